@@ -1,0 +1,1 @@
+"""The ``pegboard`` command line."""

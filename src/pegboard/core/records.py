@@ -1,0 +1,39 @@
+"""Versioned JSON records of games and matches.
+
+Every record is a JSON object with ``format``, ``version`` and ``game``. A record holds the
+seeds and the actions, so that a replay rebuilds every position exactly; full records
+(with the deal) are for the server and for replays after the match, never for a seat
+during play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pegboard.core.errors import RecordError
+
+RECORD_FORMAT = "pegboard-record"
+RECORD_VERSION = 1
+
+
+def new_record(game: str, kind: str) -> dict[str, Any]:
+    """The header every record starts with."""
+    return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": game, "kind": kind}
+
+
+def check_record(
+    record: object, game: str | None = None, kind: str | None = None
+) -> dict[str, Any]:
+    """Check a record's header and return it as a dict, or raise ``RecordError``."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a pegboard record (format is {record.get('format')!r})")
+    version = record.get("version")
+    if version != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {version!r} (this pegboard reads 1)")
+    if game is not None and record.get("game") != game:
+        raise RecordError(f"this is a record of {record.get('game')!r}, not of {game!r}")
+    if kind is not None and record.get("kind") != kind:
+        raise RecordError(f"this record is a {record.get('kind')!r}, not a {kind!r}")
+    return record

@@ -1,0 +1,47 @@
+"""The domino game Draw, exactly as ``RULES.md`` states it (D1-D17, B1-B5).
+
+>>> from pegboard.draw import Round, Tile
+>>> r = Round.deal(2, seed=7)
+>>> r.apply(r.legal_actions()[0])
+"""
+
+from pegboard.core import IllegalActionError
+from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
+from pegboard.draw.line import LANGUAGES, SIDES, End, Joint, Line
+from pegboard.draw.match import FinishedRound, LotDraw, Match, MatchObservation, target_for
+from pegboard.draw.round import DrawObservation, Move, Round, hand_size
+from pegboard.draw.scoring import RoundResult, pip_count, settle, settlement_text
+from pegboard.draw.svg import render_svg
+from pegboard.draw.tiles import DOUBLE_SIX, Tile
+
+__all__ = [
+    "DOUBLE_SIX",
+    "DRAW",
+    "LANGUAGES",
+    "PASS",
+    "SIDES",
+    "Action",
+    "DrawObservation",
+    "DrawTile",
+    "End",
+    "FinishedRound",
+    "IllegalActionError",
+    "Joint",
+    "Line",
+    "LotDraw",
+    "Match",
+    "MatchObservation",
+    "Move",
+    "Pass",
+    "Play",
+    "Round",
+    "RoundResult",
+    "Tile",
+    "hand_size",
+    "parse_action",
+    "pip_count",
+    "render_svg",
+    "settle",
+    "settlement_text",
+    "target_for",
+]

@@ -1,0 +1,265 @@
+"""A match of Draw: the lot for the first leader (D3), rounds until a target (D16, D17)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.draw.actions import Action, parse_action
+from pegboard.draw.round import Round, check_players
+from pegboard.draw.scoring import RoundResult
+from pegboard.draw.tiles import DOUBLE_SIX, Tile
+
+
+def target_for(players: int) -> int:
+    """The score that wins a match: 100 with two players, 61 with three or four (D17)."""
+    check_players(players)
+    return 100 if players == 2 else 61
+
+
+@dataclass(frozen=True, slots=True)
+class LotDraw:
+    """One pass of the lot for the first leader: the tile each candidate drew (D3)."""
+
+    tiles: dict[int, Tile]
+
+    @property
+    def best(self) -> list[int]:
+        """The candidates with the highest pip total: one wins, several draw again."""
+        top = max(t.pips for t in self.tiles.values())
+        return sorted(seat for seat, t in self.tiles.items() if t.pips == top)
+
+
+def draw_lot(players: int, rng: random.Random) -> tuple[int, tuple[LotDraw, ...]]:
+    """The fair lot of D3: each candidate draws a tile from the shuffled set, face down.
+
+    The highest pip total leads; a tie is drawn again among the tied players only.
+    The tiles dealt later give no priority.
+    """
+    check_players(players)
+    candidates = list(range(players))
+    draws: list[LotDraw] = []
+    while True:
+        tiles = rng.sample(DOUBLE_SIX, len(candidates))
+        lot = LotDraw(dict(zip(candidates, tiles, strict=True)))
+        draws.append(lot)
+        candidates = lot.best
+        if len(candidates) == 1:
+            return candidates[0], tuple(draws)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedRound:
+    """A settled round of a match: who led, how it went, the scores after it."""
+
+    number: int
+    leader: int
+    seed: int
+    actions: tuple[str, ...]
+    result: RoundResult
+    scores_after: tuple[int, ...]
+
+
+class Match:
+    """A match of Draw among 2-4 players, round after round until the target (D17).
+
+    ``apply`` plays into the round in play; when a round ends it is settled at once, and
+    either the match ends or the next round is dealt, its lead one seat clockwise from the
+    previous leader (D16).
+    """
+
+    def __init__(self, players: int, seed: int | None = None, target: int | None = None) -> None:
+        check_players(players)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self.players: Final = players
+        self.seed: Final = seed
+        self.target: Final = target_for(players) if target is None else target
+        if not isinstance(self.target, int) or self.target < 1:
+            raise ValueError(f"a target is a positive number of points, not {target!r}")
+        self._rng = random.Random(seed)
+        self.first_leader, self.lot = draw_lot(players, self._rng)
+        self._scores = [0] * players
+        self._rounds: list[FinishedRound] = []
+        self._round_seed = self._rng.getrandbits(63)
+        self._round = Round.deal(players, seed=self._round_seed, leader=self.first_leader)
+        self._over = False
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        """The round in play (the last one, settled, once the match is over)."""
+        return self._round
+
+    @property
+    def rounds(self) -> tuple[FinishedRound, ...]:
+        return tuple(self._rounds)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self._round.current_player
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winner(self) -> int | None:
+        """The single highest score at or past the target, once the match is over (D17)."""
+        if not self._over:
+            return None
+        top = max(self._scores)
+        return self._scores.index(top) if self._scores.count(top) == 1 else None
+
+    @property
+    def is_drawn(self) -> bool:
+        """Whether the match ended with the highest score shared (D17)."""
+        return self._over and self.winner is None
+
+    # -- play ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self._over else self._round.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` in the round in play; settle it and deal the next when it ends."""
+        if self._over:
+            raise IllegalActionError("the match is over", "D17")
+        round_ = self._round
+        round_.apply(action)
+        if round_.result is None:
+            return
+        for seat, points in enumerate(round_.result.points):
+            self._scores[seat] += points
+        self._rounds.append(
+            FinishedRound(
+                number=len(self._rounds) + 1,
+                leader=round_.leader,
+                seed=self._round_seed,
+                actions=tuple(str(m.action) for m in round_.history),
+                result=round_.result,
+                scores_after=tuple(self._scores),
+            )
+        )
+        if max(self._scores) >= self.target:
+            self._over = True
+            return
+        self._round_seed = self._rng.getrandbits(63)
+        next_leader = (round_.leader + 1) % self.players
+        self._round = Round.deal(self.players, seed=self._round_seed, leader=next_leader)
+
+    def parse_action(self, text: str) -> Action:
+        return self._round.parse_action(text)
+
+    def observation(self, seat: int) -> MatchObservation:
+        return MatchObservation(
+            round=self._round.observation(seat),
+            scores=self.scores,
+            target=self.target,
+            rounds_played=len(self._rounds),
+            is_over=self._over,
+            winner=self.winner,
+        )
+
+    # -- records -------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """A versioned JSON record of the whole match: the lot, every round, the scores."""
+        record = new_record("draw", "match")
+        record.update(
+            players=self.players,
+            seed=self.seed,
+            target=self.target,
+            lot=[{str(s): str(t) for s, t in lot.tiles.items()} for lot in self.lot],
+            first_leader=self.first_leader,
+            rounds=[
+                {
+                    "number": r.number,
+                    "leader": r.leader,
+                    "seed": r.seed,
+                    "actions": list(r.actions),
+                    "result": r.result.to_dict(),
+                    "scores_after": list(r.scores_after),
+                }
+                for r in self._rounds
+            ],
+            scores=list(self._scores),
+            is_over=self._over,
+            winner=self.winner,
+        )
+        if not self._over:
+            record["current_round"] = {
+                "leader": self._round.leader,
+                "seed": self._round_seed,
+                "actions": [str(m.action) for m in self._round.history],
+            }
+        return record
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Match:
+        """Replay a match record exactly; raise ``RecordError`` if anything differs."""
+        check_record(record, game="draw", kind="match")
+        try:
+            match = cls(record["players"], seed=record["seed"], target=record.get("target"))
+            actions: list[str] = []
+            for r in record.get("rounds", []):
+                actions.extend(r["actions"])
+            current = record.get("current_round")
+            if current is not None:
+                actions.extend(current["actions"])
+            for number, text in enumerate(actions, 1):
+                if match.is_over:
+                    raise RecordError(f"action {number} ({text!r}) comes after the match ended")
+                match.apply(parse_action(text))
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"the match record does not replay: {error}") from error
+        replayed = match.to_record()
+        for key in ("rounds", "scores", "lot", "first_leader", "is_over"):
+            if key in record and record[key] != replayed[key]:
+                raise RecordError(f"the replayed {key} differ from the record")
+        return match
+
+    def __repr__(self) -> str:
+        return f"<Match {self.players} players, scores {self.scores}, target {self.target}>"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchObservation:
+    """What one seat may know of a match: its round observation and the public scores."""
+
+    round: Any
+    scores: tuple[int, ...]
+    target: int
+    rounds_played: int
+    is_over: bool
+    winner: int | None
+
+    @property
+    def seat(self) -> int:
+        return int(self.round.seat)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return tuple(self.round.legal_actions())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round.to_dict(),
+            "scores": list(self.scores),
+            "target": self.target,
+            "rounds_played": self.rounds_played,
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }

@@ -1,0 +1,92 @@
+"""Settlement of a finished round (D12-D15)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pegboard.draw.tiles import Tile
+
+
+def pip_count(tiles: Sequence[Tile]) -> int:
+    """A hand's count: both halves of every tile (D12): [6|6] counts 12, [0|0] counts 0."""
+    return sum(t.pips for t in tiles)
+
+
+def settle(pip_counts: Sequence[int], domino_by: int | None = None) -> tuple[int, ...]:
+    """The points each seat scores for a finished round.
+
+    With ``domino_by`` a seat, that seat emptied its hand and scores the sum of all the
+    opponents' counts (D13). With ``domino_by`` None, the round was blocked: the single
+    seat with the lowest count scores the opponents' total minus its own count, once; a
+    shared lowest count scores nothing (D14). Exact values, never rounded (D15).
+    """
+    counts = tuple(pip_counts)
+    if not 2 <= len(counts) <= 4:
+        raise ValueError(f"Draw is played by 2 to 4 players, not {len(counts)} (D1)")
+    if any(not isinstance(c, int) or c < 0 for c in counts):
+        raise ValueError(f"pip counts are whole numbers of at least 0, not {counts} (D12)")
+    points = [0] * len(counts)
+    if domino_by is not None:
+        if not 0 <= domino_by < len(counts):
+            raise ValueError(f"no seat {domino_by} among {len(counts)} players")
+        if counts[domino_by] != 0:
+            raise ValueError(
+                f"seat {domino_by} dominoed, so its hand is empty and counts 0, "
+                f"not {counts[domino_by]} (D13)"
+            )
+        points[domino_by] = sum(counts)
+        return tuple(points)
+    lowest = min(counts)
+    if counts.count(lowest) == 1:
+        winner = counts.index(lowest)
+        points[winner] = sum(counts) - lowest - lowest
+    return tuple(points)
+
+
+def settlement_text(pip_counts: Sequence[int], domino_by: int | None = None) -> str:
+    """The settlement as arithmetic, as the seeds show it: ``8 + 10 − 3 = 15``.
+
+    A domino gives ``0 + 8 = 8``; a blocked round with a shared lowest count says so.
+    """
+    counts = list(pip_counts)
+    points = settle(counts, domino_by)
+    if domino_by is not None:
+        others = [c for seat, c in enumerate(counts) if seat != domino_by]
+        return f"{' + '.join(map(str, others))} = {points[domino_by]}"
+    lowest = min(counts)
+    if counts.count(lowest) > 1:
+        return f"tied lowest count {lowest}: nobody scores"
+    winner = counts.index(lowest)
+    others = [c for seat, c in enumerate(counts) if seat != winner]
+    return f"{' + '.join(map(str, others))} \u2212 {lowest} = {points[winner]}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended (D11) and what it scored (D13, D14).
+
+    ``kind`` is ``"domino"`` or ``"blocked"``; ``winner`` is the seat that scores, or None
+    when a blocked round's lowest count is shared; ``hands`` are the hands revealed (D12).
+    """
+
+    kind: Literal["domino", "blocked"]
+    winner: int | None
+    pip_counts: tuple[int, ...]
+    points: tuple[int, ...]
+    hands: tuple[tuple[Tile, ...], ...]
+
+    @property
+    def arithmetic(self) -> str:
+        """The settlement as arithmetic (``8 + 10 − 3 = 15``)."""
+        return settlement_text(self.pip_counts, self.winner if self.kind == "domino" else None)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "winner": self.winner,
+            "pip_counts": list(self.pip_counts),
+            "points": list(self.points),
+            "hands": [[str(t) for t in hand] for hand in self.hands],
+        }
