@@ -159,6 +159,16 @@ def test_bad_options_give_a_one_line_error(args: list[str], message: str) -> Non
     assert output.strip() == f"pegboard: error: {message}"
 
 
+def test_save_into_a_missing_directory_is_refused_before_play(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "m.json"
+    code, output = _play(["--save", str(target)], ["1"])
+    assert code == 1
+    assert (
+        output
+        == f"pegboard: error: cannot save the record to {target}: no such directory {target.parent}\n"
+    )
+
+
 def test_the_installed_command_plays_from_a_pipe() -> None:
     """What `make play` runs: the console script, reading a real pipe, not a test runner."""
     script = Path(sys.executable).parent / "pegboard"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
@@ -116,8 +117,20 @@ def _draw_table(
     return DrawTable.new(players, level, seed, lang, terminal, _)
 
 
-# game name -> (default number of players, factory of its table)
-TABLES: dict[str, tuple[int, Callable[..., TextTable]]] = {"draw": (2, _draw_table)}
+@dataclass(frozen=True)
+class GameEntry:
+    """A game ``pegboard play`` offers: its defaults and how to set up its table.
+
+    ``factory(players, bots_level, seed, lang, terminal, gettext)`` returns the table, or
+    raises ``ValueError`` naming the problem (a wrong number of players, say).
+    """
+
+    players: int
+    bots: str
+    factory: Callable[[int, str, int, str, Terminal, Callable[[str], str]], TextTable]
+
+
+TABLES: dict[str, GameEntry] = {"draw": GameEntry(players=2, bots="greedy", factory=_draw_table)}
 
 
 def play(
@@ -125,7 +138,9 @@ def play(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
     ] = None,
-    bots: Annotated[str, typer.Option("--bots", "-b", help="Bots: random or greedy.")] = "greedy",
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="Level of the bots (Draw: random, greedy).")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
     save: Annotated[Path | None, typer.Option(help="Write the match record to this file.")] = None,
@@ -137,20 +152,27 @@ def play(
         lang = language(lang)
     except ValueError as error:
         raise fail(str(error)) from None
+    if save is not None and not save.parent.is_dir():  # say so now, not after the match
+        raise fail(f"cannot save the record to {save}: no such directory {save.parent}")
+    entry = TABLES[game]
+    bots = entry.bots if bots is None else bots
     if bots not in bot_levels(game):
         raise fail(f"no {bots!r} bots for {game}; choose one of: {', '.join(bot_levels(game))}")
-    default_players, factory = TABLES[game]
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     _ = translator(lang)
     terminal = Terminal()
     try:
-        table = factory(
-            default_players if players is None else players, bots, seed, lang, terminal, _
+        table = entry.factory(
+            entry.players if players is None else players, bots, seed, lang, terminal, _
         )
     except ValueError as error:
         raise fail(str(error)) from None
-    run_table(table, terminal, _)
+    try:
+        run_table(table, terminal, _)
+    except KeyboardInterrupt:
+        terminal.say()
+        terminal.say(_("Interrupted: leaving the match."))
     if save is not None:
         try:
             save.write_text(json.dumps(table.record(), indent=1, ensure_ascii=False) + "\n")
