@@ -107,11 +107,11 @@ class _Placed:
 
     @property
     def length(self) -> int:
-        """The tile's extent along the row: a crosswise double is one unit long."""
-        return _UNIT if self.item.tile.is_double else 2 * _UNIT
+        return _length(self.item.tile)
 
 
 def _length(tile: Tile) -> int:
+    """A tile's extent along its row: a crosswise double is one unit long, others two."""
     return _UNIT if tile.is_double else 2 * _UNIT
 
 
