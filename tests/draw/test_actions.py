@@ -13,8 +13,11 @@ from pegboard.draw import (
     SIDES,
     DrawTile,
     End,
+    IllegalActionError,
+    Line,
     Pass,
     Play,
+    Round,
     Tile,
     parse_action,
 )
@@ -111,3 +114,38 @@ def test_b1_end_notation_round_trips() -> None:
     for end in ALL_ENDS:
         assert End.parse(end.notation) is end
         assert End.parse(str(end)) is end
+
+
+def test_d5_round_parse_action_fills_in_the_only_fitting_end() -> None:
+    line = Line.from_plays([(Tile(1, 4), None), (Tile(4, 4), End(Tile(1, 4), "high"))])
+    round_ = Round.from_position([[Tile(1, 2), Tile(0, 4), Tile(5, 6)], [Tile(6, 6)]], line=line)
+    # Open numbers: 1 (low end of [1|4]) and 4 (side B of [4|4]).
+    assert round_.parse_action("2-1") == Play(Tile(1, 2), End(Tile(1, 4), "low"))
+    assert round_.parse_action("[0|4]") == Play(Tile(0, 4), End(Tile(4, 4), "B"))
+    assert round_.parse_action("0-4@4-4B") == Play(Tile(0, 4), End(Tile(4, 4), "B"))
+    assert round_.parse_action("draw") == DRAW
+    with pytest.raises(IllegalActionError) as caught:
+        round_.parse_action("5-6")  # fits no open end
+    assert caught.value.rule == "D5"
+    with pytest.raises(ValueError):
+        round_.parse_action("1-2@")
+
+
+def test_d5_round_parse_action_asks_which_end_when_two_fit() -> None:
+    line = Line.from_plays([(Tile(1, 6), None), (Tile(4, 6), End(Tile(1, 6), "high"))])
+    round_ = Round.from_position([[Tile(1, 4)], [Tile(6, 6)]], line=line)
+    with pytest.raises(IllegalActionError) as caught:
+        round_.parse_action("1-4")
+    assert caught.value.rule == "D5"
+    assert "1-4@" in str(caught.value)  # it shows how to name the end
+    opened = Round.from_position(
+        [[Tile(3, 4)], [Tile(6, 6)]], line=Line.from_plays([(Tile(4, 4), None)])
+    )
+    with pytest.raises(IllegalActionError):
+        opened.parse_action("3-4")
+    assert opened.parse_action("3-4@4-4A") == Play(Tile(3, 4), End(Tile(4, 4), "A"))
+
+
+def test_d3_round_parse_action_opening_needs_no_end() -> None:
+    round_ = Round.from_position([[Tile(2, 5)], [Tile(6, 6)]])
+    assert round_.parse_action("5-2") == Play(Tile(2, 5))

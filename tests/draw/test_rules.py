@@ -822,3 +822,58 @@ def test_d4_illegal_actions_leave_the_round_exactly_unchanged(players: int) -> N
                     assert caught.value.rule in {"D1", "D5", "D8", "D9"}
                     assert snapshot(round_) == before
             round_.apply(rng.choice(round_.legal_actions()))
+
+
+# -- positions and copies ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hands", "stock", "line"),
+    [
+        (["1-2 1-2", "3-3"], "", []),
+        (["1-2", "1-2"], "", []),
+        (["1-2", "3-3"], "1-2", []),
+        (["1-4 2-2", "3-3"], "", [("1-4", None)]),
+        (["2-2", "3-3"], "0-0 0-0", []),
+    ],
+)
+def test_d1_a_position_holds_each_tile_once(
+    hands: list[str], stock: str, line: list[tuple[str, str | None]]
+) -> None:
+    with pytest.raises(ValueError, match="D1"):
+        position(hands, stock=stock, line=line)
+
+
+def test_d1_position_needs_2_to_4_players_with_tiles_and_a_seat_to_play() -> None:
+    with pytest.raises(ValueError, match="D1"):
+        position(["1-2"])
+    with pytest.raises(ValueError, match="D1"):
+        position(["1-2", "1-3", "1-4", "1-5", "1-6"])
+    with pytest.raises(ValueError):
+        position(["1-2", ""])
+    with pytest.raises(ValueError):
+        position(["1-2", "3-3"], current=2)
+    with pytest.raises(ValueError):
+        Round.deal(2, seed=1, leader=2)
+
+
+def test_d2_round_views_are_copies() -> None:
+    round_ = position(["1-2 5-5", "0-3"], stock="2-2 3-3 6-6", line=[("1-4", None)])
+    before = snapshot(round_)
+    round_.line.play(T("4-4"), E("1-4H"))
+    round_.observation(0).line.play(T("4-6"), E("1-4H"))
+    assert snapshot(round_) == before
+    copy = round_.copy()
+    copy.apply(DRAW)
+    copy.apply(Play(T("1-2"), E("1-4L")))
+    assert snapshot(round_) == before
+    assert copy.current_player == 1 and round_.current_player == 0
+
+
+def test_d2_observation_of_a_seat_not_to_play_offers_no_actions() -> None:
+    round_ = Round.deal(3, seed=2, leader=1)
+    assert round_.observation(1).legal_actions() == round_.legal_actions()
+    assert round_.observation(0).legal_actions() == ()
+    assert round_.observation(2).legal_actions() == ()
+    with pytest.raises(ValueError):
+        round_.observation(3)
