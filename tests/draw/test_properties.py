@@ -14,7 +14,18 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pegboard.draw import DOUBLE_SIX, DRAW, PASS, Action, End, Match, Play, Round, Tile
+from pegboard.draw import (
+    DOUBLE_SIX,
+    DRAW,
+    PASS,
+    Action,
+    End,
+    IllegalActionError,
+    Match,
+    Play,
+    Round,
+    Tile,
+)
 
 from .helpers import position, snapshot
 
@@ -295,3 +306,33 @@ def test_match_records_replay_to_identical_states(seed: int, players: int, stop:
     for seat in range(players):
         assert replayed.observation(seat).to_dict() == match.observation(seat).to_dict()
     assert Match.from_record(full.to_record()).to_record() == full.to_record()
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_every_legal_action_applies_and_nothing_else_does(
+    seed: int, players: int, policy: Policy
+) -> None:
+    round_ = Round.deal(players, seed=seed)
+    rng = random.Random(seed)
+    while not round_.is_over:
+        legal = round_.legal_actions()
+        for action in legal:
+            trial = round_.copy()
+            trial.apply(action)  # never raises
+            assert len(trial.history) == len(round_.history) + 1
+        seat = round_.current_player
+        assert seat is not None
+        # Any play of a held tile that is not listed is refused.
+        ends = round_.line.open_ends() or (None,)
+        for tile in round_.hand(seat):
+            for end in ends:
+                action = Play(tile, end)
+                if action not in legal:
+                    trial = round_.copy()
+                    try:
+                        trial.apply(action)
+                    except IllegalActionError:
+                        continue
+                    raise AssertionError(f"{action} applied but is not legal")
+        round_.apply(policy(round_, rng))

@@ -877,3 +877,15 @@ def test_d2_observation_of_a_seat_not_to_play_offers_no_actions() -> None:
     assert round_.observation(2).legal_actions() == ()
     with pytest.raises(ValueError):
         round_.observation(3)
+
+
+def test_d4_round_implements_the_position_protocol() -> None:
+    from pegboard.core import Action, Observation, Position
+
+    round_ = Round.deal(3, seed=6)
+    assert isinstance(round_, Position)
+    assert isinstance(round_.observation(0), Observation)
+    assert isinstance(round_.sample_hidden(0, random.Random(0)), Round)
+    for action in [*round_.legal_actions(), PASS]:
+        assert isinstance(action, Action)
+        assert round_.parse_action(str(action)) == action
