@@ -535,7 +535,9 @@ class Round:
                 raise
             raise RecordError(f"the round record does not replay: {error}") from error
         replayed = round_.result
-        if "result" in record and replayed is not None and replayed.to_dict() != record["result"]:
+        # A recorded result must be replayed exactly: a round that is still going, or
+        # ends differently, means the record was cut short or altered.
+        if "result" in record and (replayed is None or replayed.to_dict() != record["result"]):
             raise RecordError("the replayed result differs from the recorded one")
         return round_
 
