@@ -14,6 +14,7 @@ from pegboard.cribbage.scoring import (
     score_breakdown,
     score_hand,
 )
+from pegboard.cribbage.stats import score_distribution
 from pegboard.cribbage.words import LANGUAGES
 
 __all__ = [
@@ -29,5 +30,6 @@ __all__ = [
     "peg_breakdown",
     "peg_points",
     "score_breakdown",
+    "score_distribution",
     "score_hand",
 ]
