@@ -5,7 +5,12 @@
 29
 """
 
+from pegboard.cribbage.actions import GO, Discard, Go, Play, parse_action
 from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
+from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
+from pegboard.cribbage.game import Game, Move, cut_for_deal
+from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
+from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.scoring import (
     Breakdown,
     ScoreItem,
@@ -19,16 +24,34 @@ from pegboard.cribbage.words import LANGUAGES
 
 __all__ = [
     "DECK",
+    "GO",
     "LANGUAGES",
     "RANK_NAMES",
     "SUITS",
     "SUIT_SYMBOLS",
     "Breakdown",
     "Card",
+    "CribbageMatch",
+    "CribbageObservation",
+    "CutForDeal",
+    "Discard",
+    "FinishedGame",
+    "Game",
+    "GameResult",
+    "Go",
+    "HandShow",
+    "MatchObservation",
+    "Move",
+    "Play",
+    "PublicMove",
+    "ScoreEvent",
     "ScoreItem",
+    "cut_for_deal",
+    "parse_action",
     "parse_cards",
     "peg_breakdown",
     "peg_points",
+    "points_needed",
     "score_breakdown",
     "score_distribution",
     "score_hand",
