@@ -114,6 +114,10 @@ def test_c6_say_the_traditional_way() -> None:
     breakdown = score_breakdown(parse_cards("5H 5D KS 2C"), Card.parse("9S"))
     assert breakdown.total == 6
     assert breakdown.say() == "fifteen two, fifteen four, and a pair is six"
+    double_run = score_breakdown(parse_cards("3S 4D 5C 5H"), Card.parse("8S"))
+    assert double_run.say() == "fifteen two, a pair is four, and two runs of three is ten"
+    flush = score_breakdown(parse_cards("2H 4H 6H 8H"), Card.parse("KS"))
+    assert flush.say() == "a flush of four is four"
     nothing = score_breakdown(parse_cards("2S 4D 6C 8H"), Card.parse("KH"))
     assert nothing.items == () and nothing.say() == "nothing"
 
