@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from pegboard.cribbage import parse_cards, peg_breakdown, peg_points
+from pegboard.cribbage import DECK, Card, parse_cards, peg_breakdown, peg_points
 
 
 def peg(text: str) -> int:
@@ -84,3 +86,32 @@ def test_c4_bad_sequences_are_refused() -> None:
         peg("5H 5H")
     with pytest.raises(ValueError, match="not a card"):
         peg_points(["5H"])  # type: ignore[list-item]
+
+
+def reference_peg(played: list[Card]) -> int:
+    """C4 read literally, for the random check below."""
+    total = sum(c.value for c in played)
+    points = 2 if total in (15, 31) else 0
+    same = 1
+    while same < len(played) and played[-same - 1].rank == played[-1].rank:
+        same += 1
+    points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    for k in range(len(played), 2, -1):
+        ranks = sorted(c.rank for c in played[-k:])
+        if ranks == list(range(ranks[0], ranks[0] + k)):
+            points += k
+            break
+    return points
+
+
+def test_c4_random_sequences_agree_with_the_rule_read_literally() -> None:
+    rng = random.Random(4)
+    for _ in range(300):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        played: list[Card] = []
+        for card in deck:
+            if sum(c.value for c in played) + card.value > 31:
+                break
+            played.append(card)
+            assert peg_points(played) == reference_peg(played)

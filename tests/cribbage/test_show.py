@@ -9,6 +9,8 @@ import random
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pegboard.cribbage import DECK, Card, parse_cards, score_breakdown, score_hand
 
@@ -114,6 +116,10 @@ def test_c6_say_the_traditional_way() -> None:
     breakdown = score_breakdown(parse_cards("5H 5D KS 2C"), Card.parse("9S"))
     assert breakdown.total == 6
     assert breakdown.say() == "fifteen two, fifteen four, and a pair is six"
+    double_run = score_breakdown(parse_cards("3S 4D 5C 5H"), Card.parse("8S"))
+    assert double_run.say() == "fifteen two, a pair is four, and two runs of three is ten"
+    flush = score_breakdown(parse_cards("2H 4H 6H 8H"), Card.parse("KS"))
+    assert flush.say() == "a flush of four is four"
     nothing = score_breakdown(parse_cards("2S 4D 6C 8H"), Card.parse("KH"))
     assert nothing.items == () and nothing.say() == "nothing"
 
@@ -177,3 +183,23 @@ def test_c6_fast_scores_agree_with_the_rules_read_literally() -> None:
             expected = reference_score(tuple(hand), starter, is_crib)
             assert score_hand(hand, starter, is_crib) == expected
             assert score_breakdown(hand, starter, is_crib).total == expected
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True),
+    st.permutations(["S", "H", "D", "C"]),
+    st.randoms(use_true_random=False),
+    st.booleans(),
+)
+def test_c6_score_ignores_card_order_and_suit_names(
+    five: list[Card], suits: list[str], rng: random.Random, is_crib: bool
+) -> None:
+    # C6 never names a suit: only "same suit" matters, so renaming the suits and reordering
+    # the hand change nothing.
+    *hand, starter = five
+    points = score_hand(hand, starter, is_crib)
+    rename = dict(zip("SHDC", suits, strict=True))
+    renamed = [Card(c.rank, rename[c.suit]) for c in hand]
+    rng.shuffle(renamed)
+    assert score_hand(renamed, Card(starter.rank, rename[starter.suit]), is_crib) == points

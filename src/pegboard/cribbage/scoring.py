@@ -19,8 +19,6 @@ from pegboard.cribbage.words import number, words
 
 Kind = Literal["fifteen", "thirty-one", "pair", "run", "flush", "nobs"]
 
-_LENGTH_WORDS: Final = {2: "two", 3: "three", 4: "four", 5: "five"}
-
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
@@ -53,7 +51,7 @@ class Breakdown:
         parts: list[str] = []
         if phrases is None:
             for item in self.items:
-                what = _peg_phrase(item, table)
+                what = _peg_phrase(item, lang)
                 parts.append(table["item for"].format(item=what, points=number(item.points, lang)))
         else:
             total = 0
@@ -86,35 +84,37 @@ def _show_phrases(items: Sequence[ScoreItem], lang: str) -> list[tuple[str, str,
         if item.kind == "fifteen":
             phrases.append(("fifteen", "", item.points))
     if single_pairs:
-        what = table["pair"] if single_pairs == 1 else table["pairs"].format(count="two")
+        count = number(single_pairs, lang)
+        what = table["pair"] if single_pairs == 1 else table["pairs"].format(count=count)
         phrases.append(("pair", what, 2 * single_pairs))
     for n in pair_groups.values():
         if n > 1:
             phrases.append(("pair", table["pair royal" if n == 3 else "double pair royal"], 2 * n))
     if runs:
-        length = _LENGTH_WORDS[len(runs[0].cards)]
+        length = number(len(runs[0].cards), lang)
         if len(runs) == 1:
             what = table["run"].format(length=length)
         else:
-            what = table["runs"].format(count=_LENGTH_WORDS[len(runs)], length=length)
+            what = table["runs"].format(count=number(len(runs), lang), length=length)
         phrases.append(("run", what, sum(item.points for item in runs)))
     for item in items:
         if item.kind == "flush":
-            what = table["flush"].format(length=_LENGTH_WORDS[item.points])
+            what = table["flush"].format(length=number(len(item.cards), lang))
             phrases.append(("flush", what, item.points))
         elif item.kind == "nobs":
             phrases.append(("nobs", table["nobs"], item.points))
     return phrases
 
 
-def _peg_phrase(item: ScoreItem, table: dict[str, str]) -> str:
+def _peg_phrase(item: ScoreItem, lang: str) -> str:
+    table = words(lang)
     if item.kind == "fifteen":
         return table["fifteen peg"]
     if item.kind == "thirty-one":
         return table["thirty-one"]
     if item.kind == "pair":
         return table[{2: "pair", 6: "pair royal", 12: "double pair royal"}[item.points]]
-    return table["run"].format(length=_LENGTH_WORDS[len(item.cards)])
+    return table["run"].format(length=number(len(item.cards), lang))
 
 
 # --- the rank table -------------------------------------------------------------------
@@ -134,8 +134,8 @@ def rank_points(ranks: Sequence[int]) -> int:
 
 
 def _run_points(counts: Counter[int]) -> int:
-    """Each distinct run of the longest length (>= 3): 1 per card. With five cards at most
-    one span of consecutive ranks can be 3 long, so the longest span is the only one."""
+    """Each distinct run of three or more: 1 per card. Made for five cards, where at most one
+    span of consecutive ranks can be 3 long: the best span is the only one."""
     best = 0
     for low in range(1, 14):
         length = 0
@@ -244,18 +244,23 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False) 
 
 
 def _runs(five: Sequence[Card]) -> list[ScoreItem]:
+    """Every distinct run of the longest span of consecutive ranks (3 or more): one card of
+    each rank, in every way the duplicated ranks allow (double, triple runs...)."""
     by_rank: dict[int, list[Card]] = {}
     for card in sorted(five):
         by_rank.setdefault(card.rank, []).append(card)
     best: list[ScoreItem] = []
-    for low in range(1, 14):
+    longest = 2
+    for low in sorted(by_rank):
+        if low - 1 in by_rank:
+            continue  # not the bottom of a span
         high = low
         while high + 1 in by_rank:
             high += 1
-        length = high - low + 1
-        if low in by_rank and length >= 3 and length > len(best[0].cards if best else ()):
+        if high - low + 1 > longest:
+            longest = high - low + 1
             groups = [by_rank[r] for r in range(low, high + 1)]
-            best = [ScoreItem("run", run, length) for run in product(*groups)]
+            best = [ScoreItem("run", run, longest) for run in product(*groups)]
     return best
 
 
