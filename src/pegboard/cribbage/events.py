@@ -7,6 +7,7 @@ explain each score as it happens ("fifteen two", "31 for two", "go for one", "hi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final, Literal
 
 from pegboard.cribbage.cards import Card
@@ -49,6 +50,15 @@ _SAYINGS: Final[dict[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096)
+def _breakdown(reason: Reason, cards: tuple[Card, ...], starter: Card | None) -> Breakdown:
+    # Cached: observations serialise the whole log again at every step.
+    if reason == "pegging":
+        return peg_breakdown(cards)
+    assert starter is not None
+    return score_breakdown(cards, starter, reason == "crib")
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
     """One score as it was pegged: who, how many points, why, and the cards that made it.
@@ -82,10 +92,7 @@ class ScoreEvent:
         return fixed if fixed is not None else self._breakdown().say()
 
     def _breakdown(self) -> Breakdown:
-        if self.reason == "pegging":
-            return peg_breakdown(self.cards)
-        assert self.starter is not None
-        return score_breakdown(self.cards, self.starter, self.reason == "crib")
+        return _breakdown(self.reason, self.cards, self.starter)
 
     def to_dict(self) -> dict[str, Any]:
         return {
