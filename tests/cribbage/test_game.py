@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from pegboard.core import IllegalActionError
+from pegboard.core import IllegalActionError, Observation, Position, RecordError
 from pegboard.cribbage import (
+    DECK,
     GO,
     CutForDeal,
     Discard,
@@ -463,3 +464,74 @@ def test_records_replay_exactly() -> None:
     position = _pegging(_PONE_A, _DEALER_A)
     play_randomly(position, random.Random(2), steps=5)
     assert snapshot(Game.from_record(position.to_record())) == snapshot(position)
+
+
+def test_game_tampered_records_raise_record_error() -> None:
+    game = Game.new(seed=77)
+    play_randomly(game, random.Random(3))
+    record = game.to_record()
+    cases: list[dict[str, object]] = []
+    for key, value in (
+        ("scores", [0, 0]),
+        ("first_dealer", 1 - record["first_dealer"]),
+        ("hands_played", record["hands_played"] + 1),
+        ("version", 99),
+        ("game", "draw"),
+        ("new", {"seed": record["new"]["seed"] + 1, "dealer": None}),
+        ("actions", "go"),
+    ):
+        cases.append({**record, key: value})
+    result = dict(record["result"])
+    result["winner"] = 1 - result["winner"]
+    cases.append({**record, "result": result})
+    cases.append({**record, "actions": [*record["actions"], "go"]})  # after the end
+    cases.append({**record, "actions": ["play 5H", *record["actions"][1:]]})
+    cases.append({**record, "actions": record["actions"][:-1]})
+    for tampered in cases:
+        with pytest.raises(RecordError):
+            Game.from_record(tampered)  # type: ignore[arg-type]
+
+
+def test_action_notation_reads_back() -> None:
+    game = Game.new(seed=8)
+    rng = random.Random(8)
+    while not game.is_over:
+        for action in game.legal_actions():
+            assert game.parse_action(str(action)) is action
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.parse_action("5h") is play("5H")
+    assert game.parse_action("JS 5H") is Discard(card("5H"), card("JS"))
+    assert game.parse_action("  GO ") is GO
+    for text in ("", "play", "play 11H", "fold", "go 5H"):
+        with pytest.raises(ValueError):
+            game.parse_action(text)
+
+
+def test_game_implements_the_core_protocol() -> None:
+    game = Game.new(seed=1)
+    assert isinstance(game, Position)
+    view = game.observation(0)
+    assert isinstance(view, Observation)
+    assert view.seat == 0
+    assert game.num_players == 2
+
+
+def test_from_position_refuses_impossible_positions() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        Game.from_position(["AS 2S 3S 4S 5S 6S", "AS 2H 3H 4H 5H 6H"])
+    with pytest.raises(ValueError):
+        Game.from_position(["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H 6H"])
+    with pytest.raises(ValueError, match="crib"):
+        Game.from_position(["AS 2S 3S 4S", "AH 2H 3H 4H"], starter="9C")
+    with pytest.raises(ValueError):
+        Game.from_position(_SIX, scores=(121, 0))
+    with pytest.raises(ValueError):
+        Game.from_position(_SIX, dealer=2)
+    with pytest.raises(ValueError, match="stock"):
+        Game.from_position(_SIX, stock="9C")  # the other 39 cards are missing
+    game = Game.from_position(
+        _SIX,
+        stock=[c for c in DECK[::-1] if c.suit in "DC"]
+        + list(cards("7S 8S 9S 10S JS QS KS 7H 8H 9H 10H JH QH KH")),
+    )
+    assert game.stock[0] == card("KC")

@@ -28,18 +28,18 @@ class Discard:
     _interned: ClassVar[dict[tuple[Card, Card], Discard]] = {}
 
     def __new__(cls, first: Card, second: Card) -> Discard:
-        key = (first, second) if _order(first) <= _order(second) else (second, first)
-        try:
-            return cls._interned[key]
-        except KeyError:
+        try:  # both orders are interned, so the hot path needs no sorting
+            return cls._interned[(first, second)]
+        except (KeyError, TypeError):
             pass
         if not isinstance(first, Card) or not isinstance(second, Card):
             raise TypeError("Discard takes two Cards")
         if first is second:
             raise ValueError(f"a discard is two different cards, not {first} twice (C2)")
+        key = (first, second) if first.index < second.index else (second, first)
         discard = object.__new__(cls)
         object.__setattr__(discard, "cards", key)
-        cls._interned[key] = discard
+        cls._interned[key] = cls._interned[(key[1], key[0])] = discard
         return discard
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -115,10 +115,6 @@ Action = Discard | Play | Go
 GO: Final = Go()
 
 _HELP: Final = "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
-
-
-def _order(card: Card) -> int:
-    return card.index if isinstance(card, Card) else -1
 
 
 def _cards(words: list[str], text: str) -> list[Card]:

@@ -228,9 +228,9 @@ class Game:
         ``starter``, if given, is the card the cut will turn up); four each starts the
         pegging, and then ``crib`` (four cards: the pone's two, then the dealer's two) and
         the ``starter`` are required (his heels, if any, is taken as already pegged into
-        ``scores``). ``stock`` is the undealt deck, top first (by default the unused cards
-        in deck order, the starter on top). ``seed`` shuffles the hands dealt after this
-        one.
+        ``scores``). ``stock`` is the undealt deck, top first: every card not in the hands,
+        crib or starter (by default in deck order, the starter on top). ``seed`` shuffles
+        the hands dealt after this one.
         """
         _check_seat(dealer, "dealer")
         if len(hands) != 2:
@@ -264,10 +264,12 @@ class Game:
             rest = [c for c in DECK if c not in set(used)]
         else:
             rest = list(given_stock)
-            if set(rest) & set(used) or len(set(rest)) != len(rest):
-                raise ValueError("the stock repeats a card of the position (C1)")
+            if len(rest) + len(used) != len(DECK) or set(rest) | set(used) != set(DECK):
+                raise ValueError("the stock must hold every other card of the deck, once (C1)")
         if sizes == {HAND_SIZE} and top is not None:
             rest.insert(0, top)  # the cut turns it up
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
         if not isinstance(hand_number, int) or hand_number < 1:
             raise ValueError(f"hands are numbered from 1, not {hand_number!r}")
         origin = {
