@@ -103,6 +103,9 @@ def test_observations_leak_no_hidden_card(seed: int, moves: int) -> None:
                 sample = game.sample_hidden(seat, random.Random(rng.random()))
                 assert sample.observation(seat).to_dict() == view
                 assert sorted(_every_card(sample)) == sorted(DECK)
+                # A go (or being unable to play on) proved the other hand holds no low card.
+                floor = view["held_above"][1 - seat]
+                assert all(c.value > floor for c in sample.hands[1 - seat])
         game.apply(rng.choice(game.legal_actions()))
 
 

@@ -2,8 +2,8 @@
 
 A game won is worth 1 game point, a skunk 2 and a double skunk 3 (C7; the tournament
 convention that a skunk counts double). The first game's dealer is chosen by a cut (C2);
-after that, as the American Cribbage Congress rules, the loser of each game deals first
-in the next one.
+after that, as the American Cribbage Congress rules have it (rule 1.5), the loser of each
+game deals first in the next one, which offsets the first dealer's advantage.
 """
 
 from __future__ import annotations
