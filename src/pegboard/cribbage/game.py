@@ -514,7 +514,8 @@ class Game:
         hand = self._hands[seat]
         missing = [str(c) for c in action.cards if c not in hand]
         if missing:
-            raise IllegalActionError(f"{' and '.join(missing)} not in your hand", "C2")
+            verb = "is" if len(missing) == 1 else "are"
+            raise IllegalActionError(f"{' and '.join(missing)} {verb} not in your hand", "C2")
         self._hands[seat] = [c for c in hand if c not in action.cards]
         self._kept[seat] = tuple(self._hands[seat])
         self._discards[seat] = action.cards
