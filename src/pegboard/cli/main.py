@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pegboard import __version__
+from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
 
@@ -14,6 +15,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(cribbage_app, name="cribbage")
 
 
 @app.command()
