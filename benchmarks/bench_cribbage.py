@@ -74,7 +74,7 @@ def theirs_card(card: Card) -> tuple[int, str]:
 
 def main() -> None:
     try:
-        import cribbage_scorer.cribbage_scorer as cs
+        import cribbage_scorer.cribbage_scorer as cs  # type: ignore[import-untyped]
     except ImportError:
         print("bench_cribbage: cribbage-scorer is not installed (pip install cribbage-scorer)")
         cs = None
@@ -195,4 +195,4 @@ def check_pegging(cs: Any) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
