@@ -80,9 +80,11 @@ def main() -> None:
         cs = None
 
     deals = sample_deals()
+    plays = sample_pegging()
     print(f"bench_cribbage: {SAMPLE:,} seeded (hand, starter) pairs, seed {SEED}")
     jobs: dict[str, Callable[[], object]] = {
         "ours": lambda: [score_hand(h, s) for h, s in deals],
+        "peg": lambda: [peg_points(p) for p in plays],
         "tables": lambda: (
             rank_distribution(range(1, 14)),
             rank_distribution(range(1, 14), is_crib=True),
@@ -96,6 +98,8 @@ def main() -> None:
         if "--every-hand" in sys.argv:
             check_every_hand(cs)
         jobs["theirs"] = lambda: [cs.show_calc_score(s, h) for h, s in theirs_deals]
+        theirs_plays = [[theirs_card(c) for c in p] for p in plays]
+        jobs["theirs peg"] = lambda: [cs.play_score_ongoing(p, False) for p in theirs_plays]
 
     seconds = median_seconds(jobs, RUNS)
     ours_rate = SAMPLE / seconds["ours"]
@@ -105,8 +109,12 @@ def main() -> None:
         f"  pegboard both exact tables (2 x {ALL_HANDS:,} pairs): {seconds['tables']:.3f} s;"
         f" scoring them one by one would take {2 * ALL_HANDS / ours_rate:.1f} s"
     )
+    peg_rate = len(plays) / seconds["peg"]
+    print(f"  pegboard peg_points:             {peg_rate:>12,.0f} plays/s")
     if cs is None:
         return
+    theirs_peg_rate = len(plays) / seconds["theirs peg"]
+    print(f"  cribbage-scorer play_score_ongoing: {theirs_peg_rate:>9,.0f} plays/s")
     theirs_rate = SAMPLE / seconds["theirs"]
     theirs_all = ALL_HANDS / theirs_rate
     print(f"  cribbage-scorer show_calc_score: {theirs_rate:>12,.0f} hands/s")

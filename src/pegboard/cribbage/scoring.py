@@ -268,6 +268,18 @@ def _runs(five: Sequence[Card]) -> list[ScoreItem]:
 
 
 def _check_peg(cards: object) -> tuple[Card, ...]:
+    if type(cards) is tuple or type(cards) is list:
+        # The common case, checked with as little work as possible; any doubt falls through
+        # to the careful checks below, which name the problem.
+        mask = total = 0
+        for card in cards:
+            if type(card) is not Card:
+                break
+            mask |= card.bit
+            total += card.value
+        else:
+            if cards and mask.bit_count() == len(cards) and total <= 31:
+                return tuple(cards)
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise ValueError(f"pegging scores a sequence of played cards, not {cards!r} (C4)")
     played = tuple(cards)
@@ -311,17 +323,35 @@ def _peg_run(played: Sequence[Card]) -> int:
     """Length of the longest run formed by the last k cards (k >= 3), in any order: the k
     ranks all differ and span exactly k consecutive ranks. 0 if there is none."""
     best = 0
-    ranks: set[int] = set()
+    seen = 0  # bit-set of the ranks in the tail so far
+    low = high = played[-1].rank
     for k in range(1, len(played) + 1):
         rank = played[-k].rank
-        if rank in ranks:
+        if seen >> rank & 1:
             break  # a repeated rank spoils this and every longer tail
-        ranks.add(rank)
-        if k >= 3 and max(ranks) - min(ranks) == k - 1:
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
             best = k
     return best
 
 
 def peg_points(cards: Sequence[Card]) -> int:
-    """Points scored by the last of ``cards`` under C4 (see ``peg_breakdown``)."""
-    return peg_breakdown(cards).total
+    """Points scored by the last of ``cards`` under C4 (the total of ``peg_breakdown``,
+    without building it: bots call this in their inner loops)."""
+    played = _check_peg(cards)
+    total = 0
+    for card in played:
+        total += card.value
+    points = 2 if total == 15 or total == 31 else 0
+    last = played[-1].rank
+    same = 1
+    while same < len(played) and played[-same - 1].rank == last:
+        same += 1
+    points += same * (same - 1)  # 0, 2, 6 or 12
+    if same == 1:  # a pair at the end rules out any run
+        points += _peg_run(played)
+    return points
