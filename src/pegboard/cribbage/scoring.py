@@ -121,31 +121,34 @@ def _peg_phrase(item: ScoreItem, lang: str) -> str:
 
 
 def rank_points(ranks: Sequence[int]) -> int:
-    """Points of fifteens, pairs and runs (C6) of a multiset of ranks; suits play no part."""
-    values = [min(r, 10) for r in ranks]
-    # ways[s]: number of sub-multisets (of distinct cards) summing to s, capped at 15.
+    """Points of fifteens, pairs and runs (C6) of five (or fewer) ranks; suits play no part."""
+    # ways[s]: the number of subsets of the cards whose values sum to s (s <= 15).
     ways = [1] + [0] * 15
-    for v in values:
-        for s in range(15, v - 1, -1):
-            ways[s] += ways[s - v]
-    counts = Counter(ranks)
-    pairs = sum(n * (n - 1) for n in counts.values())  # 2 points per pair, C(n,2) pairs
+    counts = [0] * 15  # counts[rank], with zeros beyond the king to end every span
+    for rank in ranks:
+        value = rank if rank < 10 else 10
+        for s in range(15, value - 1, -1):
+            ways[s] += ways[s - value]
+        counts[rank] += 1
+    pairs = sum(n * (n - 1) for n in counts)  # C(n,2) pairs of a rank, 2 points each
     return 2 * ways[15] + pairs + _run_points(counts)
 
 
-def _run_points(counts: Counter[int]) -> int:
+def _run_points(counts: Sequence[int]) -> int:
     """Each distinct run of three or more: 1 per card. Made for five cards, where at most one
     span of consecutive ranks can be 3 long: the best span is the only one."""
     best = 0
-    for low in range(1, 14):
-        length = 0
-        while counts[low + length]:
-            length += 1
-        if length >= 3:
+    low = 1
+    while low < 12:
+        high = low
+        while counts[high]:
+            high += 1
+        if high - low >= 3:
             ways = 1
-            for r in range(low, low + length):
+            for r in range(low, high):
                 ways *= counts[r]
-            best = max(best, length * ways)
+            best = max(best, (high - low) * ways)
+        low = high + 1
     return best
 
 
