@@ -148,7 +148,7 @@ def test_same_seed_same_match() -> None:
     [
         (["--players", "5"], "Draw is played by 2 to 4 players, not 5 (D1)"),
         (["--players", "1"], "Draw is played by 2 to 4 players, not 1 (D1)"),
-        (["--bots", "genius"], "no 'genius' bots for draw; choose one of: random, greedy"),
+        (["--bots", "genius"], "no 'genius' bots for draw; choose one of: random, greedy, expert"),
         (["--lang", "xx"], "no board description in 'xx'; choose one of en, pt, zh, hi"),
         (["chess"], "no game 'chess' to play; choose one of: draw"),
     ],

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
 from pegboard.bots.draw import GreedyBot
+from pegboard.bots.draw_expert import DrawExpert
 
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
 
@@ -53,4 +54,5 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 # Uniform random works for every game through the protocol alone.
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
+register_bot("draw", "expert", DrawExpert)
 register_bot("cribbage", "random", RandomBot)

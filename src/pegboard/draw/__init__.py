@@ -7,6 +7,7 @@
 
 from pegboard.core import IllegalActionError
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
+from pegboard.draw.determinize import determinize
 from pegboard.draw.line import LANGUAGES, SIDES, End, Joint, Line
 from pegboard.draw.match import FinishedRound, LotDraw, Match, MatchObservation, target_for
 from pegboard.draw.round import DrawObservation, Move, Round, hand_size
@@ -37,6 +38,7 @@ __all__ = [
     "Round",
     "RoundResult",
     "Tile",
+    "determinize",
     "hand_size",
     "parse_action",
     "pip_count",

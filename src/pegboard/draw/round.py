@@ -207,10 +207,17 @@ class Round:
         stock: Iterable[Tile] = (),
         current: int = 0,
         line: Line | None = None,
+        *,
+        leader: int | None = None,
+        passes: int = 0,
+        absent: Sequence[Iterable[int]] | None = None,
     ) -> Round:
         """Any position: the hands, the stock (index 0 is drawn first), the seat to play.
 
-        The tiles need not account for all 28, but none may appear twice.
+        The tiles need not account for all 28, but none may appear twice. A position in the
+        middle of a round may also give its ``leader`` (default: ``current``), the
+        consecutive ``passes`` just made (so that a blocked round ends when every player has
+        passed, D11) and, per seat, the numbers it is known not to hold (``absent``, D8).
         """
         check_players(len(hands))
         hand_lists = [list(hand) for hand in hands]
@@ -228,17 +235,37 @@ class Round:
         if not isinstance(current, int) or not 0 <= current < len(hand_lists):
             raise ValueError(f"the seat to play is 0 to {len(hand_lists) - 1}, not {current!r}")
         masks = [sum(t.bit for t in hand) for hand in hand_lists]
-        origin = {
-            "position": {
-                "hands": [[str(t) for t in hand] for hand in hand_lists],
-                "stock": [str(t) for t in stock_list],
-                "current": current,
-                "line": [
-                    [str(tile), None if end is None else end.notation] for tile, end in line.plays()
-                ],
-            }
+        absent_masks = _absent_masks(absent, masks, hand_lists)
+        n = len(hand_lists)
+        if leader is None:
+            leader = current
+        if not isinstance(leader, int) or not 0 <= leader < n:
+            raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
+        if not isinstance(passes, int) or not 0 <= passes < n:
+            raise ValueError(f"consecutive passes are 0 to {n - 1}, not {passes!r} (D11)")
+        position: dict[str, Any] = {
+            "hands": [[str(t) for t in hand] for hand in hand_lists],
+            "stock": [str(t) for t in stock_list],
+            "current": current,
+            "line": [
+                [str(tile), None if end is None else end.notation] for tile, end in line.plays()
+            ],
         }
-        return cls._new(masks, stock_list, current, line, origin)
+        # Recorded only when given, so that older position records stay as they were.
+        if leader != current:
+            position["leader"] = leader
+        if passes:
+            position["passes"] = passes
+        if any(absent_masks):
+            position["absent"] = [
+                [v for v in range(7) if mask & _MASK_WITH[v] == _MASK_WITH[v]]
+                for mask in absent_masks
+            ]
+        self = cls._new(masks, stock_list, current, line, {"position": position})
+        self._leader = leader
+        self._passes = passes
+        self._absent = absent_masks
+        return self
 
     def copy(self) -> Round:
         """An independent copy of this position."""
@@ -526,6 +553,9 @@ class Round:
                     [Tile.parse(t) for t in pos["stock"]],
                     current=pos["current"],
                     line=line,
+                    leader=pos.get("leader"),
+                    passes=pos.get("passes", 0),
+                    absent=pos.get("absent"),
                 )
             else:
                 raise RecordError("a round record needs a 'deal' or a 'position'")
@@ -554,6 +584,29 @@ class Round:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._current} to play"
         return f"<Round {self._n} players, {state}, line {self._line}>"
+
+
+def _absent_masks(
+    absent: Sequence[Iterable[int]] | None, masks: Sequence[int], hands: Sequence[Sequence[Tile]]
+) -> list[int]:
+    """Per seat, the bit-set of tiles it cannot hold, from the numbers it cannot hold (D8)."""
+    if absent is None:
+        return [0] * len(masks)
+    absent_lists = [list(values) for values in absent]
+    if len(absent_lists) != len(masks):
+        raise ValueError(f"absent numbers are given per seat: {len(masks)} sets needed")
+    result = []
+    for seat, values in enumerate(absent_lists):
+        mask = 0
+        for value in values:
+            if not isinstance(value, int) or not 0 <= value <= 6:
+                raise ValueError(f"not a number of the double-six set: {value!r} (D1)")
+            mask |= _MASK_WITH[value]
+        held = [t for t in hands[seat] if mask & t.bit]
+        if held:
+            raise ValueError(f"seat {seat} holds {held[0]}, a number it is known not to hold (D8)")
+        result.append(mask)
+    return result
 
 
 def _deal_hidden(

@@ -1,0 +1,201 @@
+"""Fast playouts of a determinized Draw round, on plain integers, for the expert's search.
+
+A playout needs only the hands, the stock order, the numbers on the two open ends, the seat
+to play and the consecutive passes: which tile of the line shows an end never changes what
+may be played (D5, D9), so the line is reduced to its two numbers. Tiles are re-numbered so
+that a heavier tile has a higher bit (ties: a double above a non-double): the heaviest
+playable tile of a hand is then ``playable.bit_length() - 1``, with no loop.
+
+The playout policy, for every seat: play the heaviest playable tile (a double first among
+equals), on the end that leaves open the number the player holds more of (the higher
+on a tie); draw only when
+nothing fits (D7); pass only when neither is possible (D8). It is deterministic, so all
+the randomness of the search comes from the determinizations, and every candidate action
+is scored on the same deals (common random numbers). The tests check these playouts
+against ``Round`` move by move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from pegboard.draw.actions import DrawTile, Pass, Play
+from pegboard.draw.round import RESERVE
+from pegboard.draw.tiles import DOUBLE_SIX, Tile
+
+ORDER: Final[tuple[Tile, ...]] = tuple(
+    sorted(DOUBLE_SIX, key=lambda t: (t.pips, t.is_double, t.index))
+)
+"""The tiles by playout bit: bit ``r`` is ``ORDER[r]``, lightest first."""
+RANK_BIT: Final[tuple[int, ...]] = tuple(
+    1 << ORDER.index(t) for t in sorted(DOUBLE_SIX, key=lambda t: t.index)
+)
+"""Playout bit of each tile, by ``Tile.index``."""
+LOW: Final[tuple[int, ...]] = tuple(t.low for t in ORDER)
+HIGH: Final[tuple[int, ...]] = tuple(t.high for t in ORDER)
+MASK_WITH: Final[tuple[int, ...]] = tuple(
+    sum(1 << r for r, t in enumerate(ORDER) if t.has(v)) for v in range(7)
+)
+_HALF: Final = 14
+
+
+def _pip_table(offset: int) -> list[int]:
+    table = [0] * (1 << _HALF)
+    for mask in range(1, 1 << _HALF):
+        low_bit = (mask & -mask).bit_length() - 1
+        table[mask] = table[mask & (mask - 1)] + ORDER[offset + low_bit].pips
+    return table
+
+
+_PIPS_LOW: Final = _pip_table(0)
+_PIPS_HIGH: Final = _pip_table(_HALF)
+_LOW_MASK: Final = (1 << _HALF) - 1
+
+
+def pips(mask: int) -> int:
+    """The pip count of a playout hand (D12)."""
+    return _PIPS_LOW[mask & _LOW_MASK] + _PIPS_HIGH[mask >> _HALF]
+
+
+def to_playout(tiles_mask: int) -> int:
+    """A ``Tile.bit`` set as a playout bit-set."""
+    mask = 0
+    while tiles_mask:
+        low = tiles_mask & -tiles_mask
+        mask |= RANK_BIT[low.bit_length() - 1]
+        tiles_mask ^= low
+    return mask
+
+
+class Playout:
+    """One determinized position, mutable; ``copy`` before trying an action on it."""
+
+    __slots__ = ("a", "b", "current", "hands", "n", "passes", "stock", "taken")
+
+    def __init__(
+        self,
+        hands: list[int],
+        stock: list[int],
+        ends: Sequence[int],
+        current: int,
+        passes: int,
+    ) -> None:
+        self.hands = hands
+        self.stock = stock  # playout bits, in drawing order; stock[taken:] is left
+        self.taken = 0
+        self.a, self.b = (ends[0], ends[1]) if ends else (-1, -1)
+        self.current = current
+        self.passes = passes
+        self.n = len(hands)
+
+    def copy(self) -> Playout:
+        other = Playout.__new__(Playout)
+        other.hands = self.hands.copy()
+        other.stock = self.stock
+        other.taken = self.taken
+        other.a = self.a
+        other.b = self.b
+        other.current = self.current
+        other.passes = self.passes
+        other.n = self.n
+        return other
+
+    def apply(self, action: object) -> int:
+        """Take a legal ``action`` for the seat to play; return the seat that dominoed
+        (-1 if none), or -2 when the round blocked."""
+        seat = self.current
+        cls = action.__class__
+        if cls is Play:
+            assert isinstance(action, Play)
+            tile = action.tile
+            bit = RANK_BIT[tile.index]
+            if self.a < 0:
+                self.a, self.b = tile.low, tile.high
+            else:
+                assert action.end is not None
+                value = action.end.value
+                if self.a == value:
+                    self.a = tile.other(value)
+                else:
+                    self.b = tile.other(value)
+            hand = self.hands[seat] ^ bit
+            self.hands[seat] = hand
+            self.passes = 0
+            if not hand:
+                return seat
+            self.current = (seat + 1) % self.n
+        elif cls is DrawTile:
+            self.hands[seat] |= self.stock[self.taken]
+            self.taken += 1
+        elif cls is Pass:
+            self.passes += 1
+            if self.passes >= self.n:
+                return -2
+            self.current = (seat + 1) % self.n
+        else:
+            raise ValueError(f"not a Draw action: {action!r}")
+        return -1
+
+    def run(self) -> int:
+        """Play to the end with the playout policy; the seat that dominoed, or -2 if
+        blocked. This is the hot loop of the search."""
+        hands = self.hands
+        stock = self.stock
+        taken = self.taken
+        a, b = self.a, self.b
+        seat = self.current
+        passes = self.passes
+        n = self.n
+        stock_len = len(stock)
+        mask_with = MASK_WITH
+        low_of, high_of = LOW, HIGH
+        while True:
+            hand = hands[seat]
+            playable = hand if a < 0 else hand & (mask_with[a] | mask_with[b])
+            if playable:
+                rank = playable.bit_length() - 1
+                hand ^= 1 << rank
+                hands[seat] = hand
+                low, high = low_of[rank], high_of[rank]
+                if a < 0:
+                    a, b = low, high
+                elif low == a or high == a:
+                    if (low == b or high == b) and a != b:
+                        # [a|b] fits both ends: keep open the number held more of
+                        # (on a tie the higher one), playing on the other end.
+                        held_a = (hand & mask_with[a]).bit_count()
+                        held_b = (hand & mask_with[b]).bit_count()
+                        if held_a > held_b or (held_a == held_b and a > b):
+                            b = a
+                        else:
+                            a = b
+                    else:
+                        a = high if low == a else low
+                else:
+                    b = high if low == b else low
+                passes = 0
+                if not hand:
+                    return seat
+                seat = seat + 1 if seat + 1 < n else 0
+            elif stock_len - taken > RESERVE:
+                hands[seat] = hand | stock[taken]
+                taken += 1
+            else:
+                passes += 1
+                if passes >= n:
+                    return -2
+                seat = seat + 1 if seat + 1 < n else 0
+
+    def points(self, domino_by: int) -> list[int]:
+        """Points per seat of the finished round (D13, D14); ``domino_by`` as ``run``."""
+        counts = [pips(hand) for hand in self.hands]
+        points = [0] * self.n
+        total = sum(counts)
+        if domino_by >= 0:
+            points[domino_by] = total
+            return points
+        lowest = min(counts)
+        if counts.count(lowest) == 1:
+            points[counts.index(lowest)] = total - 2 * lowest
+        return points
