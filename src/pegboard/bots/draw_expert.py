@@ -30,10 +30,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pegboard.bots.base import legal_or_raise
-from pegboard.bots.draw_playout import Playout, to_playout
+from pegboard.bots.draw_playout import RANK_BIT, Playout, to_playout
 from pegboard.core import Action, Observation
-from pegboard.draw.determinize import sample_hidden_masks, trailing_passes
+from pegboard.draw.determinize import (
+    forbidden_masks,
+    sample_hidden_masks,
+    trailing_passes,
+    unseen_mask,
+)
 from pegboard.draw.round import DrawObservation
+from pegboard.draw.tiles import tiles_of
 
 DEFAULT_BUDGET = 1000
 """Playouts per decision by default: a median decision of about 30 ms (see the benchmark)."""
@@ -113,19 +119,46 @@ class _Search:
         self.margin = [0.0] * len(legal)
         self.points = [0.0] * len(legal)
         self.playouts = 0
+        current = observation.current_player
+        assert current is not None
+        self.current = current
+        # Until somebody passes (near the end, if at all), nothing is known of any hand:
+        # a plain shuffle of the unseen tiles is then the whole determinization.
+        unseen = unseen_mask(observation)
+        sizes = observation.hand_sizes
+        others = [s for s in range(observation.num_players) if s != self.seat]
+        constrained = any(mask & unseen for mask in forbidden_masks(observation))
+        exact = unseen.bit_count() == sum(sizes[s] for s in others) + observation.stock_size
+        self.pool: list[int] | None = None
+        if exact and not constrained:
+            self.pool = [RANK_BIT[t.index] for t in tiles_of(unseen)]
+            self.own = to_playout(sum(t.bit for t in observation.hand))
+            self.sizes = sizes
+
+    def _sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """Hands and stock in playout bits, uniformly among those the seat cannot tell."""
+        pool = self.pool
+        if pool is None:
+            hands, stock = sample_hidden_masks(self.observation, rng)
+            return [to_playout(mask) for mask in hands], [RANK_BIT[t.index] for t in stock]
+        rng.shuffle(pool)
+        playout_hands = []
+        start = 0
+        for seat, size in enumerate(self.sizes):
+            if seat == self.seat:
+                playout_hands.append(self.own)
+                continue
+            hand = 0
+            for bit in pool[start : start + size]:
+                hand |= bit
+            playout_hands.append(hand)
+            start += size
+        return playout_hands, pool[start:]
 
     def deal(self, rng: random.Random) -> None:
         """One determinization, and one playout of every legal action on it."""
-        hands, stock = sample_hidden_masks(self.observation, rng)
-        current = self.observation.current_player
-        assert current is not None
-        root = Playout(
-            [to_playout(mask) for mask in hands],
-            [to_playout(t.bit) for t in stock],
-            self.ends,
-            current,
-            self.passes,
-        )
+        hands, stock = self._sample(rng)
+        root = Playout(hands, stock, self.ends, self.current, self.passes)
         seat = self.seat
         rest = len(hands) - 1
         for i, action in enumerate(self.legal):
