@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from pegboard import __version__
+from pegboard.cli.arena import arena
 from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
@@ -26,6 +27,7 @@ def version() -> None:
 
 app.command()(play)
 app.command()(replay)
+app.command()(arena)
 
 
 def main() -> None:
