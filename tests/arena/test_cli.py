@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import pegboard
 from pegboard.cli.main import app
 
 runner = CliRunner()
@@ -26,6 +27,7 @@ def test_arena_prints_a_table_per_bot_and_writes_json(tmp_path: Path) -> None:
         assert word in result.output
     data = json.loads(out.read_text())
     assert data["format"] == "pegboard-arena" and data["version"] == 1
+    assert data["pegboard"] == pegboard.__version__
     assert data["config"] == {
         "game": "draw",
         "bots": ["greedy", "random", "greedy"],

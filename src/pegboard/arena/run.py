@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard import __version__
 from pegboard.arena.deals import ArenaConfig, DealResult, batches, plan, play_batch
 from pegboard.arena.runner import LocalRunner, Runner
 from pegboard.arena.stats import Estimate, Record, elo, mean_ci, pairwise_scores, tally
@@ -103,6 +104,7 @@ class Summary:
         return {
             "format": ARENA_FORMAT,
             "version": ARENA_VERSION,
+            "pegboard": __version__,
             "config": self.config.to_dict(),
             "plays": self.plays,
             "bots": [b.to_dict() for b in self.bots],
