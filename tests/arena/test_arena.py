@@ -12,6 +12,7 @@ import pytest
 
 from pegboard.arena import (
     ArenaConfig,
+    BotError,
     LocalRunner,
     plan,
     play_batch,
@@ -22,7 +23,7 @@ from pegboard.arena.deals import Batch
 from pegboard.bots import make_bot, registry
 from pegboard.core import Action, Observation
 from pegboard.cribbage import CribbageObservation, Game
-from pegboard.draw import DrawObservation, Round, target_for
+from pegboard.draw import PASS, DrawObservation, Round, target_for
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -217,3 +218,29 @@ def test_bad_configurations_are_named(kwargs: dict[str, Any], message: str) -> N
 def test_labels_number_a_level_that_enters_twice() -> None:
     assert _draw(4).labels == ("greedy#1", "random#1", "random#2", "greedy#2")
     assert _draw(2).labels == ("greedy", "random")
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        raise ValueError("cannot read this observation")
+
+
+class CheatingBot:
+    name = "cheat"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        return PASS  # never legal while a draw or a play is possible (D8)
+
+
+@pytest.mark.parametrize(
+    ("bot", "message"),
+    [(BrokenBot, "the broken bot failed at seat"), (CheatingBot, "illegal action pass")],
+)
+def test_a_failing_bot_is_named_with_its_deal(
+    monkeypatch: pytest.MonkeyPatch, bot: type, message: str
+) -> None:
+    monkeypatch.setitem(registry._FACTORIES["draw"], "bad", bot)
+    with pytest.raises(BotError, match=message):
+        run_arena(ArenaConfig("draw", ("bad", "random"), deals=2))

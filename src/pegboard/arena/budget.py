@@ -2,16 +2,20 @@
 
 Bots are registered as factories without arguments (``register_bot(game, level,
 factory)``), so a budget reaches a bot in one of two ways: a factory that takes a
-``budget`` keyword gets it there; otherwise a bot with a ``budget`` attribute has it set
-after it is built. A bot that does not search (random, greedy) has neither and ignores
-the budget. A budget counts playouts (or whatever unit the bot documents).
+``budget`` keyword gets it there; otherwise a bot with a ``budget`` attribute (or one of
+the other names in ``BUDGET_NAMES``) has it set after it is built. A bot that does not
+search (random, greedy) has none of them and ignores the budget. A budget counts
+playouts, deals searched, or whatever unit the bot documents.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+BUDGET_NAMES: Final = ("budget", "playouts", "determinizations", "simulations", "iterations")
+"""Attributes that hold a bot's search budget, the first one a bot has is set."""
 
 
 def accepts_budget(factory: Callable[..., Any]) -> bool:
@@ -36,12 +40,15 @@ def build(factory: Callable[..., Any], budget: int | None) -> Any:
 
 
 def set_budget(bot: Any, budget: int | None) -> None:
-    """Set ``bot.budget`` when the bot has one; a bot that does not search ignores it."""
+    """Set the bot's budget attribute when it has one; a bot that does not search ignores
+    it."""
     if budget is None:
         return
     check_budget(budget)
-    if hasattr(bot, "budget"):
-        bot.budget = budget
+    for name in BUDGET_NAMES:
+        if hasattr(bot, name):
+            setattr(bot, name, budget)
+            return
 
 
 def check_budget(budget: object) -> None:

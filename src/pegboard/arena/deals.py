@@ -31,6 +31,10 @@ def derive_seed(master: int, *path: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest()) >> 1
 
 
+class BotError(RuntimeError):
+    """A bot failed, or chose an illegal action: the message names the bot and the deal."""
+
+
 @dataclass(frozen=True, slots=True)
 class ArenaConfig:
     """An arena run: the game, a bot level per entrant (one entrant per seat), the deals.
@@ -202,13 +206,16 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
     while not done(position):
         seat = position.current_player
         observation = position.observation(seat)
-        action = bots[seat].act(observation)
+        where = f"at seat {seat} of deal {task.deal} (seed {task.seed})"
+        try:
+            action = bots[seat].act(observation)
+        except Exception as error:  # a bot's bug: say which bot, where
+            raise BotError(f"the {bots[seat].name} bot failed {where}: {error}") from error
         try:
             position.apply(action)
         except IllegalActionError as error:
-            raise RuntimeError(
-                f"the {bots[seat].name} bot chose an illegal action {action} at seat {seat} "
-                f"of deal {task.deal} (seed {task.seed}): {error}"
+            raise BotError(
+                f"the {bots[seat].name} bot chose the illegal action {action} {where}: {error}"
             ) from error
     by_seat = position.scores if batch.matches or batch.game == "cribbage" else position.returns()
     points = [0] * len(task.seating)

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pegboard.arena import ArenaConfig, LocalRunner, Summary, run_arena, summarize
+from pegboard.arena import ArenaConfig, BotError, LocalRunner, Summary, run_arena, summarize
 from pegboard.arena.stats import Estimate
 from pegboard.cli.terminal import fail
 
@@ -86,7 +86,10 @@ def arena(
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
-        results = run_arena(config, runner, advance)
+        try:
+            results = run_arena(config, runner, advance)
+        except BotError as error:
+            raise fail(str(error)) from None
     summary = summarize(config, results)
     console.print(bot_table(summary))
     console.print(margin_table(summary))
