@@ -210,12 +210,13 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
         try:
             action = bots[seat].act(observation)
         except Exception as error:  # a bot's bug: say which bot, where
-            raise BotError(f"the {bots[seat].name} bot failed {where}: {error}") from error
+            raise BotError(f"the {bots[seat].name} bot failed {where}: {_short(error)}") from error
         try:
             position.apply(action)
         except IllegalActionError as error:
             raise BotError(
-                f"the {bots[seat].name} bot chose the illegal action {action} {where}: {error}"
+                f"the {bots[seat].name} bot chose the illegal action {action} {where}: "
+                f"{_short(error)}"
             ) from error
     by_seat = position.scores if batch.matches or batch.game == "cribbage" else position.returns()
     points = [0] * len(task.seating)
@@ -246,3 +247,9 @@ def _is_over(position: Any) -> bool:
 
 def _first_hand_over(game: Any) -> bool:
     return bool(game.is_over or game.hand_number != 1)
+
+
+def _short(error: Exception, limit: int = 240) -> str:
+    """An error's message, cut to one readable line."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
