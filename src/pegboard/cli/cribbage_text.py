@@ -100,14 +100,17 @@ def move_line(
     """How a move reads, and the count after it. ``text`` is the move as the narrating
     view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
     words = text.split()
-    crib = _("{whose} crib").format(whose=seats.possessive(dealer, _))
+    if seat == dealer and seats.human not in (None, seat):
+        crib = _("its own crib")
+    else:
+        crib = _("{whose} crib").format(whose=seats.possessive(dealer, _))
     if words == ["discard"]:
         line = seats.says(
             seat, "You lay two cards in {crib}.", "{who} lays two cards in {crib}.", _, crib=crib
         )
         return line, count
     if words[0] == "discard":
-        cards = " ".join(words[1:])
+        cards = cards_text(sorted(Card.parse(w) for w in words[1:]))  # by rank, to read
         line = seats.says(
             seat, "You lay {cards} in {crib}.", "{who} lays {cards} in {crib}.", _,
             cards=cards, crib=crib,
@@ -225,7 +228,8 @@ def narrate(
         # Only the end of a sequence (31, or a go) brings the count back to zero (C5).
         lines.append("  " + _("The count starts again at zero."))
     if after.result is not None and before.result is None:
-        if any(e.total >= 121 for e in after.log[len(before.log) :]):
+        last = after.log[-1]
+        if last.reason != "crib":  # won before the hand was counted out: at once (C7)
             lines.append(_("121 reached: the game ends at once (C7)."))
         lines.extend(result_lines(after.result, seats, _))
     return lines

@@ -30,7 +30,15 @@ def _replay_draw(
     replay_draw(record, lang, terminal, gettext)
 
 
-REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw}
+def _replay_cribbage(
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+) -> None:
+    from pegboard.cli.cribbage_replay import replay_cribbage
+
+    replay_cribbage(record, lang, terminal, gettext)
+
+
+REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
 
 
 def read_record(path: Path) -> dict[str, Any]:
