@@ -22,7 +22,7 @@ from pegboard.cli.cribbage_text import (
 from pegboard.cli.draw_play import bot_seed
 from pegboard.cli.terminal import Terminal
 from pegboard.core import IllegalActionError
-from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
+from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Go, Play, parse_action
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.observation import CribbageObservation
 
@@ -91,9 +91,9 @@ class CribbageTable:
     def bot_move(self) -> None:
         self._announce_hand()
         action = self.bot.act(self.play.observation(BOT))
-        if not isinstance(action, Discard | Play) and str(action) != "go":
+        if not isinstance(action, Discard | Play | Go):
             raise TypeError(f"the {self.bot.name} bot answered {action!r}")
-        self._apply(BOT, action)  # type: ignore[arg-type]
+        self._apply(BOT, action)
 
     def show(self) -> list[Any]:
         """The human's view; in the discard the hand's cards are numbered (answer two
@@ -115,7 +115,9 @@ class CribbageTable:
             )
             return hand
         say(
-            _("Count {count} · pile: {pile} · starter {starter} · {bot} holds {n}").format(
+            _(
+                "Count {count} · pile: {pile} · starter {starter} · cards in {bot}'s hand: {n}"
+            ).format(
                 count=view.count,
                 pile=cards_text(view.pile) or "—",
                 starter=view.starter,
@@ -267,6 +269,6 @@ class CribbageTable:
         say(
             _("Game {number}: {deals} first (the loser of a game deals the next).").format(
                 number=self._games_started,
-                deals=self.seats.says(loser, "you deal", "{who} deals", _, start=False),
+                deals=self.seats.says(loser, _("you deal"), _("{who} deals"), _, start=False),
             )
         )

@@ -18,8 +18,8 @@ Gettext = Callable[[str], str]
 
 @dataclass(frozen=True)
 class Seats:
-    """How the terminal names the seats: the human as "you" and the other as ``other``,
-    or (``human`` None, in replays) every seat by its number."""
+    """How the terminal names the seats: the human as "you" and the other as ``other``
+    (already translated), or (``human`` None, in replays) every seat by its number."""
 
     human: int | None
     other: str = "the bot"
@@ -27,7 +27,7 @@ class Seats:
     def name(self, seat: int, _: Gettext) -> str:
         if self.human is None:
             return _("seat {seat}").format(seat=seat)
-        return _("you") if seat == self.human else _(self.other)
+        return _("you") if seat == self.human else self.other
 
     def subject(self, seat: int, _: Gettext) -> str:
         name = self.name(seat, _)
@@ -41,12 +41,12 @@ class Seats:
     def says(
         self, seat: int, you: str, other: str, _: Gettext, start: bool = True, **values: object
     ) -> str:
-        """``you`` for the human (second person), else ``other`` with ``{who}`` filled in;
-        ``start``: the words begin a sentence."""
+        """``you`` for the human (second person), else ``other`` with ``{who}`` filled in
+        (both already translated); ``start``: the words begin a sentence."""
         if seat == self.human:
-            text = _(you).format(**values)
+            text = you.format(**values)
         else:
-            text = _(other).format(who=self.name(seat, _), **values)
+            text = other.format(who=self.name(seat, _), **values)
         return capital(text) if start else text
 
 
@@ -74,7 +74,7 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
         if dealer is None:
             outcome = _("equal ranks: cut again")
         else:
-            deals = seats.says(dealer, "you deal", "{who} deals", _, start=False)
+            deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
             outcome = deals + " " + _("(the lower card deals, C2)")
         lines.append(
             _("Cut for the deal: {drawn}; {outcome}.").format(drawn=drawn, outcome=outcome)
@@ -85,7 +85,7 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
 def hand_header(
     hand_number: int, dealer: int, scores: Sequence[int], seats: Seats, _: Gettext
 ) -> str:
-    deals = seats.says(dealer, "you deal", "{who} deals", _, start=False)
+    deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
     return _("— Hand {number} · {deals}: the crib is {whose} · {scores} (to 121)").format(
         number=hand_number,
         deals=deals,
@@ -106,13 +106,17 @@ def move_line(
         crib = _("{whose} crib").format(whose=seats.possessive(dealer, _))
     if words == ["discard"]:
         line = seats.says(
-            seat, "You lay two cards in {crib}.", "{who} lays two cards in {crib}.", _, crib=crib
+            seat,
+            _("You lay two cards in {crib}."),
+            _("{who} lays two cards in {crib}."),
+            _,
+            crib=crib,
         )
         return line, count
     if words[0] == "discard":
         cards = cards_text(sorted(Card.parse(w) for w in words[1:]))  # by rank, to read
         line = seats.says(
-            seat, "You lay {cards} in {crib}.", "{who} lays {cards} in {crib}.", _,
+            seat, _("You lay {cards} in {crib}."), _("{who} lays {cards} in {crib}."), _,
             cards=cards, crib=crib,
         )  # fmt: skip
         return line, count
@@ -120,17 +124,22 @@ def move_line(
         card = Card.parse(words[1])
         count += card.value
         line = seats.says(
-            seat, "You play {card}: count {count}.", "{who} plays {card}: count {count}.", _,
+            seat, _("You play {card}: count {count}."), _("{who} plays {card}: count {count}."), _,
             card=card, count=count,
         )  # fmt: skip
         return line, count
-    return seats.says(seat, "You say go.", "{who} says go.", _), count
+    return seats.says(seat, _("You say go."), _("{who} says go."), _), count
 
 
 def score_line(event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext) -> str:
     """Who pegs how many, and the scores on the way to 121."""
     pegs = seats.says(
-        event.seat, "you peg {points}", "{who} pegs {points}", _, start=False, points=event.points
+        event.seat,
+        _("you peg {points}"),
+        _("{who} pegs {points}"),
+        _,
+        start=False,
+        points=event.points,
     )
     return _("{pegs} ({scores}).").format(pegs=pegs, scores=scores_text(scores, seats, _))
 
@@ -168,8 +177,8 @@ def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:
     lines = [
         seats.says(
             winner,
-            "You win the game, {won} to {lost}.",
-            "{who} wins the game, {won} to {lost}.",
+            _("You win the game, {won} to {lost}."),
+            _("{who} wins the game, {won} to {lost}."),
             _,
             won=result.scores[winner],
             lost=result.scores[loser],
