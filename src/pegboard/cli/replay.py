@@ -63,10 +63,10 @@ def read_record(path: Path) -> dict[str, Any]:
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A match or round record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A match, round or game record (JSON).")],
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
 ) -> None:
-    """Print a recorded match or round: every move, the board, each settlement."""
+    """Print a recorded match, round (Draw) or game (cribbage): every move, every score."""
     try:
         lang = language(lang)
     except ValueError as error:
