@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
+from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
 
@@ -56,3 +57,4 @@ register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
 register_bot("draw", "expert", DrawExpert)
 register_bot("cribbage", "random", RandomBot)
+register_bot("cribbage", "greedy", CribbageGreedyBot)
