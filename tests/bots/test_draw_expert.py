@@ -182,3 +182,18 @@ def test_expert_beats_greedy_in_duplicate_deals() -> None:
     half_width = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
     # Measured on these seeds: +5.2 points a deal, 95% interval +2.0 to +8.5.
     assert mean - half_width > 0, (mean, half_width)
+
+
+def test_hints_for_draw_rank_every_action_with_the_expert() -> None:
+    from pegboard.hints import hint
+
+    round_ = Round.deal(2, seed=21)
+    seat = round_.current_player
+    assert seat is not None
+    evaluations = hint(round_, seat, seed=3, budget=200)
+    legal = round_.legal_actions()
+    assert sorted(str(e.action) for e in evaluations) == sorted(str(a) for a in legal)
+    assert {e.unit for e in evaluations} == {"expected point margin"}
+    # The same seed and budget, the same hint; and it is the expert's own analysis.
+    again = DrawExpert(budget=200).analyse(round_.observation(seat), random.Random(3))
+    assert [e.action for e in evaluations] == [e.action for e in again]

@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
-from pegboard.bots.base import legal_or_raise
+from pegboard.bots.base import Evaluation, legal_or_raise
 from pegboard.bots.draw_playout import RANK_BIT, Playout, to_playout
 from pegboard.core import Action, Observation
 from pegboard.draw.determinize import (
@@ -44,19 +42,6 @@ from pegboard.draw.tiles import tiles_of
 DEFAULT_BUDGET = 1000
 """Playouts per decision by default: a median decision of about 30 ms (see the benchmark)."""
 UNIT = "expected point margin"
-
-
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """One legal action and its value for the seat (higher is better).
-
-    The shared interface of issue 4 (``pegboard.bots.base.Evaluation`` once it lands).
-    """
-
-    action: Any
-    value: float
-    unit: str
-    details: Mapping[str, float] = field(default_factory=dict)
 
 
 class DrawExpert:
