@@ -16,6 +16,11 @@ cross-validated over halves of the deals, measured no stronger and costs more pl
 taking the best continuation per deal over-values the draw badly: the expert then drew
 in almost half of its turns and lost to greedy.)
 
+Why flat determinized search rather than information-set MCTS: in Draw a seat learns
+almost nothing during the round (draws prove nothing; passes come only at the very end),
+so acting as if a deal were known misleads little, while every playout spent at the root
+compares the actions on the same deals. ISMCTS was not built or measured here.
+
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and
 is not reproducible).
