@@ -8,7 +8,9 @@ illegal actions, observations, hidden-information samples and records.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 from typing import Any
 
@@ -109,6 +111,12 @@ def play_both(players: int, seed: int) -> None:
                 assert refusal(fast, bad) == expected, (players, seed, step, bad)
                 assert state(fast) == before == state(pure)
                 assert fast.legal_actions() is legal
+        if step % 11 == 3:  # copies are whole and independent, pickled or not
+            for twin in (pickle.loads(pickle.dumps(fast)), copy.deepcopy(fast), fast.copy()):
+                assert type(twin) is type(fast) and state(twin) == state(fast)
+                assert public_view(twin)[:-2] == public_view(fast)[:-2]
+                twin.apply(twin.legal_actions()[-1])
+                assert state(twin) != state(fast) == state(pure)
         if step % 9 == 4:
             seat = rng.randrange(players)
             sample = fast.sample_hidden(seat, random.Random(step))
@@ -215,6 +223,14 @@ def test_c_core_refuses_a_malformed_state() -> None:
     ]:
         with pytest.raises((ValueError, TypeError)):
             Round._make(hands, stock, current, placed)
+    good = Round.deal(3, seed=5)._getstate()
+    for index, value in [(0, (1,)), (1, (29,)), (2, 99), (3, 3), (4, -1), (5, 9), (6, (0,))]:
+        broken = list(good)
+        broken[index] = value
+        with pytest.raises(ValueError):
+            Round._fromstate(tuple(broken))
+    with pytest.raises(ValueError):
+        Round._fromstate((*good[:8], (5,), (0,), False, -1))  # no seat 5 at a table of 3
     r = Round._make([1, 2], [5], 0, [opening])  # a well-formed one is taken
     three_four = Tile(3, 4).index
     assert r._placements() == (opening,)

@@ -373,6 +373,117 @@ core_deal(PyTypeObject *cls, PyObject *args)
 }
 
 static PyObject *
+tuple_of_u32(const uint32_t *values, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(values[i]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* _getstate(): the whole state as a tuple of ints and tuples (see PureCore._getstate). */
+static PyObject *
+core_getstate(CoreObject *self, PyObject *unused)
+{
+    uint32_t stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY], codes[MAX_HISTORY];
+    for (int i = 0; i < self->stock_len; i++) {
+        stock[i] = self->stock[i];
+    }
+    for (int i = 0; i < self->n_placed; i++) {
+        placed[i] = self->placed[i];
+    }
+    for (int i = 0; i < self->n_hist; i++) {
+        seats[i] = self->hist_seat[i];
+        codes[i] = self->hist_code[i];
+    }
+    memcpy(absent, self->absent, sizeof absent);
+    return Py_BuildValue("(NNiiiiNNNNNi)", tuple_of_u32(self->hands, self->n),
+                         tuple_of_u32(stock, self->stock_len), self->taken, self->current,
+                         self->leader, self->passes, tuple_of_u32(absent, self->n),
+                         tuple_of_u32(placed, self->n_placed), tuple_of_u32(seats, self->n_hist),
+                         tuple_of_u32(codes, self->n_hist), PyBool_FromLong(self->over),
+                         self->domino_by);
+}
+
+/* _fromstate(state): a core from _getstate(), checked so that no index can go astray. */
+static PyObject *
+core_fromstate(PyTypeObject *cls, PyObject *args)
+{
+    PyObject *hands_arg, *stock_arg, *absent_arg, *placed_arg, *seats_arg, *codes_arg;
+    int taken, current, leader, passes, over, domino_by;
+    long hands[4], stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY],
+        codes[MAX_HISTORY];
+    if (check_setup() < 0) {
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "(OOiiiiOOOOpi):_fromstate", &hands_arg, &stock_arg, &taken,
+                          &current, &leader, &passes, &absent_arg, &placed_arg, &seats_arg,
+                          &codes_arg, &over, &domino_by)) {
+        return NULL;
+    }
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    if (n < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    Py_ssize_t n_absent = read_ints(absent_arg, "absent", 0, (1L << NTILES) - 1, absent, 4);
+    Py_ssize_t n_placed = read_ints(placed_arg, "placements", 0, n_actions - 1, placed, NTILES);
+    Py_ssize_t n_seats = read_ints(seats_arg, "seats", 0, 3, seats, MAX_HISTORY);
+    Py_ssize_t n_codes = read_ints(codes_arg, "codes", 0, n_actions - 1, codes, MAX_HISTORY);
+    if (n_stock < 0 || n_absent < 0 || n_placed < 0 || n_seats < 0 || n_codes < 0) {
+        return NULL;
+    }
+    int bad = n < 2 || n_absent != n || n_seats != n_codes || taken < 0 || taken > n_stock ||
+              current < 0 || current >= n || leader < 0 || leader >= n || passes < 0 ||
+              passes > n || domino_by < -1 || domino_by >= n;
+    for (Py_ssize_t i = 0; i < n_seats && !bad; i++) {
+        bad = seats[i] >= n;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "not the state of a round");
+        return NULL;
+    }
+    CoreObject *self = alloc_like(cls);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->n = (uint8_t)n;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        self->hands[s] = (uint32_t)hands[s];
+        self->absent[s] = (uint32_t)absent[s];
+    }
+    self->stock_len = (uint8_t)n_stock;
+    for (Py_ssize_t i = 0; i < n_stock; i++) {
+        self->stock[i] = (uint8_t)stock[i];
+    }
+    if (lay_placements(self, placed, n_placed) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->n_hist = (uint16_t)n_seats;
+    for (Py_ssize_t i = 0; i < n_seats; i++) {
+        self->hist_seat[i] = (uint8_t)seats[i];
+        self->hist_code[i] = (uint16_t)codes[i];
+    }
+    self->taken = (uint8_t)taken;
+    self->current = (uint8_t)current;
+    self->leader = (uint8_t)leader;
+    self->passes = (uint8_t)passes;
+    self->over = (uint8_t)over;
+    self->domino_by = (int8_t)domino_by;
+    return (PyObject *)self;
+}
+
+static PyObject *
 core_clone(CoreObject *self, PyObject *unused)
 {
     CoreObject *other = alloc_like(Py_TYPE(self));
@@ -418,24 +529,6 @@ core_set_hidden(CoreObject *self, PyObject *args)
 }
 
 /* -- accessors ----------------------------------------------------------------------------- */
-
-static PyObject *
-tuple_of_u32(const uint32_t *values, int n)
-{
-    PyObject *t = PyTuple_New(n);
-    if (t == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromUnsignedLong(values[i]);
-        if (v == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
 
 static PyObject *
 core_hand_masks(CoreObject *self, PyObject *unused)
@@ -807,6 +900,8 @@ static PyMethodDef core_methods[] = {
     {"_make", (PyCFunction)core_make, METH_VARARGS | METH_CLASS, NULL},
     {"_deal", (PyCFunction)core_deal, METH_VARARGS | METH_CLASS, NULL},
     {"_clone", (PyCFunction)core_clone, METH_NOARGS, NULL},
+    {"_getstate", (PyCFunction)core_getstate, METH_NOARGS, NULL},
+    {"_fromstate", (PyCFunction)core_fromstate, METH_VARARGS | METH_CLASS, NULL},
     {"_set_hidden", (PyCFunction)core_set_hidden, METH_VARARGS, NULL},
     {"_hand_masks", (PyCFunction)core_hand_masks, METH_NOARGS, NULL},
     {"_absent_masks", (PyCFunction)core_absent_masks, METH_NOARGS, NULL},

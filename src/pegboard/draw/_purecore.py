@@ -21,7 +21,7 @@ checks of the rules in order and raises the ``IllegalActionError`` that names th
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final, NoReturn, Self
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 
 from pegboard.core import IllegalActionError
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
@@ -256,6 +256,37 @@ class PureCore:
         other._over = self._over
         other._domino_by = self._domino_by
         return other
+
+    def _getstate(self) -> tuple[Any, ...]:
+        """The whole state, in ints and tuples (for pickling); ``_fromstate`` reads it back."""
+        return (
+            tuple(self._hands),
+            tuple(self._stock),
+            self._taken,
+            self._current,
+            self._leader,
+            self._passes,
+            tuple(self._absent),
+            tuple(self._placed),
+            tuple(self._hist_seats),
+            tuple(self._hist_codes),
+            self._over,
+            self._domino_by,
+        )
+
+    @classmethod
+    def _fromstate(cls, state: tuple[Any, ...]) -> Self:
+        hands, stock, taken, current, leader, passes, absent, placed, seats, codes, over, by = state
+        self = cls._make(hands, stock, current, placed)
+        self._taken = taken
+        self._leader = leader
+        self._passes = passes
+        self._absent = list(absent)
+        self._hist_seats = list(seats)
+        self._hist_codes = list(codes)
+        self._over = bool(over)
+        self._domino_by = by
+        return self
 
     def _set_hidden(self, hands: Sequence[int], stock: Sequence[int]) -> None:
         """Replace every hand and the stock (for ``sample_hidden``)."""

@@ -270,6 +270,15 @@ class Round(_Core):
         other._linecache = None
         return other
 
+    def __copy__(self) -> Self:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (type(self), self._getstate(), self._origin))
+
     # -- state ---------------------------------------------------------------------------
 
     @property
@@ -476,6 +485,14 @@ class Round(_Core):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._current_seat()} to play"
         return f"<Round {self.num_players} players, {state}, line {self._line()}>"
+
+
+def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) -> Round:
+    self = cls._fromstate(state)
+    self._origin = origin
+    self._result = None
+    self._linecache = None
+    return self
 
 
 def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
