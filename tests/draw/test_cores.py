@@ -181,6 +181,20 @@ def test_d2_deals_identical_in_both_cores_for_any_seed() -> None:
 
 
 @both_cores
+def test_d2_the_c_shuffle_uses_pythons_mersenne_twister() -> None:
+    """The C deal's generator gives random.Random(seed)'s words, past its first block too."""
+    from pegboard.draw import _fastround
+
+    for seed in [0, 1, -7, 2**32 - 1, 2**32, 2**64 - 1, 123456789123456789]:
+        reference = random.Random(seed)
+        expected = [reference.getrandbits(32) for _ in range(1500)]
+        assert _fastround._mt_words(seed, 1500) == expected
+        assert _fastround._mt_words(seed, 30) == expected[:30]
+    with pytest.raises(OverflowError):
+        _fastround._mt_words(2**64, 1)
+
+
+@both_cores
 def test_positions_with_a_line_identical_in_both_cores() -> None:
     """``from_position`` with a line already laid: both cores continue it alike."""
     rng = random.Random(7)

@@ -229,26 +229,27 @@ core_make(PyTypeObject *cls, PyObject *args)
 
 typedef struct {
     uint32_t state[MT_N];
-    int index;
+    int index; /* as in CPython */
+    int lazy;  /* words of the first block made one by one (see mt_next); -1 after */
 } MT;
 
-static void
-mt_init_genrand(MT *mt, uint32_t s)
-{
-    uint32_t *m = mt->state;
-    m[0] = s;
-    for (int i = 1; i < MT_N; i++) {
-        m[i] = (1812433253U * (m[i - 1] ^ (m[i - 1] >> 30)) + (uint32_t)i);
-    }
-    mt->index = MT_N;
-}
+/* The state after init_genrand(19650218), where every init_by_array starts: computed once. */
+static uint32_t mt_base[MT_N];
+static int mt_base_ready = 0;
 
 static void
 mt_init_by_array(MT *mt, const uint32_t *key, size_t key_length)
 {
     uint32_t *m = mt->state;
     size_t i = 1, j = 0, k;
-    mt_init_genrand(mt, 19650218U);
+    if (!mt_base_ready) {
+        mt_base[0] = 19650218U;
+        for (int n = 1; n < MT_N; n++) {
+            mt_base[n] = 1812433253U * (mt_base[n - 1] ^ (mt_base[n - 1] >> 30)) + (uint32_t)n;
+        }
+        mt_base_ready = 1;
+    }
+    memcpy(m, mt_base, sizeof mt_base);
     for (k = (MT_N > key_length ? MT_N : key_length); k; k--) {
         m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
         i++;
@@ -270,34 +271,99 @@ mt_init_by_array(MT *mt, const uint32_t *key, size_t key_length)
         }
     }
     m[0] = 0x80000000U;
+    mt->index = MT_N;
+    mt->lazy = 0;
+}
+
+static inline uint32_t
+mt_twist_word(const uint32_t *m, int kk, int next, int far)
+{
+    uint32_t y = (m[kk] & 0x80000000U) | (m[next] & 0x7fffffffU);
+    return m[far] ^ (y >> 1) ^ ((y & 0x1U) ? 0x9908b0dfU : 0x0U);
 }
 
 static uint32_t
-mt_next(MT *mt)
+mt_temper(uint32_t y)
 {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t *m = mt->state;
-    uint32_t y;
-    if (mt->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (m[kk] & 0x80000000U) | (m[kk + 1] & 0x7fffffffU);
-            m[kk] = m[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (m[kk] & 0x80000000U) | (m[kk + 1] & 0x7fffffffU);
-            m[kk] = m[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (m[MT_N - 1] & 0x80000000U) | (m[0] & 0x7fffffffU);
-        m[MT_N - 1] = m[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        mt->index = 0;
-    }
-    y = m[mt->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
     y ^= (y >> 18);
     return y;
+}
+
+/* The next 32-bit output, as genrand_uint32. A freshly seeded generator regenerates all
+ * 624 words on its first call, but a deal needs only some 40 of them, and word kk < N - M
+ * of the new block depends only on old words: so those are made one at a time (`lazy`
+ * counts them), and the whole block only if more outputs are wanted. */
+static uint32_t
+mt_next(MT *mt)
+{
+    uint32_t *m = mt->state;
+    if (mt->index >= MT_N) {
+        if (mt->lazy >= 0 && mt->lazy < MT_N - MT_M) {
+            int kk = mt->lazy++;
+            return mt_temper(mt_twist_word(m, kk, kk + 1, kk + MT_M));
+        }
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            m[kk] = mt_twist_word(m, kk, kk + 1, kk + MT_M);
+        }
+        for (; kk < MT_N - 1; kk++) {
+            m[kk] = mt_twist_word(m, kk, kk + 1, kk + (MT_M - MT_N));
+        }
+        m[MT_N - 1] = mt_twist_word(m, MT_N - 1, 0, MT_M - 1);
+        mt->index = mt->lazy > 0 ? mt->lazy : 0; /* skip the words already handed out */
+        mt->lazy = -1;
+    }
+    return mt_temper(m[mt->index++]);
+}
+
+/* Seed as random.Random(seed) does for an int seed with abs(seed) < 2**64; -1 on error. */
+static int
+mt_seed(MT *mt, PyObject *seed_arg)
+{
+    PyObject *magnitude = PyNumber_Absolute(seed_arg);
+    if (magnitude == NULL) {
+        return -1;
+    }
+    unsigned long long seed = PyLong_AsUnsignedLongLong(magnitude);
+    Py_DECREF(magnitude);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1; /* OverflowError: Round.deal shuffles bigger seeds with random.Random */
+    }
+    uint32_t key[2] = {(uint32_t)(seed & 0xffffffffU), (uint32_t)(seed >> 32)};
+    mt_init_by_array(mt, key, key[1] ? 2 : 1);
+    return 0;
+}
+
+/* _mt_words(seed, count): the first outputs of the generator, to test it against
+ * random.Random(seed).getrandbits(32). */
+static PyObject *
+module_mt_words(PyObject *module, PyObject *args)
+{
+    PyObject *seed_arg;
+    int count;
+    MT mt;
+    if (!PyArg_ParseTuple(args, "O!i:_mt_words", &PyLong_Type, &seed_arg, &count)) {
+        return NULL;
+    }
+    if (count < 0 || mt_seed(&mt, seed_arg) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "count must be at least 0");
+        }
+        return NULL;
+    }
+    PyObject *words = PyList_New(count);
+    for (int i = 0; words != NULL && i < count; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(mt_next(&mt));
+        if (word == NULL) {
+            Py_CLEAR(words);
+            break;
+        }
+        PyList_SET_ITEM(words, i, word);
+    }
+    return words;
 }
 
 static int
@@ -327,18 +393,10 @@ core_deal(PyTypeObject *cls, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "Draw is played by 2 to 4 players (D1)");
         return NULL;
     }
-    PyObject *magnitude = PyNumber_Absolute(seed_arg);
-    if (magnitude == NULL) {
+    MT mt;
+    if (mt_seed(&mt, seed_arg) < 0) {
         return NULL;
     }
-    unsigned long long seed = PyLong_AsUnsignedLongLong(magnitude);
-    Py_DECREF(magnitude);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
-        return NULL; /* OverflowError: the caller shuffles bigger seeds with random.Random */
-    }
-    uint32_t key[2] = {(uint32_t)(seed & 0xffffffffU), (uint32_t)(seed >> 32)};
-    MT mt;
-    mt_init_by_array(&mt, key, key[1] ? 2 : 1);
     uint8_t order[NTILES];
     for (int i = 0; i < NTILES; i++) {
         order[i] = (uint8_t)i;
@@ -941,6 +999,8 @@ static PyTypeObject CoreType = {
 static PyMethodDef module_methods[] = {
     {"setup", (PyCFunction)(void (*)(void))module_setup, METH_VARARGS | METH_KEYWORDS,
      "Install the tables of _purecore.py (called once, by pegboard.draw.round)."},
+    {"_mt_words", (PyCFunction)module_mt_words, METH_VARARGS,
+     "The first outputs of the deal's Mersenne Twister for an int seed (for tests)."},
     {NULL, NULL, 0, NULL},
 };
 
