@@ -227,8 +227,16 @@ class Match:
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the match record does not replay: {error}") from error
         replayed = match.to_record()
-        for key in ("rounds", "scores", "lot", "first_leader", "is_over"):
-            if key in record and record[key] != replayed[key]:
+        for key in (
+            "rounds",
+            "scores",
+            "lot",
+            "first_leader",
+            "is_over",
+            "winner",
+            "current_round",
+        ):
+            if key in record and record[key] != replayed.get(key):
                 raise RecordError(f"the replayed {key} differ from the record")
         return match
 

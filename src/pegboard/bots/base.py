@@ -1,0 +1,70 @@
+"""The game-agnostic bot interface, and the bot that any game can use: uniform random."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from pegboard.core import Action, Observation
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A strategy: from a seat's observation, one of its legal actions.
+
+    ``choose`` must return an element of ``observation.legal_actions()`` and take every
+    random decision from ``rng``, so that a seeded bot is deterministic. A bot sees only
+    the observation: what the seat may know, and nothing about other hands.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action: ...
+
+
+def legal_or_raise(observation: Observation) -> Sequence[Action]:
+    """The seat's legal actions; a bot asked to move out of turn is a caller's bug."""
+    legal = observation.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {observation.seat} has no legal action: it is not its turn")
+    return legal
+
+
+class RandomBot:
+    """Uniform over the legal actions: a baseline, and a bot for every game."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        return legal[rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class SeededBot:
+    """A bot bound to its own random stream: ``act`` needs only the observation.
+
+    Two ``SeededBot`` of the same strategy and seed make the same choices from the same
+    observations.
+    """
+
+    __slots__ = ("bot", "rng", "seed")
+
+    def __init__(self, bot: Bot, seed: int) -> None:
+        self.bot = bot
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def act(self, observation: Observation) -> Action:
+        return self.bot.choose(observation, self.rng)
+
+    def __repr__(self) -> str:
+        return f"SeededBot({self.bot!r}, seed={self.seed})"

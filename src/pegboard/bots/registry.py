@@ -1,0 +1,56 @@
+"""Bots by game and level, so that clients and the arena can ask for one by name.
+
+Games register their levels here; a later game (cribbage) or stronger levels (experts)
+add themselves with ``register_bot`` without changing the clients.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pegboard.bots.base import Bot, RandomBot, SeededBot
+from pegboard.bots.draw import GreedyBot
+
+_FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
+
+
+def register_bot(game: str, level: str, factory: Callable[[], Bot]) -> None:
+    """Make ``make_bot(game, level)`` build a bot with ``factory``."""
+    _FACTORIES.setdefault(game, {})[level] = factory
+
+
+def bot_games() -> tuple[str, ...]:
+    """The games that have bots."""
+    return tuple(sorted(_FACTORIES))
+
+
+def bot_levels(game: str) -> tuple[str, ...]:
+    """The levels of bot for ``game``, in the order they were registered."""
+    return tuple(_FACTORIES.get(game, ()))
+
+
+def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
+    """A bot of ``level`` for ``game``, with its own random stream from ``seed``.
+
+    Raises ``ValueError`` naming the choices when the game or the level is unknown.
+    """
+    levels = _FACTORIES.get(game)
+    if levels is None:
+        raise ValueError(
+            f"no bots for the game {game!r}; games with bots: {', '.join(bot_games())}"
+        )
+    factory = levels.get(level)
+    if factory is None:
+        raise ValueError(
+            f"no {level!r} bot for {game}; choose one of: {', '.join(bot_levels(game))}"
+        )
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    return SeededBot(factory(), seed)
+
+
+# Uniform random works for every game through the protocol alone.
+register_bot("draw", "random", RandomBot)
+register_bot("draw", "greedy", GreedyBot)
+register_bot("cribbage", "random", RandomBot)

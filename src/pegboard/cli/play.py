@@ -1,0 +1,181 @@
+"""``pegboard play``: one human against bots, line by line in the terminal.
+
+The loop here is the same for every game: it reads an answer, which is a move in the
+game's notation or the number of a listed move, or ``help``, ``show`` or ``quit``; it
+hands the move to the game and shows the rule when the game refuses it. What a game
+shows and how it announces moves lives in its own table (``draw_play.DrawTable``); a
+second game adds a table and an entry in ``TABLES``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Protocol
+
+import typer
+
+from pegboard.bots import bot_levels
+from pegboard.cli.i18n import translator
+from pegboard.cli.terminal import Terminal, fail
+from pegboard.core import IllegalActionError
+from pegboard.draw.line import LANGUAGES, language
+
+QUIT = frozenset({"quit", "q", "exit"})
+HELP = frozenset({"help", "h", "?"})
+SHOW = frozenset({"show", "board", "s"})
+
+
+class TextTable(Protocol):
+    """A game at the terminal, seen from the human's seat."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def human_to_move(self) -> bool: ...
+
+    def bot_move(self) -> None:
+        """Let the bot whose turn it is move, and announce the move."""
+
+    def show(self) -> Sequence[Any]:
+        """Show the human's view and number the legal moves; return them in that order."""
+
+    def parse(self, text: str) -> Any:
+        """Read a move in the game's notation (``ValueError`` when unreadable)."""
+
+    def apply(self, action: Any) -> None:
+        """Play the human's move (``IllegalActionError``, and nothing changes, if illegal)."""
+
+    def help(self) -> str: ...
+
+    def finish(self) -> None:
+        """Say how the match ended."""
+
+    def record(self) -> dict[str, Any]: ...
+
+
+def run_table(table: TextTable, terminal: Terminal, _: Callable[[str], str]) -> bool:
+    """Play until the match ends (True) or the human leaves (False)."""
+    while not table.is_over:
+        if not table.human_to_move:
+            table.bot_move()
+            continue
+        legal = table.show()
+        while True:
+            answer = terminal.ask("> ")
+            if answer is None:
+                terminal.say(_("End of input: leaving the match."))
+                return False
+            text = answer.strip()
+            word = text.lower()
+            if not text:
+                terminal.say(_("Type a move, its number, or help."))
+                continue
+            if word in QUIT:
+                terminal.say(_("You leave the match."))
+                return False
+            if word in HELP:
+                terminal.say(table.help())
+                continue
+            if word in SHOW:
+                legal = table.show()
+                continue
+            try:
+                if text.isdigit():
+                    number = int(text)
+                    if not 1 <= number <= len(legal):
+                        terminal.say(
+                            _("There is no move {number}: choose 1 to {last}.").format(
+                                number=number, last=len(legal)
+                            )
+                        )
+                        continue
+                    action = legal[number - 1]
+                else:
+                    action = table.parse(text)
+                table.apply(action)
+            except IllegalActionError as error:
+                terminal.say(_("Not allowed: {reason}").format(reason=error))
+                continue
+            except ValueError as error:
+                terminal.say(_("Not understood: {reason}").format(reason=error))
+                continue
+            break
+    table.finish()
+    return True
+
+
+def _draw_table(
+    players: int, level: str, seed: int, lang: str, terminal: Terminal, _: Callable[[str], str]
+) -> TextTable:
+    from pegboard.cli.draw_play import DrawTable
+
+    return DrawTable.new(players, level, seed, lang, terminal, _)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game ``pegboard play`` offers: its defaults and how to set up its table.
+
+    ``factory(players, bots_level, seed, lang, terminal, gettext)`` returns the table, or
+    raises ``ValueError`` naming the problem (a wrong number of players, say).
+    """
+
+    players: int
+    bots: str
+    factory: Callable[[int, str, int, str, Terminal, Callable[[str], str]], TextTable]
+
+
+TABLES: dict[str, GameEntry] = {"draw": GameEntry(players=2, bots="greedy", factory=_draw_table)}
+
+
+def play(
+    game: Annotated[str, typer.Argument(help="The game: draw.")] = "draw",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="Level of the bots (Draw: random, greedy).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
+    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+    save: Annotated[Path | None, typer.Option(help="Write the match record to this file.")] = None,
+) -> None:
+    """Play a match in the terminal against bots; you are seat 0."""
+    if game not in TABLES:
+        raise fail(f"no game {game!r} to play; choose one of: {', '.join(TABLES)}")
+    try:
+        lang = language(lang)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    if save is not None and not save.parent.is_dir():  # say so now, not after the match
+        raise fail(f"cannot save the record to {save}: no such directory {save.parent}")
+    entry = TABLES[game]
+    bots = entry.bots if bots is None else bots
+    if bots not in bot_levels(game):
+        raise fail(f"no {bots!r} bots for {game}; choose one of: {', '.join(bot_levels(game))}")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    _ = translator(lang)
+    terminal = Terminal()
+    try:
+        table = entry.factory(
+            entry.players if players is None else players, bots, seed, lang, terminal, _
+        )
+    except ValueError as error:
+        raise fail(str(error)) from None
+    try:
+        run_table(table, terminal, _)
+    except KeyboardInterrupt:
+        terminal.say()
+        terminal.say(_("Interrupted: leaving the match."))
+    if save is not None:
+        try:
+            save.write_text(json.dumps(table.record(), indent=1, ensure_ascii=False) + "\n")
+        except OSError as error:
+            raise fail(f"cannot write the record to {save}: {error.strerror}") from None
+        terminal.say(_("Match record written to {path}.").format(path=save))

@@ -1,0 +1,77 @@
+"""``pegboard replay FILE``: print a recorded match or round, move by move.
+
+The record's ``game`` picks the game's replayer (``REPLAYERS``); a second game adds an
+entry. A file that cannot be read, or a record that does not replay, gives a one-line
+error and exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pegboard.cli.i18n import translator
+from pegboard.cli.terminal import Terminal, fail
+from pegboard.core import RecordError, check_record
+from pegboard.draw.line import LANGUAGES, language
+
+Replayer = Callable[[dict[str, Any], str, Terminal, Callable[[str], str]], None]
+
+
+def _replay_draw(
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+) -> None:
+    from pegboard.cli.draw_replay import replay_draw
+
+    replay_draw(record, lang, terminal, gettext)
+
+
+REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw}
+
+
+def read_record(path: Path) -> dict[str, Any]:
+    """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a directory, not a record") from None
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"{path} is not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    return check_record(data)
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A match or round record (JSON).")],
+    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+) -> None:
+    """Print a recorded match or round: every move, the board, each settlement."""
+    try:
+        lang = language(lang)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    try:
+        record = read_record(file)
+        game = record.get("game")
+        replayer = REPLAYERS.get(game) if isinstance(game, str) else None
+        if replayer is None:
+            raise RecordError(
+                f"cannot replay a record of the game {game!r}; "
+                f"this pegboard replays: {', '.join(REPLAYERS)}"
+            )
+        replayer(record, lang, Terminal(), translator(lang))
+    except RecordError as error:
+        raise fail(str(error)) from None

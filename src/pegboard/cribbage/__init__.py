@@ -1,0 +1,58 @@
+"""Cribbage for two players, six-card, exactly as ``RULES.md`` states it (C1-C7).
+
+>>> from pegboard.cribbage import parse_cards, score_hand, Card
+>>> score_hand(parse_cards("5H 5D 5C JS"), Card.parse("5S"))
+29
+"""
+
+from pegboard.cribbage.actions import GO, Discard, Go, Play, parse_action
+from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
+from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
+from pegboard.cribbage.game import Game, Move, cut_for_deal
+from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
+from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.cribbage.scoring import (
+    Breakdown,
+    ScoreItem,
+    peg_breakdown,
+    peg_points,
+    score_breakdown,
+    score_hand,
+)
+from pegboard.cribbage.stats import score_distribution
+from pegboard.cribbage.words import LANGUAGES
+
+__all__ = [
+    "DECK",
+    "GO",
+    "LANGUAGES",
+    "RANK_NAMES",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Breakdown",
+    "Card",
+    "CribbageMatch",
+    "CribbageObservation",
+    "CutForDeal",
+    "Discard",
+    "FinishedGame",
+    "Game",
+    "GameResult",
+    "Go",
+    "HandShow",
+    "MatchObservation",
+    "Move",
+    "Play",
+    "PublicMove",
+    "ScoreEvent",
+    "ScoreItem",
+    "cut_for_deal",
+    "parse_action",
+    "parse_cards",
+    "peg_breakdown",
+    "peg_points",
+    "points_needed",
+    "score_breakdown",
+    "score_distribution",
+    "score_hand",
+]

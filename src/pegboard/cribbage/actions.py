@@ -1,0 +1,162 @@
+"""The actions of a cribbage hand: lay two cards in the crib, play a card, or say "go".
+
+Each action is an immutable, interned value with a short notation that ``parse_action``
+reads back: ``discard 5H JS`` (C2), ``play 5H`` (C4) and ``go`` (C5). Actions do not carry
+the seat: the position knows whose turn it is, and ``Game.apply(action, seat=...)`` checks
+a seat when the caller gives one.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from pegboard.core import IllegalActionError
+from pegboard.cribbage.cards import Card
+
+
+class Discard:
+    """Lay two cards from the hand in the dealer's crib (C2).
+
+    The pair is unordered: ``Discard(a, b) is Discard(b, a)``; the cards are kept in deck
+    order so that the notation of a pair is always the same.
+    """
+
+    __slots__ = ("cards",)
+
+    cards: tuple[Card, Card]
+
+    _interned: ClassVar[dict[tuple[Card, Card], Discard]] = {}
+
+    def __new__(cls, first: Card, second: Card) -> Discard:
+        try:  # both orders are interned, so the hot path needs no sorting
+            return cls._interned[(first, second)]
+        except (KeyError, TypeError):
+            pass
+        if not isinstance(first, Card) or not isinstance(second, Card):
+            raise TypeError("Discard takes two Cards")
+        if first is second:
+            raise ValueError(f"a discard is two different cards, not {first} twice (C2)")
+        key = (first, second) if first.index < second.index else (second, first)
+        discard = object.__new__(cls)
+        object.__setattr__(discard, "cards", key)
+        cls._interned[key] = cls._interned[(key[1], key[0])] = discard
+        return discard
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Discard is immutable")
+
+    def __reduce__(self) -> tuple[type[Discard], tuple[Card, Card]]:
+        return (Discard, self.cards)
+
+    def __str__(self) -> str:
+        return f"discard {self.cards[0]} {self.cards[1]}"
+
+    def __repr__(self) -> str:
+        return f"Discard({self.cards[0]!r}, {self.cards[1]!r})"
+
+
+class Play:
+    """Play ``card`` to the pegging pile (C4)."""
+
+    __slots__ = ("card",)
+
+    card: Card
+
+    _interned: ClassVar[dict[Card, Play]] = {}
+
+    def __new__(cls, card: Card) -> Play:
+        try:
+            return cls._interned[card]
+        except KeyError:
+            pass
+        if not isinstance(card, Card):
+            raise TypeError("Play takes a Card")
+        play = object.__new__(cls)
+        object.__setattr__(play, "card", card)
+        cls._interned[card] = play
+        return play
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Play is immutable")
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
+        return (Play, (self.card,))
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Play({self.card!r})"
+
+
+class Go:
+    """Say "go": no card in hand can be played without passing 31 (C5)."""
+
+    __slots__ = ()
+    _instance: ClassVar[Go | None] = None
+
+    def __new__(cls) -> Go:
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return "go"
+
+    def __repr__(self) -> str:
+        return "Go()"
+
+    def __reduce__(self) -> tuple[type[Go], tuple[()]]:
+        return (Go, ())
+
+
+Action = Discard | Play | Go
+
+GO: Final = Go()
+
+_HELP: Final = "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
+
+
+def _cards(words: list[str], text: str) -> list[Card]:
+    try:
+        return [Card.parse(word) for word in words]
+    except ValueError as error:
+        raise ValueError(f"cannot read {text!r} as a move: {error}; {_HELP}") from None
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's notation: ``discard 5H JS``, ``play 5H``, ``go``.
+
+    A bare card (``5H``) is a play and two bare cards (``5H JS``) are a discard.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"an action is text, not {text!r}: {_HELP}")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise ValueError(f"an empty move: {_HELP}")
+    verb = words[0].lower()
+    if verb in ("go", "g"):
+        if len(words) != 1:
+            raise ValueError(f"'go' takes no cards, not {text!r}")
+        return GO
+    if verb in ("discard", "crib", "d"):
+        cards = _cards(words[1:], text)
+        if len(cards) != 2:
+            raise IllegalActionError(
+                f"a discard is exactly two cards, not {len(cards)}: {text!r}", "C2"
+            )
+    elif verb in ("play", "p"):
+        cards = _cards(words[1:], text)
+        if len(cards) != 1:
+            raise IllegalActionError(f"a play is exactly one card: {text!r}", "C4")
+    else:
+        cards = _cards(words, text)
+        if len(cards) not in (1, 2):
+            raise ValueError(f"cannot read {text!r} as a move: {_HELP}")
+    if len(cards) == 2:
+        if cards[0] is cards[1]:
+            raise IllegalActionError(
+                f"a discard is two different cards, not {cards[0]} twice", "C2"
+            )
+        return Discard(cards[0], cards[1])
+    return Play(cards[0])

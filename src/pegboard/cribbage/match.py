@@ -1,0 +1,279 @@
+"""A cribbage match: games until a player has won enough game points.
+
+A game won is worth 1 game point, a skunk 2 and a double skunk 3 (C7; the tournament
+convention that a skunk counts double). The first game's dealer is chosen by a cut (C2);
+after that, as the American Cribbage Congress rules have it (rule 1.5), the loser of each
+game deals first in the next one, which offsets the first dealer's advantage.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.cribbage.actions import Action, parse_action
+from pegboard.cribbage.events import CutForDeal, GameResult
+from pegboard.cribbage.game import Game
+from pegboard.cribbage.observation import CribbageObservation
+
+DEFAULT_BEST_OF: Final = 3
+
+
+def points_needed(games_to_win: int | None = None, best_of: int | None = None) -> int:
+    """The game points that win a match: ``games_to_win``, or a majority of ``best_of``.
+
+    With neither, a best of three (2 game points).
+    """
+    if games_to_win is not None and best_of is not None:
+        raise ValueError("give games_to_win or best_of, not both")
+    if games_to_win is not None:
+        if not isinstance(games_to_win, int) or isinstance(games_to_win, bool) or games_to_win < 1:
+            raise ValueError(f"games to win is a whole number of at least 1, not {games_to_win!r}")
+        return games_to_win
+    count = DEFAULT_BEST_OF if best_of is None else best_of
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count % 2 == 0:
+        raise ValueError(f"a match is the best of an odd number of games, not {count!r}")
+    return count // 2 + 1
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A game of the match: its seed, first dealer, actions, result and the match score."""
+
+    number: int
+    seed: int
+    dealer: int | None
+    """The dealer given to the game, or None when a cut chose it (the first game)."""
+    first_dealer: int
+    actions: tuple[str, ...]
+    result: GameResult
+    points_after: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
+            "actions": list(self.actions),
+            "result": self.result.to_dict(),
+            "points_after": list(self.points_after),
+        }
+
+
+class CribbageMatch:
+    """Games of cribbage between seats 0 and 1 until one has ``target`` game points.
+
+    ``apply`` plays into the game in play; when it ends its game points are added, and
+    either the match ends or the next game starts, its loser dealing first.
+    """
+
+    def __init__(
+        self,
+        games_to_win: int | None = None,
+        *,
+        best_of: int | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.target: Final = points_needed(games_to_win, best_of)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        self.seed: Final = seed
+        self._rng = random.Random(seed)
+        self._points = [0, 0]
+        self._games: list[FinishedGame] = []
+        self._start(dealer=None)
+        self._cuts = self._game.cuts
+
+    def _start(self, dealer: int | None) -> None:
+        self._game_seed = self._rng.getrandbits(63)
+        self._game_dealer = dealer
+        self._game = Game.new(seed=self._game_seed, dealer=dealer)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game in play (the last one, finished, once the match is over)."""
+        return self._game
+
+    @property
+    def games(self) -> tuple[FinishedGame, ...]:
+        return tuple(self._games)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Game points per seat."""
+        return (self._points[0], self._points[1])
+
+    @property
+    def cuts(self) -> tuple[CutForDeal, ...]:
+        """The cuts that chose the first game's dealer (C2)."""
+        return self._cuts
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def is_over(self) -> bool:
+        return max(self._points) >= self.target
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self._game.current_player
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over:
+            return None
+        return 0 if self._points[0] >= self.target else 1
+
+    def returns(self) -> tuple[int, int]:
+        """+1 to the match winner and -1 to the loser once over; zeros before."""
+        if self.winner is None:
+            return (0, 0)
+        return (1, -1) if self.winner == 0 else (-1, 1)
+
+    # -- play ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return () if self.is_over else self._game.legal_actions()
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play ``action`` in the game in play; when it ends, score it and start the next."""
+        if self.is_over:
+            raise IllegalActionError("the match is over", "C7")
+        game = self._game
+        game.apply(action, seat=seat)
+        result = game.result
+        if result is None:
+            return
+        self._points[result.winner] += result.game_points
+        self._games.append(
+            FinishedGame(
+                number=len(self._games) + 1,
+                seed=self._game_seed,
+                dealer=self._game_dealer,
+                first_dealer=game.first_dealer,
+                actions=tuple(str(m.action) for m in game.history),
+                result=result,
+                points_after=self.points,
+            )
+        )
+        if not self.is_over:
+            self._start(dealer=result.loser)  # the loser deals first (ACC)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def observation(self, seat: int) -> MatchObservation:
+        return MatchObservation(
+            game=self._game.observation(seat),
+            points=self.points,
+            target=self.target,
+            games_played=len(self._games),
+            results=tuple(g.result for g in self._games),
+            winner=self.winner,
+        )
+
+    def sample_hidden(self, seat: int, rng: random.Random) -> CribbageMatch:
+        """A match ``seat`` cannot tell from this one: the game in play resampled, and the
+        games after it shuffled from ``rng``."""
+        other = object.__new__(CribbageMatch)
+        other.__dict__.update(self.__dict__)
+        other._rng = random.Random(rng.getrandbits(63))
+        other._points = list(self._points)
+        other._games = list(self._games)
+        other._game = self._game.sample_hidden(seat, rng)
+        return other
+
+    # -- records -------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """A versioned JSON record of the match: the seed, every game, the game points."""
+        record = new_record("cribbage", "match")
+        record.update(
+            seed=self.seed,
+            target=self.target,
+            games=[g.to_dict() for g in self._games],
+            points=list(self._points),
+            cuts=[[str(c) for c in cut.cards] for cut in self._cuts],
+            is_over=self.is_over,
+            winner=self.winner,
+        )
+        if not self.is_over:
+            record["current_game"] = {
+                "seed": self._game_seed,
+                "dealer": self._game_dealer,
+                "actions": [str(m.action) for m in self._game.history],
+            }
+        return record
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> CribbageMatch:
+        """Replay a match record exactly; raise ``RecordError`` if anything differs."""
+        check_record(record, game="cribbage", kind="match")
+        try:
+            match = cls(record["target"], seed=record["seed"])
+            actions: list[str] = []
+            for game in record.get("games", []):
+                actions.extend(game["actions"])
+            current = record.get("current_game")
+            if current is not None:
+                actions.extend(current["actions"])
+            if isinstance(actions, str):
+                raise RecordError("the actions of a record are lists of moves")
+            for number, text in enumerate(actions, 1):
+                if match.is_over:
+                    raise RecordError(f"action {number} ({text!r}) comes after the match ended")
+                match.apply(parse_action(text))
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"the match record does not replay: {error}") from error
+        replayed = match.to_record()
+        for key in ("games", "points", "cuts", "is_over", "winner", "current_game"):
+            if record.get(key) != replayed.get(key):
+                raise RecordError(f"the replayed {key} differ from the record")
+        return match
+
+    def __repr__(self) -> str:
+        return f"<CribbageMatch points {self.points} of {self.target}>"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchObservation:
+    """One seat's view of a match: its view of the game in play and the public results."""
+
+    game: CribbageObservation
+    points: tuple[int, int]
+    target: int
+    games_played: int
+    results: tuple[GameResult, ...]
+    winner: int | None
+
+    @property
+    def seat(self) -> int:
+        return self.game.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.game.legal_actions()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_dict(),
+            "points": list(self.points),
+            "target": self.target,
+            "games_played": self.games_played,
+            "results": [r.to_dict() for r in self.results],
+            "winner": self.winner,
+        }

@@ -1,0 +1,110 @@
+"""What one seat may know of a cribbage game.
+
+An observation is built fresh by ``Game.observation(seat)`` and holds no reference to the
+game: the other hand, the other seat's discards, the crib before the show and the order of
+the deck cannot be reached from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.events import GameResult, HandShow, ScoreEvent
+
+Phase = Literal["discard", "pegging", "over"]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicMove:
+    """One move as every seat saw it: another seat's discard shows no cards."""
+
+    hand: int
+    seat: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class CribbageObservation:
+    """One seat's view: its own cards, and everything public.
+
+    ``hand`` is the cards the seat still holds; ``kept`` the four it kept for the show (empty
+    before it discards); ``discards`` its own two crib cards. ``pile`` is the current pegging
+    sequence (its total is ``count``), ``played`` every card played this hand, in order.
+    ``held_above`` says, per seat, that every card it still holds is worth more than this
+    value: a go, or being unable to play on, proves it (C5); 0 says nothing.
+    """
+
+    seat: int
+    current_player: int | None
+    phase: Phase
+    hand_number: int
+    dealer: int
+    scores: tuple[int, int]
+    hand: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    discarded: tuple[bool, bool]
+    crib_size: int
+    starter: Card | None
+    count: int
+    pile: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    said_go: tuple[bool, bool]
+    held_above: tuple[int, int]
+    log: tuple[ScoreEvent, ...]
+    shows: tuple[HandShow, ...]
+    history: tuple[PublicMove, ...]
+    legal: tuple[Action, ...]
+    result: GameResult | None
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def pone(self) -> int:
+        """The non-dealer."""
+        return 1 - self.dealer
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.legal
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "cribbage",
+            "seat": self.seat,
+            "num_players": 2,
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "hand": [str(c) for c in self.hand],
+            "kept": [str(c) for c in self.kept],
+            "discards": [str(c) for c in self.discards],
+            "hand_sizes": list(self.hand_sizes),
+            "discarded": list(self.discarded),
+            "crib_size": self.crib_size,
+            "starter": None if self.starter is None else str(self.starter),
+            "count": self.count,
+            "pile": [str(c) for c in self.pile],
+            "played": [[seat, str(card)] for seat, card in self.played],
+            "said_go": list(self.said_go),
+            "held_above": list(self.held_above),
+            "log": [event.to_dict() for event in self.log],
+            "shows": [show.to_dict() for show in self.shows],
+            "history": [[m.hand, m.seat, m.text] for m in self.history],
+            "legal_actions": [str(a) for a in self.legal],
+            "result": None if self.result is None else self.result.to_dict(),
+        }

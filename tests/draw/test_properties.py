@@ -1,0 +1,338 @@
+"""Properties over thousands of seeded random rounds and matches (hypothesis).
+
+Hypothesis draws the seeds, the number of players and the policy; the policies choose among
+the legal actions at random, with different tastes so that both dominoes and blocked rounds
+come up often. The settlement is recomputed here from D12-D14 without calling ``settle``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from pegboard.draw import (
+    DOUBLE_SIX,
+    DRAW,
+    PASS,
+    Action,
+    End,
+    IllegalActionError,
+    Match,
+    Play,
+    Round,
+    Tile,
+)
+
+from .helpers import position, snapshot
+
+SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
+PLAYERS = st.sampled_from([2, 3, 4])
+Policy = Callable[[Round, random.Random], Action]
+
+
+def uniform(round_: Round, rng: random.Random) -> Action:
+    return rng.choice(round_.legal_actions())
+
+
+def play_first(round_: Round, rng: random.Random) -> Action:
+    plays = [a for a in round_.legal_actions() if isinstance(a, Play)]
+    return rng.choice(plays) if plays else rng.choice(round_.legal_actions())
+
+
+def draw_first(round_: Round, rng: random.Random) -> Action:
+    # Drawing whenever allowed empties the stock: many blocked rounds.
+    legal = round_.legal_actions()
+    return DRAW if DRAW in legal else rng.choice(legal)
+
+
+POLICIES = st.sampled_from([uniform, play_first, draw_first])
+
+# Turns are bounded: at most 28 plays, 12 draws, and fewer than n passes between plays.
+MAX_STEPS = 28 + 12 + 4 * 29
+
+
+def all_tiles(round_: Round) -> list[Tile]:
+    return sorted(
+        [t for h in round_.hands for t in h] + list(round_.stock) + list(round_.line.tiles)
+    )
+
+
+def fits(tile: Tile, round_: Round) -> bool:
+    values = round_.line.open_values()
+    return not values or any(tile.has(v) for v in values)
+
+
+def expected_points(round_: Round) -> tuple[str, int | None, tuple[int, ...]]:
+    """D12-D14 recomputed from the revealed hands, independently of ``settle``."""
+    hands = round_.hands
+    counts = [sum(t.low + t.high for t in hand) for hand in hands]
+    n = len(hands)
+    empty = [s for s in range(n) if not hands[s]]
+    points = [0] * n
+    if empty:
+        (winner,) = empty
+        points[winner] = sum(c for s, c in enumerate(counts) if s != winner)
+        return "domino", winner, tuple(points)
+    lowest = min(counts)
+    holders = [s for s in range(n) if counts[s] == lowest]
+    if len(holders) > 1:
+        return "blocked", None, tuple(points)
+    winner = holders[0]
+    points[winner] = sum(c for s, c in enumerate(counts) if s != winner) - counts[winner]
+    return "blocked", winner, tuple(points)
+
+
+def hidden_texts(round_: Round, seat: int) -> list[str]:
+    """Every way a tile this seat may not see could be written."""
+    hidden = [t for s, h in enumerate(round_.hands) if s != seat for t in h] + list(round_.stock)
+    return [
+        text for t in hidden for text in (str(t), repr(t), f"{t.low}-{t.high}", f"{t.high}-{t.low}")
+    ]
+
+
+@settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_round_invariants(seed: int, players: int, policy: Policy) -> None:
+    round_ = Round.deal(players, seed=seed, leader=seed % players)
+    rng = random.Random(seed)
+    absent: list[set[int]] = [set() for _ in range(players)]
+    steps = 0
+    while not round_.is_over:
+        # D1: the 28 tiles are conserved, none twice.
+        assert all_tiles(round_) == list(DOUBLE_SIX)
+        # D9: two open ends once opened.
+        assert len(round_.line.open_ends()) == (0 if round_.line.is_empty else 2)
+        legal = round_.legal_actions()
+        assert legal, "a position that is not over must offer an action"
+        seat = round_.current_player
+        assert seat is not None
+        hand = round_.hand(seat)
+        # The legal actions are exactly the rules' ones (D5-D8).
+        playable = [t for t in hand if fits(t, round_)]
+        can_draw = round_.stock_size > 2
+        assert (DRAW in legal) == can_draw
+        assert (PASS in legal) == (not playable and not can_draw)
+        assert {a.tile for a in legal if isinstance(a, Play)} == set(playable)
+        for action in legal:
+            if isinstance(action, Play):
+                assert action.tile in hand
+                if action.end is None:
+                    assert round_.line.is_empty
+                else:
+                    assert action.end in round_.line.open_ends()
+                    assert action.tile.has(action.end.value)
+        assert len(set(legal)) == len(legal)
+        action = policy(round_, rng)
+        if action == PASS:
+            absent[seat] |= set(round_.line.open_values())
+        round_.apply(action)
+        steps += 1
+        assert steps <= MAX_STEPS
+        # D10: nothing scores before the end.
+        if not round_.is_over:
+            assert round_.returns() == (0,) * players
+        for s in range(players):
+            assert round_.known_absent(s) == frozenset(absent[s])
+    assert all_tiles(round_) == list(DOUBLE_SIX)
+    assert round_.legal_actions() == ()
+    assert round_.current_player is None
+    result = round_.result
+    assert result is not None
+    kind, winner, points = expected_points(round_)
+    event(f"{kind}, winner {'shared' if winner is None else 'single'}")
+    assert (result.kind, result.winner, result.points) == (kind, winner, points)
+    assert round_.returns() == points
+    assert result.pip_counts == tuple(sum(t.pips for t in h) for h in round_.hands)
+    if kind == "blocked":
+        # D11: blocked only with the stock at two (or fewer) and nobody able to play,
+        # after every player passed in turn.
+        assert round_.stock_size <= 2
+        assert not any(fits(t, round_) for h in round_.hands for t in h)
+        assert [m.action for m in round_.history[-players:]] == [PASS] * players
+        assert [m.seat for m in round_.history[-players:]] == [
+            (round_.history[-players].seat + i) % players for i in range(players)
+        ]
+    else:
+        last = round_.history[-1]
+        assert last.seat == winner and isinstance(last.action, Play)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_observations_hide_other_hands_and_the_stock(
+    seed: int, players: int, policy: Policy
+) -> None:
+    round_ = Round.deal(players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for seat in range(players):
+            obs = round_.observation(seat)
+            assert obs.hand == round_.hand(seat)
+            assert obs.line == round_.line
+            assert obs.stock_size == round_.stock_size
+            assert obs.hand_sizes == tuple(len(h) for h in round_.hands)
+            assert obs.legal_actions() == (
+                round_.legal_actions() if seat == round_.current_player else ()
+            )
+            if round_.is_over:
+                break  # D12: the hands are revealed at the end
+            text = json.dumps(obs.to_dict()) + repr(obs)
+            for secret in hidden_texts(round_, seat):
+                assert secret not in text, (seat, secret)
+            # Own tiles and the line are visible.
+            for tile in [*round_.hand(seat), *round_.line.tiles]:
+                assert str(tile) in text
+        if round_.is_over:
+            break
+        round_.apply(policy(round_, rng))
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
+def test_sample_hidden_is_consistent_with_what_the_seat_knows(
+    seed: int, players: int, policy: Policy, stop: float
+) -> None:
+    round_ = Round.deal(players, seed=seed)
+    rng = random.Random(seed)
+    # Play into the round (towards the end, where passes constrain the sample).
+    target = int(stop * 80)
+    while not round_.is_over and len(round_.history) < target:
+        round_.apply(policy(round_, rng))
+    if round_.is_over:
+        return
+    seat = rng.randrange(players)
+    before = snapshot(round_)
+    sample = round_.sample_hidden(seat, random.Random(seed ^ 0x5EED))
+    assert snapshot(round_) == before  # the real round is untouched
+    assert sample.hand(seat) == round_.hand(seat)
+    assert sample.line == round_.line
+    assert [len(h) for h in sample.hands] == [len(h) for h in round_.hands]
+    assert sample.stock_size == round_.stock_size
+    assert sample.current_player == round_.current_player
+    assert sample.history == round_.history
+    assert all_tiles(sample) == list(DOUBLE_SIX)
+    unseen = {t for s, h in enumerate(round_.hands) if s != seat for t in h} | set(round_.stock)
+    sampled = {t for s, h in enumerate(sample.hands) if s != seat for t in h} | set(sample.stock)
+    assert sampled == unseen
+    for s in range(players):
+        assert sample.known_absent(s) == round_.known_absent(s)
+        if s != seat:
+            for tile in sample.hand(s):
+                assert not any(tile.has(v) for v in round_.known_absent(s)), (s, tile)
+    assert sample.observation(seat).to_dict() == round_.observation(seat).to_dict()
+    # The sample is a full position that plays on to a proper end.
+    steps = 0
+    while not sample.is_over:
+        sample.apply(uniform(sample, rng))
+        steps += 1
+        assert steps <= MAX_STEPS
+    assert all_tiles(sample) == list(DOUBLE_SIX)
+
+
+def test_sample_hidden_resamples() -> None:
+    changed = 0
+    for seed in range(60):
+        round_ = Round.deal(3, seed=seed)
+        sample = round_.sample_hidden(0, random.Random(seed))
+        if sample.hands != round_.hands or sample.stock != round_.stock:
+            changed += 1
+        assert sample.hand(0) == round_.hand(0)
+    assert changed == 60
+    # Different generators give different samples of one position.
+    round_ = Round.deal(2, seed=8)
+    samples = {round_.sample_hidden(1, random.Random(i)).hands for i in range(20)}
+    assert len(samples) > 10
+
+
+def test_sample_hidden_respects_passes_when_tightly_constrained() -> None:
+    # Seat 1 passed on open numbers 1 and 4: of the unseen tiles only [2|3] and [0|0]
+    # can be seat 1's, so a correct sample must deal exactly those two to it.
+    round_ = position(["5-5 4-6", "2-3 0-0"], stock="1-1 4-4", current=1, line=[("1-4", None)])
+    round_.apply(PASS)  # seat 1 holds neither 1 nor 4
+    assert round_.known_absent(1) == frozenset({1, 4})
+    round_.apply(Play(Tile(4, 6), End(Tile(1, 4), "high")))
+    assert not round_.is_over
+    for i in range(30):
+        sample = round_.sample_hidden(0, random.Random(i))
+        assert set(sample.hand(1)) == {Tile(2, 3), Tile(0, 0)}
+        assert set(sample.stock) == {Tile(1, 1), Tile(4, 4)}
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
+def test_round_records_replay_to_identical_states(
+    seed: int, players: int, policy: Policy, stop: float
+) -> None:
+    round_ = Round.deal(players, seed=seed, leader=seed % players)
+    rng = random.Random(seed)
+    target = int(stop * 100)
+    while not round_.is_over and len(round_.history) < target:
+        round_.apply(policy(round_, rng))
+    record = json.loads(json.dumps(round_.to_record()))
+    replayed = Round.from_record(record)
+    assert snapshot(replayed) == snapshot(round_)
+    # Both go on identically.
+    rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
+    while not round_.is_over:
+        round_.apply(policy(round_, rng_a))
+        replayed.apply(policy(replayed, rng_b))
+        assert snapshot(replayed) == snapshot(round_)
+    assert replayed.is_over
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, stop=st.floats(0, 1))
+def test_match_records_replay_to_identical_states(seed: int, players: int, stop: float) -> None:
+    match = Match(players, seed=seed, target=40)
+    rng = random.Random(seed)
+    full = Match(players, seed=seed, target=40)
+    total = 0
+    while not full.is_over:
+        full.apply(uniform(full.round, rng))
+        total += 1
+    rng = random.Random(seed)
+    for _ in range(int(stop * total)):
+        match.apply(uniform(match.round, rng))
+    record = json.loads(json.dumps(match.to_record()))
+    replayed = Match.from_record(record)
+    assert replayed.to_record() == record
+    assert replayed.scores == match.scores
+    assert replayed.rounds == match.rounds
+    assert snapshot(replayed.round) == snapshot(match.round)
+    for seat in range(players):
+        assert replayed.observation(seat).to_dict() == match.observation(seat).to_dict()
+    assert Match.from_record(full.to_record()).to_record() == full.to_record()
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_every_legal_action_applies_and_nothing_else_does(
+    seed: int, players: int, policy: Policy
+) -> None:
+    round_ = Round.deal(players, seed=seed)
+    rng = random.Random(seed)
+    while not round_.is_over:
+        legal = round_.legal_actions()
+        for action in legal:
+            trial = round_.copy()
+            trial.apply(action)  # never raises
+            assert len(trial.history) == len(round_.history) + 1
+        seat = round_.current_player
+        assert seat is not None
+        # Any play of a held tile that is not listed is refused.
+        ends = round_.line.open_ends() or (None,)
+        for tile in round_.hand(seat):
+            for end in ends:
+                action = Play(tile, end)
+                if action not in legal:
+                    trial = round_.copy()
+                    try:
+                        trial.apply(action)
+                    except IllegalActionError:
+                        continue
+                    raise AssertionError(f"{action} applied but is not legal")
+        round_.apply(policy(round_, rng))
