@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("names", nargs="*", help="run only these (e.g. draw for bench_draw)")
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repetitions")
-    args = parser.parse_args(argv)
+    args, _ = parser.parse_known_args(argv)
     if args.quick:
         os.environ[QUICK_ENV] = "1"
     here = Path(__file__).resolve().parent

@@ -98,7 +98,7 @@ def play_both(players: int, seed: int) -> None:
         legal = fast.legal_actions()
         other = pure.legal_actions()
         assert len(legal) == len(other) and all(a is b for a, b in zip(legal, other, strict=True))
-        if step % 12 == 0 or fast.is_over:
+        if step % 16 == 0 or fast.is_over:
             assert public_view(fast) == public_view(pure), (players, seed, step)
         if fast.is_over:
             break
