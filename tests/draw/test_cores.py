@@ -260,6 +260,8 @@ def test_c_core_refuses_a_malformed_state() -> None:
             Round._fromstate(tuple(broken))
     with pytest.raises(ValueError):
         Round._fromstate((*good[:8], (5,), (0,), False, -1))  # no seat 5 at a table of 3
+    with pytest.raises(TypeError):
+        Round.__new__(Round).apply(PASS)  # an undealt core plays nothing
     r = Round._make([1, 2], [5], 0, [opening])  # a well-formed one is taken
     three_four = Tile(3, 4).index
     assert r._placements() == (opening,)

@@ -778,6 +778,10 @@ core_apply(CoreObject *self, PyObject *action)
             code = (int)PyLong_AsLong(value);
         }
     }
+    if (self->n == 0) { /* made by Core.__new__ alone: there is no round to play */
+        PyErr_SetString(PyExc_TypeError, "use Round.deal(...) or Round.from_position(...)");
+        return NULL;
+    }
     if (self->over || code < 0) {
         return reject(self, action);
     }
