@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test test-pure lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ typecheck: $(VENV)/.installed-dev
 
 test: lint typecheck
 	$(BIN)/pytest
+
+# The whole suite again on the pure-Python core of Draw (make test runs the C core).
+test-pure: $(VENV)/.installed-dev
+	PEGBOARD_PURE_PYTHON=1 $(BIN)/pytest
 
 # `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench
