@@ -26,9 +26,7 @@ from pegboard.cribbage.stats import ALL_HANDS, rank_distribution
 
 SEED = 20_000
 SAMPLE = 20_000
-RUNS_OURS = 7
-RUNS_THEIRS = 3
-RUNS_TABLES = 5
+RUNS = 5
 
 Deal = tuple[tuple[Card, Card, Card, Card], Card]
 
@@ -58,13 +56,16 @@ def sample_pegging(seed: int = SEED, size: int = SAMPLE) -> list[list[Card]]:
     return sequences[:size]
 
 
-def median_seconds(job: Callable[[], object], runs: int) -> float:
-    times = []
+def median_seconds(jobs: dict[str, Callable[[], object]], runs: int) -> dict[str, float]:
+    """Median wall time of each job; the jobs take turns in every round, so that a change
+    in the load of a shared machine touches them alike and their ratio stays fair."""
+    times: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(runs):
-        start = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for name, job in jobs.items():
+            start = time.perf_counter()
+            job()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(seconds) for name, seconds in times.items()}
 
 
 def theirs_card(card: Card) -> tuple[int, str]:
@@ -73,51 +74,58 @@ def theirs_card(card: Card) -> tuple[int, str]:
 
 def main() -> None:
     try:
-        import cribbage_scorer.cribbage_scorer as cs
+        import cribbage_scorer.cribbage_scorer as cs  # type: ignore[import-untyped]
     except ImportError:
         print("bench_cribbage: cribbage-scorer is not installed (pip install cribbage-scorer)")
         cs = None
 
     deals = sample_deals()
+    plays = sample_pegging()
     print(f"bench_cribbage: {SAMPLE:,} seeded (hand, starter) pairs, seed {SEED}")
-    ours_s = median_seconds(lambda: [score_hand(h, s) for h, s in deals], RUNS_OURS)
-    ours_rate = SAMPLE / ours_s
-    print(f"  pegboard score_hand: {ours_rate:>12,.0f} hands/s  (median of {RUNS_OURS})")
+    jobs: dict[str, Callable[[], object]] = {
+        "ours": lambda: [score_hand(h, s) for h, s in deals],
+        "peg": lambda: [peg_points(p) for p in plays],
+        "tables": lambda: (
+            rank_distribution(range(1, 14)),
+            rank_distribution(range(1, 14), is_crib=True),
+        ),
+    }
+    if cs is not None:
+        theirs_deals = [([theirs_card(c) for c in h], theirs_card(s)) for h, s in deals]
+        check_show(cs, deals, theirs_deals)
+        check_crib_flushes(cs)
+        check_pegging(cs)
+        if "--every-hand" in sys.argv:
+            check_every_hand(cs)
+        jobs["theirs"] = lambda: [cs.show_calc_score(s, h) for h, s in theirs_deals]
+        theirs_plays = [[theirs_card(c) for c in p] for p in plays]
+        jobs["theirs peg"] = lambda: [cs.play_score_ongoing(p, False) for p in theirs_plays]
 
-    tables_s = median_seconds(
-        lambda: (rank_distribution(range(1, 14)), rank_distribution(range(1, 14), True)),
-        RUNS_TABLES,
-    )
+    seconds = median_seconds(jobs, RUNS)
+    ours_rate = SAMPLE / seconds["ours"]
+    print(f"  medians of {RUNS} interleaved runs:")
+    print(f"  pegboard score_hand:             {ours_rate:>12,.0f} hands/s")
     print(
-        f"  pegboard both exact tables (2 x {ALL_HANDS:,} pairs): {tables_s:.3f} s"
-        f"  (median of {RUNS_TABLES}); scoring one by one would take"
-        f" {2 * ALL_HANDS / ours_rate:.1f} s"
+        f"  pegboard both exact tables (2 x {ALL_HANDS:,} pairs): {seconds['tables']:.3f} s;"
+        f" scoring them one by one would take {2 * ALL_HANDS / ours_rate:.1f} s"
     )
+    peg_rate = len(plays) / seconds["peg"]
+    print(f"  pegboard peg_points:             {peg_rate:>12,.0f} plays/s")
     if cs is None:
         return
-
-    theirs_deals = [([theirs_card(c) for c in h], theirs_card(s)) for h, s in deals]
-    check_show(cs, deals, theirs_deals)
-    check_pegging(cs)
-    if "--every-hand" in sys.argv:
-        check_every_hand(cs)
-
-    theirs_s = median_seconds(
-        lambda: [cs.show_calc_score(s, h) for h, s in theirs_deals], RUNS_THEIRS
-    )
-    theirs_rate = SAMPLE / theirs_s
-    print(
-        f"  cribbage-scorer show_calc_score: {theirs_rate:>8,.0f} hands/s (median of {RUNS_THEIRS})"
-    )
-    print(f"  ratio score_hand / cribbage-scorer: {ours_rate / theirs_rate:,.1f}x (goal >= 10x)")
+    theirs_peg_rate = len(plays) / seconds["theirs peg"]
+    print(f"  cribbage-scorer play_score_ongoing: {theirs_peg_rate:>9,.0f} plays/s")
+    theirs_rate = SAMPLE / seconds["theirs"]
     theirs_all = ALL_HANDS / theirs_rate
+    print(f"  cribbage-scorer show_calc_score: {theirs_rate:>12,.0f} hands/s")
+    print(f"  ratio score_hand / cribbage-scorer: {ours_rate / theirs_rate:,.1f}x (goal >= 10x)")
     print(
         f"  cribbage-scorer for all {ALL_HANDS:,} pairs at that rate: {theirs_all:,.0f} s;"
         f" 1/100 of it: {theirs_all / 100:.1f} s"
     )
     print(
-        f"  both pegboard tables take {tables_s:.3f} s = 1/{theirs_all / tables_s:,.0f} of"
-        f" cribbage-scorer's one table (goal: under 1/100)"
+        f"  both pegboard tables take {seconds['tables']:.3f} s ="
+        f" 1/{theirs_all / seconds['tables']:,.0f} of that (goal: under 1/100)"
     )
 
 
@@ -140,6 +148,25 @@ def check_every_hand(cs: Any) -> None:
                     print(f"  DISAGREE {' '.join(map(str, hand))} + {starter}")
     seconds = time.perf_counter() - start
     print(f"  every pair: {disagreements} of {checked:,} hand scores differ ({seconds:.0f} s)")
+
+
+def check_crib_flushes(cs: Any) -> None:
+    """The crib differs from a hand only when the four cards share a suit: compare every such
+    crib (4 x C(13,4) = 2,860 of them) with each of its 48 starters."""
+    from itertools import combinations
+
+    checked = disagreements = 0
+    for suit in ("S", "H", "D", "C"):
+        for crib in combinations([c for c in DECK if c.suit == suit], 4):
+            their_crib = [theirs_card(c) for c in crib]
+            for starter in DECK:
+                if starter in crib:
+                    continue
+                checked += 1
+                theirs, _ = cs.show_calc_score(theirs_card(starter), their_crib, True)
+                if theirs != score_hand(crib, starter, is_crib=True):
+                    disagreements += 1
+    print(f"  one-suit cribs: {disagreements} of {checked:,} crib scores differ")
 
 
 def check_show(cs: Any, deals: Sequence[Deal], theirs: Sequence[Any]) -> None:
@@ -176,4 +203,4 @@ def check_pegging(cs: Any) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -81,3 +81,9 @@ def test_c1_parse_cards() -> None:
 
 def test_c1_cards_sort_by_rank() -> None:
     assert sorted(parse_cards("KS 2H AC 10D")) == list(parse_cards("AC 2H 10D KS"))
+
+
+def test_c1_cards_do_not_compare_with_other_things() -> None:
+    with pytest.raises(TypeError):
+        _ = Card.parse("5H") < 5  # type: ignore[operator]
+    assert Card.parse("5H") != "5H"

@@ -115,3 +115,17 @@ def test_c4_random_sequences_agree_with_the_rule_read_literally() -> None:
                 break
             played.append(card)
             assert peg_points(played) == reference_peg(played)
+
+
+def test_c4_points_and_breakdown_agree() -> None:
+    rng = random.Random(31)
+    for _ in range(300):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        played: list[Card] = []
+        for card in deck:
+            if sum(c.value for c in played) + card.value > 31:
+                break
+            played.append(card)
+            assert peg_points(played) == peg_breakdown(played).total
+            assert peg_points(tuple(played)) == peg_points(iter(played))  # type: ignore[arg-type]

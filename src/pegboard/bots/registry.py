@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
+from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
 from pegboard.bots.draw import GreedyBot
 
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
@@ -54,3 +55,4 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
 register_bot("cribbage", "random", RandomBot)
+register_bot("cribbage", "greedy", CribbageGreedyBot)

@@ -121,16 +121,24 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self._key < other._key
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self._key <= other._key
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self._key > other._key
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
         return self._key >= other._key
 
     def __hash__(self) -> int:

@@ -121,31 +121,34 @@ def _peg_phrase(item: ScoreItem, lang: str) -> str:
 
 
 def rank_points(ranks: Sequence[int]) -> int:
-    """Points of fifteens, pairs and runs (C6) of a multiset of ranks; suits play no part."""
-    values = [min(r, 10) for r in ranks]
-    # ways[s]: number of sub-multisets (of distinct cards) summing to s, capped at 15.
+    """Points of fifteens, pairs and runs (C6) of five (or fewer) ranks; suits play no part."""
+    # ways[s]: the number of subsets of the cards whose values sum to s (s <= 15).
     ways = [1] + [0] * 15
-    for v in values:
-        for s in range(15, v - 1, -1):
-            ways[s] += ways[s - v]
-    counts = Counter(ranks)
-    pairs = sum(n * (n - 1) for n in counts.values())  # 2 points per pair, C(n,2) pairs
+    counts = [0] * 15  # counts[rank], with zeros beyond the king to end every span
+    for rank in ranks:
+        value = rank if rank < 10 else 10
+        for s in range(15, value - 1, -1):
+            ways[s] += ways[s - value]
+        counts[rank] += 1
+    pairs = sum(n * (n - 1) for n in counts)  # C(n,2) pairs of a rank, 2 points each
     return 2 * ways[15] + pairs + _run_points(counts)
 
 
-def _run_points(counts: Counter[int]) -> int:
+def _run_points(counts: Sequence[int]) -> int:
     """Each distinct run of three or more: 1 per card. Made for five cards, where at most one
     span of consecutive ranks can be 3 long: the best span is the only one."""
     best = 0
-    for low in range(1, 14):
-        length = 0
-        while counts[low + length]:
-            length += 1
-        if length >= 3:
+    low = 1
+    while low < 12:
+        high = low
+        while counts[high]:
+            high += 1
+        if high - low >= 3:
             ways = 1
-            for r in range(low, low + length):
+            for r in range(low, high):
                 ways *= counts[r]
-            best = max(best, length * ways)
+            best = max(best, (high - low) * ways)
+        low = high + 1
     return best
 
 
@@ -268,6 +271,18 @@ def _runs(five: Sequence[Card]) -> list[ScoreItem]:
 
 
 def _check_peg(cards: object) -> tuple[Card, ...]:
+    if type(cards) is tuple or type(cards) is list:
+        # The common case, checked with as little work as possible; any doubt falls through
+        # to the careful checks below, which name the problem.
+        mask = total = 0
+        for card in cards:
+            if type(card) is not Card:
+                break
+            mask |= card.bit
+            total += card.value
+        else:
+            if cards and mask.bit_count() == len(cards) and total <= 31:
+                return tuple(cards)
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise ValueError(f"pegging scores a sequence of played cards, not {cards!r} (C4)")
     played = tuple(cards)
@@ -311,17 +326,35 @@ def _peg_run(played: Sequence[Card]) -> int:
     """Length of the longest run formed by the last k cards (k >= 3), in any order: the k
     ranks all differ and span exactly k consecutive ranks. 0 if there is none."""
     best = 0
-    ranks: set[int] = set()
+    seen = 0  # bit-set of the ranks in the tail so far
+    low = high = played[-1].rank
     for k in range(1, len(played) + 1):
         rank = played[-k].rank
-        if rank in ranks:
+        if seen >> rank & 1:
             break  # a repeated rank spoils this and every longer tail
-        ranks.add(rank)
-        if k >= 3 and max(ranks) - min(ranks) == k - 1:
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
             best = k
     return best
 
 
 def peg_points(cards: Sequence[Card]) -> int:
-    """Points scored by the last of ``cards`` under C4 (see ``peg_breakdown``)."""
-    return peg_breakdown(cards).total
+    """Points scored by the last of ``cards`` under C4 (the total of ``peg_breakdown``,
+    without building it: bots call this in their inner loops)."""
+    played = _check_peg(cards)
+    total = 0
+    for card in played:
+        total += card.value
+    points = 2 if total == 15 or total == 31 else 0
+    last = played[-1].rank
+    same = 1
+    while same < len(played) and played[-same - 1].rank == last:
+        same += 1
+    points += same * (same - 1)  # 0, 2, 6 or 12
+    if same == 1:  # a pair at the end rules out any run
+        points += _peg_run(played)
+    return points
