@@ -1,13 +1,17 @@
 """Run every ``benchmarks/bench_*.py`` module's ``main()``.
 
-python -m benchmarks               # all of them
-python -m benchmarks --quick       # fewer, shorter repetitions (a smoke test)
-python -m benchmarks draw          # only bench_draw.py
+    python -m benchmarks               # all of them
+    python -m benchmarks --quick       # fewer, shorter repetitions (a smoke test)
+    python -m benchmarks draw          # only bench_draw.py
+    python -m benchmarks arena 500     # only bench_arena.py, which reads "500" itself
+
+Words that name a benchmark select it; ``--quick`` sets quick mode (``benchmarks.quick()``);
+every other argument is left in ``sys.argv`` for the modules that read their own (such as
+bench_cribbage's ``--every-hand``).
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
@@ -16,20 +20,22 @@ from pathlib import Path
 
 from benchmarks import QUICK_ENV
 
+USAGE = "usage: python -m benchmarks [--quick] [NAME ...] [options of the benchmarks]"
+
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
-    parser.add_argument("names", nargs="*", help="run only these (e.g. draw for bench_draw)")
-    parser.add_argument("--quick", action="store_true", help="fewer, shorter repetitions")
-    args, _ = parser.parse_known_args(argv)
-    if args.quick:
-        os.environ[QUICK_ENV] = "1"
+    args = sys.argv[1:] if argv is None else argv
     here = Path(__file__).resolve().parent
     available = sorted(p.stem.removeprefix("bench_") for p in here.glob("bench_*.py"))
-    unknown = [name for name in args.names if name not in available]
-    if unknown:
-        parser.error(f"no benchmark {', '.join(unknown)}; there are: {', '.join(available)}")
-    for name in args.names or available:
+    if "-h" in args or "--help" in args:
+        print(f"{USAGE}\n\n{__doc__}\nbenchmarks: {', '.join(available)}")
+        return 0
+    if "--quick" in args:
+        os.environ[QUICK_ENV] = "1"
+    chosen = [a for a in args if a in available]
+    rest = [a for a in args if a not in available and a != "--quick"]
+    sys.argv = [sys.argv[0], *rest]  # what each module sees as its own arguments
+    for name in chosen or available:
         module = importlib.import_module(f"benchmarks.bench_{name}")
         print(f"== bench_{name} ==", flush=True)
         start = time.perf_counter()
