@@ -1,17 +1,20 @@
 """The Draw expert's speed, and (with ``--strength``) its strength in duplicate deals.
 
-Run: ``.venv/bin/python benchmarks/bench_draw_expert.py`` for
+Run: ``.venv/bin/python -m benchmarks draw_expert`` (``--quick``: 40 positions, a smoke
+test) for
 
 * playouts per second of the expert's search (total playouts over total time of
   ``analyse`` on a fixed set of positions from seeded greedy self-play);
 * its decision time at the default budget: median and 90th percentile over the positions
   with a real choice (more than one legal action).
 
-``--strength PAIRS`` adds the duplicate matches of the issue: 2-player rounds, each deal
-(seed) played twice with the seats exchanged, scored by the point margin per deal
-(mean of the two games), with a 95% confidence interval (normal approximation over the
-deals): expert against greedy and greedy against random. ``--budget N`` changes the
-expert's playouts per decision; ``--jobs N`` the worker processes (default 2).
+``python -m benchmarks draw_expert --strength PAIRS`` adds the duplicate matches of the
+issue: 2-player rounds, each deal (seed) played twice with the seats exchanged, scored by
+the point margin per deal (mean of the two games), with a 95% confidence interval (normal
+approximation over the deals): expert against greedy and greedy against random.
+``--budget N`` changes the expert's playouts per decision; ``--jobs N`` the worker
+processes (default 2; the strength run measures play, not speed, so it may use several).
+The figures are saved under ``benchmarks/results/``.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
+from benchmarks import quick, save_results
 from pegboard.bots import GreedyBot, RandomBot, SeededBot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DEFAULT_BUDGET, DrawExpert
@@ -51,8 +55,8 @@ def positions(count: int = POSITIONS, seed: int = SEED) -> list[DrawObservation]
     return found[:count]
 
 
-def speed(budget: int) -> None:
-    observations = positions()
+def speed(budget: int) -> dict[str, float]:
+    observations = positions(40 if quick() else POSITIONS)
     expert = DrawExpert(budget=budget)
     rng = random.Random(1)
     times = []
@@ -65,13 +69,22 @@ def speed(budget: int) -> None:
         playouts += deals * len(evaluations)
     total = sum(times)
     times.sort()
-    print(f"positions: {len(observations)} (2-4 players, more than one legal action)")
+    figures = {
+        "positions": float(len(observations)),
+        "budget": float(budget),
+        "playouts_per_second": playouts / total,
+        "median_decision_ms": 1000 * statistics.median(times),
+        "p90_decision_ms": 1000 * times[int(0.9 * len(times))],
+    }
+    mode = " (quick mode)" if quick() else ""
+    print(f"positions: {len(observations)} (2-4 players, more than one legal action){mode}")
     print(f"budget: {budget} playouts per decision")
-    print(f"playouts per second: {playouts / total:,.0f}")
+    print(f"playouts per second: {figures['playouts_per_second']:,.0f}")
     print(
-        f"decision time: median {1000 * statistics.median(times):.1f} ms, "
-        f"90th percentile {1000 * times[int(0.9 * len(times))]:.1f} ms"
+        f"decision time: median {figures['median_decision_ms']:.1f} ms, "
+        f"90th percentile {figures['p90_decision_ms']:.1f} ms"
     )
+    return figures
 
 
 def _bot(level: str, budget: int) -> Bot:
@@ -98,7 +111,8 @@ def duplicate_pair(args: tuple[str, str, int, int]) -> float:
     return total / 2
 
 
-def strength(pairs: int, budget: int, jobs: int) -> None:
+def strength(pairs: int, budget: int, jobs: int) -> dict[str, list[float]]:
+    figures = {}
     for first, second in (("expert", "greedy"), ("greedy", "random")):
         start = time.perf_counter()
         tasks = [(first, second, deal, budget) for deal in range(pairs)]
@@ -114,6 +128,8 @@ def strength(pairs: int, budget: int, jobs: int) -> None:
             f"lost {losses}, even {pairs - wins - losses} "
             f"({time.perf_counter() - start:.0f} s)"
         )
+        figures[f"{first}_vs_{second}"] = [mean, mean - half, mean + half, float(pairs)]
+    return figures
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -122,9 +138,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strength", type=int, default=0, metavar="PAIRS")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    speed(args.budget)
+    data: dict[str, object] = {"speed": speed(args.budget)}
     if args.strength:
-        strength(args.strength, args.budget, args.jobs)
+        data["strength"] = strength(args.strength, args.budget, args.jobs)
+    print(f"saved: {save_results('draw_expert', data)}")
 
 
 if __name__ == "__main__":
