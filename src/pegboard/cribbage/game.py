@@ -664,7 +664,7 @@ class Game:
         other = 1 - current
         if not self._gone[other] and self._hands[other]:
             self._current = other  # to play, or to say go
-            if count <= LIMIT - 10:  # every card fits: the legal plays are ready
+            if count <= 21:  # every card fits under 31: the legal plays are ready
                 self._legal = tuple(self._plays[other])
         elif self._can_play(current):
             pass  # the same seat plays on
@@ -680,14 +680,28 @@ class Game:
             raise IllegalActionError("the crib is already laid away: play a card or go", "C2")
         hand = self._hands[seat]
         first, second = action.cards
-        kept = [c for c in hand if c is not first and c is not second]  # by identity: fast
+        # Found by identity: comparing Cards with == (list.remove, "in") goes through their
+        # Python-level ordering methods, many times slower.
+        kept = []
+        for card in hand:
+            if card is not first and card is not second:
+                kept.append(card)
         if len(kept) != len(hand) - 2:
             missing = [str(c) for c in action.cards if c not in hand]
             verb = "is" if len(missing) == 1 else "are"
             raise IllegalActionError(f"{' and '.join(missing)} {verb} not in your hand", "C2")
-        self._hands[seat] = hand = kept
-        self._plays[seat] = _plays_of(hand)
-        self._kept[seat] = tuple(hand)
+        self._hands[seat] = kept
+        if len(kept) == KEPT:  # always, in a game: _plays_of(kept) without the call
+            a, b, c, d = kept
+            self._plays[seat] = [
+                PLAY_OF[a.index],
+                PLAY_OF[b.index],
+                PLAY_OF[c.index],
+                PLAY_OF[d.index],
+            ]
+        else:
+            self._plays[seat] = _plays_of(kept)
+        self._kept[seat] = tuple(kept)
         self._discards[seat] = action.cards
         self._history.append((self._hand_no, seat, action))
         self._legal = None
@@ -752,8 +766,10 @@ class Game:
         other = 1 - last
         if self._hands[other]:
             self._current = other
+            self._legal = tuple(self._plays[other])  # at count 0 every card fits
         elif self._hands[last]:
             self._current = last
+            self._legal = tuple(self._plays[last])
         else:
             self._show()
 
