@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.cribbage import DECK, GO, Card, Discard, Game, Play, peg_points, score_hand
+from pegboard.cribbage import DECK, GO, Card, Discard, Game, Play, peg_breakdown, score_hand
 from pegboard.cribbage.actions import DISCARD_OF, PLAY_OF
 from pegboard.cribbage.game import _shuffle_fast, _shuffle_library, _shuffled
 from pegboard.cribbage.scoring import peg_points_of, show_points
@@ -98,7 +98,7 @@ def test_c6_unchecked_show_points_flushes_and_nobs() -> None:
 
 @settings(max_examples=500)
 @given(cards=st.permutations(DECK), length=st.integers(min_value=1, max_value=8))
-def test_c4_unchecked_peg_points_is_peg_points(cards: list[Card], length: int) -> None:
+def test_c4_unchecked_peg_points_is_the_breakdown_total(cards: list[Card], length: int) -> None:
     pile: list[Card] = []
     count = 0
     for card in cards:
@@ -107,17 +107,17 @@ def test_c4_unchecked_peg_points_is_peg_points(cards: list[Card], length: int) -
         if count + card.value <= 31:
             pile.append(card)
             count += card.value
-    assert peg_points_of(pile, count) == peg_points(pile)
+    assert peg_points_of(pile, count) == peg_breakdown(pile).total
 
 
 def test_c4_unchecked_peg_points_on_every_short_rank_sequence() -> None:
-    # Runs and pairs depend on ranks alone: every sequence of up to four ranks (suits
-    # chosen so no card repeats), with a run-friendly long tail checked too.
+    # Pegging depends on ranks alone: every sequence of up to four ranks (suits chosen so
+    # no card repeats) against the breakdown, which lists the items the plain way.
     for length in range(1, 5):
         for ranks in itertools.product(range(1, 14), repeat=length):
             pile = [DECK[13 * (i % 4) + r - 1] for i, r in enumerate(ranks)]
             count = sum(c.value for c in pile)
             if count <= 31:
-                assert peg_points_of(pile, count) == peg_points(pile)
+                assert peg_points_of(pile, count) == peg_breakdown(pile).total
     tail = [DECK[13 * (i % 4) + r - 1] for i, r in enumerate((1, 2, 6, 3, 5, 4))]
-    assert peg_points_of(tail, 21) == peg_points(tail) == 6  # a run of six
+    assert peg_points_of(tail, 21) == peg_breakdown(tail).total == 6  # a run of six

@@ -368,19 +368,24 @@ def peg_points_of(pile: Sequence[Card], count: int) -> int:
         return points + same * (same - 1)  # 2, 6 or 12
     if n < 3:
         return points
-    third = pile[-3].rank
-    if third in (last, prev):
-        return points  # every tail of 3 or more cards holds this repeated rank
-    # A run of k cards holds the last three, so their span is at most k - 1 <= n - 1:
-    # most plays are ruled out here without looking further back.
-    low, high = (last, prev) if last < prev else (prev, last)
-    if third < low:
-        low = third
-    elif third > high:
-        high = third
-    if high - low >= n:
+    # A run of k cards holds the last three, of three different ranks spanning at most
+    # k - 1 <= n - 1: most plays are ruled out by a table of the last three ranks.
+    if n < _RUN_NEEDS[last][prev][pile[-3].rank]:
         return points
     return points + _peg_run(pile)
+
+
+def _run_needs(a: int, b: int, c: int) -> int:
+    """The fewest cards a pile ending in ranks ``c, b, a`` needs to end in a run: their
+    span plus one, or more than any pile holds if two of them are equal."""
+    if len({a, b, c}) < 3:
+        return 99
+    return max(a, b, c) - min(a, b, c) + 1
+
+
+_RUN_NEEDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(_run_needs(a, b, c) for c in range(14)) for b in range(14)) for a in range(14)
+)
 
 
 def show_points(a: Card, b: Card, c: Card, d: Card, starter: Card, is_crib: bool) -> int:
