@@ -25,6 +25,14 @@ need no decision, so they are not actions):
 
 Every score is logged as a public :class:`ScoreEvent`, and the game ends the moment a
 score reaches 121 (C7), even in the middle of the pegging or the show.
+
+Speed (bots and searches play many random games; ``benchmarks/bench_cribbage_game.py``):
+the deal repeats ``random.Random(seed).shuffle`` without its Python-level calls; actions
+come from precomputed tables of the interned values; the log, the history and the shows
+are kept as plain tuples and turned into their classes when first asked for; cards are
+found by identity (``==`` on a Card goes through its Python ordering methods); and the
+legal plays are kept ready when every card fits. The tests compare each shortcut with its
+plain definition.
 """
 
 from __future__ import annotations
