@@ -43,7 +43,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.core import (
+    IllegalActionError,
+    RecordError,
+    check_record,
+    new_record,
+    replay_actions,
+)
 from pegboard.cribbage.actions import (
     DISCARD_OF,
     GO,
@@ -953,17 +959,7 @@ class Game:
 
     def replay(self, actions: Iterable[str]) -> None:
         """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""
-        if isinstance(actions, str):
-            raise RecordError("the actions of a record are a list of moves")
-        for number, text in enumerate(actions, 1):
-            if self._result is not None:
-                raise RecordError(f"action {number} ({text!r}) comes after the game ended")
-            try:
-                self.apply(parse_action(text))
-            except ValueError as error:
-                raise RecordError(
-                    f"action {number} ({text!r}) cannot be played: {error}"
-                ) from error
+        replay_actions(self, actions, parse_action)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, seat {self._current} to act"
