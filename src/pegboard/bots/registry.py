@@ -54,3 +54,8 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
 register_bot("cribbage", "random", RandomBot)
+
+# Imported here, after the registry exists: the expert module needs only bots.base.
+from pegboard.bots.cribbage_expert import CribbageExpert  # noqa: E402
+
+register_bot("cribbage", "expert", CribbageExpert)
