@@ -26,57 +26,16 @@ from concurrent.futures import ProcessPoolExecutor
 
 from pegboard.bots.base import Bot, RandomBot
 from pegboard.bots.cribbage_expert import CribbageExpert
-from pegboard.core import Action, Observation
-from pegboard.cribbage import Discard, Game, Play, peg_points
-from pegboard.cribbage.determinize import game_view
-from pegboard.cribbage.scoring import rank_points
-
-
-class LocalGreedy:
-    """The greedy level as described for bots/cribbage.py (used if that module is absent):
-    keeps the four cards scoring most by themselves (a four-card flush counts 4), ties to
-    the discard that scores in one's own crib; pegs the card worth most now."""
-
-    name = "greedy"
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        view = game_view(observation)  # type: ignore[arg-type]
-        legal = view.legal_actions()
-        if isinstance(legal[0], Discard):
-            own = 1 if view.dealer == view.seat else -1
-            scored = []
-            for action in legal:
-                assert isinstance(action, Discard)
-                a, b = action.cards
-                kept = [c for c in view.hand if c is not a and c is not b]
-                points = rank_points([c.rank for c in kept])
-                points += 4 if len({c.suit for c in kept}) == 1 else 0
-                crib = 2 * ((a.value + b.value == 15) + (a.rank == b.rank))
-                scored.append(((points, own * crib), action))
-        else:
-            pile = list(view.pile)
-            scored = [((peg_points([*pile, a.card]), 0), a) for a in legal if isinstance(a, Play)]
-            if not scored:
-                return legal[0]
-        best = max(key for key, _ in scored)
-        top = [a for key, a in scored if key == best]
-        return top[rng.randrange(len(top))]
+from pegboard.bots.registry import make_bot
+from pegboard.cribbage import Game
 
 
 def make(level: str, budget: int) -> Bot:
+    """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move)."""
     if level == "expert":
         return CribbageExpert(budget)
-    if level == "random":
-        return RandomBot()
-    if level == "greedy":
-        try:
-            from pegboard.bots.cribbage import GreedyBot  # type: ignore[import-not-found]
-
-            bot: Bot = GreedyBot()
-        except ImportError:
-            bot = LocalGreedy()
-        return bot
-    raise ValueError(f"unknown level {level!r}")
+    bot: Bot = make_bot("cribbage", level, seed=0).bot
+    return bot
 
 
 def play_hand(seed: int, bots: Sequence[Bot], bot_seed: int) -> tuple[int, int]:

@@ -150,7 +150,7 @@ def test_same_seed_same_match() -> None:
         (["--players", "1"], "Draw is played by 2 to 4 players, not 1 (D1)"),
         (["--bots", "genius"], "no 'genius' bots for draw; choose one of: random, greedy"),
         (["--lang", "xx"], "no board description in 'xx'; choose one of en, pt, zh, hi"),
-        (["chess"], "no game 'chess' to play; choose one of: draw"),
+        (["chess"], "no game 'chess' to play; choose one of: draw, cribbage"),
     ],
 )
 def test_bad_options_give_a_one_line_error(args: list[str], message: str) -> None:

@@ -137,7 +137,7 @@ def test_replay_of_an_unfinished_match(tmp_path: Path) -> None:
         ),
         (
             '{"format": "pegboard-record", "version": 1, "game": "chess", "kind": "match"}',
-            "cannot replay a record of the game 'chess'; this pegboard replays: draw",
+            "cannot replay a record of the game 'chess'; this pegboard replays: draw, cribbage",
         ),
         (
             '{"format": "pegboard-record", "version": 1, "game": "draw", "kind": "table"}',

@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
+from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
+from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.draw import GreedyBot
 
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
@@ -54,8 +56,5 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
 register_bot("cribbage", "random", RandomBot)
-
-# Imported here, after the registry exists: the expert module needs only bots.base.
-from pegboard.bots.cribbage_expert import CribbageExpert  # noqa: E402
-
+register_bot("cribbage", "greedy", CribbageGreedyBot)
 register_bot("cribbage", "expert", CribbageExpert)

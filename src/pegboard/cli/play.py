@@ -110,40 +110,73 @@ def run_table(table: TextTable, terminal: Terminal, _: Callable[[str], str]) -> 
 
 
 def _draw_table(
-    players: int, level: str, seed: int, lang: str, terminal: Terminal, _: Callable[[str], str]
+    players: int,
+    level: str,
+    seed: int,
+    lang: str,
+    terminal: Terminal,
+    _: Callable[[str], str],
+    best_of: int | None,
 ) -> TextTable:
     from pegboard.cli.draw_play import DrawTable
 
+    if best_of is not None:
+        raise ValueError("--best-of is for cribbage; a Draw match is played to its target")
     return DrawTable.new(players, level, seed, lang, terminal, _)
+
+
+def _cribbage_table(
+    players: int,
+    level: str,
+    seed: int,
+    lang: str,
+    terminal: Terminal,
+    _: Callable[[str], str],
+    best_of: int | None,
+) -> TextTable:
+    from pegboard.cli.cribbage_play import CribbageTable
+
+    return CribbageTable.new(players, level, seed, lang, terminal, _, best_of)
 
 
 @dataclass(frozen=True)
 class GameEntry:
     """A game ``pegboard play`` offers: its defaults and how to set up its table.
 
-    ``factory(players, bots_level, seed, lang, terminal, gettext)`` returns the table, or
-    raises ``ValueError`` naming the problem (a wrong number of players, say).
+    ``factory(players, bots_level, seed, lang, terminal, gettext, best_of)`` returns the
+    table, or raises ``ValueError`` naming the problem (a wrong number of players, say).
     """
 
     players: int
     bots: str
-    factory: Callable[[int, str, int, str, Terminal, Callable[[str], str]], TextTable]
+    factory: Callable[[int, str, int, str, Terminal, Callable[[str], str], int | None], TextTable]
 
 
-TABLES: dict[str, GameEntry] = {"draw": GameEntry(players=2, bots="greedy", factory=_draw_table)}
+TABLES: dict[str, GameEntry] = {
+    "draw": GameEntry(players=2, bots="greedy", factory=_draw_table),
+    "cribbage": GameEntry(players=2, bots="greedy", factory=_cribbage_table),
+}
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: draw.")] = "draw",
+    game: Annotated[str, typer.Argument(help="The game: draw or cribbage.")] = "draw",
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
     ] = None,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="Level of the bots (Draw: random, greedy).")
+        str | None, typer.Option("--bots", "-b", help="Level of the bots: random, greedy.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
     save: Annotated[Path | None, typer.Option(help="Write the match record to this file.")] = None,
+    best_of: Annotated[
+        int | None,
+        typer.Option(
+            "--best-of",
+            "--games",
+            help="Cribbage: a match, the best of this many games (odd); one game if not given.",
+        ),
+    ] = None,
 ) -> None:
     """Play a match in the terminal against bots; you are seat 0."""
     if game not in TABLES:
@@ -164,7 +197,7 @@ def play(
     terminal = Terminal()
     try:
         table = entry.factory(
-            entry.players if players is None else players, bots, seed, lang, terminal, _
+            entry.players if players is None else players, bots, seed, lang, terminal, _, best_of
         )
     except ValueError as error:
         raise fail(str(error)) from None

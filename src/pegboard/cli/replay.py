@@ -30,7 +30,15 @@ def _replay_draw(
     replay_draw(record, lang, terminal, gettext)
 
 
-REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw}
+def _replay_cribbage(
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+) -> None:
+    from pegboard.cli.cribbage_replay import replay_cribbage
+
+    replay_cribbage(record, lang, terminal, gettext)
+
+
+REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
 
 
 def read_record(path: Path) -> dict[str, Any]:
@@ -55,10 +63,10 @@ def read_record(path: Path) -> dict[str, Any]:
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A match or round record (JSON).")],
+    file: Annotated[Path, typer.Argument(help="A match, round or game record (JSON).")],
     lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
 ) -> None:
-    """Print a recorded match or round: every move, the board, each settlement."""
+    """Print a recorded match, round (Draw) or game (cribbage): every move, every score."""
     try:
         lang = language(lang)
     except ValueError as error:

@@ -1,0 +1,190 @@
+"""`pegboard replay` of cribbage records: every hand dealt, discarded and pegged, each
+score explained, each show counted aloud (C6), the result with any skunk (C7); a bad
+record gives a one-line error and exit code 1.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pegboard.bots import make_bot
+from pegboard.cli.main import app
+from pegboard.cribbage import CribbageMatch, Game
+
+runner = CliRunner()
+
+
+def _replay(path: Path) -> tuple[int, str]:
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def _write(tmp_path: Path, record: Any, name: str = "record.json") -> Path:
+    path = tmp_path / name
+    path.write_text(record if isinstance(record, str) else json.dumps(record))
+    return path
+
+
+def _bot_game(seed: int) -> Game:
+    game = Game.new(seed=seed)
+    bots = [
+        make_bot("cribbage", level, seed=seed + s) for s, level in enumerate(("greedy", "random"))
+    ]
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)))
+    return game
+
+
+def _bot_match(seed: int) -> CribbageMatch:
+    match = CribbageMatch(best_of=3, seed=seed)
+    bots = [make_bot("cribbage", "greedy", seed=seed + s) for s in (0, 1)]
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)))
+    return match
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_c6_c7_replay_of_a_game_prints_the_shows_and_the_final_scores(
+    seed: int, tmp_path: Path
+) -> None:
+    game = _bot_game(seed)
+    code, output = _replay(_write(tmp_path, game.to_record()))
+    assert code == 0
+    result = game.result
+    assert result is not None
+    # Every show, counted aloud the way the game's log says it, in order: pone, dealer, crib.
+    shows = [e for e in game.log if e.reason in ("hand", "crib")]
+    assert shows
+    position = 0
+    for event in shows:
+        cards = " ".join(str(c) for c in event.cards)
+        line = f"{cards} + {event.starter}: {event.saying}."
+        found = output.find(line, position)
+        assert found > position, line
+        position = found
+    s0, s1 = game.scores
+    assert f"Final scores: seat 0 {s0} · seat 1 {s1}" in output
+    won, lost = result.scores[result.winner], result.scores[result.loser]
+    assert f"Seat {result.winner} wins the game, {won} to {lost}." in output
+    assert ("skunk" in output) == result.skunk
+    # Every action of the record is printed, one line each.
+    moves = re.findall(r"^  Seat \d (?:lays|plays|says go)", output, flags=re.M)
+    assert len(moves) == len(game.history)
+
+
+def test_c2_c3_replay_shows_the_deal_the_discards_and_the_starter(tmp_path: Path) -> None:
+    game = _bot_game(4)
+    first = Game.new(seed=4)
+    code, output = _replay(_write(tmp_path, game.to_record()))
+    assert code == 0
+    for cut in first.cuts:
+        assert f"Cut for the deal: seat 0 {cut.cards[0]}, seat 1 {cut.cards[1]}" in output
+    for seat, hand in enumerate(first.hands):
+        assert f"Seat {seat} is dealt {' '.join(str(c) for c in hand)}." in output
+    discards = [m for m in game.history if m.hand == 1][:2]
+    for move in discards:
+        cards = " ".join(str(c) for c in sorted(move.action.cards))  # type: ignore[union-attr]
+        assert f"Seat {move.seat} lays {cards} in seat {first.dealer}'s crib." in output
+    starter = game.shows[0].starter
+    assert f"The starter is cut: {starter} (C3)." in output
+
+
+def test_c4_each_pegging_score_is_explained_with_the_count(tmp_path: Path) -> None:
+    game = _bot_game(5)
+    code, output = _replay(_write(tmp_path, game.to_record()))
+    assert code == 0
+    # The count printed after each play is the sum of the sequence (C4), never above 31.
+    counts = [int(c) for c in re.findall(r"plays \S+: count (\d+)\.", output)]
+    assert counts and max(counts) <= 31
+    pegged = [e for e in game.log if e.reason in ("pegging", "go", "last card", "his heels")]
+    lines = re.findall(r"^    (\S.*): seat (\d) pegs (\d+) \(", output, flags=re.M)
+    assert len(lines) == len(pegged)
+    for (saying, seat, points), event in zip(lines, pegged, strict=True):
+        assert saying.lower() == event.saying and int(seat) == event.seat
+        assert int(points) == event.points
+
+
+def test_c7_replay_of_a_match(tmp_path: Path) -> None:
+    match = _bot_match(6)
+    code, output = _replay(_write(tmp_path, match.to_record()))
+    assert code == 0
+    assert f"Cribbage match, seed 6: first to {match.target} game points." in output
+    for finished in match.games:
+        scores = finished.result.scores
+        won, lost = scores[finished.result.winner], scores[finished.result.loser]
+        assert f"Seat {finished.result.winner} wins the game, {won} to {lost}." in output
+    p0, p1 = match.points
+    assert (
+        f"Match over after {len(match.games)} games: seat {match.winner} wins, "
+        f"seat 0 {p0} · seat 1 {p1} (game points)." in output
+    )
+
+
+def test_replay_of_an_unfinished_game_and_of_a_position(tmp_path: Path) -> None:
+    game = Game.new(seed=9)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    code, output = _replay(_write(tmp_path, game.to_record()))
+    assert code == 0 and "The game was not finished." in output
+    position = Game.from_position(
+        ["10H 5C 6C 7C", "10D QD KD JD"], dealer=1, crib="6H 6S 2C 9S", starter="9H"
+    )
+    for text in ["10H", "10D", "5C", "go", "6C"]:
+        position.apply(position.parse_action(text))
+    code, output = _replay(_write(tmp_path, position.to_record(), "position.json"))
+    assert code == 0
+    assert "Seat 0 holds 10H 5C 6C 7C." in output and "Crib 6H 6S 2C 9S, starter 9H." in output
+    assert "    Thirty-one for two: seat 0 pegs 2 (seat 0 2 · seat 1 2)." in output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            '{"format": "pegboard-record", "version": 1, "game": "cribbage", "kind": "round"}',
+            "a cribbage record is a 'match' or a 'game', not 'round'",
+        ),
+        (
+            '{"format": "pegboard-record", "version": 1, "game": "cribbage", "kind": "game"}',
+            "a game record needs a 'new' or a 'position'",
+        ),
+        (
+            '{"format": "pegboard-record", "version": 1, "game": "cribbage", "kind": "match"}',
+            "does not replay",
+        ),
+    ],
+)
+def test_bad_cribbage_records_give_a_one_line_error(
+    content: str, message: str, tmp_path: Path
+) -> None:
+    code, output = _replay(_write(tmp_path, content))
+    assert code == 1
+    assert output.count("\n") == 1 and output.startswith("pegboard: error: ")
+    assert message in output
+
+
+def test_a_tampered_record_is_refused(tmp_path: Path) -> None:
+    record = _bot_game(7).to_record()
+    record["actions"][0] = "go"  # C2: the hand starts with the discard
+    code, output = _replay(_write(tmp_path, record))
+    assert code == 1 and output.count("\n") == 1
+    assert "cannot be played" in output and "(C2)" in output
+    tampered = _bot_game(7).to_record()
+    tampered["scores"] = [121, 0]
+    code, output = _replay(_write(tmp_path, tampered, "scores.json"))
+    assert code == 1 and "the replayed scores differ from the record" in output
+    match = _bot_match(8).to_record()
+    match["points"] = [0, 0]
+    code, output = _replay(_write(tmp_path, match, "match.json"))
+    assert code == 1 and output.startswith("pegboard: error: ")
