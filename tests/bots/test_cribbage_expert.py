@@ -22,7 +22,17 @@ from pegboard.bots.cribbage_expert import (
     expected_hand,
     peg_rank_points,
 )
-from pegboard.cribbage import DECK, GO, Discard, Game, Play, parse_cards, peg_points, score_hand
+from pegboard.cribbage import (
+    DECK,
+    GO,
+    CribbageMatch,
+    Discard,
+    Game,
+    Play,
+    parse_cards,
+    peg_points,
+    score_hand,
+)
 
 HANDS = (
     "5H 5S 5D JC 4C 6C",
@@ -141,6 +151,19 @@ def test_c7_search_avoids_handing_over_the_game() -> None:
     assert far.endgame is False and max(far.root(0, 0, [], (False, False)).values()) < WIN
 
 
+def test_c7_near_121_the_search_gives_up_points_to_keep_the_game() -> None:
+    """On an 8, a 7 makes 15 (2 points), but the opponent's 6 then makes a run of three:
+    worth it at 0-0, fatal when the opponent sits at 119 (C4, C7)."""
+    hands = [[4, 5, 7], [6, 12]]
+    far = PeggingSearch(hands, me=0, dealer=1, scores=(0, 0), shows=(0, 0, 0))
+    values = far.root(0, 8, [8], (False, False))
+    assert max(values, key=values.__getitem__) == 7
+    near = PeggingSearch(hands, me=0, dealer=1, scores=(100, 119), shows=(0, 0, 0))
+    values = near.root(0, 8, [8], (False, False))
+    assert max(values, key=values.__getitem__) != 7
+    assert values[7] <= -WIN
+
+
 def test_c7_search_wins_in_the_show_when_the_pegging_cannot() -> None:
     """The pone (seat 0) at 110 with a 12-point hand counts first and wins (C6, C7)."""
     search = PeggingSearch([[1], [2]], me=0, dealer=1, scores=(110, 115), shows=(12, 3, 2))
@@ -210,3 +233,21 @@ def test_expert_beats_random_in_duplicate_hands() -> None:
     mean = statistics.fmean(margins)
     error = statistics.stdev(margins) / math.sqrt(len(margins))
     assert mean > 4 * error
+
+
+def test_expert_plays_a_match_from_match_observations() -> None:
+    match = CribbageMatch(seed=3, best_of=1)
+    bots = [make_bot("cribbage", "expert", seed=s) for s in (0, 1)]
+    for _ in range(30):
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)), seat=seat)
+
+
+def test_analysis_is_the_same_for_the_same_seed() -> None:
+    game = Game.new(seed=12, dealer=0)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])  # both discards and the pone's lead
+    seen = game.observation(game.current_player)  # type: ignore[arg-type]
+    first = CribbageExpert(6).analyse(seen, random.Random(3))
+    assert CribbageExpert(6).analyse(seen, random.Random(3)) == first

@@ -460,7 +460,13 @@ class CribbageExpert:
 
 
 def register(register_analyser: Callable[[str, Callable[[], Any]], None] | None = None) -> None:
-    """Register the expert as the cribbage analyser for hints (``pegboard.hints``)."""
+    """Register the expert as the cribbage analyser for hints (``pegboard.hints``).
+
+    Not done at import: ``pegboard.hints`` imports the bots package, which imports this
+    module. Hints find the expert anyway, as the registered ``"expert"`` bot of cribbage
+    has ``analyse``; this is for an explicit wiring (``register()`` or
+    ``register(register_analyser)``).
+    """
     if register_analyser is None:
         try:
             from pegboard.hints import register_analyser as hook  # type: ignore[import-not-found,unused-ignore]
