@@ -251,3 +251,16 @@ def test_analysis_is_the_same_for_the_same_seed() -> None:
     seen = game.observation(game.current_player)  # type: ignore[arg-type]
     first = CribbageExpert(6).analyse(seen, random.Random(3))
     assert CribbageExpert(6).analyse(seen, random.Random(3)) == first
+
+
+def test_a_time_limit_still_searches_one_deal_and_plays_legally() -> None:
+    game = Game.new(seed=5, dealer=1)
+    expert = CribbageExpert(1000, time_limit=1e-6)
+    rng = random.Random(0)
+    while not game.is_over and game.hand_number == 1:
+        seen = game.observation(game.current_player)  # type: ignore[arg-type]
+        rows = expert.analyse(seen, rng)
+        assert {r.action for r in rows} == set(seen.legal)
+        game.apply(rows[0].action)
+    with pytest.raises(ValueError, match="time limit"):
+        CribbageExpert(time_limit=0)

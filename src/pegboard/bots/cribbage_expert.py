@@ -27,6 +27,7 @@ rather than for points. Deterministic for a seed and a number of determinization
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -366,15 +367,21 @@ class CribbageExpert:
     """Exact expected-value discards; pegging by minimax over determinized deals.
 
     ``determinizations`` is the search budget for the pegging (deals of the unseen cards
-    per decision); the same seed and budget always give the same choices.
+    per decision); the same seed and budget always give the same choices. ``time_limit``
+    (seconds), when given, also stops the pegging search once that time is spent (after
+    one deal at least): such a bot is not deterministic, as the number of deals searched
+    then depends on the machine's speed.
     """
 
     name = "expert"
 
-    def __init__(self, determinizations: int = 24) -> None:
+    def __init__(self, determinizations: int = 24, time_limit: float | None = None) -> None:
         if determinizations < 1:
             raise ValueError(f"the search needs at least one deal, not {determinizations}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"a time limit is a positive number of seconds, not {time_limit}")
         self.determinizations = determinizations
+        self.time_limit = time_limit
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
@@ -420,7 +427,12 @@ class CribbageExpert:
         go_total = 0.0
         endgame = False
         memo: dict[tuple[int, ...], tuple[dict[int, float], float]] = {}
-        for _ in range(self.determinizations):
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        searched = 0
+        while searched < self.determinizations:
+            if searched and deadline is not None and time.monotonic() > deadline:
+                break
+            searched += 1
             deal = hidden_deal(view, rng)
             kept = [*played_other, *deal.hand]
             crib = [*view.discards, *deal.discards]
@@ -433,10 +445,11 @@ class CribbageExpert:
                 show_of[view.dealer],
                 score_hand(crib, starter, is_crib=True),
             )
-            key = (*hands[other], -1, *shows)
+            search = PeggingSearch(hands, me, view.dealer, view.scores, shows)
+            endgame = endgame or search.endgame
+            # The same ranks give the same pegging; the shows matter only near 121.
+            key = (*hands[other], -1, *(shows if search.endgame else ()))
             if key not in memo:
-                search = PeggingSearch(hands, me, view.dealer, view.scores, shows)
-                endgame = endgame or search.endgame
                 if isinstance(legal[0], Play):
                     memo[key] = (search.root(me, view.count, pile, view.said_go), 0.0)
                 else:
@@ -449,14 +462,15 @@ class CribbageExpert:
         rows = []
         for action in legal:
             if isinstance(action, Play):
-                mean = totals[action.card.rank] / self.determinizations
+                mean = totals[action.card.rank] / searched
             else:
-                mean = go_total / self.determinizations
-            rows.append(Evaluation(action, mean, unit, {"margin": mean}))
+                mean = go_total / searched
+            rows.append(Evaluation(action, mean, unit))
         return rows
 
     def __repr__(self) -> str:
-        return f"CribbageExpert(determinizations={self.determinizations})"
+        limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        return f"CribbageExpert(determinizations={self.determinizations}{limit})"
 
 
 def register(register_analyser: Callable[[str, Callable[[], Any]], None] | None = None) -> None:
