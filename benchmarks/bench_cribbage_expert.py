@@ -11,6 +11,11 @@ seed is played twice with the seats exchanged (duplicate), so that both bots hol
 cards. It prints the first bot's mean margin per deal (its points minus the other's) with a
 95% confidence interval over the deal pairs (normal approximation; the pairs are
 independent). ``--workers`` spreads the pairs over processes; results do not depend on it.
+
+    .venv/bin/python benchmarks/bench_cribbage_expert.py games expert greedy --pairs 300
+
+plays whole games instead (``Game.new(seed)`` to 121, each seed twice with the seats
+exchanged) and prints the first bot's share of wins with a 95% confidence interval.
 """
 
 from __future__ import annotations
@@ -79,6 +84,38 @@ def duel(first: str, second: str, pairs: int, budget: int, workers: int, start: 
     )
 
 
+def play_game(seed: int, bots: Sequence[Bot], bot_seed: int) -> int:
+    """The winner of a whole game ``Game.new(seed)`` (first dealer by the cut)."""
+    game = Game.new(seed=seed)
+    rngs = [random.Random(bot_seed * 2 + seat) for seat in (0, 1)]
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].choose(game.observation(seat), rngs[seat]), seat=seat)
+    assert game.result is not None
+    return game.result.winner
+
+
+def game_pair(args: tuple[str, str, int, int]) -> int:
+    """Games the first level wins (0-2) of one seed played with the seats exchanged."""
+    first, second, seed, budget = args
+    a, b = make(first, budget), make(second, budget)
+    return (play_game(seed, [a, b], seed) == 0) + (play_game(seed, [b, a], seed) == 1)
+
+
+def games(first: str, second: str, pairs: int, budget: int, workers: int, start: int) -> None:
+    jobs = [(first, second, start + k, budget) for k in range(pairs)]
+    with ProcessPoolExecutor(max(workers, 1)) as pool:
+        won = list(pool.map(game_pair, jobs, chunksize=4))
+    share = [w / 2 for w in won]
+    mean = statistics.fmean(share)
+    half = 1.96 * statistics.stdev(share) / math.sqrt(len(share))
+    print(
+        f"{first} vs {second}: {2 * pairs} whole games ({pairs} seeds, seats exchanged): "
+        f"{first} wins {mean:.1%}, 95% CI [{mean - half:.1%}, {mean + half:.1%}]"
+    )
+
+
 def timings(hands: int = 40, budget: int = 24) -> None:
     expert = CribbageExpert(budget)
     other = RandomBot()
@@ -115,9 +152,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     d.add_argument("--budget", type=int, default=24)
     d.add_argument("--workers", type=int, default=1)
     d.add_argument("--start", type=int, default=0)
+    g = sub.add_parser("games")
+    g.add_argument("first")
+    g.add_argument("second")
+    g.add_argument("--pairs", type=int, default=200)
+    g.add_argument("--budget", type=int, default=24)
+    g.add_argument("--workers", type=int, default=1)
+    g.add_argument("--start", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "duel":
         duel(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
+    elif args.command == "games":
+        games(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
     else:
         timings()
 
