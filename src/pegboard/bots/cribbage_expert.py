@@ -59,7 +59,7 @@ except ImportError:  # pragma: no cover - until then, the identical local defini
 
 
 PEG_BOUND: Final = 60
-"""More than one seat can peg in one hand (four cards, at most 2 + 12 + 1 each, C4-C5)."""
+"""At least what one seat can peg in a hand: four cards, each at most 2 + 12 + 1 (C4, C5)."""
 
 WIN: Final = 100.0
 """What reaching 121 first in this hand is worth in the pegging search, in points."""
