@@ -3,22 +3,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test test-pure lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamp files: reinstall only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Stamp files: reinstall only when the build changes (setup.py compiles the C core of Draw).
+BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c
+
+$(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
 
@@ -35,8 +37,14 @@ typecheck: $(VENV)/.installed-dev
 test: lint typecheck
 	$(BIN)/pytest
 
+# The whole suite again on the pure-Python core of Draw (make test runs the C core).
+test-pure: $(VENV)/.installed-dev
+	PEGBOARD_PURE_PYTHON=1 $(BIN)/pytest
+
+# `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench
-	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks $(if $(QUICK),--quick)
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -f src/pegboard/draw/_fastround*.so

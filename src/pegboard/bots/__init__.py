@@ -11,12 +11,13 @@ a match with bots replays exactly.
 >>> r.apply(bot.act(r.observation(r.current_player)))
 """
 
-from pegboard.bots.base import Bot, RandomBot, SeededBot
+from pegboard.bots.base import Bot, Evaluation, RandomBot, SeededBot
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.registry import bot_games, bot_levels, make_bot, register_bot
 
 __all__ = [
     "Bot",
+    "Evaluation",
     "GreedyBot",
     "RandomBot",
     "SeededBot",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 from pegboard.core import Action, Observation
 
@@ -22,6 +23,21 @@ class Bot(Protocol):
     def name(self) -> str: ...
 
     def choose(self, observation: Observation, rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The value a bot gives one legal action of a seat: what hints show, best first.
+
+    ``value`` is higher-is-better for the seat, in ``unit`` (``"expected points"``, ``"win
+    chance"``, ``"expected net points"``); ``details`` break it down where a game has parts
+    worth showing (a cribbage discard: ``{"hand": 6.2, "crib": 4.1, "net": 10.3}``).
+    """
+
+    action: Any
+    value: float
+    unit: str
+    details: Mapping[str, float] = field(default_factory=dict)
 
 
 def legal_or_raise(observation: Observation) -> Sequence[Action]:

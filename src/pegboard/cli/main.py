@@ -5,7 +5,9 @@ from __future__ import annotations
 import typer
 
 from pegboard import __version__
+from pegboard.cli.arena import arena
 from pegboard.cli.cribbage import cribbage_app
+from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
 
@@ -26,6 +28,8 @@ def version() -> None:
 
 app.command()(play)
 app.command()(replay)
+app.command()(arena)
+app.command(name="hint")(hint_command)
 
 
 def main() -> None:

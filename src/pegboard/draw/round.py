@@ -3,28 +3,57 @@
 The round is the omniscient position: it knows every hand and the order of the stock.
 Seats, bots and clients see it only through ``observation(seat)``.
 
-Hands are kept as bit-sets of tile indices, and the legal plays on each open end come from
-a precomputed table, because bots and the arena call ``legal_actions`` and ``apply``
-millions of times.
+``Round`` is a thin public layer over a *core* that holds the compact state and runs the hot
+path: ``legal_actions``, ``apply`` and ``is_over`` are the core's own methods, with no Python
+wrapper in between, because bots and the arena call them millions of times. The core is the
+C extension ``_fastround`` when it was compiled, else the pure-Python ``PureCore`` (the
+reference; ``PEGBOARD_PURE_PYTHON=1`` forces it). Both behave identically; ``PureRound`` is
+``Round`` on the pure core, so the two can be compared side by side.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from pegboard.core import IllegalActionError, RecordError, check_record, new_record
-from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
+from pegboard.draw import _purecore
+from pegboard.draw._purecore import (
+    ACTION_CODE,
+    ACTION_END,
+    ACTION_TILE,
+    ACTIONS,
+    END_VALUE,
+    ENDS,
+    MASK_WITH,
+    RESERVE,
+    PureCore,
+    deal_order,
+    line_of,
+    shuffled_tiles,
+)
+from pegboard.draw.actions import Action, Play, parse_action
 from pegboard.draw.line import End, Line
 from pegboard.draw.scoring import RoundResult, settle
-from pegboard.draw.tiles import DOUBLE_SIX, TILES_WITH, Tile, tiles_of
+from pegboard.draw.tiles import DOUBLE_SIX, Tile, tiles_of
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-RESERVE: Final = 2
-"""The last two tiles of the stock are never drawn (D6, D8)."""
+__all__ = [
+    "CORE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "RESERVE",
+    "DrawObservation",
+    "Move",
+    "PureRound",
+    "Round",
+    "check_players",
+    "hand_size",
+]
 
 
 def hand_size(players: int) -> int:
@@ -38,16 +67,42 @@ def check_players(players: int) -> None:
         raise ValueError(f"Draw is played by 2 to 4 players, not {players!r} (D1)")
 
 
-# For every possible open end, the (bit, Play) pairs of the tiles that fit it.
-_PLAYS_ON: Final[dict[End, tuple[tuple[int, Play], ...]]] = {}
-for _tile in DOUBLE_SIX:
-    for _side in ("A", "B") if _tile.is_double else ("high", "low"):
-        _end = End(_tile, _side)
-        _PLAYS_ON[_end] = tuple(
-            (t.bit, Play(t, _end)) for t in TILES_WITH[_end.value] if t is not _tile
-        )
-_OPENINGS: Final[tuple[Play, ...]] = tuple(Play(t) for t in DOUBLE_SIX)
-_MASK_WITH: Final[tuple[int, ...]] = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
+def _load_core() -> tuple[type[PureCore], str]:
+    """The C core when it is compiled and not refused, else the pure-Python one."""
+    if os.environ.get("PEGBOARD_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes"):
+        return PureCore, "python"
+    try:
+        from pegboard.draw import _fastround
+    except ImportError:
+        return PureCore, "python"
+    _fastround.setup(
+        actions=ACTIONS,
+        action_tile=ACTION_TILE,
+        action_end=ACTION_END,
+        action_free=_purecore.ACTION_FREE,
+        plays_on=_purecore.PLAYS_ON,
+        end_mask=tuple(MASK_WITH[value] for value in END_VALUE),
+        draw_code=_purecore.DRAW_CODE,
+        pass_code=_purecore.PASS_CODE,
+        action_code=ACTION_CODE,
+        play_type=Play,
+        draw_type=type(ACTIONS[_purecore.DRAW_CODE]),
+        pass_type=type(ACTIONS[_purecore.PASS_CODE]),
+        reject=_purecore.reject,
+    )
+    return cast("type[PureCore]", _fastround.Core), "c"
+
+
+if TYPE_CHECKING:
+    _Core = PureCore
+    CORE: str
+else:
+    _Core, CORE = _load_core()
+"""``CORE`` says which core ``Round`` runs on: ``"c"`` or ``"python"``."""
+
+_SEED_LIMIT: Final = 1 << 64
+"""Int seeds below this (in absolute value) are shuffled by the core itself."""
+_SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +114,12 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.action}"
+
+
+# Every possible move, by seat and action code: the history hands out these values.
+_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(Move(seat, action) for action in ACTIONS) for seat in range(MAX_PLAYERS)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,43 +170,22 @@ class DrawObservation:
         }
 
 
-class Round:
+class Round(_Core):
     """One round of Draw, from the deal to the settlement.
 
     Build it with ``Round.deal`` (a shuffled deal from a seed) or ``Round.from_position``
     (any position, for tests and analysis), then alternate ``legal_actions()`` and
     ``apply(action)`` until ``is_over``; ``result`` holds the settlement.
+
+    ``legal_actions``, ``apply``, ``is_over``, ``current_player``, ``num_players``,
+    ``leader`` and ``stock_size`` come from the core (see ``_purecore.PureCore``).
     """
 
-    __slots__ = (
-        "_absent",
-        "_current",
-        "_hands",
-        "_history",
-        "_leader",
-        "_legal",
-        "_line",
-        "_n",
-        "_origin",
-        "_passes",
-        "_result",
-        "_stock",
-        "_taken",
-    )
+    __slots__ = ("_linecache", "_origin", "_result")
 
-    _n: int
-    _hands: list[int]
-    _stock: list[Tile]
-    _taken: int
-    _line: Line
-    _current: int
-    _leader: int
-    _passes: int
-    _history: list[Move]
-    _absent: list[int]
-    _legal: tuple[Action, ...] | None
-    _result: RoundResult | None
-    _origin: dict[str, Any]
+    _origin: dict[str, Any]  # how the round started, for its record
+    _result: RoundResult | None  # the settlement, once asked for
+    _linecache: Line | None  # the line so far, rebuilt lazily from the core's placements
 
     def __init__(self) -> None:
         raise TypeError("use Round.deal(...) or Round.from_position(...)")
@@ -153,52 +193,28 @@ class Round:
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def _new(
-        cls,
-        hands: Sequence[int],
-        stock: Sequence[Tile],
-        current: int,
-        line: Line,
-        origin: dict[str, Any],
-    ) -> Round:
-        self = object.__new__(cls)
-        self._n = len(hands)
-        self._hands = list(hands)
-        self._stock = list(stock)
-        self._taken = 0  # tiles drawn so far: the stock is _stock[_taken:]
-        self._line = line
-        self._current = current
-        self._leader = current
-        self._passes = 0
-        self._history = []
-        self._absent = [0] * self._n  # per seat, a bit-set of tiles it cannot hold
-        self._legal = None
-        self._result = None
-        self._origin = origin
-        return self
-
-    @classmethod
-    def deal(cls, players: int, seed: int | None = None, leader: int = 0) -> Round:
+    def deal(cls, players: int, seed: int | None = None, leader: int = 0) -> Self:
         """Shuffle the 28 tiles and deal (D2): 7 each to 2 or 3 players, 6 each to 4.
 
         ``seed`` makes the deal reproducible (a fresh one is drawn and recorded when it is
-        None); ``leader`` is the seat that opens (D3, D16).
+        None); ``leader`` is the seat that opens (D3, D16). The shuffle is always
+        ``random.Random(seed).shuffle`` of the 28 tiles in ``DOUBLE_SIX`` order, the hands
+        dealt first in seat order, the rest the stock in drawing order.
         """
-        size = hand_size(players)
+        hand_size(players)
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
         if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
-        tiles = list(DOUBLE_SIX)
-        random.Random(seed).shuffle(tiles)
-        hands = []
-        for seat in range(players):
-            mask = 0
-            for tile in tiles[seat * size : (seat + 1) * size]:
-                mask |= tile.bit
-            hands.append(mask)
-        origin = {"deal": {"players": players, "seed": seed, "leader": leader}}
-        return cls._new(hands, tiles[players * size :], leader, Line(), origin)
+            seed = _SYSTEM_RANDOM.getrandbits(63)
+        if seed.__class__ is int and -_SEED_LIMIT < seed < _SEED_LIMIT:
+            self = cls._deal(players, seed, leader)
+        else:  # any other seed random.Random takes
+            hands, stock = deal_order(players, shuffled_tiles(seed))
+            self = cls._make(hands, stock, leader, ())
+        self._origin = {"deal": {"players": players, "seed": seed, "leader": leader}}
+        self._result = None
+        self._linecache = None
+        return self
 
     @classmethod
     def from_position(
@@ -207,7 +223,7 @@ class Round:
         stock: Iterable[Tile] = (),
         current: int = 0,
         line: Line | None = None,
-    ) -> Round:
+    ) -> Self:
         """Any position: the hands, the stock (index 0 is drawn first), the seat to play.
 
         The tiles need not account for all 28, but none may appear twice.
@@ -227,181 +243,100 @@ class Round:
             raise ValueError("every player needs at least one tile in hand (D11)")
         if not isinstance(current, int) or not 0 <= current < len(hand_lists):
             raise ValueError(f"the seat to play is 0 to {len(hand_lists) - 1}, not {current!r}")
-        masks = [sum(t.bit for t in hand) for hand in hand_lists]
-        origin = {
+        plays = line.plays()
+        self = cls._make(
+            [sum(t.bit for t in hand) for hand in hand_lists],
+            [t.index for t in stock_list],
+            current,
+            [ACTION_CODE[Play(tile, end)] for tile, end in plays],
+        )
+        self._origin = {
             "position": {
                 "hands": [[str(t) for t in hand] for hand in hand_lists],
                 "stock": [str(t) for t in stock_list],
                 "current": current,
-                "line": [
-                    [str(tile), None if end is None else end.notation] for tile, end in line.plays()
-                ],
+                "line": [[str(tile), None if end is None else end.notation] for tile, end in plays],
             }
         }
-        return cls._new(masks, stock_list, current, line, origin)
+        self._result = None
+        self._linecache = line
+        return self
 
-    def copy(self) -> Round:
+    def copy(self) -> Self:
         """An independent copy of this position."""
-        other = object.__new__(Round)
-        other._n = self._n
-        other._hands = self._hands.copy()
-        other._stock = self._stock.copy()
-        other._taken = self._taken
-        other._line = self._line.copy()
-        other._current = self._current
-        other._leader = self._leader
-        other._passes = self._passes
-        other._history = self._history.copy()
-        other._absent = self._absent.copy()
-        other._legal = self._legal
-        other._result = self._result
+        other = self._clone()
         other._origin = self._origin
+        other._result = self._result
+        other._linecache = None
         return other
+
+    def __copy__(self) -> Self:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (type(self), self._getstate(), self._origin))
 
     # -- state ---------------------------------------------------------------------------
 
     @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat whose turn it is, or None once the round is over."""
-        return None if self._result is not None else self._current
-
-    @property
-    def leader(self) -> int:
-        """The seat that opened (or opens) the round."""
-        return self._leader
-
-    @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every hand (omniscient: never show this to a seat; use ``observation``)."""
-        return tuple(tiles_of(mask) for mask in self._hands)
+        return tuple(tiles_of(mask) for mask in self._hand_masks())
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tiles_of(self._hands[seat])
+        return tiles_of(self._hand_masks()[seat])
 
     @property
     def stock(self) -> tuple[Tile, ...]:
         """The stock in drawing order (omniscient)."""
-        return tuple(self._stock[self._taken :])
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock) - self._taken
+        return tuple(DOUBLE_SIX[t] for t in self._stock_tiles())
 
     @property
     def line(self) -> Line:
         """A copy of the line of play."""
-        return self._line.copy()
+        return self._line().copy()
+
+    def _line(self) -> Line:
+        """The line of play, brought up to date (do not change it: it is a cache)."""
+        placed = self._placements()
+        line = self._linecache
+        if line is None:
+            line = self._linecache = line_of(placed)
+        for code in placed[len(line) :]:
+            end = ACTION_END[code]
+            line.play(DOUBLE_SIX[ACTION_TILE[code]], None if end < 0 else ENDS[end])
+        return line
 
     @property
     def history(self) -> tuple[Move, ...]:
         """Every action so far, in order (public: a draw does not show the tile)."""
-        return tuple(self._history)
-
-    @property
-    def is_over(self) -> bool:
-        return self._result is not None
+        return tuple(_MOVES[seat][code] for seat, code in self._history_codes())
 
     @property
     def result(self) -> RoundResult | None:
         """The settlement once the round is over (D11-D14), else None."""
-        return self._result
+        result = self._result
+        if result is None and self.is_over:
+            result = self._result = _settle(self._hand_masks(), self._domino_seat())
+        return result
 
     def returns(self) -> tuple[int, ...]:
         """Points per seat: the settlement when over, zeros before."""
-        return self._result.points if self._result is not None else (0,) * self._n
+        result = self.result
+        return result.points if result is not None else (0,) * self.num_players
 
     # -- rules ---------------------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the seat to play may take, plays first (in B4 order of the ends).
-
-        Plays on each open end (D5); a draw while the stock holds more than two (D6),
-        even with a playable tile; a pass only when neither is possible (D8).
-        """
-        legal = self._legal
-        if legal is not None:
-            return legal
-        if self._result is not None:
-            return ()
-        hand = self._hands[self._current]
-        ends = self._line._ends
-        if ends:
-            first, second = ends
-            if second._key < first._key:
-                first, second = second, first
-            plays: list[Action] = [p for bit, p in _PLAYS_ON[first] if hand & bit]
-            plays += [p for bit, p in _PLAYS_ON[second] if hand & bit]
-        else:
-            plays = [p for p in _OPENINGS if hand & p.tile.bit]
-        if len(self._stock) - self._taken > RESERVE:
-            plays.append(DRAW)
-        elif not plays:
-            plays.append(PASS)
-        legal = self._legal = tuple(plays)
-        return legal
-
     def can_play(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the seat to play) holds a tile that fits the line."""
-        hand = self._hands[self._current if seat is None else seat]
-        ends = self._line._ends
+        hand = self._hand_masks()[self._current_seat() if seat is None else seat]
+        ends = self._open_ends()
         if not ends:
             return hand != 0
-        return bool(hand & (_MASK_WITH[ends[0].value] | _MASK_WITH[ends[1].value]))
-
-    def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to play; an illegal one raises and changes nothing."""
-        if self._result is not None:
-            raise IllegalActionError("the round is over: no more moves", "D11")
-        seat = self._current
-        cls = action.__class__
-        if cls is Play:
-            tile = action.tile  # type: ignore[union-attr]
-            hand = self._hands[seat]
-            if not hand & tile.bit:
-                raise IllegalActionError(f"{tile} is not in your hand", "D5")
-            self._line.play(tile, action.end)  # type: ignore[union-attr]
-            hand ^= tile.bit
-            self._hands[seat] = hand
-            self._passes = 0
-            self._history.append(Move(seat, action))
-            self._legal = None
-            if not hand:
-                self._finish(domino_by=seat)
-            else:
-                self._current = (seat + 1) % self._n
-        elif cls is DrawTile:
-            if len(self._stock) - self._taken <= RESERVE:
-                raise IllegalActionError(
-                    "the stock is down to its last two tiles: nobody draws", "D8"
-                )
-            self._hands[seat] |= self._stock[self._taken].bit
-            self._taken += 1
-            self._history.append(Move(seat, action))
-            self._legal = None
-        elif cls is Pass:
-            if len(self._stock) - self._taken > RESERVE:
-                raise IllegalActionError(
-                    "you may not pass while you can draw: draw, or play a tile", "D8"
-                )
-            if self.can_play(seat):
-                raise IllegalActionError("you can play a tile, so you must play", "D8")
-            ends = self._line._ends
-            self._absent[seat] |= _MASK_WITH[ends[0].value] | _MASK_WITH[ends[1].value]
-            self._passes += 1
-            self._history.append(Move(seat, action))
-            self._legal = None
-            if self._passes >= self._n:
-                self._finish(domino_by=None)
-            else:
-                self._current = (seat + 1) % self._n
-        else:
-            raise IllegalActionError(
-                f"not a Draw action: {action!r} (a turn is draws, then a play or a pass)", "D4"
-            )
+        return bool(hand & (MASK_WITH[END_VALUE[ends[0]]] | MASK_WITH[END_VALUE[ends[1]]]))
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (``3-4@4-4B``, ``1-4``, ``draw``, ``pass``).
@@ -409,14 +344,15 @@ class Round:
         When the tile fits just one open end, the end may be left out: ``3-4``.
         """
         action = parse_action(text)
-        if isinstance(action, Play) and action.end is None and not self._line.is_empty:
-            fitting = [e for e in self._line.open_ends() if action.tile.has(e.value)]
+        line = self._line()
+        if isinstance(action, Play) and action.end is None and not line.is_empty:
+            fitting = [e for e in line.open_ends() if action.tile.has(e.value)]
             if len(fitting) == 1:
                 return Play(action.tile, fitting[0])
             if not fitting:
                 raise IllegalActionError(
                     f"{action.tile} fits no open end of the line "
-                    f"({', '.join(str(v) for v in self._line.open_values())})",
+                    f"({', '.join(str(v) for v in line.open_values())})",
                     "D5",
                 )
             raise IllegalActionError(
@@ -426,71 +362,65 @@ class Round:
             )
         return action
 
-    def _finish(self, domino_by: int | None) -> None:
-        counts = tuple(sum(t.pips for t in tiles_of(mask)) for mask in self._hands)
-        points = settle(counts, domino_by)
-        if domino_by is not None:
-            self._result = RoundResult("domino", domino_by, counts, points, self.hands)
-            return
-        lowest = min(counts)
-        winner = counts.index(lowest) if counts.count(lowest) == 1 else None
-        self._result = RoundResult("blocked", winner, counts, points, self.hands)
-
     # -- hidden information --------------------------------------------------------------
 
     def known_absent(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known not to hold, from its passes (public, D8)."""
-        mask = self._absent[seat]
-        return frozenset(v for v in range(7) if mask & _MASK_WITH[v] == _MASK_WITH[v])
+        mask = self._absent_masks()[seat]
+        return frozenset(v for v in range(7) if mask & MASK_WITH[v] == MASK_WITH[v])
 
     def observation(self, seat: int) -> DrawObservation:
         """What ``seat`` may know: its hand, the line, hand sizes, stock size, history."""
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} at a table of {self._n}")
+        n = self.num_players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"no seat {seat!r} at a table of {n}")
+        hands = self._hand_masks()
+        current = self.current_player
         return DrawObservation(
             seat=seat,
-            num_players=self._n,
-            current_player=self.current_player,
-            leader=self._leader,
-            hand=tiles_of(self._hands[seat]),
-            line=self._line.copy(),
-            hand_sizes=tuple(mask.bit_count() for mask in self._hands),
+            num_players=n,
+            current_player=current,
+            leader=self.leader,
+            hand=tiles_of(hands[seat]),
+            line=self.line,
+            hand_sizes=tuple(mask.bit_count() for mask in hands),
             stock_size=self.stock_size,
-            history=tuple(self._history),
-            known_absent=tuple(self.known_absent(s) for s in range(self._n)),
-            legal=self.legal_actions() if seat == self.current_player else (),
-            result=self._result,
+            history=self.history,
+            known_absent=tuple(self.known_absent(s) for s in range(n)),
+            legal=self.legal_actions() if seat == current else (),
+            result=self.result,
         )
 
-    def sample_hidden(self, seat: int, rng: random.Random) -> Round:
+    def sample_hidden(self, seat: int, rng: random.Random) -> Self:
         """A position ``seat`` cannot tell from this one, for search by bots.
 
         The tiles ``seat`` cannot see (other hands and the stock) are dealt again at random,
         keeping every hand size and what passes proved (a passer holds neither open number).
         """
-        if not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat!r} at a table of {self._n}")
+        n = self.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat!r} at a table of {n}")
         other = self.copy()
-        others = [s for s in range(self._n) if s != seat]
+        masks = list(self._hand_masks())
+        absent = self._absent_masks()
+        others = [s for s in range(n) if s != seat]
+        stock = [DOUBLE_SIX[t] for t in self._stock_tiles()]
         pool_mask = 0
         for s in others:
-            pool_mask |= self._hands[s]
-        stock = self._stock[self._taken :]
+            pool_mask |= masks[s]
         for tile in stock:
             pool_mask |= tile.bit
-        sizes = {s: self._hands[s].bit_count() for s in others}
-        hands = _deal_hidden(tiles_of(pool_mask), sizes, self._absent, rng)
+        sizes = {s: masks[s].bit_count() for s in others}
+        hands = _deal_hidden(tiles_of(pool_mask), sizes, absent, rng)
         if hands is None:  # so constrained that random tries failed: shuffle the truth
-            hands = _shuffle_truth({s: self._hands[s] for s in others}, stock, self._absent, rng)
+            hands = _shuffle_truth({s: masks[s] for s in others}, stock, absent, rng)
         dealt = 0
         for s, mask in hands.items():
-            other._hands[s] = mask
+            masks[s] = mask
             dealt |= mask
         rest = [t for t in tiles_of(pool_mask) if not dealt & t.bit]
         rng.shuffle(rest)
-        other._stock = rest
-        other._taken = 0
-        other._legal = None
+        other._set_hidden(masks, [t.index for t in rest])
         other._origin = {"sampled": True}
         return other
 
@@ -500,13 +430,14 @@ class Round:
         """A versioned JSON record: how the round started, and every action since."""
         record = new_record("draw", "round")
         record.update(self._origin)
-        record["actions"] = [str(m.action) for m in self._history]
-        if self._result is not None:
-            record["result"] = self._result.to_dict()
+        record["actions"] = [str(ACTIONS[code]) for _, code in self._history_codes()]
+        result = self.result
+        if result is not None:
+            record["result"] = result.to_dict()
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Round:
+    def from_record(cls, record: dict[str, Any]) -> Self:
         """Replay a round record; raise ``RecordError`` if it does not replay."""
         check_record(record, game="draw", kind="round")
         try:
@@ -552,8 +483,41 @@ class Round:
                 ) from error
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"seat {self._current} to play"
-        return f"<Round {self._n} players, {state}, line {self._line}>"
+        state = "over" if self.is_over else f"seat {self._current_seat()} to play"
+        return f"<Round {self.num_players} players, {state}, line {self._line()}>"
+
+
+def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) -> Round:
+    self = cls._fromstate(state)
+    self._origin = origin
+    self._result = None
+    self._linecache = None
+    return self
+
+
+def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
+    """The settlement of a finished round from its final hands (D12-D14)."""
+    revealed = tuple(tiles_of(mask) for mask in hands)
+    counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
+    if domino_by >= 0:
+        return RoundResult("domino", domino_by, counts, settle(counts, domino_by), revealed)
+    lowest = min(counts)
+    winner = counts.index(lowest) if counts.count(lowest) == 1 else None
+    return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
+
+
+def _on_core(cls: type[Round], core: type[PureCore], name: str) -> type[Round]:
+    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry over."""
+    skip = {*cls.__slots__, "__dict__", "__weakref__"}
+    namespace = {key: value for key, value in vars(cls).items() if key not in skip}
+    namespace["__qualname__"] = name
+    return cast("type[Round]", type(name, (core,), namespace))
+
+
+PureRound: Final[type[Round]] = (
+    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound")
+)
+"""``Round`` on the pure-Python core (``Round`` itself when that is its core)."""
 
 
 def _deal_hidden(

@@ -1,0 +1,255 @@
+"""What the arena plays: the plan of deals and seatings, and how one deal is played.
+
+A *deal* is one Draw round or one cribbage hand from 0-0 (pegging, show and heels; it ends
+when the first hand's show is over), or, with ``matches``, a whole Draw match or a
+cribbage game to 121. Every deal comes from a seed derived from the master seed and the
+deal's number, and every bot is seeded from the master seed, the deal, the seating and
+its seat; so a run is the same whatever runs it, in whatever order.
+
+Each seat's bot is handed ``position.observation(seat)`` and nothing else: the position
+never leaves this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.arena.budget import set_budget
+from pegboard.bots import bot_levels, make_bot
+from pegboard.core import IllegalActionError
+
+PLAYERS = {"draw": (2, 3, 4), "cribbage": (2,)}
+"""The numbers of players each game's arena seats."""
+
+
+def derive_seed(master: int, *path: object) -> int:
+    """A 63-bit seed for ``path`` under ``master``: stable across processes and runs."""
+    text = ":".join(str(part) for part in (master, *path))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest()) >> 1
+
+
+class BotError(RuntimeError):
+    """A bot failed, or chose an illegal action: the message names the bot and the deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaConfig:
+    """An arena run: the game, a bot level per entrant (one entrant per seat), the deals.
+
+    With ``duplicate``, every deal seed is played once per seating: the entrants rotated
+    through every seat (two players: twice, seats exchanged). Otherwise each deal is played
+    once, the seating rotating from deal to deal so that no entrant keeps a seat.
+    """
+
+    game: str
+    bots: tuple[str, ...]
+    deals: int = 100
+    duplicate: bool = False
+    matches: bool = False
+    seed: int = 0
+    budget: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game not in PLAYERS:
+            raise ValueError(f"the arena plays {' or '.join(PLAYERS)}, not {self.game!r}")
+        allowed = PLAYERS[self.game]
+        if len(self.bots) not in allowed:
+            counts = ", ".join(str(n) for n in allowed)
+            raise ValueError(
+                f"{self.game} is played by {counts} players here, "
+                f"not {len(self.bots)} ({', '.join(self.bots) or 'no bots'})"
+            )
+        levels = bot_levels(self.game)
+        for level in self.bots:
+            if level not in levels:
+                raise ValueError(
+                    f"no {level!r} bot for {self.game}; choose from: {', '.join(levels)}"
+                )
+        if not isinstance(self.deals, int) or isinstance(self.deals, bool) or self.deals < 1:
+            raise ValueError(f"deals is a whole number of at least 1, not {self.deals!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise ValueError(f"a seed is a whole number, not {self.seed!r}")
+        if self.budget is not None and (
+            not isinstance(self.budget, int) or isinstance(self.budget, bool) or self.budget < 1
+        ):
+            raise ValueError(f"a budget is a whole number of at least 1, not {self.budget!r}")
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def seatings(self) -> int:
+        """How many times each deal seed is played."""
+        return self.players if self.duplicate else 1
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """A name per entrant: its level, numbered when a level enters more than once."""
+        labels = []
+        for i, level in enumerate(self.bots):
+            same = self.bots[:i].count(level)
+            labels.append(
+                level if same == 0 and self.bots.count(level) == 1 else f"{level}#{same + 1}"
+            )
+        return tuple(labels)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bots": list(self.bots),
+            "labels": list(self.labels),
+            "players": self.players,
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "matches": self.matches,
+            "seed": self.seed,
+            "budget": self.budget,
+            "unit": "match" if self.matches else "deal",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DealTask:
+    """One play of a deal: its seed, the seating (``seating[seat]`` is the entrant sitting
+    there) and each seat's bot seed."""
+
+    deal: int
+    rotation: int
+    seed: int
+    seating: tuple[int, ...]
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """How a play of a deal ended: ``points`` per entrant (not per seat)."""
+
+    deal: int
+    rotation: int
+    seed: int
+    seating: tuple[int, ...]
+    points: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "rotation": self.rotation,
+            "seed": self.seed,
+            "seating": list(self.seating),
+            "points": list(self.points),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Plays sent to a worker together, so that little is pickled per deal."""
+
+    game: str
+    bots: tuple[str, ...]
+    matches: bool
+    budget: int | None
+    tasks: tuple[DealTask, ...]
+
+
+def seating(players: int, rotation: int) -> tuple[int, ...]:
+    """Entrant ``i`` sits at seat ``(i + rotation) % players``; per seat, its entrant."""
+    return tuple((seat - rotation) % players for seat in range(players))
+
+
+def plan(config: ArenaConfig) -> list[DealTask]:
+    """Every play of the run, in order."""
+    n = config.players
+    tasks = []
+    for deal in range(config.deals):
+        seed = derive_seed(config.seed, "deal", deal)
+        rotations = range(n) if config.duplicate else (deal % n,)
+        for rotation in rotations:
+            tasks.append(
+                DealTask(
+                    deal=deal,
+                    rotation=rotation,
+                    seed=seed,
+                    seating=seating(n, rotation),
+                    bot_seeds=tuple(
+                        derive_seed(config.seed, "bot", deal, rotation, seat) for seat in range(n)
+                    ),
+                )
+            )
+    return tasks
+
+
+def batches(config: ArenaConfig, tasks: Sequence[DealTask], size: int) -> list[Batch]:
+    return [
+        Batch(config.game, config.bots, config.matches, config.budget, tuple(tasks[i : i + size]))
+        for i in range(0, len(tasks), size)
+    ]
+
+
+def play_batch(batch: Batch) -> list[DealResult]:
+    """Play every task of ``batch`` (the function the runners map; module-level, so that
+    it pickles)."""
+    return [play_deal(batch, task) for task in batch.tasks]
+
+
+def play_deal(batch: Batch, task: DealTask) -> DealResult:
+    """Play one deal; each seat's bot sees only its observation."""
+    bots = []
+    for seat, entrant in enumerate(task.seating):
+        bot = make_bot(batch.game, batch.bots[entrant], seed=task.bot_seeds[seat])
+        set_budget(bot.bot, batch.budget)
+        bots.append(bot)
+    position, done = _start(batch.game, batch.matches, task.seed, len(task.seating))
+    while not done(position):
+        seat = position.current_player
+        observation = position.observation(seat)
+        where = f"at seat {seat} of deal {task.deal} (seed {task.seed})"
+        try:
+            action = bots[seat].act(observation)
+        except Exception as error:  # a bot's bug: say which bot, where
+            raise BotError(f"the {bots[seat].name} bot failed {where}: {_short(error)}") from error
+        try:
+            position.apply(action)
+        except IllegalActionError as error:
+            raise BotError(
+                f"the {bots[seat].name} bot chose the illegal action {action} {where}: "
+                f"{_short(error)}"
+            ) from error
+    by_seat = position.scores if batch.matches or batch.game == "cribbage" else position.returns()
+    points = [0] * len(task.seating)
+    for seat, entrant in enumerate(task.seating):
+        points[entrant] = int(by_seat[seat])
+    return DealResult(task.deal, task.rotation, task.seed, task.seating, tuple(points))
+
+
+def _start(game: str, matches: bool, seed: int, players: int) -> tuple[Any, Any]:
+    """The position of a deal, and the test that says it is finished."""
+    if game == "draw":
+        from pegboard.draw import Match, Round
+
+        if matches:
+            return Match(players, seed=seed), _is_over
+        return Round.deal(players, seed=seed, leader=seed % players), _is_over
+    from pegboard.cribbage import Game
+
+    if matches:
+        return Game.new(seed=seed), _is_over
+    # One hand from 0-0: it ends when the show is over and the game deals hand 2.
+    return Game.new(seed=seed, dealer=seed % 2), _first_hand_over
+
+
+def _is_over(position: Any) -> bool:
+    return bool(position.is_over)
+
+
+def _first_hand_over(game: Any) -> bool:
+    return bool(game.is_over or game.hand_number != 1)
+
+
+def _short(error: Exception, limit: int = 240) -> str:
+    """An error's message, cut to one readable line."""
+    text = " ".join(str(error).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,79 @@
+"""``pegboard hint``: every legal action of a seat in a recorded position, best first."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pegboard.bots import Evaluation
+from pegboard.cli.terminal import fail
+from pegboard.hints import HintError, hint
+
+# Detail columns that read best in this order (a cribbage discard); others follow.
+DETAIL_ORDER = ("hand", "crib", "net")
+
+
+def hint_command(
+    record_file: Annotated[Path, typer.Argument(help="A JSON record of a round, game or match.")],
+    seat: Annotated[int, typer.Option(help="The seat to advise (it must be its turn).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    level: Annotated[str, typer.Option(help="The bot level that ranks the actions.")] = "expert",
+    budget: Annotated[
+        int | None, typer.Option(help="Search budget (playouts) for analysers that search.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the analyser's random choices.")] = 0,
+) -> None:
+    """Rank every legal action of SEAT in the position at the end of RECORD_FILE.
+
+    The ranking is computed from what the seat may know, never from the other hands.
+    """
+    try:
+        record = json.loads(record_file.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise fail(f"cannot read {record_file}: {error.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise fail(f"{record_file} is not a JSON record: {error}") from None
+    try:
+        evaluations = hint(record, seat, level=level, seed=seed, budget=budget)
+    except HintError as error:
+        raise fail(str(error)) from None
+    except ValueError as error:  # a bad budget
+        raise fail(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
+        return
+    Console().print(hint_table(evaluations, seat, level))
+
+
+def evaluation_dict(evaluation: Evaluation) -> dict[str, Any]:
+    return {
+        "action": str(evaluation.action),
+        "value": evaluation.value,
+        "unit": evaluation.unit,
+        "details": dict(evaluation.details),
+    }
+
+
+def detail_names(evaluations: list[Evaluation]) -> list[str]:
+    names = {name for e in evaluations for name in e.details}
+    return [n for n in DETAIL_ORDER if n in names] + sorted(names - set(DETAIL_ORDER))
+
+
+def hint_table(evaluations: list[Evaluation], seat: int, level: str) -> Table:
+    units = sorted({e.unit for e in evaluations})
+    table = Table(title=f"seat {seat}: {len(evaluations)} legal actions ({level})")
+    table.add_column("#", justify="right")
+    table.add_column("action")
+    table.add_column(" / ".join(units) or "value", justify="right")
+    details = detail_names(evaluations)
+    for name in details:
+        table.add_column(name, justify="right")
+    for rank, e in enumerate(evaluations, 1):
+        cells = [f"{e.details[n]:.2f}" if n in e.details else "" for n in details]
+        table.add_row(str(rank), str(e.action), f"{e.value:.3f}", *cells)
+    return table

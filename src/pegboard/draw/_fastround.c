@@ -1,0 +1,1040 @@
+/* The C core of a Draw round: the same state and hot path as PureCore in _purecore.py.
+ *
+ * Read _purecore.py first: it is the reference, and it defines every table this file uses
+ * (setup() receives them), so the two cores cannot drift apart on what an action means.
+ * Behaviour must be identical: tests/draw/test_cores.py compares the cores step by step.
+ *
+ * Encoding (see _purecore.py): a tile is its index 0-27 and a hand a bit-set of them; an end
+ * code is 2 * tile + side (0: high or A, 1: low or B); an action code indexes ACTIONS.
+ * legal_actions() hands out the interned Python action objects of ACTIONS. Illegal actions
+ * are explained by the Python function reject(), which raises IllegalActionError; the C code
+ * only checks, and changes nothing before the checks pass.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define NTILES 28
+#define NENDS 56
+#define MAX_ACTIONS 512
+#define MAX_PLAYS_ON 8
+#define MAX_HISTORY 256 /* a round has at most 28 plays, 28 draws and 88 passes */
+#define RESERVE 2       /* the last two tiles of the stock are never drawn (D6, D8) */
+
+/* -- tables, filled once by setup() ---------------------------------------------------- */
+
+static int n_actions = 0;
+static PyObject *actions[MAX_ACTIONS];    /* action code -> interned action object */
+static int8_t action_tile[MAX_ACTIONS];   /* tile placed, or -1 */
+static int8_t action_end[MAX_ACTIONS];    /* end code joined, or -1 */
+static int8_t action_free[MAX_ACTIONS];   /* end code left open instead, or -1 */
+static int16_t plays_on[NENDS][MAX_PLAYS_ON];
+static int8_t n_plays_on[NENDS];
+static uint32_t end_mask[NENDS]; /* the tiles that show the number of an end */
+static int draw_code = -1, pass_code = -1;
+static PyObject *action_code = NULL; /* dict: action object -> code */
+static PyTypeObject *play_type = NULL, *draw_type = NULL, *pass_type = NULL;
+static PyObject *reject_func = NULL;
+static PyObject *empty_tuple = NULL;
+
+/* -- the state ----------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *legal; /* cached legal_actions() tuple, or NULL */
+    uint32_t hands[4];
+    uint32_t absent[4]; /* tiles a seat cannot hold (its passes, D8) */
+    uint8_t n, current, leader, passes;
+    uint8_t over;
+    int8_t domino_by;
+    uint8_t stock_len, taken;
+    uint8_t stock[NTILES];
+    int8_t ends[2]; /* open end codes in line order; -1 before the opening */
+    uint8_t n_placed;
+    uint16_t placed[NTILES];
+    uint16_t n_hist;
+    uint8_t hist_seat[MAX_HISTORY];
+    uint16_t hist_code[MAX_HISTORY];
+} CoreObject;
+
+/* Everything after the PyObject header and the cached tuple is plain data. */
+#define STATE_OFFSET offsetof(CoreObject, hands)
+#define STATE_SIZE (sizeof(CoreObject) - STATE_OFFSET)
+
+static int
+check_setup(void)
+{
+    if (reject_func == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "pegboard.draw._fastround.setup() was not called");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    CoreObject *self = (CoreObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->legal = NULL;
+    memset((char *)self + STATE_OFFSET, 0, STATE_SIZE);
+    self->ends[0] = self->ends[1] = -1;
+    self->domino_by = -1;
+    return (PyObject *)self;
+}
+
+static void
+core_dealloc(CoreObject *self)
+{
+    Py_CLEAR(self->legal);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static inline void
+clear_legal(CoreObject *self)
+{
+    Py_CLEAR(self->legal);
+}
+
+/* A new, empty core of the same (sub)type as `cls`. */
+static CoreObject *
+alloc_like(PyTypeObject *cls)
+{
+    return (CoreObject *)core_new(cls, NULL, NULL);
+}
+
+/* Read a sequence of small ints into `out`; -1 on error. */
+static Py_ssize_t
+read_ints(PyObject *seq, const char *what, long lo, long hi, long *out, Py_ssize_t cap)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > cap) {
+        PyErr_Format(PyExc_ValueError, "too many %s", what);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < lo || v > hi) {
+            PyErr_Format(PyExc_ValueError, "bad value %ld in %s", v, what);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = v;
+    }
+    Py_DECREF(fast);
+    return len;
+}
+
+/* Lay the placements (action codes) on an empty line; -1 if they do not make a line. */
+static int
+lay_placements(CoreObject *self, const long *codes, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int code = (int)codes[i];
+        int tile = action_tile[code], end = action_end[code];
+        if (tile < 0 || (i == 0) != (end < 0)) {
+            PyErr_SetString(PyExc_ValueError, "the placements do not build a line");
+            return -1;
+        }
+        if (i == 0) {
+            self->ends[0] = (int8_t)(2 * tile);
+            self->ends[1] = (int8_t)(2 * tile + 1);
+        }
+        else if (self->ends[0] == end) {
+            self->ends[0] = action_free[code];
+        }
+        else if (self->ends[1] == end) {
+            self->ends[1] = action_free[code];
+        }
+        else {
+            PyErr_SetString(PyExc_ValueError, "the placements do not build a line");
+            return -1;
+        }
+        self->placed[self->n_placed++] = (uint16_t)code;
+    }
+    return 0;
+}
+
+/* _make(hands, stock, current, placed): a core for any (valid) position. */
+static PyObject *
+core_make(PyTypeObject *cls, PyObject *args)
+{
+    PyObject *hands_arg, *stock_arg, *placed_arg;
+    int current;
+    long hands[4], stock[NTILES], placed[NTILES];
+    if (check_setup() < 0) {
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOiO:_make", &hands_arg, &stock_arg, &current, &placed_arg)) {
+        return NULL;
+    }
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    if (n < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    if (n_stock < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_placed = read_ints(placed_arg, "placements", 0, n_actions - 1, placed, NTILES);
+    if (n_placed < 0) {
+        return NULL;
+    }
+    if (n < 2 || current < 0 || current >= n) {
+        PyErr_SetString(PyExc_ValueError, "a core needs 2 to 4 hands and a seat to play");
+        return NULL;
+    }
+    CoreObject *self = alloc_like(cls);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->n = (uint8_t)n;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        self->hands[s] = (uint32_t)hands[s];
+    }
+    self->stock_len = (uint8_t)n_stock;
+    for (Py_ssize_t i = 0; i < n_stock; i++) {
+        self->stock[i] = (uint8_t)stock[i];
+    }
+    if (lay_placements(self, placed, n_placed) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->current = self->leader = (uint8_t)current;
+    return (PyObject *)self;
+}
+
+/* -- the deal: CPython 3.11's random.Random(seed).shuffle, for int seeds ------------------
+ *
+ * The same MT19937 as Modules/_randommodule.c, seeded by init_by_array with the 32-bit words
+ * of abs(seed), and the same shuffle: for i from 27 down to 1, j = _randbelow(i + 1) by
+ * rejection with getrandbits(bit_length(i + 1)). PureCore uses random.Random itself.
+ */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t state[MT_N];
+    int index; /* as in CPython */
+    int lazy;  /* words of the first block made one by one (see mt_next); -1 after */
+} MT;
+
+/* The state after init_genrand(19650218), where every init_by_array starts: computed once. */
+static uint32_t mt_base[MT_N];
+static int mt_base_ready = 0;
+
+static void
+mt_init_by_array(MT *mt, const uint32_t *key, size_t key_length)
+{
+    uint32_t *m = mt->state;
+    size_t i = 1, j = 0, k;
+    if (!mt_base_ready) {
+        mt_base[0] = 19650218U;
+        for (int n = 1; n < MT_N; n++) {
+            mt_base[n] = 1812433253U * (mt_base[n - 1] ^ (mt_base[n - 1] >> 30)) + (uint32_t)n;
+        }
+        mt_base_ready = 1;
+    }
+    memcpy(m, mt_base, sizeof mt_base);
+    for (k = (MT_N > key_length ? MT_N : key_length); k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+        if (j >= key_length) {
+            j = 0;
+        }
+    }
+    for (k = MT_N - 1; k; k--) {
+        m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            m[0] = m[MT_N - 1];
+            i = 1;
+        }
+    }
+    m[0] = 0x80000000U;
+    mt->index = MT_N;
+    mt->lazy = 0;
+}
+
+static inline uint32_t
+mt_twist_word(const uint32_t *m, int kk, int next, int far)
+{
+    uint32_t y = (m[kk] & 0x80000000U) | (m[next] & 0x7fffffffU);
+    return m[far] ^ (y >> 1) ^ ((y & 0x1U) ? 0x9908b0dfU : 0x0U);
+}
+
+static uint32_t
+mt_temper(uint32_t y)
+{
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* The next 32-bit output, as genrand_uint32. A freshly seeded generator regenerates all
+ * 624 words on its first call, but a deal needs only some 40 of them, and word kk < N - M
+ * of the new block depends only on old words: so those are made one at a time (`lazy`
+ * counts them), and the whole block only if more outputs are wanted. */
+static uint32_t
+mt_next(MT *mt)
+{
+    uint32_t *m = mt->state;
+    if (mt->index >= MT_N) {
+        if (mt->lazy >= 0 && mt->lazy < MT_N - MT_M) {
+            int kk = mt->lazy++;
+            return mt_temper(mt_twist_word(m, kk, kk + 1, kk + MT_M));
+        }
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            m[kk] = mt_twist_word(m, kk, kk + 1, kk + MT_M);
+        }
+        for (; kk < MT_N - 1; kk++) {
+            m[kk] = mt_twist_word(m, kk, kk + 1, kk + (MT_M - MT_N));
+        }
+        m[MT_N - 1] = mt_twist_word(m, MT_N - 1, 0, MT_M - 1);
+        mt->index = mt->lazy > 0 ? mt->lazy : 0; /* skip the words already handed out */
+        mt->lazy = -1;
+    }
+    return mt_temper(m[mt->index++]);
+}
+
+/* Seed as random.Random(seed) does for an int seed with abs(seed) < 2**64; -1 on error. */
+static int
+mt_seed(MT *mt, PyObject *seed_arg)
+{
+    PyObject *magnitude = PyNumber_Absolute(seed_arg);
+    if (magnitude == NULL) {
+        return -1;
+    }
+    unsigned long long seed = PyLong_AsUnsignedLongLong(magnitude);
+    Py_DECREF(magnitude);
+    if (seed == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1; /* OverflowError: Round.deal shuffles bigger seeds with random.Random */
+    }
+    uint32_t key[2] = {(uint32_t)(seed & 0xffffffffU), (uint32_t)(seed >> 32)};
+    mt_init_by_array(mt, key, key[1] ? 2 : 1);
+    return 0;
+}
+
+/* _mt_words(seed, count): the first outputs of the generator, to test it against
+ * random.Random(seed).getrandbits(32). */
+static PyObject *
+module_mt_words(PyObject *module, PyObject *args)
+{
+    PyObject *seed_arg;
+    int count;
+    MT mt;
+    if (!PyArg_ParseTuple(args, "O!i:_mt_words", &PyLong_Type, &seed_arg, &count)) {
+        return NULL;
+    }
+    if (count < 0 || mt_seed(&mt, seed_arg) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "count must be at least 0");
+        }
+        return NULL;
+    }
+    PyObject *words = PyList_New(count);
+    for (int i = 0; words != NULL && i < count; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(mt_next(&mt));
+        if (word == NULL) {
+            Py_CLEAR(words);
+            break;
+        }
+        PyList_SET_ITEM(words, i, word);
+    }
+    return words;
+}
+
+static int
+bit_length(uint32_t v)
+{
+    int k = 0;
+    while (v) {
+        k++;
+        v >>= 1;
+    }
+    return k;
+}
+
+/* _deal(players, seed, leader): seed is an int with abs(seed) < 2**64. */
+static PyObject *
+core_deal(PyTypeObject *cls, PyObject *args)
+{
+    int players, leader;
+    PyObject *seed_arg;
+    if (check_setup() < 0) {
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "iO!i:_deal", &players, &PyLong_Type, &seed_arg, &leader)) {
+        return NULL;
+    }
+    if (players < 2 || players > 4 || leader < 0 || leader >= players) {
+        PyErr_SetString(PyExc_ValueError, "Draw is played by 2 to 4 players (D1)");
+        return NULL;
+    }
+    MT mt;
+    if (mt_seed(&mt, seed_arg) < 0) {
+        return NULL;
+    }
+    uint8_t order[NTILES];
+    for (int i = 0; i < NTILES; i++) {
+        order[i] = (uint8_t)i;
+    }
+    for (int i = NTILES - 1; i > 0; i--) {
+        uint32_t n = (uint32_t)i + 1, r;
+        int k = bit_length(n);
+        do {
+            r = mt_next(&mt) >> (32 - k);
+        } while (r >= n);
+        uint8_t t = order[i];
+        order[i] = order[r];
+        order[r] = t;
+    }
+    CoreObject *self = alloc_like(cls);
+    if (self == NULL) {
+        return NULL;
+    }
+    int size = players == 4 ? 6 : 7;
+    self->n = (uint8_t)players;
+    for (int s = 0; s < players; s++) {
+        uint32_t hand = 0;
+        for (int i = s * size; i < (s + 1) * size; i++) {
+            hand |= 1U << order[i];
+        }
+        self->hands[s] = hand;
+    }
+    self->stock_len = (uint8_t)(NTILES - players * size);
+    memcpy(self->stock, order + players * size, self->stock_len);
+    self->current = self->leader = (uint8_t)leader;
+    return (PyObject *)self;
+}
+
+static PyObject *
+tuple_of_u32(const uint32_t *values, int n)
+{
+    PyObject *t = PyTuple_New(n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromUnsignedLong(values[i]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
+/* _getstate(): the whole state as a tuple of ints and tuples (see PureCore._getstate). */
+static PyObject *
+core_getstate(CoreObject *self, PyObject *unused)
+{
+    uint32_t stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY], codes[MAX_HISTORY];
+    for (int i = 0; i < self->stock_len; i++) {
+        stock[i] = self->stock[i];
+    }
+    for (int i = 0; i < self->n_placed; i++) {
+        placed[i] = self->placed[i];
+    }
+    for (int i = 0; i < self->n_hist; i++) {
+        seats[i] = self->hist_seat[i];
+        codes[i] = self->hist_code[i];
+    }
+    memcpy(absent, self->absent, sizeof absent);
+    return Py_BuildValue("(NNiiiiNNNNNi)", tuple_of_u32(self->hands, self->n),
+                         tuple_of_u32(stock, self->stock_len), self->taken, self->current,
+                         self->leader, self->passes, tuple_of_u32(absent, self->n),
+                         tuple_of_u32(placed, self->n_placed), tuple_of_u32(seats, self->n_hist),
+                         tuple_of_u32(codes, self->n_hist), PyBool_FromLong(self->over),
+                         self->domino_by);
+}
+
+/* _fromstate(state): a core from _getstate(), checked so that no index can go astray. */
+static PyObject *
+core_fromstate(PyTypeObject *cls, PyObject *args)
+{
+    PyObject *hands_arg, *stock_arg, *absent_arg, *placed_arg, *seats_arg, *codes_arg;
+    int taken, current, leader, passes, over, domino_by;
+    long hands[4], stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY],
+        codes[MAX_HISTORY];
+    if (check_setup() < 0) {
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "(OOiiiiOOOOpi):_fromstate", &hands_arg, &stock_arg, &taken,
+                          &current, &leader, &passes, &absent_arg, &placed_arg, &seats_arg,
+                          &codes_arg, &over, &domino_by)) {
+        return NULL;
+    }
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    if (n < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    Py_ssize_t n_absent = read_ints(absent_arg, "absent", 0, (1L << NTILES) - 1, absent, 4);
+    Py_ssize_t n_placed = read_ints(placed_arg, "placements", 0, n_actions - 1, placed, NTILES);
+    Py_ssize_t n_seats = read_ints(seats_arg, "seats", 0, 3, seats, MAX_HISTORY);
+    Py_ssize_t n_codes = read_ints(codes_arg, "codes", 0, n_actions - 1, codes, MAX_HISTORY);
+    if (n_stock < 0 || n_absent < 0 || n_placed < 0 || n_seats < 0 || n_codes < 0) {
+        return NULL;
+    }
+    int bad = n < 2 || n_absent != n || n_seats != n_codes || taken < 0 || taken > n_stock ||
+              current < 0 || current >= n || leader < 0 || leader >= n || passes < 0 ||
+              passes > n || domino_by < -1 || domino_by >= n;
+    for (Py_ssize_t i = 0; i < n_seats && !bad; i++) {
+        bad = seats[i] >= n;
+    }
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "not the state of a round");
+        return NULL;
+    }
+    CoreObject *self = alloc_like(cls);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->n = (uint8_t)n;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        self->hands[s] = (uint32_t)hands[s];
+        self->absent[s] = (uint32_t)absent[s];
+    }
+    self->stock_len = (uint8_t)n_stock;
+    for (Py_ssize_t i = 0; i < n_stock; i++) {
+        self->stock[i] = (uint8_t)stock[i];
+    }
+    if (lay_placements(self, placed, n_placed) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->n_hist = (uint16_t)n_seats;
+    for (Py_ssize_t i = 0; i < n_seats; i++) {
+        self->hist_seat[i] = (uint8_t)seats[i];
+        self->hist_code[i] = (uint16_t)codes[i];
+    }
+    self->taken = (uint8_t)taken;
+    self->current = (uint8_t)current;
+    self->leader = (uint8_t)leader;
+    self->passes = (uint8_t)passes;
+    self->over = (uint8_t)over;
+    self->domino_by = (int8_t)domino_by;
+    return (PyObject *)self;
+}
+
+static PyObject *
+core_clone(CoreObject *self, PyObject *unused)
+{
+    CoreObject *other = alloc_like(Py_TYPE(self));
+    if (other == NULL) {
+        return NULL;
+    }
+    memcpy((char *)other + STATE_OFFSET, (char *)self + STATE_OFFSET, STATE_SIZE);
+    Py_XINCREF(self->legal);
+    other->legal = self->legal;
+    return (PyObject *)other;
+}
+
+static PyObject *
+core_set_hidden(CoreObject *self, PyObject *args)
+{
+    PyObject *hands_arg, *stock_arg;
+    long hands[4], stock[NTILES];
+    if (!PyArg_ParseTuple(args, "OO:_set_hidden", &hands_arg, &stock_arg)) {
+        return NULL;
+    }
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    if (n < 0) {
+        return NULL;
+    }
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    if (n_stock < 0) {
+        return NULL;
+    }
+    if (n != self->n) {
+        PyErr_SetString(PyExc_ValueError, "one hand per seat");
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        self->hands[s] = (uint32_t)hands[s];
+    }
+    self->stock_len = (uint8_t)n_stock;
+    self->taken = 0;
+    for (Py_ssize_t i = 0; i < n_stock; i++) {
+        self->stock[i] = (uint8_t)stock[i];
+    }
+    clear_legal(self);
+    Py_RETURN_NONE;
+}
+
+/* -- accessors ----------------------------------------------------------------------------- */
+
+static PyObject *
+core_hand_masks(CoreObject *self, PyObject *unused)
+{
+    return tuple_of_u32(self->hands, self->n);
+}
+
+static PyObject *
+core_absent_masks(CoreObject *self, PyObject *unused)
+{
+    return tuple_of_u32(self->absent, self->n);
+}
+
+static PyObject *
+core_stock_tiles(CoreObject *self, PyObject *unused)
+{
+    uint32_t rest[NTILES];
+    int n = self->stock_len - self->taken;
+    for (int i = 0; i < n; i++) {
+        rest[i] = self->stock[self->taken + i];
+    }
+    return tuple_of_u32(rest, n);
+}
+
+static PyObject *
+core_placements(CoreObject *self, PyObject *unused)
+{
+    uint32_t codes[NTILES];
+    for (int i = 0; i < self->n_placed; i++) {
+        codes[i] = self->placed[i];
+    }
+    return tuple_of_u32(codes, self->n_placed);
+}
+
+static PyObject *
+core_open_ends(CoreObject *self, PyObject *unused)
+{
+    if (self->n_placed == 0) {
+        return PyTuple_New(0);
+    }
+    return Py_BuildValue("(ii)", self->ends[0], self->ends[1]);
+}
+
+static PyObject *
+core_history_codes(CoreObject *self, PyObject *unused)
+{
+    PyObject *t = PyTuple_New(self->n_hist);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < self->n_hist; i++) {
+        PyObject *move = Py_BuildValue("(ii)", self->hist_seat[i], self->hist_code[i]);
+        if (move == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, move);
+    }
+    return t;
+}
+
+static PyObject *
+core_current_seat(CoreObject *self, PyObject *unused)
+{
+    return PyLong_FromLong(self->current);
+}
+
+static PyObject *
+core_domino_seat(CoreObject *self, PyObject *unused)
+{
+    return PyLong_FromLong(self->domino_by);
+}
+
+static PyObject *
+core_get_num_players(CoreObject *self, void *closure)
+{
+    return PyLong_FromLong(self->n);
+}
+
+static PyObject *
+core_get_leader(CoreObject *self, void *closure)
+{
+    return PyLong_FromLong(self->leader);
+}
+
+static PyObject *
+core_get_current_player(CoreObject *self, void *closure)
+{
+    if (self->over) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(self->current);
+}
+
+static PyObject *
+core_get_is_over(CoreObject *self, void *closure)
+{
+    return PyBool_FromLong(self->over);
+}
+
+static PyObject *
+core_get_stock_size(CoreObject *self, void *closure)
+{
+    return PyLong_FromLong(self->stock_len - self->taken);
+}
+
+/* -- the hot path -------------------------------------------------------------------------- */
+
+static PyObject *
+core_legal_actions(CoreObject *self, PyObject *unused)
+{
+    PyObject *found[2 * MAX_PLAYS_ON + NTILES + 1];
+    int k = 0;
+    if (self->legal != NULL) {
+        Py_INCREF(self->legal);
+        return self->legal;
+    }
+    if (self->over) {
+        Py_INCREF(empty_tuple);
+        return empty_tuple;
+    }
+    uint32_t hand = self->hands[self->current];
+    if (self->n_placed) {
+        /* Ends in B4 order: sorting end codes sorts the ends. */
+        int first = self->ends[0], second = self->ends[1];
+        if (second < first) {
+            first = self->ends[1];
+            second = self->ends[0];
+        }
+        const int ends[2] = {first, second};
+        for (int e = 0; e < 2; e++) {
+            const int16_t *codes = plays_on[ends[e]];
+            for (int i = 0; i < n_plays_on[ends[e]]; i++) {
+                if (hand >> action_tile[codes[i]] & 1U) {
+                    found[k++] = actions[codes[i]];
+                }
+            }
+        }
+    }
+    else {
+        for (int t = 0; t < NTILES; t++) {
+            if (hand >> t & 1U) {
+                found[k++] = actions[t]; /* codes 0-27 are the openings */
+            }
+        }
+    }
+    if (self->stock_len - self->taken > RESERVE) {
+        found[k++] = actions[draw_code]; /* D6 */
+    }
+    else if (k == 0) {
+        found[k++] = actions[pass_code]; /* D8 */
+    }
+    PyObject *legal = PyTuple_New(k);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < k; i++) {
+        Py_INCREF(found[i]);
+        PyTuple_SET_ITEM(legal, i, found[i]);
+    }
+    Py_INCREF(legal);
+    self->legal = legal;
+    return legal;
+}
+
+/* Let the Python reference explain why `action` is illegal: it always raises. */
+static PyObject *
+reject(CoreObject *self, PyObject *action)
+{
+    PyObject *result = PyObject_CallFunctionObjArgs(reject_func, (PyObject *)self, action, NULL);
+    if (result != NULL) {
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_SystemError, "reject() returned instead of raising");
+    }
+    return NULL;
+}
+
+static PyObject *
+core_apply(CoreObject *self, PyObject *action)
+{
+    PyTypeObject *type = Py_TYPE(action);
+    int code = -1;
+    if (type == play_type || type == draw_type || type == pass_type) {
+        PyObject *value = PyDict_GetItemWithError(action_code, action);
+        if (value == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (value != NULL) {
+            code = (int)PyLong_AsLong(value);
+        }
+    }
+    if (self->n == 0) { /* made by Core.__new__ alone: there is no round to play */
+        PyErr_SetString(PyExc_TypeError, "use Round.deal(...) or Round.from_position(...)");
+        return NULL;
+    }
+    if (self->over || code < 0) {
+        return reject(self, action);
+    }
+    if (self->n_hist >= MAX_HISTORY) {
+        PyErr_SetString(PyExc_RuntimeError, "the round's history is full");
+        return NULL;
+    }
+    int seat = self->current;
+    if (code == draw_code) { /* D6 */
+        if (self->stock_len - self->taken <= RESERVE) {
+            return reject(self, action);
+        }
+        self->hands[seat] |= 1U << self->stock[self->taken++];
+    }
+    else if (code == pass_code) { /* D8: only when neither a draw nor a play is possible */
+        uint32_t fits = self->n_placed
+                            ? end_mask[self->ends[0]] | end_mask[self->ends[1]]
+                            : 0xffffffffU;
+        if (self->stock_len - self->taken > RESERVE || (self->hands[seat] & fits)) {
+            return reject(self, action);
+        }
+        self->absent[seat] |= fits;
+        if (++self->passes >= self->n) { /* D11: everybody passed in turn: blocked */
+            self->over = 1;
+        }
+        else {
+            self->current = (uint8_t)((seat + 1) % self->n);
+        }
+    }
+    else { /* a play (D5, D9) */
+        uint32_t bit = 1U << action_tile[code];
+        int end = action_end[code];
+        if (!(self->hands[seat] & bit)) {
+            return reject(self, action);
+        }
+        if (end < 0) { /* the opening tile */
+            if (self->n_placed) {
+                return reject(self, action);
+            }
+            self->ends[0] = (int8_t)(2 * action_tile[code]);
+            self->ends[1] = (int8_t)(2 * action_tile[code] + 1);
+        }
+        else if (self->n_placed && self->ends[0] == end) {
+            self->ends[0] = action_free[code];
+        }
+        else if (self->n_placed && self->ends[1] == end) {
+            self->ends[1] = action_free[code];
+        }
+        else {
+            return reject(self, action);
+        }
+        self->hands[seat] ^= bit;
+        self->placed[self->n_placed++] = (uint16_t)code;
+        self->passes = 0;
+        if (!self->hands[seat]) { /* D11: a domino */
+            self->over = 1;
+            self->domino_by = (int8_t)seat;
+        }
+        else {
+            self->current = (uint8_t)((seat + 1) % self->n);
+        }
+    }
+    self->hist_seat[self->n_hist] = (uint8_t)seat;
+    self->hist_code[self->n_hist++] = (uint16_t)code;
+    clear_legal(self);
+    Py_RETURN_NONE;
+}
+
+/* -- setup: the tables of _purecore.py ----------------------------------------------------- */
+
+static int
+int_at(PyObject *seq, Py_ssize_t i, long *out)
+{
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (item == NULL) {
+        return -1;
+    }
+    *out = PyLong_AsLong(item);
+    Py_DECREF(item);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static PyObject *
+module_setup(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"actions", "action_tile", "action_end", "action_free",
+                             "plays_on", "end_mask", "draw_code", "pass_code",
+                             "action_code", "play_type", "draw_type", "pass_type",
+                             "reject", NULL};
+    PyObject *acts, *tiles, *ends, *frees, *on, *masks, *codes, *reject_arg;
+    PyObject *ptype, *dtype, *stype;
+    int dcode, pcode;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOiiO!O!O!O!O:setup", kwlist,
+                                     &PyTuple_Type, &acts, &tiles, &ends, &frees, &on, &masks,
+                                     &dcode, &pcode, &PyDict_Type, &codes, &PyType_Type,
+                                     &ptype, &PyType_Type, &dtype, &PyType_Type, &stype,
+                                     &reject_arg)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(acts);
+    if (n > MAX_ACTIONS || PyObject_Length(on) != NENDS || PyObject_Length(masks) != NENDS ||
+        dcode < 0 || dcode >= n || pcode < 0 || pcode >= n || !PyCallable_Check(reject_arg)) {
+        PyErr_SetString(PyExc_ValueError, "setup(): inconsistent tables");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long t, e, f;
+        if (int_at(tiles, i, &t) < 0 || int_at(ends, i, &e) < 0 || int_at(frees, i, &f) < 0) {
+            return NULL;
+        }
+        if (t < -1 || t >= NTILES || e < -1 || e >= NENDS || f < -1 || f >= NENDS ||
+            (i < NTILES) != (t >= 0 && e < 0) || ((t >= 0 && e >= 0) != (f >= 0))) {
+            PyErr_SetString(PyExc_ValueError, "setup(): bad action table");
+            return NULL;
+        }
+        action_tile[i] = (int8_t)t;
+        action_end[i] = (int8_t)e;
+        action_free[i] = (int8_t)f;
+    }
+    for (Py_ssize_t e = 0; e < NENDS; e++) {
+        long mask;
+        if (int_at(masks, e, &mask) < 0) {
+            return NULL;
+        }
+        end_mask[e] = (uint32_t)mask;
+        PyObject *list = PySequence_GetItem(on, e);
+        if (list == NULL) {
+            return NULL;
+        }
+        Py_ssize_t len = PyObject_Length(list);
+        if (len < 0 || len > MAX_PLAYS_ON) {
+            Py_DECREF(list);
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "setup(): too many plays on an end");
+            }
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < len; i++) {
+            long c;
+            if (int_at(list, i, &c) < 0) {
+                Py_DECREF(list);
+                return NULL;
+            }
+            if (c < NTILES || c >= n || action_end[c] != e) {
+                Py_DECREF(list);
+                PyErr_SetString(PyExc_ValueError, "setup(): bad plays_on table");
+                return NULL;
+            }
+            plays_on[e][i] = (int16_t)c;
+        }
+        n_plays_on[e] = (int8_t)len;
+        Py_DECREF(list);
+    }
+    for (Py_ssize_t i = 0; i < n_actions; i++) {
+        Py_CLEAR(actions[i]);
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        actions[i] = Py_NewRef(PyTuple_GET_ITEM(acts, i));
+    }
+    n_actions = (int)n;
+    draw_code = dcode;
+    pass_code = pcode;
+    Py_XSETREF(action_code, Py_NewRef(codes));
+    Py_XSETREF(play_type, (PyTypeObject *)Py_NewRef(ptype));
+    Py_XSETREF(draw_type, (PyTypeObject *)Py_NewRef(dtype));
+    Py_XSETREF(pass_type, (PyTypeObject *)Py_NewRef(stype));
+    Py_XSETREF(reject_func, Py_NewRef(reject_arg));
+    Py_RETURN_NONE;
+}
+
+/* -- type and module ------------------------------------------------------------------------ */
+
+static PyMethodDef core_methods[] = {
+    {"legal_actions", (PyCFunction)core_legal_actions, METH_NOARGS,
+     "Every action the seat to play may take, plays first (in B4 order of the ends)."},
+    {"apply", (PyCFunction)core_apply, METH_O,
+     "Take an action for the seat to play; an illegal one raises and changes nothing."},
+    {"_make", (PyCFunction)core_make, METH_VARARGS | METH_CLASS, NULL},
+    {"_deal", (PyCFunction)core_deal, METH_VARARGS | METH_CLASS, NULL},
+    {"_clone", (PyCFunction)core_clone, METH_NOARGS, NULL},
+    {"_getstate", (PyCFunction)core_getstate, METH_NOARGS, NULL},
+    {"_fromstate", (PyCFunction)core_fromstate, METH_VARARGS | METH_CLASS, NULL},
+    {"_set_hidden", (PyCFunction)core_set_hidden, METH_VARARGS, NULL},
+    {"_hand_masks", (PyCFunction)core_hand_masks, METH_NOARGS, NULL},
+    {"_absent_masks", (PyCFunction)core_absent_masks, METH_NOARGS, NULL},
+    {"_stock_tiles", (PyCFunction)core_stock_tiles, METH_NOARGS, NULL},
+    {"_placements", (PyCFunction)core_placements, METH_NOARGS, NULL},
+    {"_open_ends", (PyCFunction)core_open_ends, METH_NOARGS, NULL},
+    {"_history_codes", (PyCFunction)core_history_codes, METH_NOARGS, NULL},
+    {"_current_seat", (PyCFunction)core_current_seat, METH_NOARGS, NULL},
+    {"_domino_seat", (PyCFunction)core_domino_seat, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef core_getset[] = {
+    {"num_players", (getter)core_get_num_players, NULL, NULL, NULL},
+    {"leader", (getter)core_get_leader, NULL, "The seat that opened (or opens) the round.",
+     NULL},
+    {"current_player", (getter)core_get_current_player, NULL,
+     "The seat whose turn it is, or None once the round is over.", NULL},
+    {"is_over", (getter)core_get_is_over, NULL, NULL, NULL},
+    {"stock_size", (getter)core_get_stock_size, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pegboard.draw._fastround.Core",
+    .tp_doc = "The state of a Draw round and its hot path, in C (see _purecore.PureCore).",
+    .tp_basicsize = sizeof(CoreObject),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_new = core_new,
+    .tp_dealloc = (destructor)core_dealloc,
+    .tp_methods = core_methods,
+    .tp_getset = core_getset,
+};
+
+static PyMethodDef module_methods[] = {
+    {"setup", (PyCFunction)(void (*)(void))module_setup, METH_VARARGS | METH_KEYWORDS,
+     "Install the tables of _purecore.py (called once, by pegboard.draw.round)."},
+    {"_mt_words", (PyCFunction)module_mt_words, METH_VARARGS,
+     "The first outputs of the deal's Mersenne Twister for an int seed (for tests)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef fastround_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "pegboard.draw._fastround",
+    .m_doc = "The C core of a Draw round (see _purecore.py, the reference).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__fastround(void)
+{
+    if (PyType_Ready(&CoreType) < 0) {
+        return NULL;
+    }
+    empty_tuple = PyTuple_New(0);
+    if (empty_tuple == NULL) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&fastround_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,434 @@
+"""The low-level state of a Draw round, in pure Python: the reference core.
+
+``Round`` (in ``round.py``) is a subclass of a *core*: either the C extension
+``pegboard.draw._fastround.Core`` or ``PureCore`` below. Both hold the same compact state and
+implement the hot path (``legal_actions``, ``apply``, ``is_over``) with the same tables, so
+they behave identically; ``tests/draw/test_cores.py`` plays thousands of rounds through both
+and compares every step. This module is the readable one: read it to know what the C does.
+
+The compact state, in small integers:
+
+- a *tile* is its index 0-27 (``Tile.index``); a hand is a bit-set of tiles;
+- an *end code* ``2 * tile + side`` names one side of a placed tile: side 0 is ``high`` (or
+  ``A`` on a double), side 1 is ``low`` (or ``B``). Sorting end codes sorts ends as B4 does;
+- an *action code* indexes ``ACTIONS``: the 28 openings, then every play of a tile on an end
+  that it fits, then ``DRAW`` and ``PASS``.
+
+Illegal actions are explained in one place, ``reject``, which both cores call: it replays the
+checks of the rules in order and raises the ``IllegalActionError`` that names the broken rule.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
+
+from pegboard.core import IllegalActionError
+from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
+from pegboard.draw.line import End, Line
+from pegboard.draw.tiles import DOUBLE_SIX, TILES_WITH
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+RESERVE: Final = 2
+"""The last two tiles of the stock are never drawn (D6, D8)."""
+
+# -- tables shared by both cores ------------------------------------------------------------
+
+
+def _ends_of(tile_index: int) -> tuple[End, End]:
+    tile = DOUBLE_SIX[tile_index]
+    if tile.is_double:
+        return End(tile, "A"), End(tile, "B")
+    return End(tile, "high"), End(tile, "low")
+
+
+ENDS: Final[tuple[End, ...]] = tuple(end for t in range(28) for end in _ends_of(t))
+"""Every End, by end code."""
+END_CODE: Final[dict[End, int]] = {end: code for code, end in enumerate(ENDS)}
+END_VALUE: Final[tuple[int, ...]] = tuple(end.value for end in ENDS)
+
+MASK_WITH: Final[tuple[int, ...]] = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
+"""For each number, the bit-set of the seven tiles that show it."""
+
+
+def _free_end(tile_index: int, value: int) -> int:
+    """The end code left open when ``tile_index`` joins an end showing ``value`` (D9, B1)."""
+    tile = DOUBLE_SIX[tile_index]
+    if tile.is_double or tile.high == value:
+        return 2 * tile_index + 1  # a double's side B, or the low side
+    return 2 * tile_index  # the high side
+
+
+def _build_actions() -> tuple[list[Action], list[int], list[int], list[int], list[list[int]]]:
+    actions: list[Action] = [Play(t) for t in DOUBLE_SIX]
+    tiles = list(range(28))
+    on = [-1] * 28
+    free = [-1] * 28
+    plays_on: list[list[int]] = []
+    for code, end in enumerate(ENDS):
+        here = []
+        for tile in TILES_WITH[end.value]:
+            if tile is end.tile:
+                continue
+            here.append(len(actions))
+            actions.append(Play(tile, end))
+            tiles.append(tile.index)
+            on.append(code)
+            free.append(_free_end(tile.index, end.value))
+        plays_on.append(here)
+    for action in (DRAW, PASS):
+        actions.append(action)
+        tiles.append(-1)
+        on.append(-1)
+        free.append(-1)
+    return actions, tiles, on, free, plays_on
+
+
+_actions, _tiles, _on, _free, _plays_on = _build_actions()
+ACTIONS: Final[tuple[Action, ...]] = tuple(_actions)
+"""Every well-formed action, by action code: the interned objects ``legal_actions`` returns."""
+ACTION_TILE: Final[tuple[int, ...]] = tuple(_tiles)
+"""The tile an action places (-1 for a draw or a pass)."""
+ACTION_END: Final[tuple[int, ...]] = tuple(_on)
+"""The end code a play joins (-1 for an opening, a draw or a pass)."""
+ACTION_FREE: Final[tuple[int, ...]] = tuple(_free)
+"""The end code a play leaves open in place of the one it joined (-1 if not a play on an end)."""
+PLAYS_ON: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(p) for p in _plays_on)
+"""For each end code, the codes of the plays on it, in the order of ``TILES_WITH``."""
+ACTION_CODE: Final[dict[Action, int]] = {a: code for code, a in enumerate(ACTIONS)}
+DRAW_CODE: Final = ACTION_CODE[DRAW]
+PASS_CODE: Final = ACTION_CODE[PASS]
+del _actions, _tiles, _on, _free, _plays_on
+
+
+def shuffled_tiles(seed: object) -> list[int]:
+    """The 28 tile indices in dealing order: ``random.Random(seed).shuffle`` (D2).
+
+    The C core reproduces this exactly for int seeds (the same Mersenne Twister, seeded the
+    same way, and the same ``getrandbits`` rejection sampling as Python 3.11's ``shuffle``).
+    """
+    order = list(range(28))
+    random.Random(seed).shuffle(order)  # type: ignore[arg-type]
+    return order
+
+
+def deal_order(players: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The hands (bit-sets) and the stock dealt from shuffled tiles: hands first, in seat order."""
+    size = 6 if players == 4 else 7
+    hands = [sum(1 << t for t in order[s * size : (s + 1) * size]) for s in range(players)]
+    return hands, list(order[players * size :])
+
+
+def line_of(placements: Sequence[int]) -> Line:
+    """The Line built by the placements (action codes), in order."""
+    line = Line()
+    for code in placements:
+        end = ACTION_END[code]
+        line.play(DOUBLE_SIX[ACTION_TILE[code]], None if end < 0 else ENDS[end])
+    return line
+
+
+def reject(core: PureCore, action: object) -> NoReturn:
+    """Raise the error that explains why ``action`` is illegal now (both cores call this).
+
+    The checks run in the order of the rules; the position is not changed.
+    """
+    if core.is_over:
+        raise IllegalActionError("the round is over: no more moves", "D11")
+    seat = core._current_seat()
+    cls = action.__class__
+    if cls is Play:
+        assert isinstance(action, Play)
+        if not core._hand_masks()[seat] & action.tile.bit:
+            raise IllegalActionError(f"{action.tile} is not in your hand", "D5")
+        # The Line explains a misplaced tile (D1, D5, D9); it is a copy, so nothing changes.
+        line_of(core._placements()).play(action.tile, action.end)
+    elif cls is DrawTile:
+        if core.stock_size <= RESERVE:
+            raise IllegalActionError("the stock is down to its last two tiles: nobody draws", "D8")
+    elif cls is Pass:
+        if core.stock_size > RESERVE:
+            raise IllegalActionError(
+                "you may not pass while you can draw: draw, or play a tile", "D8"
+            )
+        raise IllegalActionError("you can play a tile, so you must play", "D8")
+    else:
+        raise IllegalActionError(
+            f"not a Draw action: {action!r} (a turn is draws, then a play or a pass)", "D4"
+        )
+    raise AssertionError(f"{action} was rejected but breaks no rule")  # a bug in a core
+
+
+# -- the pure-Python core ---------------------------------------------------------------------
+
+
+class PureCore:
+    """The state of a round and its hot path, in pure Python (see the module docstring)."""
+
+    __slots__ = (
+        "_absent",
+        "_current",
+        "_domino_by",
+        "_ends",
+        "_hands",
+        "_hist_codes",
+        "_hist_seats",
+        "_leader",
+        "_legal",
+        "_n",
+        "_over",
+        "_passes",
+        "_placed",
+        "_stock",
+        "_taken",
+    )
+
+    _n: int
+    _hands: list[int]  # per seat, a bit-set of tiles
+    _stock: list[int]  # tiles in drawing order; the stock is _stock[_taken:]
+    _taken: int
+    _ends: list[int]  # the two open end codes (in line order), empty before the opening
+    _placed: list[int]  # the action codes that built the line
+    _current: int
+    _leader: int
+    _passes: int  # consecutive passes (D11: a full round of them blocks the game)
+    _absent: list[int]  # per seat, a bit-set of tiles it cannot hold (its passes, D8)
+    _hist_seats: list[int]
+    _hist_codes: list[int]
+    _legal: tuple[Action, ...] | None  # legal_actions() of this position, once computed
+    _over: bool
+    _domino_by: int  # the seat that emptied its hand, or -1 (blocked or not over)
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def _make(
+        cls, hands: Sequence[int], stock: Sequence[int], current: int, placed: Sequence[int]
+    ) -> Self:
+        """A core for any position (the caller has checked it is a valid one)."""
+        self = cls.__new__(cls)
+        self._n = len(hands)
+        self._hands = list(hands)
+        self._stock = list(stock)
+        self._taken = 0
+        self._placed = list(placed)
+        self._ends = []
+        for code in placed:
+            if not self._ends:
+                self._ends = [2 * ACTION_TILE[code], 2 * ACTION_TILE[code] + 1]
+            else:
+                self._ends[self._ends.index(ACTION_END[code])] = ACTION_FREE[code]
+        self._current = current
+        self._leader = current
+        self._passes = 0
+        self._absent = [0] * self._n
+        self._hist_seats = []
+        self._hist_codes = []
+        self._legal = None
+        self._over = False
+        self._domino_by = -1
+        return self
+
+    @classmethod
+    def _deal(cls, players: int, seed: int, leader: int) -> Self:
+        """The deal of D2 from ``shuffled_tiles(seed)`` (``abs(seed) < 2**64``)."""
+        hands, stock = deal_order(players, shuffled_tiles(seed))
+        return cls._make(hands, stock, leader, ())
+
+    def _clone(self) -> Self:
+        """An independent copy of the core state."""
+        other = type(self).__new__(type(self))
+        other._n = self._n
+        other._hands = self._hands.copy()
+        other._stock = self._stock.copy()
+        other._taken = self._taken
+        other._ends = self._ends.copy()
+        other._placed = self._placed.copy()
+        other._current = self._current
+        other._leader = self._leader
+        other._passes = self._passes
+        other._absent = self._absent.copy()
+        other._hist_seats = self._hist_seats.copy()
+        other._hist_codes = self._hist_codes.copy()
+        other._legal = self._legal
+        other._over = self._over
+        other._domino_by = self._domino_by
+        return other
+
+    def _getstate(self) -> tuple[Any, ...]:
+        """The whole state, in ints and tuples (for pickling); ``_fromstate`` reads it back."""
+        return (
+            tuple(self._hands),
+            tuple(self._stock),
+            self._taken,
+            self._current,
+            self._leader,
+            self._passes,
+            tuple(self._absent),
+            tuple(self._placed),
+            tuple(self._hist_seats),
+            tuple(self._hist_codes),
+            self._over,
+            self._domino_by,
+        )
+
+    @classmethod
+    def _fromstate(cls, state: tuple[Any, ...]) -> Self:
+        hands, stock, taken, current, leader, passes, absent, placed, seats, codes, over, by = state
+        self = cls._make(hands, stock, current, placed)
+        self._taken = taken
+        self._leader = leader
+        self._passes = passes
+        self._absent = list(absent)
+        self._hist_seats = list(seats)
+        self._hist_codes = list(codes)
+        self._over = bool(over)
+        self._domino_by = by
+        return self
+
+    def _set_hidden(self, hands: Sequence[int], stock: Sequence[int]) -> None:
+        """Replace every hand and the stock (for ``sample_hidden``)."""
+        self._hands = list(hands)
+        self._stock = list(stock)
+        self._taken = 0
+        self._legal = None
+
+    # -- accessors -----------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def leader(self) -> int:
+        """The seat that opened (or opens) the round."""
+        return self._leader
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat whose turn it is, or None once the round is over."""
+        return None if self._over else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock) - self._taken
+
+    def _current_seat(self) -> int:
+        """The seat to play, or the seat that made the last move once over."""
+        return self._current
+
+    def _hand_masks(self) -> tuple[int, ...]:
+        return tuple(self._hands)
+
+    def _stock_tiles(self) -> tuple[int, ...]:
+        """The tiles left in the stock, in drawing order."""
+        return tuple(self._stock[self._taken :])
+
+    def _placements(self) -> tuple[int, ...]:
+        return tuple(self._placed)
+
+    def _open_ends(self) -> tuple[int, ...]:
+        """The open end codes in line order (empty before the opening)."""
+        return tuple(self._ends)
+
+    def _history_codes(self) -> tuple[tuple[int, int], ...]:
+        """Every move so far as (seat, action code)."""
+        return tuple(zip(self._hist_seats, self._hist_codes, strict=True))
+
+    def _absent_masks(self) -> tuple[int, ...]:
+        return tuple(self._absent)
+
+    def _domino_seat(self) -> int:
+        """The seat that dominoed, or -1."""
+        return self._domino_by
+
+    # -- the hot path ----------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the seat to play may take, plays first (in B4 order of the ends).
+
+        Plays on each open end (D5); a draw while the stock holds more than two (D6),
+        even with a playable tile; a pass only when neither is possible (D8).
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._over:
+            return ()
+        hand = self._hands[self._current]
+        if self._ends:
+            plays: list[Action] = [
+                ACTIONS[code]
+                for end in sorted(self._ends)
+                for code in PLAYS_ON[end]
+                if hand >> ACTION_TILE[code] & 1
+            ]
+        else:
+            plays = [ACTIONS[t] for t in range(28) if hand >> t & 1]
+        if len(self._stock) - self._taken > RESERVE:
+            plays.append(DRAW)
+        elif not plays:
+            plays.append(PASS)
+        legal = self._legal = tuple(plays)
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to play; an illegal one raises and changes nothing."""
+        code = ACTION_CODE.get(action, -1) if action.__class__ in _ACTION_TYPES else -1
+        if self._over or code < 0:
+            reject(self, action)
+        seat = self._current
+        if code == DRAW_CODE:  # D6
+            if len(self._stock) - self._taken <= RESERVE:
+                reject(self, action)
+            self._hands[seat] |= 1 << self._stock[self._taken]
+            self._taken += 1
+        elif code == PASS_CODE:  # D8: only when neither a draw nor a play is possible
+            if len(self._stock) - self._taken > RESERVE or self._can_play(seat):
+                reject(self, action)
+            self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[0]]]
+            self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[1]]]
+            self._passes += 1
+            if self._passes >= self._n:  # D11: everybody passed in turn, the round is blocked
+                self._over = True
+            else:
+                self._current = (seat + 1) % self._n
+        else:  # a play (D5, D9)
+            bit = 1 << ACTION_TILE[code]
+            end = ACTION_END[code]
+            if not self._hands[seat] & bit:
+                reject(self, action)
+            if end < 0:  # the opening tile
+                if self._ends:
+                    reject(self, action)
+                self._ends = [2 * ACTION_TILE[code], 2 * ACTION_TILE[code] + 1]
+            elif end in self._ends:
+                self._ends[self._ends.index(end)] = ACTION_FREE[code]
+            else:
+                reject(self, action)
+            self._hands[seat] ^= bit
+            self._placed.append(code)
+            self._passes = 0
+            if not self._hands[seat]:  # D11: a domino
+                self._over = True
+                self._domino_by = seat
+            else:
+                self._current = (seat + 1) % self._n
+        self._hist_seats.append(seat)
+        self._hist_codes.append(code)
+        self._legal = None
+
+    def _can_play(self, seat: int) -> bool:
+        if not self._ends:
+            return self._hands[seat] != 0
+        fits = MASK_WITH[END_VALUE[self._ends[0]]] | MASK_WITH[END_VALUE[self._ends[1]]]
+        return bool(self._hands[seat] & fits)
+
+
+_ACTION_TYPES: Final = (Play, DrawTile, Pass)

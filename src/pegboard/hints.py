@@ -1,0 +1,162 @@
+"""Hints: every legal action of a seat, ranked by the value a bot gives it.
+
+``hint(position_or_record, seat)`` takes a live position (a Draw ``Round`` or ``Match``,
+a cribbage ``Game`` or ``CribbageMatch``) or its JSON record, and asks an *analyser*
+(anything with ``analyse(observation, rng) -> list[Evaluation]``) about
+``observation(seat)``: the analyser never sees the position, only what the seat may know.
+
+Analysers are found by game and level: ``register_analyser(game, factory, level)`` adds
+one (the experts register theirs as level ``"expert"`` when their modules are imported,
+which ``hint`` does on first use); failing that, a registered bot of that level that has
+an ``analyse`` method serves.
+
+A seat that is not to act has nothing to rank: ``hint`` raises ``HintError`` (a
+``ValueError``) for it, as for a seat out of range or an unreadable record.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from pegboard.arena.budget import build, set_budget
+from pegboard.bots import Evaluation, bot_levels, make_bot
+from pegboard.core import RecordError, check_record
+
+EXPERT_MODULES = ("pegboard.bots.draw_expert", "pegboard.bots.cribbage_expert")
+"""Modules that register the expert analysers when imported (when they exist)."""
+
+
+class HintError(ValueError):
+    """A hint that cannot be given: a bad record, a bad seat, no analyser."""
+
+
+@runtime_checkable
+class Analyser(Protocol):
+    def analyse(self, observation: Any, rng: random.Random) -> list[Evaluation]: ...
+
+
+AnalyserFactory = Callable[..., Analyser]
+_ANALYSERS: dict[tuple[str, str], AnalyserFactory] = {}
+_loaded = False
+
+
+def register_analyser(game: str, factory: AnalyserFactory, level: str = "expert") -> None:
+    """Make ``hint(..., level=level)`` use ``factory()`` for ``game``.
+
+    A factory that takes a ``budget`` keyword gets the hint's budget there; otherwise the
+    budget is set on the analyser's ``budget`` attribute, if it has one.
+    """
+    _ANALYSERS[(game, level)] = factory
+
+
+def unregister_analyser(game: str, level: str = "expert") -> None:
+    _ANALYSERS.pop((game, level), None)
+
+
+def load_experts() -> None:
+    """Import the expert modules that exist, so that they register themselves."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in EXPERT_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:  # the module exists but is broken: say so
+                raise
+
+
+def analyser_for(game: str, level: str = "expert", budget: int | None = None) -> Analyser:
+    """The analyser of ``level`` for ``game``, or ``HintError`` naming the levels there are."""
+    load_experts()
+    factory = _ANALYSERS.get((game, level))
+    if factory is not None:
+        analyser: Analyser = build(factory, budget)
+        return analyser
+    if level in bot_levels(game):
+        bot = make_bot(game, level, seed=0).bot
+        if isinstance(bot, Analyser):
+            set_budget(bot, budget)
+            return bot
+    levels = sorted(
+        {lv for g, lv in _ANALYSERS if g == game}
+        | {lv for lv in bot_levels(game) if _analyses(game, lv)}
+    )
+    choices = f"levels that give hints: {', '.join(levels)}" if levels else "none yet"
+    raise HintError(f"no {level!r} analyser for {game} ({choices})")
+
+
+def _analyses(game: str, level: str) -> bool:
+    return isinstance(make_bot(game, level, seed=0).bot, Analyser)
+
+
+def hint(
+    position_or_record: Any,
+    seat: int,
+    level: str = "expert",
+    seed: int = 0,
+    budget: int | None = None,
+) -> list[Evaluation]:
+    """Every legal action of ``seat``, best first, with the value ``level`` gives it.
+
+    ``position_or_record`` is a live position or a record (a dict, as ``to_record``
+    gives). Only ``observation(seat)`` reaches the analyser; ``seed`` seeds its random
+    choices (the same seed, the same hint). Raises ``HintError`` for an unreadable record,
+    a seat out of range or not to act, or a level without an analyser.
+    """
+    game, position = _position(position_or_record)
+    players = int(position.num_players)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise HintError(f"the seat is a number from 0 to {players - 1}, not {seat!r}")
+    if position.is_over:
+        raise HintError("the game is over: there is nothing to hint")
+    current = position.current_player
+    if current != seat:
+        raise HintError(f"seat {seat} is not to act: it is seat {current}'s turn")
+    observation = position.observation(seat)
+    analyser = analyser_for(game, level, budget)
+    evaluations = list(analyser.analyse(observation, random.Random(seed)))
+    _check_complete(evaluations, observation.legal_actions())
+    # Best first; a stable sort keeps the analyser's order among equal values.
+    return sorted(evaluations, key=lambda e: -e.value)
+
+
+def _check_complete(evaluations: Sequence[Evaluation], legal: Sequence[Any]) -> None:
+    """An analyser ranks every legal action once, and nothing else: anything else is a bug."""
+    ranked = [e.action for e in evaluations]
+    if len(ranked) != len(legal) or set(ranked) != set(legal):
+        raise RuntimeError(
+            f"the analyser ranked {len(ranked)} actions, not the {len(legal)} legal ones"
+        )
+
+
+def _position(source: Any) -> tuple[str, Any]:
+    """The game and the live position of a position or a record."""
+    from pegboard.cribbage import CribbageMatch, Game
+    from pegboard.draw import Match, Round
+
+    if isinstance(source, Round | Match):
+        return "draw", source
+    if isinstance(source, Game | CribbageMatch):
+        return "cribbage", source
+    if not isinstance(source, dict):
+        raise HintError(f"a hint needs a position or a record, not {type(source).__name__}")
+    readers: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
+        ("draw", "round"): Round.from_record,
+        ("draw", "match"): Match.from_record,
+        ("cribbage", "game"): Game.from_record,
+        ("cribbage", "match"): CribbageMatch.from_record,
+    }
+    try:
+        record = check_record(source)
+        key = (record.get("game"), record.get("kind"))
+        reader = readers.get(key)  # type: ignore[arg-type]
+        if reader is None:
+            raise RecordError(f"no hints for a record of kind {key[0]!r} {key[1]!r}")
+        return str(key[0]), reader(record)
+    except RecordError as error:
+        raise HintError(str(error)) from None

@@ -1,0 +1,69 @@
+"""A budget reaches a searching bot however it is built, and a bot that does not search
+ignores it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import pytest
+
+from pegboard.arena import ArenaConfig, run_arena
+from pegboard.arena.budget import accepts_budget, build, set_budget
+from pegboard.bots import RandomBot, registry
+from pegboard.core import Action, Observation
+
+
+class Playouts:
+    def __init__(self, budget: int = 100) -> None:
+        self.budget = budget
+
+
+class Deals:
+    def __init__(self, determinizations: int = 24) -> None:
+        self.determinizations = determinizations
+
+
+def test_a_factory_with_a_budget_keyword_gets_it() -> None:
+    assert accepts_budget(Playouts)
+    built = build(Playouts, 7)
+    assert built.budget == 7
+    assert build(Playouts, None).budget == 100
+
+
+def test_a_budget_attribute_is_set_after_building() -> None:
+    assert not accepts_budget(Deals)
+    assert build(Deals, 5).determinizations == 5
+
+
+def test_a_bot_that_does_not_search_ignores_the_budget() -> None:
+    bot = RandomBot()
+    set_budget(bot, 9)
+    assert not hasattr(bot, "budget")
+
+
+@pytest.mark.parametrize("budget", [0, -3, 1.5, True, "8"])
+def test_a_bad_budget_is_refused(budget: Any) -> None:
+    with pytest.raises(ValueError, match="budget"):
+        set_budget(Playouts(), budget)
+
+
+class Counting:
+    """Remembers the budgets it was given; plays the first legal action."""
+
+    name = "counting"
+    budgets: ClassVar[list[int]] = []
+
+    def __init__(self) -> None:
+        self.budget = 1000
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        Counting.budgets.append(self.budget)
+        return observation.legal_actions()[0]
+
+
+def test_the_arena_gives_every_bot_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._FACTORIES["draw"], "counting", Counting)
+    monkeypatch.setattr(Counting, "budgets", [])
+    run_arena(ArenaConfig("draw", ("counting", "random"), deals=4, budget=3))
+    assert Counting.budgets and set(Counting.budgets) == {3}

@@ -1,0 +1,299 @@
+"""The two cores of ``Round`` behave identically (round.py, _purecore.py, _fastround.c).
+
+``Round`` runs on the C core when it is compiled; ``PureRound`` is the same class on the
+pure-Python reference core. Thousands of seeded random rounds are played by both, step by
+step, comparing the whole state, the legal actions (the very same objects), the errors for
+illegal actions, observations, hidden-information samples and records.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from pegboard.core import IllegalActionError
+from pegboard.draw import DOUBLE_SIX, DRAW, PASS, End, Line, Play, Tile
+from pegboard.draw._purecore import ACTIONS, PureCore
+from pegboard.draw.round import CORE, PureRound, Round
+
+PURE_FORCED = os.environ.get("PEGBOARD_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes")
+both_cores = pytest.mark.skipif(
+    CORE != "c", reason="the C core is not in use, so there is only one core to compare"
+)
+
+# Not legal now, or not actions at all: each must be refused the same way by both cores.
+JUNK: list[Any] = [
+    "draw",
+    None,
+    3,
+    ("1-2",),
+    Play(Tile(0, 0), End(Tile(6, 6), "A")),
+    Play(Tile(2, 5), End(Tile(2, 5), "high")),
+    Play(Tile(1, 3), End(Tile(4, 4), "B")),
+]
+
+
+def state(r: Round) -> tuple[Any, ...]:
+    """Everything a round holds, cheaply (through its core's accessors)."""
+    return (
+        r.num_players,
+        r.current_player,
+        r.leader,
+        r.is_over,
+        r.stock_size,
+        r._hand_masks(),
+        r._stock_tiles(),
+        r._placements(),
+        r._open_ends(),
+        r._history_codes(),
+        r._absent_masks(),
+        r._domino_seat(),
+    )
+
+
+def public_view(r: Round) -> tuple[Any, ...]:
+    """Everything the public API shows of a round (dearer: built at a few steps only)."""
+    n = r.num_players
+    line = r.line
+    return (
+        r.hands,
+        r.stock,
+        line.tiles,
+        line.joints,
+        line.open_ends(),
+        line.describe("en"),
+        r.history,
+        r.result,
+        r.returns(),
+        [r.known_absent(s) for s in range(n)],
+        None if r.is_over else [r.can_play(s) for s in range(n)],
+        [r.observation(s).to_dict() for s in range(n)],
+        r.to_record(),
+        repr(r),
+    )
+
+
+def refusal(r: Round, action: Any) -> tuple[str, str | None] | None:
+    try:
+        r.apply(action)
+    except IllegalActionError as error:
+        return (str(error), error.rule)
+    return None
+
+
+def play_both(players: int, seed: int) -> set[str | None]:
+    """Play one seeded random round with both cores, comparing them at every step.
+
+    Returns the rules named by the refusals of the illegal actions tried on the way.
+    """
+    rules: set[str | None] = set()
+    rng = random.Random(seed)
+    leader = seed % players
+    fast = Round.deal(players, seed=seed, leader=leader)
+    pure = PureRound.deal(players, seed=seed, leader=leader)
+    step = 0
+    while True:
+        assert state(fast) == state(pure), (players, seed, step)
+        legal = fast.legal_actions()
+        other = pure.legal_actions()
+        assert len(legal) == len(other) and all(a is b for a, b in zip(legal, other, strict=True))
+        if step % 16 == 0 or fast.is_over:
+            assert public_view(fast) == public_view(pure), (players, seed, step)
+        if rng.random() < 0.15 or fast.is_over:  # an illegal action: same error, no change
+            hand = fast._hand_masks()[fast._current_seat()]
+            mine = [a for a in ACTIONS if isinstance(a, Play) and a.tile.bit & hand]
+            bad = rng.choice(mine if mine and rng.random() < 0.5 else [*ACTIONS, *JUNK])
+            if bad not in legal:
+                before = state(fast)
+                expected = refusal(pure, bad)
+                assert expected is not None, bad
+                assert refusal(fast, bad) == expected, (players, seed, step, bad)
+                assert state(fast) == before == state(pure)
+                assert fast.legal_actions() is legal
+                rules.add(expected[1])
+        if fast.is_over:
+            break
+        if step % 23 == 3:  # copies are whole and independent, pickled or not
+            assert state(pickle.loads(pickle.dumps(pure))) == state(pure)
+            for twin in (pickle.loads(pickle.dumps(fast)), copy.deepcopy(fast), fast.copy()):
+                assert type(twin) is type(fast) and state(twin) == state(fast)
+                assert (twin.line, twin.history, twin.to_record()) == (
+                    fast.line,
+                    fast.history,
+                    fast.to_record(),
+                )
+                twin.apply(twin.legal_actions()[-1])
+                assert state(twin) != state(fast) == state(pure)
+        if step % 13 == 4:
+            seat = rng.randrange(players)
+            sample = fast.sample_hidden(seat, random.Random(step))
+            reference = pure.sample_hidden(seat, random.Random(step))
+            assert state(sample) == state(reference)
+            assert state(fast) == state(pure)  # sampling leaves the round alone
+        action = rng.choice(legal)
+        fast.apply(action)
+        pure.apply(action)
+        step += 1
+    record = fast.to_record()
+    assert Round.from_record(record).to_record() == record
+    assert PureRound.from_record(record).to_record() == record
+    return rules
+
+
+def test_c_core_is_compiled() -> None:
+    """``pip install -e .`` (``make test``) compiles the C core, and ``Round`` runs on it."""
+    if PURE_FORCED:
+        assert CORE == "python" and Round is PureRound
+        pytest.skip("PEGBOARD_PURE_PYTHON forces the pure-Python core")
+    assert CORE == "c", "the C core was not built: reinstall with a C compiler (pip install -e .)"
+    from pegboard.draw import _fastround
+
+    assert issubclass(Round, _fastround.Core)
+    assert issubclass(PureRound, PureCore) and not issubclass(PureRound, _fastround.Core)
+
+
+def test_hot_path_is_the_cores_own() -> None:
+    """No Python layer between ``Round`` and its core on ``legal_actions`` and ``apply``."""
+    for cls in (Round, PureRound):
+        for name in ("legal_actions", "apply", "is_over"):
+            assert name not in vars(cls)
+            assert getattr(cls, name) is getattr(cls.__mro__[1], name)
+
+
+@both_cores
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_rounds_identical_in_both_cores(players: int) -> None:
+    rules: set[str | None] = set()
+    for seed in range(700):
+        rules |= play_both(players, seed)
+    assert rules == {"D4", "D5", "D8", "D9", "D11"}  # every kind of refusal was compared
+
+
+@both_cores
+def test_d2_deals_identical_in_both_cores_for_any_seed() -> None:
+    """The deal is random.Random(seed).shuffle of DOUBLE_SIX, whichever core shuffles."""
+    rng = random.Random(2026)
+    seeds: list[Any] = [0, 1, -1, 2**31, 2**32 - 1, 2**32, -(2**32), 2**63, 2**64 - 1]
+    seeds += [-(2**64) + 1, 2**64, 2**100, -(2**70), "seed", b"seed", 1.5, True]
+    seeds += [rng.getrandbits(bits) * rng.choice((1, -1)) for bits in range(1, 70)]
+    for seed in seeds:
+        for players in (2, 3, 4):
+            fast = Round.deal(players, seed=seed)
+            pure = PureRound.deal(players, seed=seed)
+            assert state(fast) == state(pure), seed
+            tiles = list(DOUBLE_SIX)
+            random.Random(seed).shuffle(tiles)
+            size = 6 if players == 4 else 7
+            assert fast.hands == tuple(
+                tuple(sorted(tiles[s * size : (s + 1) * size])) for s in range(players)
+            )
+            assert fast.stock == tuple(tiles[players * size :])
+
+
+@both_cores
+def test_d2_the_c_shuffle_uses_pythons_mersenne_twister() -> None:
+    """The C deal's generator gives random.Random(seed)'s words, past its first block too."""
+    from pegboard.draw import _fastround
+
+    for seed in [0, 1, -7, 2**32 - 1, 2**32, 2**64 - 1, 123456789123456789]:
+        reference = random.Random(seed)
+        expected = [reference.getrandbits(32) for _ in range(1500)]
+        assert _fastround._mt_words(seed, 1500) == expected
+        assert _fastround._mt_words(seed, 30) == expected[:30]
+    with pytest.raises(OverflowError):
+        _fastround._mt_words(2**64, 1)
+
+
+@both_cores
+def test_positions_with_a_line_identical_in_both_cores() -> None:
+    """``from_position`` with a line already laid: both cores continue it alike."""
+    rng = random.Random(7)
+    for _ in range(300):
+        players = rng.choice((2, 3, 4))
+        r = PureRound.deal(players, seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(40)):  # play some of a round, then start from there
+            if r.is_over:
+                break
+            r.apply(rng.choice(r.legal_actions()))
+        if r.is_over or any(not hand for hand in r.hands):
+            continue
+        args = ([list(h) for h in r.hands], list(r.stock), r.current_player, r.line)
+        fast = Round.from_position(*args)
+        pure = PureRound.from_position(*args)
+        while not pure.is_over:
+            assert state(fast) == state(pure)
+            assert fast.legal_actions() == pure.legal_actions()
+            action = rng.choice(pure.legal_actions())
+            fast.apply(action)
+            pure.apply(action)
+        assert public_view(fast) == public_view(pure)
+
+
+@both_cores
+def test_c_core_refuses_a_malformed_state() -> None:
+    """The C core checks what it is given (it must never read out of bounds)."""
+    opening = ACTIONS.index(Play(Tile(3, 4)))
+    for hands, stock, current, placed in [
+        ([1], [], 0, []),  # one hand
+        ([1, 2, 4, 8, 16], [], 0, []),  # five hands
+        ([1, 2], [28], 0, []),  # no tile 28
+        ([1, 2], [-1], 0, []),
+        ([1, 2], [], 2, []),  # no seat 2
+        ([1 << 28, 2], [], 0, []),  # no tile 28 in a hand
+        ([1, 2], [], 0, [len(ACTIONS)]),  # no such action
+        ([1, 2], [], 0, [opening, opening]),  # an opening twice
+        ([1, 2], [], 0, [ACTIONS.index(DRAW)]),  # a draw is not a placement
+        ([1, 2], [], 0, [ACTIONS.index(Play(Tile(0, 1), End(Tile(0, 0), "A")))]),  # no line
+    ]:
+        with pytest.raises((ValueError, TypeError)):
+            Round._make(hands, stock, current, placed)
+    good = Round.deal(3, seed=5)._getstate()
+    for index, value in [(0, (1,)), (1, (29,)), (2, 99), (3, 3), (4, -1), (5, 9), (6, (0,))]:
+        broken = list(good)
+        broken[index] = value
+        with pytest.raises(ValueError):
+            Round._fromstate(tuple(broken))
+    with pytest.raises(ValueError):
+        Round._fromstate((*good[:8], (5,), (0,), False, -1))  # no seat 5 at a table of 3
+    with pytest.raises(TypeError):
+        Round.__new__(Round).apply(PASS)  # an undealt core plays nothing
+    r = Round._make([1, 2], [5], 0, [opening])  # a well-formed one is taken
+    three_four = Tile(3, 4).index
+    assert r._placements() == (opening,)
+    assert r._open_ends() == (2 * three_four, 2 * three_four + 1)
+
+
+def test_illegal_actions_name_their_rule_and_change_nothing() -> None:
+    """Both cores' refusals (they share one explanation: ``_purecore.reject``)."""
+    for cls in (Round, PureRound):
+        line = Line.from_plays([(Tile(4, 4), None)])
+        r = cls.from_position(
+            [[Tile(3, 4), Tile(0, 1)], [Tile(6, 6)]], [Tile(2, 2)], current=0, line=line
+        )
+        before = state(r)
+        cases: list[tuple[Any, str]] = [
+            (Play(Tile(6, 6), End(Tile(4, 4), "A")), "D5"),  # not in hand
+            (Play(Tile(3, 4)), "D5"),  # no end named
+            (Play(Tile(3, 4), End(Tile(3, 3), "A")), "D9"),  # not an open end
+            (Play(Tile(0, 1), End(Tile(4, 4), "B")), "D5"),  # does not fit
+            (DRAW, "D8"),  # the stock is down to its reserve
+            (PASS, "D8"),  # can play
+            ("3-4", "D4"),  # not an action object
+        ]
+        for action, rule in cases:
+            with pytest.raises(IllegalActionError) as caught:
+                r.apply(action)
+            assert caught.value.rule == rule, action
+            assert state(r) == before
+        over = cls.from_position([[Tile(3, 4)], [Tile(6, 6)]], line=line)
+        over.apply(Play(Tile(3, 4), End(Tile(4, 4), "A")))  # a domino (D11)
+        before = state(over)
+        with pytest.raises(IllegalActionError, match="round is over") as caught:
+            over.apply(PASS)
+        assert caught.value.rule == "D11"
+        assert state(over) == before
