@@ -264,3 +264,19 @@ def test_a_time_limit_still_searches_one_deal_and_plays_legally() -> None:
         game.apply(rows[0].action)
     with pytest.raises(ValueError, match="time limit"):
         CribbageExpert(time_limit=0)
+
+
+def test_hints_show_the_15_discards_with_hand_crib_and_net() -> None:
+    from pegboard.hints import hint
+
+    game = Game.new(seed=1, dealer=0)
+    rows = hint(game, 1)
+    assert len(rows) == 15
+    exact = {v.discard: v for v in discard_values(game.observation(1).hand, own_crib=False)}
+    for row in rows:
+        value = exact[row.action]
+        assert row.details == {
+            "hand": float(value.hand),
+            "crib": float(value.crib),
+            "net": float(value.net),
+        }

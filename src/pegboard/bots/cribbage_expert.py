@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any, Final
 
-from pegboard.bots.base import legal_or_raise
+from pegboard.bots.base import Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.cards import DECK, Card
@@ -43,20 +43,6 @@ from pegboard.cribbage.determinize import game_view, hidden_deal
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import RANK_TABLE, score_hand
-
-try:  # the shared Evaluation, once the arena branch has landed it in bots/base.py
-    from pegboard.bots.base import Evaluation  # type: ignore[attr-defined,unused-ignore]
-except ImportError:  # pragma: no cover - until then, the identical local definition
-
-    @dataclass(frozen=True, slots=True)
-    class Evaluation:  # type: ignore[no-redef,unused-ignore]
-        """One legal action and how good it is for the seat (higher is better)."""
-
-        action: Any
-        value: float
-        unit: str
-        details: Mapping[str, float] = field(default_factory=dict)
-
 
 PEG_BOUND: Final = 60
 """At least what one seat can peg in a hand: four cards, each at most 2 + 12 + 1 (C4, C5)."""
