@@ -7,7 +7,14 @@ Bots, the arena and every client use only this protocol.
 
 from pegboard.core.errors import IllegalActionError, RecordError
 from pegboard.core.protocol import Action, Observation, Position
-from pegboard.core.records import RECORD_FORMAT, RECORD_VERSION, check_record, new_record
+from pegboard.core.records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    check_record,
+    check_replayed,
+    new_record,
+    replay_actions,
+)
 
 __all__ = [
     "RECORD_FORMAT",
@@ -18,5 +25,7 @@ __all__ = [
     "Position",
     "RecordError",
     "check_record",
+    "check_replayed",
     "new_record",
+    "replay_actions",
 ]

@@ -8,6 +8,7 @@ during play.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pegboard.core.errors import RecordError
@@ -37,3 +38,29 @@ def check_record(
     if kind is not None and record.get("kind") != kind:
         raise RecordError(f"this record is a {record.get('kind')!r}, not a {kind!r}")
     return record
+
+
+def replay_actions(
+    position: Any, actions: object, parse: Callable[[str], Any], what: str = "game"
+) -> None:
+    """Apply ``actions`` (a list of notations) to ``position`` in order.
+
+    The first action that cannot be read or played, or that comes after the end, raises a
+    ``RecordError`` that gives its number, so that a damaged record is easy to find.
+    """
+    if isinstance(actions, str) or not isinstance(actions, Iterable):
+        raise RecordError("the actions of a record are a list of moves")
+    for number, text in enumerate(actions, 1):
+        if position.is_over:
+            raise RecordError(f"action {number} ({text!r}) comes after the {what} ended")
+        try:
+            position.apply(parse(text))
+        except ValueError as error:
+            raise RecordError(f"action {number} ({text!r}) cannot be played: {error}") from error
+
+
+def check_replayed(record: dict[str, Any], replayed: dict[str, Any], keys: Iterable[str]) -> None:
+    """Raise ``RecordError`` unless the replay rebuilt every one of ``keys`` as recorded."""
+    for key in keys:
+        if record.get(key) != replayed.get(key):
+            raise RecordError(f"the replayed {key} differ from the record")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from pegboard.core import IllegalActionError
-from pegboard.cribbage.cards import Card
+from pegboard.cribbage.cards import DECK, Card
 
 
 class Discard:
@@ -113,6 +113,16 @@ class Go:
 Action = Discard | Play | Go
 
 GO: Final = Go()
+
+PLAY_OF: Final[tuple[Play, ...]] = tuple(Play(card) for card in DECK)
+"""``PLAY_OF[card.index]`` is ``Play(card)``, found without hashing a card (the engine's
+hot path)."""
+
+DISCARD_OF: Final[tuple[tuple[Discard | None, ...], ...]] = tuple(
+    tuple(None if a is b else Discard(a, b) for b in DECK) for a in DECK
+)
+"""``DISCARD_OF[a.index][b.index]`` is ``Discard(a, b)``, in either order (None for a card
+with itself): the engine lists the 15 discards of a hand without hashing a card."""
 
 _HELP: Final = "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
 

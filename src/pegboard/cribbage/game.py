@@ -25,17 +25,41 @@ need no decision, so they are not actions):
 
 Every score is logged as a public :class:`ScoreEvent`, and the game ends the moment a
 score reaches 121 (C7), even in the middle of the pegging or the show.
+
+Speed (bots and searches play many random games; ``benchmarks/bench_cribbage_game.py``):
+the deal repeats ``random.Random(seed).shuffle`` without its Python-level calls; actions
+come from precomputed tables of the interned values; the log, the history and the shows
+are kept as plain tuples and turned into their classes when first asked for; cards are
+found by identity (``==`` on a Card goes through its Python ordering methods); and the
+legal plays are kept ready when every card fits. The tests compare each shortcut with its
+plain definition.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from _random import Random as _MersenneTwister
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from pegboard.core import IllegalActionError, RecordError, check_record, new_record
-from pegboard.cribbage.actions import GO, Action, Discard, Go, Play, parse_action
+from pegboard.core import (
+    IllegalActionError,
+    RecordError,
+    check_record,
+    new_record,
+    replay_actions,
+)
+from pegboard.cribbage.actions import (
+    DISCARD_OF,
+    GO,
+    PLAY_OF,
+    Action,
+    Discard,
+    Go,
+    Play,
+    parse_action,
+)
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.events import (
     TARGET,
@@ -46,7 +70,7 @@ from pegboard.cribbage.events import (
     ScoreEvent,
 )
 from pegboard.cribbage.observation import CribbageObservation, Phase, PublicMove
-from pegboard.cribbage.scoring import peg_points, score_hand
+from pegboard.cribbage.scoring import peg_points_of, show_points
 
 HAND_SIZE: Final = 6
 KEPT: Final = 4
@@ -64,6 +88,45 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.seat}:{self.action}"
+
+
+_SHUFFLE_STEPS: Final = tuple((i, i + 1, (i + 1).bit_length()) for i in range(len(DECK) - 1, 0, -1))
+
+
+def _shuffle_fast(seed: int) -> list[Card]:
+    """The deck as ``random.Random(seed).shuffle`` leaves it, about twice as fast.
+
+    It is the same Fisher-Yates walk drawing the same numbers (``_randbelow`` by rejection
+    from ``getrandbits``), without a Python method call per card and without the Python
+    layer of ``random.Random.__init__``. ``_check_shuffle`` proves it at import and falls
+    back to the library's shuffle if a Python version ever draws differently.
+    """
+    bits = _MersenneTwister(seed).getrandbits
+    deck = list(DECK)
+    for i, n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _shuffle_library(seed: int) -> list[Card]:
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def _check_shuffle() -> Callable[[int], list[Card]]:
+    probe = random.Random(0x5EED)
+    seeds = [0, 1, 2**63 - 1] + [probe.getrandbits(63) for _ in range(5)]
+    if all(_shuffle_fast(s) == _shuffle_library(s) for s in seeds):
+        return _shuffle_fast
+    return _shuffle_library  # pragma: no cover - another Python's random module
+
+
+_shuffled: Final = _check_shuffle()
+"""The deck shuffled by ``random.Random(seed).shuffle``: every deal of a seed is fixed."""
 
 
 def cut_for_deal(rng: random.Random) -> tuple[int, tuple[CutForDeal, ...]]:
@@ -95,6 +158,58 @@ def _as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
     return [_as_card(c) for c in cards]
 
 
+_RawEvent = tuple[int, int, int, Reason, tuple[Card, ...], Card | None, int]
+"""The fields of a ``ScoreEvent``: the engine logs these plain tuples and builds the events
+only when asked (``Game.log``, observations), which keeps playing fast."""
+
+_RawMove = tuple[int, int, Action]
+"""The fields of a ``Move``, kept the same way."""
+
+_Shown = tuple[Card, ...] | None
+_RawShow = tuple[int, int, Card, tuple[_Shown, _Shown], _Shown]
+"""The fields of a ``HandShow``."""
+
+_T = TypeVar("_T")
+
+
+def _built(raw: Sequence[tuple[Any, ...]], built: list[_T], make: Callable[..., _T]) -> list[_T]:
+    """``built`` extended to ``make(*fields)`` of every entry of ``raw``: each value is built
+    once, the first time it is asked for."""
+    done = len(built)
+    if done < len(raw):
+        built.extend([make(*fields) for fields in raw[done:]])
+    return built
+
+
+def _plays_of(cards: Sequence[Card]) -> list[Play]:
+    if len(cards) == KEPT:  # always, in a game
+        a, b, c, d = cards
+        return [PLAY_OF[a.index], PLAY_OF[b.index], PLAY_OF[c.index], PLAY_OF[d.index]]
+    return [PLAY_OF[card.index] for card in cards]
+
+
+def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
+    """Every pair of ``hand`` (C2), in deck order: the cards sorted by index, then pairs
+    ``(i, j)`` with ``i < j`` in lexicographic order."""
+    row = DISCARD_OF
+    pairs: tuple[Discard | None, ...]
+    if len(hand) == HAND_SIZE:  # always, in a game; unrolled as it is the common case
+        c1, c2, c3, c4, c5, c6 = hand
+        a, b, c, d, e, f = sorted((c1.index, c2.index, c3.index, c4.index, c5.index, c6.index))
+        ra, rb, rc, rd, re = row[a], row[b], row[c], row[d], row[e]
+        pairs = (
+            ra[b], ra[c], ra[d], ra[e], ra[f],
+            rb[c], rb[d], rb[e], rb[f],
+            rc[d], rc[e], rc[f],
+            rd[e], rd[f],
+            re[f],
+        )  # fmt: skip
+    else:
+        ordered = sorted([card.index for card in hand])
+        pairs = tuple([row[x][y] for i, x in enumerate(ordered) for y in ordered[i + 1 :]])
+    return pairs  # type: ignore[return-value]  # distinct cards: never None
+
+
 class Game:
     """A game of cribbage between seats 0 and 1, from the first deal to 121 (C1-C7).
 
@@ -109,23 +224,27 @@ class Game:
         "_cuts",
         "_dealer",
         "_discards",
+        "_events",
         "_first_dealer",
         "_floor",
         "_gone",
         "_hand_no",
         "_hand_seed",
+        "_hand_start",
         "_hands",
         "_history",
         "_kept",
         "_legal",
         "_log",
+        "_moves",
         "_origin",
         "_phase",
         "_pile",
-        "_played",
+        "_plays",
         "_result",
         "_rng",
         "_scores",
+        "_show_list",
         "_shows",
         "_starter",
         "_stock",
@@ -140,20 +259,26 @@ class Game:
     _hand_seed: int | None
     _phase: Phase
     _hands: list[list[Card]]
+    _plays: list[list[Play]]
+    """Per seat, once it has discarded: ``Play(card)`` of each card it holds, in order."""
     _kept: list[tuple[Card, ...]]
     _discards: list[tuple[Card, ...]]
     _stock: list[Card]
     _starter: Card | None
     _count: int
     _pile: list[Card]
-    _played: list[tuple[int, Card]]
+    _hand_start: int
+    """Where this hand's moves begin in ``_history``."""
     _gone: list[bool]
     _floor: list[int]
     _current: int
     _scores: list[int]
-    _log: list[ScoreEvent]
-    _shows: list[HandShow]
-    _history: list[Move]
+    _log: list[_RawEvent]
+    _events: list[ScoreEvent]
+    _shows: list[_RawShow]
+    _show_list: list[HandShow]
+    _history: list[_RawMove]
+    _moves: list[Move]
     _legal: tuple[Action, ...] | None
     _result: GameResult | None
 
@@ -182,8 +307,11 @@ class Game:
         self._hand_seed = None
         self._scores = list(scores)
         self._log = []
+        self._events = []
         self._shows = []
+        self._show_list = []
         self._history = []
+        self._moves = []
         self._result = None
         return self
 
@@ -292,6 +420,7 @@ class Game:
             if pone == 1:
                 game._discards.reverse()
             game._kept = [tuple(h) for h in held]
+            game._plays = [_plays_of(h) for h in held]
             game._starter = top
             game._phase = "pegging"
             game._current = pone
@@ -299,9 +428,8 @@ class Game:
 
     def _deal(self) -> None:
         """Shuffle the 52 cards and deal six each, one at a time, the pone first (C2)."""
-        self._hand_seed = self._rng.getrandbits(63)
-        deck = list(DECK)
-        random.Random(self._hand_seed).shuffle(deck)
+        self._hand_seed = seed = self._rng.getrandbits(63)
+        deck = _shuffled(seed)
         pone = 1 - self._dealer
         hands: list[list[Card]] = [[], []]
         hands[pone] = deck[0 : 2 * HAND_SIZE : 2]
@@ -309,15 +437,17 @@ class Game:
         self._start_hand(hands, deck[2 * HAND_SIZE :])
 
     def _start_hand(self, hands: list[list[Card]], stock: list[Card]) -> None:
+        """Begin a hand with these fresh lists (the game owns them from now on)."""
         self._phase = "discard"
-        self._hands = [list(hands[0]), list(hands[1])]
+        self._hands = hands
+        self._plays = [[], []]
         self._kept = [(), ()]
         self._discards = [(), ()]
-        self._stock = list(stock)
+        self._stock = stock
         self._starter = None
         self._count = 0
         self._pile = []
-        self._played = []
+        self._hand_start = len(self._history)
         self._gone = [False, False]
         self._floor = [0, 0]
         self._current = 1 - self._dealer
@@ -331,17 +461,20 @@ class Game:
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other._hands = [list(h) for h in self._hands]
+        other._plays = [list(p) for p in self._plays]
         other._kept = list(self._kept)
         other._discards = list(self._discards)
         other._stock = list(self._stock)
         other._pile = list(self._pile)
-        other._played = list(self._played)
         other._gone = list(self._gone)
         other._floor = list(self._floor)
         other._scores = list(self._scores)
         other._log = list(self._log)
+        other._events = list(self._events)
         other._shows = list(self._shows)
+        other._show_list = list(self._show_list)
         other._history = list(self._history)
+        other._moves = list(self._moves)
         return other
 
     # -- state ---------------------------------------------------------------------------
@@ -439,22 +572,29 @@ class Game:
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Every card played this hand, with its seat, in order."""
-        return tuple(self._played)
+        return tuple(self._played())
+
+    def _played(self) -> list[tuple[int, Card]]:
+        return [
+            (seat, action.card)
+            for _, seat, action in self._history[self._hand_start :]
+            if isinstance(action, Play)
+        ]
 
     @property
     def log(self) -> tuple[ScoreEvent, ...]:
         """Every score of the game, in order (public)."""
-        return tuple(self._log)
+        return tuple(_built(self._log, self._events, ScoreEvent))
 
     @property
     def shows(self) -> tuple[HandShow, ...]:
         """What each finished hand's show revealed (public)."""
-        return tuple(self._shows)
+        return tuple(_built(self._shows, self._show_list, HandShow))
 
     @property
     def history(self) -> tuple[Move, ...]:
         """Every action of the game, in order (omniscient: discards show their cards)."""
-        return tuple(self._history)
+        return tuple(_built(self._history, self._moves, Move))
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -467,12 +607,15 @@ class Game:
         if self._result is not None:
             legal = ()
         elif self._phase == "discard":
-            hand = sorted(self._hands[self._current], key=lambda c: c.index)
-            legal = tuple(Discard(a, b) for i, a in enumerate(hand) for b in hand[i + 1 :])
+            legal = _discard_choices(self._hands[self._current])
         else:
             room = LIMIT - self._count
-            plays = tuple(Play(c) for c in self._hands[self._current] if c.value <= room)
-            legal = plays or (GO,)
+            plays = self._plays[self._current]
+            if room >= 10:  # every card fits
+                legal = tuple(plays)
+            else:
+                fit = [play for play in plays if play.card.value <= room]
+                legal = tuple(fit) if fit else (GO,)
         self._legal = legal
         return legal
 
@@ -491,18 +634,56 @@ class Game:
                     "C2",
                 )
             raise IllegalActionError(f"it is seat {current}'s turn to peg, not yours", "C4")
-        cls = action.__class__
-        if cls is Discard:
-            self._discard(current, action)  # type: ignore[arg-type]
-        elif cls is Play:
-            self._play(current, action.card)  # type: ignore[union-attr]
-        elif cls is Go:
-            self._go(current)
+        if type(action) is not Play:
+            if type(action) is Discard:
+                self._discard(current, action)
+            elif type(action) is Go:
+                self._go(current)
+            else:
+                raise IllegalActionError(
+                    f"not a cribbage action: {action!r} (discard two cards, play a card, or go)",
+                    "C4",
+                )
+            return
+        # Playing a card, the most common action, is done here in full: in Python a call
+        # costs as much as several of these lines.
+        if self._phase != "pegging":
+            raise IllegalActionError("lay two cards in the crib first", "C2")
+        card = action.card
+        # The plays list runs parallel to the hand; searching it compares by identity,
+        # where comparing Cards would go through their Python-level ordering methods.
+        plays = self._plays[current]
+        try:
+            at = plays.index(action)
+        except ValueError:
+            raise IllegalActionError(f"{card} is not in your hand", "C4") from None
+        count = self._count + card.value
+        if count > LIMIT:
+            raise IllegalActionError(f"{card} would make {count}: the count may not pass 31", "C4")
+        del plays[at]
+        del self._hands[current][at]
+        pile = self._pile
+        pile.append(card)
+        self._count = count
+        self._history.append((self._hand_no, current, action))
+        self._legal = None
+        points = peg_points_of(pile, count)
+        if points:
+            self._score(current, points, "pegging", tuple(pile))
+            if self._result is not None:
+                return
+        if count == LIMIT:
+            self._end_sequence(current)
+            return
+        other = 1 - current
+        if not self._gone[other] and self._hands[other]:
+            self._current = other  # to play, or to say go
+            if count <= 21:  # every card fits under 31: the legal plays are ready
+                self._legal = tuple(self._plays[other])
+        elif self._can_play(current):
+            pass  # the same seat plays on
         else:
-            raise IllegalActionError(
-                f"not a cribbage action: {action!r} (discard two cards, play a card, or go)",
-                "C4",
-            )
+            self._end_sequence(current)
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation: ``discard 5H JS``, ``play 5H`` (or ``5H``), ``go``."""
@@ -512,14 +693,31 @@ class Game:
         if self._phase != "discard":
             raise IllegalActionError("the crib is already laid away: play a card or go", "C2")
         hand = self._hands[seat]
-        missing = [str(c) for c in action.cards if c not in hand]
-        if missing:
+        first, second = action.cards
+        # Found by identity: comparing Cards with == (list.remove, "in") goes through their
+        # Python-level ordering methods, many times slower.
+        kept = []
+        for card in hand:
+            if card is not first and card is not second:
+                kept.append(card)
+        if len(kept) != len(hand) - 2:
+            missing = [str(c) for c in action.cards if c not in hand]
             verb = "is" if len(missing) == 1 else "are"
             raise IllegalActionError(f"{' and '.join(missing)} {verb} not in your hand", "C2")
-        self._hands[seat] = [c for c in hand if c not in action.cards]
-        self._kept[seat] = tuple(self._hands[seat])
+        self._hands[seat] = kept
+        if len(kept) == KEPT:  # always, in a game: _plays_of(kept) without the call
+            a, b, c, d = kept
+            self._plays[seat] = [
+                PLAY_OF[a.index],
+                PLAY_OF[b.index],
+                PLAY_OF[c.index],
+                PLAY_OF[d.index],
+            ]
+        else:
+            self._plays[seat] = _plays_of(kept)
+        self._kept[seat] = tuple(kept)
         self._discards[seat] = action.cards
-        self._history.append(Move(self._hand_no, seat, action))
+        self._history.append((self._hand_no, seat, action))
         self._legal = None
         if seat != self._dealer:
             self._current = self._dealer
@@ -537,39 +735,6 @@ class Game:
         self._phase = "pegging"
         self._current = 1 - self._dealer
 
-    def _play(self, seat: int, card: Card) -> None:
-        if self._phase != "pegging":
-            raise IllegalActionError("lay two cards in the crib first", "C2")
-        hand = self._hands[seat]
-        if card not in hand:
-            raise IllegalActionError(f"{card} is not in your hand", "C4")
-        if self._count + card.value > LIMIT:
-            raise IllegalActionError(
-                f"{card} would make {self._count + card.value}: the count may not pass 31",
-                "C4",
-            )
-        hand.remove(card)
-        self._pile.append(card)
-        self._count += card.value
-        self._played.append((seat, card))
-        self._history.append(Move(self._hand_no, seat, Play(card)))
-        self._legal = None
-        points = peg_points(self._pile)
-        if points:
-            self._score(seat, points, "pegging", tuple(self._pile))
-            if self._result is not None:
-                return
-        if self._count == LIMIT:
-            self._end_sequence(seat)
-            return
-        other = 1 - seat
-        if not self._gone[other] and self._hands[other]:
-            self._current = other  # to play, or to say go
-        elif self._can_play(seat):
-            self._current = seat
-        else:
-            self._end_sequence(seat)
-
     def _go(self, seat: int) -> None:
         if self._phase != "pegging":
             raise IllegalActionError("lay two cards in the crib first", "C2")
@@ -580,7 +745,7 @@ class Game:
             )
         self._gone[seat] = True
         self._floor[seat] = max(self._floor[seat], LIMIT - self._count)
-        self._history.append(Move(self._hand_no, seat, GO))
+        self._history.append((self._hand_no, seat, GO))
         self._legal = None
         other = 1 - seat
         # A go comes only just after the other seat played (at count 0 any card fits).
@@ -591,7 +756,10 @@ class Game:
 
     def _can_play(self, seat: int) -> bool:
         room = LIMIT - self._count
-        return any(c.value <= room for c in self._hands[seat])
+        for card in self._hands[seat]:  # noqa: SIM110 - a plain loop beats any() here
+            if card.value <= room:
+                return True
+        return False
 
     def _end_sequence(self, last: int) -> None:
         """Neither seat can go on: the last card scores 1 unless it made 31 (C5)."""
@@ -612,8 +780,10 @@ class Game:
         other = 1 - last
         if self._hands[other]:
             self._current = other
+            self._legal = tuple(self._plays[other])  # at count 0 every card fits
         elif self._hands[last]:
             self._current = last
+            self._legal = tuple(self._plays[last])
         else:
             self._show()
 
@@ -621,23 +791,23 @@ class Game:
         """Count the pone's hand, the dealer's hand, then the crib (C6); stop at 121."""
         starter = self._starter
         assert starter is not None
-        dealer, pone = self._dealer, 1 - self._dealer
+        dealer = self._dealer
+        pone = 1 - dealer
+        kept = self._kept
         shown: list[tuple[Card, ...] | None] = [None, None]
         crib: tuple[Card, ...] | None = None
-        for seat, cards, is_crib in (
-            (pone, self._kept[pone], False),
-            (dealer, self._kept[dealer], False),
-            (dealer, self._discards[pone] + self._discards[dealer], True),
-        ):
-            if is_crib:
-                crib = cards
-            else:
-                shown[seat] = cards
-            points = score_hand(cards, starter, is_crib)
-            self._score(seat, points, "crib" if is_crib else "hand", cards, starter)
-            if self._result is not None:
-                break
-        self._shows.append(HandShow(self._hand_no, dealer, starter, (shown[0], shown[1]), crib))
+        shown[pone] = cards = kept[pone]
+        a, b, c, d = cards
+        self._score(pone, show_points(a, b, c, d, starter, False), "hand", cards, starter)
+        if self._result is None:
+            shown[dealer] = cards = kept[dealer]
+            a, b, c, d = cards
+            self._score(dealer, show_points(a, b, c, d, starter, False), "hand", cards, starter)
+            if self._result is None:
+                crib = cards = self._discards[pone] + self._discards[dealer]
+                a, b, c, d = cards
+                self._score(dealer, show_points(a, b, c, d, starter, True), "crib", cards, starter)
+        self._shows.append((self._hand_no, dealer, starter, (shown[0], shown[1]), crib))
         if self._result is not None:
             return
         self._dealer = pone
@@ -653,19 +823,11 @@ class Game:
         starter: Card | None = None,
     ) -> None:
         """Peg ``points`` for ``seat`` and log it; reaching 121 wins at once (C7)."""
-        self._scores[seat] += points
-        self._log.append(
-            ScoreEvent(
-                self._hand_no,
-                seat,
-                points,
-                reason,
-                cards,
-                starter,
-                self._scores[seat],
-            )
-        )
-        if self._scores[seat] >= TARGET:
+        scores = self._scores
+        total = scores[seat] + points
+        scores[seat] = total
+        self._log.append((self._hand_no, seat, points, reason, cards, starter, total))
+        if total >= TARGET:
             self._result = GameResult(seat, (self._scores[0], self._scores[1]))
             self._legal = ()
 
@@ -677,11 +839,11 @@ class Game:
         other = 1 - seat
         history = tuple(
             PublicMove(
-                m.hand,
-                m.seat,
-                "discard" if m.seat != seat and isinstance(m.action, Discard) else str(m.action),
+                hand,
+                mover,
+                "discard" if mover != seat and isinstance(action, Discard) else str(action),
             )
-            for m in self._history
+            for hand, mover, action in self._history
         )
         current = self.current_player
         return CribbageObservation(
@@ -700,11 +862,11 @@ class Game:
             starter=self._starter,
             count=self._count,
             pile=tuple(self._pile),
-            played=tuple(self._played),
+            played=tuple(self._played()),
             said_go=(self._gone[0], self._gone[1]),
             held_above=(self._floor[0], self._floor[1]),
-            log=tuple(self._log),
-            shows=tuple(self._shows),
+            log=tuple(_built(self._log, self._events, ScoreEvent)),
+            shows=tuple(_built(self._shows, self._show_list, HandShow)),
             history=history,
             legal=self.legal_actions() if seat == current else (),
             result=self._result,
@@ -740,8 +902,9 @@ class Game:
         game._discards[other] = new_discards
         game._stock = rest[len(discards) :]
         if self._phase == "pegging" or self._kept[other]:
-            played = [c for s, c in self._played if s == other]
+            played = [c for s, c in self._played() if s == other]
             game._kept[other] = tuple(played + new_held)
+            game._plays[other] = _plays_of(new_held)
         game._legal = None
         return game
 
@@ -755,7 +918,7 @@ class Game:
         record.update(self._origin)
         record["first_dealer"] = self._first_dealer
         record["cuts"] = [[str(c) for c in cut.cards] for cut in self._cuts]
-        record["actions"] = [str(m.action) for m in self._history]
+        record["actions"] = [str(action) for _, _, action in self._history]
         record["hands_played"] = self._hand_no
         record["scores"] = list(self._scores)
         record["result"] = None if self._result is None else self._result.to_dict()
@@ -796,17 +959,7 @@ class Game:
 
     def replay(self, actions: Iterable[str]) -> None:
         """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""
-        if isinstance(actions, str):
-            raise RecordError("the actions of a record are a list of moves")
-        for number, text in enumerate(actions, 1):
-            if self._result is not None:
-                raise RecordError(f"action {number} ({text!r}) comes after the game ended")
-            try:
-                self.apply(parse_action(text))
-            except ValueError as error:
-                raise RecordError(
-                    f"action {number} ({text!r}) cannot be played: {error}"
-                ) from error
+        replay_actions(self, actions, parse_action)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, seat {self._current} to act"

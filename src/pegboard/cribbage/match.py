@@ -12,7 +12,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.core import (
+    IllegalActionError,
+    RecordError,
+    check_record,
+    check_replayed,
+    new_record,
+    replay_actions,
+)
 from pegboard.cribbage.actions import Action, parse_action
 from pegboard.cribbage.events import CutForDeal, GameResult
 from pegboard.cribbage.game import Game
@@ -226,20 +233,16 @@ class CribbageMatch:
             current = record.get("current_game")
             if current is not None:
                 actions.extend(current["actions"])
-            if isinstance(actions, str):
-                raise RecordError("the actions of a record are lists of moves")
-            for number, text in enumerate(actions, 1):
-                if match.is_over:
-                    raise RecordError(f"action {number} ({text!r}) comes after the match ended")
-                match.apply(parse_action(text))
+            replay_actions(match, actions, parse_action, what="match")
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the match record does not replay: {error}") from error
-        replayed = match.to_record()
-        for key in ("games", "points", "cuts", "is_over", "winner", "current_game"):
-            if record.get(key) != replayed.get(key):
-                raise RecordError(f"the replayed {key} differ from the record")
+        check_replayed(
+            record,
+            match.to_record(),
+            ("games", "points", "cuts", "is_over", "winner", "current_game"),
+        )
         return match
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from typing import Final, Literal
 
-from pegboard.cribbage.cards import Card
+from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.words import number, words
 
 Kind = Literal["fifteen", "thirty-one", "pair", "run", "flush", "nobs"]
@@ -349,12 +349,60 @@ def peg_points(cards: Sequence[Card]) -> int:
     total = 0
     for card in played:
         total += card.value
-    points = 2 if total == 15 or total == 31 else 0
-    last = played[-1].rank
-    same = 1
-    while same < len(played) and played[-same - 1].rank == last:
-        same += 1
-    points += same * (same - 1)  # 0, 2, 6 or 12
-    if same == 1:  # a pair at the end rules out any run
-        points += _peg_run(played)
+    return peg_points_of(played, total)
+
+
+def peg_points_of(pile: Sequence[Card], count: int) -> int:
+    """``peg_points`` without the checks, for the engine: ``pile`` is a valid sequence
+    since the count started (at least one card, none twice) and ``count`` its total."""
+    points = 2 if count == 15 or count == 31 else 0
+    n = len(pile)
+    if n < 2:
+        return points
+    last = pile[-1].rank
+    prev = pile[-2].rank
+    if prev == last:  # a pair at the end rules out any run
+        same = 2
+        while same < n and pile[-same - 1].rank == last:
+            same += 1
+        return points + same * (same - 1)  # 2, 6 or 12
+    if n < 3:
+        return points
+    # A run of k cards holds the last three, of three different ranks spanning at most
+    # k - 1 <= n - 1: most plays are ruled out by a table of the last three ranks.
+    if n < _RUN_NEEDS[last][prev][pile[-3].rank]:
+        return points
+    return points + _peg_run(pile)
+
+
+def _run_needs(a: int, b: int, c: int) -> int:
+    """The fewest cards a pile ending in ranks ``c, b, a`` needs to end in a run: their
+    span plus one, or more than any pile holds if two of them are equal."""
+    if len({a, b, c}) < 3:
+        return 99
+    return max(a, b, c) - min(a, b, c) + 1
+
+
+_RUN_NEEDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(_run_needs(a, b, c) for c in range(14)) for b in range(14)) for a in range(14)
+)
+
+
+def show_points(a: Card, b: Card, c: Card, d: Card, starter: Card, is_crib: bool) -> int:
+    """``score_hand((a, b, c, d), starter, is_crib)`` without the checks, for the engine:
+    the five cards are distinct."""
+    points = RANK_TABLE[a.rank_key + b.rank_key + c.rank_key + d.rank_key + starter.rank_key]
+    suit = a.suit
+    if b.suit == suit and c.suit == suit and d.suit == suit:
+        if starter.suit == suit:
+            points += 5
+        elif not is_crib:
+            points += 4
+    nobs = _NOBS_OF[starter.index]  # identity tests: cheaper than bit-sets of 52 bits
+    if nobs is a or nobs is b or nobs is c or nobs is d:
+        points += 1
     return points
+
+
+_NOBS_OF: Final[tuple[Card, ...]] = tuple(Card(11, card.suit) for card in DECK)
+"""``_NOBS_OF[starter.index]``: the jack that scores nobs with this starter (C6)."""

@@ -6,7 +6,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.core import (
+    IllegalActionError,
+    RecordError,
+    check_record,
+    check_replayed,
+    new_record,
+    replay_actions,
+)
 from pegboard.draw.actions import Action, parse_action
 from pegboard.draw.round import Round, check_players
 from pegboard.draw.scoring import RoundResult
@@ -218,26 +225,16 @@ class Match:
             current = record.get("current_round")
             if current is not None:
                 actions.extend(current["actions"])
-            for number, text in enumerate(actions, 1):
-                if match.is_over:
-                    raise RecordError(f"action {number} ({text!r}) comes after the match ended")
-                match.apply(parse_action(text))
+            replay_actions(match, actions, parse_action, what="match")
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the match record does not replay: {error}") from error
-        replayed = match.to_record()
-        for key in (
-            "rounds",
-            "scores",
-            "lot",
-            "first_leader",
-            "is_over",
-            "winner",
-            "current_round",
-        ):
-            if key in record and record[key] != replayed.get(key):
-                raise RecordError(f"the replayed {key} differ from the record")
+        check_replayed(
+            record,
+            match.to_record(),
+            ("rounds", "scores", "lot", "first_leader", "is_over", "winner", "current_round"),
+        )
         return match
 
     def __repr__(self) -> str:

@@ -19,7 +19,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Self, cast
 
-from pegboard.core import IllegalActionError, RecordError, check_record, new_record
+from pegboard.core import (
+    IllegalActionError,
+    RecordError,
+    check_record,
+    new_record,
+    replay_actions,
+)
 from pegboard.draw import _purecore
 from pegboard.draw._purecore import (
     ACTION_CODE,
@@ -473,14 +479,8 @@ class Round(_Core):
         return round_
 
     def replay(self, actions: Iterable[str]) -> None:
-        """Apply actions given in notation, in order."""
-        for number, text in enumerate(actions, 1):
-            try:
-                self.apply(parse_action(text))
-            except ValueError as error:
-                raise RecordError(
-                    f"action {number} ({text!r}) cannot be played: {error}"
-                ) from error
+        """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""
+        replay_actions(self, actions, parse_action, what="round")
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._current_seat()} to play"
