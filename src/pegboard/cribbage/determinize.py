@@ -161,8 +161,8 @@ def _copy_past(game: Game, view: CribbageObservation, discards: list[tuple[Card,
     and every move (the other seat's hidden discards of earlier hands are read from the
     crib at their show, this hand's from the deal).
 
-    ``Game.from_position`` starts a game afresh, so these are set on its private fields:
-    they are records only and take no part in the play.
+    ``Game.from_position`` starts a game afresh, so they are handed over with
+    ``Game._adopt_record``: records only, they take no part in the play.
     """
     shows = {show.hand: show for show in view.shows}
     moves: list[Move] = []
@@ -180,6 +180,4 @@ def _copy_past(game: Game, view: CribbageObservation, discards: list[tuple[Card,
         else:
             action = parse_action(public.text)
         moves.append(Move(public.hand, public.seat, action))
-    game._history = moves
-    game._log = list(view.log)
-    game._shows = list(view.shows)
+    game._adopt_record(view.log, view.shows, moves)
