@@ -245,7 +245,10 @@ def test_same_seed_same_game() -> None:
     ("args", "message"),
     [
         (["--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
-        (["--bots", "genius"], "no 'genius' bots for cribbage; choose one of: random, greedy"),
+        (
+            ["--bots", "genius"],
+            "no 'genius' bots for cribbage; choose one of: random, greedy, expert",
+        ),
         (["--best-of", "2"], "a match is the best of an odd number of games, not 2"),
     ],
 )

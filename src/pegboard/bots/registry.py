@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
 from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
+from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
 
@@ -58,3 +59,4 @@ register_bot("draw", "greedy", GreedyBot)
 register_bot("draw", "expert", DrawExpert)
 register_bot("cribbage", "random", RandomBot)
 register_bot("cribbage", "greedy", CribbageGreedyBot)
+register_bot("cribbage", "expert", CribbageExpert)

@@ -7,6 +7,7 @@
 
 from pegboard.cribbage.actions import GO, Discard, Go, Play, parse_action
 from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
+from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
 from pegboard.cribbage.game import Game, Move, cut_for_deal
 from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
@@ -47,6 +48,7 @@ __all__ = [
     "ScoreEvent",
     "ScoreItem",
     "cut_for_deal",
+    "determinize",
     "parse_action",
     "parse_cards",
     "peg_breakdown",

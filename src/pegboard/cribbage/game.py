@@ -453,6 +453,22 @@ class Game:
         self._current = 1 - self._dealer
         self._legal = None
 
+    def _adopt_record(
+        self, log: Sequence[ScoreEvent], shows: Sequence[HandShow], moves: Sequence[Move]
+    ) -> None:
+        """Take ``log``, ``shows`` and ``moves`` as this game's public record, for
+        ``determinize``: a position rebuilt with ``from_position`` starts its record afresh,
+        while the seat it stands in for had seen the earlier hands too. The moves of this
+        hand must be the ones that led here; the rest is record only, out of the play."""
+        self._log = [(e.hand, e.seat, e.points, e.reason, e.cards, e.starter, e.total) for e in log]
+        self._events = []
+        self._shows = [(s.hand, s.dealer, s.starter, s.hands, s.crib) for s in shows]
+        self._show_list = []
+        self._history = [(m.hand, m.seat, m.action) for m in moves]
+        self._moves = []
+        here = [i for i, m in enumerate(moves) if m.hand == self._hand_no]
+        self._hand_start = here[0] if here else len(moves)
+
     def copy(self) -> Game:
         """An independent copy of this position (the future shuffles included)."""
         other = object.__new__(Game)

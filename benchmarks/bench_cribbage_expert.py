@@ -1,0 +1,172 @@
+"""The cribbage expert: decision times, and strength in duplicate single hands.
+
+Run ``.venv/bin/python benchmarks/bench_cribbage_expert.py`` for the decision times
+(median discard and pegging decision of the expert over seeded hands), or
+
+    .venv/bin/python benchmarks/bench_cribbage_expert.py duel expert greedy --pairs 1000
+
+for the strength measurement: a "deal" is the first hand of ``Game.new(seed=s, dealer=s %
+2)`` from 0-0, scored by the points each seat makes in it (pegging, his heels, show); each
+seed is played twice with the seats exchanged (duplicate), so that both bots hold the same
+cards. It prints the first bot's mean margin per deal (its points minus the other's) with a
+95% confidence interval over the deal pairs (normal approximation; the pairs are
+independent). ``--workers`` spreads the pairs over processes; results do not depend on it.
+
+    .venv/bin/python benchmarks/bench_cribbage_expert.py games expert greedy --pairs 300
+
+plays whole games instead (``Game.new(seed)`` to 121, each seed twice with the seats
+exchanged) and prints the first bot's share of wins with a 95% confidence interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from pegboard.bots.base import Bot, RandomBot
+from pegboard.bots.cribbage_expert import CribbageExpert
+from pegboard.bots.registry import make_bot
+from pegboard.cribbage import Game
+
+
+def make(level: str, budget: int) -> Bot:
+    """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move)."""
+    if level == "expert":
+        return CribbageExpert(budget)
+    bot: Bot = make_bot("cribbage", level, seed=0).bot
+    return bot
+
+
+def play_hand(seed: int, bots: Sequence[Bot], bot_seed: int) -> tuple[int, int]:
+    """Points of each seat in the first hand of ``Game.new(seed, dealer=seed % 2)``."""
+    game = Game.new(seed=seed, dealer=seed % 2)
+    rngs = [random.Random(bot_seed * 2 + seat) for seat in (0, 1)]
+    while not game.is_over and game.hand_number == 1:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].choose(game.observation(seat), rngs[seat]), seat=seat)
+    return game.scores
+
+
+def duplicate_pair(args: tuple[str, str, int, int]) -> float:
+    """The first level's margin summed over the two seatings of one deal."""
+    first, second, seed, budget = args
+    a, b = make(first, budget), make(second, budget)
+    s = play_hand(seed, [a, b], seed)
+    t = play_hand(seed, [b, a], seed)
+    return (s[0] - s[1]) + (t[1] - t[0])
+
+
+def duel(first: str, second: str, pairs: int, budget: int, workers: int, start: int) -> None:
+    jobs = [(first, second, start + k, budget) for k in range(pairs)]
+    began = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            margins = list(pool.map(duplicate_pair, jobs, chunksize=8))
+    else:
+        margins = [duplicate_pair(job) for job in jobs]
+    per_deal = [m / 2 for m in margins]
+    mean = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
+    wins = sum(m > 0 for m in margins)
+    losses = sum(m < 0 for m in margins)
+    print(
+        f"{first} vs {second}: {pairs} duplicate deal pairs (seeds {start}..{start + pairs - 1},"
+        f" budget {budget}): margin per deal {mean:+.3f} points, 95% CI "
+        f"[{mean - half:+.3f}, {mean + half:+.3f}]; pairs won/lost/even {wins}/{losses}/"
+        f"{pairs - wins - losses}; {time.perf_counter() - began:.0f} s"
+    )
+
+
+def play_game(seed: int, bots: Sequence[Bot], bot_seed: int) -> int:
+    """The winner of a whole game ``Game.new(seed)`` (first dealer by the cut)."""
+    game = Game.new(seed=seed)
+    rngs = [random.Random(bot_seed * 2 + seat) for seat in (0, 1)]
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].choose(game.observation(seat), rngs[seat]), seat=seat)
+    assert game.result is not None
+    return game.result.winner
+
+
+def game_pair(args: tuple[str, str, int, int]) -> int:
+    """Games the first level wins (0-2) of one seed played with the seats exchanged."""
+    first, second, seed, budget = args
+    a, b = make(first, budget), make(second, budget)
+    return (play_game(seed, [a, b], seed) == 0) + (play_game(seed, [b, a], seed) == 1)
+
+
+def games(first: str, second: str, pairs: int, budget: int, workers: int, start: int) -> None:
+    jobs = [(first, second, start + k, budget) for k in range(pairs)]
+    with ProcessPoolExecutor(max(workers, 1)) as pool:
+        won = list(pool.map(game_pair, jobs, chunksize=4))
+    share = [w / 2 for w in won]
+    mean = statistics.fmean(share)
+    half = 1.96 * statistics.stdev(share) / math.sqrt(len(share))
+    print(
+        f"{first} vs {second}: {2 * pairs} whole games ({pairs} seeds, seats exchanged): "
+        f"{first} wins {mean:.1%}, 95% CI [{mean - half:.1%}, {mean + half:.1%}]"
+    )
+
+
+def timings(hands: int = 40, budget: int = 24) -> None:
+    expert = CribbageExpert(budget)
+    other = RandomBot()
+    times: dict[str, list[float]] = {"discard": [], "pegging": []}
+    for seed in range(hands):
+        game = Game.new(seed=seed, dealer=seed % 2)
+        rng = random.Random(seed)
+        while not game.is_over and game.hand_number == 1:
+            seat = game.current_player
+            assert seat is not None
+            seen = game.observation(seat)
+            if seat == 0 and len(seen.legal) > 1:
+                began = time.perf_counter()
+                action = expert.choose(seen, rng)
+                times[seen.phase].append(time.perf_counter() - began)
+            else:
+                action = other.choose(seen, rng)
+            game.apply(action)
+    for phase, spent in times.items():
+        print(
+            f"expert {phase} decision (budget {budget}): "
+            f"median {statistics.median(spent) * 1e3:.1f}"
+            f" ms, max {max(spent) * 1e3:.1f} ms over {len(spent)} decisions"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command")
+    d = sub.add_parser("duel")
+    d.add_argument("first")
+    d.add_argument("second")
+    d.add_argument("--pairs", type=int, default=500)
+    d.add_argument("--budget", type=int, default=24)
+    d.add_argument("--workers", type=int, default=1)
+    d.add_argument("--start", type=int, default=0)
+    g = sub.add_parser("games")
+    g.add_argument("first")
+    g.add_argument("second")
+    g.add_argument("--pairs", type=int, default=200)
+    g.add_argument("--budget", type=int, default=24)
+    g.add_argument("--workers", type=int, default=1)
+    g.add_argument("--start", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.command == "duel":
+        duel(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
+    elif args.command == "games":
+        games(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
+    else:
+        timings()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

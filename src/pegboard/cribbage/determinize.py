@@ -1,0 +1,183 @@
+"""A full cribbage position consistent with what one seat knows, for search by bots.
+
+A bot sees only its observation. To search, it deals the cards it has not seen at random
+(a "determinization"): the other seat's cards still in hand, that seat's two crib cards
+and the undealt stock, with the starter in it while the cut is still to come. Everything
+public is kept: the cards the other seat played are its own, the scores, the dealer, the
+pegging count and pile, the go's said, and the rule that after a go (or being unable to
+play on) a seat holds only cards worth more than the room that was left (C5:
+``held_above``).
+
+The hidden cards are dealt uniformly among the deals consistent with those facts; no
+model of how the other seat chose its discards or its plays is assumed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pegboard.cribbage.actions import Action, Discard, parse_action
+from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.game import Game, Move
+from pegboard.cribbage.match import MatchObservation
+from pegboard.cribbage.observation import CribbageObservation
+
+PEG_REASONS = frozenset({"pegging", "go", "last card"})
+"""Score reasons of the pegging (his heels is taken at the cut, before it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDeal:
+    """One guess at the cards a seat has not seen.
+
+    ``hand``: the cards the other seat still holds; ``discards``: its two crib cards (empty
+    while it has not discarded); ``stock``: every other unseen card, top first.
+    """
+
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+def game_view(observation: CribbageObservation | MatchObservation) -> CribbageObservation:
+    """The game observation inside a match observation (or the observation itself)."""
+    if isinstance(observation, MatchObservation):
+        return observation.game
+    if isinstance(observation, CribbageObservation):
+        return observation
+    raise TypeError(f"not a cribbage observation: {observation!r}")
+
+
+def seen_mask(view: CribbageObservation) -> int:
+    """Bit-set of the cards of this hand the seat has seen: its own, the played ones and the
+    starter. Cards of earlier hands are shuffled back, so they do not count."""
+    mask = 0
+    for card in (*view.hand, *view.kept, *view.discards):
+        mask |= card.bit
+    for _, card in view.played:
+        mask |= card.bit
+    if view.starter is not None:
+        mask |= view.starter.bit
+    return mask
+
+
+def unseen_cards(view: CribbageObservation) -> list[Card]:
+    """The cards of the deck the seat has not seen this hand, in deck order."""
+    mask = seen_mask(view)
+    return [c for c in DECK if not mask & c.bit]
+
+
+def hidden_deal(
+    observation: CribbageObservation | MatchObservation, rng: random.Random
+) -> HiddenDeal:
+    """Deal the cards ``observation``'s seat has not seen, at random, consistently with it.
+
+    The other seat's held cards are drawn among the unseen cards worth more than its
+    ``held_above`` (C5); its discards and the stock from the rest.
+    """
+    view = game_view(observation)
+    if view.phase == "over":
+        raise ValueError("the game is over: there is nothing hidden left to deal")
+    other = 1 - view.seat
+    unseen = unseen_cards(view)
+    floor = view.held_above[other]
+    eligible = [c for c in unseen if c.value > floor]
+    size = view.hand_sizes[other]
+    if len(eligible) < size:
+        raise ValueError(
+            f"no deal fits this observation: seat {other} holds {size} cards worth more "
+            f"than {floor}, but only {len(eligible)} unseen cards are (C5)"
+        )
+    held = rng.sample(eligible, size)
+    taken = {c.index for c in held}
+    rest = [c for c in unseen if c.index not in taken]
+    rng.shuffle(rest)
+    crib = 2 if view.discarded[other] else 0
+    discards = tuple(sorted(rest[:crib], key=lambda c: c.index))
+    return HiddenDeal(tuple(held), discards, tuple(rest[crib:]))
+
+
+def determinize(observation: CribbageObservation | MatchObservation, rng: random.Random) -> Game:
+    """A full ``Game`` that ``observation``'s seat cannot tell from the real one.
+
+    The unseen cards are dealt by :func:`hidden_deal`; the position is then rebuilt with
+    ``Game.from_position`` at the start of this hand's pegging (or at the discard) and this
+    hand's public moves are replayed, so that the count, the pile, the go's and the scores
+    come out as the seat saw them. Earlier hands' log, shows and moves are copied from the
+    observation. Later hands are shuffled from ``rng``.
+    """
+    view = game_view(observation)
+    deal = hidden_deal(view, rng)
+    seat, other = view.seat, 1 - view.seat
+    dealer, pone = view.dealer, 1 - view.dealer
+    seed = rng.getrandbits(63)
+    hands: list[list[Card]] = [[], []]
+    discards: list[tuple[Card, ...]] = [(), ()]
+    discards[seat] = view.discards
+    discards[other] = deal.discards
+    this_hand = [m for m in view.history if m.hand == view.hand_number]
+    if view.phase == "discard":
+        hands[seat] = [*view.hand, *view.discards] if view.discarded[seat] else list(view.hand)
+        hands[other] = [*deal.hand, *deal.discards]
+        game = Game.from_position(
+            hands,
+            dealer=dealer,
+            scores=view.scores,
+            stock=deal.stock,
+            seed=seed,
+            hand_number=view.hand_number,
+        )
+        if view.discarded[pone]:
+            first, second = discards[pone]
+            game.apply(Discard(first, second))
+    else:
+        assert view.starter is not None
+        hands[seat] = list(view.kept)
+        hands[other] = [*(c for s, c in view.played if s == other), *deal.hand]
+        scores = list(view.scores)
+        for event in view.log:
+            if event.hand == view.hand_number and event.reason in PEG_REASONS:
+                scores[event.seat] -= event.points
+        game = Game.from_position(
+            hands,
+            dealer=dealer,
+            scores=scores,
+            crib=[*discards[pone], *discards[dealer]],
+            starter=view.starter,
+            stock=deal.stock,
+            seed=seed,
+            hand_number=view.hand_number,
+        )
+        for move in this_hand:
+            if move.text != "discard" and not move.text.startswith("discard "):
+                game.apply(parse_action(move.text), seat=move.seat)
+    _copy_past(game, view, discards)
+    return game
+
+
+def _copy_past(game: Game, view: CribbageObservation, discards: list[tuple[Card, ...]]) -> None:
+    """Give the rebuilt game the public past of the observed one: the score log, the shows
+    and every move (the other seat's hidden discards of earlier hands are read from the
+    crib at their show, this hand's from the deal).
+
+    ``Game.from_position`` starts a game afresh, so they are handed over with
+    ``Game._adopt_record``: records only, they take no part in the play.
+    """
+    shows = {show.hand: show for show in view.shows}
+    moves: list[Move] = []
+    for public in view.history:
+        action: Action
+        if public.text == "discard":
+            if public.hand == view.hand_number:
+                cards = discards[public.seat]
+            else:
+                show = shows[public.hand]
+                assert show.crib is not None
+                first = public.seat != show.dealer  # the pone's two come first in the crib
+                cards = show.crib[:2] if first else show.crib[2:]
+            action = Discard(cards[0], cards[1])
+        else:
+            action = parse_action(public.text)
+        moves.append(Move(public.hand, public.seat, action))
+    game._adopt_record(view.log, view.shows, moves)
