@@ -126,6 +126,7 @@ def test_d13_d14_draw_rewards_are_the_settled_points(players: int) -> None:
         kinds.add(round_.result.kind)
         expected = draw_points_by_the_rules(round_)
         assert [collected[a] for a in env.possible_agents] == expected
+        assert tuple(expected) == round_.returns()  # the engine agrees
     assert kinds == {"domino", "blocked"}  # both settlements were checked
 
 
@@ -526,3 +527,75 @@ def test_metadata_follows_the_classic_environments() -> None:
         assert metadata["name"] == name
         assert metadata["is_parallelizable"] is False
         assert "ansi" in metadata["render_modes"]
+
+
+# -- what the vectors hold -------------------------------------------------------------------
+
+
+def sections(vector: Any, layout: tuple[tuple[str, int, int], ...]) -> dict[str, Any]:
+    return {name: vector[start : start + size] for name, start, size in layout}
+
+
+def ones(values: Any) -> set[int]:
+    return {int(i) for i in np.flatnonzero(values)}
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_draw_vector_holds_the_seats_observation_seat_relative(players: int) -> None:
+    passes_seen = 0
+
+    def check(env: Any) -> None:
+        nonlocal passes_seen
+        round_ = env.unwrapped.round
+        n = players
+        for seat, agent in enumerate(env.possible_agents):
+            view = round_.observation(seat)
+            vector = env.observe(agent)["observation"]
+            part = sections(vector, DRAW_LAYOUT)
+            assert ones(part["hand"]) == {t.index for t in view.hand}
+            assert ones(part["line"]) == {t.index for t in view.line.tiles}
+            ends = part["end_values"].reshape(2, 7)
+            assert [int(row.argmax()) for row in ends if row.any()] == [
+                e.value for e in view.line.open_ends()
+            ]
+            relative = [(seat + k) % n for k in range(n)]
+            absent = part["known_absent"].reshape(4, 7)
+            for k, other in enumerate(relative):
+                assert ones(absent[k]) == set(view.known_absent[other])
+                assert part["hand_sizes"][k] * 28 == pytest.approx(view.hand_sizes[other])
+            assert list(part["seats"]) == [1.0] * n + [0.0] * (4 - n)
+            assert part["stock_size"][0] * 28 == pytest.approx(view.stock_size)
+            assert ones(part["to_play"]) == {relative.index(round_.current_player)}
+            assert ones(part["leader"]) == {relative.index(round_.leader)}
+            passes_seen += part["passes"][0] > 0
+
+    for seed in range(4):
+        play(draw_v0.env(num_players=players), seed, check)
+    assert passes_seen > 0
+
+
+def test_cribbage_vector_holds_the_seats_observation() -> None:
+    def check(env: Any) -> None:
+        game = env.unwrapped.game
+        for seat, agent in enumerate(env.possible_agents):
+            view = game.observation(seat)
+            vector = env.observe(agent)["observation"]
+            part = sections(vector, CRIBBAGE_LAYOUT)
+            assert ones(part["hand"]) == {c.index for c in view.hand}
+            assert ones(part["discards"]) == {c.index for c in view.discards}
+            starter = set() if view.starter is None else {view.starter.index}
+            assert ones(part["starter"]) == starter
+            mine = {c.index for s, c in view.played if s == seat}
+            theirs = {c.index for s, c in view.played if s != seat}
+            assert (ones(part["played_me"]), ones(part["played_opponent"])) == (mine, theirs)
+            pile = part["pile"].reshape(8, 13)
+            latest_first = [c.rank for c in reversed(view.pile)]
+            assert [int(row.argmax()) + 1 for row in pile if row.any()] == latest_first
+            assert part["count"][0] * 31 == pytest.approx(view.count)
+            scores = part["scores"] * 121
+            assert list(scores) == pytest.approx([view.scores[seat], view.scores[1 - seat]])
+            assert part["dealer"][0] == (view.dealer == seat)
+            assert part["to_play"][0] == (view.current_player == seat)
+            assert ones(part["phase"]) == {["discard", "pegging", "over"].index(view.phase)}
+
+    play(cribbage_v0.env(), 21, check)
