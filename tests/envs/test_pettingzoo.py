@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -599,3 +601,15 @@ def test_cribbage_vector_holds_the_seats_observation() -> None:
             assert ones(part["phase"]) == {["discard", "pegging", "over"].index(view.phase)}
 
     play(cribbage_v0.env(), 21, check)
+
+
+def test_the_core_install_does_not_import_the_research_libraries() -> None:
+    # pegboard[research] is optional: the games, bots, arena and CLI must not need it.
+    code = (
+        "import sys, pegboard, pegboard.draw, pegboard.cribbage, pegboard.bots, "
+        "pegboard.arena, pegboard.cli.main, pegboard.hints\n"
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy', 'pyspiel') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -24,7 +24,12 @@ decision, so the engine does them by itself. Actions and observations are those 
 - ``reward="points"`` (default, and the only choice, for a hand): the points the seat
   pegged in the episode minus the points its opponent pegged.
 
-All three are zero-sum. ``render_mode="ansi"`` returns a public summary of the game.
+All three are zero-sum. ``render_mode="ansi"`` returns a public summary of the game (the
+scores, the phase, the starter and the pile; never a hand).
+
+``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
+with ``illegal_reward`` (default -1) for the seat that took it. The unwrapped ``raw_env``
+raises the engine's ``IllegalActionError`` instead, naming the rule, and changes nothing.
 """
 
 from __future__ import annotations

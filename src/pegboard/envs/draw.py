@@ -24,6 +24,12 @@ Rewards come once, when the round ends (D11), to every seat:
 The round's leader is drawn from the episode's seed (a fair lot, D3) unless ``leader`` is
 given. ``render_mode="ansi"`` returns the board description of B1-B5 (``lang``: en, pt,
 zh, hi).
+
+``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
+with ``illegal_reward`` (default -1, as in the classic environments; on the scale of Draw's
+points a larger penalty may suit) for the seat that took it and 0 for the others. The
+unwrapped ``raw_env`` raises the engine's ``IllegalActionError`` instead, naming the rule,
+and changes nothing.
 """
 
 from __future__ import annotations

@@ -204,7 +204,9 @@ DRAW_LAYOUT: Final[tuple[tuple[str, int, int], ...]] = (
     ("seats", 103, 4),  # per relative seat, 1 if that seat is at the table
     ("to_play", 107, 4),  # the seat to play, relative, one-hot (zeros once over)
     ("leader", 111, 4),  # the seat that opened the round, relative, one-hot
-    ("passes", 115, 1),  # consecutive passes just made / 4 (D11: n of them block)
+    # Consecutive passes just made / 4 (D11: n of them block), read from the public
+    # history: a position built by Round.from_position starts with an empty one.
+    ("passes", 115, 1),
     ("over", 116, 1),  # 1 once the round is settled
 )
 DRAW_OBS_SIZE: Final = 117
