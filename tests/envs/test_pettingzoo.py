@@ -291,12 +291,6 @@ def test_cribbage_observation_never_depends_on_hidden_cards() -> None:
     assert changed > 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cribbage.determinize deals the opponent a hand with no playable card when the "
-    "opponent is to play right after our go (which proves it can play, C5): the replay "
-    "then ends the sequence and the view differs",
-)
 def test_cribbage_determinize_keeps_the_seats_view() -> None:
     env = cribbage_v0.raw_env()
     env.reset(seed=11)
@@ -315,11 +309,6 @@ def test_cribbage_determinize_keeps_the_seats_view() -> None:
         env.step(int(actions.choice(np.flatnonzero(mask))))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.sample_hidden ignores the same fact: the opponent to play right after our go "
-    "can play (C5), yet about half the samples deal it no playable card",
-)
 def test_cribbage_sample_hidden_keeps_what_a_go_proved() -> None:
     env = cribbage_v0.raw_env()
     env.reset(seed=11)

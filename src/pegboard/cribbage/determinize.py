@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from pegboard.cribbage.actions import Action, Discard, parse_action
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.game import Game, Move
+from pegboard.cribbage.game import LIMIT, Game, Move, deal_held, must_hold_a_fit
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
 
@@ -89,7 +89,13 @@ def hidden_deal(
             f"no deal fits this observation: seat {other} holds {size} cards worth more "
             f"than {floor}, but only {len(eligible)} unseen cards are (C5)"
         )
-    held = rng.sample(eligible, size)
+    this_hand = [m for m in view.history if m.hand == view.hand_number]
+    last = None
+    if this_hand:
+        text = this_hand[-1].text
+        last = (this_hand[-1].seat, "play" if text.startswith("play") else text.split()[0])
+    fits = must_hold_a_fit(view.phase, view.current_player, other, last)
+    held = deal_held(eligible, size, LIMIT - view.count if fits else None, rng)
     taken = {c.index for c in held}
     rest = [c for c in unseen if c.index not in taken]
     rng.shuffle(rest)

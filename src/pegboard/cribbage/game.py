@@ -909,8 +909,14 @@ class Game:
         pool = [*held, *discards, *self._stock]
         floor = self._floor[other]
         eligible = [c for c in pool if c.value > floor]
+        hand_moves = self._history[self._hand_start :]
+        last = None
+        if hand_moves:
+            _, last_seat, last_action = hand_moves[-1]
+            last = (last_seat, _kind(last_action))
+        fits = must_hold_a_fit(self._phase, self._current, other, last)
         # The true hand is always eligible, so there are enough cards to choose from.
-        new_held = rng.sample(eligible, len(held))
+        new_held = deal_held(eligible, len(held), LIMIT - self._count if fits else None, rng)
         rest = [c for c in pool if c not in new_held]
         rng.shuffle(rest)
         new_discards = tuple(sorted(rest[: len(discards)], key=lambda c: c.index))
@@ -980,6 +986,44 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, seat {self._current} to act"
         return f"<cribbage Game hand {self._hand_no}, scores {self.scores}, {state}>"
+
+
+def must_hold_a_fit(
+    phase: str, current: int | None, other: int, last: tuple[int, str] | None
+) -> bool:
+    """Whether ``other``, to act in the pegging, is known to hold a card that fits (C5).
+
+    The other seat is asked to act while it might have to say go only just after this
+    seat played a card; on every other turn (after this seat's go, or to play on after its
+    own card) the engine passes the turn to it only when it can play. ``last`` is the last
+    move of the hand as (seat, kind), kind being "play", "go" or "discard".
+    """
+    if phase != "pegging" or current != other:
+        return False
+    return last is None or last != (1 - other, "play")
+
+
+def deal_held(eligible: list[Card], size: int, room: int | None, rng: random.Random) -> list[Card]:
+    """``size`` cards drawn uniformly from ``eligible``; when ``room`` is given, among the
+    draws holding at least one card worth at most ``room`` (rejection sampling: the true
+    hand is such a draw, so one exists)."""
+    if room is None or size == 0:
+        return rng.sample(eligible, size)
+    fitting = [c for c in eligible if c.value <= room]
+    for _ in range(1000):
+        held = rng.sample(eligible, size)
+        if any(c.value <= room for c in held):
+            return held
+    # Rare and improbable: one fitting card first, the rest uniformly (near-uniform).
+    first = rng.choice(fitting)
+    return [first, *rng.sample([c for c in eligible if c is not first], size - 1)]
+
+
+def _kind(action: Action) -> str:
+    """The kind of a move: "play", "go" or "discard"."""
+    if action.__class__ is Play:
+        return "play"
+    return "go" if action.__class__ is Go else "discard"
 
 
 def _check_seat(seat: object, what: str, allow_none: bool = False) -> None:
