@@ -124,11 +124,9 @@ def _closed_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_an_unreachable_cluster_is_a_one_line_error(
-    ray_runner: RayRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_unreachable_cluster_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
     ray = pytest.importorskip("ray")
-    # As in a fresh process: not yet connected (the session's Ray stays untouched).
+    # As in a fresh process: not yet connected (the session's Ray, if up, stays untouched).
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     address = f"127.0.0.1:{_closed_port()}"
     result = cli.invoke(app, ["arena", "draw", "--backend", "ray", "--address", address])

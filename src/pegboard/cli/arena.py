@@ -69,6 +69,9 @@ def arena(
     A deal is one Draw round or one cribbage hand from 0-0. The table gives each bot's
     wins, draws and losses, its mean points per deal with a 95% confidence interval, and
     its Elo when there are more than two bots; then the margin between every two bots.
+
+    With --backend ray (pegboard's cluster extra) the deals run on Ray: a local one, or the
+    cluster at --address. The same seed gives the same figures on any backend.
     """
     levels = [word.strip() for word in bots.split(",") if word.strip()]
     if not levels:
