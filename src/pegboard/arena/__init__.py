@@ -18,6 +18,7 @@ from pegboard.arena.deals import (
     plan,
     play_batch,
 )
+from pegboard.arena.ray_runner import RayRunner  # imports ray only when one is made
 from pegboard.arena.run import (
     ARENA_FORMAT,
     ARENA_VERSION,
@@ -44,6 +45,7 @@ __all__ = [
     "Estimate",
     "LocalRunner",
     "Margin",
+    "RayRunner",
     "Record",
     "Runner",
     "Summary",

@@ -12,7 +12,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from pegboard.arena import ArenaConfig, BotError, LocalRunner, Summary, run_arena, summarize
+from pegboard.arena import (
+    ArenaConfig,
+    BotError,
+    DealResult,
+    LocalRunner,
+    Runner,
+    Summary,
+    run_arena,
+    summarize,
+)
+from pegboard.arena.ray_runner import ClusterError, MissingRayError, RayRunner
 from pegboard.arena.stats import Estimate
 from pegboard.cli.terminal import fail
 
@@ -33,7 +43,18 @@ def arena(
         bool, typer.Option(help="Play whole matches (Draw) or games to 121 (cribbage).")
     ] = False,
     workers: Annotated[
-        int | None, typer.Option(help="Processes to use (default: every core).")
+        int | None,
+        typer.Option(help="Processes to use (default: every core); with Ray, its local CPUs."),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="Where the deals run: local (processes here) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --backend ray: the cluster to join (HOST:6379, auto, ray://HOST:10001);"
+            " without it, a local Ray is started."
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Master seed: the same seed, the same run.")] = 0,
     json_file: Annotated[
@@ -48,6 +69,9 @@ def arena(
     A deal is one Draw round or one cribbage hand from 0-0. The table gives each bot's
     wins, draws and losses, its mean points per deal with a 95% confidence interval, and
     its Elo when there are more than two bots; then the margin between every two bots.
+
+    With --backend ray (pegboard's cluster extra) the deals run on Ray: a local one, or the
+    cluster at --address. The same seed gives the same figures on any backend.
     """
     levels = [word.strip() for word in bots.split(",") if word.strip()]
     if not levels:
@@ -66,13 +90,46 @@ def arena(
             seed=seed,
             budget=budget,
         )
-        runner = LocalRunner(workers if workers is not None else (os.cpu_count() or 1))
     except ValueError as error:
         raise fail(str(error)) from None
     if json_file is not None and not json_file.parent.is_dir():
         raise fail(f"cannot write {json_file}: no such directory")
-
+    runner = make_runner(backend, workers, address)
+    try:
+        results = play(config, runner)
+    finally:
+        if isinstance(runner, RayRunner):
+            runner.close()
     console = Console()
+    summary = summarize(config, results)
+    console.print(bot_table(summary))
+    console.print(margin_table(summary))
+    if json_file is not None:
+        try:
+            json_file.write_text(json.dumps(summary.to_dict(results), indent=1) + "\n")
+        except OSError as error:
+            raise fail(f"cannot write {json_file}: {error.strerror}") from None
+
+
+def make_runner(backend: str, workers: int | None, address: str | None) -> Runner:
+    """The runner the options ask for, or a one-line error."""
+    backend = backend.strip().lower()
+    if backend not in ("local", "ray"):
+        raise fail(f"the backend is local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise fail("--address names a Ray cluster: use it with --backend ray")
+    if address is not None and workers is not None:
+        raise fail("--workers sets the CPUs of a local Ray; a cluster at --address has its own")
+    try:
+        if backend == "ray":
+            return RayRunner(workers if workers is not None else (os.cpu_count() or 1), address)
+        return LocalRunner(workers if workers is not None else (os.cpu_count() or 1))
+    except (ValueError, MissingRayError) as error:
+        raise fail(str(error)) from None
+
+
+def play(config: ArenaConfig, runner: Runner) -> list[DealResult]:
+    """Every play of ``config``, with a progress bar on stderr."""
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -87,17 +144,9 @@ def arena(
             progress.update(task, completed=done, total=total)
 
         try:
-            results = run_arena(config, runner, advance)
-        except BotError as error:
+            return run_arena(config, runner, advance)
+        except (BotError, ClusterError) as error:
             raise fail(str(error)) from None
-    summary = summarize(config, results)
-    console.print(bot_table(summary))
-    console.print(margin_table(summary))
-    if json_file is not None:
-        try:
-            json_file.write_text(json.dumps(summary.to_dict(results), indent=1) + "\n")
-        except OSError as error:
-            raise fail(f"cannot write {json_file}: {error.strerror}") from None
 
 
 def bot_table(summary: Summary) -> Table:
