@@ -55,16 +55,21 @@ def score(
     hand: str = typer.Argument(..., help='Four cards, e.g. "5H 5D 5C JS".'),
     starter: str = typer.Argument(..., help="The starter, e.g. 5S."),
     crib: bool = typer.Option(False, "--crib", help="Count as the crib."),
+    lang: str | None = typer.Option(
+        None, help="Language of the counting: en, pt, zh, hi (default: from the environment)."
+    ),
 ) -> None:
     """Count a hand with its starter the traditional way (C6)."""
+    from pegboard.cli.i18n import resolve_language
     from pegboard.cribbage import Card, parse_cards, score_breakdown
 
     try:
+        key = resolve_language(lang)
         breakdown = score_breakdown(parse_cards(hand), Card.parse(starter), is_crib=crib)
     except ValueError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(2) from None
     for item in breakdown.items:
         typer.echo(f"{item.kind:<8} {' '.join(str(c) for c in item.cards):<16} {item.points}")
-    typer.echo(f"{breakdown.say()}.")
+    typer.echo(f"{breakdown.say(key)}.")
     typer.echo(f"total {breakdown.total}")

@@ -14,16 +14,16 @@ from typing import Annotated, Any
 
 import typer
 
-from pegboard.cli.i18n import translator
+from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import RecordError, check_record
-from pegboard.draw.line import LANGUAGES, language
+from pegboard.draw.line import LANGUAGES
 
-Replayer = Callable[[dict[str, Any], str, Terminal, Callable[[str], str]], None]
+Replayer = Callable[[dict[str, Any], str, Terminal, Translator], None]
 
 
 def _replay_draw(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
 ) -> None:
     from pegboard.cli.draw_replay import replay_draw
 
@@ -31,7 +31,7 @@ def _replay_draw(
 
 
 def _replay_cribbage(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
 ) -> None:
     from pegboard.cli.cribbage_replay import replay_cribbage
 
@@ -64,11 +64,16 @@ def read_record(path: Path) -> dict[str, Any]:
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A match, round or game record (JSON).")],
-    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LANG)."
+        ),
+    ] = None,
 ) -> None:
     """Print a recorded match, round (Draw) or game (cribbage): every move, every score."""
     try:
-        lang = language(lang)
+        _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
     try:
@@ -77,9 +82,10 @@ def replay(
         replayer = REPLAYERS.get(game) if isinstance(game, str) else None
         if replayer is None:
             raise RecordError(
-                f"cannot replay a record of the game {game!r}; "
-                f"this pegboard replays: {', '.join(REPLAYERS)}"
+                _(
+                    "cannot replay a record of the game {game!r}; this pegboard replays: {games}"
+                ).format(game=game, games=", ".join(REPLAYERS))
             )
-        replayer(record, lang, Terminal(), translator(lang))
+        replayer(record, _.lang, Terminal(), _)
     except RecordError as error:
         raise fail(str(error)) from None
