@@ -119,7 +119,7 @@ def rule_reason(error: IllegalActionError, _: Translator) -> str:
         gist = rule_gist(error.rule, _)
     if gist is None:
         return str(error)
-    return f"{gist} ({error.rule})"
+    return _("{reason} ({rule})").format(reason=gist, rule=error.rule)
 
 
 def rule_gist(rule: str, _: Translator) -> str | None:
