@@ -54,7 +54,7 @@ translations: $(VENV)/.installed-dev
 	$(BIN)/pybabel extract -F babel.cfg -k _ -k gettext -k ngettext:1,2 --no-location \
 		--sort-output --project=pegboard --copyright-holder="pegboard developers" \
 		$(BABEL_FLAGS) -o $(LOCALE)/pegboard.pot .
-	$(BIN)/pybabel update -i $(LOCALE)/pegboard.pot -d $(LOCALE) -D pegboard --no-fuzzy-matching \
+	$(BIN)/pybabel update -i $(LOCALE)/pegboard.pot -d $(LOCALE) -D pegboard --no-fuzzy-matching --ignore-obsolete \
 		$(BABEL_FLAGS)
 	$(BIN)/pybabel compile -d $(LOCALE) -D pegboard --statistics
 

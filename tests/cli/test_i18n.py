@@ -10,6 +10,7 @@ the last; the translating is for a person).
 from __future__ import annotations
 
 import gettext
+import json
 import re
 import string
 from pathlib import Path
@@ -329,3 +330,15 @@ def test_cribbage_score_counts_in_the_chosen_language() -> None:
     result = runner.invoke(app, ["cribbage", "score", "7H 8D 7C KS", "2S", "--lang", "zh"])
     assert result.exit_code == 0
     assert "十五得二，十五得四，再加一对共六." in result.output
+
+
+def test_hint_table_in_the_chosen_language(tmp_path: Path) -> None:
+    from pegboard.draw import Round
+
+    record = tmp_path / "round.json"
+    record.write_text(json.dumps(Round.deal(2, seed=3, leader=0).to_record()), encoding="utf-8")
+    result = runner.invoke(
+        app, ["hint", str(record), "--seat", "0", "--budget", "20", "--lang", "pt"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "jogador 0: " in result.output and "jogada" in result.output

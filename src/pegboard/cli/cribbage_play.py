@@ -112,9 +112,9 @@ class CribbageTable:
             say(_("Your hand: {cards}").format(cards=self._numbered(hand)))
             say(
                 _(
-                    "Lay two cards in {crib} (C2): two numbers like '1 4', "
+                    "Lay two cards {place} (C2): two numbers like '1 4', "
                     "or the cards like '{a} {b}'."
-                ).format(crib=self.seats.crib(view.dealer, _), a=hand[0], b=hand[1])
+                ).format(place=self.seats.into_crib(view.dealer, _), a=hand[0], b=hand[1])
             )
             return hand
         say(

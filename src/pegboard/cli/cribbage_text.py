@@ -41,6 +41,13 @@ class Seats:
             return _("seat {seat}'s crib").format(seat=seat)
         return _("your crib") if seat == self.human else _("the bot's crib")
 
+    def into_crib(self, seat: int, _: Gettext) -> str:
+        """``in your crib``, ``in the bot's crib``, ``in seat 1's crib``: where cards are
+        laid (languages with cases inflect the owner after a preposition)."""
+        if self.human is None:
+            return _("in seat {seat}'s crib").format(seat=seat)
+        return _("in your crib") if seat == self.human else _("in the bot's crib")
+
     def hand(self, seat: int, _: Gettext) -> str:
         """``your hand``, ``the bot's hand``, ``seat 1's hand``."""
         if self.human is None:
@@ -90,7 +97,7 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
             outcome = _("equal ranks: cut again")
         else:
             deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
-            outcome = deals + " " + _("(the lower card deals, C2)")
+            outcome = _("{deals} (the lower card deals, C2)").format(deals=deals)
         lines.append(
             _("Cut for the deal: {drawn}; {outcome}.").format(drawn=drawn, outcome=outcome)
         )
@@ -116,23 +123,23 @@ def move_line(
     view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
     words = text.split()
     if seat == dealer and seats.human not in (None, seat):
-        crib = _("its own crib")
+        place = _("in its own crib")
     else:
-        crib = seats.crib(dealer, _)
+        place = seats.into_crib(dealer, _)
     if words == ["discard"]:
         line = seats.says(
             seat,
-            _("You lay two cards in {crib}."),
-            _("{who} lays two cards in {crib}."),
+            _("You lay two cards {place}."),
+            _("{who} lays two cards {place}."),
             _,
-            crib=crib,
+            place=place,
         )
         return line, count
     if words[0] == "discard":
         cards = cards_text(sorted(Card.parse(w) for w in words[1:]))  # by rank, to read
         line = seats.says(
-            seat, _("You lay {cards} in {crib}."), _("{who} lays {cards} in {crib}."), _,
-            cards=cards, crib=crib,
+            seat, _("You lay {cards} {place}."), _("{who} lays {cards} {place}."), _,
+            cards=cards, place=place,
         )  # fmt: skip
         return line, count
     if words[0] == "play":
