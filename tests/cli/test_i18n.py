@@ -342,3 +342,15 @@ def test_hint_table_in_the_chosen_language(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "jogador 0: " in result.output and "jogada" in result.output
+
+
+def test_replay_in_the_chosen_language(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "none.json"), "--lang", "pt"])
+    assert result.exit_code == 1
+    assert "arquivo inexistente: " in result.output
+    record = tmp_path / "match.json"
+    runner.invoke(app, ["play", "--seed", "3", "--save", str(record)], input="quit\n")
+    result = runner.invoke(app, ["replay", str(record), "--lang", "hi"])
+    assert result.exit_code == 0
+    assert "Draw मैच: 2 खिलाड़ी, सीड 3, लक्ष्य 100।" in result.output
+    assert "मैच पूरा नहीं हुआ।" in result.output

@@ -118,7 +118,12 @@ def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list
             "  " + _("{name}: {tiles} (count {count})").format(name=name, tiles=tiles, count=count)
         )
     if result.winner is None:
-        lines.append(_("Settlement: {arithmetic}.").format(arithmetic=result.arithmetic))
+        # Worded here, not taken from the engine's English ``arithmetic``.
+        lines.append(
+            _("Settlement: tied lowest count {count}: nobody scores.").format(
+                count=min(result.pip_counts)
+            )
+        )
     else:
         text = (
             _("Settlement: {arithmetic} → you score {points}.")

@@ -41,23 +41,29 @@ def _replay_cribbage(
 REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
 
 
-def read_record(path: Path) -> dict[str, Any]:
-    """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one."""
+def read_record(path: Path, _: Translator | None = None) -> dict[str, Any]:
+    """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one
+    (the file's problems worded in ``_``'s language; the header's by the engine)."""
+    _ = translator("en") if _ is None else _
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
+        raise RecordError(_("no such file: {path}").format(path=path)) from None
     except IsADirectoryError:
-        raise RecordError(f"{path} is a directory, not a record") from None
+        raise RecordError(_("{path} is a directory, not a record").format(path=path)) from None
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        raise RecordError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
+        raise RecordError(_("{path} is not a text file").format(path=path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"{path} is not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            _("{path} is not JSON (line {line}, column {column}: {reason})").format(
+                path=path, line=error.lineno, column=error.colno, reason=error.msg
+            )
         ) from None
     return check_record(data)
 
@@ -77,7 +83,7 @@ def replay(
     except ValueError as error:
         raise fail(str(error)) from None
     try:
-        record = read_record(file)
+        record = read_record(file, _)
         game = record.get("game")
         replayer = REPLAYERS.get(game) if isinstance(game, str) else None
         if replayer is None:
