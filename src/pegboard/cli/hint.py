@@ -45,18 +45,18 @@ def hint_command(
         record = json.loads(record_file.read_text(encoding="utf-8"))
     except OSError as error:
         raise fail(
-            _("cannot read {path}: {reason}").format(path=record_file, reason=error.strerror)
+            _("cannot read {path}: {reason}").format(path=record_file, reason=error.strerror), _
         ) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise fail(
-            _("{path} is not a JSON record: {reason}").format(path=record_file, reason=error)
+            _("{path} is not a JSON record: {reason}").format(path=record_file, reason=error), _
         ) from None
     try:
         evaluations = hint(record, seat, level=level, seed=seed, budget=budget)
     except HintError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     except ValueError as error:  # a bad budget
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     if as_json:
         typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
         return

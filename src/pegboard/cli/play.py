@@ -200,13 +200,15 @@ def play(
         raise fail(
             _("no game {game!r} to play; choose one of: {games}").format(
                 game=game, games=", ".join(TABLES)
-            )
+            ),
+            _,
         )
     if save is not None and not save.parent.is_dir():  # say so now, not after the match
         raise fail(
             _("cannot save the record to {path}: no such directory {directory}").format(
                 path=save, directory=save.parent
-            )
+            ),
+            _,
         )
     entry = TABLES[game]
     bots = entry.bots if bots is None else bots
@@ -214,7 +216,8 @@ def play(
         raise fail(
             _("no {bots!r} bots for {game}; choose one of: {levels}").format(
                 bots=bots, game=game, levels=", ".join(bot_levels(game))
-            )
+            ),
+            _,
         )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
@@ -224,7 +227,7 @@ def play(
             entry.players if players is None else players, bots, seed, _.lang, terminal, _, best_of
         )
     except ValueError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     try:
         run_table(table, terminal, _)
     except KeyboardInterrupt:
@@ -237,6 +240,7 @@ def play(
             raise fail(
                 _("cannot write the record to {path}: {reason}").format(
                     path=save, reason=error.strerror
-                )
+                ),
+                _,
             ) from None
         terminal.say(_("Match record written to {path}.").format(path=save))

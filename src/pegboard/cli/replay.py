@@ -94,4 +94,4 @@ def replay(
             )
         replayer(record, _.lang, Terminal(), _)
     except RecordError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
