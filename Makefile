@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test test-pure lint typecheck bench clean
+.PHONY: play test test-pure lint typecheck bench clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,19 @@ test-pure: $(VENV)/.installed-dev
 # `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m benchmarks $(if $(QUICK),--quick)
+
+# Catalogs (src/pegboard/locale): extract the messages of the source into the template,
+# merge it into each language's .po (translate the new entries there), compile the .mo files
+# the program reads. tests/cli/test_i18n.py fails until all three are done and translated.
+LOCALE := src/pegboard/locale
+BABEL_FLAGS := --width=100
+translations: $(VENV)/.installed-dev
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k gettext -k ngettext:1,2 --no-location \
+		--sort-output --project=pegboard --copyright-holder="pegboard developers" \
+		$(BABEL_FLAGS) -o $(LOCALE)/pegboard.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/pegboard.pot -d $(LOCALE) -D pegboard --no-fuzzy-matching --ignore-obsolete \
+		$(BABEL_FLAGS)
+	$(BIN)/pybabel compile -d $(LOCALE) -D pegboard --statistics
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache

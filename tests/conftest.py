@@ -1,6 +1,17 @@
 """Shared test settings."""
 
+import pytest
 from hypothesis import settings
+
+from pegboard.cli.i18n import ENVIRONMENT
 
 settings.register_profile("default", deadline=None, print_blob=True)
 settings.load_profile("default")
+
+
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands take their language from the environment when ``--lang`` is not
+    given: the tests of English texts must not depend on the locale of whoever runs them."""
+    for variable in ENVIRONMENT:
+        monkeypatch.delenv(variable, raising=False)

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from pegboard.bots import make_bot
 from pegboard.cli.cribbage_play import CribbageTable
+from pegboard.cli.i18n import translator
 from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
@@ -59,7 +60,7 @@ class Script(Terminal):
 
 def _table(game: Game, answers: list[str]) -> tuple[CribbageTable, Script]:
     script = Script(answers)
-    table = CribbageTable(game, make_bot("cribbage", "greedy", seed=1), 0, script, lambda s: s)
+    table = CribbageTable(game, make_bot("cribbage", "greedy", seed=1), 0, script, translator("en"))
     return table, script
 
 
@@ -155,7 +156,7 @@ def test_c4_c5_a_play_past_31_a_card_not_in_hand_and_a_false_go_are_refused() ->
         ["10H 5C 6C 7C", "10D QD KD JD"], dealer=1, crib="6H 6S 2C 9S", starter="9H"
     )
     table, script = _table(game, ["10H", "5C", "7C", "QD", "go", "6C", "quit"])
-    run_table(table, script, lambda s: s)
+    run_table(table, script, translator("en"))
     said = script.lines
     assert "The bot plays 10D: count 20." in said
     assert "  A pair for two: the bot pegs 2 (you 0 · the bot 2)." in said
@@ -178,7 +179,7 @@ def test_c5_go_while_able_to_play_is_refused_and_nothing_changes() -> None:
     )
     before = game.to_record()
     table, script = _table(game, ["go", "quit"])
-    run_table(table, script, lambda s: s)
+    run_table(table, script, translator("en"))
     assert (
         "Not allowed: you can play without passing 31 (the count is 0), so you must (C5)"
         in script.lines
@@ -190,7 +191,7 @@ def test_c2_discard_by_numbers_or_cards() -> None:
     game = Game.from_position(["5H 5D 5C JS 2C 9D", "AS 3S 6H 8C KD QH"], dealer=1)
     # The hand is listed by rank: 2C 5H 5D 5C 9D JS; "1 5" lays 2C and 9D away.
     table, script = _table(game, ["7 1", "AS 3S", "1 5", "quit"])
-    run_table(table, script, lambda s: s)
+    run_table(table, script, translator("en"))
     assert "Your hand: 1. 2C  2. 5H  3. 5D  4. 5C  5. 9D  6. JS" in script.lines
     assert "Not understood: there is no card 7: choose from 1 to 6" in script.lines
     assert "Not allowed: AS and 3S are not in your hand (C2)" in script.lines
@@ -203,7 +204,7 @@ def test_c3_his_heels_is_announced() -> None:
     # The starter will be a jack: the dealer (the bot) pegs 2 at once.
     game = Game.from_position(["5H 5D 5C 2S 2C 9D", "AS 3S 6H 8C KD QH"], dealer=1, starter="JD")
     table, script = _table(game, ["1 2", "quit"])
-    run_table(table, script, lambda s: s)
+    run_table(table, script, translator("en"))
     assert "The starter is cut: JD (C3)." in script.lines
     assert "  Two for his heels: the bot pegs 2 (you 0 · the bot 2)." in script.lines
 

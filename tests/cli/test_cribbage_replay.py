@@ -126,7 +126,8 @@ def test_c7_replay_of_a_match(tmp_path: Path) -> None:
         assert f"Seat {finished.result.winner} wins the game, {won} to {lost}." in output
     p0, p1 = match.points
     assert (
-        f"Match over after {len(match.games)} games: seat {match.winner} wins, "
+        f"Match over after {len(match.games)} game{'s' * (len(match.games) > 1)}: "
+        f"seat {match.winner} wins, "
         f"seat 0 {p0} · seat 1 {p1} (game points)." in output
     )
 

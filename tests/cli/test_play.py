@@ -134,8 +134,7 @@ def test_a_tile_that_fits_one_end_needs_no_end() -> None:
 def test_board_description_in_the_chosen_language() -> None:
     _, output = _play(["--seed", "3", "--lang", "pt"], ["quit"])
     assert (
-        "Board: Peças: [4|5]. Conexões: nenhum. Pontos de encaixe legais para continuação:"
-        in output
+        "Mesa: Peças: [4|5]. Conexões: nenhum. Pontos de encaixe legais para continuação:" in output
     )
 
 

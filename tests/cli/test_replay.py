@@ -72,7 +72,7 @@ def test_b3_replay_prints_the_board_after_each_play(tmp_path: Path) -> None:
             boards.append(round_.line.describe("zh"))
     _, output = _replay(_write(tmp_path, match.to_record()), "--lang", "zh")
     printed = [
-        t.strip() for t in output.split("Round 2:")[0].splitlines() if t.startswith("      ")
+        t.strip() for t in output.split("第 2 局：")[0].splitlines() if t.startswith("      ")
     ]
     assert printed == boards
 

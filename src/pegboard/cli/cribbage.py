@@ -6,6 +6,8 @@ import json
 
 import typer
 
+from pegboard.cli.i18n import Translator, resolve_language, translator
+
 cribbage_app = typer.Typer(
     name="cribbage",
     help="Cribbage: count a hand, study the scores of every deal.",
@@ -20,9 +22,14 @@ BAR_WIDTH = 40
 def stats(
     crib: bool = typer.Option(False, "--crib", help="Count as the crib (C6: 5-card flush only)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    lang: str | None = typer.Option(
+        None, help="Language: en, pt, zh, hi (default: from the environment)."
+    ),
 ) -> None:
     """The exact number of (hand, starter) pairs with each score, over all 12,994,800."""
     from pegboard.cribbage.stats import impossible_scores, mean, score_distribution
+
+    _ = _translator(lang)
 
     table = score_distribution(is_crib=crib)
     total = sum(table.values())
@@ -37,17 +44,21 @@ def stats(
         }
         typer.echo(json.dumps(document, indent=2))
         return
-    title = "crib" if crib else "hand"
-    typer.echo(f"Scores of a {title} over all {total:,} (4 cards, starter) pairs")
+    title = (
+        _("Scores of a crib over all {total} (4 cards, starter) pairs")
+        if crib
+        else _("Scores of a hand over all {total} (4 cards, starter) pairs")
+    )
+    typer.echo(title.format(total=f"{total:,}"))
     biggest = max(table.values())
     for score in range(top + 1):
         count = table.get(score, 0)
         # Round up so that a rare score still shows a sliver of bar.
         bar = "█" * -(-count * BAR_WIDTH // biggest)
         typer.echo(f"{score:>3} {count:>10,} {100 * count / total:>9.5f}%  {bar}")
-    typer.echo(f"mean {mean(table):.3f}")
-    impossible = impossible_scores(table, top)
-    typer.echo(f"impossible: {', '.join(str(s) for s in impossible) or 'none'}")
+    typer.echo(_("mean {mean}").format(mean=f"{mean(table):.3f}"))
+    impossible = ", ".join(str(s) for s in impossible_scores(table, top)) or _("none")
+    typer.echo(_("impossible: {scores}").format(scores=impossible))
 
 
 @cribbage_app.command()
@@ -55,16 +66,38 @@ def score(
     hand: str = typer.Argument(..., help='Four cards, e.g. "5H 5D 5C JS".'),
     starter: str = typer.Argument(..., help="The starter, e.g. 5S."),
     crib: bool = typer.Option(False, "--crib", help="Count as the crib."),
+    lang: str | None = typer.Option(
+        None, help="Language: en, pt, zh, hi (default: from the environment)."
+    ),
 ) -> None:
     """Count a hand with its starter the traditional way (C6)."""
     from pegboard.cribbage import Card, parse_cards, score_breakdown
 
+    _ = _translator(lang)
     try:
         breakdown = score_breakdown(parse_cards(hand), Card.parse(starter), is_crib=crib)
     except ValueError as error:
+        typer.echo(_("Error: {reason}").format(reason=error), err=True)
+        raise typer.Exit(2) from None
+    kinds = {
+        "fifteen": _("fifteen"),
+        "pair": _("pair"),
+        "run": _("run"),
+        "flush": _("flush"),
+        "nobs": _("nobs"),
+    }
+    width = max(8, *(len(k) for k in kinds.values()))
+    for item in breakdown.items:
+        cards = " ".join(str(c) for c in item.cards)
+        typer.echo(f"{kinds.get(item.kind, item.kind):<{width}} {cards:<16} {item.points}")
+    typer.echo(f"{breakdown.say(_.lang)}.")
+    typer.echo(_("total {total}").format(total=breakdown.total))
+
+
+def _translator(lang: str | None) -> Translator:
+    """``--lang``, else the environment's language; a clear error for an unknown one."""
+    try:
+        return translator(resolve_language(lang))
+    except ValueError as error:
         typer.echo(f"Error: {error}", err=True)
         raise typer.Exit(2) from None
-    for item in breakdown.items:
-        typer.echo(f"{item.kind:<8} {' '.join(str(c) for c in item.cards):<16} {item.points}")
-    typer.echo(f"{breakdown.say()}.")
-    typer.echo(f"total {breakdown.total}")

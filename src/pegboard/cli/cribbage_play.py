@@ -7,7 +7,7 @@ counts them (C6). Every score is explained as it happens from the game's log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pegboard.bots import SeededBot, make_bot
@@ -20,8 +20,8 @@ from pegboard.cli.cribbage_text import (
     scores_text,
 )
 from pegboard.cli.draw_play import bot_seed
+from pegboard.cli.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
 from pegboard.cli.terminal import Terminal
-from pegboard.core import IllegalActionError
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Go, Play, parse_action
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.observation import CribbageObservation
@@ -29,7 +29,7 @@ from pegboard.cribbage.observation import CribbageObservation
 HUMAN = 0
 BOT = 1
 
-Gettext = Callable[[str], str]
+Gettext = Translator
 
 
 def _by_rank(cards: Sequence[Card]) -> list[Card]:
@@ -45,14 +45,14 @@ class CribbageTable:
         bot: SeededBot,
         seed: int,
         terminal: Terminal,
-        gettext: Callable[[str], str],
+        gettext: Translator,
     ) -> None:
         self.play = play
         self.bot = bot
         self.seed = seed
         self.terminal = terminal
         self._ = gettext
-        self.seats = Seats(HUMAN, gettext("the bot"))
+        self.seats = Seats(HUMAN, gettext("the bot"))  # named so in every sentence
         self._shown: tuple[int, int] | None = None  # (game, hand) whose header was printed
         self._games_started = 1
         self._introduce()
@@ -69,7 +69,11 @@ class CribbageTable:
         best_of: int | None = None,
     ) -> CribbageTable:
         if players != 2:
-            raise ValueError(f"cribbage here is for two players (you and a bot), not {players}")
+            raise ValueError(
+                gettext("cribbage here is for two players (you and a bot), not {players}").format(
+                    players=players
+                )
+            )
         play: Game | CribbageMatch
         play = Game.new(seed=seed) if best_of is None else CribbageMatch(best_of=best_of, seed=seed)
         return cls(play, make_bot("cribbage", level, bot_seed(seed, BOT)), seed, terminal, gettext)
@@ -106,17 +110,18 @@ class CribbageTable:
         if view.phase == "discard":
             hand = _by_rank(view.hand)
             say(_("Your hand: {cards}").format(cards=self._numbered(hand)))
-            whose = self.seats.possessive(view.dealer, _)
             say(
                 _(
-                    "Lay two cards in {whose} crib (C2): two numbers like '1 4', "
+                    "Lay two cards {place} (C2): two numbers like '1 4', "
                     "or the cards like '{a} {b}'."
-                ).format(whose=whose, a=hand[0], b=hand[1])
+                ).format(place=self.seats.into_crib(view.dealer, _), a=hand[0], b=hand[1])
             )
             return hand
         say(
-            _(
-                "Count {count} · pile: {pile} · starter {starter} · cards in {bot}'s hand: {n}"
+            _.ngettext(
+                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} card",
+                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} cards",
+                view.hand_sizes[BOT],
             ).format(
                 count=view.count,
                 pile=cards_text(view.pile) or "—",
@@ -134,31 +139,45 @@ class CribbageTable:
         return legal
 
     def parse(self, text: str) -> Action:
+        _ = self._
         words = text.replace(",", " ").split()
         if words and all(w.isdigit() for w in words):
             view = self.game.observation(HUMAN)
             if view.phase != "discard":
-                raise ValueError(f"play one move at a time: one number, not {text!r}")
+                raise TranslatedValueError(
+                    _("play one move at a time: one number, not {answer!r}").format(answer=text)
+                )
             hand = _by_rank(view.hand)
             numbers = [int(w) for w in words]
             for number in numbers:
                 if not 1 <= number <= len(hand):
-                    raise ValueError(f"there is no card {number}: choose from 1 to {len(hand)}")
+                    raise TranslatedValueError(
+                        _("there is no card {number}: choose from 1 to {last}").format(
+                            number=number, last=len(hand)
+                        )
+                    )
             if len(numbers) != 2:
-                raise IllegalActionError(
-                    f"a discard is exactly two cards, not {len(numbers)}", "C2"
+                raise TranslatedIllegalActionError(
+                    _("a discard is exactly two cards, not {count}").format(count=len(numbers)),
+                    "C2",
                 )
             if numbers[0] == numbers[1]:
-                raise IllegalActionError(
-                    f"a discard is two different cards, not card {numbers[0]} twice", "C2"
+                raise TranslatedIllegalActionError(
+                    _("a discard is two different cards, not card {number} twice").format(
+                        number=numbers[0]
+                    ),
+                    "C2",
                 )
             return Discard(hand[numbers[0] - 1], hand[numbers[1] - 1])
         return parse_action(text)
 
     def apply(self, action: Action | Card) -> None:
         if isinstance(action, Card):  # one number answered in the discard
-            raise IllegalActionError(
-                f"a discard is two cards, not only {action}: give two numbers like '1 4'", "C2"
+            raise TranslatedIllegalActionError(
+                self._(
+                    "a discard is two cards, not only {card}: give two numbers like '1 4'"
+                ).format(card=action),
+                "C2",
             )
         self._apply(HUMAN, action)
 
@@ -179,7 +198,11 @@ class CribbageTable:
         if isinstance(self.play, CribbageMatch):
             match = self.play
             say(
-                _("Match over after {games} games: {points} (game points).").format(
+                _.ngettext(
+                    "Match over after {games} game: {points} (game points).",
+                    "Match over after {games} games: {points} (game points).",
+                    len(match.games),
+                ).format(
                     games=len(match.games),
                     points=scores_text(match.points, self.seats, _),
                 )

@@ -20,11 +20,12 @@ from pegboard.cli.cribbage_text import (
     narrate,
     scores_text,
 )
+from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
 from pegboard.core import RecordError
 from pegboard.cribbage import CribbageMatch, Game, parse_action
 
-Gettext = Callable[[str], str]
+Gettext = Translator
 
 SEATS = Seats(None)
 NARRATOR = 0
@@ -98,7 +99,11 @@ def _replay_match(record: dict[str, Any], terminal: Terminal, _: Gettext) -> Non
         say(_("The match was not finished."))
     else:
         say(
-            _("Match over after {games} games: seat {seat} wins, {points} (game points).").format(
+            _.ngettext(
+                "Match over after {games} game: seat {seat} wins, {points} (game points).",
+                "Match over after {games} games: seat {seat} wins, {points} (game points).",
+                len(match.games),
+            ).format(
                 games=len(match.games),
                 seat=winner,
                 points=scores_text(match.points, SEATS, _),

@@ -7,13 +7,14 @@ is explained from the game's own log (``ScoreEvent.saying``), never computed her
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pegboard.cli.i18n import Translator
 from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent
 from pegboard.cribbage.observation import CribbageObservation
 
-Gettext = Callable[[str], str]
+Gettext = Translator
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,31 @@ class Seats:
         name = self.name(seat, _)
         return name[:1].upper() + name[1:]
 
-    def possessive(self, seat: int, _: Gettext) -> str:
-        if seat == self.human:
-            return _("your")
-        return _("{name}'s").format(name=self.name(seat, _))
+    # Whole phrases, not "your" + noun: other languages place and inflect them otherwise.
+    def crib(self, seat: int, _: Gettext) -> str:
+        """``your crib``, ``the bot's crib``, ``seat 1's crib``."""
+        if self.human is None:
+            return _("seat {seat}'s crib").format(seat=seat)
+        return _("your crib") if seat == self.human else _("the bot's crib")
+
+    def into_crib(self, seat: int, _: Gettext) -> str:
+        """``in your crib``, ``in the bot's crib``, ``in seat 1's crib``: where cards are
+        laid (languages with cases inflect the owner after a preposition)."""
+        if self.human is None:
+            return _("in seat {seat}'s crib").format(seat=seat)
+        return _("in your crib") if seat == self.human else _("in the bot's crib")
+
+    def hand(self, seat: int, _: Gettext) -> str:
+        """``your hand``, ``the bot's hand``, ``seat 1's hand``."""
+        if self.human is None:
+            return _("seat {seat}'s hand").format(seat=seat)
+        return _("your hand") if seat == self.human else _("the bot's hand")
+
+    def crib_owner(self, seat: int, _: Gettext) -> str:
+        """``the crib is yours``, ``the crib is the bot's``, ``the crib is seat 1's``."""
+        if self.human is None:
+            return _("the crib is seat {seat}'s").format(seat=seat)
+        return _("the crib is yours") if seat == self.human else _("the crib is the bot's")
 
     def says(
         self, seat: int, you: str, other: str, _: Gettext, start: bool = True, **values: object
@@ -75,7 +97,7 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
             outcome = _("equal ranks: cut again")
         else:
             deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
-            outcome = deals + " " + _("(the lower card deals, C2)")
+            outcome = _("{deals} (the lower card deals, C2)").format(deals=deals)
         lines.append(
             _("Cut for the deal: {drawn}; {outcome}.").format(drawn=drawn, outcome=outcome)
         )
@@ -86,10 +108,10 @@ def hand_header(
     hand_number: int, dealer: int, scores: Sequence[int], seats: Seats, _: Gettext
 ) -> str:
     deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
-    return _("— Hand {number} · {deals}: the crib is {whose} · {scores} (to 121)").format(
+    return _("— Hand {number} · {deals}: {crib} · {scores} (to 121)").format(
         number=hand_number,
         deals=deals,
-        whose=_("yours") if dealer == seats.human else seats.possessive(dealer, _),
+        crib=seats.crib_owner(dealer, _),
         scores=scores_text(scores, seats, _),
     )
 
@@ -101,23 +123,23 @@ def move_line(
     view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
     words = text.split()
     if seat == dealer and seats.human not in (None, seat):
-        crib = _("its own crib")
+        place = _("in its own crib")
     else:
-        crib = _("{whose} crib").format(whose=seats.possessive(dealer, _))
+        place = seats.into_crib(dealer, _)
     if words == ["discard"]:
         line = seats.says(
             seat,
-            _("You lay two cards in {crib}."),
-            _("{who} lays two cards in {crib}."),
+            _("You lay two cards {place}."),
+            _("{who} lays two cards {place}."),
             _,
-            crib=crib,
+            place=place,
         )
         return line, count
     if words[0] == "discard":
         cards = cards_text(sorted(Card.parse(w) for w in words[1:]))  # by rank, to read
         line = seats.says(
-            seat, _("You lay {cards} in {crib}."), _("{who} lays {cards} in {crib}."), _,
-            cards=cards, crib=crib,
+            seat, _("You lay {cards} {place}."), _("{who} lays {cards} {place}."), _,
+            cards=cards, place=place,
         )  # fmt: skip
         return line, count
     if words[0] == "play":
@@ -151,21 +173,23 @@ def event_lines(
     if event.reason in ("hand", "crib"):
         starter = event.starter
         if event.reason == "crib":
-            whose = capital(_("{whose} crib").format(whose=seats.possessive(event.seat, _)))
+            whose = capital(seats.crib(event.seat, _))
         else:
             role = _("dealer") if event.seat == dealer else _("non-dealer")
-            whose = _("{whose} hand ({role})").format(
-                whose=capital(seats.possessive(event.seat, _)), role=role
-            )
+            whose = _("{hand} ({role})").format(hand=capital(seats.hand(event.seat, _)), role=role)
         lines = [
-            _("  {whose}: {cards} + {starter}: {saying}.").format(
-                whose=whose, cards=cards_text(event.cards), starter=starter, saying=event.saying
+            "  "
+            + _("{whose}: {cards} + {starter}: {saying}.").format(
+                whose=whose,
+                cards=cards_text(event.cards),
+                starter=starter,
+                saying=event.say(_.lang),
             )
         ]
         if event.points:
             lines.append("    " + capital(score_line(event, scores, seats, _)))
         return lines
-    saying = capital(event.saying)
+    saying = capital(event.say(_.lang))
     return [
         "  " + _("{saying}: {pegs}").format(saying=saying, pegs=score_line(event, scores, seats, _))
     ]

@@ -8,7 +8,6 @@ round is over and the rules reveal them (D12).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from pegboard.bots import SeededBot, make_bot
 from pegboard.cli.draw_text import (
@@ -20,6 +19,7 @@ from pegboard.cli.draw_text import (
     scores_text,
     settlement_lines,
 )
+from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
@@ -41,7 +41,7 @@ class DrawTable:
         bots: dict[int, SeededBot],
         lang: str,
         terminal: Terminal,
-        gettext: Callable[[str], str],
+        gettext: Translator,
     ) -> None:
         self.match = match
         self.bots = bots
@@ -59,7 +59,7 @@ class DrawTable:
         seed: int,
         lang: str,
         terminal: Terminal,
-        gettext: Callable[[str], str],
+        gettext: Translator,
     ) -> DrawTable:
         match = Match(players, seed=seed)
         bots = {s: make_bot("draw", level, bot_seed(seed, s)) for s in range(1, players)}
@@ -102,9 +102,11 @@ class DrawTable:
             if s != HUMAN
         )
         say(
-            _("Stock: {stock} tiles ({drawable} may be drawn) · {others}").format(
-                stock=obs.stock_size, drawable=drawable, others=others
-            )
+            _.ngettext(
+                "Stock: {stock} tile ({drawable} may be drawn) · {others}",
+                "Stock: {stock} tiles ({drawable} may be drawn) · {others}",
+                obs.stock_size,
+            ).format(stock=obs.stock_size, drawable=drawable, others=others)
         )
         say(
             _("Your hand: {tiles} (count {count})").format(

@@ -10,11 +10,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pegboard.cli.draw_text import announce, match_end_lines, scores_text, settlement_lines
+from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
 from pegboard.core import RecordError
 from pegboard.draw import DrawTile, Match, Play, Round, parse_action
 
-Gettext = Callable[[str], str]
+Gettext = Translator
 
 
 def replay_draw(record: dict[str, Any], lang: str, terminal: Terminal, _: Gettext) -> None:

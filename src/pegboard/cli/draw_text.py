@@ -6,13 +6,14 @@ legal, who scores, the arithmetic); this module only puts it into words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from pegboard.cli.i18n import Translator
 from pegboard.draw import Action, DrawTile, Line, Play, RoundResult
 from pegboard.draw.line import WORDS, language
 from pegboard.draw.svg import chain_order
 
-Gettext = Callable[[str], str]
+Gettext = Translator
 
 
 def chain_text(line: Line, _: Gettext) -> str:
@@ -117,7 +118,12 @@ def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list
             "  " + _("{name}: {tiles} (count {count})").format(name=name, tiles=tiles, count=count)
         )
     if result.winner is None:
-        lines.append(_("Settlement: {arithmetic}.").format(arithmetic=result.arithmetic))
+        # Worded here, not taken from the engine's English ``arithmetic``.
+        lines.append(
+            _("Settlement: tied lowest count {count}: nobody scores.").format(
+                count=min(result.pip_counts)
+            )
+        )
     else:
         text = (
             _("Settlement: {arithmetic} → you score {points}.")
@@ -138,7 +144,11 @@ def match_end_lines(
     scores: Sequence[int], winner: int | None, rounds: int, human: int | None, _: Gettext
 ) -> list[str]:
     """The end of a match (D17): the final scores, and the winner or a drawn match."""
-    lines = [_("Match over after {rounds} rounds.").format(rounds=rounds)]
+    lines = [
+        _.ngettext(
+            "Match over after {rounds} round.", "Match over after {rounds} rounds.", rounds
+        ).format(rounds=rounds)
+    ]
     lines.append(_("Final scores: {scores}").format(scores=scores_text(scores, human, _)))
     if winner is None:
         lines.append(

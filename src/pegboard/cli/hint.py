@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard.bots import Evaluation
+from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import fail
 from pegboard.hints import HintError, hint
 
@@ -27,27 +28,39 @@ def hint_command(
         int | None, typer.Option(help="Search budget (playouts) for analysers that search.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the analyser's random choices.")] = 0,
+    lang: Annotated[
+        str | None,
+        typer.Option(help="Language of the table: en, pt, zh, hi (default: from the environment)."),
+    ] = None,
 ) -> None:
     """Rank every legal action of SEAT in the position at the end of RECORD_FILE.
 
     The ranking is computed from what the seat may know, never from the other hands.
     """
     try:
+        _ = translator(resolve_language(lang))
+    except ValueError as error:
+        raise fail(str(error)) from None
+    try:
         record = json.loads(record_file.read_text(encoding="utf-8"))
     except OSError as error:
-        raise fail(f"cannot read {record_file}: {error.strerror}") from None
+        raise fail(
+            _("cannot read {path}: {reason}").format(path=record_file, reason=error.strerror), _
+        ) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise fail(f"{record_file} is not a JSON record: {error}") from None
+        raise fail(
+            _("{path} is not a JSON record: {reason}").format(path=record_file, reason=error), _
+        ) from None
     try:
         evaluations = hint(record, seat, level=level, seed=seed, budget=budget)
     except HintError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     except ValueError as error:  # a bad budget
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     if as_json:
         typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
         return
-    Console().print(hint_table(evaluations, seat, level))
+    Console().print(hint_table(evaluations, seat, level, _))
 
 
 def evaluation_dict(evaluation: Evaluation) -> dict[str, Any]:
@@ -64,15 +77,41 @@ def detail_names(evaluations: list[Evaluation]) -> list[str]:
     return [n for n in DETAIL_ORDER if n in names] + sorted(names - set(DETAIL_ORDER))
 
 
-def hint_table(evaluations: list[Evaluation], seat: int, level: str) -> Table:
-    units = sorted({e.unit for e in evaluations})
-    table = Table(title=f"seat {seat}: {len(evaluations)} legal actions ({level})")
+def known_words(_: Translator) -> dict[str, str]:
+    """The units and detail names the bots report (``Evaluation``), translated; the
+    table shows any other name as the bot gave it."""
+    return {
+        "expected point margin": _("expected point margin"),
+        "expected net points": _("expected net points"),
+        "expected pegging margin": _("expected pegging margin"),
+        "expected pegging margin, a game won or lost worth ±100": _(
+            "expected pegging margin, a game won or lost worth ±100"
+        ),
+        "expected points": _("expected points"),
+        "deals": _("deals"),
+        "hand": _("hand"),
+        "crib": _("crib"),
+        "net": _("net"),
+    }
+
+
+def hint_table(
+    evaluations: list[Evaluation], seat: int, level: str, _: Translator | None = None
+) -> Table:
+    _ = translator("en") if _ is None else _
+    words = known_words(_)
+    units = sorted({words.get(e.unit, e.unit) for e in evaluations})
+    count = len(evaluations)
+    title = _.ngettext(
+        "seat {seat}: {n} legal action ({level})", "seat {seat}: {n} legal actions ({level})", count
+    )
+    table = Table(title=title.format(seat=seat, n=count, level=level))
     table.add_column("#", justify="right")
-    table.add_column("action")
-    table.add_column(" / ".join(units) or "value", justify="right")
+    table.add_column(_("action"))
+    table.add_column(" / ".join(units) or _("value"), justify="right")
     details = detail_names(evaluations)
     for name in details:
-        table.add_column(name, justify="right")
+        table.add_column(words.get(name, name), justify="right")
     for rank, e in enumerate(evaluations, 1):
         cells = [f"{e.details[n]:.2f}" if n in e.details else "" for n in details]
         table.add_row(str(rank), str(e.action), f"{e.value:.3f}", *cells)

@@ -19,10 +19,16 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from pegboard.bots import bot_levels
-from pegboard.cli.i18n import translator
+from pegboard.cli.i18n import (
+    Translator,
+    resolve_language,
+    rule_reason,
+    translator,
+    unreadable_reason,
+)
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import IllegalActionError
-from pegboard.draw.line import LANGUAGES, language
+from pegboard.draw.line import LANGUAGES
 
 QUIT = frozenset({"quit", "q", "exit"})
 HELP = frozenset({"help", "h", "?"})
@@ -58,7 +64,7 @@ class TextTable(Protocol):
     def record(self) -> dict[str, Any]: ...
 
 
-def run_table(table: TextTable, terminal: Terminal, _: Callable[[str], str]) -> bool:
+def run_table(table: TextTable, terminal: Terminal, _: Translator) -> bool:
     """Play until the match ends (True) or the human leaves (False)."""
     while not table.is_over:
         if not table.human_to_move:
@@ -99,10 +105,12 @@ def run_table(table: TextTable, terminal: Terminal, _: Callable[[str], str]) -> 
                     action = table.parse(text)
                 table.apply(action)
             except IllegalActionError as error:
-                terminal.say(_("Not allowed: {reason}").format(reason=error))
+                terminal.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)))
                 continue
             except ValueError as error:
-                terminal.say(_("Not understood: {reason}").format(reason=error))
+                terminal.say(
+                    _("Not understood: {reason}").format(reason=unreadable_reason(error, text, _))
+                )
                 continue
             break
     table.finish()
@@ -115,13 +123,13 @@ def _draw_table(
     seed: int,
     lang: str,
     terminal: Terminal,
-    _: Callable[[str], str],
+    _: Translator,
     best_of: int | None,
 ) -> TextTable:
     from pegboard.cli.draw_play import DrawTable
 
     if best_of is not None:
-        raise ValueError("--best-of is for cribbage; a Draw match is played to its target")
+        raise ValueError(_("--best-of is for cribbage; a Draw match is played to its target"))
     return DrawTable.new(players, level, seed, lang, terminal, _)
 
 
@@ -131,7 +139,7 @@ def _cribbage_table(
     seed: int,
     lang: str,
     terminal: Terminal,
-    _: Callable[[str], str],
+    _: Translator,
     best_of: int | None,
 ) -> TextTable:
     from pegboard.cli.cribbage_play import CribbageTable
@@ -149,7 +157,7 @@ class GameEntry:
 
     players: int
     bots: str
-    factory: Callable[[int, str, int, str, Terminal, Callable[[str], str], int | None], TextTable]
+    factory: Callable[[int, str, int, str, Terminal, Translator, int | None], TextTable]
 
 
 TABLES: dict[str, GameEntry] = {
@@ -167,7 +175,12 @@ def play(
         str | None, typer.Option("--bots", "-b", help="Level of the bots: random, greedy.")
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
-    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LANG)."
+        ),
+    ] = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record to this file.")] = None,
     best_of: Annotated[
         int | None,
@@ -179,28 +192,42 @@ def play(
     ] = None,
 ) -> None:
     """Play a match in the terminal against bots; you are seat 0."""
-    if game not in TABLES:
-        raise fail(f"no game {game!r} to play; choose one of: {', '.join(TABLES)}")
     try:
-        lang = language(lang)
+        _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
+    if game not in TABLES:
+        raise fail(
+            _("no game {game!r} to play; choose one of: {games}").format(
+                game=game, games=", ".join(TABLES)
+            ),
+            _,
+        )
     if save is not None and not save.parent.is_dir():  # say so now, not after the match
-        raise fail(f"cannot save the record to {save}: no such directory {save.parent}")
+        raise fail(
+            _("cannot save the record to {path}: no such directory {directory}").format(
+                path=save, directory=save.parent
+            ),
+            _,
+        )
     entry = TABLES[game]
     bots = entry.bots if bots is None else bots
     if bots not in bot_levels(game):
-        raise fail(f"no {bots!r} bots for {game}; choose one of: {', '.join(bot_levels(game))}")
+        raise fail(
+            _("no {bots!r} bots for {game}; choose one of: {levels}").format(
+                bots=bots, game=game, levels=", ".join(bot_levels(game))
+            ),
+            _,
+        )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    _ = translator(lang)
     terminal = Terminal()
     try:
         table = entry.factory(
-            entry.players if players is None else players, bots, seed, lang, terminal, _, best_of
+            entry.players if players is None else players, bots, seed, _.lang, terminal, _, best_of
         )
     except ValueError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None
     try:
         run_table(table, terminal, _)
     except KeyboardInterrupt:
@@ -210,5 +237,10 @@ def play(
         try:
             save.write_text(json.dumps(table.record(), indent=1, ensure_ascii=False) + "\n")
         except OSError as error:
-            raise fail(f"cannot write the record to {save}: {error.strerror}") from None
+            raise fail(
+                _("cannot write the record to {path}: {reason}").format(
+                    path=save, reason=error.strerror
+                ),
+                _,
+            ) from None
         terminal.say(_("Match record written to {path}.").format(path=save))

@@ -14,16 +14,16 @@ from typing import Annotated, Any
 
 import typer
 
-from pegboard.cli.i18n import translator
+from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import RecordError, check_record
-from pegboard.draw.line import LANGUAGES, language
+from pegboard.draw.line import LANGUAGES
 
-Replayer = Callable[[dict[str, Any], str, Terminal, Callable[[str], str]], None]
+Replayer = Callable[[dict[str, Any], str, Terminal, Translator], None]
 
 
 def _replay_draw(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
 ) -> None:
     from pegboard.cli.draw_replay import replay_draw
 
@@ -31,7 +31,7 @@ def _replay_draw(
 
 
 def _replay_cribbage(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Callable[[str], str]
+    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
 ) -> None:
     from pegboard.cli.cribbage_replay import replay_cribbage
 
@@ -41,45 +41,57 @@ def _replay_cribbage(
 REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
 
 
-def read_record(path: Path) -> dict[str, Any]:
-    """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one."""
+def read_record(path: Path, _: Translator | None = None) -> dict[str, Any]:
+    """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one
+    (the file's problems worded in ``_``'s language; the header's by the engine)."""
+    _ = translator("en") if _ is None else _
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(f"no such file: {path}") from None
+        raise RecordError(_("no such file: {path}").format(path=path)) from None
     except IsADirectoryError:
-        raise RecordError(f"{path} is a directory, not a record") from None
+        raise RecordError(_("{path} is a directory, not a record").format(path=path)) from None
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+        raise RecordError(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+        ) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
+        raise RecordError(_("{path} is not a text file").format(path=path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"{path} is not JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            _("{path} is not JSON (line {line}, column {column}: {reason})").format(
+                path=path, line=error.lineno, column=error.colno, reason=error.msg
+            )
         ) from None
     return check_record(data)
 
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A match, round or game record (JSON).")],
-    lang: Annotated[str, typer.Option(help=f"Language: {', '.join(LANGUAGES)}.")] = "en",
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help=f"Language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LANG)."
+        ),
+    ] = None,
 ) -> None:
     """Print a recorded match, round (Draw) or game (cribbage): every move, every score."""
     try:
-        lang = language(lang)
+        _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
     try:
-        record = read_record(file)
+        record = read_record(file, _)
         game = record.get("game")
         replayer = REPLAYERS.get(game) if isinstance(game, str) else None
         if replayer is None:
             raise RecordError(
-                f"cannot replay a record of the game {game!r}; "
-                f"this pegboard replays: {', '.join(REPLAYERS)}"
+                _(
+                    "cannot replay a record of the game {game!r}; this pegboard replays: {games}"
+                ).format(game=game, games=", ".join(REPLAYERS))
             )
-        replayer(record, lang, Terminal(), translator(lang))
+        replayer(record, _.lang, Terminal(), _)
     except RecordError as error:
-        raise fail(str(error)) from None
+        raise fail(str(error), _) from None

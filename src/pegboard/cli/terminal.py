@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import typer
 
@@ -33,7 +34,10 @@ class Terminal:
         return answer
 
 
-def fail(message: str) -> typer.Exit:
-    """Print a one-line error to stderr; the caller raises the returned exit (code 1)."""
-    typer.echo(f"pegboard: error: {message}", err=True)
+def fail(message: str, _: Callable[[str], str] | None = None) -> typer.Exit:
+    """Print a one-line error to stderr; the caller raises the returned exit (code 1).
+
+    ``_`` translates the label (``message`` comes translated, or from the engine)."""
+    label = "pegboard: error: {message}" if _ is None else _("pegboard: error: {message}")
+    typer.echo(label.format(message=message), err=True)
     return typer.Exit(code=1)

@@ -12,6 +12,7 @@ from typing import Any, Final, Literal
 
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.scoring import Breakdown, ScoreItem, peg_breakdown, score_breakdown
+from pegboard.cribbage.words import words
 
 TARGET: Final = 121
 """The first to peg 121 wins at once (C7)."""
@@ -43,11 +44,8 @@ class CutForDeal:
         return {"cards": [str(c) for c in self.cards], "dealer": self.dealer}
 
 
-_SAYINGS: Final[dict[str, str]] = {
-    "his heels": "two for his heels",
-    "go": "go for one",
-    "last card": "one for last",
-}
+_SAYINGS: Final = frozenset({"his heels", "go", "last card"})
+"""Reasons said with fixed words (the ``words`` table's entry of the same name)."""
 
 
 @lru_cache(maxsize=4096)
@@ -88,8 +86,13 @@ class ScoreEvent:
 
     @property
     def saying(self) -> str:
-        fixed = _SAYINGS.get(self.reason)
-        return fixed if fixed is not None else self._breakdown().say()
+        return self.say()
+
+    def say(self, lang: str = "en") -> str:
+        """The score in words, in ``lang`` (a key of ``pegboard.cribbage.words``)."""
+        if self.reason in _SAYINGS:
+            return words(lang)[self.reason]
+        return self._breakdown().say(lang)
 
     def _breakdown(self) -> Breakdown:
         return _breakdown(self.reason, self.cards, self.starter)

@@ -15,7 +15,7 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Final, Literal
 
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.words import number, words
+from pegboard.cribbage.words import number, number_before_noun, words
 
 Kind = Literal["fifteen", "thirty-one", "pair", "run", "flush", "nobs"]
 
@@ -66,7 +66,7 @@ class Breakdown:
         last_is_fifteen = self.context == "show" and self.items[-1].kind == "fifteen"
         if len(parts) > 1 and not last_is_fifteen:
             parts[-1] = table["last"].format(part=parts[-1])
-        return ", ".join(parts)
+        return table["comma"].join(parts)
 
     def __str__(self) -> str:
         return self.say()
@@ -85,7 +85,11 @@ def _show_phrases(items: Sequence[ScoreItem], lang: str) -> list[tuple[str, str,
             phrases.append(("fifteen", "", item.points))
     if single_pairs:
         count = number(single_pairs, lang)
-        what = table["pair"] if single_pairs == 1 else table["pairs"].format(count=count)
+        what = (
+            table["pair"]
+            if single_pairs == 1
+            else table["pairs"].format(count=count, count_f=number_before_noun(single_pairs, lang))
+        )
         phrases.append(("pair", what, 2 * single_pairs))
     for n in pair_groups.values():
         if n > 1:
@@ -95,7 +99,11 @@ def _show_phrases(items: Sequence[ScoreItem], lang: str) -> list[tuple[str, str,
         if len(runs) == 1:
             what = table["run"].format(length=length)
         else:
-            what = table["runs"].format(count=number(len(runs), lang), length=length)
+            what = table["runs"].format(
+                count=number(len(runs), lang),
+                count_f=number_before_noun(len(runs), lang),
+                length=length,
+            )
         phrases.append(("run", what, sum(item.points for item in runs)))
     for item in items:
         if item.kind == "flush":
