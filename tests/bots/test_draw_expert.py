@@ -216,3 +216,34 @@ def test_time_budget_and_bad_budgets() -> None:
             DrawExpert(budget=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="time limit"):
         DrawExpert(time_limit=0)
+
+
+def test_expert_reads_a_match_observation_as_its_round() -> None:
+    """In a match the expert searches the round in play: same ranking as for the round."""
+    from pegboard.draw import Match
+
+    match = Match(2, seed=5)
+    rng = random.Random(0)
+    while len(match.legal_actions()) < 2:
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.current_player
+    assert seat is not None
+    expert = DrawExpert(budget=60)
+    from_match = expert.analyse(match.observation(seat), random.Random(3))
+    from_round = expert.analyse(match.round.observation(seat), random.Random(3))
+    assert [e.action for e in from_match] == [e.action for e in from_round]
+    assert {e.action for e in from_match} == set(match.legal_actions())
+
+
+def test_hint_on_a_draw_match_record() -> None:
+    from pegboard.draw import Match
+    from pegboard.hints import hint
+
+    match = Match(3, seed=8)
+    rng = random.Random(1)
+    for _ in range(5):
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.current_player
+    assert seat is not None
+    ranked = hint(match.to_record(), seat, budget=40)
+    assert {e.action for e in ranked} == set(match.legal_actions())

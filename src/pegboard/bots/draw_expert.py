@@ -42,6 +42,7 @@ from pegboard.draw.determinize import (
     trailing_passes,
     unseen_mask,
 )
+from pegboard.draw.match import MatchObservation
 from pegboard.draw.round import DrawObservation
 from pegboard.draw.tiles import tiles_of
 
@@ -76,7 +77,13 @@ class DrawExpert:
         return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
-        """Every legal action with its expected point margin for the seat, best first."""
+        """Every legal action with its expected point margin for the seat, best first.
+
+        In a match the round in play is what is searched: the match score does not change
+        the best play of a round whose points are kept exactly (D15).
+        """
+        if isinstance(observation, MatchObservation):
+            observation = observation.round
         if not isinstance(observation, DrawObservation):
             raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
         legal = list(legal_or_raise(observation))
