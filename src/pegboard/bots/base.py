@@ -48,6 +48,23 @@ def legal_or_raise(observation: Observation) -> Sequence[Action]:
     return legal
 
 
+class AnalysingBot:
+    """A bot that ranks every legal action (``analyse``) and plays the best one.
+
+    Experts subclass it, so that a hint and a move come from one and the same search.
+    """
+
+    def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
+        raise NotImplementedError
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:  # forced: no search, and no random numbers drawn
+            return legal[0]
+        best: Action = self.analyse(observation, rng)[0].action
+        return best
+
+
 class RandomBot:
     """Uniform over the legal actions: a baseline, and a bot for every game."""
 

@@ -35,7 +35,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any, Final
 
-from pegboard.bots.base import Evaluation, legal_or_raise
+from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.cards import DECK, Card
@@ -349,7 +349,7 @@ class PeggingSearch:
 # --- the bot ----------------------------------------------------------------------------
 
 
-class CribbageExpert:
+class CribbageExpert(AnalysingBot):
     """Exact expected-value discards; pegging by minimax over determinized deals.
 
     ``determinizations`` is the search budget for the pegging (deals of the unseen cards
@@ -368,13 +368,6 @@ class CribbageExpert:
             raise ValueError(f"a time limit is a positive number of seconds, not {time_limit}")
         self.determinizations = determinizations
         self.time_limit = time_limit
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = legal_or_raise(observation)
-        if len(legal) == 1:
-            return legal[0]
-        best: Action = self.analyse(observation, rng)[0].action
-        return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""

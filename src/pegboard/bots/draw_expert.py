@@ -33,7 +33,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from pegboard.bots.base import Evaluation, legal_or_raise
+from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
 from pegboard.bots.draw_playout import RANK_BIT, Playout, to_playout
 from pegboard.core import Action, Observation
 from pegboard.draw.determinize import (
@@ -51,7 +51,7 @@ DEFAULT_BUDGET = 1000
 UNIT = "expected point margin"
 
 
-class DrawExpert:
+class DrawExpert(AnalysingBot):
     """Determinized search over the seat's observation; see the module docstring.
 
     ``budget`` is the number of playouts per decision, ``time_limit`` (seconds) replaces
@@ -68,13 +68,6 @@ class DrawExpert:
             raise ValueError(f"the time limit is a number of seconds above 0, not {time_limit!r}")
         self.budget = budget
         self.time_limit = time_limit
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        legal = legal_or_raise(observation)
-        if len(legal) == 1:
-            return legal[0]
-        best: Action = self.analyse(observation, rng)[0].action
-        return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its expected point margin for the seat, best first.

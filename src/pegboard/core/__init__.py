@@ -13,6 +13,7 @@ from pegboard.core.records import (
     check_record,
     check_replayed,
     new_record,
+    recorded_actions,
     replay_actions,
 )
 
@@ -27,5 +28,6 @@ __all__ = [
     "check_record",
     "check_replayed",
     "new_record",
+    "recorded_actions",
     "replay_actions",
 ]

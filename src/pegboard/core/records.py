@@ -64,3 +64,15 @@ def check_replayed(record: dict[str, Any], replayed: dict[str, Any], keys: Itera
     for key in keys:
         if record.get(key) != replayed.get(key):
             raise RecordError(f"the replayed {key} differ from the record")
+
+
+def recorded_actions(record: dict[str, Any], finished: str, current: str) -> list[str]:
+    """Every action of a match record in order: those of each finished unit (``record[
+    finished]``, a list of rounds or games), then those of the one in play (``current``)."""
+    actions: list[str] = []
+    for unit in record.get(finished, []):
+        actions.extend(unit["actions"])
+    in_play = record.get(current)
+    if in_play is not None:
+        actions.extend(in_play["actions"])
+    return actions

@@ -18,6 +18,7 @@ from pegboard.core import (
     check_record,
     check_replayed,
     new_record,
+    recorded_actions,
     replay_actions,
 )
 from pegboard.cribbage.actions import Action, parse_action
@@ -227,12 +228,7 @@ class CribbageMatch:
         check_record(record, game="cribbage", kind="match")
         try:
             match = cls(record["target"], seed=record["seed"])
-            actions: list[str] = []
-            for game in record.get("games", []):
-                actions.extend(game["actions"])
-            current = record.get("current_game")
-            if current is not None:
-                actions.extend(current["actions"])
+            actions = recorded_actions(record, "games", "current_game")
             replay_actions(match, actions, parse_action, what="match")
         except RecordError:
             raise

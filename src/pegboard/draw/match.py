@@ -12,6 +12,7 @@ from pegboard.core import (
     check_record,
     check_replayed,
     new_record,
+    recorded_actions,
     replay_actions,
 )
 from pegboard.draw.actions import Action, parse_action
@@ -219,12 +220,7 @@ class Match:
         check_record(record, game="draw", kind="match")
         try:
             match = cls(record["players"], seed=record["seed"], target=record.get("target"))
-            actions: list[str] = []
-            for r in record.get("rounds", []):
-                actions.extend(r["actions"])
-            current = record.get("current_round")
-            if current is not None:
-                actions.extend(current["actions"])
+            actions = recorded_actions(record, "rounds", "current_round")
             replay_actions(match, actions, parse_action, what="match")
         except RecordError:
             raise
