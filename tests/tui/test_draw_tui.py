@@ -1,0 +1,159 @@
+"""The full-screen client of Draw, driven headless at 80×24 (Textual's pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.widgets import Button, Label, Log, OptionList, Static
+
+from pegboard.cli.i18n import translator
+from pegboard.draw import DrawTile, End, Line, Pass, Tile
+from pegboard.tui.draw_app import (
+    DrawApp,
+    DrawSetup,
+    MatchScreen,
+    RoundOverScreen,
+    SetupScreen,
+    SummaryScreen,
+)
+from pegboard.tui.draw_view import line_rows
+
+SIZE = (80, 24)
+TARGET = 20  # a short match: the rules' target (D17) would take many rounds
+
+
+def screen_text(app: DrawApp) -> str:
+    """Everything the current screen shows in words: statics, labels, buttons, options, log."""
+    screen = app.screen
+    parts = [str(w.render()) for w in screen.query(Static)]
+    parts += [str(w.label) for w in screen.query(Button)]
+    parts += [str(w.render()) for w in screen.query(Label)]
+    for options in screen.query(OptionList):
+        parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    for log in screen.query(Log):
+        parts += list(log.lines)
+    return "\n".join(parts)
+
+
+def both_ways(tile: object) -> tuple[str, str]:
+    low, high = tile.low, tile.high  # type: ignore[attr-defined]
+    return f"[{low}|{high}]", f"[{high}|{low}]"
+
+
+async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
+    """A whole match, you against a greedy bot: always the first legal action. Checks, at
+    each of your turns, the controls against the rules and that no bot tile is shown."""
+    app = DrawApp(DrawSetup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=TARGET))
+    seen: list[str] = []
+    turns = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        seen.append(screen_text(app))
+        await pilot.press("enter")  # the Start button has the focus
+        for _step in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                seen.append(screen_text(app))
+                break
+            if isinstance(screen, RoundOverScreen):
+                seen.append(screen_text(app))
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, MatchScreen)
+            turns += 1
+            match = screen.match
+            legal = match.legal_actions()
+            # D6/D8: draw offered exactly when legal, pass exactly when forced.
+            assert screen.query_one("#draw", Button).disabled == (DrawTile() not in legal)
+            assert screen.query_one("#pass", Button).disabled == (Pass() not in legal)
+            text = screen_text(app)
+            for tile in match.round.hands[1]:
+                for shown in both_ways(tile):
+                    assert shown not in text, f"bot tile {shown} on screen mid-round"
+            if turns == 1:
+                seen.append(text)
+            if screen.plays:
+                await pilot.press("1")
+            elif DrawTile() in legal:
+                await pilot.press("d")
+            else:
+                await pilot.press("p")
+        else:
+            pytest.fail("the match did not end")
+        assert match.is_over
+        await pilot.press("q")
+    return seen, turns
+
+
+def test_d17_whole_match_english() -> None:
+    seen, turns = asyncio.run(play_match("en"))
+    assert turns > 0
+    setup, first_turn, *rest = seen
+    assert "Players" in setup and "Start" in setup
+    assert "Your hand:" in first_turn and "Draw" in first_turn
+    assert any("Settlement:" in text and "Hands revealed:" in text for text in rest)
+    assert "Match over after" in rest[-1]
+
+
+def test_d17_whole_match_portuguese() -> None:
+    _ = translator("pt")
+    seen, _turns = asyncio.run(play_match("pt", seed=5))
+    setup, first_turn, *rest = seen
+    assert _("Players") != "Players" and _("Players") in setup
+    assert _("Your hand: {tiles} (count {count})").split("{")[0] in first_turn
+    assert "Your hand" not in first_turn
+    assert _("Hands revealed:") in rest[0]
+    assert _("Final scores: {scores}").split("{")[0] in rest[-1]
+
+
+def test_hint_shows_ranked_actions() -> None:
+    async def run() -> list[str]:
+        setup = DrawSetup(players=2, lang="en", seed=7, target=TARGET, hint_budget=4)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            await pilot.press("h")
+            await pilot.pause()
+            lines = list(screen.query_one("#log", Log).lines)
+            legal = screen.match.legal_actions()
+            await pilot.press("q")
+        return lines[lines.index("Hint, best first:") + 1 :], legal
+
+    ranked, legal = asyncio.run(run())
+    assert len(ranked) == min(3, len(legal))
+    assert [line.split(".")[0].strip() for line in ranked] == [
+        str(n) for n in range(1, len(ranked) + 1)
+    ]
+
+
+def test_b4_line_marks_open_ends_and_doubles_crosswise() -> None:
+    _ = translator("en")
+    line = Line()
+    assert line_rows(line, 76, _) == ["The line is empty: any tile may open it."]
+    line.play(Tile(4, 4))
+    line.play(Tile(3, 4), End(Tile(4, 4), "B"))
+    line.play(Tile(1, 4), End(Tile(4, 4), "A"))
+    # The chain is [1|4][4|4][4|3]: the double stands crosswise, 4 over 4, and the
+    # open ends 1 and 3 are marked at the two extremes (D9: exactly two).
+    words, top, middle, bottom = line_rows(line, 76, _)
+    assert words.startswith("Open ends: ")
+    assert middle == "◀[1|4]│━│[4|3]▶"
+    assert top.strip() == "┌4┐" and bottom.strip() == "└4┘"
+    assert top.index("┌") == middle.index("│")
+
+
+def test_line_wraps_to_the_width_of_the_terminal() -> None:
+    _ = translator("en")
+    line = Line()
+    line.play(Tile(0, 1))
+    tail = End(Tile(0, 1), "high")
+    for a, b in [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)]:
+        tail = line.play(Tile(a, b), tail)
+    rows = line_rows(line, 22, _)
+    # Two bands, one row each: no double stands above or below the line.
+    assert rows[1:] == ["◀[0|1][1|2][2|3][3|4]", "[4|5][5|6][6|0]▶"]
