@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Label, Log, OptionList, Static
+from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard.cli.i18n import translator
 from pegboard.draw import DrawTile, End, Line, Pass, Tile
@@ -16,6 +17,7 @@ from pegboard.tui.draw_app import (
     RoundOverScreen,
     SetupScreen,
     SummaryScreen,
+    load_saved,
 )
 from pegboard.tui.draw_view import line_rows
 
@@ -157,3 +159,163 @@ def test_line_wraps_to_the_width_of_the_terminal() -> None:
     rows = line_rows(line, 22, _)
     # Two bands, one row each: no double stands above or below the line.
     assert rows[1:] == ["◀[0|1][1|2][2|3][3|4]", "[4|5][5|6][6|0]▶"]
+
+
+def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
+    async def run() -> None:
+        setup = DrawSetup(players=2, lang="en", seed=3, target=TARGET)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            before = screen.match.to_record()
+            hand_sizes = screen.match.observation(0).round.hand_sizes
+            await pilot.press("1" if screen.plays else "d")
+            await pilot.pause()
+            assert screen.match.to_record() != before
+            await pilot.press("u")
+            await pilot.pause()
+            assert screen.match.to_record() == before
+            assert screen.match.observation(0).round.hand_sizes == hand_sizes
+            assert "Your last move is taken back." in screen_text(app)
+            await pilot.press("u")  # one move only: nothing more to take back
+            await pilot.pause()
+            assert screen.match.to_record() == before
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
+    path = tmp_path / "draw.json"
+
+    async def play_some() -> dict[str, object]:
+        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_path=path)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            for _step in range(3):
+                await pilot.press("1" if screen.plays else "d")
+                await pilot.pause()
+                if not isinstance(app.screen, MatchScreen):
+                    break
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    async def resume() -> dict[str, object]:
+        setup, saved = load_saved(path)
+        assert setup.lang == "pt" and setup.players == 3
+        app = DrawApp(setup, saved=saved)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    left = asyncio.run(play_some())
+    assert path.exists()
+    assert asyncio.run(resume()) == left
+
+
+def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no saved match"):
+        load_saved(tmp_path / "missing.json")
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(ValueError, match="cannot be read"):
+        load_saved(tmp_path / "bad.json")
+
+
+def test_setup_screen_chooses_players_and_language() -> None:
+    async def run() -> MatchScreen:
+        app = DrawApp(DrawSetup(lang="en", seed=1, target=TARGET))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            assert not screen.query_one("#level-2", Select).display  # two players: one bot
+            screen.query_one("#players", Select).value = 4
+            await pilot.pause()
+            assert screen.query_one("#level-3", Select).display
+            screen.query_one("#level-3", Select).value = "random"
+            screen.query_one("#lang", Select).value = "hi"
+            await pilot.pause()
+            await pilot.pause()
+            assert translator("hi")("Players") in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            match_screen = app.screen
+            assert isinstance(match_screen, MatchScreen)
+            text = screen_text(app)
+            await pilot.press("q")
+        assert translator("hi")("Hint") in text
+        return match_screen
+
+    screen = asyncio.run(run())
+    assert screen.match.players == 4
+    assert screen.setup.levels[2] == "random" and screen.bots[3].name == "random"
+
+
+def test_d8_auto_plays_only_forced_moves() -> None:
+    async def run() -> None:
+        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("a")
+            for _step in range(300):
+                await pilot.pause()
+                screen = app.screen
+                if isinstance(screen, SummaryScreen):
+                    break
+                if isinstance(screen, RoundOverScreen):
+                    await pilot.press("enter")
+                    continue
+                assert isinstance(screen, MatchScreen)
+                # With auto on, the human is asked only when there is a tile to play.
+                assert screen.plays
+                await pilot.press("1")
+            else:
+                pytest.fail("the match did not end")
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_cli_resume_without_a_save_is_a_clear_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pegboard.cli.main import app
+
+    result = CliRunner().invoke(app, ["tui", "--resume", "--save", str(tmp_path / "none.json")])
+    assert result.exit_code != 0
+    assert "no saved match" in result.output
+    result = CliRunner().invoke(app, ["tui", "--bots", "clever"])
+    words = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code != 0 and "random, greedy, expert" in words
+
+
+def test_d6_draw_button_works_with_the_mouse() -> None:
+    async def run() -> None:
+        # Seed 3 deals the human a hand where drawing is legal at the first turn.
+        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert DrawTile() in screen.match.legal_actions()
+            size = len(screen.match.observation(0).round.hand)
+            stock = screen.match.observation(0).round.stock_size
+            await pilot.click("#draw")
+            await pilot.pause()
+            after = screen.match.observation(0).round
+            # D4: a draw leaves the turn with the drawer, one tile richer.
+            assert after.current_player == 0
+            assert after.stock_size == stock - 1 and len(after.hand) == size + 1
+            await pilot.press("q")
+
+    asyncio.run(run())

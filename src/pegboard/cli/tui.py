@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,10 +24,26 @@ def tui(
         str | None,
         typer.Option(help="Language: en, pt, zh, hi (default: from LANGUAGE, LC_ALL, LANG)."),
     ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Go on with the match saved when you left.")
+    ] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where the match is saved after every move (default: your state dir)."),
+    ] = None,
     target: Annotated[int | None, typer.Option(hidden=True, min=1)] = None,
 ) -> None:
     """Play Draw full screen against bots (a first version; `pegboard play` is line by line)."""
-    from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup  # Textual loads only here
+    from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup, load_saved  # Textual here
+
+    path = default_save_path() if save is None else save
+    if resume:
+        try:
+            setup, saved = load_saved(path)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--resume") from None
+        DrawApp(setup, saved=saved).run()
+        return
 
     try:
         key = resolve_language(lang)
@@ -37,5 +55,13 @@ def tui(
         )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    setup = DrawSetup(players=players, levels=[bots] * 3, lang=key, seed=seed, target=target)
+    setup = DrawSetup(
+        players=players, levels=[bots] * 3, lang=key, seed=seed, target=target, save_path=path
+    )
     DrawApp(setup).run()
+
+
+def default_save_path() -> Path:
+    """``$XDG_STATE_HOME/pegboard/draw-tui.json`` (``~/.local/state`` when unset)."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "pegboard" / "draw-tui.json"

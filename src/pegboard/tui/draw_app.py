@@ -9,7 +9,11 @@ the middle of another seat's turn.
 
 from __future__ import annotations
 
+import copy
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -45,6 +49,8 @@ class DrawSetup:
     target: int | None = None
     hint_level: str = "expert"
     hint_budget: int | None = None
+    save_path: Path | None = None
+    """Where the match is saved after every move (for ``--resume``); None: not saved."""
 
 
 class SetupScreen(Screen[None]):
@@ -189,21 +195,31 @@ class MatchScreen(Screen[None]):
         Binding("p", "pass", show=False),
         Binding("h", "hint", show=False),
         Binding("a", "auto", show=False),
+        Binding("u", "undo", show=False),
         Binding("q", "app.quit", show=False),
     ]
 
-    def __init__(self, setup: DrawSetup) -> None:
+    def __init__(self, setup: DrawSetup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.setup = setup
         self._ = translator(setup.lang)
-        self.match = Match(setup.players, seed=setup.seed, target=setup.target)
         self.bots: dict[int, SeededBot] = {
             seat: make_bot("draw", setup.levels[seat - 1], bot_seed(setup.seed, seat))
             for seat in range(1, setup.players)
         }
+        if saved is None:
+            self.match = Match(setup.players, seed=setup.seed, target=setup.target)
+        else:
+            self.match = Match.from_record(saved["match"])
+            for seat, state in saved["bots"].items():
+                version, internal, gauss = state
+                self.bots[int(seat)].rng.setstate((version, tuple(internal), gauss))
+        self.resumed = saved is not None
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
         self.plays: list[Play] = []
+        self.undo_point: tuple[dict[str, Any], dict[int, SeededBot], list[str]] | None = None
+        """The position before the human's last move in this round (bots and log too)."""
 
     def compose(self) -> ComposeResult:
         _ = self._
@@ -218,13 +234,18 @@ class MatchScreen(Screen[None]):
                 yield Button(_("Pass"), id="pass", compact=True)
                 yield Button(_("Hint"), id="hint", compact=True)
         yield Static(
-            _("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · q: quit"), id="keys"
+            _("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit"),
+            id="keys",
         )
         yield Log(id="log", max_lines=200)
 
     def on_mount(self) -> None:
         _ = self._
         match = self.match
+        if self.resumed:
+            self.say(_("Match resumed: round {number}.").format(number=len(match.rounds) + 1))
+            self.advance()
+            return
         self.say(
             _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
                 players=match.players, target=match.target
@@ -258,6 +279,7 @@ class MatchScreen(Screen[None]):
                 action = answer
             if self.apply(seat, action):
                 return  # a round ended: its screen continues the play when closed
+        self.save()
         if match.is_over:
             self.app.switch_screen(SummaryScreen(match, self._))
             return
@@ -276,6 +298,7 @@ class MatchScreen(Screen[None]):
         self.say(announce(seat, action, self.setup.lang, self._, HUMAN, drawn))
         if len(match.rounds) == rounds_before:
             return False
+        self.undo_point = None
         self.round_over(round_.observation(HUMAN))
         return True
 
@@ -309,8 +332,50 @@ class MatchScreen(Screen[None]):
             return
         if action not in self.match.legal_actions():
             return  # the controls offer only legal moves; a stray key does nothing
+        log = self.query_one("#log", Log)
+        before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
         if not self.apply(HUMAN, action):
+            self.undo_point = before
             self.advance()
+
+    def action_undo(self) -> None:
+        """Take back the human's last move and the bots' replies (only bots play here, so
+        nobody else's choice is undone); not across the end of a round."""
+        if self.undo_point is None or self.match.current_player != HUMAN:
+            return
+        record, bots, lines = self.undo_point
+        self.undo_point = None
+        self.match = Match.from_record(record)
+        self.bots = bots
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(lines)
+        self.say(self._("Your last move is taken back."))
+        self.show()
+
+    def save(self) -> None:
+        """Save the match (and the bots' random streams) for ``pegboard tui --resume``."""
+        path = self.setup.save_path
+        if path is None:
+            return
+        if self.match.is_over:
+            path.unlink(missing_ok=True)
+            return
+        state = {
+            "setup": {
+                "players": self.setup.players,
+                "levels": self.setup.levels,
+                "lang": self.setup.lang,
+                "seed": self.setup.seed,
+                "target": self.setup.target,
+            },
+            "match": self.match.to_record(),
+            "bots": {str(seat): bot.rng.getstate() for seat, bot in self.bots.items()},
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(state), encoding="utf-8")
+        temporary.replace(path)  # never a half-written save
 
     # -- showing the position ------------------------------------------------------------
 
@@ -427,14 +492,39 @@ class DrawApp(App[None]):
     #log { height: 1fr; min-height: 4; }
     """
 
-    def __init__(self, setup: DrawSetup, skip_setup: bool = False) -> None:
+    def __init__(
+        self, setup: DrawSetup, skip_setup: bool = False, saved: dict[str, Any] | None = None
+    ) -> None:
         super().__init__()
         self.setup = setup
-        self.skip_setup = skip_setup
+        self.skip_setup = skip_setup or saved is not None
+        self.saved = saved
 
     def on_mount(self) -> None:
         self.title = "pegboard"
         if self.skip_setup:
-            self.push_screen(MatchScreen(self.setup))
+            self.push_screen(MatchScreen(self.setup, self.saved))
         else:
             self.push_screen(SetupScreen(self.setup))
+
+
+def load_saved(path: Path) -> tuple[DrawSetup, dict[str, Any]]:
+    """The set-up and the saved state of ``pegboard tui --resume``; ``ValueError`` when
+    there is no save or it cannot be read."""
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        chosen = state["setup"]
+        setup = DrawSetup(
+            players=int(chosen["players"]),
+            levels=[str(level) for level in chosen["levels"]],
+            lang=str(chosen["lang"]),
+            seed=int(chosen["seed"]),
+            target=chosen["target"],
+            save_path=path,
+        )
+        Match.from_record(state["match"])  # refuse a save that does not replay
+    except FileNotFoundError:
+        raise ValueError(f"there is no saved match at {path}") from None
+    except (OSError, KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"the saved match at {path} cannot be read: {error}") from None
+    return setup, state

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
+
 from pegboard.cli.draw_text import open_ends_text
 from pegboard.cli.i18n import Translator
 from pegboard.draw import Line, Tile
@@ -73,5 +75,6 @@ def score_track(
             name += " " + _("(you)")
         filled = min(cells, score * cells // target)
         track = "●" * filled + "·" * (cells - filled)
-        rows.append(f"{name:<16}|{track}| {score}/{target}")
+        padding = " " * max(0, 16 - cell_len(name))  # CJK letters take two columns
+        rows.append(f"{name}{padding}|{track}| {score}/{target}")
     return rows
