@@ -13,6 +13,7 @@ from pegboard.cli.i18n import resolve_language
 
 
 def tui(
+    game: Annotated[str, typer.Argument(help="The game: draw or cribbage.")] = "draw",
     players: Annotated[
         int, typer.Option("--players", "-p", help="Players, you included (2-4).", min=2, max=4)
     ] = 2,
@@ -33,7 +34,8 @@ def tui(
     ] = None,
     target: Annotated[int | None, typer.Option(hidden=True, min=1)] = None,
 ) -> None:
-    """Play Draw full screen against bots (a first version; `pegboard play` is line by line)."""
+    """Play full screen against bots: Draw, or cribbage (a first version; `pegboard play`
+    is line by line). Draw saves after every move; --resume goes on with it."""
     from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup, load_saved  # Textual here
 
     path = default_save_path() if save is None else save
@@ -49,6 +51,8 @@ def tui(
         key = resolve_language(lang)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--lang") from None
+    if game not in ("draw", "cribbage"):
+        raise typer.BadParameter(f"{game!r} is not a game: draw or cribbage", param_hint="GAME")
     if bots not in LEVELS:
         raise typer.BadParameter(
             f"{bots!r} is not a level; choose one of: {', '.join(LEVELS)}", param_hint="--bots"
@@ -56,7 +60,13 @@ def tui(
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     setup = DrawSetup(
-        players=players, levels=[bots] * 3, lang=key, seed=seed, target=target, save_path=path
+        players=players,
+        game=game,
+        levels=[bots] * 3,
+        lang=key,
+        seed=seed,
+        target=target,
+        save_path=path,
     )
     DrawApp(setup).run()
 

@@ -43,6 +43,8 @@ class DrawSetup:
     the language, and the match's seed and target (None: the rules' target, D17)."""
 
     players: int = 2
+    game: str = "draw"
+    """``draw`` or ``cribbage`` (two players: you and one bot, seat 1's level)."""
     levels: list[str] = field(default_factory=lambda: ["greedy"] * 3)
     lang: str = "en"
     seed: int = 0
@@ -64,7 +66,15 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         _ = translator(self.setup.lang)
-        yield Static(_("Draw — a new match"), id="title")
+        yield Static(_("pegboard — a new match"), id="title")
+        yield Label(_("Game"))
+        yield Select(
+            [("Draw", "draw"), ("Cribbage", "cribbage")],
+            value=self.setup.game,
+            allow_blank=False,
+            compact=True,
+            id="game",
+        )
         yield Label(_("Players"))
         yield Select(
             [(str(n), n) for n in (2, 3, 4)],
@@ -102,6 +112,12 @@ class SetupScreen(Screen[None]):
         self.query_one("#start", Button).focus()
 
     def _show_seats(self) -> None:
+        cribbage = self.setup.game == "cribbage"
+        if cribbage:
+            self.setup.players = 2  # cribbage here is you against one bot
+        players = self.query_one("#players", Select)
+        players.value = self.setup.players
+        players.disabled = cribbage
         for seat in (1, 2, 3):
             shown = seat < self.setup.players
             self.query_one(f"#level-{seat}", Select).display = shown
@@ -110,7 +126,10 @@ class SetupScreen(Screen[None]):
     async def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
         value = event.value
-        if select_id == "players" and isinstance(value, int):
+        if select_id == "game" and isinstance(value, str):
+            self.setup.game = value
+            self._show_seats()
+        elif select_id == "players" and isinstance(value, int):
             self.setup.players = value
             self._show_seats()
         elif select_id.startswith("level-") and isinstance(value, str):
@@ -121,7 +140,14 @@ class SetupScreen(Screen[None]):
             self.on_mount()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
+        if event.button.id != "start":
+            return
+        if self.setup.game == "cribbage":
+            from pegboard.tui.cribbage_app import CribbageScreen
+
+            setup = self.setup
+            self.app.switch_screen(CribbageScreen(setup.levels[0], setup.lang, setup.seed))
+        else:
             self.app.switch_screen(MatchScreen(self.setup))
 
 
@@ -478,7 +504,9 @@ class DrawApp(App[None]):
 
     CSS = """
     Screen { overflow-y: auto; }
-    #title { text-style: bold; margin-bottom: 1; }
+    #title { text-style: bold; }
+    #board { height: auto; color: $success; }
+    #view { height: auto; text-style: bold; }
     SetupScreen Select { width: 30; }
     #status { height: 2; }
     #track { height: auto; color: $success; }
