@@ -10,6 +10,7 @@ from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
+from pegboard.cli.tui import tui
 
 app = typer.Typer(
     name="pegboard",
@@ -30,6 +31,7 @@ app.command()(play)
 app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
+app.command()(tui)
 
 
 def main() -> None:

@@ -1,0 +1,558 @@
+"""The full-screen client of Draw: a set-up screen, the match, round ends, a summary.
+
+The human sits at seat 0; every bot plays from its own observation (``make_bot``, seeded
+from the match's seed, as in ``pegboard play``). What the screen shows during a round comes
+from ``match.observation(HUMAN)`` only; the other hands appear when the round is over (D12).
+Bots move at once, in the same call as the human's move, so the screen is never shown in
+the middle of another seat's turn.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Label, Log, OptionList, Select, Static
+
+from pegboard import hints
+from pegboard.bots import SeededBot, make_bot
+from pegboard.cli.draw_play import bot_seed
+from pegboard.cli.draw_text import announce, match_end_lines, move_text, settlement_lines
+from pegboard.cli.i18n import LOCALES, Translator, translator
+from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
+from pegboard.draw.round import RESERVE
+from pegboard.tui.draw_view import hand_text, line_rows, score_track
+
+HUMAN = 0
+LEVELS = ("random", "greedy", "expert")
+LANGUAGE_NAMES = {"en": "English", "pt": "Português", "zh": "中文", "hi": "हिन्दी"}
+HINTS_SHOWN = 3
+LINE_WIDTH = 76
+
+
+@dataclass
+class DrawSetup:
+    """What the set-up screen chooses: seats (human at 0, a bot level for each other),
+    the language, and the match's seed and target (None: the rules' target, D17)."""
+
+    players: int = 2
+    game: str = "draw"
+    """``draw`` or ``cribbage`` (two players: you and one bot, seat 1's level)."""
+    levels: list[str] = field(default_factory=lambda: ["greedy"] * 3)
+    lang: str = "en"
+    seed: int = 0
+    target: int | None = None
+    hint_level: str = "expert"
+    hint_budget: int | None = None
+    save_path: Path | None = None
+    """Where the match is saved after every move (for ``--resume``); None: not saved."""
+
+
+class SetupScreen(Screen[None]):
+    """Game set-up: number of players, each bot's level, the language."""
+
+    BINDINGS = [Binding("q", "app.quit", show=False)]  # noqa: RUF012 (Textual's API)
+
+    def __init__(self, setup: DrawSetup) -> None:
+        super().__init__()
+        self.setup = setup
+
+    def compose(self) -> ComposeResult:
+        _ = translator(self.setup.lang)
+        yield Static(_("pegboard — a new match"), id="title")
+        yield Label(_("Game"))
+        yield Select(
+            [("Draw", "draw"), ("Cribbage", "cribbage")],
+            value=self.setup.game,
+            allow_blank=False,
+            compact=True,
+            id="game",
+        )
+        yield Label(_("Players"))
+        yield Select(
+            [(str(n), n) for n in (2, 3, 4)],
+            value=self.setup.players,
+            allow_blank=False,
+            compact=True,
+            id="players",
+        )
+        for seat in (1, 2, 3):
+            yield Label(_("Seat {seat}: bot level").format(seat=seat), id=f"level-label-{seat}")
+            yield Select(
+                [(self._level_name(level, _), level) for level in LEVELS],
+                value=self.setup.levels[seat - 1],
+                allow_blank=False,
+                compact=True,
+                id=f"level-{seat}",
+            )
+        yield Label(_("Language"))
+        yield Select(
+            [(LANGUAGE_NAMES[key], key) for key in LOCALES],
+            value=self.setup.lang,
+            allow_blank=False,
+            compact=True,
+            id="lang",
+        )
+        yield Button(_("Start"), id="start", variant="primary")
+
+    @staticmethod
+    def _level_name(level: str, _: Translator) -> str:
+        names = {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}
+        return names[level]
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#start", Button).focus()
+
+    def _show_seats(self) -> None:
+        cribbage = self.setup.game == "cribbage"
+        if cribbage:
+            self.setup.players = 2  # cribbage here is you against one bot
+        players = self.query_one("#players", Select)
+        players.value = self.setup.players
+        players.disabled = cribbage
+        for seat in (1, 2, 3):
+            shown = seat < self.setup.players
+            self.query_one(f"#level-{seat}", Select).display = shown
+            self.query_one(f"#level-label-{seat}", Label).display = shown
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        select_id = event.select.id or ""
+        value = event.value
+        if select_id == "game" and isinstance(value, str):
+            self.setup.game = value
+            self._show_seats()
+        elif select_id == "players" and isinstance(value, int):
+            self.setup.players = value
+            self._show_seats()
+        elif select_id.startswith("level-") and isinstance(value, str):
+            self.setup.levels[int(select_id.removeprefix("level-")) - 1] = value
+        elif select_id == "lang" and isinstance(value, str) and value != self.setup.lang:
+            self.setup.lang = value
+            await self.recompose()  # every label again, in the new language
+            self.on_mount()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id != "start":
+            return
+        if self.setup.game == "cribbage":
+            from pegboard.tui.cribbage_app import CribbageScreen
+
+            setup = self.setup
+            self.app.switch_screen(CribbageScreen(setup.levels[0], setup.lang, setup.seed))
+        else:
+            self.app.switch_screen(MatchScreen(self.setup))
+
+
+class RoundOverScreen(Screen[None]):
+    """The end of a round: every hand revealed, the settlement as arithmetic (D12-D14),
+    the scores and the next leader (D16)."""
+
+    BINDINGS = [Binding("enter,space,c", "close", show=False)]  # noqa: RUF012
+
+    def __init__(self, lines: list[str], _: Translator) -> None:
+        super().__init__()
+        self.lines = lines
+        self._ = _
+
+    def compose(self) -> ComposeResult:
+        yield Static("\n".join(self.lines), id="round-over")
+        yield Button(self._("Continue"), id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#continue", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
+
+
+class SummaryScreen(Screen[None]):
+    """The end of the match (D17): final scores, the winner, every round's settlement."""
+
+    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+
+    def __init__(self, match: Match, _: Translator) -> None:
+        super().__init__()
+        self.match = match
+        self._ = _
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        match = self.match
+        lines = match_end_lines(match.scores, match.winner, len(match.rounds), HUMAN, _)
+        lines.append("")
+        for finished in match.rounds:
+            result = finished.result
+            text = (
+                _("nobody scores")
+                if result.winner is None
+                else _("seat {seat} scores {points}").format(
+                    seat=result.winner, points=result.points[result.winner]
+                )
+            )
+            lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
+        lines.append(_("Replay this match with --seed {seed}.").format(seed=match.seed))
+        yield Static("\n".join(lines), id="summary")
+        yield Button(_("Quit"), id="quit", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#quit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.app.exit()
+
+
+class MatchScreen(Screen[None]):
+    """A match of Draw as the human at seat 0 sees it."""
+
+    BINDINGS = [  # noqa: RUF012
+        *(Binding(str(n), f"play({n})", show=False) for n in range(1, 10)),
+        Binding("d", "draw", show=False),
+        Binding("p", "pass", show=False),
+        Binding("h", "hint", show=False),
+        Binding("a", "auto", show=False),
+        Binding("u", "undo", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    def __init__(self, setup: DrawSetup, saved: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.setup = setup
+        self._ = translator(setup.lang)
+        self.bots: dict[int, SeededBot] = {
+            seat: make_bot("draw", setup.levels[seat - 1], bot_seed(setup.seed, seat))
+            for seat in range(1, setup.players)
+        }
+        if saved is None:
+            self.match = Match(setup.players, seed=setup.seed, target=setup.target)
+        else:
+            self.match = Match.from_record(saved["match"])
+            for seat, state in saved["bots"].items():
+                version, internal, gauss = state
+                self.bots[int(seat)].rng.setstate((version, tuple(internal), gauss))
+        self.resumed = saved is not None
+        self.auto = False
+        """Play forced draws and forced passes for the human (no choice is lost)."""
+        self.plays: list[Play] = []
+        self.undo_point: tuple[dict[str, Any], dict[int, SeededBot], list[str]] | None = None
+        """The position before the human's last move in this round (bots and log too)."""
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        yield Static(id="status")
+        yield Static(id="track")
+        yield Static(id="line")
+        yield Static(id="hand")
+        with Horizontal(id="controls"):
+            yield OptionList(id="moves")
+            with Vertical(id="buttons"):
+                yield Button(_("Draw"), id="draw", compact=True)
+                yield Button(_("Pass"), id="pass", compact=True)
+                yield Button(_("Hint"), id="hint", compact=True)
+        yield Static(
+            _("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit"),
+            id="keys",
+        )
+        yield Log(id="log", max_lines=200)
+
+    def on_mount(self) -> None:
+        _ = self._
+        match = self.match
+        if self.resumed:
+            self.say(_("Match resumed: round {number}.").format(number=len(match.rounds) + 1))
+            self.advance()
+            return
+        self.say(
+            _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
+                players=match.players, target=match.target
+            )
+        )
+        self.say(_("Seat {seat} leads the first round.").format(seat=match.first_leader))
+        self.advance()
+
+    # -- the flow of play ----------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.query_one("#log", Log).write_line(text)
+
+    def advance(self) -> None:
+        """Let the bots (and forced moves, when automatic) play until the human has a
+        choice, a round ends, or the match does; then show the position."""
+        match = self.match
+        while not match.is_over:
+            seat = match.current_player
+            assert seat is not None
+            action: Action
+            if seat == HUMAN:
+                legal = match.legal_actions()
+                if not (self.auto and len(legal) == 1 and not isinstance(legal[0], Play)):
+                    break
+                action = legal[0]
+            else:
+                answer = self.bots[seat].act(match.observation(seat))
+                if not isinstance(answer, Play | DrawTile | Pass):
+                    raise TypeError(f"the {self.bots[seat].name} bot answered {answer!r}")
+                action = answer
+            if self.apply(seat, action):
+                return  # a round ended: its screen continues the play when closed
+        self.save()
+        if match.is_over:
+            self.app.switch_screen(SummaryScreen(match, self._))
+            return
+        self.show()
+
+    def apply(self, seat: int, action: Action) -> bool:
+        """Apply a move and log it; True when it ended a round (its screen is shown)."""
+        match = self.match
+        round_ = match.round
+        hand_before = set(round_.observation(HUMAN).hand)
+        rounds_before = len(match.rounds)
+        match.apply(action)
+        drawn = None
+        if seat == HUMAN and isinstance(action, DrawTile):
+            drawn = hand_text(sorted(set(round_.observation(HUMAN).hand) - hand_before))
+        self.say(announce(seat, action, self.setup.lang, self._, HUMAN, drawn))
+        if len(match.rounds) == rounds_before:
+            return False
+        self.undo_point = None
+        self.round_over(round_.observation(HUMAN))
+        return True
+
+    def round_over(self, finished: DrawObservation) -> None:
+        _ = self._
+        result = finished.result
+        assert result is not None
+        match = self.match
+        lines = [_("Round {number} is over.").format(number=len(match.rounds))]
+        lines += settlement_lines(result, HUMAN, _)
+        lines += score_track(match.scores, match.target, HUMAN, _)
+        if not match.is_over:
+            lines.append(_("Next round: seat {seat} leads (D16).").format(seat=match.round.leader))
+        self.say(_("Round {number} is over.").format(number=len(match.rounds)))
+        self.app.push_screen(RoundOverScreen(lines, _), lambda _result: self.next_round())
+
+    def next_round(self) -> None:
+        """A fresh log for the new round: the last one's moves were shown with its end."""
+        log = self.query_one("#log", Log)
+        log.clear()
+        if not self.match.is_over:
+            self.say(
+                self._("Round {number}: seat {seat} leads.").format(
+                    number=len(self.match.rounds) + 1, seat=self.match.round.leader
+                )
+            )
+        self.advance()
+
+    def human_move(self, action: Action) -> None:
+        if self.match.is_over or self.match.current_player != HUMAN:
+            return
+        if action not in self.match.legal_actions():
+            return  # the controls offer only legal moves; a stray key does nothing
+        log = self.query_one("#log", Log)
+        before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
+        if not self.apply(HUMAN, action):
+            self.undo_point = before
+            self.advance()
+
+    def action_undo(self) -> None:
+        """Take back the human's last move and the bots' replies (only bots play here, so
+        nobody else's choice is undone); not across the end of a round."""
+        if self.undo_point is None or self.match.current_player != HUMAN:
+            return
+        record, bots, lines = self.undo_point
+        self.undo_point = None
+        self.match = Match.from_record(record)
+        self.bots = bots
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(lines)
+        self.say(self._("Your last move is taken back."))
+        self.show()
+
+    def save(self) -> None:
+        """Save the match (and the bots' random streams) for ``pegboard tui --resume``."""
+        path = self.setup.save_path
+        if path is None:
+            return
+        if self.match.is_over:
+            path.unlink(missing_ok=True)
+            return
+        state = {
+            "setup": {
+                "players": self.setup.players,
+                "levels": self.setup.levels,
+                "lang": self.setup.lang,
+                "seed": self.setup.seed,
+                "target": self.setup.target,
+            },
+            "match": self.match.to_record(),
+            "bots": {str(seat): bot.rng.getstate() for seat, bot in self.bots.items()},
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(state), encoding="utf-8")
+        temporary.replace(path)  # never a half-written save
+
+    # -- showing the position ------------------------------------------------------------
+
+    def show(self) -> None:
+        _ = self._
+        match = self.match
+        obs: DrawObservation = match.observation(HUMAN).round
+        others = " · ".join(
+            _("seat {seat} holds {count}").format(seat=s, count=n)
+            for s, n in enumerate(obs.hand_sizes)
+            if s != HUMAN
+        )
+        self.query_one("#status", Static).update(
+            _(
+                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)"
+            ).format(
+                number=len(match.rounds) + 1,
+                leader=obs.leader,
+                stock=obs.stock_size,
+                drawable=max(obs.stock_size - RESERVE, 0),
+            )
+            + "\n"
+            + others
+        )
+        self.query_one("#track", Static).update(
+            "\n".join(score_track(match.scores, match.target, HUMAN, _))
+        )
+        self.query_one("#line", Static).update("\n".join(line_rows(obs.line, LINE_WIDTH, _)))
+        self.query_one("#hand", Static).update(
+            _("Your hand: {tiles} (count {count})").format(
+                tiles=hand_text(obs.hand), count=pip_count(obs.hand)
+            )
+        )
+        legal = obs.legal_actions()
+        self.plays = [a for a in legal if isinstance(a, Play)]
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        moves.add_options(
+            f"{n}. {move_text(play, self.setup.lang, _)}" for n, play in enumerate(self.plays, 1)
+        )
+        if self.plays:
+            moves.highlighted = 0
+        self.query_one("#draw", Button).disabled = DrawTile() not in legal
+        self.query_one("#pass", Button).disabled = Pass() not in legal
+        moves.focus()
+
+    # -- the controls --------------------------------------------------------------------
+
+    def action_play(self, number: int) -> None:
+        if 1 <= number <= len(self.plays):
+            self.human_move(self.plays[number - 1])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_play(event.option_index + 1)
+
+    def action_draw(self) -> None:
+        self.human_move(DrawTile())
+
+    def action_pass(self) -> None:
+        self.human_move(Pass())
+
+    def action_auto(self) -> None:
+        _ = self._
+        self.auto = not self.auto
+        self.say(
+            _("Forced moves are played for you.")
+            if self.auto
+            else _("Forced moves: you play them.")
+        )
+        self.advance()
+
+    def action_hint(self) -> None:
+        _ = self._
+        match = self.match
+        if match.is_over or match.current_player != HUMAN:
+            return
+        ranked = hints.hint(
+            match,
+            HUMAN,
+            level=self.setup.hint_level,
+            seed=len(match.round.observation(HUMAN).history),
+            budget=self.setup.hint_budget,
+        )
+        self.say(_("Hint, best first:"))
+        for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
+            self.say(
+                f"  {rank}. {move_text(evaluation.action, self.setup.lang, _)}"
+                f" ({evaluation.value:+.2f})"
+            )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"draw": self.action_draw, "pass": self.action_pass, "hint": self.action_hint}
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()
+
+
+class DrawApp(App[None]):
+    """``pegboard tui``: Draw against bots, full screen."""
+
+    CSS = """
+    Screen { overflow-y: auto; }
+    #title { text-style: bold; }
+    #board { height: auto; color: $success; }
+    #view { height: auto; text-style: bold; }
+    SetupScreen Select { width: 30; }
+    #status { height: 2; }
+    #track { height: auto; color: $success; }
+    #line { height: auto; max-height: 6; }
+    #hand { height: auto; text-style: bold; }
+    #controls { height: 5; }
+    #moves { width: 1fr; height: 5; }
+    #buttons { width: 12; height: 5; }
+    #buttons Button { width: 12; margin-bottom: 0; }
+    #keys { height: 1; color: $text-muted; }
+    #log { height: 1fr; min-height: 4; }
+    """
+
+    def __init__(
+        self, setup: DrawSetup, skip_setup: bool = False, saved: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__()
+        self.setup = setup
+        self.skip_setup = skip_setup or saved is not None
+        self.saved = saved
+
+    def on_mount(self) -> None:
+        self.title = "pegboard"
+        if self.skip_setup:
+            self.push_screen(MatchScreen(self.setup, self.saved))
+        else:
+            self.push_screen(SetupScreen(self.setup))
+
+
+def load_saved(path: Path) -> tuple[DrawSetup, dict[str, Any]]:
+    """The set-up and the saved state of ``pegboard tui --resume``; ``ValueError`` when
+    there is no save or it cannot be read."""
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        chosen = state["setup"]
+        setup = DrawSetup(
+            players=int(chosen["players"]),
+            levels=[str(level) for level in chosen["levels"]],
+            lang=str(chosen["lang"]),
+            seed=int(chosen["seed"]),
+            target=chosen["target"],
+            save_path=path,
+        )
+        Match.from_record(state["match"])  # refuse a save that does not replay
+    except FileNotFoundError:
+        raise ValueError(f"there is no saved match at {path}") from None
+    except (OSError, KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"the saved match at {path} cannot be read: {error}") from None
+    return setup, state

@@ -1,0 +1,321 @@
+"""The full-screen client of Draw, driven headless at 80×24 (Textual's pilot)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Label, Log, OptionList, Select, Static
+
+from pegboard.cli.i18n import translator
+from pegboard.draw import DrawTile, End, Line, Pass, Tile
+from pegboard.tui.draw_app import (
+    DrawApp,
+    DrawSetup,
+    MatchScreen,
+    RoundOverScreen,
+    SetupScreen,
+    SummaryScreen,
+    load_saved,
+)
+from pegboard.tui.draw_view import line_rows
+
+SIZE = (80, 24)
+TARGET = 20  # a short match: the rules' target (D17) would take many rounds
+
+
+def screen_text(app: DrawApp) -> str:
+    """Everything the current screen shows in words: statics, labels, buttons, options, log."""
+    screen = app.screen
+    parts = [str(w.render()) for w in screen.query(Static)]
+    parts += [str(w.label) for w in screen.query(Button)]
+    parts += [str(w.render()) for w in screen.query(Label)]
+    for options in screen.query(OptionList):
+        parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    for log in screen.query(Log):
+        parts += list(log.lines)
+    return "\n".join(parts)
+
+
+def both_ways(tile: object) -> tuple[str, str]:
+    low, high = tile.low, tile.high  # type: ignore[attr-defined]
+    return f"[{low}|{high}]", f"[{high}|{low}]"
+
+
+async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
+    """A whole match, you against a greedy bot: always the first legal action. Checks, at
+    each of your turns, the controls against the rules and that no bot tile is shown."""
+    app = DrawApp(DrawSetup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=TARGET))
+    seen: list[str] = []
+    turns = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        seen.append(screen_text(app))
+        await pilot.press("enter")  # the Start button has the focus
+        for _step in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                seen.append(screen_text(app))
+                break
+            if isinstance(screen, RoundOverScreen):
+                seen.append(screen_text(app))
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, MatchScreen)
+            turns += 1
+            match = screen.match
+            legal = match.legal_actions()
+            # D6/D8: draw offered exactly when legal, pass exactly when forced.
+            assert screen.query_one("#draw", Button).disabled == (DrawTile() not in legal)
+            assert screen.query_one("#pass", Button).disabled == (Pass() not in legal)
+            text = screen_text(app)
+            for tile in match.round.hands[1]:
+                for shown in both_ways(tile):
+                    assert shown not in text, f"bot tile {shown} on screen mid-round"
+            if turns == 1:
+                seen.append(text)
+            if screen.plays:
+                await pilot.press("1")
+            elif DrawTile() in legal:
+                await pilot.press("d")
+            else:
+                await pilot.press("p")
+        else:
+            pytest.fail("the match did not end")
+        assert match.is_over
+        await pilot.press("q")
+    return seen, turns
+
+
+def test_d17_whole_match_english() -> None:
+    seen, turns = asyncio.run(play_match("en"))
+    assert turns > 0
+    setup, first_turn, *rest = seen
+    assert "Players" in setup and "Start" in setup
+    assert "Your hand:" in first_turn and "Draw" in first_turn
+    assert any("Settlement:" in text and "Hands revealed:" in text for text in rest)
+    assert "Match over after" in rest[-1]
+
+
+def test_d17_whole_match_portuguese() -> None:
+    _ = translator("pt")
+    seen, _turns = asyncio.run(play_match("pt", seed=5))
+    setup, first_turn, *rest = seen
+    assert _("Players") != "Players" and _("Players") in setup
+    assert _("Your hand: {tiles} (count {count})").split("{")[0] in first_turn
+    assert "Your hand" not in first_turn
+    assert _("Hands revealed:") in rest[0]
+    assert _("Final scores: {scores}").split("{")[0] in rest[-1]
+
+
+def test_hint_shows_ranked_actions() -> None:
+    async def run() -> list[str]:
+        setup = DrawSetup(players=2, lang="en", seed=7, target=TARGET, hint_budget=4)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            await pilot.press("h")
+            await pilot.pause()
+            lines = list(screen.query_one("#log", Log).lines)
+            legal = screen.match.legal_actions()
+            await pilot.press("q")
+        return lines[lines.index("Hint, best first:") + 1 :], legal
+
+    ranked, legal = asyncio.run(run())
+    assert len(ranked) == min(3, len(legal))
+    assert [line.split(".")[0].strip() for line in ranked] == [
+        str(n) for n in range(1, len(ranked) + 1)
+    ]
+
+
+def test_b4_line_marks_open_ends_and_doubles_crosswise() -> None:
+    _ = translator("en")
+    line = Line()
+    assert line_rows(line, 76, _) == ["The line is empty: any tile may open it."]
+    line.play(Tile(4, 4))
+    line.play(Tile(3, 4), End(Tile(4, 4), "B"))
+    line.play(Tile(1, 4), End(Tile(4, 4), "A"))
+    # The chain is [1|4][4|4][4|3]: the double stands crosswise, 4 over 4, and the
+    # open ends 1 and 3 are marked at the two extremes (D9: exactly two).
+    words, top, middle, bottom = line_rows(line, 76, _)
+    assert words.startswith("Open ends: ")
+    assert middle == "◀[1|4]│━│[4|3]▶"
+    assert top.strip() == "┌4┐" and bottom.strip() == "└4┘"
+    assert top.index("┌") == middle.index("│")
+
+
+def test_line_wraps_to_the_width_of_the_terminal() -> None:
+    _ = translator("en")
+    line = Line()
+    line.play(Tile(0, 1))
+    tail = End(Tile(0, 1), "high")
+    for a, b in [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)]:
+        tail = line.play(Tile(a, b), tail)
+    rows = line_rows(line, 22, _)
+    # Two bands, one row each: no double stands above or below the line.
+    assert rows[1:] == ["◀[0|1][1|2][2|3][3|4]", "[4|5][5|6][6|0]▶"]
+
+
+def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
+    async def run() -> None:
+        setup = DrawSetup(players=2, lang="en", seed=3, target=TARGET)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            before = screen.match.to_record()
+            hand_sizes = screen.match.observation(0).round.hand_sizes
+            await pilot.press("1" if screen.plays else "d")
+            await pilot.pause()
+            assert screen.match.to_record() != before
+            await pilot.press("u")
+            await pilot.pause()
+            assert screen.match.to_record() == before
+            assert screen.match.observation(0).round.hand_sizes == hand_sizes
+            assert "Your last move is taken back." in screen_text(app)
+            await pilot.press("u")  # one move only: nothing more to take back
+            await pilot.pause()
+            assert screen.match.to_record() == before
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
+    path = tmp_path / "draw.json"
+
+    async def play_some() -> dict[str, object]:
+        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_path=path)
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            for _step in range(3):
+                await pilot.press("1" if screen.plays else "d")
+                await pilot.pause()
+                if not isinstance(app.screen, MatchScreen):
+                    break
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    async def resume() -> dict[str, object]:
+        setup, saved = load_saved(path)
+        assert setup.lang == "pt" and setup.players == 3
+        app = DrawApp(setup, saved=saved)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    left = asyncio.run(play_some())
+    assert path.exists()
+    assert asyncio.run(resume()) == left
+
+
+def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="no saved match"):
+        load_saved(tmp_path / "missing.json")
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(ValueError, match="cannot be read"):
+        load_saved(tmp_path / "bad.json")
+
+
+def test_setup_screen_chooses_players_and_language() -> None:
+    async def run() -> MatchScreen:
+        app = DrawApp(DrawSetup(lang="en", seed=1, target=TARGET))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            assert not screen.query_one("#level-2", Select).display  # two players: one bot
+            screen.query_one("#players", Select).value = 4
+            await pilot.pause()
+            assert screen.query_one("#level-3", Select).display
+            screen.query_one("#level-3", Select).value = "random"
+            screen.query_one("#lang", Select).value = "hi"
+            await pilot.pause()
+            await pilot.pause()
+            assert translator("hi")("Players") in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            match_screen = app.screen
+            assert isinstance(match_screen, MatchScreen)
+            text = screen_text(app)
+            await pilot.press("q")
+        assert translator("hi")("Hint") in text
+        return match_screen
+
+    screen = asyncio.run(run())
+    assert screen.match.players == 4
+    assert screen.setup.levels[2] == "random" and screen.bots[3].name == "random"
+
+
+def test_d8_auto_plays_only_forced_moves() -> None:
+    async def run() -> None:
+        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("a")
+            for _step in range(300):
+                await pilot.pause()
+                screen = app.screen
+                if isinstance(screen, SummaryScreen):
+                    break
+                if isinstance(screen, RoundOverScreen):
+                    await pilot.press("enter")
+                    continue
+                assert isinstance(screen, MatchScreen)
+                # With auto on, the human is asked only when there is a tile to play.
+                assert screen.plays
+                await pilot.press("1")
+            else:
+                pytest.fail("the match did not end")
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_cli_resume_without_a_save_is_a_clear_error(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pegboard.cli.main import app
+
+    result = CliRunner().invoke(app, ["tui", "--resume", "--save", str(tmp_path / "none.json")])
+    assert result.exit_code != 0
+    assert "no saved match" in result.output
+    result = CliRunner().invoke(app, ["tui", "--bots", "clever"])
+    words = " ".join(result.output.replace("│", " ").split())
+    assert result.exit_code != 0 and "random, greedy, expert" in words
+
+
+def test_d6_draw_button_works_with_the_mouse() -> None:
+    async def run() -> None:
+        # Seed 3 deals the human a hand where drawing is legal at the first turn.
+        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert DrawTile() in screen.match.legal_actions()
+            size = len(screen.match.observation(0).round.hand)
+            stock = screen.match.observation(0).round.stock_size
+            await pilot.click("#draw")
+            await pilot.pause()
+            after = screen.match.observation(0).round
+            # D4: a draw leaves the turn with the drawer, one tile richer.
+            assert after.current_player == 0
+            assert after.stock_size == stock - 1 and len(after.hand) == size + 1
+            await pilot.press("q")
+
+    asyncio.run(run())
