@@ -17,11 +17,11 @@ $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,bench]'
 	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
 
 play: $(VENV)/.installed
