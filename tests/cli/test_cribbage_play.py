@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.bots import make_bot
+from pegboard.bots import bot_levels, make_bot
 from pegboard.cli.cribbage_play import CribbageTable
 from pegboard.cli.i18n import translator
 from pegboard.cli.main import app
@@ -248,7 +248,7 @@ def test_same_seed_same_game() -> None:
         (["--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
         (
             ["--bots", "genius"],
-            "no 'genius' bots for cribbage; choose one of: random, greedy, expert",
+            f"no 'genius' bots for cribbage; choose one of: {', '.join(bot_levels('cribbage'))}",
         ),
         (["--best-of", "2"], "a match is the best of an odd number of games, not 2"),
     ],

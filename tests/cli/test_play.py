@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pegboard.bots import bot_levels
 from pegboard.cli.main import app
 from pegboard.draw import Match
 
@@ -147,7 +148,10 @@ def test_same_seed_same_match() -> None:
     [
         (["--players", "5"], "Draw is played by 2 to 4 players, not 5 (D1)"),
         (["--players", "1"], "Draw is played by 2 to 4 players, not 1 (D1)"),
-        (["--bots", "genius"], "no 'genius' bots for draw; choose one of: random, greedy, expert"),
+        (
+            ["--bots", "genius"],
+            f"no 'genius' bots for draw; choose one of: {', '.join(bot_levels('draw'))}",
+        ),
         (["--lang", "xx"], "no board description in 'xx'; choose one of en, pt, zh, hi"),
         (["chess"], "no game 'chess' to play; choose one of: draw, cribbage"),
     ],

@@ -1,0 +1,387 @@
+"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameter ``players``, 2-4; default 2).
+
+One round (D2-D15) with explicit chance nodes, as in OpenSpiel's ``python_block_dominoes``:
+first the lot for the leader (D3: each seat with probability 1/n), then the deal one tile at
+a time (seat 0's hand first, then seat 1's, ...; each tile uniform among those not dealt),
+and, each time a player draws (D6, D7), a chance node that picks the drawn tile uniformly
+among the tiles of the stock. After the deal the round is a ``pegboard.draw.Round`` built
+with ``Round.from_position``; every player action goes through ``Round.apply``.
+
+Returns: the round's points per seat as settled (D13, D14: the winner scores, the others 0;
+general-sum), or with ``zero_sum=True`` each seat's points minus the mean of the others'.
+Actions are numbered as in ``pegboard.openspiel.encoding``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from pegboard.draw.actions import DRAW, DrawTile
+from pegboard.draw.round import Round, hand_size
+from pegboard.draw.tiles import DOUBLE_SIX, Tile
+from pegboard.openspiel.encoding import DRAW_ACTIONS, DRAW_DRAW, draw_action, draw_action_id
+
+MAX_MOVES: Final = 120
+"""Player moves in a round, at most: 26 plays, 12 draws and, between and after the plays,
+at most 26 * 3 + 4 passes (n passes in a row end the round, D11)."""
+_MOVE_WIDTH: Final = 4 + DRAW_ACTIONS + 28  # mover, action, the tile drawn (own draws only)
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="pegboard_draw",
+    long_name="pegboard Draw (dominoes, one round)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={"players": 2, "zero_sum": False},
+)
+
+
+class DrawGame(pyspiel.Game):  # type: ignore[misc]
+    """The game object: ``pyspiel.load_game("pegboard_draw", {"players": 3})``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        players = int(params.get("players", 2))
+        hand_size(players)  # 2-4, with the rule in the error
+        self.players = players
+        self.zero_sum = bool(params.get("zero_sum", False))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=DRAW_ACTIONS,
+            max_chance_outcomes=28,
+            num_players=players,
+            min_utility=-168.0 if self.zero_sum else 0.0,
+            max_utility=168.0,  # every pip of the set
+            utility_sum=0.0 if self.zero_sum else None,
+            max_game_length=1 + 28 + MAX_MOVES,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> DrawState:
+        return DrawState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> DrawObserver:
+        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return DrawObserver(self.players, perfect_recall)
+
+
+class DrawState(pyspiel.State):  # type: ignore[misc]
+    """A state: the lot, the deal, then a ``Round`` and a pending draw, if any."""
+
+    def __init__(self, game: DrawGame) -> None:
+        super().__init__(game)
+        self.n = game.players
+        self.zero_sum = game.zero_sum
+        self.leader: int | None = None
+        self.initial: list[list[Tile]] = [[] for _ in range(self.n)]
+        self.round: Round | None = None
+        self.drawing = False  # a draw was chosen: the chance node picks the tile
+        # Every player move: (seat, action number, tile drawn or None).
+        self.moves: list[tuple[int, int, Tile | None]] = []
+
+    # -- OpenSpiel API -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.round is None or self.drawing:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.round.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return _seat_to_play(self.round)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.round is not None
+        line = self.round._line()
+        return sorted(draw_action_id(a, line) for a in self.round.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.leader is None:
+            return [(seat, 1.0 / self.n) for seat in range(self.n)]
+        if self.round is None:
+            dealt = {t for hand in self.initial for t in hand}
+            rest = [t.index for t in DOUBLE_SIX if t not in dealt]
+        else:
+            rest = sorted(t.index for t in self.round.stock)
+        return [(i, 1.0 / len(rest)) for i in rest]
+
+    def _apply_action(self, action: int) -> None:
+        if self.leader is None:
+            self.leader = action
+            return
+        if self.round is None:
+            self._deal(DOUBLE_SIX[action])
+            return
+        if self.drawing:
+            self._draw(DOUBLE_SIX[action])
+            return
+        seat = _seat_to_play(self.round)
+        move = draw_action(action, self.round._line())
+        if isinstance(move, DrawTile):
+            self.drawing = True  # the tile is chance's to pick
+            return
+        self.round.apply(move)
+        self.moves.append((seat, action, None))
+
+    def _deal(self, tile: Tile) -> None:
+        size = hand_size(self.n)
+        seat = next(s for s in range(self.n) if len(self.initial[s]) < size)
+        self.initial[seat].append(tile)
+        if all(len(hand) == size for hand in self.initial):
+            dealt = {t for hand in self.initial for t in hand}
+            assert self.leader is not None
+            self.round = Round.from_position(
+                self.initial, [t for t in DOUBLE_SIX if t not in dealt], current=self.leader
+            )
+
+    def _draw(self, tile: Tile) -> None:
+        """Put ``tile`` on top of the stock and draw it."""
+        round_ = self.round
+        assert round_ is not None
+        stock = [tile, *(t for t in round_.stock if t is not tile)]
+        # The round's own setter of hidden tiles (what sample_hidden uses): hands unchanged.
+        round_._set_hidden(list(round_._hand_masks()), [t.index for t in stock])
+        seat = _seat_to_play(round_)
+        round_.apply(DRAW)
+        self.drawing = False
+        self.moves.append((seat, DRAW_DRAW, tile))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.leader is None:
+                return f"lead:{action}"
+            return f"{'draw' if self.round is not None else 'deal'}:{DOUBLE_SIX[action]}"
+        line = self.round._line() if self.round is not None else None
+        if line is None:
+            return str(action)
+        return str(draw_action(action, line))
+
+    def is_terminal(self) -> bool:
+        return self.round is not None and not self.drawing and bool(self.round.is_over)
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.n
+        assert self.round is not None
+        points = [float(p) for p in self.round.returns()]
+        if not self.zero_sum:
+            return points
+        total = sum(points)
+        return [p - (total - p) / (self.n - 1) for p in points]
+
+    def __str__(self) -> str:
+        if self.round is None:
+            return f"dealing: {[' '.join(map(str, h)) for h in self.initial]}"
+        hands = " | ".join(" ".join(str(t) for t in h) for h in self.round.hands)
+        stock = " ".join(str(t) for t in sorted(self.round.stock))
+        return f"line {self.round._line()}; hands {hands}; stock {stock}"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DrawState:
+        return self.clone_state()
+
+    def clone_state(self) -> DrawState:
+        """A copy that shares nothing mutable (``clone()`` goes through ``__deepcopy__``)."""
+        other = DrawState.__new__(DrawState)
+        pyspiel.State.__init__(other, self.get_game())
+        other.__dict__.update(self.__dict__)
+        other.initial = [list(h) for h in self.initial]
+        other.round = None if self.round is None else self.round.copy()
+        other.moves = list(self.moves)
+        return other
+
+    # -- hidden information ------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> DrawState:
+        """A state ``player_id`` cannot tell from this one (the ISMCTS resampler).
+
+        ``probability_sampler`` is accepted for the OpenSpiel signature but unused: the
+        unseen tiles are dealt by ``Round.sample_hidden`` from a generator seeded from it
+        when it is callable, else from fresh entropy. Use ``resampler(rng)`` for a seeded one.
+        """
+        seed = random.SystemRandom().getrandbits(63)
+        return resample(self, player_id, random.Random(seed))
+
+
+def _seat_to_play(round_: Round) -> int:
+    seat = round_.current_player
+    assert seat is not None  # the round is not over
+    return seat
+
+
+def resample(state: DrawState, seat: int, rng: random.Random) -> DrawState:
+    """A state ``seat`` cannot tell from ``state``: the other hands and the stock dealt
+    again by ``Round.sample_hidden`` (hand sizes and what passes proved kept), and for every
+    other seat an initial hand and tiles drawn that fit its moves (``split_history``)."""
+    assert state.round is not None and not state.drawing
+    other = state.clone_state()
+    other.round = state.round.sample_hidden(seat, rng)
+    other.initial, other.moves = split_history(
+        state.n, state.initial, state.moves, other.round.hands, seat, rng
+    )
+    return other
+
+
+def split_history(
+    n: int,
+    initial: list[list[Tile]],
+    moves: list[tuple[int, int, Tile | None]],
+    hands: tuple[tuple[Tile, ...], ...],
+    keep: int | None,
+    rng: random.Random,
+) -> tuple[list[list[Tile]], list[tuple[int, int, Tile | None]]]:
+    """Initial hands and drawn tiles that lead to ``hands`` through the public ``moves``.
+
+    Walks the moves backwards: a play puts its tile back in the player's hand, a draw takes
+    one tile of the hand back to the stock (chosen at random; a tile played before that draw
+    is not in the hand then, so it cannot be chosen). Seat ``keep`` keeps its true draws and
+    initial hand (``initial`` and ``moves`` are its own record then).
+    """
+    held: list[set[Tile]] = [set(h) for h in hands]
+    redone: list[tuple[int, int, Tile | None]] = []
+    for seat, action, drawn in reversed(moves):
+        if action == DRAW_DRAW:
+            if seat == keep:
+                assert drawn is not None
+                tile = drawn
+            else:
+                tile = rng.choice(sorted(held[seat]))
+            held[seat].discard(tile)
+            redone.append((seat, action, tile))
+        else:
+            if action < DRAW_DRAW:
+                tile_index = action if action < 28 else (action - 28) // 2
+                held[seat].add(DOUBLE_SIX[tile_index])
+            redone.append((seat, action, None))
+    redone.reverse()
+    new_initial = [sorted(held[s]) for s in range(n)]
+    if keep is not None:
+        new_initial[keep] = list(initial[keep])
+    return new_initial, redone
+
+
+def _tiles_vector(tiles: Any) -> np.ndarray[Any, np.dtype[np.float32]]:
+    vector = np.zeros(28, np.float32)
+    for t in tiles:
+        vector[t.index] = 1.0
+    return vector
+
+
+class DrawObserver:
+    """What one player knows, as a tensor and a string (``make_py_observer``).
+
+    Observation (perfect_recall=False): seat, seat to play and leader (one-hot, 4 each), own
+    hand (28), tiles on the line (28), the two open numbers (7 each, B4 order), hand sizes
+    (/7), stock size (/14) and per seat the numbers its passes proved absent (4 x 7).
+    Information state (perfect_recall=True): seat and leader (4 each), own initial hand (28)
+    and every move so far, MAX_MOVES slots of (mover 4, action 86, tile drawn 28; the tile
+    only for the player's own draws).
+    """
+
+    def __init__(self, players: int, perfect_recall: bool) -> None:
+        self.players = players
+        self.perfect_recall = perfect_recall
+        if perfect_recall:
+            shape = [
+                ("seat", 4),
+                ("leader", 4),
+                ("initial", 28),
+                ("moves", MAX_MOVES * _MOVE_WIDTH),
+            ]
+        else:
+            shape = [
+                ("seat", 4),
+                ("current", 4),
+                ("leader", 4),
+                ("hand", 28),
+                ("line", 28),
+                ("open_ends", 14),
+                ("hand_sizes", 4),
+                ("stock", 1),
+                ("absent", 28),
+            ]
+        size = sum(width for _, width in shape)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        at = 0
+        for name, width in shape:
+            self.dict[name] = self.tensor[at : at + width]
+            at += width
+
+    def set_from(self, state: DrawState, player: int) -> None:
+        self.tensor.fill(0.0)
+        d = self.dict
+        d["seat"][player] = 1.0
+        if state.leader is not None:
+            d["leader"][state.leader] = 1.0
+        if self.perfect_recall:
+            d["initial"][:] = _tiles_vector(state.initial[player])
+            moves = d["moves"].reshape(MAX_MOVES, _MOVE_WIDTH)
+            for i, (seat, action, drawn) in enumerate(state.moves):
+                moves[i, seat] = 1.0
+                moves[i, 4 + action] = 1.0
+                if drawn is not None and seat == player:
+                    moves[i, 4 + DRAW_ACTIONS + drawn.index] = 1.0
+            return
+        round_ = state.round
+        if round_ is None:
+            d["hand"][:] = _tiles_vector(state.initial[player])
+            return
+        current = state.current_player()
+        if current >= 0:
+            d["current"][current] = 1.0
+        d["hand"][:] = _tiles_vector(round_.hand(player))
+        line = round_._line()
+        d["line"][:] = _tiles_vector(line.tiles)
+        for slot, value in enumerate(line.open_values()):
+            d["open_ends"][7 * slot + value] = 1.0
+        for seat, hand in enumerate(round_._hand_masks()):
+            d["hand_sizes"][seat] = hand.bit_count() / 7.0
+        d["stock"][0] = round_.stock_size / 14.0
+        for seat in range(state.n):
+            for value in round_.known_absent(seat):
+                d["absent"][7 * seat + value] = 1.0
+
+    def string_from(self, state: DrawState, player: int) -> str:
+        if self.perfect_recall:
+            return information_state_string(state, player)
+        round_ = state.round
+        if round_ is None:
+            return f"p{player} dealing hand:{' '.join(map(str, state.initial[player]))}"
+        sizes = ",".join(str(m.bit_count()) for m in round_._hand_masks())
+        absent = ",".join(
+            "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(state.n)
+        )
+        return (
+            f"p{player} to:{state.current_player()} lead:{state.leader} "
+            f"hand:{' '.join(map(str, round_.hand(player)))} line:{round_._line()} "
+            f"sizes:{sizes} stock:{round_.stock_size} absent:{absent}"
+        )
+
+
+def information_state_string(state: DrawState, player: int) -> str:
+    """The lot, the player's own tiles as dealt, then every move (own draws with the tile)."""
+    parts = [
+        f"p{player} lead:{state.leader} dealt:{' '.join(map(str, sorted(state.initial[player])))}"
+    ]
+    for seat, action, drawn in state.moves:
+        if action == DRAW_DRAW:
+            parts.append(f"{seat}:draw" + (f"({drawn})" if seat == player else ""))
+        else:
+            parts.append(f"{seat}:{action}")
+    if state.drawing:
+        parts.append(f"{state.round.current_player if state.round else '?'}:drawing")
+    return " ".join(parts)
+
+
+pyspiel.register_game(_GAME_TYPE, DrawGame)
