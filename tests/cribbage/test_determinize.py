@@ -115,3 +115,39 @@ def test_a_finished_game_has_nothing_to_determinize() -> None:
     play_randomly(game, random.Random(2))
     with pytest.raises(ValueError, match="over"):
         determinize(game.observation(0), random.Random(0))
+
+
+def _after_a_go(seed: int) -> tuple[Game, int] | None:
+    """Play seeded random moves until a seat says go and the other must play on (C5)."""
+    game = Game.new(seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        last = game.history[-1] if game.history else None
+        if (
+            game.phase == "pegging"
+            and last is not None
+            and last.action is GO
+            and game.current_player not in (None, last.seat)
+        ):
+            return game, last.seat
+        game.apply(rng.choice(game.legal_actions()))
+    return None
+
+
+def test_c5_after_a_go_the_other_seat_is_sampled_with_a_card_that_fits() -> None:
+    """A go passes the turn on only to a seat that can play (C5): that is public, so every
+    sample of the hidden cards, by the engine or from the observation, keeps it."""
+    found = 0
+    for seed in range(40):
+        situation = _after_a_go(seed)
+        if situation is None:
+            continue
+        game, said_go = situation
+        found += 1
+        rng = random.Random(seed)
+        for _ in range(10):
+            assert game.sample_hidden(said_go, rng).legal_actions() != (GO,)
+            rebuilt = determinize(game.observation(said_go), rng)
+            assert rebuilt.current_player == game.current_player
+            assert rebuilt.legal_actions() != (GO,)
+    assert found >= 10
