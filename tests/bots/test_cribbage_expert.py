@@ -20,7 +20,6 @@ from pegboard.bots.cribbage_expert import (
     discard_values,
     expected_crib,
     expected_hand,
-    peg_rank_points,
 )
 from pegboard.cribbage import (
     DECK,
@@ -33,6 +32,7 @@ from pegboard.cribbage import (
     peg_points,
     score_hand,
 )
+from pegboard.cribbage.scoring import peg_rank_points
 
 HANDS = (
     "5H 5S 5D JC 4C 6C",

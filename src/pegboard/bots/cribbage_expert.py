@@ -42,7 +42,7 @@ from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import game_view, hidden_deal
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.scoring import RANK_TABLE, score_hand
+from pegboard.cribbage.scoring import RANK_TABLE, peg_rank_points, score_hand
 
 PEG_BOUND: Final = 60
 """At least what one seat can peg in a hand: four cards, each at most 2 + 12 + 1 (C4, C5)."""
@@ -156,34 +156,6 @@ def discard_values(hand: Sequence[Card], own_crib: bool) -> list[DiscardValue]:
 
 def _value(rank: int) -> int:
     return rank if rank < 10 else 10
-
-
-def peg_rank_points(pile: Sequence[int], count: int) -> int:
-    """Points for the last card of a pegging pile given by ranks (C4): the same as
-    ``peg_points`` (suits play no part), without building cards."""
-    points = 2 if count == 15 or count == 31 else 0
-    last = pile[-1]
-    size = len(pile)
-    same = 1
-    while same < size and pile[-same - 1] == last:
-        same += 1
-    if same > 1:
-        return points + same * (same - 1)
-    best = 0
-    seen = 0
-    low = high = last
-    for k in range(1, size + 1):
-        rank = pile[-k]
-        if seen >> rank & 1:
-            break
-        seen |= 1 << rank
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if k >= 3 and high - low == k - 1:
-            best = k
-    return points + best
 
 
 class PeggingSearch:

@@ -217,16 +217,7 @@ def score_hand(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> in
     except (TypeError, ValueError):
         _check_show(hand, starter)  # raises the precise ValueError
         raise  # pragma: no cover - _check_show always raises here
-    points = RANK_TABLE[a.rank_key + b.rank_key + c.rank_key + d.rank_key + starter.rank_key]
-    suit = a.suit
-    if b.suit == suit and c.suit == suit and d.suit == suit:
-        if starter.suit == suit:
-            points += 5
-        elif not is_crib:
-            points += 4
-    if mask & starter.nobs_bit:
-        points += 1
-    return points
+    return show_points(a, b, c, d, starter, is_crib)
 
 
 def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> Breakdown:
@@ -331,13 +322,18 @@ def peg_breakdown(cards: Sequence[Card]) -> Breakdown:
 
 
 def _peg_run(played: Sequence[Card]) -> int:
-    """Length of the longest run formed by the last k cards (k >= 3), in any order: the k
-    ranks all differ and span exactly k consecutive ranks. 0 if there is none."""
+    """Length of the run formed by the last cards played (see ``tail_run``)."""
+    return tail_run([card.rank for card in played])
+
+
+def tail_run(ranks: Sequence[int]) -> int:
+    """Length of the longest run formed by the last k ranks (k >= 3), in any order: the k
+    ranks all differ and span exactly k consecutive ranks (C4). 0 if there is none."""
     best = 0
     seen = 0  # bit-set of the ranks in the tail so far
-    low = high = played[-1].rank
-    for k in range(1, len(played) + 1):
-        rank = played[-k].rank
+    low = high = ranks[-1]
+    for k in range(1, len(ranks) + 1):
+        rank = ranks[-k]
         if seen >> rank & 1:
             break  # a repeated rank spoils this and every longer tail
         seen |= 1 << rank
@@ -348,6 +344,21 @@ def _peg_run(played: Sequence[Card]) -> int:
         if k >= 3 and high - low == k - 1:
             best = k
     return best
+
+
+def peg_rank_points(pile: Sequence[int], count: int) -> int:
+    """Points for the last card of a pegging pile given by ranks, with the running
+    ``count`` (C4): the same as ``peg_points`` (suits play no part), for searches that
+    keep ranks rather than cards."""
+    points = 2 if count == 15 or count == 31 else 0
+    last = pile[-1]
+    size = len(pile)
+    same = 1
+    while same < size and pile[-same - 1] == last:
+        same += 1
+    if same > 1:  # the last two ranks are equal: no run can end here
+        return points + same * (same - 1)
+    return points + tail_run(pile)
 
 
 def peg_points(cards: Sequence[Card]) -> int:
