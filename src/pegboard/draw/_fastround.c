@@ -168,6 +168,31 @@ lay_placements(CoreObject *self, const long *codes, Py_ssize_t n)
     return 0;
 }
 
+/* A new core holding these hands, this stock and a line built from these placements: the
+ * part that _make and _fromstate share (their arguments are checked by the caller). */
+static CoreObject *
+core_of(PyTypeObject *cls, const long *hands, Py_ssize_t n, const long *stock,
+        Py_ssize_t n_stock, const long *placed, Py_ssize_t n_placed)
+{
+    CoreObject *self = alloc_like(cls);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->n = (uint8_t)n;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        self->hands[s] = (uint32_t)hands[s];
+    }
+    self->stock_len = (uint8_t)n_stock;
+    for (Py_ssize_t i = 0; i < n_stock; i++) {
+        self->stock[i] = (uint8_t)stock[i];
+    }
+    if (lay_placements(self, placed, n_placed) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return self;
+}
+
 /* _make(hands, stock, current, placed): a core for any (valid) position. */
 static PyObject *
 core_make(PyTypeObject *cls, PyObject *args)
@@ -197,20 +222,8 @@ core_make(PyTypeObject *cls, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "a core needs 2 to 4 hands and a seat to play");
         return NULL;
     }
-    CoreObject *self = alloc_like(cls);
+    CoreObject *self = core_of(cls, hands, n, stock, n_stock, placed, n_placed);
     if (self == NULL) {
-        return NULL;
-    }
-    self->n = (uint8_t)n;
-    for (Py_ssize_t s = 0; s < n; s++) {
-        self->hands[s] = (uint32_t)hands[s];
-    }
-    self->stock_len = (uint8_t)n_stock;
-    for (Py_ssize_t i = 0; i < n_stock; i++) {
-        self->stock[i] = (uint8_t)stock[i];
-    }
-    if (lay_placements(self, placed, n_placed) < 0) {
-        Py_DECREF(self);
         return NULL;
     }
     self->current = self->leader = (uint8_t)current;
@@ -510,22 +523,12 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "not the state of a round");
         return NULL;
     }
-    CoreObject *self = alloc_like(cls);
+    CoreObject *self = core_of(cls, hands, n, stock, n_stock, placed, n_placed);
     if (self == NULL) {
         return NULL;
     }
-    self->n = (uint8_t)n;
     for (Py_ssize_t s = 0; s < n; s++) {
-        self->hands[s] = (uint32_t)hands[s];
         self->absent[s] = (uint32_t)absent[s];
-    }
-    self->stock_len = (uint8_t)n_stock;
-    for (Py_ssize_t i = 0; i < n_stock; i++) {
-        self->stock[i] = (uint8_t)stock[i];
-    }
-    if (lay_placements(self, placed, n_placed) < 0) {
-        Py_DECREF(self);
-        return NULL;
     }
     self->n_hist = (uint16_t)n_seats;
     for (Py_ssize_t i = 0; i < n_seats; i++) {
