@@ -17,11 +17,11 @@ $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e]'
 	touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e,bench]'
 	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
 
 play: $(VENV)/.installed
