@@ -78,7 +78,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         if isinstance(action, Play):
             end = "open" if action.end is None else action.end.notation
             plays.setdefault(tile_text(action.tile), []).append(end)
-    result = _round_end(match, round_)
+    result = _round_end(match, round_, names, _)
     view = common(
         game="draw",
         lang=lang,
@@ -157,13 +157,22 @@ def draw_track(
     )
 
 
-def _round_end(match: Match, round_: DrawSeen) -> dict[str, Any] | None:
-    """The last settled round, from the settlement until the next round's first move."""
+def _round_end(
+    match: Match, round_: DrawSeen, names: list[str], _: Translator
+) -> dict[str, Any] | None:
+    """The last settled round, from the settlement until the next round's first move
+    (the match deals the next round at once, so the reveal is kept from its record)."""
     rounds = match.rounds
     if not rounds or (not match.is_over and round_.history):
         return None
     last = rounds[-1]
     result = last.result
+    if result.winner is None:
+        arithmetic = _("tied lowest count {count}: nobody scores").format(
+            count=min(result.pip_counts)
+        )
+    else:
+        arithmetic = result.arithmetic
     return {
         "number": last.number,
         "kind": result.kind,
@@ -171,25 +180,132 @@ def _round_end(match: Match, round_: DrawSeen) -> dict[str, Any] | None:
         "hands": [[tile_text(t) for t in hand] for hand in result.hands],
         "pip_counts": list(result.pip_counts),
         "points": list(result.points),
-        "arithmetic": "",
+        "arithmetic": arithmetic,
+        "summary": settlement_lines(result, round_.seat, names, _),
+        "scores_after": list(last.scores_after),
         "next_leader": None if match.is_over else round_.leader,
     }
 
 
-def _seats_of(leader: int, players: int, actions: Sequence[str]) -> list[tuple[int, Action]]:
+def settlement_lines(
+    result: RoundResult, you: int | None, names: Sequence[str], _: Translator
+) -> list[str]:
+    """How the round ended (D11) and the settlement as arithmetic (D13, D14)."""
+    lines = []
+    if result.kind == "domino":
+        assert result.winner is not None
+        if result.winner == you:
+            lines.append(_("You played the last tile of your hand: domino."))
+        else:
+            lines.append(
+                _("{name} played the last tile of the hand: domino.").format(
+                    name=names[result.winner]
+                )
+            )
+    else:
+        lines.append(_("The round is blocked: the stock is down to two and nobody can play."))
+    if result.winner is None:
+        lines.append(
+            _("Settlement: tied lowest count {count}: nobody scores.").format(
+                count=min(result.pip_counts)
+            )
+        )
+    elif result.winner == you:
+        lines.append(
+            _("Settlement: {arithmetic} → you score {points}.").format(
+                arithmetic=result.arithmetic, points=result.points[result.winner]
+            )
+        )
+    else:
+        lines.append(
+            _("Settlement: {arithmetic} → {name} scores {points}.").format(
+                arithmetic=result.arithmetic,
+                name=names[result.winner],
+                points=result.points[result.winner],
+            )
+        )
+    return lines
+
+
+def seats_of(leader: int, players: int, actions: Sequence[str]) -> list[Move]:
     """The public actions of a finished round with the seat of each: a turn is draws and
-    then a play or a pass (D4), and the turn passes clockwise (D10)."""
+    then a play or a pass (D4), and the turn passes clockwise."""
     seat = leader
     moves = []
     for text in actions:
         action = parse_action(text)
-        moves.append((seat, action))
+        moves.append(Move(seat, action))
         if not isinstance(action, DrawTile):
             seat = (seat + 1) % players
     return moves
 
 
+def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: Translator) -> str:
+    """One public move as a sentence; a draw never names its tile (D6)."""
+    action = move.action
+    if move.seat == you:
+        if isinstance(action, Play):
+            if action.end is None:
+                return _("You open the line with {tile}.").format(tile=action.tile)
+            return _("You play {move}.").format(move=move_text(action, lang, _))
+        return _("You draw a tile.") if isinstance(action, DrawTile) else _("You pass.")
+    name = names[move.seat]
+    if isinstance(action, Play):
+        if action.end is None:
+            return _("{name} opens the line with {tile}.").format(name=name, tile=action.tile)
+        return _("{name} plays {move}.").format(name=name, move=move_text(action, lang, _))
+    if isinstance(action, DrawTile):
+        return _("{name} draws a tile.").format(name=name)
+    return _("{name} passes.").format(name=name)
+
+
 def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) -> list[str]:
-    """The public events of the match, oldest first: a draw never says which tile."""
+    """The public events of the match, oldest first: each round's lead, every move (a
+    draw never says which tile), the settlements and the end of the match."""
+    you = round_.seat
+    lang = _.lang
     lines: list[str] = []
+
+    def header(number: int, leader: int) -> None:
+        lines.append(_("Round {number}: {name} leads.").format(number=number, name=names[leader]))
+
+    for finished in match.rounds:
+        header(finished.number, finished.leader)
+        for move in seats_of(finished.leader, match.players, finished.actions):
+            lines.append(move_line(move, you, names, lang, _))
+        lines.extend(settlement_lines(finished.result, you, names, _))
+        lines.append(
+            _("Scores: {scores}").format(
+                scores=" · ".join(
+                    f"{name} {score}"
+                    for name, score in zip(names, finished.scores_after, strict=True)
+                )
+            )
+        )
+    if match.is_over:
+        scores = match.scores
+        rounds = len(match.rounds)
+        lines.append(
+            _.ngettext(
+                "Match over after {rounds} round.", "Match over after {rounds} rounds.", rounds
+            ).format(rounds=rounds)
+        )
+        winner = match.winner
+        if winner is None:
+            lines.append(
+                _("The match is drawn: the highest score, {score}, is shared (D17).").format(
+                    score=max(scores)
+                )
+            )
+        elif winner == you:
+            lines.append(_("You win the match with {score}.").format(score=scores[winner]))
+        else:
+            lines.append(
+                _("{name} wins the match with {score}.").format(
+                    name=names[winner], score=scores[winner]
+                )
+            )
+    else:
+        header(len(match.rounds) + 1, round_.leader)
+        lines.extend(move_line(move, you, names, lang, _) for move in round_.history)
     return lines
