@@ -4,6 +4,7 @@ language, and served by ``catalog(lang)`` with the English text as the key."""
 from __future__ import annotations
 
 import string
+from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
@@ -48,3 +49,12 @@ def test_the_game_and_the_move_are_different_messages() -> None:
     """ "Draw" is the move (as in the terminal); the game is "Draw dominoes"."""
     pt = catalog("pt_BR")
     assert pt["Draw"] == "Comprar" and pt["Draw dominoes"] != pt["Draw"]
+
+
+def test_docs_list_every_message_of_the_page() -> None:
+    """docs/web.md is what the page is written against: its table lists the messages."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    section = docs.split("## The page's strings")[1].split("\n## ")[0]
+    rows = [line.split("|")[2] for line in section.splitlines() if line.startswith("| ")][1:]
+    listed = [m.strip() for row in rows for m in row.split(" · ")]
+    assert listed == list(MESSAGES)
