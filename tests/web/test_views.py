@@ -402,3 +402,15 @@ def test_d4_the_seats_of_a_finished_rounds_moves_follow_the_turns() -> None:
             texts = [str(m.action) for m in history]
             assert seats_of(match.round.leader, players, texts) == list(history)
             match.apply(rng.choice(match.legal_actions()))
+
+
+def test_d5_the_opening_move_is_offered_for_every_tile_of_the_hand() -> None:
+    match = Match(2, seed=21)
+    seat = match.current_player
+    assert seat is not None
+    v = view(match, "draw", seat, "en")
+    assert v["plays"] == {tile: ["open"] for tile in v["hand"]}
+    assert v["line_title"] == "" and 'data-end="open"' in v["line_svg"]
+    first = v["legal"][0]
+    tile = "[{}|{}]".format(*first["action"].split("-"))
+    assert first["label"] == f"Open the line with {tile}"
