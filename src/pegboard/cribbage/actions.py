@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from pegboard.core import IllegalActionError
+from pegboard.core import N_, IllegalActionError
 from pegboard.cribbage.cards import DECK, Card
 
 
@@ -153,12 +153,15 @@ def parse_action(text: str) -> Action:
         cards = _cards(words[1:], text)
         if len(cards) != 2:
             raise IllegalActionError(
-                f"a discard is exactly two cards, not {len(cards)}: {text!r}", "C2"
+                N_("a discard is exactly two cards, not {count}: {text!r}"),
+                "C2",
+                count=len(cards),
+                text=text,
             )
     elif verb in ("play", "p"):
         cards = _cards(words[1:], text)
         if len(cards) != 1:
-            raise IllegalActionError(f"a play is exactly one card: {text!r}", "C4")
+            raise IllegalActionError(N_("a play is exactly one card: {text!r}"), "C4", text=text)
     else:
         cards = _cards(words, text)
         if len(cards) not in (1, 2):
@@ -166,7 +169,7 @@ def parse_action(text: str) -> Action:
     if len(cards) == 2:
         if cards[0] is cards[1]:
             raise IllegalActionError(
-                f"a discard is two different cards, not {cards[0]} twice", "C2"
+                N_("a discard is two different cards, not {card} twice"), "C2", card=cards[0]
             )
         return Discard(cards[0], cards[1])
     return Play(cards[0])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.core import (
+    N_,
     IllegalActionError,
     RecordError,
     check_record,
@@ -155,7 +156,7 @@ class CribbageMatch:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action`` in the game in play; when it ends, score it and start the next."""
         if self.is_over:
-            raise IllegalActionError("the match is over", "C7")
+            raise IllegalActionError(N_("the match is over"), "C7")
         game = self._game
         game.apply(action, seat=seat)
         result = game.result
@@ -233,7 +234,9 @@ class CribbageMatch:
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"the match record does not replay: {error}") from error
+            raise RecordError(
+                N_("the match record does not replay: {reason}"), reason=error
+            ) from error
         check_replayed(
             record,
             match.to_record(),
