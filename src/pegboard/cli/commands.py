@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from typing import IO, Any
 
 import typer.core
+from rich.text import Text
 from typer import rich_utils
 
 from pegboard.cli.i18n import Translator, invocation_language, language_of, translator
@@ -157,17 +158,35 @@ def translate_commands(command: Any, _: Translator) -> None:
 def speaking(_: Translator) -> Iterator[None]:
     """Typer's own words and the commands' default language are ``_``'s until the end."""
     saved = {name: getattr(rich_utils, name) for name in RICH_WORDS if hasattr(rich_utils, name)}
+    make_text = getattr(rich_utils, "_make_rich_text", None)
     token = _current.set(_)
     language = invocation_language.set(_.lang)
     try:
         for name in saved:
             setattr(rich_utils, name, _(RICH_WORDS[name]))
+        if make_text is not None:
+            rich_utils._make_rich_text = _folding(make_text)
         yield
     finally:
         for name, value in saved.items():
             setattr(rich_utils, name, value)
+        if make_text is not None:
+            rich_utils._make_rich_text = make_text
         invocation_language.reset(language)
         _current.reset(token)
+
+
+def _folding(make_text: Callable[..., Any]) -> Callable[..., Any]:
+    """Typer's maker of help texts, whose texts fold where they must: rich wraps at spaces
+    and cuts a longer run with "…", and Chinese runs on without spaces."""
+
+    def make(**options: Any) -> Any:
+        text = make_text(**options)
+        if isinstance(text, Text):
+            text.overflow = "fold"
+        return text
+
+    return make
 
 
 class TranslatedGroup(typer.core.TyperGroup):

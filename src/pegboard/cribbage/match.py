@@ -16,6 +16,7 @@ from pegboard.core import (
     N_,
     IllegalActionError,
     RecordError,
+    WordedError,
     check_record,
     check_replayed,
     new_record,
@@ -43,7 +44,9 @@ def points_needed(games_to_win: int | None = None, best_of: int | None = None) -
         return games_to_win
     count = DEFAULT_BEST_OF if best_of is None else best_of
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count % 2 == 0:
-        raise ValueError(f"a match is the best of an odd number of games, not {count!r}")
+        raise WordedError(
+            N_("a match is the best of an odd number of games, not {count!r}"), count=count
+        )
     return count // 2 + 1
 
 

@@ -23,6 +23,7 @@ from pegboard.core import (
     N_,
     IllegalActionError,
     RecordError,
+    WordedError,
     check_record,
     new_record,
     replay_actions,
@@ -71,7 +72,9 @@ def hand_size(players: int) -> int:
 
 def check_players(players: int) -> None:
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Draw is played by 2 to 4 players, not {players!r} (D1)")
+        raise WordedError(
+            N_("Draw is played by 2 to 4 players, not {players!r} (D1)"), players=players
+        )
 
 
 def _load_core() -> tuple[type[PureCore], str]:
