@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -440,3 +441,28 @@ def test_the_compiled_catalogs_hold_the_help_texts() -> None:
     assert (LOCALE_DIR / "pegboard.pot").read_text(encoding="utf-8").count(
         'msgid "Master seed: the same seed, the same run."'
     ) == 1
+
+
+def test_a_tree_of_commands_run_twice_speaks_the_second_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    command = typer.main.get_command(app)  # one tree for every invocation below
+    monkeypatch.setattr("typer.testing._get_command", lambda _app: command)
+    pt = runner.invoke(app, ["--lang", "pt", "arena", "--help"])
+    zh = runner.invoke(app, ["--lang", "zh", "arena", "--help"])
+    en = runner.invoke(app, ["--lang", "en", "arena", "--help"])
+    assert "Semente mestra" in flat(pt.output)
+    assert has(zh.output, "主种子：相同的种子，相同的运行结果。", "zh")
+    assert "Master seed: the same seed, the same run." in flat(en.output)
+
+
+def test_arena_without_ray_says_which_extra_to_install_in_the_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
+    result = runner.invoke(app, ["arena", "draw", "--backend", "ray", "--lang", "pt"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "pegboard: erro: o backend Ray precisa do ray: instale pegboard[cluster]"
+        " (pip install 'pegboard[cluster]')"
+    )

@@ -198,7 +198,10 @@ def make_runner(
         return LocalRunner(workers if workers is not None else (os.cpu_count() or 1))
     except MissingRayError:
         raise fail(
-            _("the Ray backend needs ray: install it with pip install 'pegboard[cluster]'"),
+            _(
+                "the Ray backend needs ray: install pegboard[cluster]"
+                " (pip install 'pegboard[cluster]')"
+            ),
             _,
         ) from None
     except ValueError as error:  # checked above: only a check added to the runners since

@@ -134,24 +134,30 @@ class _Context(click.core.Context):
 
 
 def translate_commands(command: Any, _: Translator) -> None:
-    """Translate the help of ``command``, its options and its sub-commands, in place (typer
-    builds the tree of click objects anew for every invocation)."""
+    """Translate the help of ``command``, its options and its sub-commands, in place.
+
+    Typer builds the tree of click objects anew for every invocation; should one tree be
+    run twice, the English kept aside (``_translate``) is translated again, not the text
+    of the first language."""
     command.context_class = _Context
-    for name, english in METAVARS.items():
-        if getattr(command, name, None) == english:
-            setattr(command, name, _(english))
-    if command.help:
-        command.help = _(command.help)
-    if command.short_help:
-        command.short_help = _(command.short_help)
+    for name in (*METAVARS, "help", "short_help"):
+        _translate(command, name, _)
     for param in command.params:
-        if getattr(param, "help", None):
-            param.help = _(param.help)
+        _translate(param, "help", _)
     option = command.get_help_option(_Context(command))
-    if option is not None and option.help == HELP_OPTION:
-        option.help = _(HELP_OPTION)
+    if option is not None:
+        _translate(option, "help", _)
     for sub in getattr(command, "commands", {}).values():
         translate_commands(sub, _)
+
+
+def _translate(thing: Any, name: str, _: Translator) -> None:
+    english = getattr(thing, "_pegboard_english", {})
+    thing._pegboard_english = english
+    if name not in english:
+        english[name] = getattr(thing, name, None)
+    if english[name]:
+        setattr(thing, name, _(english[name]))
 
 
 @contextmanager
