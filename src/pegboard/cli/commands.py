@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -199,8 +200,6 @@ class TranslatedGroup(typer.core.TyperGroup):
     """The ``pegboard`` command: chooses the language before the arguments are parsed."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **options: Any) -> Any:
-        import sys
-
         argv = list(sys.argv[1:] if args is None else args)
         _ = translator(language_of(argv))
         with speaking(_):
