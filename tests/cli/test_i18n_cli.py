@@ -124,8 +124,11 @@ def test_d1_a_wrong_number_of_players_is_named_in_the_language() -> None:
 
 def test_a_plain_value_error_stays_as_the_engine_wrote_it() -> None:
     with pytest.raises(ValueError) as caught:
-        Tile.parse("9-9")
+        Tile(9, 9)  # a program's mistake, not a user's: not worded by a template
     assert describe_error(caught.value, "zh") == str(caught.value)
+    with pytest.raises(ValueError) as caught:
+        Tile.parse("9-9")  # a user's: worded
+    assert describe_error(caught.value, "zh") == "不是双六骨牌中的一张：'9-9'（写法如 [1|4]）"
 
 
 def test_lists_of_choices_read_or_in_the_language() -> None:
@@ -189,7 +192,7 @@ def test_hint_for_a_seat_not_to_act_speaks_the_language(tmp_path: Path) -> None:
 def test_c6_cribbage_score_names_a_bad_card_in_the_language() -> None:
     result = runner.invoke(app, ["cribbage", "score", "5H 5D 5C XX", "5S", "--lang", "pt"])
     assert result.exit_code == 2
-    assert "Erro: não é uma carta: 'XX' (escreva como 5H, 10D, JS ou QC)" in result.output
+    assert "Erro: não é uma carta: 'XX' (escreva como 5H, 10D, JS ou Q♣)" in result.output
     result = runner.invoke(app, ["cribbage", "score", "5H 5D 5C JS", "5H", "--lang", "hi"])
     assert "स्टार्टर 5H हाथ में भी है (C6)" in result.output
 
@@ -466,3 +469,22 @@ def test_arena_without_ray_says_which_extra_to_install_in_the_language(
         "pegboard: erro: o backend Ray precisa do ray: instale pegboard[cluster]"
         " (pip install 'pegboard[cluster]')"
     )
+
+
+def test_the_plain_client_explains_unreadable_and_refused_moves_in_portuguese() -> None:
+    result = runner.invoke(
+        app, ["play", "draw", "--seed", "11", "--lang", "pt"], input="xyzzy\npass\nquit\n"
+    )
+    assert result.exit_code == 0
+    assert (
+        "Não entendi: não consigo ler 'xyzzy' como jogada: não é uma peça do jogo duplo-seis: "
+        "'xyzzy' (escreva como [1|4])."
+    ) in result.output
+    assert (
+        "Não permitido: você não pode passar enquanto puder comprar: "
+        "compre ou coloque uma peça (D8)"
+    ) in result.output
+    result = runner.invoke(
+        app, ["play", "cribbage", "--seed", "2", "--lang", "pt"], input="5H 5H\ngo\nquit\n"
+    )
+    assert "Não permitido: primeiro ponha duas cartas no crib (C2)" in result.output

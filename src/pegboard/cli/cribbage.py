@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import Translator, resolve_language, translator
 
 if TYPE_CHECKING:
@@ -113,17 +114,15 @@ def score(
 
 def _read_cards(text: str, _: Translator) -> list[Card]:
     """The cards of ``text``; a ``ValueError`` in the user's language for a word that is
-    not one (the engine's own message is in English)."""
+    not one."""
     from pegboard.cribbage import Card
 
     cards = []
     for word in text.replace(",", " ").split():
         try:
             cards.append(Card.parse(word))
-        except ValueError:
-            raise ValueError(
-                _("not a card: {text!r} (write it like 5H, 10D, JS or QC)").format(text=word)
-            ) from None
+        except ValueError as error:
+            raise ValueError(describe_error(error, _)) from None
     return cards
 
 

@@ -128,9 +128,9 @@ class TranslatedValueError(ValueError):
 
 
 def unreadable_reason(error: ValueError, answer: str, _: Translator) -> str:
-    """Why an answer is not a move, in the user's language. The engine words by template
-    what it can translate (``describe_error``); its plain notation errors are in English,
-    so other languages get a translated pointer to ``help`` instead."""
+    """Why an answer is not a move, in the user's language. The engine words its notation
+    errors by template (``describe_error`` translates them); any other reason, in English,
+    becomes a translated pointer to ``help`` in other languages."""
     from pegboard.cli.errors import describe_error  # it builds on this module
 
     if _.lang == "en" or isinstance(error, TranslatedValueError | WordedError):

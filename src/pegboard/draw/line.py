@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Literal
 
-from pegboard.core import N_, AnyOf, IllegalActionError
+from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
 from pegboard.draw.tiles import Tile
 
 Side = Literal["high", "low", "A", "B"]
@@ -76,7 +76,9 @@ class End:
                     return cls(Tile.parse(tile_text), _SIDE_FROM_TEXT[word])
                 except ValueError:
                     continue
-        raise ValueError(f"not an end of a tile: {text!r} (write it like 1-4L or 4-4B)")
+        raise WordedError(
+            N_("not an end of a tile: {text!r} (write it like 1-4L or 4-4B)"), text=text
+        )
 
     @property
     def notation(self) -> str:
