@@ -18,6 +18,7 @@ from pegboard.tui.draw_app import (
     SetupScreen,
     SummaryScreen,
     load_saved,
+    save_file,
 )
 from pegboard.tui.draw_view import line_rows
 
@@ -188,10 +189,10 @@ def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
 
 
 def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
-    path = tmp_path / "draw.json"
+    path = save_file(tmp_path, "draw")
 
     async def play_some() -> dict[str, object]:
-        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_path=path)
+        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_dir=tmp_path)
         app = DrawApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -286,17 +287,26 @@ def test_d8_auto_plays_only_forced_moves() -> None:
     asyncio.run(run())
 
 
-def test_cli_resume_without_a_save_is_a_clear_error(tmp_path: Path) -> None:
+def test_cli_resume_without_a_save_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from typer.testing import CliRunner
 
     from pegboard.cli.main import app
 
-    result = CliRunner().invoke(app, ["tui", "--resume", "--save", str(tmp_path / "none.json")])
-    assert result.exit_code != 0
-    assert "no saved match" in result.output
-    result = CliRunner().invoke(app, ["tui", "--bots", "clever"])
-    words = " ".join(result.output.replace("│", " ").split())
-    assert result.exit_code != 0 and "random, greedy, expert" in words
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--resume"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"pegboard: error: there is no saved match to resume in {tmp_path / 'pegboard'}\n"
+    )
+    result = CliRunner().invoke(app, ["play", "draw", "--resume", "--lang", "pt"])
+    missing = translator("pt")("there is no saved match at {path}")
+    assert result.exit_code == 1
+    assert missing.format(path=save_file(tmp_path / "pegboard", "draw")) in result.output
+    # `pegboard tui` is an alias of `pegboard play`.
+    result = CliRunner().invoke(app, ["tui", "--resume"])
+    assert result.exit_code == 1 and "no saved match to resume" in result.output
 
 
 def test_d6_draw_button_works_with_the_mouse() -> None:
