@@ -8,6 +8,7 @@ the match cleanly.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from typer.testing import CliRunner
 
 from pegboard.bots import bot_levels
 from pegboard.cli.main import app
+from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
 
 runner = CliRunner()
@@ -256,3 +258,18 @@ def test_resume_opens_the_saved_match_in_a_terminal_only(
     [resumed] = opened
     assert resumed.setup.players == 3 and resumed.setup.lang == "pt"
     assert resumed.saved is not None and resumed.saved["match"] == state["match"]
+    # Either game: without one named, the match saved last.
+    crib = DrawSetup(game="cribbage", seed=2, best_of=3, save_dir=tmp_path / "pegboard")
+    match = CribbageMatch(best_of=3, seed=2)
+    crib.store(
+        {"game": "cribbage", "setup": crib.saved_setup(), "match": match.to_record(), "bots": {}},
+        over=False,
+    )
+    draw_file = tmp_path / "pegboard" / "draw-tui.json"
+    os.utime(draw_file, (1, 1))  # the Draw match was saved long ago
+    opened.clear()
+    assert runner.invoke(app, ["play", "--resume"]).exit_code == 0
+    assert opened[0].setup.game == "cribbage" and opened[0].setup.best_of == 3
+    opened.clear()
+    assert runner.invoke(app, ["play", "draw", "--resume"]).exit_code == 0
+    assert opened[0].setup.game == "draw"

@@ -136,10 +136,17 @@ def peg_board(
         holes = ["·"] * BOARD_CELLS
         for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
             holes[hole(line)] = "┊"
+        front_hole = hole(front)
         if back > 0:
-            holes[hole(back)] = "○"
+            # Two scores a hole apart share a hole at this scale: the back peg steps
+            # behind, so that both pegs stay in sight.
+            back_hole = hole(back)
+            if back_hole == front_hole:
+                back_hole = max(front_hole - 1, 0)
+                front_hole = back_hole + 1
+            holes[back_hole] = "○"
         if front > 0:
-            holes[hole(front)] = "●"
+            holes[front_hole] = "●"
         padding = " " * max(0, 10 - cell_len(name))  # CJK letters take two columns
         rows.append(f"{name}{padding}|{''.join(holes)}| {front}/{TARGET}")
     return rows
