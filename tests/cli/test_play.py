@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -244,7 +245,7 @@ def test_resume_opens_the_saved_match_in_a_terminal_only(
         "game": "draw",
         "setup": setup.saved_setup(),
         "match": Match(3, seed=4).to_record(),
-        "bots": {},
+        "bots": {"1": random.Random(1).getstate(), "2": random.Random(2).getstate()},
     }
     setup.store(state, over=False)
     result = runner.invoke(app, ["play", "--resume", "--lang", "en"])
@@ -262,7 +263,12 @@ def test_resume_opens_the_saved_match_in_a_terminal_only(
     crib = DrawSetup(game="cribbage", seed=2, best_of=3, save_dir=tmp_path / "pegboard")
     match = CribbageMatch(best_of=3, seed=2)
     crib.store(
-        {"game": "cribbage", "setup": crib.saved_setup(), "match": match.to_record(), "bots": {}},
+        {
+            "game": "cribbage",
+            "setup": crib.saved_setup(),
+            "match": match.to_record(),
+            "bots": {"1": random.Random(1).getstate()},
+        },
         over=False,
     )
     draw_file = tmp_path / "pegboard" / "draw-tui.json"

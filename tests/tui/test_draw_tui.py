@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard.cli.i18n import translator
-from pegboard.draw import DrawTile, End, Line, Pass, Tile
+from pegboard.draw import DrawTile, End, Line, Match, Pass, Tile
 from pegboard.tui.draw_app import (
     DrawApp,
     DrawSetup,
@@ -230,6 +231,14 @@ def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     with pytest.raises(ValueError, match="cannot be read"):
         load_saved(tmp_path / "bad.json")
+    # A save whose bots' random streams are missing cannot go on as it would have.
+    setup = DrawSetup(players=2, seed=1, save_dir=tmp_path)
+    state = {"game": "draw", "setup": setup.saved_setup(), "match": Match(2, seed=1).to_record()}
+    setup.store({**state, "bots": {}}, over=False)
+    with pytest.raises(ValueError, match="cannot be read"):
+        load_saved(save_file(tmp_path, "draw"))
+    setup.store({**state, "bots": {"1": random.Random(5).getstate()}}, over=False)
+    assert load_saved(save_file(tmp_path, "draw"))[0].seed == 1
 
 
 def test_setup_screen_chooses_players_and_language() -> None:

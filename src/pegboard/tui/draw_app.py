@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -617,6 +618,9 @@ def load_saved(path: Path, _: Translator | None = None) -> tuple[DrawSetup, dict
             raise ValueError(f"it holds a match of {game}")
         reader = CribbageMatch.from_record if game == "cribbage" else Match.from_record
         reader(state["match"])  # refuse a save that does not replay
+        for seat in range(1, setup.players):  # and one without every bot's random stream
+            version, internal, gauss = state["bots"][str(seat)]
+            random.Random().setstate((version, tuple(internal), gauss))
     except FileNotFoundError:
         raise ValueError(_("there is no saved match at {path}").format(path=path)) from None
     except (OSError, KeyError, TypeError, ValueError) as error:
