@@ -3,7 +3,7 @@
 ``screen_text(app)`` is the current screen in plain text (every row, every widget, the
 way Textual composes it): what the tests read and what the README shows. ``python -m
 pegboard.tui.capture draw|cribbage`` plays a few moves of a seeded match headless at 80×24
-against greedy bots and prints the screen.
+against greedy bots and prints the screen; ``show`` prints the end of a hand of cribbage.
 """
 
 from __future__ import annotations
@@ -38,8 +38,11 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(row.rstrip() for row in console.export_text().splitlines())
 
 
-async def capture(game: str, lang: str = "en", seed: int = 4, moves: int = 3) -> str:
-    """A match of ``game`` after a few of the human's moves (first legal choices)."""
+async def capture(
+    game: str, lang: str = "en", seed: int = 4, moves: int = 3, show: bool = False
+) -> str:
+    """A match of ``game`` after a few of the human's moves (first legal choices); with
+    ``show``, the end of the first hand of cribbage (its show) instead."""
     from pegboard.tui.cribbage_app import ContinueScreen, CribbageScreen
     from pegboard.tui.draw_app import DrawApp, DrawSetup, MatchScreen
 
@@ -50,9 +53,11 @@ async def capture(game: str, lang: str = "en", seed: int = 4, moves: int = 3) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         played = 0
-        while played < moves:
+        while show or played < moves:
             screen = app.screen
             if isinstance(screen, ContinueScreen):
+                if show and played:
+                    break
                 await pilot.press("enter")
             elif isinstance(screen, CribbageScreen):
                 if screen.game_view.phase == "discard":
@@ -73,9 +78,13 @@ async def capture(game: str, lang: str = "en", seed: int = 4, moves: int = 3) ->
 
 
 def main() -> None:
+    """``python -m pegboard.tui.capture draw|cribbage|show [lang]``."""
     game = sys.argv[1] if len(sys.argv) > 1 else "draw"
     lang = sys.argv[2] if len(sys.argv) > 2 else "en"
-    print(asyncio.run(capture(game, lang)))
+    if game == "show":
+        print(asyncio.run(capture("cribbage", lang, show=True)))
+    else:
+        print(asyncio.run(capture(game, lang, moves=2 if game == "cribbage" else 3)))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -255,7 +256,7 @@ class CribbageScreen(Screen[None]):
                     )
                 )
             lines += [
-                coloured(line) for line in event_lines(event, scores, before.dealer, self.seats, _)
+                indented(line) for line in event_lines(event, scores, before.dealer, self.seats, _)
             ]
         result = after.result
         if result is not None:
@@ -530,6 +531,12 @@ class CribbageScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
+
+
+def indented(line: str) -> Padding:
+    """A line of the show, its cards coloured; when it wraps, it keeps its indent."""
+    text = line.lstrip(" ")
+    return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
 
 
 class ContinueScreen(Screen[None]):
