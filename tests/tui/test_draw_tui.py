@@ -338,3 +338,33 @@ def test_d6_draw_button_works_with_the_mouse() -> None:
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_d8_a_pass_key_while_drawing_is_allowed_is_refused_naming_the_rule(lang: str) -> None:
+    _ = translator(lang)
+
+    async def run() -> tuple[str, bool]:
+        # Seed 3: at the first turn the stock allows a draw, so a pass is not allowed (D8).
+        app = DrawApp(DrawSetup(players=2, lang=lang, seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert DrawTile() in screen.match.legal_actions()
+            before = screen.match.to_record()
+            await pilot.press("p")
+            await pilot.pause()
+            said = list(screen.query_one("#log", Log).lines)[-1]
+            unchanged = screen.match.to_record() == before and screen.match.current_player == 0
+            await pilot.press("q")
+        return said, unchanged
+
+    said, unchanged = asyncio.run(run())
+    assert unchanged
+    if lang == "en":
+        assert said == "Not allowed: you may not pass while you can draw: draw, or play a tile (D8)"
+    else:
+        gist = _("you may pass only when you can neither play nor draw")
+        reason = _("{reason} ({rule})").format(reason=gist, rule="D8")
+        assert said == _("Not allowed: {reason}").format(reason=reason) and "pass" not in said

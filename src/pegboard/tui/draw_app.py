@@ -26,7 +26,8 @@ from pegboard import hints
 from pegboard.bots import SeededBot, make_bot
 from pegboard.cli.draw_play import bot_seed
 from pegboard.cli.draw_text import announce, match_end_lines, move_text, settlement_lines
-from pegboard.cli.i18n import LOCALES, Translator, translator
+from pegboard.cli.i18n import LOCALES, Translator, rule_reason, translator
+from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
@@ -410,11 +411,16 @@ class MatchScreen(Screen[None]):
     def human_move(self, action: Action) -> None:
         if self.match.is_over or self.match.current_player != HUMAN:
             return
-        if action not in self.match.legal_actions():
-            return  # the controls offer only legal moves; a stray key does nothing
         log = self.query_one("#log", Log)
         before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
-        if not self.apply(HUMAN, action):
+        try:
+            ended = self.apply(HUMAN, action)
+        except IllegalActionError as error:
+            # The buttons offer only legal moves; a key may still ask for another one
+            # (a pass while drawing is allowed, say): the rule says no, nothing changes.
+            self.say(self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)))
+            return
+        if not ended:
             self.undo_point = before
             self.advance()
 
