@@ -147,7 +147,15 @@ def test_c7_whole_match_english(tmp_path: Path) -> None:
     shows = [m for m in hands if "The show, with the starter" in m]
     assert shows and any("Your hand (" in m and "The bot's hand (" in m for m in shows)
     assert any(re.search(r"fifteen two,\s+fifteen four", m) for m in shows)
-    assert game.result.scores[game.result.winner] >= 121
+    result = game.result
+    assert result.scores[result.winner] >= 121
+    # C7: the last hand's screen says who won, by how much, and the game points.
+    who = "You win" if result.winner == 0 else "The bot wins"
+    won, lost = result.scores[result.winner], result.scores[result.loser]
+    assert f"{who} the game, {won} to {lost}." in hands[-1]
+    points = f"you {match.points[0]} · the bot {match.points[1]}"
+    assert f"Game points: {points} (first to 1)." in hands[-1]
+    assert (result.kind != "win") == ("skunk: " in hands[-1])  # "A skunk: ..." (C7)
     assert "Match over after 1 game" in seen.summary
     assert f"--seed {match.seed}" in seen.summary
     # The refusals name their rules (C2, C4, C5), and the game went on.

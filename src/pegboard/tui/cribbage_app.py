@@ -245,11 +245,12 @@ class CribbageScreen(Screen[None]):
             Text(_("Hand {number} is over.").format(number=before.hand_number), style="bold")
         ]
         scores = list(before.scores)
+        shown = False
         for event in after.log[len(before.log) :]:
+            # The last card's point (C5) or the score that won the game (C7), then the show.
             scores[event.seat] = event.total
-            if event.reason not in ("hand", "crib"):
-                continue
-            if len(lines) == 1:
+            if event.reason in ("hand", "crib") and not shown:
+                shown = True
                 lines.append(
                     coloured(
                         _("The show, with the starter {card} (C6):").format(card=event.starter)
@@ -261,6 +262,8 @@ class CribbageScreen(Screen[None]):
         result = after.result
         if result is not None:
             lines.append(Text())
+            if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
+                lines.append(Text(_("121 reached: the game ends at once (C7).")))
             lines += [Text(line, style="bold") for line in result_lines(result, self.seats, _)]
             match = self.match
             lines.append(
