@@ -139,6 +139,8 @@ def test_c7_whole_match_english(tmp_path: Path) -> None:
     match = seen.match
     assert match is not None and match.is_over and len(match.games) == 1
     cut, *hands = seen.moments
+    # Each moment fits 80×24: its last line, the button, is in sight.
+    assert all(moment.rstrip().endswith("Continue") for moment in seen.moments)
     assert "Cut for the deal:" in cut and "(the lower card deals, C2)" in cut
     assert any("Starter" in turn and "Your hand" in turn for turn in seen.turns)
     # C6: each hand's end counts the shows aloud, as the game's log says them.
@@ -413,3 +415,59 @@ def test_cribbage_fits_an_80x24_terminal() -> None:
         for words in (_("Starter"), _("Your hand"), _("Hint"), _("Undo")):
             assert words in text, words
         assert _("Count {count}").split("{")[0] in text
+
+
+def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
+    """A best-of-three match resumed near the end of its first game: the game's end says
+    the game points and who deals next (the loser, ACC 1.5), and the second game starts."""
+    from pegboard.bots import make_bot
+
+    match = CribbageMatch(best_of=3, seed=12)
+    bots = [make_bot("cribbage", "greedy", seed) for seed in (1, 2)]
+    while not (max(match.game.scores) >= 105 and match.current_player == 0):
+        seat = match.current_player
+        assert seat is not None and not match.games
+        match.apply(bots[seat].act(match.observation(seat)), seat=seat)
+    setup = DrawSetup(game="cribbage", lang="en", seed=12, best_of=3)
+    saved = {"game": "cribbage", "setup": setup.saved_setup(), "match": match.to_record()}
+    saved["bots"] = {"1": bots[1].rng.getstate()}
+
+    async def run() -> tuple[str, str, CribbageScreen]:
+        app = DrawApp(setup, saved=saved)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            main = app.screen
+            assert isinstance(main, CribbageScreen)
+            for _step in range(200):
+                screen = app.screen
+                if isinstance(screen, ContinueScreen):
+                    text = screen_text(app)
+                    await pilot.press("enter")
+                    if main.match.games:
+                        break
+                    continue
+                assert isinstance(screen, CribbageScreen)
+                if screen.game_view.phase == "discard":
+                    await pilot.press("1", "2", "enter")
+                else:
+                    fits = [n for n, c in enumerate(screen.hand, 1) if screen.playable(c)]
+                    await pilot.press(str(fits[0]) if fits else "g")
+            else:
+                raise AssertionError("the first game did not end")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CribbageScreen)
+            status = screen_text(app)
+            await pilot.press("q")
+        return text, status, screen
+
+    text, status, screen = asyncio.run(run())
+    first = screen.match.games[0]
+    points = screen.match.points
+    assert len(screen.match.games) == 1 and screen.match.game.scores == (0, 0)
+    assert f"Game points: you {points[0]} · the bot {points[1]} (first to 2)." in text
+    deals = "you deal" if first.result.loser == 0 else "the bot deals"
+    assert f"Game 2: {deals} first (the loser of a game deals the next)." in text
+    assert screen.match.game.dealer == first.result.loser
+    assert f"Game 2 · game points: you {points[0]} · the bot {points[1]}" in status
+    assert "you 0 · the bot 0 (to 121)" in status

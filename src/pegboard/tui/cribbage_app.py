@@ -285,7 +285,6 @@ class CribbageScreen(Screen[None]):
                     )
                 )
         fronts, backs = pegs(after.log)
-        lines.append(Text())
         lines += [Text(row) for row in peg_board(fronts, backs, _, self.seats.name(BOT, _))]
         return Group(*lines)
 
@@ -558,7 +557,8 @@ class ContinueScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.body, id="moment")
-        yield Button(self._("Continue"), id="continue", variant="primary")
+        # One row: the end of a game has much to say in 24 rows.
+        yield Button(self._("Continue"), id="continue", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#continue", Button).focus()
