@@ -17,7 +17,6 @@ from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
-from pegboard.cli.tui import tui
 
 app = typer.Typer(
     name="pegboard",
@@ -59,7 +58,8 @@ app.command()(play)
 app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
-app.command()(tui)
+# `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
+app.command(name="tui", hidden=True)(play)
 
 
 def main() -> None:
