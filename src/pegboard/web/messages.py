@@ -1,0 +1,145 @@
+"""The page's own strings: buttons, headings, lobby labels, errors, accessible names.
+
+Each is marked with gettext's ``N_`` convention, so that ``make translations`` extracts it
+(``N_`` is one of Babel's default keywords); ``catalog(lang)`` maps every message to its
+translation, for ``GET /api/messages``. The page uses the English text as the key, and
+fills the ``{name}``-style fields itself. The list is in docs/web.md.
+
+"Draw" alone is the verb of the Draw button (draw a tile, as in the terminal clients); the
+game is "Draw dominoes", a message of its own, because other languages name the game with
+other words than the move.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pegboard.cli.i18n import translator
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name: mark now, translate later
+    """Mark ``message`` for extraction; ``catalog`` translates it."""
+    return message
+
+
+MESSAGES: Final[tuple[str, ...]] = (
+    # The lobby: a new table.
+    N_("New table"),
+    N_("Game"),
+    N_("Draw dominoes"),
+    N_("Cribbage"),
+    N_("Players"),
+    N_("Seat {number}"),
+    N_("Human"),
+    N_("Bot"),
+    N_("Bot level"),
+    N_("Random"),
+    N_("Greedy"),
+    N_("Expert"),
+    N_("Search (ISMCTS)"),
+    N_("Your name"),
+    N_("Name"),
+    N_("Target score"),
+    N_("Default ({target})"),
+    N_("Best of"),
+    N_("Best of {games}"),
+    N_("Create table"),
+    # The lobby: open tables.
+    N_("Open tables"),
+    N_("No open tables yet."),
+    N_("Refresh"),
+    N_("Join"),
+    N_("Take this seat"),
+    N_("Spectate"),
+    N_("Free seat"),
+    N_("Status"),
+    N_("Open"),
+    N_("Playing"),
+    N_("Over"),
+    N_("Language"),
+    # Invitations.
+    N_("Invite"),
+    N_("Copy invite link"),
+    N_("Link copied"),
+    N_("Spectator link"),
+    N_("Send each player the link of their seat: whoever opens it plays that seat."),
+    # The table: whose turn.
+    N_("Your turn"),
+    N_("Waiting for {name}"),
+    N_("Waiting for players"),
+    N_("You are watching this table."),
+    N_("Spectator"),
+    N_("you"),
+    N_("Connected"),
+    N_("Reconnecting…"),
+    N_("Disconnected"),
+    # The table: moves.
+    N_("Play"),
+    N_("Draw"),
+    N_("Draw a tile"),
+    N_("Pass"),
+    N_("Go"),
+    N_("Discard"),
+    N_("Choose two cards for the crib."),
+    N_("Choose an end of the line."),
+    N_("Choose a tile."),
+    N_("Choose a card."),
+    N_("Hint"),
+    N_("Hints"),
+    N_("Close"),
+    # The table: what is on it.
+    N_("Your hand"),
+    N_("Your tiles"),
+    N_("Your cards"),
+    N_("Line of play"),
+    N_("Stock"),
+    N_("Tiles in hand"),
+    N_("Cards in hand"),
+    N_("Leader"),
+    N_("Dealer"),
+    N_("Crib"),
+    N_("Starter"),
+    N_("Count"),
+    N_("Score"),
+    N_("Scores"),
+    N_("Target"),
+    N_("Game points"),
+    N_("Log"),
+    N_("Round {number}"),
+    N_("Hand {number}"),
+    # Ends of rounds, games and matches.
+    N_("Round over"),
+    N_("Hands revealed"),
+    N_("Pip count"),
+    N_("Points"),
+    N_("Settlement"),
+    N_("Next leader: {name}"),
+    N_("Next round"),
+    N_("The show"),
+    N_("Game over"),
+    N_("Skunk"),
+    N_("Double skunk"),
+    N_("Match over"),
+    N_("{name} wins the match."),
+    N_("You win the match."),
+    N_("The match is drawn."),
+    N_("Play again"),
+    N_("Leave table"),
+    N_("Back to the lobby"),
+    # Errors the page shows itself.
+    N_("Not your turn."),
+    N_("That move is not allowed."),
+    N_("The table moved on; here it is as it stands now."),
+    N_("This seat is taken."),
+    N_("This link is not valid for this table."),
+    N_("No such table."),
+    N_("The server cannot be reached."),
+    N_("Something went wrong. Try again."),
+    N_("Choose at least one human seat."),
+)
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Every message of the page, translated to ``lang`` (``ValueError`` if unknown)."""
+    _ = translator(lang)
+    return {message: _(message) for message in MESSAGES}

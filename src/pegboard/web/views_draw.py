@@ -1,0 +1,311 @@
+"""The view of a match of Draw (docs/web.md, "Draw").
+
+Everything comes from ``match.observation(seat)`` (the round in play, as that seat may
+know it) and the match's public facts: the scores, the target and the finished rounds
+(their leader, public actions and settlement, which reveals the hands, D12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.cli.draw_text import move_text
+from pegboard.cli.i18n import Translator
+from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
+from pegboard.draw.line import Line
+from pegboard.draw.match import FinishedRound, Match
+from pegboard.draw.round import DrawObservation, Move
+from pegboard.draw.scoring import RoundResult
+from pegboard.draw.svg import render_svg
+from pegboard.draw.tiles import Tile
+from pegboard.web.track import track_svg
+from pegboard.web.views import common
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSeen:
+    """The parts of a round observation a view may show: the public ones, and the hand and
+    legal moves of the seat itself (empty in the public view)."""
+
+    seat: int | None
+    players: int
+    current: int | None
+    leader: int
+    hand: tuple[Tile, ...]
+    line: Line
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    history: tuple[Move, ...]
+    legal: tuple[Action, ...]
+    result: RoundResult | None
+
+
+def seen(observation: DrawObservation, seat: int | None) -> DrawSeen:
+    """What the view of ``seat`` may use; with ``seat`` None, the public fields only (a
+    whitelist: the hand and the legal moves are never copied)."""
+    private = seat is not None and seat == observation.seat
+    return DrawSeen(
+        seat=seat if private else None,
+        players=observation.num_players,
+        current=observation.current_player,
+        leader=observation.leader,
+        hand=observation.hand if private else (),
+        line=observation.line,
+        hand_sizes=observation.hand_sizes,
+        stock_size=observation.stock_size,
+        history=observation.history,
+        legal=observation.legal if private else (),
+        result=observation.result,
+    )
+
+
+def tile_text(tile: Tile) -> str:
+    """A tile as the page's notation: ``2-3``."""
+    return f"{tile.low}-{tile.high}"
+
+
+def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -> dict[str, Any]:
+    observation = match.observation(0 if seat is None else seat)
+    round_ = seen(observation.round, seat)
+    lang = _.lang
+    scores = list(observation.scores)
+    rounds = match.rounds
+    line = round_.line
+    plays: dict[str, list[str]] = {}
+    for action in round_.legal:
+        if isinstance(action, Play):
+            end = "open" if action.end is None else action.end.notation
+            plays.setdefault(tile_text(action.tile), []).append(end)
+    result = _round_end(match, round_, names, _)
+    view = common(
+        game="draw",
+        lang=lang,
+        seat=seat,
+        names=names,
+        current=None if observation.is_over else round_.current,
+        is_over=observation.is_over,
+        winner=observation.winner,
+        legal=[{"action": str(a), "label": legal_label(a, lang, _)} for a in round_.legal],
+        log=draw_log(match, round_, names, _),
+        scores=scores,
+        target=observation.target,
+        track_svg=draw_track(scores, _backs(rounds, len(scores)), observation.target, names, _),
+    )
+    view.update(
+        hand=[tile_text(t) for t in round_.hand],
+        hand_sizes=list(round_.hand_sizes),
+        stock=round_.stock_size,
+        leader=round_.leader,
+        line_svg=render_svg(line, markers=True, lang=lang),
+        line_description=line.describe(lang),
+        line_title=line.title(lang),
+        plays=plays,
+        can_draw=any(isinstance(a, DrawTile) for a in round_.legal),
+        can_pass=any(isinstance(a, Pass) for a in round_.legal),
+        round_end=result,
+        rounds=[
+            {
+                "number": r.number,
+                "points": list(r.result.points),
+                "scores_after": list(r.scores_after),
+            }
+            for r in rounds
+        ],
+    )
+    return view
+
+
+def legal_label(action: Action, lang: str, _: Translator) -> str:
+    """A legal move in words: ``[3|4] on [4|4] (side B, 4)``, ``Draw a tile``, ``Pass``."""
+    if isinstance(action, DrawTile):
+        return _("Draw a tile")
+    if isinstance(action, Pass):
+        return _("Pass")
+    return move_text(action, lang, _)
+
+
+def _backs(rounds: Sequence[FinishedRound], players: int) -> list[int]:
+    """Each seat's back peg: its score before the last round in which it scored."""
+    backs = [0] * players
+    before = [0] * players
+    for r in rounds:
+        for seat, (old, new) in enumerate(zip(before, r.scores_after, strict=True)):
+            if new != old:
+                backs[seat] = old
+        before = list(r.scores_after)
+    return backs
+
+
+def draw_track(
+    scores: Sequence[int], backs: Sequence[int], target: int, names: Sequence[str], _: Translator
+) -> str:
+    parts = [
+        _("{name}: {score} (back peg {back})").format(name=name, score=score, back=back)
+        for name, score, back in zip(names, scores, backs, strict=True)
+    ]
+    label = _("Score track to {target}: {scores}.").format(target=target, scores="; ".join(parts))
+    return track_svg(
+        scores=scores,
+        backs=backs,
+        target=target,
+        names=names,
+        title=_("Score track"),
+        label=label,
+        lang=_.lang,
+    )
+
+
+def _round_end(
+    match: Match, round_: DrawSeen, names: list[str], _: Translator
+) -> dict[str, Any] | None:
+    """The last settled round, from the settlement until the next round's first move
+    (the match deals the next round at once, so the reveal is kept from its record)."""
+    rounds = match.rounds
+    if not rounds or (not match.is_over and round_.history):
+        return None
+    last = rounds[-1]
+    result = last.result
+    if result.winner is None:
+        arithmetic = _("tied lowest count {count}: nobody scores").format(
+            count=min(result.pip_counts)
+        )
+    else:
+        arithmetic = result.arithmetic
+    return {
+        "number": last.number,
+        "kind": result.kind,
+        "winner": result.winner,
+        "hands": [[tile_text(t) for t in hand] for hand in result.hands],
+        "pip_counts": list(result.pip_counts),
+        "points": list(result.points),
+        "arithmetic": arithmetic,
+        "summary": settlement_lines(result, round_.seat, names, _),
+        "scores_after": list(last.scores_after),
+        "next_leader": None if match.is_over else round_.leader,
+    }
+
+
+def settlement_lines(
+    result: RoundResult, you: int | None, names: Sequence[str], _: Translator
+) -> list[str]:
+    """How the round ended (D11) and the settlement as arithmetic (D13, D14)."""
+    lines = []
+    if result.kind == "domino":
+        assert result.winner is not None
+        if result.winner == you:
+            lines.append(_("You played the last tile of your hand: domino."))
+        else:
+            lines.append(
+                _("{name} played the last tile of the hand: domino.").format(
+                    name=names[result.winner]
+                )
+            )
+    else:
+        lines.append(_("The round is blocked: the stock is down to two and nobody can play."))
+    if result.winner is None:
+        lines.append(
+            _("Settlement: tied lowest count {count}: nobody scores.").format(
+                count=min(result.pip_counts)
+            )
+        )
+    elif result.winner == you:
+        lines.append(
+            _("Settlement: {arithmetic} → you score {points}.").format(
+                arithmetic=result.arithmetic, points=result.points[result.winner]
+            )
+        )
+    else:
+        lines.append(
+            _("Settlement: {arithmetic} → {name} scores {points}.").format(
+                arithmetic=result.arithmetic,
+                name=names[result.winner],
+                points=result.points[result.winner],
+            )
+        )
+    return lines
+
+
+def seats_of(leader: int, players: int, actions: Sequence[str]) -> list[Move]:
+    """The public actions of a finished round with the seat of each: a turn is draws and
+    then a play or a pass (D4), and the turn passes clockwise."""
+    seat = leader
+    moves = []
+    for text in actions:
+        action = parse_action(text)
+        moves.append(Move(seat, action))
+        if not isinstance(action, DrawTile):
+            seat = (seat + 1) % players
+    return moves
+
+
+def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: Translator) -> str:
+    """One public move as a sentence; a draw never names its tile (D6)."""
+    action = move.action
+    if move.seat == you:
+        if isinstance(action, Play):
+            if action.end is None:
+                return _("You open the line with {tile}.").format(tile=action.tile)
+            return _("You play {move}.").format(move=move_text(action, lang, _))
+        return _("You draw a tile.") if isinstance(action, DrawTile) else _("You pass.")
+    name = names[move.seat]
+    if isinstance(action, Play):
+        if action.end is None:
+            return _("{name} opens the line with {tile}.").format(name=name, tile=action.tile)
+        return _("{name} plays {move}.").format(name=name, move=move_text(action, lang, _))
+    if isinstance(action, DrawTile):
+        return _("{name} draws a tile.").format(name=name)
+    return _("{name} passes.").format(name=name)
+
+
+def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) -> list[str]:
+    """The public events of the match, oldest first: each round's lead, every move (a
+    draw never says which tile), the settlements and the end of the match."""
+    you = round_.seat
+    lang = _.lang
+    lines: list[str] = []
+
+    def header(number: int, leader: int) -> None:
+        lines.append(_("Round {number}: {name} leads.").format(number=number, name=names[leader]))
+
+    for finished in match.rounds:
+        header(finished.number, finished.leader)
+        for move in seats_of(finished.leader, match.players, finished.actions):
+            lines.append(move_line(move, you, names, lang, _))
+        lines.extend(settlement_lines(finished.result, you, names, _))
+        lines.append(
+            _("Scores: {scores}").format(
+                scores=" · ".join(
+                    f"{name} {score}"
+                    for name, score in zip(names, finished.scores_after, strict=True)
+                )
+            )
+        )
+    if match.is_over:
+        scores = match.scores
+        rounds = len(match.rounds)
+        lines.append(
+            _.ngettext(
+                "Match over after {rounds} round.", "Match over after {rounds} rounds.", rounds
+            ).format(rounds=rounds)
+        )
+        winner = match.winner
+        if winner is None:
+            lines.append(
+                _("The match is drawn: the highest score, {score}, is shared (D17).").format(
+                    score=max(scores)
+                )
+            )
+        elif winner == you:
+            lines.append(_("You win the match with {score}.").format(score=scores[winner]))
+        else:
+            lines.append(
+                _("{name} wins the match with {score}.").format(
+                    name=names[winner], score=scores[winner]
+                )
+            )
+    else:
+        header(len(match.rounds) + 1, round_.leader)
+        lines.extend(move_line(move, you, names, lang, _) for move in round_.history)
+    return lines
