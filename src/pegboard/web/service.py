@@ -25,9 +25,8 @@ from pegboard.cli.i18n import Translator, rule_reason, translator
 from pegboard.core import IllegalActionError
 from pegboard.draw.line import language
 from pegboard.hints import HintError, hint
-from pegboard.web import games
+from pegboard.web import games, views
 from pegboard.web.db import NAME_LENGTH
-from pegboard.web.render import render_view
 from pegboard.web.store import SeatInfo, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -365,15 +364,15 @@ class TableService:
     def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
         """The ``state`` message for one connection: its own view of the table."""
         record = table.record
-        names = [s.name for s in record.seats]
-        view = render_view(table.match, record.game, connection.seat, connection.lang, names)
+        names = [s.name or "" for s in record.seats]
+        seat_view = views.view(table.match, record.game, connection.seat, connection.lang, names)
         return {
             "type": "state",
             "seq": table.seq,
             "match": record.match_number,
             "table": self.summary(table),
             "you": connection.seat,
-            "view": view,
+            "view": seat_view,
         }
 
     def _broadcast(self, table: LiveTable) -> None:
@@ -398,7 +397,7 @@ class TableService:
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
         if table.broken:
-            raise ClientError("unknown", _("The table is being rebuilt: connect again."))
+            raise ClientError("server", _("The table is being rebuilt: connect again."))
         if connection.seat is None:
             raise ClientError("auth", _("Spectators watch: only a seat can play."))
         return connection.seat
@@ -437,7 +436,7 @@ class TableService:
             # to the table rebuilt from what was committed.
             log.exception("table %s: the action could not be saved", record.id)
             self._drop(table)
-            raise ClientError("unknown", _("The move could not be saved: connect again.")) from None
+            raise ClientError("server", _("The move could not be saved: connect again.")) from None
         record.actions.append((seat, notation))
         record.status = status
         self._broadcast(table)
@@ -463,10 +462,10 @@ class TableService:
                     hint, table.match, seat, "expert", bot_seed(table.record.seed, -table.seq)
                 )
             except HintError as error:
-                raise ClientError("unknown", str(error)) from None
-            names = [s.name for s in table.record.seats]
-            view = render_view(table.match, table.record.game, seat, connection.lang, names)
-        labels = {item["action"]: item["label"] for item in view.get("legal", [])}
+                raise ClientError("server", str(error)) from None
+            names = [s.name or "" for s in table.record.seats]
+            seat_view = views.view(table.match, table.record.game, seat, connection.lang, names)
+        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
         words = known_words(_)
         return {
             "type": "hint",
