@@ -17,6 +17,7 @@ from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
+from pegboard.cli.serve import serve
 
 app = typer.Typer(
     name="pegboard",
@@ -60,6 +61,7 @@ app.command()(arena)
 app.command(name="hint")(hint_command)
 # `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
 app.command(name="tui", hidden=True)(play)
+app.command()(serve)
 
 
 def main() -> None:

@@ -1,0 +1,58 @@
+"""``create_app(db_url)``: the web app (FastAPI): REST lobby, WebSocket, page and files.
+
+The schema is upgraded (Alembic) when the app starts, then the tables whose bots may have
+to move are rebuilt from their logs so that their bots go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Final
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from pegboard.web import lobby, ws
+from pegboard.web.db import make_engine, upgrade
+from pegboard.web.service import TableService
+from pegboard.web.store import Store
+
+STATIC: Final = Path(__file__).parent / "static"
+
+
+def create_app(
+    db_url: str,
+    *,
+    bot_delay: float = 0.5,
+    seed_source: Callable[[], int] | None = None,
+) -> FastAPI:
+    """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
+    move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(db_url)
+        await asyncio.to_thread(upgrade, engine)
+        service = TableService(
+            Store(engine),
+            bot_delay=bot_delay,
+            seed_source=seed_source or (lambda: secrets.randbits(63)),
+        )
+        app.state.service = service
+        await service.resume_bots()
+        try:
+            yield
+        finally:
+            await service.close()
+            engine.dispose()
+
+    app = FastAPI(title="pegboard", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.include_router(lobby.router)
+    app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app

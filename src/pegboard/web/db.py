@@ -1,0 +1,125 @@
+"""Storage of the web app: SQLAlchemy 2 models, the engine, and the Alembic upgrade.
+
+The log is the truth (docs/web.md): ``actions`` holds every accepted action of every
+match, and a table is rebuilt from its match seed and that log. The schema is made by the
+Alembic migrations in ``pegboard/web/migrations``, never by ``create_all``, so that a
+database made by one version upgrades in place under the next.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    ForeignKey,
+    ForeignKeyConstraint,
+    String,
+    UniqueConstraint,
+    create_engine,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS: Final = Path(__file__).parent / "migrations"
+NAME_LENGTH: Final = 24
+"""A display name is at most 24 characters (docs/web.md)."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """A table: its game, its settings, and which match of it is in play."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    match_number: Mapped[int] = mapped_column(default=1)
+
+
+class SeatRow(Base):
+    """A seat of a table: a human (with the hash of its secret token) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(32))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    claimed: Mapped[bool] = mapped_column(default=False)
+
+
+class MatchRow(Base):
+    """A match of a table: its number (1, 2, ... after "play again") and its seed."""
+
+    __tablename__ = "matches"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    # 63-bit seeds need a 64-bit column on PostgreSQL.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ActionRow(Base):
+    """One accepted action: ``seq`` 1, 2, ... within its table's match, in the engine's
+    notation. The unique key makes a second writer of the same seq fail, not fork the log."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        UniqueConstraint("table_id", "match_number", "seq"),
+        ForeignKeyConstraint(
+            ["table_id", "match_number"],
+            ["matches.table_id", "matches.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(16))
+    match_number: Mapped[int]
+    seq: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def make_engine(url: str) -> Engine:
+    """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine) -> Config:
+    """Alembic's configuration, made in code: no alembic.ini is needed or read."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def upgrade(url_or_engine: str | Engine) -> None:
+    """Bring the database's schema to the newest migration (creating it if empty)."""
+    engine = make_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
+    command.upgrade(alembic_config(engine), "head")

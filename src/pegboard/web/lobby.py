@@ -1,0 +1,135 @@
+"""The REST lobby (docs/web.md): create a table, list the open ones, join and leave a
+seat, the page's strings, and the two page routes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from pegboard.cli.i18n import LOCALES, translator
+from pegboard.web.service import LiveTable, LobbyError, TableService, lang_key
+
+router = APIRouter()
+INDEX: Final = Path(__file__).parent / "static" / "index.html"
+
+
+def service_of(request: Request) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's JSON object; ``LobbyError`` (422) for anything else."""
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        lang = lang_key(request.query_params.get("lang"))
+        raise LobbyError(422, translator(lang)("The request's body must be a JSON object."))
+    return body
+
+
+async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
+    table = await service_of(request).get(table_id)
+    if table is None:
+        raise LobbyError(404, translator(lang)("There is no table {table}.").format(table=table_id))
+    return table
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(request: Request) -> Response:
+    try:
+        body = await body_of(request)
+        table, tokens = await service_of(request).create(body)
+    except LobbyError as refused:
+        return error(refused.status, refused.message)
+    seats: list[dict[str, Any]] = []
+    for info in table.record.seats:
+        seat: dict[str, Any] = {"seat": info.seat, "kind": info.kind}
+        if info.seat in tokens:
+            token = tokens[info.seat]
+            seat["token"] = token
+            seat["invite"] = f"/t/{table.id}#seat={info.seat}&token={token}"
+        else:
+            seat["level"] = info.level
+        seats.append(seat)
+    return JSONResponse(
+        {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}, status_code=201
+    )
+
+
+@router.get("/api/tables")
+async def open_tables(request: Request) -> list[dict[str, Any]]:
+    return await service_of(request).open_tables()
+
+
+@router.get("/api/tables/{table_id}", response_model=None)
+async def table_summary(request: Request, table_id: str) -> Response | dict[str, Any]:
+    lang = lang_key(request.query_params.get("lang"))
+    try:
+        table = await table_or_404(request, table_id, lang)
+    except LobbyError as refused:
+        return error(refused.status, refused.message)
+    return service_of(request).summary(table)
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/join", response_model=None)
+async def join_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        table = await table_or_404(request, table_id, lang)
+        token = await service_of(request).join(table, seat, body.get("name"), lang)
+    except LobbyError as refused:
+        return error(refused.status, refused.message)
+    return {
+        "table": table.id,
+        "seat": seat,
+        "token": token,
+        "invite": f"/t/{table.id}#seat={seat}&token={token}",
+    }
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/leave", response_model=None)
+async def leave_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        table = await table_or_404(request, table_id, lang)
+        await service_of(request).leave(table, seat, body.get("token"), lang)
+    except LobbyError as refused:
+        return error(refused.status, refused.message)
+    return {"table": table.id, "seat": seat, "left": True}
+
+
+@router.get("/api/messages")
+async def messages(lang: str = "en") -> dict[str, Any]:
+    """The page's strings in ``lang`` (English for a language there is no catalog of)."""
+    from pegboard.web.messages import catalog
+
+    key = lang_key(lang)
+    return {"lang": LOCALES[key], "messages": catalog(key)}
+
+
+def index() -> Response:
+    if not INDEX.is_file():
+        return Response("pegboard: the page is not installed", status_code=404)
+    return FileResponse(INDEX, media_type="text/html")
+
+
+@router.get("/", include_in_schema=False)
+async def lobby_page() -> Response:
+    return index()
+
+
+@router.get("/t/{table_id}", include_in_schema=False)
+async def table_page(table_id: str) -> Response:
+    return index()

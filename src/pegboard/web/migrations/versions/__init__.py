@@ -1,0 +1,1 @@
+"""The schema's versions, oldest first (each file one Alembic revision)."""

@@ -1,0 +1,570 @@
+"""Tables: create, claim and leave seats, rebuild from the log, apply + commit + broadcast,
+and the bots.
+
+One ``LiveTable`` per table in memory: its match (rebuilt from seed + log on first use),
+its seats and its connections. Everything that changes a table happens under the table's
+``asyncio.Lock``, and in one order: check, apply to the live match, INSERT + COMMIT the
+action, then tell every connection (each gets its own view). The database is reached in
+worker threads and bots think in worker threads, so a table never blocks another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from pegboard.bots import bot_levels, make_bot
+from pegboard.cli.hint import known_words
+from pegboard.cli.i18n import Translator, rule_reason, translator
+from pegboard.core import IllegalActionError
+from pegboard.draw.line import language
+from pegboard.hints import HintError, hint
+from pegboard.web import games, views
+from pegboard.web.db import NAME_LENGTH
+from pegboard.web.store import SeatInfo, Store, TableRecord
+
+log = logging.getLogger(__name__)
+
+TOKEN_BYTES: Final = 24
+TABLE_ID_LENGTH: Final = 10
+OPEN_LIST_LIMIT: Final = 50
+
+
+class Connection(Protocol):
+    """A client of a table (a WebSocket): its seat (None: spectator) and language.
+
+    ``send`` queues a message without waiting, so that a slow client never holds a table's
+    lock; ``close`` ends the connection (a seat given up, a table that must be rebuilt).
+    """
+
+    seat: int | None
+    lang: str
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int) -> None: ...
+
+
+class ClientError(Exception):
+    """A refusal for one client: ``code`` as in docs/web.md, a translated message, a rule."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message, "rule": self.rule}
+
+
+class LobbyError(Exception):
+    """A refused REST request: its HTTP status and a translated message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(eq=False)
+class LiveTable:
+    record: TableRecord
+    match: games.AnyMatch
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    broken: bool = False
+    """Set when a commit failed: the live match is ahead of the log and is dropped."""
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.record.actions)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh seat token and its hash (only the hash is stored)."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    return token, hash_token(token)
+
+
+def lang_key(lang: object) -> str:
+    """The language key of ``lang``; English for anything we have no catalog for."""
+    if isinstance(lang, str):
+        try:
+            return language(lang)
+        except ValueError:
+            pass
+    return "en"
+
+
+def clean_name(name: object, _: Translator) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise LobbyError(422, _("A name is text."))
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH:
+        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
+    return name or None
+
+
+def summary_of(
+    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
+) -> dict[str, Any]:
+    """A table's public summary: no token hash, nothing of the match but its number."""
+    return {
+        "table": table_id,
+        "game": game,
+        "players": len(seats),
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}
+            for s in seats
+        ],
+        "status": status,
+        "match": match_number,
+    }
+
+
+def config_problem(game: str, field: str, _: Translator) -> str:
+    """What is wrong with a table's setting, in the user's language."""
+    if field == "players":
+        if game == "cribbage":
+            return _("Cribbage here is for two players (C1).")
+        return _("Draw is for 2, 3 or 4 players (D2).")
+    if field == "target":
+        return _("A target is a whole number of points, at least 1 (D17).")
+    if field == "best_of":
+        return _("A cribbage match is the best of 1, 3, 5 or 7 games.")
+    return _("Choose a game: {games}.").format(games=", ".join(games.GAMES))
+
+
+def bot_seed(match_seed: int, seq: int) -> int:
+    """A bot's seed for the move after ``seq``: fixed by the match seed, so a replayed or
+    restarted table's bots choose as they would have."""
+    digest = hashlib.sha256(f"{match_seed}:{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.5,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.seed_source = seed_source
+        self._tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    # -- tables --------------------------------------------------------------------------
+
+    async def create(self, request: dict[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+        """A new table from the lobby's request; the table and each human seat's token."""
+        _ = translator(lang_key(request.get("lang")))
+        game = request.get("game")
+        if game not in games.GAMES:
+            raise LobbyError(422, _("Choose a game: {games}.").format(games=", ".join(games.GAMES)))
+        try:
+            config = games.check_config(str(game), request)
+        except games.ConfigError as error:
+            raise LobbyError(422, config_problem(str(game), error.field, _)) from None
+        players = games.players_of(str(game), config)
+        specs = request.get("seats")
+        if not isinstance(specs, list) or len(specs) != players:
+            raise LobbyError(422, _("Give one seat for each of the {n} players.").format(n=players))
+        seats: list[SeatInfo] = []
+        tokens: dict[int, str] = {}
+        for number, spec in enumerate(specs):
+            seats.append(self._seat_of(str(game), number, spec, tokens, _))
+        humans = [s for s in seats if s.kind == "human"]
+        if not humans:
+            raise LobbyError(422, _("A table needs at least one human seat."))
+        humans[0].claimed = True  # the creator's own seat
+        seed = self.seed_source()
+        record = TableRecord(
+            id=secrets.token_urlsafe(8)[:TABLE_ID_LENGTH],
+            game=str(game),
+            config=config,
+            status="playing",
+            match_number=1,
+            seed=seed,
+            seats=seats,
+        )
+        match = games.new_match(record.game, config, seed)
+        record.status = self._status(seats, match)
+        await asyncio.to_thread(self.store.create_table, record)
+        table = LiveTable(record, match)
+        self._tables[record.id] = table
+        self._kick_bots(table)
+        return table, tokens
+
+    def _seat_of(
+        self, game: str, number: int, spec: object, tokens: dict[int, str], _: Translator
+    ) -> SeatInfo:
+        if not isinstance(spec, dict):
+            raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number + 1))
+        kind = spec.get("kind")
+        if kind == "bot":
+            level = spec.get("level")
+            if level not in bot_levels(game):
+                raise LobbyError(
+                    422,
+                    _("Seat {n}: choose a bot level: {levels}.").format(
+                        n=number + 1, levels=", ".join(bot_levels(game))
+                    ),
+                )
+            return SeatInfo(number, "bot", level=str(level), claimed=True)
+        if kind == "human":
+            token, token_hash = new_token()
+            tokens[number] = token
+            return SeatInfo(
+                number, "human", name=clean_name(spec.get("name"), _), token_hash=token_hash
+            )
+        raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, rebuilt from its seed and log on first use; None if none."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self._tables.get(table_id)
+            if table is None:
+                record = await asyncio.to_thread(self.store.load_table, table_id)
+                if record is None:
+                    return None
+                match = await asyncio.to_thread(
+                    games.replay, record.game, record.config, record.seed, record.actions
+                )
+                table = self._tables[table_id] = LiveTable(record, match)
+                self._kick_bots(table)
+            return table
+
+    def summary(self, table: LiveTable) -> dict[str, Any]:
+        """The public summary of a table (lobby list, ``state.table``)."""
+        record = table.record
+        return summary_of(record.id, record.game, record.seats, record.status, record.match_number)
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
+        return [
+            summary_of(row.id, row.game, seats, row.status, row.match_number) for row, seats in rows
+        ]
+
+    @staticmethod
+    def _status(seats: list[SeatInfo], match: games.AnyMatch) -> str:
+        if match.is_over:
+            return "over"
+        if any(s.kind == "human" and not s.claimed for s in seats):
+            return "open"
+        return "playing"
+
+    # -- seats ---------------------------------------------------------------------------
+
+    def _human_seat(self, table: LiveTable, seat: object, _: Translator) -> SeatInfo:
+        seats = table.record.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            raise LobbyError(404, _("There is no such seat at this table."))
+        info = seats[seat]
+        if info.kind != "human":
+            raise LobbyError(409, _("Seat {number} is a bot's.").format(number=seat + 1))
+        return info
+
+    def check_token(self, table: LiveTable, seat: object, token: object) -> SeatInfo | None:
+        """The human seat that ``token`` opens, or None."""
+        seats = table.record.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            return None
+        info = seats[seat]
+        if info.token_hash is None or not isinstance(token, str):
+            return None
+        return info if hmac.compare_digest(info.token_hash, hash_token(token)) else None
+
+    async def join(self, table: LiveTable, seat: int, name: object, lang: str) -> str:
+        """Claim an unclaimed human seat from the open list: its new token."""
+        _ = translator(lang)
+        async with table.lock:
+            info = self._human_seat(table, seat, _)
+            if info.claimed or table.record.status == "over":
+                raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
+            token, token_hash = new_token()
+            changed = SeatInfo(
+                info.seat, info.kind, info.level, clean_name(name, _), True, token_hash
+            )
+            # Whoever held an invitation to this seat loses it: the seat has a new token.
+            self._close_seat(table, seat)
+            await self._save_seat(table, changed)
+            return token
+
+    async def leave(self, table: LiveTable, seat: int, token: object, lang: str) -> None:
+        """Give a seat up: it is unclaimed again and its old token stops working."""
+        _ = translator(lang)
+        async with table.lock:
+            self._human_seat(table, seat, _)
+            info = self.check_token(table, seat, token)
+            if info is None:
+                raise LobbyError(403, _("This seat's token is not valid."))
+            _unused, token_hash = new_token()
+            changed = SeatInfo(info.seat, info.kind, info.level, None, False, token_hash)
+            self._close_seat(table, seat)
+            await self._save_seat(table, changed)
+
+    async def _save_seat(self, table: LiveTable, info: SeatInfo) -> None:
+        record = table.record
+        seats = list(record.seats)
+        seats[info.seat] = info
+        status = self._status(seats, table.match)
+        await asyncio.to_thread(self.store.update_seat, record.id, info, status)
+        record.seats = seats
+        record.status = status
+        self._broadcast(table)
+
+    def _close_seat(self, table: LiveTable, seat: int) -> None:
+        for connection in [c for c in table.connections if c.seat == seat]:
+            _ = translator(connection.lang)
+            connection.send(
+                ClientError(
+                    "auth", _("This seat was given up: its link no longer works.")
+                ).to_message()
+            )
+            connection.close(4403)
+            table.connections.discard(connection)
+
+    # -- connections ---------------------------------------------------------------------
+
+    async def connect(self, table: LiveTable, connection: Connection) -> None:
+        """Add a connection and send it the full state (a hello, or a resync by seq).
+
+        A valid token for a seat nobody has claimed yet (an invitation link) claims it.
+        """
+        async with table.lock:
+            seat = connection.seat
+            if seat is not None and not table.record.seats[seat].claimed:
+                info = table.record.seats[seat]
+                table.connections.add(connection)
+                await self._save_seat(
+                    table,
+                    SeatInfo(info.seat, info.kind, info.level, info.name, True, info.token_hash),
+                )  # sends every connection, this one included, the new state
+                return
+            table.connections.add(connection)
+            connection.send(self.state(table, connection))
+
+    def disconnect(self, table: LiveTable, connection: Connection) -> None:
+        table.connections.discard(connection)
+
+    async def switch_language(self, table: LiveTable, connection: Connection, lang: str) -> None:
+        async with table.lock:
+            connection.lang = lang
+            connection.send(self.state(table, connection))
+
+    def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
+        """The ``state`` message for one connection: its own view of the table."""
+        record = table.record
+        names = [s.name or "" for s in record.seats]
+        seat_view = views.view(table.match, record.game, connection.seat, connection.lang, names)
+        return {
+            "type": "state",
+            "seq": table.seq,
+            "match": record.match_number,
+            "table": self.summary(table),
+            "you": connection.seat,
+            "view": seat_view,
+        }
+
+    def _broadcast(self, table: LiveTable) -> None:
+        """Each connection its state; one view per seat and language (spectators, or one
+        seat open in two tabs, share theirs: a view is a pure function of the match)."""
+        made: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for connection in list(table.connections):
+            key = (connection.seat, connection.lang)
+            if key not in made:
+                made[key] = self.state(table, connection)
+            connection.send(made[key])
+
+    # -- play ----------------------------------------------------------------------------
+
+    async def act(self, table: LiveTable, connection: Connection, action: str, seq: int) -> None:
+        """Play ``action`` for the connection's seat; a ``ClientError`` changes nothing."""
+        _ = translator(connection.lang)
+        async with table.lock:
+            seat = self._acting_seat(table, connection, _)
+            if seq != table.seq:
+                raise ClientError(
+                    "stale",
+                    _("The table has moved on (move {seq}): play from the new position.").format(
+                        seq=table.seq
+                    ),
+                )
+            await self._play(table, seat, action, _)
+
+    def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
+        if table.broken:
+            raise ClientError("server", _("The table is being rebuilt: connect again."))
+        if connection.seat is None:
+            raise ClientError("auth", _("Spectators watch: only a seat can play."))
+        return connection.seat
+
+    async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
+        """Apply, commit, broadcast (the caller holds the table's lock)."""
+        try:
+            notation = games.apply(table.match, seat, action)
+        except games.OutOfTurnError as error:
+            if table.match.is_over:
+                raise ClientError("out_of_turn", _("The match is over."), error.rule) from None
+            raise ClientError("out_of_turn", _("It is not your turn.")) from None
+        except IllegalActionError as error:
+            raise ClientError("illegal", rule_reason(error, _), error.rule) from None
+        except ValueError as error:
+            message = (
+                str(error)
+                if _.lang == "en"
+                else _("{action!r} is not a move in this game.").format(action=action)
+            )
+            raise ClientError("illegal", message) from None
+        record = table.record
+        status = self._status(record.seats, table.match)
+        try:
+            await asyncio.to_thread(
+                self.store.add_action,
+                record.id,
+                record.match_number,
+                table.seq + 1,
+                seat,
+                notation,
+                status,
+            )
+        except Exception:
+            # The live match is ahead of the log: drop it, and let every client reconnect
+            # to the table rebuilt from what was committed.
+            log.exception("table %s: the action could not be saved", record.id)
+            self._drop(table)
+            raise ClientError("server", _("The move could not be saved: connect again.")) from None
+        record.actions.append((seat, notation))
+        record.status = status
+        self._broadcast(table)
+        self._kick_bots(table)
+
+    def _drop(self, table: LiveTable) -> None:
+        table.broken = True
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+        for connection in list(table.connections):
+            connection.close(1011)
+        table.connections.clear()
+
+    async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
+        """The ``hint`` message: the expert's ranking of the seat's legal actions."""
+        _ = translator(connection.lang)
+        async with table.lock:
+            seat = self._acting_seat(table, connection, _)
+            if table.match.current_player != seat:
+                raise ClientError("out_of_turn", _("It is not your turn."))
+            try:
+                evaluations = await asyncio.to_thread(
+                    hint, table.match, seat, "expert", bot_seed(table.record.seed, -table.seq)
+                )
+            except HintError as error:
+                raise ClientError("server", str(error)) from None
+            names = [s.name or "" for s in table.record.seats]
+            seat_view = views.view(table.match, table.record.game, seat, connection.lang, names)
+        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
+        words = known_words(_)
+        return {
+            "type": "hint",
+            "hints": [
+                {
+                    "action": str(e.action),
+                    "label": labels.get(str(e.action), str(e.action)),
+                    "value": e.value,
+                    "unit": words.get(e.unit, e.unit),
+                    "details": {words.get(k, k): v for k, v in e.details.items()},
+                }
+                for e in evaluations
+            ],
+        }
+
+    async def again(self, table: LiveTable, connection: Connection) -> None:
+        """Start the next match of the table, same seats, a new seed."""
+        _ = translator(connection.lang)
+        async with table.lock:
+            self._acting_seat(table, connection, _)
+            if not table.match.is_over:
+                raise ClientError("not_over", _("The match is not over yet."))
+            record = table.record
+            seed = self.seed_source()
+            match = games.new_match(record.game, record.config, seed)
+            number = record.match_number + 1
+            status = self._status(record.seats, match)
+            await asyncio.to_thread(self.store.start_match, record.id, number, seed, status)
+            record.match_number, record.seed, record.status = number, seed, status
+            record.actions = []
+            table.match = match
+            self._broadcast(table)
+            self._kick_bots(table)
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def _bot_to_act(self, table: LiveTable) -> SeatInfo | None:
+        current = table.match.current_player
+        if current is None or table.broken:
+            return None
+        info = table.record.seats[current]
+        return info if info.kind == "bot" else None
+
+    def _kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to act and none is running."""
+        if self._bot_to_act(table) is None:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        try:
+            while True:
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                async with table.lock:
+                    info = self._bot_to_act(table)
+                    if info is None or info.level is None:
+                        return
+                    observation = table.match.observation(info.seat)
+                    bot = make_bot(
+                        table.record.game, info.level, seed=bot_seed(table.record.seed, table.seq)
+                    )
+                    action = await asyncio.to_thread(bot.act, observation)
+                    await self._play(table, info.seat, str(action), translator("en"))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot stopped", table.id)
+
+    async def resume_bots(self) -> None:
+        """After a start-up: rebuild the tables whose bots may be to act (their loops
+        start as they are rebuilt)."""
+        for table_id in await asyncio.to_thread(self.store.bot_table_ids):
+            await self.get(table_id)
+
+    async def close(self) -> None:
+        tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

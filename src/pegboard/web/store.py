@@ -1,0 +1,179 @@
+"""The service's reads and writes, one short transaction each (blocking: the service runs
+them in a worker thread). Every write commits before it returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine, exists, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """A seat as the service keeps it (the token itself is never kept, only its hash)."""
+
+    seat: int
+    kind: str
+    level: str | None = None
+    name: str | None = None
+    claimed: bool = False
+    token_hash: str | None = None
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """A table as stored: settings, seats, the match in play, its seed and its log."""
+
+    id: str
+    game: str
+    config: dict[str, Any]
+    status: str
+    match_number: int
+    seed: int
+    seats: list[SeatInfo]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._session = sessionmaker(engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        return self._session()
+
+    def create_table(self, record: TableRecord) -> None:
+        with self.session() as session, session.begin():
+            session.add(
+                TableRow(
+                    id=record.id,
+                    game=record.game,
+                    config=record.config,
+                    status=record.status,
+                    match_number=record.match_number,
+                )
+            )
+            session.flush()  # the table first: the seats and the match refer to it
+            session.add_all(
+                SeatRow(
+                    table_id=record.id,
+                    seat=s.seat,
+                    kind=s.kind,
+                    level=s.level,
+                    token_hash=s.token_hash,
+                    name=s.name,
+                    claimed=s.claimed,
+                )
+                for s in record.seats
+            )
+            session.add(MatchRow(table_id=record.id, number=record.match_number, seed=record.seed))
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        """The table with its match in play and that match's log, or None."""
+        with self.session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+            match = session.get(MatchRow, (table_id, row.match_number))
+            if match is None:
+                raise LookupError(f"table {table_id} has no match {row.match_number}")
+            actions = session.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id)
+                .where(ActionRow.match_number == row.match_number)
+                .order_by(ActionRow.seq)
+            ).all()
+            return TableRecord(
+                id=row.id,
+                game=row.game,
+                config=dict(row.config),
+                status=row.status,
+                match_number=row.match_number,
+                seed=match.seed,
+                seats=[
+                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
+                    for s in seats
+                ],
+                actions=[(seat, action) for seat, action in actions],
+            )
+
+    def add_action(
+        self, table_id: str, match_number: int, seq: int, seat: int, action: str, status: str
+    ) -> None:
+        """Append one action to the log (and the table's status after it), committed."""
+        with self.session() as session, session.begin():
+            session.add(
+                ActionRow(
+                    table_id=table_id,
+                    match_number=match_number,
+                    seq=seq,
+                    seat=seat,
+                    action=action,
+                )
+            )
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
+        with self.session() as session, session.begin():
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == info.seat)
+                .values(name=info.name, claimed=info.claimed, token_hash=info.token_hash)
+            )
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
+        with self.session() as session, session.begin():
+            session.add(MatchRow(table_id=table_id, number=number, seed=seed))
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(match_number=number, status=status)
+            )
+
+    def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
+        """Tables not over with a human seat nobody has claimed, newest first, with their
+        seats (no match is rebuilt to list them)."""
+        unclaimed = exists().where(
+            SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.claimed.is_(False)
+        )
+        with self.session() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status != "over", unclaimed)
+                .order_by(TableRow.created_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            seats: dict[str, list[SeatInfo]] = {row.id: [] for row in rows}
+            for s in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(seats)).order_by(SeatRow.seat)
+            ):
+                seats[s.table_id].append(
+                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
+                )
+            return [(row, seats[row.id]) for row in rows]
+
+    def bot_table_ids(self) -> list[str]:
+        """Tables in play with a bot seat: after a restart their bots may have to move."""
+        with_bot = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
+        with self.session() as session:
+            return list(
+                session.scalars(select(TableRow.id).where(TableRow.status != "over", with_bot))
+            )
+
+    def log(self, table_id: str, match_number: int) -> list[tuple[int, int, str]]:
+        """``(seq, seat, action)`` of a match, in order."""
+        with self.session() as session:
+            rows = session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.match_number == match_number)
+                .order_by(ActionRow.seq)
+            ).all()
+            return [(seq, seat, action) for seq, seat, action in rows]
