@@ -39,6 +39,22 @@ function chips(cards) {
   return h("span", { class: "cards small" }, ...cards.map(cardChip));
 }
 
+// The cards of the current count, each with who played it (the pile is the tail of the
+// hand's plays: a new count starts after 31 or a go).
+function pileOf(view, names) {
+  const pile = view.pile || [];
+  if (!pile.length) return h("span", { class: "muted" }, "—");
+  const played = (view.played || []).slice(-pile.length);
+  return h(
+    "ol",
+    { class: "pile", id: "pile" },
+    ...pile.map((card, i) => {
+      const seat = played[i] && played[i][1] === card ? played[i][0] : null;
+      return h("li", { class: "played-card" }, cardChip(card), seat === null ? null : h("small", {}, names[seat]));
+    }),
+  );
+}
+
 // The discard action for two picked cards, as the server lists it (deck order), else built.
 function discardAction(view, picked) {
   const wanted = [...picked].sort().join(" ");
@@ -76,15 +92,8 @@ export function renderCribbage(view, ui, names) {
       h("dt", {}, t("Starter")),
       h("dd", { id: "starter" }, view.starter ? cardChip(view.starter) : "—"),
       h("dt", {}, t("Count")),
-      h("dd", { id: "count-box" }, h("span", { id: "count", class: "count" }, String(view.count ?? 0)), " ", chips(view.pile)),
+      h("dd", { id: "count-box" }, h("span", { id: "count", class: "count" }, String(view.count ?? 0)), " ", pileOf(view, names)),
     ),
-    view.played && view.played.length
-      ? h(
-          "ol",
-          { class: "played", id: "played" },
-          ...view.played.map(([seat, card]) => h("li", { class: "played-card" }, cardChip(card), h("small", {}, names[seat]))),
-        )
-      : null,
   );
 
   let hand = null;

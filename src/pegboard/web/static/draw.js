@@ -127,7 +127,7 @@ export function renderDraw(view, ui) {
                 {
                   type: "button",
                   class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
-                  dataset: { tile, focus: `tile:${tile}` },
+                  dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
                   "aria-label": tileName(tile),
                   "aria-pressed": ui.selected === tile ? "true" : "false",
                   "aria-disabled": playable ? "false" : "true",
@@ -211,7 +211,7 @@ export function roundEndContent(view, roundEnd, names) {
               "td",
               { class: "tiles small" },
               ...(hands[seat] && hands[seat].length
-                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile) }, tileSvg(tile)))
+                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
                 : ["—"]),
             ),
             h("td", { class: "pips" }, pips.length ? String(pips[seat]) : ""),

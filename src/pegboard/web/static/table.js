@@ -95,6 +95,10 @@ class TablePage {
     const box = document.getElementById("connection");
     if (!box) return;
     box.dataset.status = status;
+    if (status === "reconnecting") {
+      // Counted for the tests of reconnection (and visible to curious players in devtools).
+      document.body.dataset.reconnects = String(Number(document.body.dataset.reconnects || 0) + 1);
+    }
     box.textContent = { reconnecting: t("Reconnecting…"), connected: t("Connected"), closed: t("Disconnected") }[status] || "";
   }
 
