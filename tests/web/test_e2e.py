@@ -540,3 +540,73 @@ def test_a_dropped_connection_reconnects_and_resyncs(
     play_draw_move(page)
     page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
     no_error_shown(page)
+
+
+# -- Hints, the end of a match, spectators -----------------------------------------------------
+
+
+def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., Page]) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    page.wait_for_function(READY)
+    page.click("#hint-button")
+    page.wait_for_selector("#hints li")
+    # Each hint is one of the moves the page offers now, labelled in words.
+    offered = set(
+        page.evaluate(
+            "[...document.querySelectorAll('.tile-button[aria-disabled=false]')]"
+            ".map((b) => b.dataset.tile)"
+        )
+    )
+    if page.is_enabled("#draw-button"):
+        offered.add("draw")
+    hints = page.locator("#hints li")
+    assert hints.count() >= 1
+    for i in range(hints.count()):
+        action = hints.nth(i).get_attribute("data-action") or ""
+        assert action.split("@")[0] in offered, action
+        assert hints.nth(i).locator("strong").inner_text().strip()
+    page.click("#hints button")
+    assert not page.locator("#hints").count()
+
+
+def test_d17_a_match_to_one_point_ends_with_its_summary_and_play_again_starts_the_next(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    page.fill("#target", "1")
+    create_table(page)
+    while not page.locator("dialog#round-end[open]").count():
+        page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            break
+        play_draw_move(page)
+    # The seed-5 round is won with points (not a blocked tie), so it ends the match (D17).
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")
+    assert page.evaluate("document.body.dataset.turn") == "over"
+    winner = page.inner_text("#match-over .winner")
+    assert winner in ("You win the match.", "Seat 2 wins the match.")
+    shot(page, "draw-match-over")
+    page.click("#again-button")
+    page.wait_for_function("document.body.dataset.seq.startsWith('2:')")
+    assert not page.locator("#match-over").count()
+    assert page.locator("#rounds").count() == 0  # a new match: no finished rounds yet
+
+
+def test_a_spectator_sees_the_line_and_the_scores_but_no_hand(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    page.wait_for_function(READY)
+    play_draw_move(page)
+    page.wait_for_function(READY)
+    table = page.url.split("#")[0].split("/t/")[1]
+    watcher = e2e_open(f"/t/{table}")
+    watcher.wait_for_selector("#turn")
+    assert "You are watching this table." in watcher.inner_text("main")
+    assert watcher.locator(".tile-button").count() == 0
+    assert watcher.locator("#hand-title").count() == 0
+    # The same line as the player's, described the same way.
+    assert watcher.text_content(".line svg desc") == page.text_content(".line svg desc")

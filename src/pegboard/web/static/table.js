@@ -371,7 +371,7 @@ class TablePage {
         ...this.hints.map((hint) =>
           h(
             "li",
-            {},
+            { dataset: { action: hint.action } },
             h("strong", {}, hint.label || hint.action),
             hint.value !== null && hint.value !== undefined ? ` — ${hint.value} ${hint.unit || ""}` : "",
             hint.details ? h("div", { class: "muted" }, hint.details) : null,
