@@ -229,19 +229,28 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
     page.fill("#your-name", "Ana")
     page.click("#create")
     page.wait_for_selector("#take-seat")
-    assert re.search(r"/t/\w+#seat=0&token=", page.input_value("#invite-0"))
-    assert re.search(r"/t/\w+$", page.input_value("#spectate-link"))
+    assert re.search(r"/t/[\w-]+#seat=0&token=", page.input_value("#invite-0"))
+    assert re.search(r"/t/[\w-]+$", page.input_value("#spectate-link"))
     page.click("#take-seat")
     page.wait_for_selector("#turn")
     assert "Ana" in page.inner_text("#players")
 
     moves: list[str] = []
     shots: list[Path] = []  # one screenshot, the first time a tile fits two ends
+    tried_unfit = False
     while not page.locator("dialog#round-end[open]").count():
         page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
         if page.locator("dialog#round-end[open]").count():
             break
         no_error_shown(page)
+        unfit = page.locator(".tile-button[aria-disabled=true]")
+        if not tried_unfit and unfit.count():
+            # A tile that fits no end: clicking it says so (aria-live) and changes nothing.
+            before = page.evaluate("document.body.dataset.seq")
+            unfit.first.click(force=True)  # aria-disabled: Playwright would wait
+            assert page.inner_text("#errors").strip().endswith("That move is not allowed.")
+            assert page.evaluate("document.body.dataset.seq") == before
+            tried_unfit = True
         moves.append(
             play_draw_move(
                 page, picked=lambda p: None if shots else shots.append(shot(p, "draw-in-progress"))
@@ -250,6 +259,7 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
         assert len(moves) < 200, "a round of Draw cannot last this long"
     assert moves, "the round ended before the person played"
     assert shots, "seed 5 deals a tile that fits both ends"
+    assert tried_unfit, "seed 5 deals a tile that fits no end on the person's turn"
     shot(page, "draw-round-end")
 
     # D12: every hand revealed, each count the sum of both halves of its tiles.
@@ -610,3 +620,58 @@ def test_a_spectator_sees_the_line_and_the_scores_but_no_hand(
     assert watcher.locator("#hand-title").count() == 0
     # The same line as the player's, described the same way.
     assert watcher.text_content(".line svg desc") == page.text_content(".line svg desc")
+
+
+def test_a_second_person_joins_from_the_open_tables_and_both_see_each_move(
+    e2e_open: Callable[..., Page],
+) -> None:
+    ana = e2e_open("/")
+    ana.select_option("#players", "3")
+    ana.select_option("#seat-1-kind", "human")
+    ana.select_option("#seat-2-level", "random")
+    create_table(ana)
+    table = ana.url.split("#")[0].split("/t/")[1]
+
+    bo = e2e_open("/")
+    bo.fill("#your-name", "Bo")
+    bo.click("#refresh")
+    listed = bo.locator(f'.table-item[data-table="{table}"]')
+    listed.wait_for()
+    # Only the free human seat has a Join button: Ana's is taken and seat 3 is a bot.
+    assert listed.locator("button.join").count() == 1
+    listed.locator("button.join").click()
+    bo.wait_for_url(re.compile(rf"/t/{re.escape(table)}#seat=1&token="))
+    bo.wait_for_selector("#turn")
+    assert "Bo (you)" in bo.inner_text("#players")
+    ana.wait_for_function("document.querySelector('#players').textContent.includes('Bo')")
+
+    # Whoever's turn it is moves; the other page shows the same position after it.
+    pages = {0: ana, 1: bo}
+    moved: set[int] = set()
+    for _ in range(12):
+        # Wait (on Ana's page) until a person is to move: the bot at seat 3 moves by itself.
+        ana.wait_for_function(
+            "['0', '1'].includes(document.querySelector('#players .current')?.dataset.seat)"
+            " || document.querySelector('dialog#round-end[open]')"
+        )
+        if ana.locator("dialog#round-end[open]").count():
+            break
+        seat = int(ana.get_attribute("#players .current", "data-seat") or -1)
+        mover, other = pages[seat], pages[1 - seat]
+        mover.wait_for_function(READY)
+        play_draw_move(mover)
+        moved.add(seat)
+        mover.wait_for_function("document.body.dataset.pending === 'false'")  # answered
+        seq = mover.evaluate("Number(document.body.dataset.seq.split(':')[1])")
+        other.wait_for_function(f"Number(document.body.dataset.seq.split(':')[1]) >= {seq}")
+        if moved == {0, 1}:
+            break
+    assert moved == {0, 1}
+    # Once a person is to move, the table waits: both pages show the same line.
+    ana.wait_for_function(
+        "['0', '1'].includes(document.querySelector('#players .current')?.dataset.seat)"
+        " && document.body.dataset.pending === 'false'"
+    )
+    seq = ana.evaluate("document.body.dataset.seq")
+    bo.wait_for_function(f"document.body.dataset.seq === {seq!r}")
+    assert ana.text_content(".line svg desc") == bo.text_content(".line svg desc")
