@@ -25,7 +25,14 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
 import uvicorn
-from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
 
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.scoring import score_hand
@@ -401,6 +408,10 @@ def test_b5_the_language_switch_translates_the_page_and_the_line_description(
         assert page.evaluate("document.documentElement.lang") == tag
         assert desc.text_content().startswith(WORDS[key]["tiles"])  # type: ignore[union-attr]
         assert WORDS[key]["connections"] in (desc.text_content() or "")
+        # The drawing is an image named by its title and description (aria-labelledby).
+        line = page.locator(".line svg")
+        assert line.get_attribute("role") == "img"
+        expect(line).to_have_accessible_name(re.compile(re.escape(WORDS[key]["tiles"])))
         assert WORDS[key]["points"] in (desc.text_content() or "")
         assert page.inner_text("#hand-title") == strings["Your tiles"]
         assert page.inner_text("#draw-button") == strings["Draw a tile"]
@@ -459,6 +470,10 @@ def test_b4_keyboard_alone_creates_a_table_and_plays_moves_with_the_ends_as_butt
         two_ends = '.tile-button[data-ends="2"]'
         if page.locator(two_ends).count():
             tab_to(page, two_ends)
+            tile = page.evaluate("document.activeElement.dataset.tile")
+            low, high = tile.split("-")
+            # A tile button is named as the line's description names tiles (B1).
+            expect(page.locator(":focus")).to_have_accessible_name(f"[{low}|{high}]")
         else:
             tab_to(
                 page,

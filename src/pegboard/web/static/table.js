@@ -67,6 +67,7 @@ class TablePage {
     this.socket.lang = lang();
     onLanguage((code) => {
       this.socket.setLanguage(code); // the server answers a state in the new language
+      this.onStatus(this.status);
       this.render();
     });
     this.render();
@@ -94,8 +95,10 @@ class TablePage {
   onStatus(status) {
     const box = document.getElementById("connection");
     if (!box) return;
+    const again = status === this.status;
+    this.status = status;
     box.dataset.status = status;
-    if (status === "reconnecting") {
+    if (status === "reconnecting" && !again) {
       // Counted for the tests of reconnection (and visible to curious players in devtools).
       document.body.dataset.reconnects = String(Number(document.body.dataset.reconnects || 0) + 1);
     }
