@@ -69,7 +69,7 @@ export function onLanguage(listener) {
   listeners.push(listener);
 }
 
-// t("Seat {n}", {n: 2}): the translation of a msgid with its fields filled in. Both
+// t("Seat {number}", {number: 2}): the translation of a msgid with its fields filled in. Both
 // Python brace fields and %(name)s fields are understood, as the catalogs may use either.
 export function t(msgid, fields = {}) {
   const text = Object.prototype.hasOwnProperty.call(messages, msgid) && messages[msgid]

@@ -351,7 +351,20 @@ class TablePage {
       { class: "panel match-over", id: "match-over", "aria-labelledby": "match-over-title" },
       h("h2", { id: "match-over-title" }, t("Match over")),
       h("p", { class: "winner" }, this.winnerText(view, names)),
-      h("ol", { class: "final" }, ...names.map((name, seat) => h("li", {}, `${name}: ${view.scores[seat]}`))),
+      h(
+        "ol",
+        { class: "final" },
+        // Cribbage matches are won by game points; Draw matches by the score.
+        ...names.map((name, seat) =>
+          h(
+            "li",
+            {},
+            view.game === "cribbage" && view.points
+              ? `${name}: ${t("Game points")} ${view.points[seat]}`
+              : `${name}: ${view.scores[seat]}`,
+          ),
+        ),
+      ),
       playing
         ? h(
             "button",
