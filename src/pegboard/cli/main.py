@@ -10,6 +10,7 @@ from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
+from pegboard.cli.serve import serve
 from pegboard.cli.tui import tui
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
 app.command()(tui)
+app.command()(serve)
 
 
 def main() -> None:

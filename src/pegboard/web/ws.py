@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Coroutine
 from typing import Any, Final
 
+import anyio
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
@@ -108,7 +110,9 @@ async def greet(
         return table, None
     info = service.check_token(table, seat, hello.get("token"))
     if info is None:
-        raise HelloRefusedError(ClientError("auth", _("This seat's token is not valid.")), CLOSE_AUTH)
+        raise HelloRefusedError(
+            ClientError("auth", _("This seat's token is not valid.")), CLOSE_AUTH
+        )
     return table, info.seat
 
 
@@ -126,16 +130,20 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(refused.code)
         return
     connection = SocketConnection(websocket, seat, _.lang)
-    writer = asyncio.create_task(connection.write())
-    reader = asyncio.create_task(read(service, table, connection))
     try:
         await service.connect(table, connection)
-        await asyncio.wait((writer, reader), return_when=asyncio.FIRST_COMPLETED)
+        # The reader and the writer run until either ends (the client went, or the server
+        # closed the connection); anyio's task group keeps the server's cancellation intact.
+        async with anyio.create_task_group() as group:
+
+            async def until_done(part: Coroutine[Any, Any, None]) -> None:
+                await part
+                group.cancel_scope.cancel()
+
+            group.start_soon(until_done, connection.write())
+            group.start_soon(until_done, read(service, table, connection))
     finally:
         service.disconnect(table, connection)
-        for task in (writer, reader):
-            task.cancel()
-        await asyncio.gather(writer, reader, return_exceptions=True)
 
 
 async def read(service: TableService, table: LiveTable, connection: SocketConnection) -> None:

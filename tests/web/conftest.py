@@ -1,0 +1,355 @@
+"""Fixtures and helpers of the web server's tests: databases (SQLite, and PostgreSQL when
+``PEGBOARD_TEST_POSTGRES_URL`` names a server), apps on them, and players that speak the
+WebSocket protocol through Starlette's TestClient."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import secrets
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the web extra")
+
+# Starlette's TestClient says it would rather use httpx2; httpx is what the web extra has.
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+import psycopg  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from pegboard.cribbage.cards import DECK, SUIT_SYMBOLS  # noqa: E402
+from pegboard.draw import DOUBLE_SIX, Match  # noqa: E402
+from pegboard.web import games  # noqa: E402
+from pegboard.web.app import create_app  # noqa: E402
+from pegboard.web.service import TableService  # noqa: E402
+
+POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
+
+
+# -- databases -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test run (dropped after it)."""
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
+    url = make_url(base)
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"pegboard_test_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
+            hide_password=False
+        )
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each storage test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'pegboard.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'pegboard.db'}"
+
+
+def seeds(*values: int) -> Callable[[], int]:
+    """A seed source that deals ``values`` in turn (then goes on counting)."""
+    source = itertools.chain(values, itertools.count(1000))
+    return lambda: next(source)
+
+
+@pytest.fixture
+def client_on() -> Iterator[Callable[..., TestClient]]:
+    """``client_on(url, seed=...)``: a running app (bots without delay) and its client."""
+    clients: list[TestClient] = []
+
+    def start(url: str, *, seed: Callable[[], int] | None = None) -> TestClient:
+        client = TestClient(create_app(url, bot_delay=0, seed_source=seed))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield start
+    while OPEN_PLAYERS:  # a test that failed half-way leaves its sockets open
+        OPEN_PLAYERS[-1].close()
+    for client in reversed(clients):
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(client_on: Callable[..., TestClient], sqlite_url: str) -> TestClient:
+    return client_on(sqlite_url, seed=seeds(11, 12, 13))
+
+
+def service_of(client: TestClient) -> TableService:
+    service: TableService = client.app.state.service  # type: ignore[attr-defined]
+    return service
+
+
+# -- the lobby -----------------------------------------------------------------------------
+
+
+def new_table(
+    client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any
+) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"game": game, "seats": seats, **options})
+    assert answer.status_code == 201, answer.text
+    table: dict[str, Any] = answer.json()
+    return table
+
+
+def token_of(table: dict[str, Any], seat: int) -> str:
+    token: str = table["seats"][seat]["token"]
+    return token
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+OPEN_PLAYERS: list[Player] = []
+
+
+class Player:
+    """One WebSocket client: it keeps every message it gets, and the last state."""
+
+    def __init__(
+        self,
+        client: TestClient,
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+        lang: str = "en",
+    ) -> None:
+        self._context = client.websocket_connect(f"/ws/{table_id}")
+        self.socket = self._context.__enter__()
+        OPEN_PLAYERS.append(self)
+        self.seat = seat
+        self.token = token
+        self.messages: list[dict[str, Any]] = []
+        hello: dict[str, Any] = {"type": "hello", "since": 0, "lang": lang}
+        if seat is not None:
+            hello.update(seat=seat, token=token)
+        self.socket.send_json(hello)
+        self.state = self.receive()
+        assert self.state["type"] == "state", self.state
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.socket.receive_json()
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send_json(message)
+
+    def sync(self) -> list[dict[str, Any]]:
+        """Every message sent to this client before the server read a ping from it."""
+        self.send({"type": "ping"})
+        got = []
+        while (message := self.receive())["type"] != "pong":
+            got.append(message)
+        return got
+
+    def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message``; the one message it was answered with (before a ping's pong)."""
+        self.send(message)
+        got = self.sync()
+        assert len(got) == 1, got
+        return got[0]
+
+    def settle(self, bots: set[int]) -> dict[str, Any]:
+        """The state once no bot is to move (bots move in the server's own time)."""
+        while True:
+            self.sync()
+            view = self.state["view"]
+            if view["is_over"] or view["current"] not in bots:
+                return self.state
+
+    def act(self, action: str) -> None:
+        """Play ``action``; its own messages say the server took it (each client's messages
+        are answered in order, so the ping after it is read once it is done)."""
+        seq = self.state["seq"]
+        self.send({"type": "act", "action": action, "seq": seq})
+        got = self.sync()
+        assert [m["type"] for m in got if m["type"] != "state"] == [], got
+        assert self.state["seq"] > seq
+
+    def close(self) -> None:
+        if self in OPEN_PLAYERS:
+            OPEN_PLAYERS.remove(self)
+            self._context.__exit__(None, None, None)
+
+
+# -- hidden information --------------------------------------------------------------------
+
+
+def tile_pattern(tile: Any) -> re.Pattern[str]:
+    """A tile as any message could write it: ``2-5``, ``5-2``, ``[2|5]``, ``[5|2]``."""
+    low, high = tile.low, tile.high
+    forms = [f"(?<![0-9]){a}-{b}(?![0-9])" for a, b in ((low, high), (high, low))]
+    forms += [re.escape(f"[{a}|{b}]") for a, b in ((low, high), (high, low))]
+    return re.compile("|".join(forms))
+
+
+def card_pattern(card: Any) -> re.Pattern[str]:
+    """A card as a message could write it: ``10H`` or ``10♥``."""
+    text = str(card)
+    rank, suit = text[:-1], text[-1]
+    return re.compile(rf"(?<![A-Za-z0-9]){rank}(?:{suit}|{SUIT_SYMBOLS[suit]})(?![A-Za-z0-9])")
+
+
+PATTERNS: dict[str, re.Pattern[str]] = {
+    **{str(t): tile_pattern(t) for t in DOUBLE_SIX},
+    **{str(c): card_pattern(c) for c in DECK},
+}
+
+
+class Truth:
+    """The engine's full position of a table's match after each seq, and what each seat may
+    not know then: the tiles or cards it may not have seen in this match so far.
+
+    "Seen so far" is an over-approximation that keeps the check free of false alarms: every
+    tile or card dealt (or cut, or drawn for the lead) in an earlier deal of the match counts
+    as seen, since the rules reveal most of them (Draw's round end, D12; the show, C6).
+    """
+
+    def __init__(
+        self, game: str, config: dict[str, Any], seed: int, log: list[tuple[int, str]]
+    ) -> None:
+        self.game = game
+        self.positions: list[games.AnyMatch] = []
+        self.seen_before: list[set[str]] = []
+        match = games.new_match(game, config, seed)
+        if isinstance(match, Match):
+            seen = {str(t) for lot in match.lot for t in lot.tiles.values()}
+        else:
+            seen = {str(c) for cut in match.cuts for c in cut.cards}
+        self._record(config, seed, [], seen)
+        for n in range(1, len(log) + 1):
+            before = self.positions[-1]
+            deal = self._deal(before)
+            dealt = self._dealt(before)
+            after = games.replay(game, config, seed, log[:n])
+            if self._deal(after) != deal:
+                seen = seen | dealt
+            self.positions.append(after)
+            self.seen_before.append(seen)
+
+    def _record(
+        self, config: dict[str, Any], seed: int, log: list[tuple[int, str]], seen: set[str]
+    ) -> None:
+        self.positions.append(games.replay(self.game, config, seed, log))
+        self.seen_before.append(seen)
+
+    @staticmethod
+    def _deal(match: games.AnyMatch) -> tuple[int, int]:
+        if isinstance(match, Match):
+            return (len(match.rounds), 0)
+        return (len(match.games), match.game.hand_number)
+
+    @staticmethod
+    def _dealt(match: games.AnyMatch) -> set[str]:
+        """Everything of the deal in play but its undealt stock (the starter counts as
+        dealt)."""
+        if isinstance(match, Match):
+            stock = set(match.round.stock)
+            return {str(t) for t in DOUBLE_SIX if t not in stock}
+        game = match.game
+        stock = set(game.stock) - {game.starter}
+        return {str(c) for c in DECK if c not in stock}
+
+    def hidden(self, seq: int, seat: int | None) -> set[str]:
+        """What ``seat`` (None: a spectator) may not know after ``seq`` actions."""
+        match = self.positions[seq]
+        if isinstance(match, Match):
+            round_ = match.round
+            secret = set(round_.stock)
+            if round_.result is None:  # a settled round's hands are shown (D12)
+                secret |= {t for s, hand in enumerate(round_.hands) if s != seat for t in hand}
+            names = {str(t) for t in secret}
+        else:
+            game = match.game
+            secret_cards = set(game.stock) - {game.starter}
+            if not game.is_over:
+                own = set(game.observation(seat).discards) if seat is not None else set()
+                secret_cards |= {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
+                secret_cards |= set(game.crib) - own
+            names = {str(c) for c in secret_cards}
+        return names - self.seen_before[seq]
+
+
+def leaks(message: dict[str, Any], hidden: set[str]) -> list[str]:
+    """The hidden tiles or cards that ``message`` names anywhere but in its SVG pictures
+    (their coordinates read like tiles; the views' own tests check the pictures)."""
+    text = repr(strip_svg(message))
+    return sorted(name for name in hidden if PATTERNS[name].search(text))
+
+
+def strip_svg(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: strip_svg(v) for k, v in value.items() if not k.endswith("_svg")}
+    if isinstance(value, list):
+        return [strip_svg(v) for v in value]
+    return value
+
+
+def truth_of(client: TestClient, table_id: str, match_number: int = 1) -> Truth:
+    """The engine's positions of a table's match, rebuilt from what the database holds."""
+    store = service_of(client).store
+    record = store.load_table(table_id)
+    assert record is not None
+    seed = record.seed
+    if match_number != record.match_number:
+        from sqlalchemy import select
+
+        from pegboard.web.db import MatchRow
+
+        with store.session() as session:
+            seed = session.scalars(
+                select(MatchRow.seed).where(
+                    MatchRow.table_id == table_id, MatchRow.number == match_number
+                )
+            ).one()
+    log = [(seat, action) for _, seat, action in store.log(table_id, match_number)]
+    return Truth(record.game, record.config, seed, log)
+
+
+def check_states(player: Player, truth: Truth, names: list[str], match_number: int = 1) -> int:
+    """Every state ``player`` got in match ``match_number``: its view is exactly the view of
+    the engine's position at its seq for its seat (or the public view), no seq was skipped,
+    and no message names a tile or card the seat may not know. The number of states."""
+    from pegboard.web import views
+
+    states = [m for m in player.messages if m["type"] == "state" and m["match"] == match_number]
+    seqs = [m["seq"] for m in states]
+    assert seqs == sorted(seqs)
+    assert sorted(set(seqs)) == list(range(seqs[0], seqs[-1] + 1)), "a state was skipped"
+    for message in player.messages:
+        if message["type"] == "state" and message["match"] != match_number:
+            continue
+        seq = message.get("seq", seqs[-1])
+        assert leaks(message, truth.hidden(seq, player.seat)) == [], message
+    for state in states:
+        expected = views.view(truth.positions[state["seq"]], truth.game, player.seat, "en", names)
+        assert state["you"] == player.seat
+        assert state["view"] == expected
+    return len(states)

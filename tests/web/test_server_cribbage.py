@@ -1,0 +1,93 @@
+"""Whole cribbage games over the WebSocket protocol: human against human, human against a bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pegboard.cribbage import CribbageMatch
+from tests.web.conftest import Player, check_states, leaks, new_table, token_of, truth_of
+
+
+def play_out(players: dict[int, Player], bots: set[int], rng: random.Random) -> None:
+    """Random legal moves for the humans until the match is over."""
+    first = next(iter(players.values()))
+    while True:
+        state = first.settle(bots)
+        if state["view"]["is_over"]:
+            return
+        player = players[state["view"]["current"]]
+        player.sync()
+        assert player.state["seq"] == state["seq"]
+        legal = player.state["view"]["legal"]
+        player.act(rng.choice(legal)["action"])
+
+
+def test_c7_cribbage_between_two_humans_to_121_with_a_spectator(client: TestClient) -> None:
+    table = new_table(
+        client, "cribbage", [{"kind": "human", "name": "Ana"}, {"kind": "human"}], best_of=1
+    )
+    table_id = table["table"]
+    ana = Player(client, table_id, 0, token_of(table, 0))
+    bo = Player(client, table_id, 1, token_of(table, 1))
+    watcher = Player(client, table_id, None, None)
+    play_out({0: ana, 1: bo}, set(), random.Random(3))
+    for player in (bo, watcher):
+        player.sync()
+    truth = truth_of(client, table_id)
+    final = truth.positions[-1]
+    assert isinstance(final, CribbageMatch) and final.is_over
+    assert max(final.games[0].result.scores) >= 121  # C7
+    for player in (ana, bo, watcher):
+        assert player.state["view"]["is_over"]
+        assert player.state["view"]["winner"] == final.winner
+    counted = [check_states(p, truth, ["Ana", ""]) for p in (ana, bo, watcher)]
+    assert min(counted) > 50
+
+
+def test_c7_cribbage_human_against_an_expert_bot(client: TestClient) -> None:
+    table = new_table(
+        client, "cribbage", [{"kind": "bot", "level": "expert"}, {"kind": "human"}], best_of=1
+    )
+    table_id = table["table"]
+    assert table["seats"][0] == {"seat": 0, "kind": "bot", "level": "expert"}
+    human = Player(client, table_id, 1, token_of(table, 1))
+    play_out({1: human}, {0}, random.Random(4))
+    truth = truth_of(client, table_id)
+    assert truth.positions[-1].is_over
+    assert check_states(human, truth, ["", ""]) > 20
+
+
+def test_the_leak_check_sees_the_other_hand_and_the_deck(client: TestClient) -> None:
+    """At the first deal seat 0 may know its six cards and the cut for the deal (C2), no
+    other card: the check counts the rest hidden and catches a message naming one."""
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
+    truth = truth_of(client, table["table"])
+    match = truth.positions[0]
+    assert isinstance(match, CribbageMatch)
+    own = {str(c) for c in match.game.hands[0]}
+    cuts = {str(c) for cut in match.cuts for c in cut.cards}
+    assert truth.hidden(0, 0) == {str(c) for c in _deck()} - own - cuts
+    other = sorted({str(c) for c in match.game.hands[1]} - cuts)[0]
+    assert leaks({"log": [f"Seat 2 keeps {other}"]}, truth.hidden(0, 0)) == [other]
+    assert leaks({"hand": sorted(own)}, truth.hidden(0, 0)) == []
+
+
+def _deck() -> tuple[object, ...]:
+    from pegboard.cribbage.cards import DECK
+
+    return DECK
+
+
+@pytest.mark.parametrize("lang", ["pt", "zh", "hi"])
+def test_states_come_in_the_seat_language(client: TestClient, lang: str) -> None:
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
+    english = Player(client, table["table"], 0, token_of(table, 0))
+    other = Player(client, table["table"], 1, token_of(table, 1), lang=lang)
+    english.sync()  # the state after the second seat was claimed
+    assert other.state["view"]["lang"] != "en"
+    assert other.state["view"]["log"] != english.state["view"]["log"]
+    switched = english.answer({"type": "lang", "lang": lang})
+    assert switched["view"]["lang"] == other.state["view"]["lang"]

@@ -1,0 +1,168 @@
+"""Storage on SQLite and PostgreSQL: the migrated schema, the log that is committed before
+anyone is told, tokens kept only as hashes, and tables rebuilt from the log after a restart."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, select
+from sqlalchemy.exc import IntegrityError
+
+from pegboard.cribbage import CribbageMatch
+from pegboard.web.db import ActionRow, Base, MatchRow, SeatRow, TableRow, make_engine, upgrade
+from pegboard.web.store import Store
+from tests.web.conftest import Player, new_table, seeds, service_of, token_of
+
+
+def test_the_migrations_make_the_schema_of_the_models(db_url: str) -> None:
+    upgrade(db_url)
+    upgrade(db_url)  # again: nothing left to do
+    engine = make_engine(db_url)
+    try:
+        names = set(inspect(engine).get_table_names())
+        assert {"tables", "seats", "matches", "actions", "alembic_version"} <= names
+        with engine.connect() as connection:
+            assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_the_log_is_committed_before_a_client_is_told(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """Every state a client gets has its actions in the database already (read through a
+    connection of its own, outside the server)."""
+    client = client_on(db_url)
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
+    human = Player(client, table["table"], 0, token_of(table, 0))
+    outside = Store(make_engine(db_url))
+    try:
+        for _ in range(6):
+            state = human.settle({1})
+            assert len(outside.log(table["table"], 1)) >= state["seq"]
+            human.act(state["view"]["legal"][0]["action"])
+            assert len(outside.log(table["table"], 1)) >= human.state["seq"]
+    finally:
+        outside.engine.dispose()
+
+
+def test_seat_tokens_are_stored_only_as_their_sha256(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    client = client_on(db_url)
+    table = new_table(
+        client,
+        "draw",
+        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+        players=3,
+    )
+    store = service_of(client).store
+    with store.session() as session:
+        rows = session.scalars(select(SeatRow).where(SeatRow.table_id == table["table"])).all()
+        stored = {row.seat: row.token_hash for row in rows}
+    for seat in (0, 1):
+        token = token_of(table, seat)
+        assert stored[seat] == hashlib.sha256(token.encode()).hexdigest()
+        assert token not in repr([(r.token_hash, r.name) for r in rows])
+    assert stored[2] is None
+
+
+def test_a_second_writer_of_a_seq_is_refused(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """The log cannot fork: (table, match, seq) is unique."""
+    client = client_on(db_url)
+    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    player = Player(client, table["table"], 0, token_of(table, 0))
+    Player(client, table["table"], 1, token_of(table, 1))
+    player.sync()
+    store = service_of(client).store
+    store.add_action(table["table"], 1, 1, 0, "draw", "playing")
+    with pytest.raises(IntegrityError):
+        store.add_action(table["table"], 1, 1, 1, "pass", "playing")
+    assert len(store.log(table["table"], 1)) == 1
+
+
+def test_63_bit_seeds_are_kept_whole(db_url: str, client_on: Callable[..., TestClient]) -> None:
+    seed = 2**63 - 1
+    client = client_on(db_url, seed=seeds(seed))
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
+    with service_of(client).store.session() as session:
+        assert session.get(MatchRow, (table["table"], 1)).seed == seed  # type: ignore[union-attr]
+
+
+def test_a_table_is_rebuilt_from_its_log_after_a_restart(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    first = client_on(db_url)
+    table = new_table(first, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    table_id = table["table"]
+    players = {s: Player(first, table_id, s, token_of(table, s)) for s in (0, 1)}
+    for _ in range(5):
+        players[0].sync()
+        mover = players[players[0].state["view"]["current"]]
+        mover.sync()
+        mover.act(mover.state["view"]["legal"][-1]["action"])
+    players[0].sync()
+    players[1].sync()
+    before = {s: p.state for s, p in players.items()}
+    for player in players.values():
+        player.close()
+
+    second = client_on(db_url)  # another app on the same database: nothing in memory
+    assert table_id not in service_of(second)._tables
+    for seat in (0, 1):
+        back = Player(second, table_id, seat, token_of(table, seat))
+        assert back.state == before[seat]
+        back.close()
+
+
+def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClient]) -> None:
+    """A table stopped with a bot to move: the next start-up has the bot play on, before
+    any client comes back."""
+    from pegboard.web.app import create_app
+
+    # A seed whose cut makes seat 1 deal (C2): the bot at seat 0 discards first.
+    seed = next(s for s in range(100) if CribbageMatch(best_of=3, seed=s).current_player == 0)
+    seats = [{"kind": "bot", "level": "greedy"}, {"kind": "human"}]
+    with TestClient(create_app(db_url, bot_delay=3600, seed_source=seeds(seed))) as stopped:
+        table = new_table(stopped, "cribbage", seats)  # the bot waits an hour: it is stopped
+        table_id = table["table"]
+    assert Store(make_engine(db_url)).log(table_id, 1) == []
+
+    client = client_on(db_url)
+    resumed = service_of(client)._tables[table_id]  # rebuilt at start-up
+    assert resumed.bot_task is not None
+    human = Player(client, table_id, 1, token_of(table, 1))
+    state = human.settle({0})
+    assert state["seq"] >= 1 and state["view"]["current"] == 1
+    assert service_of(client).store.log(table_id, 1)[0][1] == 0  # the bot's discard
+
+
+def test_every_row_of_a_table_is_written(db_url: str, client_on: Callable[..., TestClient]) -> None:
+    client = client_on(db_url)
+    table = new_table(
+        client,
+        "draw",
+        [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "greedy"}],
+        players=2,
+        target=50,
+    )
+    with service_of(client).store.session() as session:
+        row = session.get(TableRow, table["table"])
+        assert row is not None and row.game == "draw" and row.match_number == 1
+        assert row.config == {"players": 2, "target": 50}
+        seats = session.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        ).all()
+        assert [(s.kind, s.level, s.name) for s in seats] == [
+            ("human", None, "Ana"),
+            ("bot", "greedy", None),
+        ]
+        actions = session.scalars(select(ActionRow).where(ActionRow.table_id == row.id)).all()
+        assert all(a.match_number == 1 for a in actions)
