@@ -690,3 +690,23 @@ def test_a_second_person_joins_from_the_open_tables_and_both_see_each_move(
     seq = ana.evaluate("document.body.dataset.seq")
     bo.wait_for_function(f"document.body.dataset.seq === {seq!r}")
     assert ana.text_content(".line svg desc") == bo.text_content(".line svg desc")
+
+
+def test_leaving_a_seat_frees_it_in_the_lobby_and_the_old_link_stops_working(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    old_link = page.url.split("127.0.0.1:")[1].split("/", 1)[1]
+    table = old_link.split("#")[0].split("t/")[1]
+    page.click("#leave-button")
+    page.wait_for_url(re.compile(r"/$"))
+    listed = page.locator(f'.table-item[data-table="{table}"]')
+    listed.wait_for()
+    assert listed.locator("button.join").count() == 1  # the seat is free again
+
+    stale = e2e_open("/" + old_link)
+    stale.wait_for_function("document.getElementById('connection').dataset.status === 'closed'")
+    assert stale.inner_text("#errors").strip()  # said, in the aria-live region
+    assert stale.evaluate("document.body.dataset.reconnects") is None  # no retrying
+    assert stale.locator(".tile-button").count() == 0

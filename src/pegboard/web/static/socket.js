@@ -4,6 +4,10 @@
 const FIRST_DELAY = 500; // ms before the first retry
 const MAX_DELAY = 15000;
 const PING_EVERY = 25000; // keeps proxies from closing an idle connection
+// Close codes after which trying again cannot help (docs/web.md): a bad token, a seat given
+// up (or taken by someone who joined), no such table.
+const FINAL_CLOSES = new Set([4401, 4403, 4404]);
+const FINAL_ERRORS = new Set(["auth", "no_table"]);
 
 export class TableSocket {
   // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg)}
@@ -41,10 +45,14 @@ export class TableSocket {
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
     });
     ws.addEventListener("message", (event) => this.receive(event.data));
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return; // an old socket closing after a newer one opened
       this.ws = null;
+      if (!this.stopped && FINAL_CLOSES.has(event.code)) {
+        this.stopped = true;
+        this.handlers.closedForGood({ code: event.code, message: "" });
+      }
       if (this.stopped) return;
       this.handlers.status("reconnecting");
       this.timer = setTimeout(() => this.connect(), this.delay);
@@ -73,8 +81,8 @@ export class TableSocket {
         this.handlers.state(message);
         break;
       case "error":
-        if (message.code === "auth") {
-          // A bad or replaced token: retrying would only fail again.
+        if (FINAL_ERRORS.has(message.code)) {
+          // A bad or replaced token, or no such table: retrying would only fail again.
           this.stopped = true;
           this.handlers.closedForGood(message);
         } else {

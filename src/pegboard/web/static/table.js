@@ -4,9 +4,25 @@
 import { renderCribbage } from "./cribbage.js";
 import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
 import { renderDraw, roundEndContent, roundsTable } from "./draw.js";
-import { lang, onLanguage, t } from "./i18n.js";
+import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { errorText, gameLabel, inviteLinks } from "./lobby.js";
 import { TableSocket } from "./socket.js";
+
+// A number as the page's language writes it, at most two decimals (hint values are
+// averages over many deals).
+function number(value) {
+  if (typeof value !== "number") return String(value);
+  return new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 2 }).format(value);
+}
+
+// A hint's details: {name: value} (names already translated) as "name: value · ...".
+function detailsText(details) {
+  if (!details) return "";
+  if (typeof details === "string") return details;
+  return Object.entries(details)
+    .map(([name, value]) => `${name}: ${number(value)}`)
+    .join(" · ");
+}
 
 // #seat=0&token=... (the fragment never reaches the server's logs)
 export function credentials(hash) {
@@ -58,7 +74,9 @@ class TablePage {
       },
       status: (status) => this.onStatus(status),
       closedForGood: (message) => {
-        this.closedMessage = message.message || t("This link is not valid for this table.");
+        if (this.closedMessage && !message.message) return; // the error said it already
+        this.closedMessage =
+          message.message || (message.code === 4404 ? t("No such table.") : t("This link is not valid for this table."));
         showError(this.closedMessage);
         this.onStatus("closed");
         this.render();
@@ -389,8 +407,8 @@ class TablePage {
             "li",
             { dataset: { action: hint.action } },
             h("strong", {}, hint.label || hint.action),
-            hint.value !== null && hint.value !== undefined ? ` — ${hint.value} ${hint.unit || ""}` : "",
-            hint.details ? h("div", { class: "muted" }, hint.details) : null,
+            hint.value !== null && hint.value !== undefined ? ` — ${number(hint.value)} ${hint.unit || ""}` : "",
+            detailsText(hint.details) ? h("div", { class: "muted details" }, detailsText(hint.details)) : null,
           ),
         ),
       ),
