@@ -591,6 +591,13 @@ def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., 
         action = hints.nth(i).get_attribute("data-action") or ""
         assert action.split("@")[0] in offered, action
         assert hints.nth(i).locator("strong").inner_text().strip()
+    # Switching the language asks again: the hints come back in Portuguese.
+    english = page.locator("#hints li strong").first.inner_text()
+    page.select_option("#lang-select", "pt_BR")
+    page.wait_for_function(
+        f"document.querySelector('#hints li strong')?.textContent !== {english!r}"
+    )
+    assert page.inner_text("#hints-title") == catalog("pt_BR")["Hints"]
     page.click("#hints button")
     assert not page.locator("#hints").count()
 

@@ -70,7 +70,9 @@ class TablePage {
         this.hints = message.hints || [];
         this.render();
         const box = document.getElementById("hints");
-        if (box) box.focus({ preventScroll: false });
+        // Asked by the Hint button: go read them (not when a language switch re-asked).
+        if (box && this.hintAsked) box.focus({ preventScroll: false });
+        this.hintAsked = false;
       },
       status: (status) => this.onStatus(status),
       closedForGood: (message) => {
@@ -85,6 +87,8 @@ class TablePage {
     this.socket.lang = lang();
     onLanguage((code) => {
       this.socket.setLanguage(code); // the server answers a state in the new language
+      // Hints on screen are asked again, to come back in the new language too.
+      if (this.hints !== null) this.socket.send({ type: "hint" });
       this.onStatus(this.status);
       this.render();
     });
@@ -222,6 +226,7 @@ class TablePage {
             disabled: !(this.message && this.message.view.your_turn),
             onclick: () => {
               clearError();
+              this.hintAsked = true;
               this.socket.send({ type: "hint" });
             },
           },
