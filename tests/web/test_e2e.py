@@ -494,6 +494,12 @@ def test_b4_keyboard_alone_creates_a_table_and_plays_moves_with_the_ends_as_butt
         page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
         moves += 1
         assert moves < 40
+        page.wait_for_function(READY)
+        if page.evaluate("document.body.dataset.turn") == "yours":
+            # A screen reader hears what happened since, then that it is their turn again.
+            said = page.text_content("#announce") or ""
+            assert said.endswith("Your turn")
+            assert page.locator("#log li").last.inner_text() in said
     no_error_shown(page)
 
 

@@ -143,6 +143,7 @@ class TablePage {
     }
     if (view.game === "draw") this.latchRoundEnd(view);
     this.render();
+    this.announce(previous, message);
   }
 
   // The round-end screen stays until the player closes it, even when the next round's
@@ -327,6 +328,11 @@ class TablePage {
   }
 
   turnLine(view, names) {
+    const text = this.turnText(view, names);
+    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn" }, text);
+  }
+
+  turnText(view, names) {
     let text;
     if (view.is_over) {
       text = `${t("Match over")}: ${this.winnerText(view, names)}`;
@@ -337,7 +343,28 @@ class TablePage {
     } else {
       text = t("Waiting for players");
     }
-    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn", role: "status", "aria-live": "polite" }, text);
+    return text;
+  }
+
+  // What a screen reader hears after a state: the log's new events, then whose turn it is.
+  // The page is rebuilt on every state, so this goes to a live region that stays
+  // (index.html), and nothing is said on the first state or a language switch.
+  announce(previous, message) {
+    const box = document.getElementById("announce");
+    const view = message.view;
+    if (!box || !previous || previous.view.lang !== view.lang) return;
+    const before = previous.view.log || [];
+    const now = view.log || [];
+    // The log is a window of the last events: find where the old one's tail starts it.
+    let start = 0;
+    for (let k = Math.min(before.length, now.length); k > 0; k -= 1) {
+      if (now.slice(0, k).every((entry, i) => entry === before[before.length - k + i])) {
+        start = k;
+        break;
+      }
+    }
+    const text = [...now.slice(start), this.turnText(view, this.names(view))].join(" ");
+    if (box.textContent !== text) box.textContent = text;
   }
 
   playersList(view, names) {
