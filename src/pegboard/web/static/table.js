@@ -50,7 +50,7 @@ class TablePage {
     this.hints = null;
     this.pending = false; // an action sent, its answer not yet back
     this.seenRounds = null; // Draw: finished rounds already known (latches the overlay)
-    this.overlay = null; // {roundEnd, number} while the round-end dialog is open
+    this.overlay = null; // {roundEnd | gameEnd, number} while the end's dialog is open
     this.match = null;
     this.closedMessage = null;
     this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
@@ -142,6 +142,7 @@ class TablePage {
       if (this.dialog.open) this.dialog.close();
     }
     if (view.game === "draw") this.latchRoundEnd(view);
+    else this.latchGameEnd(view);
     this.render();
     this.announce(previous, message);
   }
@@ -167,6 +168,24 @@ class TablePage {
       this.overlay = { roundEnd, number: finished };
     } else if (this.overlay && view.round_end && this.overlay.number === finished) {
       this.overlay.roundEnd = view.round_end; // the same round end, maybe in a new language
+    }
+  }
+
+  // Cribbage: the end of a game (skunks, game points) stays on screen until closed, as
+  // a round's end does in Draw; the next game's first discard may follow at once.
+  latchGameEnd(view) {
+    const finished = (view.games || []).length;
+    if (this.seenRounds === null) {
+      this.seenRounds = finished;
+      if (view.game_end) this.overlay = { gameEnd: view.game_end, number: finished };
+      return;
+    }
+    if (finished > this.seenRounds) {
+      this.seenRounds = finished;
+      const last = view.games[finished - 1];
+      this.overlay = { gameEnd: view.game_end || { ...last, summary: [] }, number: finished };
+    } else if (this.overlay && view.game_end && this.overlay.number === finished) {
+      this.overlay.gameEnd = view.game_end; // maybe in a new language
     }
   }
 
@@ -519,22 +538,41 @@ class TablePage {
   }
 
   renderDialog(view, names) {
-    if (!this.overlay || view.game !== "draw") {
+    if (!this.overlay) {
       if (this.dialog.open) this.dialog.close();
       return;
     }
-    const { roundEnd, number } = this.overlay;
-    const hasHands = roundEnd.hands && roundEnd.hands.length;
-    fill(this.dialog, 
-      h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
-      ...(hasHands ? roundEndContent(view, roundEnd, names) : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
-      h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${view.scores[seat]}`).join(" · ")),
-      h(
-        "form",
-        { method: "dialog" },
-        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, view.is_over ? t("Close") : t("Next round")),
-      ),
-    );
+    const button = (label) =>
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, label));
+    if (this.overlay.gameEnd) {
+      const end = this.overlay.gameEnd;
+      const kind = { skunk: t("Skunk"), "double skunk": t("Double skunk") }[end.kind];
+      fill(
+        this.dialog,
+        h("h2", { id: "round-end-title" }, t("Game over")),
+        kind ? h("p", { class: "skunk" }, kind) : null,
+        ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
+        h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${end.scores[seat]}`).join(" · ")),
+        end.points_after
+          ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
+          : null,
+        button(t("Close")),
+      );
+    } else {
+      const { roundEnd, number } = this.overlay;
+      const hasHands = roundEnd.hands && roundEnd.hands.length;
+      const after = roundEnd.scores_after || view.scores;
+      fill(
+        this.dialog,
+        h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
+        ...(hasHands
+          ? roundEndContent(view, roundEnd, names)
+          : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
+        h("p", { class: "scores-after" }, `${t("Scores")}: ${names.map((name, seat) => `${name} ${after[seat]}`).join(" · ")}`),
+        button(view.is_over ? t("Close") : t("Next round")),
+      );
+    }
     if (!this.dialog.open) this.dialog.showModal();
   }
+
 }
