@@ -781,3 +781,36 @@ def test_c7_a_game_of_cribbage_to_121_ends_with_the_skunk_rule_and_the_match_sum
         assert "Skunk" not in game_end
     assert page.locator("#match-over").count() == 1
     assert page.locator("#again-button").count() == 1
+
+
+def test_c2_keyboard_alone_lays_two_cards_in_the_crib_and_plays_a_card(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    tab_to(page, "#game-draw")  # the game's radio group: arrows choose within it
+    page.keyboard.press("ArrowRight")
+    assert page.is_checked("#game-cribbage")
+    tab_to(page, "#create")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#take-seat:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#discard-button")
+    page.wait_for_function(READY)
+    for _ in range(2):  # two cards picked, each with the keyboard (aria-pressed)
+        tab_to(page, '.card-button[aria-pressed="false"]')
+        assert focus_is_visible(page)
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    tab_to(page, "#discard-button:not([disabled])")
+    before = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    assert page.locator("#discard-button").count() == 0
+    page.wait_for_function(READY)
+    if page.locator(".card-button[aria-disabled=false]").count():
+        tab_to(page, ".card-button[aria-disabled=false]")
+        before = page.evaluate("document.body.dataset.seq")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    no_error_shown(page)
+    assert "You lay" in page.inner_text("#log")
