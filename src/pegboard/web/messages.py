@@ -128,7 +128,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Back to the lobby"),
     # Errors the page shows itself.
     N_("Not your turn."),
-    N_("That move is not allowed."),
+    N_("No open end of the line shows a number of this tile (D5)."),
+    N_("This card would take the count past 31 (C4)."),
     N_("The table moved on; here it is as it stands now."),
     N_("This seat is taken."),
     N_("This link is not valid for this table."),

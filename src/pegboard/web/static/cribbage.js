@@ -119,7 +119,7 @@ export function renderCribbage(view, ui, names) {
               } else if (view.your_turn && playable.has(card)) {
                 ui.act(`play ${card}`);
               } else {
-                ui.notice(view.your_turn ? `${cardName(card)}: ${t("That move is not allowed.")}` : t("Not your turn."));
+                ui.notice(view.your_turn ? `${cardName(card)}: ${t("This card would take the count past 31 (C4).")}` : t("Not your turn."));
               }
             },
           },

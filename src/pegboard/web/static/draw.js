@@ -133,7 +133,7 @@ export function renderDraw(view, ui) {
                   "aria-disabled": playable ? "false" : "true",
                   onclick: () => {
                     if (!playable) {
-                      ui.notice(canPlay ? `${tileName(tile)}: ${t("That move is not allowed.")}` : t("Not your turn."));
+                      ui.notice(canPlay ? `${tileName(tile)}: ${t("No open end of the line shows a number of this tile (D5).")}` : t("Not your turn."));
                       return;
                     }
                     const ends = plays[tile];
