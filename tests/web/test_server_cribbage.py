@@ -86,6 +86,7 @@ def test_states_come_in_the_seat_language(client: TestClient, lang: str) -> None
     table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
     english = Player(client, table["table"], 0, token_of(table, 0))
     other = Player(client, table["table"], 1, token_of(table, 1), lang=lang)
+    english.sync()  # the state after the second seat was claimed
     assert other.state["view"]["lang"] != "en"
     assert other.state["view"]["log"] != english.state["view"]["log"]
     switched = english.answer({"type": "lang", "lang": lang})

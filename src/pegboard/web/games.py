@@ -27,6 +27,15 @@ class OutOfTurnError(IllegalActionError):
     """A seat that acts when it is not its turn (or when the match is over)."""
 
 
+class ConfigError(ValueError):
+    """A table setting the game does not allow; ``field`` names it (for a translated
+    message: the lobby words it for the user)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def check_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """The settings of a new table of ``game``, checked and completed; ``ValueError``
     naming the problem otherwise. Draw: ``players`` 2-4 (D2) and ``target`` (null: the
@@ -34,23 +43,28 @@ def check_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     if game == "draw":
         players = config.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError(f"players is a whole number from 2 to 4, not {players!r}")
-        check_players(players)
+            raise ConfigError("players", f"players is a whole number from 2 to 4, not {players!r}")
+        try:
+            check_players(players)
+        except ValueError as error:
+            raise ConfigError("players", str(error)) from None
         target = config.get("target")
         if target is not None and (
             not isinstance(target, int) or isinstance(target, bool) or target < 1
         ):
-            raise ValueError(f"a target is a positive number of points, not {target!r}")
+            raise ConfigError("target", f"a target is a positive number of points, not {target!r}")
         return {"players": players, "target": target}
     if game == "cribbage":
         best_of = config.get("best_of", 3)
         if best_of not in BEST_OF or isinstance(best_of, bool):
-            raise ValueError(f"best_of is one of {', '.join(map(str, BEST_OF))}, not {best_of!r}")
+            raise ConfigError(
+                "best_of", f"best_of is one of {', '.join(map(str, BEST_OF))}, not {best_of!r}"
+            )
         players = config.get("players", 2)
         if players != 2:
-            raise ValueError(f"cribbage here is for two players, not {players!r} (C1)")
+            raise ConfigError("players", f"cribbage here is for two players, not {players!r} (C1)")
         return {"players": 2, "best_of": best_of}
-    raise ValueError(f"no game {game!r}; the games are {', '.join(GAMES)}")
+    raise ConfigError("game", f"no game {game!r}; the games are {', '.join(GAMES)}")
 
 
 def players_of(game: str, config: Mapping[str, Any]) -> int:

@@ -123,6 +123,19 @@ def clean_name(name: object, _: Translator) -> str | None:
     return name or None
 
 
+def config_problem(game: str, field: str, _: Translator) -> str:
+    """What is wrong with a table's setting, in the user's language."""
+    if field == "players":
+        if game == "cribbage":
+            return _("Cribbage here is for two players (C1).")
+        return _("Draw is for 2, 3 or 4 players (D2).")
+    if field == "target":
+        return _("A target is a whole number of points, at least 1 (D17).")
+    if field == "best_of":
+        return _("A cribbage match is the best of 1, 3, 5 or 7 games.")
+    return _("Choose a game: {games}.").format(games=", ".join(games.GAMES))
+
+
 def bot_seed(match_seed: int, seq: int) -> int:
     """A bot's seed for the move after ``seq``: fixed by the match seed, so a replayed or
     restarted table's bots choose as they would have."""
@@ -154,8 +167,8 @@ class TableService:
             raise LobbyError(422, _("Choose a game: {games}.").format(games=", ".join(games.GAMES)))
         try:
             config = games.check_config(str(game), request)
-        except ValueError as error:
-            raise LobbyError(422, str(error)) from None
+        except games.ConfigError as error:
+            raise LobbyError(422, config_problem(str(game), error.field, _)) from None
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
@@ -190,7 +203,7 @@ class TableService:
         self, game: str, number: int, spec: object, tokens: dict[int, str], _: Translator
     ) -> SeatInfo:
         if not isinstance(spec, dict):
-            raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number))
+            raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number + 1))
         kind = spec.get("kind")
         if kind == "bot":
             level = spec.get("level")
@@ -198,7 +211,7 @@ class TableService:
                 raise LobbyError(
                     422,
                     _("Seat {n}: choose a bot level: {levels}.").format(
-                        n=number, levels=", ".join(bot_levels(game))
+                        n=number + 1, levels=", ".join(bot_levels(game))
                     ),
                 )
             return SeatInfo(number, "bot", level=str(level), claimed=True)
@@ -208,7 +221,7 @@ class TableService:
             return SeatInfo(
                 number, "human", name=clean_name(spec.get("name"), _), token_hash=token_hash
             )
-        raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number))
+        raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from its seed and log on first use; None if none."""
@@ -267,10 +280,10 @@ class TableService:
     def _human_seat(self, table: LiveTable, seat: object, _: Translator) -> SeatInfo:
         seats = table.record.seats
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            raise LobbyError(404, _("There is no seat {seat} at this table.").format(seat=seat))
+            raise LobbyError(404, _("There is no such seat at this table."))
         info = seats[seat]
         if info.kind != "human":
-            raise LobbyError(409, _("Seat {seat} is a bot's.").format(seat=seat))
+            raise LobbyError(409, _("Seat {number} is a bot's.").format(number=seat + 1))
         return info
 
     def check_token(self, table: LiveTable, seat: object, token: object) -> SeatInfo | None:
@@ -289,7 +302,7 @@ class TableService:
         async with table.lock:
             info = self._human_seat(table, seat, _)
             if info.claimed or table.record.status == "over":
-                raise LobbyError(409, _("Seat {seat} is taken.").format(seat=seat))
+                raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
             token, token_hash = new_token()
             changed = SeatInfo(
                 info.seat, info.kind, info.level, clean_name(name, _), True, token_hash

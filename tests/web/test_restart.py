@@ -1,0 +1,168 @@
+"""A real server killed mid-round (SIGKILL) and started again on the same database: the
+clients reconnect to the same seq and the same views, and the round plays to its end with
+no move lost (the log is committed before anyone is told)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from pegboard.web import games
+from pegboard.web.db import make_engine
+from pegboard.web.store import Store
+
+HANG_GUARD = 60.0
+"""Seconds before a silent server fails the test (a guard against hanging, not a measure)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``pegboard serve`` in a subprocess, on a free loopback port."""
+
+    def __init__(self, db_url: str, home: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
+        command += ["--port", str(self.port), "--db", db_url, "--bot-delay", "0"]
+        self.log = (home / f"server-{self.port}.log").open("w")
+        env = {**os.environ, "XDG_DATA_HOME": str(home)}
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + HANG_GUARD
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited: {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.base}/api/tables", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
+        self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        if server.process.poll() is None:
+            server.kill()
+
+
+class Seat:
+    """A player over a real WebSocket."""
+
+    def __init__(
+        self, sockets: ExitStack, server: Server, table_id: str, seat: int, token: str
+    ) -> None:
+        self.seat = seat
+        url = f"ws://127.0.0.1:{server.port}/ws/{table_id}"
+        self.socket: ClientConnection = sockets.enter_context(connect(url))
+        self.socket.send(json.dumps({"type": "hello", "seat": seat, "token": token, "since": 0}))
+        self.state = self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=HANG_GUARD))
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def sync(self) -> list[dict[str, Any]]:
+        self.socket.send(json.dumps({"type": "ping"}))
+        got = []
+        while (message := self.receive())["type"] != "pong":
+            got.append(message)
+        return got
+
+    def act(self, action: str) -> None:
+        seq = self.state["seq"]
+        self.socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+        assert all(m["type"] == "state" for m in self.sync())
+        assert self.state["seq"] == seq + 1
+
+
+def play(
+    seats: dict[int, Seat], rng: random.Random, played: list[tuple[int, str]], moves: int | None
+) -> None:
+    """Random legal moves: ``moves`` of them, or (None) until the first round is settled."""
+    while moves is None or moves > 0:
+        for seat in seats.values():
+            seat.sync()
+        view = seats[0].state["view"]
+        if moves is None and view["rounds"]:
+            return
+        mover = seats[view["current"]]
+        action = rng.choice(mover.state["view"]["legal"])["action"]
+        mover.act(action)
+        played.append((mover.seat, action))
+        if moves is not None:
+            moves -= 1
+
+
+def test_a_killed_server_loses_no_move(tmp_path: Path, servers: list[Server]) -> None:
+    with ExitStack() as sockets:
+        killed_and_restarted(tmp_path, servers, sockets)
+
+
+def killed_and_restarted(tmp_path: Path, servers: list[Server], sockets: ExitStack) -> None:
+    db_url = f"sqlite:///{tmp_path / 'restart.db'}"
+    servers.append(Server(db_url, tmp_path))
+    body = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    created = httpx.post(f"{servers[0].base}/api/tables", json=body, timeout=HANG_GUARD).json()
+    table_id = created["table"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    seats = {n: Seat(sockets, servers[0], table_id, n, tokens[n]) for n in (0, 1)}
+    rng = random.Random(9)
+    played: list[tuple[int, str]] = []
+    play(seats, rng, played, moves=6)
+    for seat in seats.values():
+        seat.sync()
+    before = {n: s.state for n, s in seats.items()}
+    assert before[0]["seq"] == 6 and not before[0]["view"]["rounds"]  # mid-round
+
+    servers[0].kill()
+    servers.append(Server(db_url, tmp_path))
+    seats = {n: Seat(sockets, servers[1], table_id, n, tokens[n]) for n in (0, 1)}
+    for n, seat in seats.items():
+        assert seat.state["seq"] == before[n]["seq"]
+        assert seat.state["view"] == before[n]["view"]
+
+    play(seats, rng, played, moves=None)  # to the end of the round
+    settled = seats[0].state
+    assert settled["view"]["rounds"][0]["number"] == 1
+
+    store = Store(make_engine(db_url))
+    log = store.log(table_id, 1)
+    assert [seq for seq, _, _ in log] == list(range(1, settled["seq"] + 1))
+    assert [(seat, action) for _, seat, action in log] == played
+    record = store.load_table(table_id)
+    assert record is not None
+    replayed = games.replay("draw", record.config, record.seed, record.actions)
+    assert list(replayed.scores) == settled["view"]["scores"]
+    assert len(replayed.rounds) == 1
