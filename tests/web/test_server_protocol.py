@@ -301,3 +301,33 @@ def test_the_page_is_served_at_the_root_and_for_a_table(
         page = client.get(path)
         assert page.status_code == 200 and "<title>pegboard</title>" in page.text
         assert page.headers["content-type"].startswith("text/html")
+
+
+def test_two_tabs_of_one_seat_racing_one_seq_get_one_move(client: TestClient) -> None:
+    """The per-table lock and the seq: two sends of one seat at one seq, unawaited, are
+    one move and one ``stale`` refusal, and the log has one action."""
+    table_id, mover, _other = two_humans(client)
+    twin = Player(client, table_id, mover.seat, mover.token)
+    seq = mover.state["seq"]
+    legal = [m["action"] for m in mover.state["view"]["legal"]]
+    mover.send({"type": "act", "action": legal[0], "seq": seq})
+    twin.send({"type": "act", "action": legal[-1], "seq": seq})
+    answers = mover.sync() + twin.sync()
+    errors = [m for m in answers if m["type"] == "error"]
+    assert [e["code"] for e in errors] == ["stale"]
+    assert len(log_of(client, table_id)) == seq + 1
+    assert mover.state["seq"] == twin.state["seq"] == seq + 1
+
+
+def test_a_hint_in_portuguese_names_its_unit_in_portuguese(client: TestClient) -> None:
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
+    players = [Player(client, table["table"], s, token_of(table, s), lang="pt") for s in (0, 1)]
+    players[0].sync()
+    mover = players[players[0].state["view"]["current"]]
+    answer = mover.answer({"type": "hint"})
+    assert len(answer["hints"]) == 15  # every pair of six cards (C2)
+    values = [h["value"] for h in answer["hints"]]
+    assert values == sorted(values, reverse=True)
+    assert {h["unit"] for h in answer["hints"]} == {"pontos líquidos esperados"}
+    labels = {m["action"]: m["label"] for m in mover.state["view"]["legal"]}
+    assert all(h["label"] == labels[h["action"]] for h in answer["hints"])

@@ -123,6 +123,23 @@ def clean_name(name: object, _: Translator) -> str | None:
     return name or None
 
 
+def summary_of(
+    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
+) -> dict[str, Any]:
+    """A table's public summary: no token hash, nothing of the match but its number."""
+    return {
+        "table": table_id,
+        "game": game,
+        "players": len(seats),
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}
+            for s in seats
+        ],
+        "status": status,
+        "match": match_number,
+    }
+
+
 def config_problem(game: str, field: str, _: Translator) -> str:
     """What is wrong with a table's setting, in the user's language."""
     if field == "players":
@@ -244,28 +261,13 @@ class TableService:
     def summary(self, table: LiveTable) -> dict[str, Any]:
         """The public summary of a table (lobby list, ``state.table``)."""
         record = table.record
-        return {
-            "table": record.id,
-            "game": record.game,
-            "players": len(record.seats),
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "level": s.level,
-                    "name": s.name,
-                    "claimed": s.claimed,
-                }
-                for s in record.seats
-            ],
-            "status": record.status,
-            "match": record.match_number,
-        }
+        return summary_of(record.id, record.game, record.seats, record.status, record.match_number)
 
     async def open_tables(self) -> list[dict[str, Any]]:
-        ids = await asyncio.to_thread(self.store.open_table_ids, OPEN_LIST_LIMIT)
-        tables = [await self.get(table_id) for table_id in ids]
-        return [self.summary(t) for t in tables if t is not None]
+        rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
+        return [
+            summary_of(row.id, row.game, seats, row.status, row.match_number) for row, seats in rows
+        ]
 
     @staticmethod
     def _status(seats: list[SeatInfo], match: games.AnyMatch) -> str:

@@ -138,20 +138,27 @@ class Store:
                 .values(match_number=number, status=status)
             )
 
-    def open_table_ids(self, limit: int) -> list[str]:
-        """Tables not over with a human seat nobody has claimed, newest first."""
+    def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
+        """Tables not over with a human seat nobody has claimed, newest first, with their
+        seats (no match is rebuilt to list them)."""
         unclaimed = exists().where(
             SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.claimed.is_(False)
         )
         with self.session() as session:
-            return list(
-                session.scalars(
-                    select(TableRow.id)
-                    .where(TableRow.status != "over", unclaimed)
-                    .order_by(TableRow.created_at.desc(), TableRow.id)
-                    .limit(limit)
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.status != "over", unclaimed)
+                .order_by(TableRow.created_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            seats: dict[str, list[SeatInfo]] = {row.id: [] for row in rows}
+            for s in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(seats)).order_by(SeatRow.seat)
+            ):
+                seats[s.table_id].append(
+                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
                 )
-            )
+            return [(row, seats[row.id]) for row in rows]
 
     def bot_table_ids(self) -> list[str]:
         """Tables in play with a bot seat: after a restart their bots may have to move."""

@@ -5,33 +5,23 @@
 through ``observation(seat)`` and the match's public facts (scores, target, finished
 rounds and games), never the position itself. The public view (``seat`` None, for
 spectators) is built from an observation with every private field dropped by a
-whitelist (``views_draw.PublicDraw``, ``views_cribbage.PublicCribbage``), so that a new
-private field of an observation cannot leak into it by default.
+whitelist (``views_draw.seen``, ``views_cribbage.seen``), so that a new private field of
+an observation cannot leak into it by default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
-from pegboard.cli.i18n import LOCALES, Translator, translator
+from pegboard.cli.i18n import Translator, translator
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.draw.match import Match
+from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
+from pegboard.web.views_cribbage import cribbage_view
+from pegboard.web.views_draw import draw_view
 
-GAMES: Final = ("draw", "cribbage")
-LOG_LIMIT: Final = 30
-"""The log holds the last 30 public events (docs/web.md)."""
-
-
-def locale_of(lang: str) -> str:
-    """The gettext locale of ``lang`` (``"pt"`` or ``"pt_BR"`` -> ``"pt_BR"``);
-    ``ValueError`` for a language there is none of."""
-    return LOCALES[translator(lang).lang]
-
-
-def default_names(players: int, _: Translator) -> list[str]:
-    """``Seat 1``, ``Seat 2``, ...: seats are numbered from 1 on the page."""
-    return [_("Seat {number}").format(number=seat + 1) for seat in range(players)]
+__all__ = ["LOG_LIMIT", "locale_of", "view"]
 
 
 def view(
@@ -49,13 +39,9 @@ def view(
     """
     _ = translator(lang)
     if game == "draw" and isinstance(match, Match):
-        from pegboard.web.views_draw import draw_view
-
         players = match.players
         return draw_view(match, _check_seat(seat, players), _, _names(names, players, _))
     if game == "cribbage" and isinstance(match, CribbageMatch):
-        from pegboard.web.views_cribbage import cribbage_view
-
         return cribbage_view(match, _check_seat(seat, 2), _, _names(names, 2, _))
     raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
 
@@ -75,38 +61,3 @@ def _names(names: Sequence[str] | None, players: int, _: Translator) -> list[str
     if len(names) != players:
         raise ValueError(f"{players} names are needed, not {len(names)}")
     return [name if name else default for name, default in zip(names, defaults, strict=True)]
-
-
-def common(
-    *,
-    game: str,
-    lang: str,
-    seat: int | None,
-    names: list[str],
-    current: int | None,
-    is_over: bool,
-    winner: int | None,
-    legal: list[dict[str, str]],
-    log: list[str],
-    scores: Sequence[int],
-    target: int,
-    track_svg: str,
-) -> dict[str, Any]:
-    """The keys every view has (docs/web.md), in their documented order."""
-    your_turn = seat is not None and current == seat and not is_over
-    return {
-        "game": game,
-        "lang": LOCALES[lang],
-        "seat": seat,
-        "players": len(names),
-        "names": names,
-        "current": current,
-        "is_over": is_over,
-        "winner": winner,
-        "your_turn": your_turn,
-        "legal": legal if your_turn else [],
-        "log": log[-LOG_LIMIT:],
-        "scores": list(scores),
-        "target": target,
-        "track_svg": track_svg,
-    }

@@ -27,7 +27,7 @@ from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.web import track
-from pegboard.web.views import LOG_LIMIT, common
+from pegboard.web.views_common import LOG_LIMIT, common
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from pegboard.draw.scoring import RoundResult
 from pegboard.draw.svg import render_svg
 from pegboard.draw.tiles import Tile
 from pegboard.web.track import track_svg
-from pegboard.web.views import common
+from pegboard.web.views_common import common
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +118,14 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
 
 
 def legal_label(action: Action, lang: str, _: Translator) -> str:
-    """A legal move in words: ``[3|4] on [4|4] (side B, 4)``, ``Draw a tile``, ``Pass``."""
+    """A legal move in words: ``[3|4] on [4|4] (line B, 4)``, ``Open the line with [3|4]``,
+    ``Draw a tile``, ``Pass``."""
     if isinstance(action, DrawTile):
         return _("Draw a tile")
     if isinstance(action, Pass):
         return _("Pass")
-    return move_text(action, lang, _)
+    text = move_text(action, lang, _)
+    return text[:1].upper() + text[1:]
 
 
 def _backs(rounds: Sequence[FinishedRound], players: int) -> list[int]:

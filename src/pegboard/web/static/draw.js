@@ -1,0 +1,254 @@
+// Draw (dominoes): the line drawn by the server, the hand as buttons, markers to play on.
+
+import { h, scalable, svgFragment } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// Pip positions in a half (centre 0,0; half size 40), as in pegboard.draw.svg.
+const D = 11;
+const PIPS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[-D, -D], [D, D]],
+  3: [[-D, -D], [0, 0], [D, D]],
+  4: [[-D, -D], [D, -D], [-D, D], [D, D]],
+  5: [[-D, -D], [D, -D], [0, 0], [-D, D], [D, D]],
+  6: [[-D, -D], [-D, 0], [-D, D], [D, -D], [D, 0], [D, D]],
+};
+
+function svgEl(tag, attrs) {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) element.setAttribute(key, String(value));
+  return element;
+}
+
+// "2-3" -> [2, 3]
+export function tileNumbers(tile) {
+  return tile.split("-").map(Number);
+}
+
+// The accessible name of a tile, as the line's description writes it: [2|3].
+export function tileName(tile) {
+  const [a, b] = tileNumbers(tile);
+  return `[${a}|${b}]`;
+}
+
+// A small drawing of a tile (decorative: its button carries the name).
+export function tileSvg(tile) {
+  const [a, b] = tileNumbers(tile);
+  const svg = svgEl("svg", { viewBox: "0 0 80 40", class: "tile-face", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgEl("rect", { x: 1, y: 1, width: 78, height: 38, rx: 6, ry: 6 }));
+  svg.append(svgEl("line", { x1: 40, y1: 6, x2: 40, y2: 34 }));
+  for (const [value, cx] of [[a, 20], [b, 60]]) {
+    for (const [dx, dy] of PIPS[value] || []) {
+      svg.append(svgEl("circle", { cx: cx + dx * 0.8, cy: 20 + dy * 0.8, r: 3.4 }));
+    }
+  }
+  return svg;
+}
+
+// The action that plays `tile` on `end` ("open" is the empty line's only place).
+export function playAction(tile, end) {
+  return end === "open" ? tile : `${tile}@${end}`;
+}
+
+// The words of an action, as the server wrote them in the view's language ("Play [3|4]
+// on [4|4] (line B, 4)"); the marker's own title if the action is not listed.
+function actionLabel(view, lineBox, action, end) {
+  const entry = (view.legal || []).find((item) => item.action === action);
+  if (entry) return entry.label;
+  const marker = lineBox.querySelector(`[data-end="${CSS.escape(end)}"]`);
+  const title = marker && marker.querySelector("title");
+  return title ? title.textContent : action;
+}
+
+// Renders the Draw part of the table. `ui` holds the page's selection state and the
+// callbacks: ui.selected (tile or null), ui.select(tile), ui.play(action), ui.act(action).
+export function renderDraw(view, ui) {
+  const mine = view.seat !== null && view.seat !== undefined;
+  const plays = view.plays || {};
+  const canPlay = Boolean(view.your_turn);
+  if (ui.selected && !(ui.selected in plays && canPlay)) ui.selected = null;
+
+  // The line: the server's SVG, title and B-format description included.
+  const lineBox = h("div", { class: "line", id: "line" });
+  lineBox.append(svgFragment(view.line_svg));
+  scalable(lineBox.querySelector("svg"));
+  const fits = ui.selected ? plays[ui.selected] || [] : [];
+  for (const marker of lineBox.querySelectorAll("[data-end]")) {
+    const end = marker.getAttribute("data-end");
+    if (fits.includes(end)) {
+      marker.classList.add("fits");
+      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
+    } else if (ui.selected) {
+      marker.classList.add("dim");
+    }
+  }
+
+  // After a tile is picked, its fitting ends as buttons too (the keyboard's way in).
+  const endButtons = fits.length
+    ? h(
+        "div",
+        { class: "ends", role: "group", "aria-labelledby": "ends-label" },
+        h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
+        ...fits.map((end) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: "end",
+              dataset: { end, focus: `end:${end}` },
+              onclick: () => ui.play(playAction(ui.selected, end)),
+            },
+            actionLabel(view, lineBox, playAction(ui.selected, end), end),
+          ),
+        ),
+        h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
+      )
+    : null;
+
+  const hand = mine
+    ? h(
+        "section",
+        { class: "hand-box", "aria-labelledby": "hand-title" },
+        h("h2", { id: "hand-title" }, t("Your tiles")),
+        canPlay && !ui.selected && Object.keys(plays).length ? h("p", { class: "prompt" }, t("Choose a tile.")) : null,
+        h(
+          "ul",
+          { class: "hand tiles" },
+          ...(view.hand || []).map((tile) => {
+            const playable = canPlay && tile in plays;
+            return h(
+              "li",
+              {},
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
+                  dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
+                  "aria-label": tileName(tile),
+                  "aria-pressed": ui.selected === tile ? "true" : "false",
+                  "aria-disabled": playable ? "false" : "true",
+                  onclick: () => {
+                    if (!playable) {
+                      ui.notice(canPlay ? `${tileName(tile)}: ${t("That move is not allowed.")}` : t("Not your turn."));
+                      return;
+                    }
+                    const ends = plays[tile];
+                    if (ends.length === 1) ui.play(playAction(tile, ends[0]));
+                    else ui.select(ui.selected === tile ? null : tile);
+                  },
+                },
+                tileSvg(tile),
+              ),
+            );
+          }),
+        ),
+        h(
+          "div",
+          { class: "actions" },
+          h(
+            "button",
+            { type: "button", id: "draw-button", dataset: { focus: "draw" }, disabled: !view.can_draw, onclick: () => ui.act("draw") },
+            t("Draw a tile"),
+          ),
+          h(
+            "button",
+            { type: "button", id: "pass-button", dataset: { focus: "pass" }, disabled: !view.can_pass, onclick: () => ui.act("pass") },
+            t("Pass"),
+          ),
+          ui.hintButton(),
+        ),
+      )
+    : null;
+
+  const counts = h(
+    "p",
+    { class: "counts" },
+    h("span", { id: "stock-count" }, `${t("Stock")}: ${view.stock}`),
+  );
+
+  return h(
+    "div",
+    { class: "game draw" },
+    h("section", { class: "line-box", "aria-labelledby": "line-title" }, h("h2", { id: "line-title", class: "visually-hidden" }, t("Line of play")), lineBox, endButtons, counts),
+    hand,
+  );
+}
+
+// The end of a round: every hand shown, pip counts, points and the arithmetic (D15-D16).
+export function roundEndContent(view, roundEnd, names) {
+  const hands = roundEnd.hands || [];
+  const pips = roundEnd.pip_counts || [];
+  return [
+    h(
+      "table",
+      { class: "revealed", id: "revealed" },
+      h("caption", {}, t("Hands revealed")),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("td", {}),
+          h("td", {}),
+          h("th", { scope: "col" }, t("Pip count")),
+          h("th", { scope: "col" }, t("Points")),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        ...names.map((name, seat) =>
+          h(
+            "tr",
+            { dataset: { seat: String(seat) } },
+            h("th", { scope: "row", class: "who" }, name),
+            h(
+              "td",
+              { class: "tiles small" },
+              ...(hands[seat] && hands[seat].length
+                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
+                : ["—"]),
+            ),
+            h("td", { class: "pips" }, pips.length ? String(pips[seat]) : ""),
+            h("td", { class: "points" }, String(roundEnd.points[seat])),
+          ),
+        ),
+      ),
+    ),
+    h("h3", {}, t("Settlement")),
+    h("p", { class: "arithmetic", id: "arithmetic" }, roundEnd.arithmetic),
+    ...(roundEnd.summary || []).map((line) => h("p", { class: "summary" }, line)),
+    roundEnd.next_leader !== null && roundEnd.next_leader !== undefined && !view.is_over
+      ? h("p", {}, t("Next leader: {name}", { name: names[roundEnd.next_leader] }))
+      : null,
+  ];
+}
+
+// Finished rounds: points per seat and the match scores after each.
+export function roundsTable(view, names) {
+  const rounds = view.rounds || [];
+  if (!rounds.length) return null;
+  return h(
+    "table",
+    { class: "rounds", id: "rounds" },
+    h("caption", {}, t("Scores")),
+    h("thead", {}, h("tr", {}, h("td", {}), ...names.map((name) => h("th", { scope: "col" }, name)))),
+    h(
+      "tbody",
+      {},
+      ...rounds.map((round) =>
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, t("Round {number}", { number: round.number })),
+          ...round.points.map((points, seat) => h("td", {}, `+${points} → ${round.scores_after[seat]}`)),
+        ),
+      ),
+    ),
+  );
+}

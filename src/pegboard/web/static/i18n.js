@@ -1,0 +1,95 @@
+// The page's own strings come translated from the server (GET /api/messages, gettext
+// catalogs); game texts arrive already translated inside each view. Messages are looked
+// up by their English msgid, so a string the catalog lacks still shows in English.
+
+export const LANGUAGES = ["en", "pt_BR", "zh_Hans", "hi"];
+
+// BCP 47 tags for the lang attribute (screen readers pick their voice from it).
+const HTML_LANG = { en: "en", pt_BR: "pt-BR", zh_Hans: "zh-Hans", hi: "hi" };
+
+const STORAGE_KEY = "pegboard.lang";
+
+let current = "en";
+let messages = {};
+const listeners = [];
+
+// The language to start in: the one chosen before, else the browser's, else English.
+export function initialLanguage() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    saved = null; // storage may be off (private mode); the browser's language then
+  }
+  if (saved && LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith("pt")) return "pt_BR";
+    if (lower.startsWith("zh")) return "zh_Hans";
+    if (lower.startsWith("hi")) return "hi";
+    if (lower.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+export function lang() {
+  return current;
+}
+
+export function htmlLang(code = current) {
+  return HTML_LANG[code] || "en";
+}
+
+// Fetch the catalog of `code` and make it current; listeners re-render every string.
+export async function setLanguage(code) {
+  if (!LANGUAGES.includes(code)) code = "en";
+  let table = {};
+  try {
+    const answer = await fetch(`/api/messages?lang=${encodeURIComponent(code)}`);
+    if (answer.ok) {
+      const body = await answer.json();
+      table = body.messages || {};
+    }
+  } catch {
+    table = {}; // offline: English msgids still read well
+  }
+  current = code;
+  messages = table;
+  try {
+    localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    /* storage off: the choice lasts for this page only */
+  }
+  document.documentElement.lang = htmlLang(code);
+  translateStatic(document);
+  for (const listener of listeners) listener(code);
+}
+
+export function onLanguage(listener) {
+  listeners.push(listener);
+}
+
+// t("Seat {number}", {number: 2}): the translation of a msgid with its fields filled in. Both
+// Python brace fields and %(name)s fields are understood, as the catalogs may use either.
+export function t(msgid, fields = {}) {
+  const text = Object.prototype.hasOwnProperty.call(messages, msgid) && messages[msgid]
+    ? messages[msgid]
+    : msgid;
+  return text
+    .replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole))
+    .replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+// Elements written in index.html carry their msgid: data-i18n (text), data-i18n-title,
+// data-i18n-label (aria-label).
+export function translateStatic(root) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-title]")) {
+    element.title = t(element.dataset.i18nTitle);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
+}

@@ -1,0 +1,123 @@
+// One table's WebSocket: hello with the seat's token and the last seq seen, automatic
+// reconnection with backoff, and resync (the server answers a full state on every hello).
+
+const FIRST_DELAY = 500; // ms before the first retry
+const MAX_DELAY = 15000;
+const PING_EVERY = 25000; // keeps proxies from closing an idle connection
+// Close codes after which trying again cannot help (docs/web.md): a bad token, a seat given
+// up (or taken by someone who joined), no such table.
+const FINAL_CLOSES = new Set([4401, 4403, 4404]);
+const FINAL_ERRORS = new Set(["auth", "no_table"]);
+
+export class TableSocket {
+  // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg)}
+  constructor(tableId, credentials, handlers) {
+    this.tableId = tableId;
+    this.seat = credentials.seat;
+    this.token = credentials.token;
+    this.handlers = handlers;
+    this.lang = "en";
+    this.seq = -1; // nothing seen yet
+    this.delay = FIRST_DELAY;
+    this.ws = null;
+    this.timer = null;
+    this.pinger = null;
+    this.stopped = false;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.handlers.status("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      const hello = { type: "hello", since: Math.max(this.seq, 0), lang: this.lang };
+      if (this.seat !== null && this.seat !== undefined) {
+        hello.seat = this.seat;
+        hello.token = this.token;
+      }
+      ws.send(JSON.stringify(hello));
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
+    });
+    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("close", (event) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return; // an old socket closing after a newer one opened
+      this.ws = null;
+      if (!this.stopped && FINAL_CLOSES.has(event.code)) {
+        this.stopped = true;
+        this.handlers.closedForGood({ code: event.code, message: "" });
+      }
+      if (this.stopped) return;
+      this.handlers.status("reconnecting");
+      this.timer = setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, MAX_DELAY);
+    });
+  }
+
+  receive(data) {
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return; // the server speaks JSON only; ignore anything else
+    }
+    switch (message.type) {
+      case "state":
+        this.delay = FIRST_DELAY; // a good answer: the connection works again
+        this.handlers.status("connected");
+        // A state older than one already shown (a late message on an old socket) is
+        // dropped; an equal seq may carry a new language, so it is shown.
+        if (typeof message.seq === "number" && message.seq < this.seq && message.match === this.match) {
+          return;
+        }
+        this.seq = message.seq;
+        this.match = message.match;
+        this.handlers.state(message);
+        break;
+      case "error":
+        if (FINAL_ERRORS.has(message.code)) {
+          // A bad or replaced token, or no such table: retrying would only fail again.
+          this.stopped = true;
+          this.handlers.closedForGood(message);
+        } else {
+          this.handlers.error(message);
+        }
+        break;
+      case "hint":
+        this.handlers.hint(message);
+        break;
+      default:
+        break; // pong and anything newer
+    }
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    return this.send({ type: "act", action, seq: this.seq });
+  }
+
+  setLanguage(code) {
+    this.lang = code;
+    this.send({ type: "lang", lang: code });
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,513 @@
+// The table page (/t/ID): one WebSocket, a full re-render on every state, the parts common
+// to both games here (players, turn, hints, board, log, round and match ends).
+
+import { renderCribbage } from "./cribbage.js";
+import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
+import { renderDraw, roundEndContent, roundsTable } from "./draw.js";
+import { htmlLang, lang, onLanguage, t } from "./i18n.js";
+import { errorText, gameLabel, inviteLinks } from "./lobby.js";
+import { TableSocket } from "./socket.js";
+
+// A number as the page's language writes it, at most two decimals (hint values are
+// averages over many deals).
+function number(value) {
+  if (typeof value !== "number") return String(value);
+  return new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 2 }).format(value);
+}
+
+// A hint's details: {name: value} (names already translated) as "name: value · ...".
+function detailsText(details) {
+  if (!details) return "";
+  if (typeof details === "string") return details;
+  return Object.entries(details)
+    .map(([name, value]) => `${name}: ${number(value)}`)
+    .join(" · ");
+}
+
+// #seat=0&token=... (the fragment never reaches the server's logs)
+export function credentials(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const seat = params.get("seat");
+  const token = params.get("token");
+  if (seat === null || token === null || !/^\d+$/.test(seat)) return { seat: null, token: null };
+  return { seat: Number(seat), token };
+}
+
+export function startTable(main, tableId) {
+  const page = new TablePage(main, tableId, credentials(location.hash));
+  page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(main, tableId, creds) {
+    this.main = main;
+    this.tableId = tableId;
+    this.creds = creds;
+    this.message = null; // the last state message
+    this.selected = null; // Draw: the tile picked, waiting for an end
+    this.picked = []; // cribbage: cards picked for the crib
+    this.hints = null;
+    this.pending = false; // an action sent, its answer not yet back
+    this.seenRounds = null; // Draw: finished rounds already known (latches the overlay)
+    this.overlay = null; // {roundEnd, number} while the round-end dialog is open
+    this.match = null;
+    this.closedMessage = null;
+    this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
+    this.dialog.addEventListener("close", () => {
+      this.overlay = null;
+      const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
+      if (next) next.focus();
+    });
+    document.body.append(this.dialog);
+  }
+
+  start() {
+    this.socket = new TableSocket(this.tableId, this.creds, {
+      state: (message) => this.onState(message),
+      error: (message) => this.onError(message),
+      hint: (message) => {
+        this.hints = message.hints || [];
+        this.render();
+        const box = document.getElementById("hints");
+        // Asked by the Hint button: go read them (not when a language switch re-asked).
+        if (box && this.hintAsked) box.focus({ preventScroll: false });
+        this.hintAsked = false;
+      },
+      status: (status) => this.onStatus(status),
+      closedForGood: (message) => {
+        if (this.closedMessage && !message.message) return; // the error said it already
+        this.closedMessage =
+          message.message || (message.code === 4404 ? t("No such table.") : t("This link is not valid for this table."));
+        showError(this.closedMessage);
+        this.onStatus("closed");
+        this.render();
+      },
+    });
+    this.socket.lang = lang();
+    onLanguage((code) => {
+      this.socket.setLanguage(code); // the server answers a state in the new language
+      // Hints on screen are asked again, to come back in the new language too.
+      if (this.hints !== null) this.socket.send({ type: "hint" });
+      this.onStatus(this.status);
+      this.render();
+    });
+    this.render();
+    this.checkTable().then((exists) => {
+      if (exists) this.socket.connect();
+    });
+  }
+
+  // A mistyped link: say so at once instead of retrying a socket for a table that is not.
+  async checkTable() {
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}`);
+      if (answer.status === 404) {
+        this.closedMessage = t("No such table.");
+        showError(this.closedMessage);
+        this.render();
+        return false;
+      }
+    } catch {
+      return true; // the socket's retries will find the server when it is back
+    }
+    return true;
+  }
+
+  onStatus(status) {
+    const box = document.getElementById("connection");
+    if (!box) return;
+    const again = status === this.status;
+    this.status = status;
+    box.dataset.status = status;
+    if (status === "reconnecting" && !again) {
+      // Counted for the tests of reconnection (and visible to curious players in devtools).
+      document.body.dataset.reconnects = String(Number(document.body.dataset.reconnects || 0) + 1);
+    }
+    box.textContent = { reconnecting: t("Reconnecting…"), connected: t("Connected"), closed: t("Disconnected") }[status] || "";
+  }
+
+  onState(message) {
+    const previous = this.message;
+    this.message = message;
+    this.pending = false;
+    const view = message.view;
+    if (!previous || previous.seq !== message.seq || previous.match !== message.match) {
+      this.hints = null; // hints belong to one position
+    }
+    if (this.match !== message.match) {
+      // A new match (play again): forget the old one's rounds.
+      this.match = message.match;
+      this.seenRounds = null;
+      if (this.dialog.open) this.dialog.close();
+    }
+    if (view.game === "draw") this.latchRoundEnd(view);
+    this.render();
+  }
+
+  // The round-end screen stays until the player closes it, even when the next round's
+  // first move (a bot's, at once) already cleared view.round_end.
+  latchRoundEnd(view) {
+    const finished = (view.rounds || []).length;
+    if (this.seenRounds === null) {
+      this.seenRounds = finished;
+      if (view.round_end) this.overlay = { roundEnd: view.round_end, number: finished };
+      return;
+    }
+    if (finished > this.seenRounds) {
+      this.seenRounds = finished;
+      const last = view.rounds[finished - 1];
+      const roundEnd = view.round_end || {
+        hands: [],
+        points: last.points,
+        arithmetic: "",
+        next_leader: null,
+      };
+      this.overlay = { roundEnd, number: finished };
+    } else if (this.overlay && view.round_end && this.overlay.number === finished) {
+      this.overlay.roundEnd = view.round_end; // the same round end, maybe in a new language
+    }
+  }
+
+  onError(message) {
+    this.pending = false;
+    let text = message.message || t("Something went wrong. Try again.");
+    if (message.code === "stale") text = t("The table moved on; here it is as it stands now.");
+    if (message.rule && !text.includes(message.rule)) text += ` (${message.rule})`;
+    showError(text);
+  }
+
+  // ---- actions -------------------------------------------------------------------------
+
+  act(action) {
+    if (this.pending) return;
+    clearError();
+    this.selected = null;
+    this.picked = [];
+    if (this.socket.act(action)) {
+      this.pending = true;
+    } else {
+      showError(t("The server cannot be reached."));
+    }
+    this.render();
+  }
+
+  notice(text) {
+    showError(text);
+  }
+
+  uiState() {
+    return {
+      selected: this.selected,
+      picked: this.picked,
+      select: (tile) => {
+        this.selected = tile;
+        this.render();
+        // Keyboard players go straight to the first fitting end.
+        const first = this.main.querySelector(".ends button.end");
+        if (first && tile) first.focus();
+      },
+      pick: (card) => {
+        if (this.picked.includes(card)) this.picked = this.picked.filter((c) => c !== card);
+        else if (this.picked.length < 2) this.picked = [...this.picked, card];
+        else this.picked = [this.picked[1], card];
+        this.render();
+      },
+      play: (action) => this.act(action),
+      act: (action) => this.act(action),
+      notice: (text) => this.notice(text),
+      hintButton: () =>
+        h(
+          "button",
+          {
+            type: "button",
+            id: "hint-button",
+            dataset: { focus: "hint" },
+            disabled: !(this.message && this.message.view.your_turn),
+            onclick: () => {
+              clearError();
+              this.hintAsked = true;
+              this.socket.send({ type: "hint" });
+            },
+          },
+          t("Hint"),
+        ),
+    };
+  }
+
+  // ---- rendering -----------------------------------------------------------------------
+
+  names(view) {
+    const names = [];
+    for (let seat = 0; seat < view.players; seat += 1) {
+      const given = view.names && view.names[seat];
+      names.push(given || t("Seat {number}", { number: seat + 1 }));
+    }
+    return names;
+  }
+
+  render() {
+    const keep = focusKey();
+    const hadFocus = this.main.contains(document.activeElement);
+    if (!this.message) {
+      fill(
+      this.main,
+        h("p", { class: "muted" }, this.closedMessage || "…"),
+        this.closedMessage ? h("p", {}, h("a", { href: `/t/${encodeURIComponent(this.tableId)}` }, t("Spectate"))) : null,
+        h("p", {}, h("a", { href: "/" }, t("Back to the lobby"))),
+      );
+      return;
+    }
+    const { view } = this.message;
+    const names = this.names(view);
+    const ui = this.uiState();
+    const game = view.game === "cribbage" ? renderCribbage(view, ui, names) : renderDraw(view, ui);
+    this.selected = ui.selected;
+    this.picked = ui.picked;
+    fill(
+      this.main,
+      this.heading(view),
+      this.turnLine(view, names),
+      this.playersList(view, names),
+      view.is_over ? this.matchOver(view, names) : null,
+      h(
+        "div",
+        { class: "table-grid" },
+        h("div", { class: "play-col" }, game, this.hintsPanel()),
+        h(
+          "div",
+          { class: "side-col" },
+          this.board(view),
+          this.logPanel(view),
+          view.game === "draw" ? roundsTable(view, names) : null,
+        ),
+      ),
+      this.invites(),
+      this.footer(view),
+    );
+    document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
+    this.renderDialog(view, names);
+    const log = document.getElementById("log");
+    if (log) log.scrollTop = log.scrollHeight; // the newest event in sight
+    // For tests and styling: whose turn it is, and whether a move is on its way.
+    document.body.dataset.turn = view.is_over ? "over" : view.your_turn ? "yours" : "other";
+    document.body.dataset.pending = String(this.pending);
+    document.body.dataset.seq = `${this.message.match}:${this.message.seq}`;
+    if (!restoreFocus(keep, this.main) && hadFocus && !this.main.contains(document.activeElement)) {
+      // The control in focus went away (a tile played): the next sensible place.
+      const next = this.main.querySelector(
+        ".playable[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled]), #go-button:not([disabled]), #hand-title",
+      );
+      if (next) {
+        if (next.id === "hand-title") next.setAttribute("tabindex", "-1");
+        next.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  heading(view) {
+    const detail =
+      view.game === "cribbage" ? t("Best of {games}", { games: view.best_of }) : `${t("Target")}: ${view.target}`;
+    const who =
+      view.seat === null || view.seat === undefined
+        ? t("You are watching this table.")
+        : `${t("Seat {number}", { number: view.seat + 1 })} (${t("you")})`;
+    return h(
+      "div",
+      { class: "table-head" },
+      h("h1", {}, gameLabel(view.game)),
+      h("p", { class: "muted" }, `${detail} · ${who}`),
+    );
+  }
+
+  winnerText(view, names) {
+    if (view.winner === null || view.winner === undefined) return t("The match is drawn.");
+    if (view.winner === view.seat) return t("You win the match.");
+    return t("{name} wins the match.", { name: names[view.winner] });
+  }
+
+  turnLine(view, names) {
+    let text;
+    if (view.is_over) {
+      text = `${t("Match over")}: ${this.winnerText(view, names)}`;
+    } else if (view.your_turn) {
+      text = t("Your turn");
+    } else if (view.current !== null && view.current !== undefined) {
+      text = t("Waiting for {name}", { name: names[view.current] });
+    } else {
+      text = t("Waiting for players");
+    }
+    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn", role: "status", "aria-live": "polite" }, text);
+  }
+
+  playersList(view, names) {
+    const sizes = view.hand_sizes || [];
+    const crib = view.game === "cribbage";
+    return h(
+      "ul",
+      { class: "players", id: "players", "aria-label": t("Players") },
+      ...names.map((name, seat) =>
+        h(
+          "li",
+          {
+            class: `player${view.current === seat ? " current" : ""}${view.seat === seat ? " me" : ""}`,
+            dataset: { seat: String(seat) },
+            "aria-current": view.current === seat ? "true" : null,
+          },
+          h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
+          crib && view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
+          !crib && view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+          h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
+          crib && view.points ? h("span", { class: "games" }, `${t("Game points")}: ${view.points[seat]}`) : null,
+          sizes.length
+            ? h("span", { class: "size" }, `${crib ? t("Cards in hand") : t("Tiles in hand")}: ${sizes[seat]}`)
+            : null,
+        ),
+      ),
+    );
+  }
+
+  matchOver(view, names) {
+    const playing = view.seat !== null && view.seat !== undefined;
+    return h(
+      "section",
+      { class: "panel match-over", id: "match-over", "aria-labelledby": "match-over-title" },
+      h("h2", { id: "match-over-title" }, t("Match over")),
+      h("p", { class: "winner" }, this.winnerText(view, names)),
+      h(
+        "ol",
+        { class: "final" },
+        // Cribbage matches are won by game points; Draw matches by the score.
+        ...names.map((name, seat) =>
+          h(
+            "li",
+            {},
+            view.game === "cribbage" && view.points
+              ? `${name}: ${t("Game points")} ${view.points[seat]}`
+              : `${name}: ${view.scores[seat]}`,
+          ),
+        ),
+      ),
+      playing
+        ? h(
+            "button",
+            { type: "button", id: "again-button", class: "primary", dataset: { focus: "again" }, onclick: () => this.socket.send({ type: "again" }) },
+            t("Play again"),
+          )
+        : null,
+    );
+  }
+
+  hintsPanel() {
+    if (this.hints === null) return null;
+    return h(
+      "section",
+      { class: "panel hints", id: "hints", tabindex: "-1", "aria-labelledby": "hints-title" },
+      h("h2", { id: "hints-title" }, t("Hints")),
+      h(
+        "ol",
+        {},
+        ...this.hints.map((hint) =>
+          h(
+            "li",
+            { dataset: { action: hint.action } },
+            h("strong", {}, hint.label || hint.action),
+            hint.value !== null && hint.value !== undefined ? ` — ${number(hint.value)} ${hint.unit || ""}` : "",
+            detailsText(hint.details) ? h("div", { class: "muted details" }, detailsText(hint.details)) : null,
+          ),
+        ),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          dataset: { focus: "close-hints" },
+          onclick: () => {
+            this.hints = null;
+            this.render();
+          },
+        },
+        t("Close"),
+      ),
+    );
+  }
+
+  board(view) {
+    if (!view.track_svg) return null;
+    const box = h("div", { class: "track", id: "track" });
+    box.append(svgFragment(view.track_svg));
+    scalable(box.querySelector("svg"));
+    return h("section", { class: "board", "aria-labelledby": "board-title" }, h("h2", { id: "board-title" }, t("Scores")), box);
+  }
+
+  logPanel(view) {
+    const entries = view.log || [];
+    return h(
+      "section",
+      { class: "log", "aria-labelledby": "log-title" },
+      h("h2", { id: "log-title" }, t("Log")),
+      h("ol", { id: "log" }, ...entries.map((text) => h("li", {}, text))),
+    );
+  }
+
+  invites() {
+    let stored = null;
+    try {
+      stored = JSON.parse(sessionStorage.getItem(`pegboard.invites.${this.tableId}`) || "null");
+    } catch {
+      stored = null;
+    }
+    if (!stored) return null;
+    return h("details", { class: "invites" }, h("summary", {}, t("Invite")), ...inviteLinks(stored, this.creds.seat));
+  }
+
+  footer(view) {
+    const playing = view.seat !== null && view.seat !== undefined;
+    return h(
+      "div",
+      { class: "actions footer" },
+      h("a", { href: "/", class: "button-link" }, t("Back to the lobby")),
+      playing ? h("button", { type: "button", id: "leave-button", onclick: () => this.leave() }, t("Leave table")) : null,
+    );
+  }
+
+  // Give the seat back (a new token is made for whoever joins next), then the lobby.
+  async leave() {
+    try {
+      const answer = await fetch(
+        `/api/tables/${encodeURIComponent(this.tableId)}/seats/${this.creds.seat}/leave`,
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: this.creds.token }) },
+      );
+      if (!answer.ok) {
+        const body = await answer.json().catch(() => ({}));
+        showError(errorText(body) || t("Something went wrong. Try again."));
+        return;
+      }
+    } catch {
+      showError(t("The server cannot be reached."));
+      return;
+    }
+    this.socket.close();
+    location.assign("/");
+  }
+
+  renderDialog(view, names) {
+    if (!this.overlay || view.game !== "draw") {
+      if (this.dialog.open) this.dialog.close();
+      return;
+    }
+    const { roundEnd, number } = this.overlay;
+    const hasHands = roundEnd.hands && roundEnd.hands.length;
+    fill(this.dialog, 
+      h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
+      ...(hasHands ? roundEndContent(view, roundEnd, names) : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
+      h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${view.scores[seat]}`).join(" · ")),
+      h(
+        "form",
+        { method: "dialog" },
+        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, view.is_over ? t("Close") : t("Next round")),
+      ),
+    );
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+}

@@ -1,0 +1,719 @@
+"""End to end: a person plays pegboard in the browser (Debian's Chromium, driven by
+Playwright's sync API), against the real app served by uvicorn on a loopback port with a
+temporary SQLite database and bots that move at once.
+
+Chromium is Debian's (``apt-get install chromium``), never a browser Playwright downloads.
+Without it these tests fail with a message saying so; ``PEGBOARD_SKIP_E2E=1`` skips them.
+Screenshots of each run go to ``build/e2e/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import shutil
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
+    pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
+
+import uvicorn
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
+
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.scoring import score_hand
+from pegboard.draw.line import WORDS
+from pegboard.web.app import create_app
+from pegboard.web.messages import catalog
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "e2e"
+# Playwright's waits: long enough for a loaded 2-core machine, never a measure of speed.
+WAIT_MS = 30_000
+# Waits until the page may act: its turn with no move on its way, or the thing looked for.
+READY = (
+    "(document.body.dataset.turn === 'yours' && document.body.dataset.pending === 'false')"
+    " || document.body.dataset.turn === 'over'"
+)
+
+
+# -- the app and the browser ---------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Seeds:
+    """The seed of each new match: the one a test asked for, else 1000, 1001, ...; so that
+    each test deals the same games whatever ran before it."""
+
+    def __init__(self) -> None:
+        self.wanted: list[int] = []
+        self.counter = itertools.count(1000)
+
+    def __call__(self) -> int:
+        return self.wanted.pop(0) if self.wanted else next(self.counter)
+
+
+@pytest.fixture(scope="module")
+def e2e_seeds() -> Seeds:
+    return Seeds()
+
+
+@pytest.fixture(scope="module")
+def e2e_base_url(tmp_path_factory: pytest.TempPathFactory, e2e_seeds: Seeds) -> Iterator[str]:
+    """The app on a free loopback port (uvicorn in a thread), bots with no delay, and the
+    tests' match seeds."""
+    database = tmp_path_factory.mktemp("e2e") / "pegboard.db"
+    app = create_app(f"sqlite:///{database}", bot_delay=0, seed_source=e2e_seeds)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        pytest.fail("the web app did not start (see the log above)", pytrace=False)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join()
+
+
+@pytest.fixture(scope="module")
+def e2e_browser() -> Iterator[Browser]:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail(
+            "The browser tests need Debian's Chromium on PATH: "
+            "apt-get install chromium fonts-lohit-deva fonts-wqy-microhei "
+            "(or set PEGBOARD_SKIP_E2E=1 to skip them).",
+            pytrace=False,
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Errors:
+    """JavaScript errors and failed requests of one page: a test ends with none."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def watch(self, page: Page) -> None:
+        page.on("pageerror", lambda error: self.items.append(f"page error: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                self.items.append(f"console: {message.text}") if message.type == "error" else None
+            ),
+        )
+
+
+@pytest.fixture
+def e2e_open(
+    e2e_browser: Browser, e2e_base_url: str, e2e_seeds: Seeds
+) -> Iterator[Callable[..., Page]]:
+    """open(path, width=1100, height=900, seed=None): a new page (fresh storage) at
+    ``path``; ``seed`` is the seed of the next match the server makes."""
+    contexts: list[BrowserContext] = []
+    errors = Errors()
+    e2e_seeds.wanted.clear()
+
+    def open_page(
+        path: str = "/", width: int = 1100, height: int = 900, seed: int | None = None
+    ) -> Page:
+        if seed is not None:
+            e2e_seeds.wanted.append(seed)
+        context = e2e_browser.new_context(
+            viewport={"width": width, "height": height}, locale="en-US"
+        )
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors.watch(page)
+        page.goto(e2e_base_url + path)
+        page.wait_for_selector("body[data-ready=true]")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert errors.items == []
+
+
+def shot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def create_table(page: Page, game: str = "draw", name: str = "Ana") -> None:
+    """In the lobby: choose the game, a name, keep the default seats (you and an expert
+    bot), create, and take the seat."""
+    page.check(f"#game-{game}")
+    page.fill("#your-name", name)
+    page.click("#create")
+    page.wait_for_selector("#take-seat")
+    page.click("#take-seat")
+    page.wait_for_url(re.compile(r"/t/[^/#]+#seat=0&token="))
+    page.wait_for_selector("#turn")
+
+
+def no_error_shown(page: Page) -> None:
+    assert page.inner_text("#errors").strip() == ""
+
+
+# -- Draw ------------------------------------------------------------------------------------
+
+
+def play_draw_move(page: Page, picked: Callable[[Page], None] | None = None) -> str:
+    """One move by clicking: the last tile that fits two ends (played on a marker of the
+    drawing), else the last playable tile, else Draw, else Pass. Returns what it did."""
+    tiles = page.locator('.tile-button[data-ends="2"]')  # a choice of ends, when there is one
+    if not tiles.count():
+        tiles = page.locator(".tile-button[aria-disabled=false]")
+    if tiles.count():
+        tile = tiles.last.get_attribute("data-tile")
+        tiles.last.click()
+        ends = page.locator(".ends button.end")
+        if ends.count():
+            if picked is not None:
+                picked(page)  # a tile picked, its fitting ends lit
+            end = ends.first.get_attribute("data-end")
+            # Fitting ends light up in the line's drawing: click the marker itself.
+            page.click(f'.line .marker.fits[data-end="{end}"]')
+            return f"{tile}@{end}"
+        return f"{tile}"
+    if page.is_enabled("#draw-button"):
+        page.click("#draw-button")
+        return "draw"
+    assert page.is_enabled("#pass-button"), "no tile fits, no draw, and yet no pass (D8)"
+    page.click("#pass-button")
+    return "pass"
+
+
+def pips(tile: str) -> int:
+    low, high = (int(n) for n in tile.split("-"))
+    return low + high
+
+
+def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settlement(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    # The invitation screen first: the creator's seat and the spectators' link.
+    page.check("#game-draw")
+    page.fill("#your-name", "Ana")
+    page.click("#create")
+    page.wait_for_selector("#take-seat")
+    assert re.search(r"/t/[\w-]+#seat=0&token=", page.input_value("#invite-0"))
+    assert re.search(r"/t/[\w-]+$", page.input_value("#spectate-link"))
+    page.click("#take-seat")
+    page.wait_for_selector("#turn")
+    assert "Ana" in page.inner_text("#players")
+
+    moves: list[str] = []
+    shots: list[Path] = []  # one screenshot, the first time a tile fits two ends
+    tried_unfit = False
+    while not page.locator("dialog#round-end[open]").count():
+        page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            break
+        no_error_shown(page)
+        unfit = page.locator(".tile-button[aria-disabled=true]")
+        if not tried_unfit and unfit.count():
+            # A tile that fits no end: clicking it says so (aria-live) and changes nothing.
+            before = page.evaluate("document.body.dataset.seq")
+            unfit.first.click(force=True)  # aria-disabled: Playwright would wait
+            assert page.inner_text("#errors").strip().endswith("That move is not allowed.")
+            assert page.evaluate("document.body.dataset.seq") == before
+            tried_unfit = True
+        moves.append(
+            play_draw_move(
+                page, picked=lambda p: None if shots else shots.append(shot(p, "draw-in-progress"))
+            )
+        )
+        assert len(moves) < 200, "a round of Draw cannot last this long"
+    assert moves, "the round ended before the person played"
+    assert shots, "seed 5 deals a tile that fits both ends"
+    assert tried_unfit, "seed 5 deals a tile that fits no end on the person's turn"
+    shot(page, "draw-round-end")
+
+    # D12: every hand revealed, each count the sum of both halves of its tiles.
+    rows = page.locator("#revealed tbody tr")
+    players = rows.count()
+    assert players == 2
+    counts, points = [], []
+    for row in range(players):
+        cells = rows.nth(row)
+        tiles = [
+            chip.get_attribute("data-tile") or "" for chip in cells.locator(".tile-chip").all()
+        ]
+        count = int(cells.locator("td.pips").inner_text())
+        assert count == sum(pips(tile) for tile in tiles)
+        counts.append(count)
+        points.append(int(cells.locator("td.points").inner_text()))
+    # D13/D14: who scores what follows from the counts alone.
+    empty = [seat for seat in range(players) if rows.nth(seat).locator(".tile-chip").count() == 0]
+    if empty:  # a domino
+        (winner,) = empty
+        expected = [0] * players
+        expected[winner] = sum(counts)
+    else:  # blocked: the single lowest count scores the others' counts less its own
+        low = min(counts)
+        expected = [0] * players
+        if counts.count(low) == 1:
+            seat = counts.index(low)
+            expected[seat] = sum(counts) - 2 * low
+    assert points == expected
+    arithmetic = page.inner_text("#arithmetic")
+    assert str(max(points)) in arithmetic
+    # The match scores after the round are its points (D15: exact, nothing reduced).
+    page.click("#continue-button")
+    scores = page.locator("#rounds tbody tr").first.inner_text()
+    assert all(f"+{p} → {p}" in scores for p in points)
+
+
+# -- Cribbage ----------------------------------------------------------------------------------
+
+
+def cards_of(locator: Any) -> list[Card]:
+    return [Card.parse(chip.get_attribute("data-card")) for chip in locator.all()]
+
+
+def test_c2_c6_a_person_plays_a_hand_of_cribbage_until_the_show(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page, game="cribbage")
+    moves = 0
+    while True:
+        page.wait_for_function(f"{READY} || document.querySelector('#shows')")
+        if page.locator("#shows").count():
+            break
+        no_error_shown(page)
+        # C4: the count shown never passes 31.
+        assert 0 <= int(page.inner_text("#count")) <= 31
+        if page.locator("#discard-button").count():
+            # C2: two cards of the six go to the crib; Discard waits for exactly two.
+            hand = page.locator(".card-button")
+            assert hand.count() == 6
+            first, second = (hand.nth(i).get_attribute("data-card") for i in (0, 1))
+            page.click(f'.card-button[data-card="{first}"]')
+            assert page.is_disabled("#discard-button")
+            page.click(f'.card-button[data-card="{second}"]')
+            page.click("#discard-button")
+        else:
+            playable = page.locator(".card-button[aria-disabled=false]")
+            if playable.count():
+                playable.first.click()
+            else:
+                assert page.is_enabled("#go-button"), "no card to play and yet no go (C5)"
+                page.click("#go-button")
+        moves += 1
+        if moves == 3:
+            shot(page, "cribbage-in-progress")
+        assert moves < 30, "one hand of cribbage cannot take this many moves"
+    shot(page, "cribbage-show")
+
+    # C6: the non-dealer's hand, then the dealer's hand, then the dealer's crib; each is
+    # four cards and the starter, its points as the rules count them, explained in words.
+    shows = page.locator("#shows .show")
+    order = [
+        (
+            int(shows.nth(i).get_attribute("data-seat") or -1),
+            shows.nth(i).get_attribute("data-what"),
+        )
+        for i in range(shows.count())
+    ]
+    if len(order) == 3:  # the game did not end during the show
+        (pone, first), (dealer, second), (owner, third) = order
+        assert (first, second, third) == ("hand", "hand", "crib")
+        assert pone != dealer and owner == dealer
+        # The next hand is dealt by the other seat (the deal alternates).
+        badge = page.locator("#players .player:has(.badge)").first.get_attribute("data-seat")
+        assert badge == str(pone)
+    for i in range(shows.count()):
+        show = shows.nth(i)
+        cards = cards_of(show.locator(".show-head > .cards .card-chip"))
+        (starter,) = cards_of(show.locator(".with-starter .card-chip"))
+        assert len(cards) == 4
+        points = re.search(r"(\d+)\s*$", show.locator(".points").inner_text())
+        assert points is not None
+        shown = int(points.group(1))
+        assert shown == score_hand(cards, starter, is_crib=order[i][1] == "crib")
+        assert show.locator(".saying").inner_text().strip() or shown == 0
+
+
+# -- Languages -------------------------------------------------------------------------------
+
+
+def test_b5_the_language_switch_translates_the_page_and_the_line_description(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    pt = catalog("pt_BR")
+    page.select_option("#lang-select", "pt_BR")
+    page.wait_for_function("document.documentElement.lang === 'pt-BR'")
+    assert page.inner_text("#create") == pt["Create table"] != "Create table"
+    create_table(page)
+    page.wait_for_function(READY)
+    assert page.inner_text("#hand-title") == pt["Your tiles"]
+    assert page.inner_text("#log-title") == pt["Log"]
+    desc = page.locator(".line svg desc")
+    assert desc.text_content().startswith(WORDS["pt"]["tiles"])  # type: ignore[union-attr]
+    for _ in range(3):  # a few moves: a line with tiles and connections to describe
+        page.wait_for_function(READY)
+        play_draw_move(page)
+    page.wait_for_function(READY)
+
+    for lang, key, tag in (("zh_Hans", "zh", "zh-Hans"), ("hi", "hi", "hi")):
+        strings = catalog(lang)
+        page.select_option("#lang-select", lang)
+        # The game's own texts come from the server in the new language.
+        page.wait_for_function(
+            f"document.querySelector('.line svg') && "
+            f"document.querySelector('.line svg').getAttribute('lang') === '{key}'"
+        )
+        assert page.evaluate("document.documentElement.lang") == tag
+        assert desc.text_content().startswith(WORDS[key]["tiles"])  # type: ignore[union-attr]
+        assert WORDS[key]["connections"] in (desc.text_content() or "")
+        # The drawing is an image named by its title and description (aria-labelledby).
+        line = page.locator(".line svg")
+        assert line.get_attribute("role") == "img"
+        expect(line).to_have_accessible_name(re.compile(re.escape(WORDS[key]["tiles"])))
+        assert WORDS[key]["points"] in (desc.text_content() or "")
+        assert page.inner_text("#hand-title") == strings["Your tiles"]
+        assert page.inner_text("#draw-button") == strings["Draw a tile"]
+        assert page.inner_text("#log-title") == strings["Log"]
+    shot(page, "draw-in-hindi")
+    # The choice is remembered: the lobby opens in Hindi.
+    page.goto(page.url.split("/t/")[0] + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.inner_text("#create") == catalog("hi")["Create table"]
+
+
+# -- Keyboard --------------------------------------------------------------------------------
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector`` (fails after ``limit``)."""
+    for _ in range(limit):
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focus_is_visible(page: Page) -> bool:
+    style = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, s.outlineWidth]; })()"
+    )
+    return style[0] != "none" and style[1] != "0px"
+
+
+def test_b4_keyboard_alone_creates_a_table_and_plays_moves_with_the_ends_as_buttons(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    tab_to(page, "#your-name")
+    page.keyboard.type("Kim")
+    tab_to(page, "#create")
+    assert focus_is_visible(page)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#take-seat:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#turn")
+
+    end_words = {WORDS["en"][side] for side in ("high", "low", "A", "B")}
+    moves = 0
+    ends_chosen = 0
+    # Play by keyboard until a tile fitting two ends has been placed through its end buttons
+    # (seed 5 deals one early), and at least three moves.
+    while moves < 3 or not ends_chosen:
+        page.wait_for_function(READY)
+        assert page.evaluate("document.body.dataset.turn") != "over"
+        assert not page.locator("dialog#round-end[open]").count(), "the round ended first"
+        no_error_shown(page)
+        before = page.evaluate("document.body.dataset.seq")
+        two_ends = '.tile-button[data-ends="2"]'
+        if page.locator(two_ends).count():
+            tab_to(page, two_ends)
+            tile = page.evaluate("document.activeElement.dataset.tile")
+            low, high = tile.split("-")
+            # A tile button is named as the line's description names tiles (B1).
+            expect(page.locator(":focus")).to_have_accessible_name(f"[{low}|{high}]")
+        else:
+            tab_to(
+                page,
+                ".tile-button[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled])",
+            )
+        assert focus_is_visible(page)
+        page.keyboard.press("Enter")
+        if page.locator(".ends button.end").count():
+            # Focus went to the first fitting end, a button named in words (B4).
+            assert page.evaluate("document.activeElement.classList.contains('end')")
+            label = page.evaluate("document.activeElement.textContent")
+            assert any(word in label for word in end_words), label
+            page.keyboard.press("Tab")  # the second end
+            assert page.evaluate("document.activeElement.classList.contains('end')")
+            assert focus_is_visible(page)
+            page.keyboard.press("Enter")
+            ends_chosen += 1
+        page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+        moves += 1
+        assert moves < 40
+    no_error_shown(page)
+
+
+# -- Phones ----------------------------------------------------------------------------------
+
+
+def overflow(page: Page) -> int:
+    """How far the page is wider than the screen (0: no horizontal scrolling)."""
+    result: int = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    return result
+
+
+def test_a_phone_sized_screen_needs_no_horizontal_scrolling(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", width=360, height=740)
+    assert overflow(page) == 0
+    create_table(page)
+    page.wait_for_function(READY)
+    for _ in range(5):  # a few moves, so that the line has tiles to draw
+        page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if (
+            page.locator("dialog#round-end[open]").count()
+            or page.evaluate("document.body.dataset.turn") == "over"
+        ):
+            break
+        play_draw_move(page)
+    page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+    assert overflow(page) == 0
+    line = page.locator(".line svg").bounding_box()
+    assert line is not None and line["width"] <= 360
+    shot(page, "draw-phone")
+
+    page = e2e_open("/", width=360, height=740)
+    create_table(page, game="cribbage")
+    page.wait_for_function(READY)
+    assert overflow(page) == 0
+    shot(page, "cribbage-phone")
+
+
+# -- Reconnection ----------------------------------------------------------------------------
+
+
+def test_a_dropped_connection_reconnects_and_resyncs(
+    e2e_browser: Browser, e2e_open: Callable[..., Page]
+) -> None:
+    page = e2e_open("/")
+    sockets: list[WebSocketRoute] = []
+
+    def through(ws: WebSocketRoute) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/"), through)
+    create_table(page)
+    page.wait_for_function(READY)
+    assert len(sockets) == 1
+    before = page.evaluate("document.body.dataset.seq")
+    sockets[0].close()  # the network drops the page's connection
+    page.wait_for_function(
+        "document.body.dataset.reconnects === '1'"
+        " && document.getElementById('connection').dataset.status === 'connected'"
+    )
+    assert len(sockets) == 2  # a new connection, by itself
+    assert page.evaluate("document.body.dataset.seq") == before
+    # The resynced page plays on.
+    play_draw_move(page)
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    no_error_shown(page)
+
+
+# -- Hints, the end of a match, spectators -----------------------------------------------------
+
+
+def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., Page]) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    page.wait_for_function(READY)
+    page.click("#hint-button")
+    page.wait_for_selector("#hints li")
+    # Each hint is one of the moves the page offers now, labelled in words.
+    offered = set(
+        page.evaluate(
+            "[...document.querySelectorAll('.tile-button[aria-disabled=false]')]"
+            ".map((b) => b.dataset.tile)"
+        )
+    )
+    if page.is_enabled("#draw-button"):
+        offered.add("draw")
+    hints = page.locator("#hints li")
+    assert hints.count() >= 1
+    for i in range(hints.count()):
+        action = hints.nth(i).get_attribute("data-action") or ""
+        assert action.split("@")[0] in offered, action
+        assert hints.nth(i).locator("strong").inner_text().strip()
+    # Switching the language asks again: the hints come back in Portuguese.
+    english = page.locator("#hints li strong").first.inner_text()
+    page.select_option("#lang-select", "pt_BR")
+    page.wait_for_function(
+        f"document.querySelector('#hints li strong')?.textContent !== {english!r}"
+    )
+    assert page.inner_text("#hints-title") == catalog("pt_BR")["Hints"]
+    page.click("#hints button")
+    assert not page.locator("#hints").count()
+
+
+def test_d17_a_match_to_one_point_ends_with_its_summary_and_play_again_starts_the_next(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    page.fill("#target", "1")
+    create_table(page)
+    while not page.locator("dialog#round-end[open]").count():
+        page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            break
+        play_draw_move(page)
+    # The seed-5 round is won with points (not a blocked tie), so it ends the match (D17).
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")
+    assert page.evaluate("document.body.dataset.turn") == "over"
+    winner = page.inner_text("#match-over .winner")
+    assert winner in ("You win the match.", "Seat 2 wins the match.")
+    shot(page, "draw-match-over")
+    page.click("#again-button")
+    page.wait_for_function("document.body.dataset.seq.startsWith('2:')")
+    assert not page.locator("#match-over").count()
+    assert page.locator("#rounds").count() == 0  # a new match: no finished rounds yet
+
+
+def test_a_spectator_sees_the_line_and_the_scores_but_no_hand(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    page.wait_for_function(READY)
+    play_draw_move(page)
+    page.wait_for_function(READY)
+    table = page.url.split("#")[0].split("/t/")[1]
+    watcher = e2e_open(f"/t/{table}")
+    watcher.wait_for_selector("#turn")
+    assert "You are watching this table." in watcher.inner_text("main")
+    assert watcher.locator(".tile-button").count() == 0
+    assert watcher.locator("#hand-title").count() == 0
+    # The same line as the player's, described the same way.
+    assert watcher.text_content(".line svg desc") == page.text_content(".line svg desc")
+
+
+def test_a_second_person_joins_from_the_open_tables_and_both_see_each_move(
+    e2e_open: Callable[..., Page],
+) -> None:
+    ana = e2e_open("/")
+    ana.select_option("#players", "3")
+    ana.select_option("#seat-1-kind", "human")
+    ana.select_option("#seat-2-level", "random")
+    create_table(ana)
+    table = ana.url.split("#")[0].split("/t/")[1]
+
+    bo = e2e_open("/")
+    bo.fill("#your-name", "Bo")
+    bo.click("#refresh")
+    listed = bo.locator(f'.table-item[data-table="{table}"]')
+    listed.wait_for()
+    # Only the free human seat has a Join button: Ana's is taken and seat 3 is a bot.
+    assert listed.locator("button.join").count() == 1
+    listed.locator("button.join").click()
+    bo.wait_for_url(re.compile(rf"/t/{re.escape(table)}#seat=1&token="))
+    bo.wait_for_selector("#turn")
+    assert "Bo (you)" in bo.inner_text("#players")
+    ana.wait_for_function("document.querySelector('#players').textContent.includes('Bo')")
+
+    # Whoever's turn it is moves; the other page shows the same position after it.
+    pages = {0: ana, 1: bo}
+    moved: set[int] = set()
+    for _ in range(12):
+        # Wait (on Ana's page) until a person is to move: the bot at seat 3 moves by itself.
+        ana.wait_for_function(
+            "['0', '1'].includes(document.querySelector('#players .current')?.dataset.seat)"
+            " || document.querySelector('dialog#round-end[open]')"
+        )
+        if ana.locator("dialog#round-end[open]").count():
+            break
+        seat = int(ana.get_attribute("#players .current", "data-seat") or -1)
+        mover, other = pages[seat], pages[1 - seat]
+        mover.wait_for_function(READY)
+        play_draw_move(mover)
+        moved.add(seat)
+        mover.wait_for_function("document.body.dataset.pending === 'false'")  # answered
+        seq = mover.evaluate("Number(document.body.dataset.seq.split(':')[1])")
+        other.wait_for_function(f"Number(document.body.dataset.seq.split(':')[1]) >= {seq}")
+        if moved == {0, 1}:
+            break
+    assert moved == {0, 1}
+    # Once a person is to move, the table waits: both pages show the same line.
+    ana.wait_for_function(
+        "['0', '1'].includes(document.querySelector('#players .current')?.dataset.seat)"
+        " && document.body.dataset.pending === 'false'"
+    )
+    seq = ana.evaluate("document.body.dataset.seq")
+    bo.wait_for_function(f"document.body.dataset.seq === {seq!r}")
+    assert ana.text_content(".line svg desc") == bo.text_content(".line svg desc")
+
+
+def test_leaving_a_seat_frees_it_in_the_lobby_and_the_old_link_stops_working(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    old_link = page.url.split("127.0.0.1:")[1].split("/", 1)[1]
+    table = old_link.split("#")[0].split("t/")[1]
+    page.click("#leave-button")
+    page.wait_for_url(re.compile(r"/$"))
+    listed = page.locator(f'.table-item[data-table="{table}"]')
+    listed.wait_for()
+    assert listed.locator("button.join").count() == 1  # the seat is free again
+
+    stale = e2e_open("/" + old_link)
+    stale.wait_for_function("document.getElementById('connection').dataset.status === 'closed'")
+    assert stale.inner_text("#errors").strip()  # said, in the aria-live region
+    assert stale.evaluate("document.body.dataset.reconnects") is None  # no retrying
+    assert stale.locator(".tile-button").count() == 0

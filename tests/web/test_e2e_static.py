@@ -1,0 +1,58 @@
+"""The page's files without a browser: every module it imports is there, nothing comes
+from another site, and every string it translates is in the catalog of /api/messages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pegboard.web.messages import MESSAGES
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "pegboard" / "web" / "static"
+SCRIPTS = sorted(STATIC.glob("*.js"))
+IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']([^"']+)["']""", re.MULTILINE)
+# t("...") and t('...'): the msgids the page looks up.
+MSGID = re.compile(r"""\bt\(\s*(["'])((?:\\.|(?!\1).)*)\1""")
+URL = re.compile(r"https?://[^\s\"'`)]+")
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+
+def test_the_page_loads_its_entry_module_and_style_from_static() -> None:
+    index = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="/static/app.js">' in index
+    assert '<link rel="stylesheet" href="/static/style.css">' in index
+
+
+def test_every_imported_module_is_one_of_the_pages_files() -> None:
+    assert SCRIPTS, "no JavaScript modules found"
+    reached: set[str] = set()
+    todo = ["app.js"]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        source = (STATIC / name).read_text(encoding="utf-8")
+        for target in IMPORT.findall(source):
+            assert target.startswith("./"), f"{name} imports {target}: only the page's own files"
+            assert (STATIC / target[2:]).is_file(), f"{name} imports a missing {target}"
+            todo.append(target[2:])
+    # No module lies unused beside the ones app.js reaches.
+    assert reached == {path.name for path in SCRIPTS}
+
+
+def test_nothing_is_fetched_from_another_site() -> None:
+    for path in [*SCRIPTS, STATIC / "index.html", STATIC / "style.css"]:
+        text = path.read_text(encoding="utf-8")
+        foreign = [url for url in URL.findall(text) if url != SVG_NAMESPACE]
+        assert foreign == [], f"{path.name} refers to {foreign}"
+
+
+def test_every_string_the_page_translates_is_in_the_messages_catalog() -> None:
+    used: set[str] = set()
+    for path in SCRIPTS:
+        for _quote, msgid in MSGID.findall(path.read_text(encoding="utf-8")):
+            used.add(msgid)
+    assert len(used) > 40, "the scan found too few strings to be reading the page"
+    missing = sorted(used - set(MESSAGES))
+    assert missing == [], f"not in pegboard.web.messages (so never translated): {missing}"
