@@ -52,10 +52,10 @@ test-deps:
 	@$(PG_URL)
 PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \
-	echo "PostgreSQL for the tests: $$url"; export PEGBOARD_TEST_POSTGRES_URL="$$url"
+	export PEGBOARD_TEST_POSTGRES_URL="$$url"
 
 test: lint typecheck test-deps
-	@$(PG_URL); $(BIN)/pytest
+	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(BIN)/pytest
 
 # The whole suite again on the pure-Python core of Draw (make test runs the C core).
 test-pure: $(VENV)/.installed-dev test-deps
