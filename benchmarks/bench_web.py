@@ -45,7 +45,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 from benchmarks import quick, save_results, table
 
@@ -357,39 +360,36 @@ def _cancelled(error: BaseException) -> bool:
 # -- nothing lost ----------------------------------------------------------------------------------
 
 
-def stored(db_url: str, table_id: str) -> dict[str, Any]:
+def stored(engine: Engine, table_id: str) -> dict[str, Any]:
     """A table as the database holds it, read with plain SQL (the schema of docs/web.md)."""
-    from sqlalchemy import create_engine, text
+    from sqlalchemy import text
 
-    engine = create_engine(db_url)
-    try:
-        with engine.connect() as connection:
-            game, config, number = connection.execute(
-                text("SELECT game, config, match_number FROM tables WHERE id = :id"),
+    # One connection per read: each sees what is committed by then.
+    with engine.connect() as connection:
+        game, config, number = connection.execute(
+            text("SELECT game, config, match_number FROM tables WHERE id = :id"),
+            {"id": table_id},
+        ).one()
+        names = [
+            name or ""
+            for (name,) in connection.execute(
+                text("SELECT name FROM seats WHERE table_id = :id ORDER BY seat"),
                 {"id": table_id},
-            ).one()
-            names = [
-                name or ""
-                for (name,) in connection.execute(
-                    text("SELECT name FROM seats WHERE table_id = :id ORDER BY seat"),
-                    {"id": table_id},
-                )
-            ]
-            matches = {}
-            for match_number, seed in connection.execute(
-                text("SELECT number, seed FROM matches WHERE table_id = :id ORDER BY number"),
-                {"id": table_id},
-            ):
-                log = connection.execute(
-                    text(
-                        "SELECT seq, seat, action FROM actions WHERE table_id = :id"
-                        " AND match_number = :n ORDER BY seq"
-                    ),
-                    {"id": table_id, "n": match_number},
-                ).all()
-                matches[match_number] = (seed, [(seq, seat, action) for seq, seat, action in log])
-    finally:
-        engine.dispose()
+            )
+        ]
+        matches = {}
+        for match_number, seed in connection.execute(
+            text("SELECT number, seed FROM matches WHERE table_id = :id ORDER BY number"),
+            {"id": table_id},
+        ):
+            log = connection.execute(
+                text(
+                    "SELECT seq, seat, action FROM actions WHERE table_id = :id"
+                    " AND match_number = :n ORDER BY seq"
+                ),
+                {"id": table_id, "n": match_number},
+            ).all()
+            matches[match_number] = (seed, [(seq, seat, action) for seq, seat, action in log])
     if isinstance(config, str):  # SQLite hands JSON back as text
         config = json.loads(config)
     return {"game": game, "config": config, "number": number, "names": names, "matches": matches}
@@ -409,6 +409,16 @@ async def spectator_state(ws_base: str, table_id: str) -> dict[str, Any]:
 async def verify(base: str, db_url: str, run: Run) -> dict[str, int]:
     """Every table's log replays, holds every acknowledged move, and gives the view a
     spectator gets. Raises SystemExit on the first table that does not."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(db_url)
+    try:
+        return await _verify(base, engine, run)
+    finally:
+        engine.dispose()
+
+
+async def _verify(base: str, engine: Engine, run: Run) -> dict[str, int]:
     from pegboard.web import games, views
 
     ws_base = base.replace("http://", "ws://")
@@ -416,7 +426,7 @@ async def verify(base: str, db_url: str, run: Run) -> dict[str, int]:
     matches = 0
     for table_ in run.tables:
         for _attempt in range(10):
-            record = await asyncio.to_thread(stored, db_url, table_.id)
+            record = await asyncio.to_thread(stored, engine, table_.id)
             state = await spectator_state(ws_base, table_.id)
             seed, log = record["matches"][record["number"]]
             if state["match"] == record["number"] and state["seq"] == len(log):
