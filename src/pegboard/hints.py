@@ -23,13 +23,13 @@ from typing import Any, Protocol, runtime_checkable
 
 from pegboard.arena.budget import build, set_budget
 from pegboard.bots import Evaluation, bot_levels, make_bot
-from pegboard.core import RecordError, check_record
+from pegboard.core import N_, RecordError, WordedError, check_record
 
 EXPERT_MODULES = ("pegboard.bots.draw_expert", "pegboard.bots.cribbage_expert")
 """Modules that register the expert analysers when imported (when they exist)."""
 
 
-class HintError(ValueError):
+class HintError(WordedError):
     """A hint that cannot be given: a bad record, a bad seat, no analyser."""
 
 
@@ -86,8 +86,14 @@ def analyser_for(game: str, level: str = "expert", budget: int | None = None) ->
         {lv for g, lv in _ANALYSERS if g == game}
         | {lv for lv in bot_levels(game) if _analyses(game, lv)}
     )
-    choices = f"levels that give hints: {', '.join(levels)}" if levels else "none yet"
-    raise HintError(f"no {level!r} analyser for {game} ({choices})")
+    if levels:
+        raise HintError(
+            N_("no {level!r} analyser for {game} (levels that give hints: {levels})"),
+            level=level,
+            game=game,
+            levels=", ".join(levels),
+        )
+    raise HintError(N_("no {level!r} analyser for {game} (none yet)"), level=level, game=game)
 
 
 def _analyses(game: str, level: str) -> bool:
@@ -111,12 +117,16 @@ def hint(
     game, position = _position(position_or_record)
     players = int(position.num_players)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise HintError(f"the seat is a number from 0 to {players - 1}, not {seat!r}")
+        raise HintError(
+            N_("the seat is a number from 0 to {last}, not {seat!r}"), last=players - 1, seat=seat
+        )
     if position.is_over:
-        raise HintError("the game is over: there is nothing to hint")
+        raise HintError(N_("the game is over: there is nothing to hint"))
     current = position.current_player
     if current != seat:
-        raise HintError(f"seat {seat} is not to act: it is seat {current}'s turn")
+        raise HintError(
+            N_("seat {seat} is not to act: it is seat {current}'s turn"), seat=seat, current=current
+        )
     observation = position.observation(seat)
     analyser = analyser_for(game, level, budget)
     evaluations = list(analyser.analyse(observation, random.Random(seed)))
@@ -144,7 +154,9 @@ def _position(source: Any) -> tuple[str, Any]:
     if isinstance(source, Game | CribbageMatch):
         return "cribbage", source
     if not isinstance(source, dict):
-        raise HintError(f"a hint needs a position or a record, not {type(source).__name__}")
+        raise HintError(
+            N_("a hint needs a position or a record, not {kind}"), kind=type(source).__name__
+        )
     readers: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
         ("draw", "round"): Round.from_record,
         ("draw", "match"): Match.from_record,
@@ -156,7 +168,9 @@ def _position(source: Any) -> tuple[str, Any]:
         key = (record.get("game"), record.get("kind"))
         reader = readers.get(key)  # type: ignore[arg-type]
         if reader is None:
-            raise RecordError(f"no hints for a record of kind {key[0]!r} {key[1]!r}")
+            raise RecordError(
+                N_("no hints for a record of kind {game!r} {kind!r}"), game=key[0], kind=key[1]
+            )
         return str(key[0]), reader(record)
     except RecordError as error:
-        raise HintError(str(error)) from None
+        raise HintError(error.template, **error.fields) from None

@@ -35,7 +35,9 @@ SCORE = re.compile(r"(you peg|the bot pegs) (\d+) \(you (\d+) · the bot (\d+)\)
 
 
 def _play(args: list[str], answers: list[str]) -> tuple[int, str]:
-    result = runner.invoke(app, ["play", "cribbage", *args], input="\n".join(answers) + "\n")
+    result = runner.invoke(
+        app, ["play", "--plain", "cribbage", *args], input="\n".join(answers) + "\n"
+    )
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.output
 
@@ -260,6 +262,6 @@ def test_bad_options_give_a_one_line_error(args: list[str], message: str) -> Non
 
 
 def test_best_of_is_for_cribbage_only() -> None:
-    result = runner.invoke(app, ["play", "draw", "--best-of", "3"], input="")
+    result = runner.invoke(app, ["play", "--plain", "draw", "--best-of", "3"], input="")
     assert result.exit_code == 1
     assert "--best-of is for cribbage" in result.output

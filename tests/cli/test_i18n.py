@@ -223,7 +223,8 @@ ENGLISH = re.compile(r"\b(Seat|You|Your|Round|Stock|Line|Board|Settlement|Scores
 DRAW_PHRASES = {
     "pt": [
         "Draw: 2 jogadores, vence quem chegar primeiro a 100. Você é o jogador 0.",
-        "Não permitido: você só pode passar quando não puder colocar nem comprar (D8)",
+        "Não permitido: você não pode passar enquanto puder comprar: compre ou coloque uma peça (D8)",
+        "Não permitido: [6|6] não está na sua mão (D5)",
         "Pontas abertas: ",
         "Mãos reveladas:",
         "Partida encerrada após ",
@@ -231,14 +232,16 @@ DRAW_PHRASES = {
     ],
     "zh": [
         "Draw：2 名玩家，先到 100 分者获胜。你是 0 号座位。",
-        "不允许：只有既不能出牌也不能摸牌时才能跳过（D8）",
+        "不允许：还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）",
+        "不允许：[6|6] 不在你的手牌中（D5）",
         "开放末端：",
         "亮出手牌：",
         "最终得分：",
     ],
     "hi": [
         "Draw: 2 खिलाड़ी, जो पहले 100 तक पहुँचे वह जीतता है। आप सीट 0 हैं।",
-        "अनुमति नहीं: आप तभी पास कर सकते हैं जब न गोटी रख सकें, न उठा सकें (D8)",
+        "अनुमति नहीं: जब तक उठा सकते हैं, पास नहीं कर सकते: गोटी उठाएँ या रखें (D8)",
+        "अनुमति नहीं: [6|6] आपके हाथ में नहीं है (D5)",
         "खुले सिरे: ",
         "हाथ खोले गए:",
         "अंतिम स्कोर: ",

@@ -8,6 +8,8 @@ the match cleanly.
 from __future__ import annotations
 
 import json
+import os
+import random
 import re
 import subprocess
 import sys
@@ -18,6 +20,7 @@ from typer.testing import CliRunner
 
 from pegboard.bots import bot_levels
 from pegboard.cli.main import app
+from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
 
 runner = CliRunner()
@@ -29,7 +32,7 @@ BAD_THEN_GOOD = ["xyzzy", "9-9", "pass", "6-6@0-0A", "draw", "1"]
 
 
 def _play(args: list[str], answers: list[str]) -> tuple[int, str]:
-    result = runner.invoke(app, ["play", *args], input="\n".join(answers) + "\n")
+    result = runner.invoke(app, ["play", "--plain", *args], input="\n".join(answers) + "\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.output
 
@@ -172,8 +175,9 @@ def test_save_into_a_missing_directory_is_refused_before_play(tmp_path: Path) ->
     )
 
 
-def test_the_installed_command_plays_from_a_pipe() -> None:
-    """What `make play` runs: the console script, reading a real pipe, not a test runner."""
+def test_the_installed_command_plays_plain_from_a_pipe() -> None:
+    """What `make play` runs: the console script, reading a real pipe, not a test runner.
+    Without --plain: input and output are not a terminal, so play is line by line."""
     script = Path(sys.executable).parent / "pegboard"
     if not script.exists():
         pytest.skip("the pegboard console script is not installed next to this Python")
@@ -188,3 +192,90 @@ def test_the_installed_command_plays_from_a_pipe() -> None:
     assert completed.returncode == 0, completed.stderr
     assert "Your moves:" in completed.stdout and "You leave the match." in completed.stdout
     assert completed.stderr == ""
+
+
+def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a terminal `play` opens the full-screen client; with --plain, or when input or
+    output is not a terminal, it is line by line."""
+    calls: list[tuple[object, ...]] = []
+    monkeypatch.setattr("pegboard.cli.tui.full_screen", lambda *args: calls.append(args))
+    monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
+    result = runner.invoke(app, ["play", "cribbage", "--best-of", "3", "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    [(game, players, bots, seed, best_of, *_rest)] = calls
+    assert (game, players, bots, seed, best_of) == ("cribbage", None, "greedy", 5, 3)
+    calls.clear()
+    result = runner.invoke(app, ["play", "--plain", "--seed", "5"], input="quit\n")
+    assert not calls and "Your moves:" in result.output and "You leave" in result.output
+    monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: False)
+    result = runner.invoke(app, ["play", "--seed", "5"], input="quit\n")
+    assert not calls and "Your moves:" in result.output and "You leave" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["cribbage", "--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
+        (["cribbage", "--best-of", "4"], "a match is the best of an odd number of games, not 4"),
+        (["draw", "--best-of", "3"], "--best-of is for cribbage"),
+        (["draw", "--players", "5"], "Draw is played by 2 to 4 players, not 5 (D1)"),
+        (["--bots", "ismcts"], "no 'ismcts' bots for draw; choose one of: random, greedy, expert"),
+    ],
+)
+def test_full_screen_options_are_checked_before_it_opens(
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
+    monkeypatch.setattr(
+        "pegboard.tui.draw_app.DrawApp.run", lambda self: pytest.fail("the app opened")
+    )
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"pegboard: error: {message}")
+
+
+def test_resume_opens_the_saved_match_in_a_terminal_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pegboard.tui.draw_app import DrawApp, DrawSetup
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    setup = DrawSetup(players=3, lang="pt", seed=4, save_dir=tmp_path / "pegboard")
+    state = {
+        "game": "draw",
+        "setup": setup.saved_setup(),
+        "match": Match(3, seed=4).to_record(),
+        "bots": {"1": random.Random(1).getstate(), "2": random.Random(2).getstate()},
+    }
+    setup.store(state, over=False)
+    result = runner.invoke(app, ["play", "--resume", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "--resume goes on full screen: it needs a terminal" in result.output
+    opened: list[DrawApp] = []
+    monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
+    monkeypatch.setattr("pegboard.tui.draw_app.DrawApp.run", lambda self: opened.append(self))
+    result = runner.invoke(app, ["play", "--resume"])
+    assert result.exit_code == 0, result.output
+    [resumed] = opened
+    assert resumed.setup.players == 3 and resumed.setup.lang == "pt"
+    assert resumed.saved is not None and resumed.saved["match"] == state["match"]
+    # Either game: without one named, the match saved last.
+    crib = DrawSetup(game="cribbage", seed=2, best_of=3, save_dir=tmp_path / "pegboard")
+    match = CribbageMatch(best_of=3, seed=2)
+    crib.store(
+        {
+            "game": "cribbage",
+            "setup": crib.saved_setup(),
+            "match": match.to_record(),
+            "bots": {"1": random.Random(1).getstate()},
+        },
+        over=False,
+    )
+    draw_file = tmp_path / "pegboard" / "draw-tui.json"
+    os.utime(draw_file, (1, 1))  # the Draw match was saved long ago
+    opened.clear()
+    assert runner.invoke(app, ["play", "--resume"]).exit_code == 0
+    assert opened[0].setup.game == "cribbage" and opened[0].setup.best_of == 3
+    opened.clear()
+    assert runner.invoke(app, ["play", "draw", "--resume"]).exit_code == 0
+    assert opened[0].setup.game == "draw"

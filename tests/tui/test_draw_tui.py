@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard.cli.i18n import translator
-from pegboard.draw import DrawTile, End, Line, Pass, Tile
+from pegboard.draw import DrawTile, End, Line, Match, Pass, Tile
 from pegboard.tui.draw_app import (
     DrawApp,
     DrawSetup,
@@ -18,6 +19,7 @@ from pegboard.tui.draw_app import (
     SetupScreen,
     SummaryScreen,
     load_saved,
+    save_file,
 )
 from pegboard.tui.draw_view import line_rows
 
@@ -188,10 +190,10 @@ def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
 
 
 def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
-    path = tmp_path / "draw.json"
+    path = save_file(tmp_path, "draw")
 
     async def play_some() -> dict[str, object]:
-        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_path=path)
+        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_dir=tmp_path)
         app = DrawApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -229,6 +231,14 @@ def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     with pytest.raises(ValueError, match="cannot be read"):
         load_saved(tmp_path / "bad.json")
+    # A save whose bots' random streams are missing cannot go on as it would have.
+    setup = DrawSetup(players=2, seed=1, save_dir=tmp_path)
+    state = {"game": "draw", "setup": setup.saved_setup(), "match": Match(2, seed=1).to_record()}
+    setup.store({**state, "bots": {}}, over=False)
+    with pytest.raises(ValueError, match="cannot be read"):
+        load_saved(save_file(tmp_path, "draw"))
+    setup.store({**state, "bots": {"1": random.Random(5).getstate()}}, over=False)
+    assert load_saved(save_file(tmp_path, "draw"))[0].seed == 1
 
 
 def test_setup_screen_chooses_players_and_language() -> None:
@@ -286,17 +296,26 @@ def test_d8_auto_plays_only_forced_moves() -> None:
     asyncio.run(run())
 
 
-def test_cli_resume_without_a_save_is_a_clear_error(tmp_path: Path) -> None:
+def test_cli_resume_without_a_save_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from typer.testing import CliRunner
 
     from pegboard.cli.main import app
 
-    result = CliRunner().invoke(app, ["tui", "--resume", "--save", str(tmp_path / "none.json")])
-    assert result.exit_code != 0
-    assert "no saved match" in result.output
-    result = CliRunner().invoke(app, ["tui", "--bots", "clever"])
-    words = " ".join(result.output.replace("│", " ").split())
-    assert result.exit_code != 0 and "random, greedy, expert" in words
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--resume"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"pegboard: error: there is no saved match to resume in {tmp_path / 'pegboard'}\n"
+    )
+    result = CliRunner().invoke(app, ["play", "draw", "--resume", "--lang", "pt"])
+    missing = translator("pt")("there is no saved match at {path}")
+    assert result.exit_code == 1
+    assert missing.format(path=save_file(tmp_path / "pegboard", "draw")) in result.output
+    # `pegboard tui` is an alias of `pegboard play`.
+    result = CliRunner().invoke(app, ["tui", "--resume"])
+    assert result.exit_code == 1 and "no saved match to resume" in result.output
 
 
 def test_d6_draw_button_works_with_the_mouse() -> None:
@@ -319,3 +338,35 @@ def test_d6_draw_button_works_with_the_mouse() -> None:
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_d8_a_pass_key_while_drawing_is_allowed_is_refused_naming_the_rule(lang: str) -> None:
+    _ = translator(lang)
+
+    async def run() -> tuple[str, bool]:
+        # Seed 3: at the first turn the stock allows a draw, so a pass is not allowed (D8).
+        app = DrawApp(DrawSetup(players=2, lang=lang, seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert DrawTile() in screen.match.legal_actions()
+            before = screen.match.to_record()
+            await pilot.press("p")
+            await pilot.pause()
+            said = list(screen.query_one("#log", Log).lines)[-1]
+            unchanged = screen.match.to_record() == before and screen.match.current_player == 0
+            await pilot.press("q")
+        return said, unchanged
+
+    said, unchanged = asyncio.run(run())
+    assert unchanged
+    if lang == "en":
+        assert said == "Not allowed: you may not pass while you can draw: draw, or play a tile (D8)"
+    else:
+        # The engine's own reason, translated by its template, its rule cited.
+        english = "you may not pass while you can draw: draw, or play a tile"
+        reason = _("{reason} ({rule})").format(reason=_(english), rule="D8")
+        assert _(english) != english
+        assert said == _("Not allowed: {reason}").format(reason=reason) and "pass" not in said

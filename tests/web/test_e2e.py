@@ -494,6 +494,12 @@ def test_b4_keyboard_alone_creates_a_table_and_plays_moves_with_the_ends_as_butt
         page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
         moves += 1
         assert moves < 40
+        page.wait_for_function(READY)
+        if page.evaluate("document.body.dataset.turn") == "yours":
+            # A screen reader hears what happened since, then that it is their turn again.
+            said = page.text_content("#announce") or ""
+            assert said.endswith("Your turn")
+            assert page.locator("#log li").last.inner_text() in said
     no_error_shown(page)
 
 
@@ -717,3 +723,94 @@ def test_leaving_a_seat_frees_it_in_the_lobby_and_the_old_link_stops_working(
     assert stale.inner_text("#errors").strip()  # said, in the aria-live region
     assert stale.evaluate("document.body.dataset.reconnects") is None  # no retrying
     assert stale.locator(".tile-button").count() == 0
+
+
+def play_cribbage_move(page: Page) -> str:
+    """One move by clicking: the first two cards to the crib, else the first card that can
+    be played, else Go."""
+    if page.locator("#discard-button").count():
+        first, second = (
+            page.locator(".card-button").nth(i).get_attribute("data-card") for i in (0, 1)
+        )
+        page.click(f'.card-button[data-card="{first}"]')
+        page.click(f'.card-button[data-card="{second}"]')
+        page.click("#discard-button")
+        return f"discard {first} {second}"
+    playable = page.locator(".card-button[aria-disabled=false]")
+    if playable.count():
+        card = playable.first.get_attribute("data-card")
+        playable.first.click()
+        return f"play {card}"
+    page.click("#go-button")
+    return "go"
+
+
+def test_c7_a_game_of_cribbage_to_121_ends_with_the_skunk_rule_and_the_match_summary(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=7)
+    page.check("#game-cribbage")
+    page.select_option("#seat-1-level", "random")  # a quick opponent: the game is long
+    create_table(page, game="cribbage")
+    game_end = ""
+    for _move in range(400):
+        page.wait_for_function(f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            game_end = page.inner_text("dialog#round-end")
+            page.click("#continue-button")
+            continue
+        if page.evaluate("document.body.dataset.turn") == "over":
+            break
+        no_error_shown(page)
+        play_cribbage_move(page)
+    else:
+        raise AssertionError("a game of cribbage to 121 cannot take this many moves")
+    shot(page, "cribbage-match-over")
+    assert game_end.startswith("Game over")
+    # C7: the winner reached 121; a loser below 91 is skunked, below 61 double skunked.
+    final = [
+        int(text.rsplit(": ", 1)[1]) for text in page.locator("#players .score").all_inner_texts()
+    ]
+    assert max(final) >= 121 > min(final)
+    loser = min(final)
+    if loser < 61:
+        assert "Double skunk" in game_end
+    elif loser < 91:
+        assert "Skunk" in game_end and "Double skunk" not in game_end
+    else:
+        assert "Skunk" not in game_end
+    assert page.locator("#match-over").count() == 1
+    assert page.locator("#again-button").count() == 1
+
+
+def test_c2_keyboard_alone_lays_two_cards_in_the_crib_and_plays_a_card(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    tab_to(page, "#game-draw")  # the game's radio group: arrows choose within it
+    page.keyboard.press("ArrowRight")
+    assert page.is_checked("#game-cribbage")
+    tab_to(page, "#create")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#take-seat:focus")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#discard-button")
+    page.wait_for_function(READY)
+    for _ in range(2):  # two cards picked, each with the keyboard (aria-pressed)
+        tab_to(page, '.card-button[aria-pressed="false"]')
+        assert focus_is_visible(page)
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    tab_to(page, "#discard-button:not([disabled])")
+    before = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    assert page.locator("#discard-button").count() == 0
+    page.wait_for_function(READY)
+    if page.locator(".card-button[aria-disabled=false]").count():
+        tab_to(page, ".card-button[aria-disabled=false]")
+        before = page.evaluate("document.body.dataset.seq")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
+    no_error_shown(page)
+    assert "You lay" in page.inner_text("#log")

@@ -331,3 +331,24 @@ def test_a_hint_in_portuguese_names_its_unit_in_portuguese(client: TestClient) -
     assert {h["unit"] for h in answer["hints"]} == {"pontos líquidos esperados"}
     labels = {m["action"]: m["label"] for m in mover.state["view"]["legal"]}
     assert all(h["label"] == labels[h["action"]] for h in answer["hints"])
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_d5_a_refusal_never_tells_where_a_tile_not_held_is(client: TestClient, lang: str) -> None:
+    """Playing a tile held by the other seat and one lying in the stock draw the same
+    refusal (its tile aside): errors carry no hidden information."""
+    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    table_id = table["table"]
+    players = [Player(client, table_id, s, token_of(table, s), lang=lang) for s in (0, 1)]
+    players[0].sync()
+    mover = players[players[0].state["view"]["current"]]
+    position = truth_of(client, table_id).positions[0].round  # type: ignore[union-attr]
+    other_tile = position.hands[1 - mover.seat][0]
+    stock_tile = position.stock[0]
+    refusals = []
+    for tile in (other_tile, stock_tile):
+        error = mover.answer({"type": "act", "action": f"{tile.low}-{tile.high}", "seq": 0})
+        assert error["code"] == "illegal" and error["rule"] == "D5"
+        refusals.append(error["message"].replace(str(tile), "TILE"))
+    assert refusals[0] == refusals[1]
+    assert log_of(client, table_id) == []

@@ -22,8 +22,12 @@ from pegboard.arena import (
     run_arena,
     summarize,
 )
+from pegboard.arena.deals import PLAYERS
 from pegboard.arena.ray_runner import ClusterError, MissingRayError, RayRunner
 from pegboard.arena.stats import Estimate
+from pegboard.bots import bot_levels
+from pegboard.cli.errors import describe_error
+from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import fail
 
 
@@ -63,26 +67,34 @@ def arena(
     budget: Annotated[
         int | None, typer.Option(help="Search budget (playouts) for bots that search.")
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="Language of the tables: en, pt, zh, hi (default: from the environment)."
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other over many deals and compare them.
 
     A deal is one Draw round or one cribbage hand from 0-0. The table gives each bot's
-    wins, draws and losses, its mean points per deal with a 95% confidence interval, and
+    wins, draws and losses, its mean points per deal with a confidence interval (95%), and
     its Elo when there are more than two bots; then the margin between every two bots.
 
     With --backend ray (pegboard's cluster extra) the deals run on Ray: a local one, or the
     cluster at --address. The same seed gives the same figures on any backend.
     """
+    try:
+        _ = translator(resolve_language(lang))
+    except ValueError as error:
+        raise fail(str(error)) from None
+    game = game.strip().lower()
     levels = [word.strip() for word in bots.split(",") if word.strip()]
-    if not levels:
-        raise fail("give at least one bot level with --bots")
+    check_options(game, levels, players, deals, budget, _)
     if players is not None:
-        if players < 1:
-            raise fail(f"players is a whole number of at least 2, not {players}")
         levels = [levels[i % len(levels)] for i in range(players)]
     try:
         config = ArenaConfig(
-            game.lower(),
+            game,
             tuple(levels),
             deals=deals,
             duplicate=duplicate,
@@ -90,46 +102,115 @@ def arena(
             seed=seed,
             budget=budget,
         )
-    except ValueError as error:
-        raise fail(str(error)) from None
+    except ValueError as error:  # checked above: only a check added to the arena since
+        raise fail(describe_error(error, _), _) from None
     if json_file is not None and not json_file.parent.is_dir():
-        raise fail(f"cannot write {json_file}: no such directory")
-    runner = make_runner(backend, workers, address)
+        raise fail(_("cannot write {path}: no such directory").format(path=json_file), _)
+    runner = make_runner(backend, workers, address, _)
     try:
-        results = play(config, runner)
+        results = play(config, runner, _)
     finally:
         if isinstance(runner, RayRunner):
             runner.close()
     console = Console()
     summary = summarize(config, results)
-    console.print(bot_table(summary))
-    console.print(margin_table(summary))
+    console.print(bot_table(summary, _))
+    console.print(margin_table(summary, _))
     if json_file is not None:
         try:
             json_file.write_text(json.dumps(summary.to_dict(results), indent=1) + "\n")
         except OSError as error:
-            raise fail(f"cannot write {json_file}: {error.strerror}") from None
+            raise fail(
+                _("cannot write {path}: {reason}").format(path=json_file, reason=error.strerror),
+                _,
+            ) from None
 
 
-def make_runner(backend: str, workers: int | None, address: str | None) -> Runner:
+def check_options(
+    game: str,
+    levels: list[str],
+    players: int | None,
+    deals: int,
+    budget: int | None,
+    _: Translator,
+) -> None:
+    """The user's options, checked here so that the error is in the user's language
+    (``ArenaConfig`` checks them again, in English, for programs)."""
+    if game not in PLAYERS:
+        raise fail(_("the arena plays draw or cribbage, not {game!r}").format(game=game), _)
+    if not levels:
+        raise fail(_("give at least one bot level with --bots"), _)
+    allowed = PLAYERS[game]
+    count = len(levels) if players is None else players
+    if count not in allowed:
+        raise fail(
+            _("{game} is played by {counts} players here, not {count}").format(
+                game=game_name(game, _), counts=", ".join(map(str, allowed)), count=count
+            ),
+            _,
+        )
+    choices = bot_levels(game)
+    for level in levels:
+        if level not in choices:
+            raise fail(
+                _("no {level!r} bot for {game}; choose from: {levels}").format(
+                    level=level, game=game_name(game, _), levels=", ".join(choices)
+                ),
+                _,
+            )
+    if deals < 1:
+        raise fail(_("--deals is a whole number of at least 1, not {deals}").format(deals=deals), _)
+    if budget is not None and budget < 1:
+        raise fail(
+            _("--budget is a whole number of at least 1, not {budget}").format(budget=budget), _
+        )
+
+
+def game_name(game: str, _: Translator) -> str:
+    # "Draw" is the name of the game, the same in every language (and _("Draw") is the verb).
+    return {"draw": "Draw", "cribbage": _("cribbage")}.get(game, game)
+
+
+def make_runner(
+    backend: str, workers: int | None, address: str | None, _: Translator | None = None
+) -> Runner:
     """The runner the options ask for, or a one-line error."""
+    _ = translator("en") if _ is None else _
     backend = backend.strip().lower()
     if backend not in ("local", "ray"):
-        raise fail(f"the backend is local or ray, not {backend!r}")
+        raise fail(_("the backend is local or ray, not {backend!r}").format(backend=backend), _)
     if address is not None and backend != "ray":
-        raise fail("--address names a Ray cluster: use it with --backend ray")
+        raise fail(_("--address names a Ray cluster: use it with --backend ray"), _)
     if address is not None and workers is not None:
-        raise fail("--workers sets the CPUs of a local Ray; a cluster at --address has its own")
+        raise fail(
+            _("--workers sets the CPUs of a local Ray; a cluster at --address has its own"), _
+        )
+    if workers is not None and workers < 1:
+        raise fail(
+            _("--workers is a whole number of at least 1, not {workers}").format(workers=workers),
+            _,
+        )
+    if address is not None and not address.strip():
+        raise fail(_("a Ray address is auto, HOST:PORT or ray://HOST:PORT, not empty"), _)
     try:
         if backend == "ray":
             return RayRunner(workers if workers is not None else (os.cpu_count() or 1), address)
         return LocalRunner(workers if workers is not None else (os.cpu_count() or 1))
-    except (ValueError, MissingRayError) as error:
-        raise fail(str(error)) from None
+    except MissingRayError:
+        raise fail(
+            _(
+                "the Ray backend needs ray: install pegboard[cluster]"
+                " (pip install 'pegboard[cluster]')"
+            ),
+            _,
+        ) from None
+    except ValueError as error:  # checked above: only a check added to the runners since
+        raise fail(describe_error(error, _), _) from None
 
 
-def play(config: ArenaConfig, runner: Runner) -> list[DealResult]:
+def play(config: ArenaConfig, runner: Runner, _: Translator | None = None) -> list[DealResult]:
     """Every play of ``config``, with a progress bar on stderr."""
+    _ = translator("en") if _ is None else _
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -138,34 +219,74 @@ def play(config: ArenaConfig, runner: Runner) -> list[DealResult]:
         console=Console(stderr=True),
         transient=True,
     ) as progress:
-        task = progress.add_task(f"{config.game}: {' vs '.join(config.labels)}", total=None)
+        description = _("{game}: {bots}").format(
+            game=game_name(config.game, _), bots=_(" vs ").join(config.labels)
+        )
+        task = progress.add_task(description, total=None)
 
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
         try:
             return run_arena(config, runner, advance)
-        except (BotError, ClusterError) as error:
-            raise fail(str(error)) from None
+        except BotError as error:
+            # The bot's own account of its failure is for the bot's author, in English.
+            raise fail(
+                _("a bot failed, and the arena stopped: {reason}").format(reason=error), _
+            ) from None
+        except ClusterError as error:
+            raise fail(
+                _("the Ray cluster failed, and the arena stopped: {reason}").format(reason=error), _
+            ) from None
 
 
-def bot_table(summary: Summary) -> Table:
+def bot_table(summary: Summary, _: Translator | None = None) -> Table:
+    _ = translator("en") if _ is None else _
     config = summary.config
-    unit = "match" if config.matches else "deal"
-    mode = "duplicate, " if config.duplicate else ""
+    game = game_name(config.game, _)
+    units = summary.bots[0].points.n
+    if config.duplicate:
+        title = _.ngettext(
+            "{game} arena: {plays} play (duplicate, seed {seed})",
+            "{game} arena: {plays} plays (duplicate, seed {seed})",
+            summary.plays,
+        )
+        caption = _("{intervals} (each seed averaged over every seating)")
+    else:
+        title = _.ngettext(
+            "{game} arena: {plays} play (seed {seed})",
+            "{game} arena: {plays} plays (seed {seed})",
+            summary.plays,
+        )
+        caption = "{intervals}"
+    if config.matches:
+        intervals = _.ngettext(
+            "{level} intervals over {n} independent match",
+            "{level} intervals over {n} independent matches",
+            units,
+        )
+    else:
+        intervals = _.ngettext(
+            "{level} intervals over {n} independent deal",
+            "{level} intervals over {n} independent deals",
+            units,
+        )
+    # The level is a placeholder: a bare "95% i" would read as a printf format to gettext.
+    intervals = intervals.format(n=units, level="95%")
     table = Table(
-        title=f"{config.game} arena: {summary.plays} plays ({mode}seed {config.seed})",
-        caption=f"95% intervals over {summary.bots[0].points.n} independent {unit}s"
-        + (" (each seed averaged over every seating)" if config.duplicate else ""),
+        title=title.format(game=game, plays=summary.plays, seed=config.seed),
+        caption=caption.format(intervals=intervals),
     )
-    table.add_column("bot")
-    for name in ("wins", "draws", "losses"):
+    table.add_column(_("bot"))
+    for name in (_("wins"), _("draws"), _("losses")):
         table.add_column(name, justify="right")
-    table.add_column(f"points per {unit}", justify="right")
-    table.add_column("95% CI", justify="right")
+    table.add_column(
+        _("points per match") if config.matches else _("points per deal"), justify="right"
+    )
+    table.add_column(_("95% CI"), justify="right")
     show_elo = any(b.elo is not None for b in summary.bots)
     if show_elo:
-        table.add_column("Elo", justify="right")
+        table.add_column(_("Elo"), justify="right")
     for bot in summary.bots:
         row = [
             bot.label,
@@ -173,7 +294,7 @@ def bot_table(summary: Summary) -> Table:
             str(bot.record.draws),
             str(bot.record.losses),
             f"{bot.points.mean:.2f}",
-            interval(bot.points),
+            interval(bot.points, _),
         ]
         if show_elo:
             row.append("" if bot.elo is None else f"{bot.elo:.0f}")
@@ -181,22 +302,26 @@ def bot_table(summary: Summary) -> Table:
     return table
 
 
-def margin_table(summary: Summary) -> Table:
-    paired = " (paired by deal seed)" if summary.config.duplicate else ""
-    table = Table(title=f"margins in points per {'match' if summary.config.matches else 'deal'}")
-    table.add_column("bots")
-    table.add_column(f"margin{paired}", justify="right")
-    table.add_column("95% CI", justify="right")
+def margin_table(summary: Summary, _: Translator | None = None) -> Table:
+    _ = translator("en") if _ is None else _
+    config = summary.config
+    title = _("margins in points per match") if config.matches else _("margins in points per deal")
+    table = Table(title=title)
+    table.add_column(_("bots"))
+    table.add_column(
+        _("margin (paired by deal seed)") if config.duplicate else _("margin"), justify="right"
+    )
+    table.add_column(_("95% CI"), justify="right")
     for margin in summary.margins:
         table.add_row(
             f"{margin.first} - {margin.second}",
             f"{margin.estimate.mean:+.2f}",
-            interval(margin.estimate),
+            interval(margin.estimate, _),
         )
     return table
 
 
-def interval(estimate: Estimate) -> str:
+def interval(estimate: Estimate, _: Translator | None = None) -> str:
     if estimate.n < 2:
-        return "n/a"
+        return translator("en")("n/a") if _ is None else _("n/a")
     return f"[{estimate.low:.2f}, {estimate.high:.2f}]"

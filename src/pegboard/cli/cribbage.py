@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
+from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import Translator, resolve_language, translator
+
+if TYPE_CHECKING:
+    from pegboard.cribbage import Card
 
 cribbage_app = typer.Typer(
     name="cribbage",
@@ -71,11 +76,24 @@ def score(
     ),
 ) -> None:
     """Count a hand with its starter the traditional way (C6)."""
-    from pegboard.cribbage import Card, parse_cards, score_breakdown
+    from pegboard.cribbage import score_breakdown
 
     _ = _translator(lang)
     try:
-        breakdown = score_breakdown(parse_cards(hand), Card.parse(starter), is_crib=crib)
+        cards = _read_cards(hand, _)
+        cut = _read_cards(starter, _)
+        if len(cards) != 4:
+            raise ValueError(
+                _("a hand is counted with 4 cards, not {count} (C6)").format(count=len(cards))
+            )
+        if len(cut) != 1:
+            raise ValueError(_("the starter is one card, not {count}").format(count=len(cut)))
+        twice = sorted({str(c) for c in cards if cards.count(c) > 1})
+        if twice:
+            raise ValueError(_("the hand holds {card} twice (C6)").format(card=twice[0]))
+        if cut[0] in cards:
+            raise ValueError(_("the starter {card} is also in the hand (C6)").format(card=cut[0]))
+        breakdown = score_breakdown(cards, cut[0], is_crib=crib)
     except ValueError as error:
         typer.echo(_("Error: {reason}").format(reason=error), err=True)
         raise typer.Exit(2) from None
@@ -88,10 +106,24 @@ def score(
     }
     width = max(8, *(len(k) for k in kinds.values()))
     for item in breakdown.items:
-        cards = " ".join(str(c) for c in item.cards)
-        typer.echo(f"{kinds.get(item.kind, item.kind):<{width}} {cards:<16} {item.points}")
+        shown = " ".join(str(c) for c in item.cards)
+        typer.echo(f"{kinds.get(item.kind, item.kind):<{width}} {shown:<16} {item.points}")
     typer.echo(f"{breakdown.say(_.lang)}.")
     typer.echo(_("total {total}").format(total=breakdown.total))
+
+
+def _read_cards(text: str, _: Translator) -> list[Card]:
+    """The cards of ``text``; a ``ValueError`` in the user's language for a word that is
+    not one."""
+    from pegboard.cribbage import Card
+
+    cards = []
+    for word in text.replace(",", " ").split():
+        try:
+            cards.append(Card.parse(word))
+        except ValueError as error:
+            raise ValueError(describe_error(error, _)) from None
+    return cards
 
 
 def _translator(lang: str | None) -> Translator:

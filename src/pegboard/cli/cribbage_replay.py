@@ -22,7 +22,7 @@ from pegboard.cli.cribbage_text import (
 )
 from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
-from pegboard.core import RecordError
+from pegboard.core import N_, RecordError
 from pegboard.cribbage import CribbageMatch, Game, parse_action
 
 Gettext = Translator
@@ -41,12 +41,16 @@ def replay_cribbage(record: dict[str, Any], lang: str, terminal: Terminal, _: Ge
         elif kind == "game":
             _replay_game(record, terminal, _)
         else:
-            raise RecordError(f"a cribbage record is a 'match' or a 'game', not {kind!r}")
+            raise RecordError(
+                N_("a cribbage record is a 'match' or a 'game', not {kind!r}"), kind=kind
+            )
     except RecordError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         # A record so malformed that the engine's own checks did not catch it.
-        raise RecordError(f"the cribbage record does not replay: {error}") from None
+        raise RecordError(
+            N_("the cribbage record does not replay: {reason}"), reason=error
+        ) from None
 
 
 def _replay_game(record: dict[str, Any], terminal: Terminal, _: Gettext) -> None:

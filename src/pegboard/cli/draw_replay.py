@@ -12,7 +12,7 @@ from typing import Any
 from pegboard.cli.draw_text import announce, match_end_lines, scores_text, settlement_lines
 from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
-from pegboard.core import RecordError
+from pegboard.core import N_, RecordError
 from pegboard.draw import DrawTile, Match, Play, Round, parse_action
 
 Gettext = Translator
@@ -26,7 +26,7 @@ def replay_draw(record: dict[str, Any], lang: str, terminal: Terminal, _: Gettex
     elif kind == "round":
         _replay_round(record, lang, terminal, _)
     else:
-        raise RecordError(f"a Draw record is a 'match' or a 'round', not {kind!r}")
+        raise RecordError(N_("a Draw record is a 'match' or a 'round', not {kind!r}"), kind=kind)
 
 
 def _replay_match(record: dict[str, Any], lang: str, terminal: Terminal, _: Gettext) -> None:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard.bots import Evaluation
+from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import fail
 from pegboard.hints import HintError, hint
@@ -54,9 +55,9 @@ def hint_command(
     try:
         evaluations = hint(record, seat, level=level, seed=seed, budget=budget)
     except HintError as error:
-        raise fail(str(error), _) from None
-    except ValueError as error:  # a bad budget
-        raise fail(str(error), _) from None
+        raise fail(describe_error(error, _), _) from None
+    except ValueError as error:  # a bad budget (the bots' own check, in English)
+        raise fail(describe_error(error, _), _) from None
     if as_json:
         typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
         return

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from pegboard.core import IllegalActionError
+from pegboard.core import IllegalActionError, WordedError
 from pegboard.draw.line import language
 
 LOCALES: Final[dict[str, str]] = {"en": "en", "pt": "pt_BR", "zh": "zh_Hans", "hi": "hi"}
@@ -84,9 +85,38 @@ def environment_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+invocation_language: ContextVar[str | None] = ContextVar("pegboard_language", default=None)
+"""The language of the running ``pegboard`` command, chosen before its arguments are parsed
+(``pegboard.cli.commands``): a ``--lang`` given to ``pegboard`` itself reaches here."""
+
+
 def resolve_language(lang: str | None) -> str:
-    """``--lang`` if given (``ValueError`` if unknown), else the environment's language."""
-    return environment_language() if lang is None else language(lang)
+    """``--lang`` if given (``ValueError`` if unknown), else the language of the running
+    command (``pegboard --lang``), else the environment's."""
+    if lang is not None:
+        return language(lang)
+    return invocation_language.get() or environment_language()
+
+
+def language_of(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language a command line asks for: its last ``--lang X`` (or ``--lang=X``) that
+    names one we have, else the environment's. This is read before the arguments are
+    parsed, so that ``--help`` and usage errors come in the language too."""
+    chosen = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        value = None
+        if word == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value is not None:
+            try:
+                chosen = language(value)
+            except ValueError:
+                continue  # the command itself says that the language is unknown
+    return chosen or environment_language(environ)
 
 
 class TranslatedIllegalActionError(IllegalActionError):
@@ -98,10 +128,13 @@ class TranslatedValueError(ValueError):
 
 
 def unreadable_reason(error: ValueError, answer: str, _: Translator) -> str:
-    """Why an answer is not a move, in the user's language: the engine's notation errors
-    are in English, so other languages get a translated pointer to ``help`` instead."""
-    if _.lang == "en" or isinstance(error, TranslatedValueError):
-        return str(error)
+    """Why an answer is not a move, in the user's language. The engine words its notation
+    errors by template (``describe_error`` translates them); any other reason, in English,
+    becomes a translated pointer to ``help`` in other languages."""
+    from pegboard.cli.errors import describe_error  # it builds on this module
+
+    if _.lang == "en" or isinstance(error, TranslatedValueError | WordedError):
+        return describe_error(error, _)
     return _("{answer!r} is not a move here; type help to see how moves are written").format(
         answer=answer
     )
@@ -110,16 +143,13 @@ def unreadable_reason(error: ValueError, answer: str, _: Translator) -> str:
 def rule_reason(error: IllegalActionError, _: Translator) -> str:
     """A refused move in the user's language, its rule cited: ``"... (D8)"``.
 
-    The engine words its reasons in English (they belong to the rules' code, not to a
-    client), so in another language the client gives the gist of the rule it cites; the
-    engine's own words, which may name a tile or a card, are shown only in English.
+    The engine words its refusals by a template and fields (``pegboard.core.errors``);
+    ``describe_error`` translates the template and fills it in, so the tile or card it
+    names is kept. A refusal the catalogs do not know gets the gist of its rule.
     """
-    gist = None
-    if _.lang != "en" and not isinstance(error, TranslatedIllegalActionError) and error.rule:
-        gist = rule_gist(error.rule, _)
-    if gist is None:
-        return str(error)
-    return _("{reason} ({rule})").format(reason=gist, rule=error.rule)
+    from pegboard.cli.errors import describe_error  # it builds on this module
+
+    return describe_error(error, _)
 
 
 def rule_gist(rule: str, _: Translator) -> str | None:

@@ -1,25 +1,52 @@
-"""The ``pegboard`` command: one entry point, a sub-command per job."""
+"""The ``pegboard`` command: one entry point, a sub-command per job.
+
+The language of everything it prints, ``--help`` and usage errors included, is chosen
+before the arguments are parsed (``pegboard.cli.commands.TranslatedGroup``).
+"""
 
 from __future__ import annotations
+
+from typing import Annotated
 
 import typer
 
 from pegboard import __version__
 from pegboard.cli.arena import arena
+from pegboard.cli.commands import TranslatedGroup
 from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
 from pegboard.cli.serve import serve
-from pegboard.cli.tui import tui
 
 app = typer.Typer(
     name="pegboard",
     help="Play and study the domino game Draw and Cribbage.",
     no_args_is_help=True,
     add_completion=False,
+    cls=TranslatedGroup,
 )
 app.add_typer(cribbage_app, name="cribbage")
+
+
+@app.callback()
+def _options(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="Language of every command: en, pt, zh, hi (default: from the environment)."
+        ),
+    ] = None,
+) -> None:
+    # TranslatedGroup has read --lang from the arguments already; an unknown one is
+    # refused here, in the environment's language.
+    if lang is not None:
+        from pegboard.cli.i18n import resolve_language
+
+        try:
+            resolve_language(lang)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--lang") from None
 
 
 @app.command()
@@ -32,7 +59,8 @@ app.command()(play)
 app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
-app.command()(tui)
+# `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
+app.command(name="tui", hidden=True)(play)
 app.command()(serve)
 
 

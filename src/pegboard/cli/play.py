@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from pegboard.bots import bot_levels
+from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import (
     Translator,
     resolve_language,
@@ -166,13 +168,22 @@ TABLES: dict[str, GameEntry] = {
 }
 
 
+def full_screen_possible() -> bool:
+    """The full-screen client needs a terminal on both sides: with a pipe or a file on
+    either, ``play`` is line by line (scripts piping moves keep working)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def play(
-    game: Annotated[str, typer.Argument(help="The game: draw or cribbage.")] = "draw",
+    game: Annotated[
+        str | None, typer.Argument(help="The game: draw or cribbage (default: draw).")
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
     ] = None,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="Level of the bots: random, greedy.")
+        str | None,
+        typer.Option("--bots", "-b", help="Level of the bots: random, greedy, expert."),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
     lang: Annotated[
@@ -190,13 +201,28 @@ def play(
             help="Cribbage: a match, the best of this many games (odd); one game if not given.",
         ),
     ] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain",
+            help="Line by line (for screen readers and pipes) instead of full screen; "
+            "the default when input or output is not a terminal.",
+        ),
+    ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Full screen: go on with the match saved when you left it."),
+    ] = False,
+    target: Annotated[int | None, typer.Option(hidden=True, min=1)] = None,
 ) -> None:
-    """Play a match in the terminal against bots; you are seat 0."""
+    """Play a match against bots; you are seat 0. Full screen in a terminal (a set-up
+    screen, then the match, saved after every move: --resume goes on with it), else, or
+    with --plain, line by line."""
     try:
         _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
-    if game not in TABLES:
+    if game is not None and game not in TABLES:
         raise fail(
             _("no game {game!r} to play; choose one of: {games}").format(
                 game=game, games=", ".join(TABLES)
@@ -210,37 +236,52 @@ def play(
             ),
             _,
         )
-    entry = TABLES[game]
+    if resume:
+        from pegboard.cli.tui import resume_full_screen
+
+        resume_full_screen(game, plain or not full_screen_possible(), save, _)
+        return
+    name = "draw" if game is None else game
+    entry = TABLES[name]
     bots = entry.bots if bots is None else bots
-    if bots not in bot_levels(game):
+    if bots not in bot_levels(name):
         raise fail(
             _("no {bots!r} bots for {game}; choose one of: {levels}").format(
-                bots=bots, game=game, levels=", ".join(bot_levels(game))
+                bots=bots, game=name, levels=", ".join(bot_levels(name))
             ),
             _,
         )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
+    if not plain and full_screen_possible():
+        from pegboard.cli.tui import full_screen
+
+        full_screen(name, players, bots, seed, best_of, target, save, _)
+        return
     terminal = Terminal()
     try:
         table = entry.factory(
             entry.players if players is None else players, bots, seed, _.lang, terminal, _, best_of
         )
     except ValueError as error:
-        raise fail(str(error), _) from None
+        raise fail(describe_error(error, _), _) from None
     try:
         run_table(table, terminal, _)
     except KeyboardInterrupt:
         terminal.say()
         terminal.say(_("Interrupted: leaving the match."))
     if save is not None:
-        try:
-            save.write_text(json.dumps(table.record(), indent=1, ensure_ascii=False) + "\n")
-        except OSError as error:
-            raise fail(
-                _("cannot write the record to {path}: {reason}").format(
-                    path=save, reason=error.strerror
-                ),
-                _,
-            ) from None
+        write_record(table.record(), save, _)
         terminal.say(_("Match record written to {path}.").format(path=save))
+
+
+def write_record(record: dict[str, Any], save: Path, _: Translator) -> None:
+    try:
+        save.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise fail(
+            _("cannot write the record to {path}: {reason}").format(
+                path=save, reason=error.strerror
+            ),
+            _,
+        ) from None

@@ -14,10 +14,10 @@ from typing import Annotated, Any
 
 import typer
 
+from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import Terminal, fail
-from pegboard.core import RecordError, check_record
-from pegboard.draw.line import LANGUAGES
+from pegboard.core import N_, RecordError, check_record
 
 Replayer = Callable[[dict[str, Any], str, Terminal, Translator], None]
 
@@ -41,29 +41,31 @@ def _replay_cribbage(
 REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
 
 
-def read_record(path: Path, _: Translator | None = None) -> dict[str, Any]:
+def read_record(path: Path) -> dict[str, Any]:
     """The JSON record in ``path``, its header checked; ``RecordError`` if it is not one
-    (the file's problems worded in ``_``'s language; the header's by the engine)."""
-    _ = translator("en") if _ is None else _
+    (worded by a template, as the engine's are: ``describe_error`` translates it)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(_("no such file: {path}").format(path=path)) from None
+        raise RecordError(N_("no such file: {path}"), path=path) from None
     except IsADirectoryError:
-        raise RecordError(_("{path} is a directory, not a record").format(path=path)) from None
+        raise RecordError(N_("{path} is a directory, not a record"), path=path) from None
     except OSError as error:
         raise RecordError(
-            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror)
+            N_("cannot read {path}: {reason}"), path=path, reason=error.strerror
         ) from None
     except UnicodeDecodeError:
-        raise RecordError(_("{path} is not a text file").format(path=path)) from None
+        raise RecordError(N_("{path} is not a text file"), path=path) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
+        # The parser's reason ("Expecting value") is Python's, in English.
         raise RecordError(
-            _("{path} is not JSON (line {line}, column {column}: {reason})").format(
-                path=path, line=error.lineno, column=error.colno, reason=error.msg
-            )
+            N_("{path} is not JSON (line {line}, column {column}: {reason})"),
+            path=path,
+            line=error.lineno,
+            column=error.colno,
+            reason=error.msg,
         ) from None
     return check_record(data)
 
@@ -72,9 +74,7 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A match, round or game record (JSON).")],
     lang: Annotated[
         str | None,
-        typer.Option(
-            help=f"Language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LANG)."
-        ),
+        typer.Option(help="Language: en, pt, zh, hi (default: from LANGUAGE, LC_ALL, LANG)."),
     ] = None,
 ) -> None:
     """Print a recorded match, round (Draw) or game (cribbage): every move, every score."""
@@ -83,15 +83,15 @@ def replay(
     except ValueError as error:
         raise fail(str(error)) from None
     try:
-        record = read_record(file, _)
+        record = read_record(file)
         game = record.get("game")
         replayer = REPLAYERS.get(game) if isinstance(game, str) else None
         if replayer is None:
             raise RecordError(
-                _(
-                    "cannot replay a record of the game {game!r}; this pegboard replays: {games}"
-                ).format(game=game, games=", ".join(REPLAYERS))
+                N_("cannot replay a record of the game {game!r}; this pegboard replays: {games}"),
+                game=game,
+                games=", ".join(REPLAYERS),
             )
         replayer(record, _.lang, Terminal(), _)
     except RecordError as error:
-        raise fail(str(error), _) from None
+        raise fail(describe_error(error, _), _) from None

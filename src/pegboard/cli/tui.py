@@ -1,77 +1,110 @@
-"""``pegboard tui``: Draw full screen (Textual), a set-up screen and then the match."""
+"""The full-screen client of ``pegboard play`` (Textual): a set-up screen, then the match.
+
+``play`` comes here when it runs in a terminal (and without ``--plain``); Textual is
+imported only then. Each game's match is saved after every move under
+``$XDG_STATE_HOME/pegboard`` and ``--resume`` goes on with it.
+"""
 
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
-from typing import Annotated
 
-import typer
+from pegboard.cli.errors import describe_error
+from pegboard.cli.i18n import Translator
+from pegboard.cli.terminal import fail
 
-from pegboard.cli.i18n import resolve_language
+GAMES = ("draw", "cribbage")
 
 
-def tui(
-    game: Annotated[str, typer.Argument(help="The game: draw or cribbage.")] = "draw",
-    players: Annotated[
-        int, typer.Option("--players", "-p", help="Players, you included (2-4).", min=2, max=4)
-    ] = 2,
-    bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Level of every bot: random, greedy, expert.")
-    ] = "greedy",
-    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
-    lang: Annotated[
-        str | None,
-        typer.Option(help="Language: en, pt, zh, hi (default: from LANGUAGE, LC_ALL, LANG)."),
-    ] = None,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="Go on with the match saved when you left.")
-    ] = False,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Where the match is saved after every move (default: your state dir)."),
-    ] = None,
-    target: Annotated[int | None, typer.Option(hidden=True, min=1)] = None,
+def default_save_dir() -> Path:
+    """``$XDG_STATE_HOME/pegboard`` (``~/.local/state/pegboard`` when unset)."""
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "pegboard"
+
+
+def full_screen(
+    game: str,
+    players: int | None,
+    bots: str,
+    seed: int,
+    best_of: int | None,
+    target: int | None,
+    save: Path | None,
+    _: Translator,
 ) -> None:
-    """Play full screen against bots: Draw, or cribbage (a first version; `pegboard play`
-    is line by line). Draw saves after every move; --resume goes on with it."""
-    from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup, load_saved  # Textual here
+    """Check the options, then run the app from its set-up screen (chosen there as given
+    here); ``save``: the match record is written there when the app ends."""
+    from pegboard.cli.play import write_record
+    from pegboard.cribbage.match import points_needed
+    from pegboard.draw import Match
+    from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup
 
-    path = default_save_path() if save is None else save
-    if resume:
-        try:
-            setup, saved = load_saved(path)
-        except ValueError as error:
-            raise typer.BadParameter(str(error), param_hint="--resume") from None
-        DrawApp(setup, saved=saved).run()
-        return
-
-    try:
-        key = resolve_language(lang)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="--lang") from None
-    if game not in ("draw", "cribbage"):
-        raise typer.BadParameter(f"{game!r} is not a game: draw or cribbage", param_hint="GAME")
     if bots not in LEVELS:
-        raise typer.BadParameter(
-            f"{bots!r} is not a level; choose one of: {', '.join(LEVELS)}", param_hint="--bots"
+        raise fail(
+            _("no {bots!r} bots for {game}; choose one of: {levels}").format(
+                bots=bots, game=game, levels=", ".join(LEVELS)
+            ),
+            _,
         )
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
+    try:  # the engines word what is wrong, as in plain mode
+        if game == "cribbage":
+            if players not in (None, 2):
+                raise ValueError(
+                    _("cribbage here is for two players (you and a bot), not {players}").format(
+                        players=players
+                    )
+                )
+            points_needed(best_of=best_of)
+        else:
+            if best_of is not None:
+                raise ValueError(
+                    _("--best-of is for cribbage; a Draw match is played to its target")
+                )
+            Match(2 if players is None else players, seed=0)
+    except ValueError as error:
+        raise fail(describe_error(error, _), _) from None
     setup = DrawSetup(
-        players=players,
+        players=2 if players is None else players,
         game=game,
         levels=[bots] * 3,
-        lang=key,
+        lang=_.lang,
         seed=seed,
         target=target,
-        save_path=path,
+        best_of=1 if best_of is None else best_of,
+        save_dir=default_save_dir(),
     )
-    DrawApp(setup).run()
+    app = DrawApp(setup)
+    app.run()
+    if save is not None and app.record is not None:
+        write_record(app.record, save, _)
 
 
-def default_save_path() -> Path:
-    """``$XDG_STATE_HOME/pegboard/draw-tui.json`` (``~/.local/state`` when unset)."""
-    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(state) / "pegboard" / "draw-tui.json"
+def resume_full_screen(
+    game: str | None, no_terminal: bool, save: Path | None, _: Translator
+) -> None:
+    """Go on with the saved match of ``game``, or with the one saved last."""
+    from pegboard.cli.play import write_record
+    from pegboard.tui.draw_app import DrawApp, load_saved, save_file
+
+    directory = default_save_dir()
+    if game is None:
+        saved = [save_file(directory, g) for g in GAMES if save_file(directory, g).exists()]
+        if not saved:
+            raise fail(
+                _("there is no saved match to resume in {directory}").format(directory=directory),
+                _,
+            )
+        path = max(saved, key=lambda p: p.stat().st_mtime)
+    else:
+        path = save_file(directory, game)
+    try:
+        setup, state = load_saved(path, _)
+    except ValueError as error:
+        raise fail(describe_error(error, _), _) from None
+    if no_terminal:
+        raise fail(_("--resume goes on full screen: it needs a terminal, not --plain or a pipe"), _)
+    app = DrawApp(setup, saved=state)
+    app.run()
+    if save is not None and app.record is not None:
+        write_record(app.record, save, _)

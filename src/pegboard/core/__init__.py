@@ -5,7 +5,7 @@ per-seat observations and resampling of hidden information, plus versioned JSON 
 Bots, the arena and every client use only this protocol.
 """
 
-from pegboard.core.errors import IllegalActionError, RecordError
+from pegboard.core.errors import N_, AllOf, AnyOf, IllegalActionError, RecordError, WordedError
 from pegboard.core.protocol import Action, Observation, Position
 from pegboard.core.records import (
     RECORD_FORMAT,
@@ -18,13 +18,17 @@ from pegboard.core.records import (
 )
 
 __all__ = [
+    "N_",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "Action",
+    "AllOf",
+    "AnyOf",
     "IllegalActionError",
     "Observation",
     "Position",
     "RecordError",
+    "WordedError",
     "check_record",
     "check_replayed",
     "new_record",

@@ -9,9 +9,9 @@ during play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
-from pegboard.core.errors import RecordError
+from pegboard.core.errors import N_, RecordError
 
 RECORD_FORMAT = "pegboard-record"
 RECORD_VERSION = 1
@@ -27,21 +27,44 @@ def check_record(
 ) -> dict[str, Any]:
     """Check a record's header and return it as a dict, or raise ``RecordError``."""
     if not isinstance(record, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(N_("a record must be a JSON object"))
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a pegboard record (format is {record.get('format')!r})")
+        raise RecordError(
+            N_("not a pegboard record (format is {format!r})"), format=record.get("format")
+        )
     version = record.get("version")
     if version != RECORD_VERSION:
-        raise RecordError(f"unsupported record version {version!r} (this pegboard reads 1)")
+        raise RecordError(
+            N_("unsupported record version {version!r} (this pegboard reads {supported})"),
+            version=version,
+            supported=RECORD_VERSION,
+        )
     if game is not None and record.get("game") != game:
-        raise RecordError(f"this is a record of {record.get('game')!r}, not of {game!r}")
+        raise RecordError(
+            N_("this is a record of {found!r}, not of {game!r}"),
+            found=record.get("game"),
+            game=game,
+        )
     if kind is not None and record.get("kind") != kind:
-        raise RecordError(f"this record is a {record.get('kind')!r}, not a {kind!r}")
+        raise RecordError(
+            N_("this record is a {found!r}, not a {kind!r}"), found=record.get("kind"), kind=kind
+        )
     return record
 
 
+AFTER_THE_END = {
+    "game": N_("action {number} ({text!r}) comes after the game ended"),
+    "match": N_("action {number} ({text!r}) comes after the match ended"),
+    "round": N_("action {number} ({text!r}) comes after the round ended"),
+}
+"""One message per unit a record holds (a whole sentence each, for the translators)."""
+
+
 def replay_actions(
-    position: Any, actions: object, parse: Callable[[str], Any], what: str = "game"
+    position: Any,
+    actions: object,
+    parse: Callable[[str], Any],
+    what: Literal["game", "match", "round"] = "game",
 ) -> None:
     """Apply ``actions`` (a list of notations) to ``position`` in order.
 
@@ -49,21 +72,26 @@ def replay_actions(
     ``RecordError`` that gives its number, so that a damaged record is easy to find.
     """
     if isinstance(actions, str) or not isinstance(actions, Iterable):
-        raise RecordError("the actions of a record are a list of moves")
+        raise RecordError(N_("the actions of a record are a list of moves"))
     for number, text in enumerate(actions, 1):
         if position.is_over:
-            raise RecordError(f"action {number} ({text!r}) comes after the {what} ended")
+            raise RecordError(AFTER_THE_END[what], number=number, text=text)
         try:
             position.apply(parse(text))
         except ValueError as error:
-            raise RecordError(f"action {number} ({text!r}) cannot be played: {error}") from error
+            raise RecordError(
+                N_("action {number} ({text!r}) cannot be played: {reason}"),
+                number=number,
+                text=text,
+                reason=error,
+            ) from error
 
 
 def check_replayed(record: dict[str, Any], replayed: dict[str, Any], keys: Iterable[str]) -> None:
     """Raise ``RecordError`` unless the replay rebuilt every one of ``keys`` as recorded."""
     for key in keys:
         if record.get(key) != replayed.get(key):
-            raise RecordError(f"the replayed {key} differ from the record")
+            raise RecordError(N_("the replayed {key} differ from the record"), key=key)
 
 
 def recorded_actions(record: dict[str, Any], finished: str, current: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
-from pegboard.core import IllegalActionError
+from pegboard.core import N_, IllegalActionError, WordedError
 from pegboard.cribbage.cards import DECK, Card
 
 
@@ -124,14 +124,19 @@ DISCARD_OF: Final[tuple[tuple[Discard | None, ...], ...]] = tuple(
 """``DISCARD_OF[a.index][b.index]`` is ``Discard(a, b)``, in either order (None for a card
 with itself): the engine lists the 15 discards of a hand without hashing a card."""
 
-_HELP: Final = "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
-
 
 def _cards(words: list[str], text: str) -> list[Card]:
     try:
         return [Card.parse(word) for word in words]
     except ValueError as error:
-        raise ValueError(f"cannot read {text!r} as a move: {error}; {_HELP}") from None
+        raise WordedError(
+            N_(
+                "cannot read {text!r} as a move: {reason}; "
+                "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
+            ),
+            text=text,
+            reason=error,
+        ) from None
 
 
 def parse_action(text: str) -> Action:
@@ -140,33 +145,50 @@ def parse_action(text: str) -> Action:
     A bare card (``5H``) is a play and two bare cards (``5H JS``) are a discard.
     """
     if not isinstance(text, str):
-        raise ValueError(f"an action is text, not {text!r}: {_HELP}")
+        raise WordedError(
+            N_(
+                "an action is text, not {text!r}: "
+                "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
+            ),
+            text=text,
+        )
     words = text.replace(",", " ").split()
     if not words:
-        raise ValueError(f"an empty move: {_HELP}")
+        raise WordedError(
+            N_("an empty move: write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'")
+        )
     verb = words[0].lower()
     if verb in ("go", "g"):
         if len(words) != 1:
-            raise ValueError(f"'go' takes no cards, not {text!r}")
+            raise WordedError(N_("'go' takes no cards, not {text!r}"), text=text)
         return GO
     if verb in ("discard", "crib", "d"):
         cards = _cards(words[1:], text)
         if len(cards) != 2:
             raise IllegalActionError(
-                f"a discard is exactly two cards, not {len(cards)}: {text!r}", "C2"
+                N_("a discard is exactly two cards, not {count}: {text!r}"),
+                "C2",
+                count=len(cards),
+                text=text,
             )
     elif verb in ("play", "p"):
         cards = _cards(words[1:], text)
         if len(cards) != 1:
-            raise IllegalActionError(f"a play is exactly one card: {text!r}", "C4")
+            raise IllegalActionError(N_("a play is exactly one card: {text!r}"), "C4", text=text)
     else:
         cards = _cards(words, text)
         if len(cards) not in (1, 2):
-            raise ValueError(f"cannot read {text!r} as a move: {_HELP}")
+            raise WordedError(
+                N_(
+                    "cannot read {text!r} as a move: "
+                    "write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'"
+                ),
+                text=text,
+            )
     if len(cards) == 2:
         if cards[0] is cards[1]:
             raise IllegalActionError(
-                f"a discard is two different cards, not {cards[0]} twice", "C2"
+                N_("a discard is two different cards, not {card} twice"), "C2", card=cards[0]
             )
         return Discard(cards[0], cards[1])
     return Play(cards[0])

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
+from pegboard.core.errors import N_, WordedError
+
 SUITS: Final[tuple[str, ...]] = ("S", "H", "D", "C")
 """The four suits, as the letters ``Card.suit`` uses: spades, hearts, diamonds, clubs."""
 
@@ -102,12 +104,14 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read ``"5H"``, ``"10D"``, ``"TD"``, ``"js"``, ``"Q♣"``; else raise ``ValueError``."""
         if not isinstance(text, str):
-            raise ValueError(f"a card is written like 5H or 10D, not {text!r}")
+            raise WordedError(N_("a card is written like 5H or 10D, not {text!r}"), text=text)
         compact = text.strip().upper()
         rank = _RANK_OF_TEXT.get(compact[:-1])
         suit = _SUIT_OF_TEXT.get(compact[-1:])
         if rank is None or suit is None:
-            raise ValueError(f"not a card: {text!r} (write it like 5H, 10D, JS or Q♣)")
+            raise WordedError(
+                N_("not a card: {text!r} (write it like 5H, 10D, JS or Q♣)"), text=text
+            )
         return cls(rank, suit)
 
     @property
@@ -152,7 +156,7 @@ DECK: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in SUITS for ran
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas: ``parse_cards("5H 5D JS")``."""
     if not isinstance(text, str):
-        raise ValueError(f"cards are written like '5H 5D JS', not {text!r}")
+        raise WordedError(N_("cards are written like '5H 5D JS', not {text!r}"), text=text)
     return tuple(Card.parse(word) for word in text.translate(_SEPARATORS).split())
 
 

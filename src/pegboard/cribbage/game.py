@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from pegboard.core import (
+    N_,
+    AllOf,
     IllegalActionError,
     RecordError,
     check_record,
@@ -641,15 +643,18 @@ class Game:
         ``seat``, when given, is the seat that means to act: acting out of turn is illegal.
         """
         if self._result is not None:
-            raise IllegalActionError("the game is over: no more moves", "C7")
+            raise IllegalActionError(N_("the game is over: no more moves"), "C7")
         current = self._current
         if seat is not None and seat != current:
             if self._phase == "discard":
                 raise IllegalActionError(
-                    f"it is seat {current}'s turn to discard: the non-dealer lays away first",
+                    N_("it is seat {seat}'s turn to discard: the non-dealer lays away first"),
                     "C2",
+                    seat=current,
                 )
-            raise IllegalActionError(f"it is seat {current}'s turn to peg, not yours", "C4")
+            raise IllegalActionError(
+                N_("it is seat {seat}'s turn to peg, not yours"), "C4", seat=current
+            )
         if type(action) is not Play:
             if type(action) is Discard:
                 self._discard(current, action)
@@ -657,14 +662,15 @@ class Game:
                 self._go(current)
             else:
                 raise IllegalActionError(
-                    f"not a cribbage action: {action!r} (discard two cards, play a card, or go)",
+                    N_("not a cribbage action: {action!r} (discard two cards, play a card, or go)"),
                     "C4",
+                    action=action,
                 )
             return
         # Playing a card, the most common action, is done here in full: in Python a call
         # costs as much as several of these lines.
         if self._phase != "pegging":
-            raise IllegalActionError("lay two cards in the crib first", "C2")
+            raise IllegalActionError(N_("lay two cards in the crib first"), "C2")
         card = action.card
         # The plays list runs parallel to the hand; searching it compares by identity,
         # where comparing Cards would go through their Python-level ordering methods.
@@ -672,10 +678,15 @@ class Game:
         try:
             at = plays.index(action)
         except ValueError:
-            raise IllegalActionError(f"{card} is not in your hand", "C4") from None
+            raise IllegalActionError(N_("{card} is not in your hand"), "C4", card=card) from None
         count = self._count + card.value
         if count > LIMIT:
-            raise IllegalActionError(f"{card} would make {count}: the count may not pass 31", "C4")
+            raise IllegalActionError(
+                N_("{card} would make {count}: the count may not pass 31"),
+                "C4",
+                card=card,
+                count=count,
+            )
         del plays[at]
         del self._hands[current][at]
         pile = self._pile
@@ -707,7 +718,7 @@ class Game:
 
     def _discard(self, seat: int, action: Discard) -> None:
         if self._phase != "discard":
-            raise IllegalActionError("the crib is already laid away: play a card or go", "C2")
+            raise IllegalActionError(N_("the crib is already laid away: play a card or go"), "C2")
         hand = self._hands[seat]
         first, second = action.cards
         # Found by identity: comparing Cards with == (list.remove, "in") goes through their
@@ -717,9 +728,10 @@ class Game:
             if card is not first and card is not second:
                 kept.append(card)
         if len(kept) != len(hand) - 2:
-            missing = [str(c) for c in action.cards if c not in hand]
-            verb = "is" if len(missing) == 1 else "are"
-            raise IllegalActionError(f"{' and '.join(missing)} {verb} not in your hand", "C2")
+            missing = [c for c in action.cards if c not in hand]
+            if len(missing) == 1:
+                raise IllegalActionError(N_("{card} is not in your hand"), "C2", card=missing[0])
+            raise IllegalActionError(N_("{cards} are not in your hand"), "C2", cards=AllOf(missing))
         self._hands[seat] = kept
         if len(kept) == KEPT:  # always, in a game: _plays_of(kept) without the call
             a, b, c, d = kept
@@ -753,11 +765,12 @@ class Game:
 
     def _go(self, seat: int) -> None:
         if self._phase != "pegging":
-            raise IllegalActionError("lay two cards in the crib first", "C2")
+            raise IllegalActionError(N_("lay two cards in the crib first"), "C2")
         if self._can_play(seat):
             raise IllegalActionError(
-                f"you can play without passing 31 (the count is {self._count}), so you must",
+                N_("you can play without passing 31 (the count is {count}), so you must"),
                 "C5",
+                count=self._count,
             )
         self._gone[seat] = True
         self._floor[seat] = max(self._floor[seat], LIMIT - self._count)
@@ -935,7 +948,7 @@ class Game:
     def to_record(self) -> dict[str, Any]:
         """A versioned JSON record: how the game started, and every action since."""
         if "sampled" in self._origin:
-            raise RecordError("a sampled position has no record: it never happened")
+            raise RecordError(N_("a sampled position has no record: it never happened"))
         record = new_record("cribbage", "game")
         record.update(self._origin)
         record["first_dealer"] = self._first_dealer
@@ -967,16 +980,18 @@ class Game:
                     hand_number=pos["hand_number"],
                 )
             else:
-                raise RecordError("a game record needs a 'new' or a 'position'")
+                raise RecordError(N_("a game record needs a 'new' or a 'position'"))
             game.replay(record["actions"])
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise RecordError(f"the game record does not replay: {error}") from error
+            raise RecordError(
+                N_("the game record does not replay: {reason}"), reason=error
+            ) from error
         replayed = game.to_record()
         for key in ("first_dealer", "cuts", "hands_played", "scores", "result"):
             if key in record and record[key] != replayed[key]:
-                raise RecordError(f"the replayed {key} differ from the record")
+                raise RecordError(N_("the replayed {key} differ from the record"), key=key)
         return game
 
     def replay(self, actions: Iterable[str]) -> None:

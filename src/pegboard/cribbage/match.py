@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.core import (
+    N_,
     IllegalActionError,
     RecordError,
+    WordedError,
     check_record,
     check_replayed,
     new_record,
@@ -42,7 +44,9 @@ def points_needed(games_to_win: int | None = None, best_of: int | None = None) -
         return games_to_win
     count = DEFAULT_BEST_OF if best_of is None else best_of
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count % 2 == 0:
-        raise ValueError(f"a match is the best of an odd number of games, not {count!r}")
+        raise WordedError(
+            N_("a match is the best of an odd number of games, not {count!r}"), count=count
+        )
     return count // 2 + 1
 
 
@@ -155,7 +159,7 @@ class CribbageMatch:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Play ``action`` in the game in play; when it ends, score it and start the next."""
         if self.is_over:
-            raise IllegalActionError("the match is over", "C7")
+            raise IllegalActionError(N_("the match is over"), "C7")
         game = self._game
         game.apply(action, seat=seat)
         result = game.result
@@ -233,7 +237,9 @@ class CribbageMatch:
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"the match record does not replay: {error}") from error
+            raise RecordError(
+                N_("the match record does not replay: {reason}"), reason=error
+            ) from error
         check_replayed(
             record,
             match.to_record(),

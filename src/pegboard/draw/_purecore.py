@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 
-from pegboard.core import IllegalActionError
+from pegboard.core import N_, IllegalActionError
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
 from pegboard.draw.line import End, Line
 from pegboard.draw.tiles import DOUBLE_SIX, TILES_WITH
@@ -136,27 +136,31 @@ def reject(core: PureCore, action: object) -> NoReturn:
     The checks run in the order of the rules; the position is not changed.
     """
     if core.is_over:
-        raise IllegalActionError("the round is over: no more moves", "D11")
+        raise IllegalActionError(N_("the round is over: no more moves"), "D11")
     seat = core._current_seat()
     cls = action.__class__
     if cls is Play:
         assert isinstance(action, Play)
         if not core._hand_masks()[seat] & action.tile.bit:
-            raise IllegalActionError(f"{action.tile} is not in your hand", "D5")
+            raise IllegalActionError(N_("{tile} is not in your hand"), "D5", tile=action.tile)
         # The Line explains a misplaced tile (D1, D5, D9); it is a copy, so nothing changes.
         line_of(core._placements()).play(action.tile, action.end)
     elif cls is DrawTile:
         if core.stock_size <= RESERVE:
-            raise IllegalActionError("the stock is down to its last two tiles: nobody draws", "D8")
+            raise IllegalActionError(
+                N_("the stock is down to its last two tiles: nobody draws"), "D8"
+            )
     elif cls is Pass:
         if core.stock_size > RESERVE:
             raise IllegalActionError(
-                "you may not pass while you can draw: draw, or play a tile", "D8"
+                N_("you may not pass while you can draw: draw, or play a tile"), "D8"
             )
-        raise IllegalActionError("you can play a tile, so you must play", "D8")
+        raise IllegalActionError(N_("you can play a tile, so you must play"), "D8")
     else:
         raise IllegalActionError(
-            f"not a Draw action: {action!r} (a turn is draws, then a play or a pass)", "D4"
+            N_("not a Draw action: {action!r} (a turn is draws, then a play or a pass)"),
+            "D4",
+            action=action,
         )
     raise AssertionError(f"{action} was rejected but breaks no rule")  # a bug in a core
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pegboard.core.errors import N_, WordedError
 from pegboard.draw.line import End
 from pegboard.draw.tiles import Tile
 
@@ -105,7 +106,9 @@ _WORDS: Final[dict[str, Action]] = {"draw": DRAW, "d": DRAW, "pass": PASS, "p": 
 def parse_action(text: str) -> Action:
     """Read an action's notation: ``1-4``, ``3-4@4-4B``, ``[3|4]@[4|4]B``, ``draw``, ``pass``."""
     if not isinstance(text, str):
-        raise ValueError(f"an action is text like 3-4@4-4B, draw or pass, not {text!r}")
+        raise WordedError(
+            N_("an action is text like 3-4@4-4B, draw or pass, not {text!r}"), text=text
+        )
     cleaned = text.strip()
     word = _WORDS.get(cleaned.lower())
     if word is not None:
@@ -115,8 +118,12 @@ def parse_action(text: str) -> Action:
         tile = Tile.parse(tile_text)
         end = End.parse(end_text) if at else None
     except ValueError as error:
-        raise ValueError(
-            f"cannot read {text!r} as a move: {error}. Write a play as 3-4@4-4B "
-            "(tile @ end), the opening tile as 3-4, or draw, or pass"
+        raise WordedError(
+            N_(
+                "cannot read {text!r} as a move: {reason}. Write a play as 3-4@4-4B "
+                "(tile @ end), the opening tile as 3-4, or draw, or pass"
+            ),
+            text=text,
+            reason=error,
         ) from None
     return Play(tile, end)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final, Literal
 
-from pegboard.core import IllegalActionError
+from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
 from pegboard.draw.tiles import Tile
 
 Side = Literal["high", "low", "A", "B"]
@@ -76,7 +76,9 @@ class End:
                     return cls(Tile.parse(tile_text), _SIDE_FROM_TEXT[word])
                 except ValueError:
                     continue
-        raise ValueError(f"not an end of a tile: {text!r} (write it like 1-4L or 4-4B)")
+        raise WordedError(
+            N_("not an end of a tile: {text!r} (write it like 1-4L or 4-4B)"), text=text
+        )
 
     @property
     def notation(self) -> str:
@@ -260,7 +262,7 @@ class Line:
         if not self._tiles:
             if end is not None:
                 raise IllegalActionError(
-                    f"the line is empty, so {tile} opens it and joins no end", "D5"
+                    N_("the line is empty, so {tile} opens it and joins no end"), "D5", tile=tile
                 )
             if tile.is_double:
                 self._ends = [End(tile, "A"), End(tile, "B")]
@@ -269,21 +271,33 @@ class Line:
             self._tiles.append(tile)
             return self._ends[0]
         if end is None:
-            ends = " or ".join(str(e) for e in self.open_ends())
-            raise IllegalActionError(f"say which end {tile} joins: {ends}", "D5")
+            raise IllegalActionError(
+                N_("say which end {tile} joins: {ends}"),
+                "D5",
+                tile=tile,
+                ends=AnyOf(self.open_ends()),
+            )
         if tile in self._tiles:
-            raise IllegalActionError(f"{tile} is already in the line", "D1")
+            raise IllegalActionError(N_("{tile} is already in the line"), "D1", tile=tile)
         try:
             slot = self._ends.index(end)
         except ValueError:
             raise IllegalActionError(
-                f"{end.tile} ({end.side}) is not an open end of the line", "D9"
+                N_("{tile} ({side}) is not an open end of the line"),
+                "D9",
+                tile=end.tile,
+                side=end.side,
             ) from None
         if not tile.has(end.value):
             raise IllegalActionError(
-                f"{tile} does not fit the {end.value} of {end.tile}: "
-                "the touching halves must show the same number",
+                N_(
+                    "{tile} does not fit the {value} of {end}: "
+                    "the touching halves must show the same number"
+                ),
                 "D5",
+                tile=tile,
+                value=end.value,
+                end=end.tile,
             )
         touching, free = _touching_and_free(tile, end.value)
         self._tiles.append(tile)

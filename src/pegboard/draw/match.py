@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.core import (
+    N_,
     IllegalActionError,
     RecordError,
     check_record,
@@ -143,7 +144,7 @@ class Match:
     def apply(self, action: Action) -> None:
         """Play ``action`` in the round in play; settle it and deal the next when it ends."""
         if self._over:
-            raise IllegalActionError("the match is over", "D17")
+            raise IllegalActionError(N_("the match is over"), "D17")
         round_ = self._round
         round_.apply(action)
         if round_.result is None:
@@ -225,7 +226,9 @@ class Match:
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"the match record does not replay: {error}") from error
+            raise RecordError(
+                N_("the match record does not replay: {reason}"), reason=error
+            ) from error
         check_replayed(
             record,
             match.to_record(),

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from pegboard.core import (
+    N_,
     IllegalActionError,
     RecordError,
+    WordedError,
     check_record,
     new_record,
     replay_actions,
@@ -70,7 +72,9 @@ def hand_size(players: int) -> int:
 
 def check_players(players: int) -> None:
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Draw is played by 2 to 4 players, not {players!r} (D1)")
+        raise WordedError(
+            N_("Draw is played by 2 to 4 players, not {players!r} (D1)"), players=players
+        )
 
 
 def _load_core() -> tuple[type[PureCore], str]:
@@ -386,14 +390,16 @@ class Round(_Core):
                 return Play(action.tile, fitting[0])
             if not fitting:
                 raise IllegalActionError(
-                    f"{action.tile} fits no open end of the line "
-                    f"({', '.join(str(v) for v in line.open_values())})",
+                    N_("{tile} fits no open end of the line ({values})"),
                     "D5",
+                    tile=action.tile,
+                    values=", ".join(str(v) for v in line.open_values()),
                 )
             raise IllegalActionError(
-                f"{action.tile} fits more than one end: say which, e.g. "
-                f"{Play(action.tile, fitting[0])}",
+                N_("{tile} fits more than one end: say which, e.g. {example}"),
                 "D5",
+                tile=action.tile,
+                example=Play(action.tile, fitting[0]),
             )
         return action
 
@@ -497,17 +503,19 @@ class Round(_Core):
                     absent=pos.get("absent"),
                 )
             else:
-                raise RecordError("a round record needs a 'deal' or a 'position'")
+                raise RecordError(N_("a round record needs a 'deal' or a 'position'"))
             round_.replay(record.get("actions", []))
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, RecordError):
                 raise
-            raise RecordError(f"the round record does not replay: {error}") from error
+            raise RecordError(
+                N_("the round record does not replay: {reason}"), reason=error
+            ) from error
         replayed = round_.result
         # A recorded result must be replayed exactly: a round that is still going, or
         # ends differently, means the record was cut short or altered.
         if "result" in record and (replayed is None or replayed.to_dict() != record["result"]):
-            raise RecordError("the replayed result differs from the recorded one")
+            raise RecordError(N_("the replayed result differs from the recorded one"))
         return round_
 
     def replay(self, actions: Iterable[str]) -> None:

@@ -6,6 +6,8 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
+from pegboard.core.errors import N_, WordedError
+
 _TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[|\-:/, ]\s*([0-6])\s*\]?\s*$")
 
 
@@ -64,13 +66,15 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``"[4|1]"``, ``"4-1"``, ``"4|1"`` or ``"41"``; raise ``ValueError`` otherwise."""
         if not isinstance(text, str):
-            raise ValueError(f"a tile is written like [1|4] or 1-4, not {text!r}")
+            raise WordedError(N_("a tile is written like [1|4] or 1-4, not {text!r}"), text=text)
         match = _TILE_TEXT.match(text)
         if match is None:
             compact = text.strip()
             if len(compact) == 2 and compact.isdigit() and max(compact) <= "6":
                 return cls(int(compact[0]), int(compact[1]))
-            raise ValueError(f"not a tile of the double-six set: {text!r} (write it like [1|4])")
+            raise WordedError(
+                N_("not a tile of the double-six set: {text!r} (write it like [1|4])"), text=text
+            )
         return cls(int(match.group(1)), int(match.group(2)))
 
     def has(self, value: int) -> bool:

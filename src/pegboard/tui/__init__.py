@@ -1,1 +1,1 @@
-"""The full-screen terminal client (Textual): ``pegboard tui``."""
+"""The full-screen terminal client (Textual): ``pegboard play`` in a terminal."""

@@ -1,165 +1,612 @@
-"""Cribbage in the full-screen client: the plain client's table, shown in panes.
+"""Cribbage in the full-screen client: you against one bot, a match of ``best_of`` games.
 
-A first version: the table of ``pegboard play cribbage`` (``CribbageTable``) words every
-event (the discard, the cut, each peg with its reason, the show counted part by part) and
-its text goes to the log; the human's view goes to its own pane, and the board shows a
-front and a back peg per player with the skunk lines (C7). Moves are typed as in the plain
-client (a number, two numbers for the discard, or the cards).
+What the screen shows during a hand comes from ``game.observation(HUMAN)`` only: your
+cards, the starter once cut, the count and the pile, the score log. The bot's cards
+appear as it plays them, and its hand and the crib when the show counts them (C6). Every
+event is worded by the plain client's texts (``cli.cribbage_text``) and every score
+explained from the game's own log ("fifteen two, fifteen four, and a pair is six").
+
+The bot moves at once, in the same call as your move, so the screen is never shown in the
+middle of its turn; the end of each hand (the show) and of each game get a screen of their
+own, closed with Enter.
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Button, Input, Log, Static
+from textual.widgets import Button, Log, Static
 
-from pegboard.cli.cribbage_play import BOT, HUMAN, CribbageTable
-from pegboard.cli.i18n import Translator, rule_reason, translator, unreadable_reason
-from pegboard.cli.terminal import Terminal
+from pegboard import hints
+from pegboard.bots import SeededBot, make_bot
+from pegboard.cli.cribbage_text import (
+    Seats,
+    cut_lines,
+    event_lines,
+    hand_header,
+    narrate,
+    result_lines,
+    scores_text,
+)
+from pegboard.cli.draw_play import bot_seed
+from pegboard.cli.i18n import (
+    TranslatedIllegalActionError,
+    Translator,
+    rule_reason,
+    translator,
+)
 from pegboard.core import IllegalActionError
+from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.tui.cribbage_view import (
+    card_box,
+    card_name,
+    coloured,
+    peg_board,
+    pegs,
+    table_text,
+    with_symbols,
+)
 
-GAME = 121
-"""A game of cribbage is won at 121 (C7)."""
-SKUNK, DOUBLE_SKUNK = 91, 61
-"""A loser short of these lines is skunked (C7)."""
-BOARD_CELLS = 60
+if TYPE_CHECKING:
+    from pegboard.tui.draw_app import DrawSetup
 
-
-class PaneTerminal(Terminal):
-    """The plain client's terminal, writing into a list instead of stdout."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str = "") -> None:
-        self.lines.append(text)
-
-    def ask(self, prompt: str) -> str | None:  # pragma: no cover - the screen asks
-        raise RuntimeError("the full-screen client reads moves from its input field")
-
-    def take(self) -> list[str]:
-        lines, self.lines = self.lines, []
-        return lines
+HUMAN = 0
+BOT = 1
+HAND_SLOTS = 6
+"""Cards dealt to each player (C2): the most the hand row ever shows."""
+HINTS_SHOWN = 3
 
 
-def peg_board(fronts: tuple[int, ...], backs: tuple[int, ...], _: Translator) -> list[str]:
-    """One row of holes per player to 121: the front peg ``●`` at the score, the back peg
-    ``○`` where the last score started; ``┊`` marks the double-skunk (61) and skunk (91)
-    lines."""
-    rows = []
-    for seat, (front, back) in enumerate(zip(fronts, backs, strict=True)):
-        name = _("You") if seat == HUMAN else _("the bot")
-        holes = ["·"] * BOARD_CELLS
-        for line in (DOUBLE_SKUNK, SKUNK):
-            holes[line * BOARD_CELLS // GAME] = "┊"
-        if back > 0:
-            holes[min(BOARD_CELLS - 1, back * BOARD_CELLS // GAME)] = "○"
-        if front > 0:
-            holes[min(BOARD_CELLS - 1, front * BOARD_CELLS // GAME)] = "●"
-        rows.append(f"{name[:10]:<10}|{''.join(holes)}| {front}/{GAME}")
-    return rows
+def by_rank(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.rank, c.index))
+
+
+class CardBox(Static):
+    """One card of your hand; a click does what its number key does."""
+
+    def __init__(self, slot: int) -> None:
+        super().__init__(id=f"card-{slot + 1}", classes="card")
+        self.slot = slot
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, CribbageScreen):
+            screen.action_card(self.slot + 1)
+
+
+@dataclass
+class UndoPoint:
+    """The position before your last move (the bot's random stream and the log too)."""
+
+    match: CribbageMatch
+    bot: SeededBot
+    lines: list[str]
 
 
 class CribbageScreen(Screen[None]):
-    """A game of cribbage against one bot, as the human at seat 0 sees it."""
+    """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
-    BINDINGS = [Binding("escape", "app.quit", show=False)]  # noqa: RUF012 (Textual's API)
+    BINDINGS = [  # noqa: RUF012 (Textual's API)
+        *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
+        Binding("left", "cursor(-1)", show=False, priority=True),
+        Binding("right", "cursor(1)", show=False, priority=True),
+        Binding("space", "choose", show=False, priority=True),
+        Binding("enter", "confirm", show=False, priority=True),
+        Binding("g", "go", show=False),
+        Binding("h", "hint", show=False),
+        Binding("u", "undo", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
 
-    def __init__(self, level: str, lang: str, seed: int) -> None:
+    def __init__(self, setup: DrawSetup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self._ = translator(lang)
-        self.terminal = PaneTerminal()
-        self.table = CribbageTable.new(2, level, seed, lang, self.terminal, self._)
-        self.fronts = (0, 0)
-        self.backs = (0, 0)
-        self.legal: list[object] = []
+        self.setup = setup
+        self._ = translator(setup.lang)
+        self.seats = Seats(HUMAN, self._("the bot"))
+        self.bot = make_bot("cribbage", setup.levels[0], bot_seed(setup.seed, BOT))
+        if saved is None:
+            self.match = CribbageMatch(best_of=setup.best_of, seed=setup.seed)
+        else:
+            self.match = CribbageMatch.from_record(saved["match"])
+            version, internal, gauss = saved["bots"][str(BOT)]
+            self.bot.rng.setstate((version, tuple(internal), gauss))
+        self.resumed = saved is not None
+        self.hand: list[Card] = []
+        """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
+        self.selected: list[Card] = []
+        """The cards chosen for the crib (C2), before they are laid."""
+        self.cursor = 0
+        self.undo_point: UndoPoint | None = None
+
+    @property
+    def game_view(self) -> CribbageObservation:
+        return self.match.game.observation(HUMAN)
+
+    def playable(self, card: Card) -> bool:
+        """``card`` may be played now (your turn in the pegging, and it fits, C4)."""
+        return Play(card) in self.game_view.legal_actions()
 
     def compose(self) -> ComposeResult:
         _ = self._
+        yield Static(id="status")
         yield Static(id="board")
-        yield Static(id="view")
-        yield Input(placeholder=_("Type a move, its number, or help."), id="move")
-        yield Static(_("Enter: play · Esc: quit"), id="keys")
+        yield Static(id="table")
+        with Horizontal(id="hand-row"):
+            yield Static(id="hand-label")
+            for slot in range(HAND_SLOTS):
+                yield CardBox(slot)
+        yield Static(id="prompt")
+        with Horizontal(id="buttons"):
+            yield Button(_("Lay in the crib"), id="lay", compact=True)
+            yield Button(_("Go"), id="go", compact=True)
+            yield Button(_("Hint"), id="hint", compact=True)
+            yield Button(_("Undo"), id="undo", compact=True)
+        yield Static(
+            _("1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"),
+            id="keys",
+        )
         yield Log(id="log", max_lines=300)
 
     def on_mount(self) -> None:
-        self.advance()
-
-    def flush(self) -> None:
-        log = self.query_one("#log", Log)
-        log.write_lines(self.terminal.take())
-        scores = self.table.game.scores
-        if scores != self.fronts:
-            self.backs = tuple(  # type: ignore[assignment]
-                front if new != front else back
-                for front, back, new in zip(self.fronts, self.backs, scores, strict=True)
+        _ = self._
+        match = self.match
+        # Keys belong to the table (the buttons are for the mouse): Enter lays or plays.
+        for widget in (*self.query(Button), self.query_one("#log", Log)):
+            widget.can_focus = False
+        if self.resumed:
+            self.say(
+                _("Match resumed: game {game}, hand {hand}.").format(
+                    game=len(match.games) + 1, hand=match.game.hand_number
+                )
             )
-            self.fronts = scores
-        self.query_one("#board", Static).update(
-            "\n".join(peg_board(self.fronts, self.backs, self._))
+            self.advance()
+            return
+        self.say(self.introduction())
+        lines = [self.introduction(), ""]
+        lines += cut_lines(match.cuts, self.seats, _)
+        self.app.push_screen(
+            ContinueScreen(Group(*(coloured(line) for line in lines)), _),
+            lambda _result: self.next_hand(),
         )
 
-    def advance(self) -> None:
-        table = self.table
-        while not table.is_over and not table.human_to_move:
-            table.bot_move()
-        self.flush()
-        if table.is_over:
-            table.finish()
-            self.app.switch_screen(TextSummaryScreen(self.terminal.take(), self._))
-            return
-        self.legal = list(table.show())
-        self.query_one("#view", Static).update("\n".join(self.terminal.take()).strip())
-        self.query_one("#move", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def introduction(self) -> str:
         _ = self._
-        text = event.value.strip()
-        event.input.value = ""
-        log = self.query_one("#log", Log)
-        if not text:
-            return
-        if text.lower() in ("help", "?"):
-            log.write_lines(self.table.help().splitlines())
-            return
-        try:
-            if text.isdigit():
-                number = int(text)
-                if not 1 <= number <= len(self.legal):
-                    log.write_line(
-                        _("There is no move {number}: choose 1 to {last}.").format(
-                            number=number, last=len(self.legal)
-                        )
-                    )
-                    return
-                action = self.legal[number - 1]
-            else:
-                action = self.table.parse(text)
-            self.table.apply(action)  # type: ignore[arg-type]
-        except IllegalActionError as error:
-            log.write_line(_("Not allowed: {reason}").format(reason=rule_reason(error, _)))
-            return
-        except ValueError as error:
-            log.write_line(
-                _("Not understood: {reason}").format(reason=unreadable_reason(error, text, _))
+        match = self.match
+        return _(
+            "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+            "game (C7). You are seat 0."
+        ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of) + (
+            ""
+            if match.target == 1
+            else " "
+            + _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.").format(
+                target=match.target
             )
+        )
+
+    # -- the flow of play ----------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.query_one("#log", Log).write_line(with_symbols(text))
+
+    def advance(self) -> None:
+        """Let the bot play until you have a move, a hand ends, or the match does."""
+        match = self.match
+        while not match.is_over and match.current_player == BOT:
+            action = self.bot.act(match.observation(BOT))
+            if not isinstance(action, Discard | Play | Go):
+                raise TypeError(f"the {self.bot.name} bot answered {action!r}")
+            if self.apply(BOT, action):
+                return  # the hand's end has its screen: closing it plays on
+        self.save()
+        if match.is_over:
+            self.app.switch_screen(CribbageSummaryScreen(match, self.seats, self._))
             return
+        self.show()
+
+    def apply(self, seat: int, action: Action) -> bool:
+        """Apply a move and word it in the log; True when it ended a hand (or a game),
+        whose screen is then shown. ``IllegalActionError`` and no change when illegal."""
+        _ = self._
+        match = self.match
+        game = match.game  # stays this game even when the match starts the next one
+        before = game.observation(HUMAN)
+        match.apply(action, seat=seat)
+        after = game.observation(HUMAN)
+        moves = [(m.seat, m.text) for m in after.history[len(before.history) :]]
+        for line in narrate(before, after, moves, self.seats, _):
+            self.say(line)
+        if after.hand_number == before.hand_number and after.result is None:
+            return False
+        self.undo_point = None
+        self.selected = []
+        self.save()  # leaving on the next screen loses nothing
+        body = self.hand_over(before, after)
+        self.app.push_screen(ContinueScreen(body, _), lambda _result: self.next_hand())
+        return True
+
+    def hand_over(self, before: CribbageObservation, after: CribbageObservation) -> Group:
+        """The end of a hand: the show counted aloud (C6), then the end of the game if it
+        came (C7), the match score and the board."""
+        _ = self._
+        lines: list[RenderableType] = [
+            Text(_("Hand {number} is over.").format(number=before.hand_number), style="bold")
+        ]
+        scores = list(before.scores)
+        shown = False
+        for event in after.log[len(before.log) :]:
+            # The last card's point (C5) or the score that won the game (C7), then the show.
+            scores[event.seat] = event.total
+            if event.reason in ("hand", "crib") and not shown:
+                shown = True
+                lines.append(
+                    coloured(
+                        _("The show, with the starter {card} (C6):").format(card=event.starter)
+                    )
+                )
+            lines += [
+                indented(line) for line in event_lines(event, scores, before.dealer, self.seats, _)
+            ]
+        result = after.result
+        if result is not None:
+            lines.append(Text())
+            if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
+                lines.append(Text(_("121 reached: the game ends at once (C7).")))
+            lines += [Text(line, style="bold") for line in result_lines(result, self.seats, _)]
+            match = self.match
+            lines.append(
+                Text(
+                    _("Game points: {points} (first to {target}).").format(
+                        points=scores_text(match.points, self.seats, _), target=match.target
+                    )
+                )
+            )
+            if not match.is_over:
+                deals = self.seats.says(
+                    result.loser, _("you deal"), _("{who} deals"), _, start=False
+                )
+                lines.append(
+                    Text(
+                        _(
+                            "Game {number}: {deals} first (the loser of a game deals the next)."
+                        ).format(number=len(match.games) + 1, deals=deals)
+                    )
+                )
+        fronts, backs = pegs(after.log)
+        lines += [Text(row) for row in peg_board(fronts, backs, _, self.seats.name(BOT, _))]
+        return Group(*lines)
+
+    def next_hand(self) -> None:
+        """A fresh log for each hand: the last one's moves were shown with its end."""
+        self.query_one("#log", Log).clear()
+        match = self.match
+        if not match.is_over:
+            game = match.game
+            self.say(hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._))
         self.advance()
 
+    def human_move(self, action: Action) -> None:
+        """Play your move; a move the rules refuse is named with its rule, and nothing
+        changes."""
+        _ = self._
+        match = self.match
+        if match.is_over or match.current_player != HUMAN:
+            return
+        undo = UndoPoint(
+            copy.deepcopy(match),
+            copy.deepcopy(self.bot),
+            list(self.query_one("#log", Log).lines),
+        )
+        try:
+            ended = self.apply(HUMAN, action)
+        except IllegalActionError as error:
+            self.refuse(error)
+            return
+        self.selected = []
+        if not ended:
+            self.undo_point = undo
+            self.advance()
 
-class TextSummaryScreen(Screen[None]):
-    """The end of a game: the lines the table wrote, and a button to leave."""
+    def refuse(self, error: IllegalActionError) -> None:
+        _ = self._
+        self.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)))
 
-    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+    def save(self) -> None:
+        """Save the match and the bot's random stream for ``pegboard play --resume``."""
+        state = {
+            "game": "cribbage",
+            "setup": self.setup.saved_setup(),
+            "match": self.match.to_record(),
+            "bots": {str(BOT): self.bot.rng.getstate()},
+        }
+        self.setup.store(state, over=self.match.is_over)
+        self.app.record = self.match.to_record()  # type: ignore[attr-defined]
 
-    def __init__(self, lines: list[str], _: Translator) -> None:
+    # -- showing the position ------------------------------------------------------------
+
+    def show(self) -> None:
+        _ = self._
+        view = self.game_view
+        match = self.match
+        status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _)
+        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[BOT])
+        second = holds.format(who=self.seats.name(BOT, _), n=view.hand_sizes[BOT])
+        if match.target == 1:
+            second = second[:1].upper() + second[1:]
+        else:
+            second = (
+                _("Game {number} · game points: {points} (first to {target})").format(
+                    number=len(match.games) + 1,
+                    points=scores_text(match.points, self.seats, _),
+                    target=match.target,
+                )
+                + " · "
+                + second
+            )
+        self.query_one("#status", Static).update(status + "\n" + second)
+        fronts, backs = pegs(view.log)
+        self.query_one("#board", Static).update(
+            "\n".join(peg_board(fronts, backs, _, self.seats.name(BOT, _)))
+        )
+        self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
+        self.hand = by_rank(list(view.hand))
+        self.cursor = min(self.cursor, max(len(self.hand) - 1, 0))
+        self.query_one("#hand-label", Static).update("\n" + _("Your hand") + " ")
+        self.show_hand()
+        legal = view.legal_actions()
+        discarding = view.phase == "discard"
+        self.query_one("#lay", Button).display = discarding
+        self.query_one("#go", Button).display = not discarding
+        self.query_one("#go", Button).disabled = Go() not in legal
+        self.query_one("#undo", Button).disabled = self.undo_point is None
+
+    def show_hand(self) -> None:
+        """The cards of your hand, numbered; what you chose for the crib in reverse, the
+        cards that would pass 31 dimmed (C4), the cursor's card double-edged."""
+        _ = self._
+        view = self.game_view
+        discarding = view.phase == "discard"
+        playable = {a.card for a in view.legal_actions() if isinstance(a, Play)}
+        for slot, box in enumerate(self.query(CardBox)):
+            if slot >= len(self.hand):
+                box.display = False
+                continue
+            card = self.hand[slot]
+            rows = card_box(
+                card,
+                str(slot + 1),
+                selected=card in self.selected,
+                dim=not discarding and card not in playable,
+                cursor=slot == self.cursor,
+            )
+            box.display = True
+            box.update(Text("\n").join(rows))
+        prompt = self.query_one("#prompt", Static)
+        if discarding:
+            text = _("Lay two cards {place} (C2): choose them, then Enter.").format(
+                place=self.seats.into_crib(view.dealer, _)
+            )
+            if self.selected:
+                text += " " + _("Chosen: {cards}").format(
+                    cards=" ".join(card_name(c) for c in self.selected)
+                )
+            prompt.update(text)
+            self.query_one("#lay", Button).disabled = len(self.selected) != 2
+        elif playable:
+            prompt.update(_("Play a card: the count may not pass 31 (C4)."))
+        else:
+            prompt.update(_("No card fits under 31: say go (g) (C5)."))
+
+    # -- the controls --------------------------------------------------------------------
+
+    def action_card(self, number: int) -> None:
+        """Card ``number`` of your hand: chosen for the crib (or put back), or played."""
+        _ = self._
+        if self.match.is_over or self.match.current_player != HUMAN:
+            return
+        if not 1 <= number <= len(self.hand):
+            self.say(
+                _("Not allowed: {reason}").format(
+                    reason=_("there is no card {number}: choose from 1 to {last}").format(
+                        number=number, last=len(self.hand)
+                    )
+                )
+            )
+            return
+        self.cursor = number - 1
+        card = self.hand[number - 1]
+        if self.game_view.phase != "discard":
+            self.human_move(Play(card))
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) == 2:
+            self.refuse(
+                TranslatedIllegalActionError(
+                    _("a discard is exactly two cards: put one back before choosing {card}").format(
+                        card=card_name(card)
+                    ),
+                    "C2",
+                )
+            )
+        else:
+            self.selected.append(card)
+        self.show_hand()
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.show_hand()
+
+    def action_choose(self) -> None:
+        """Space: the cursor's card, as its number key."""
+        if self.hand:
+            self.action_card(self.cursor + 1)
+
+    def action_confirm(self) -> None:
+        """Enter: lay the two chosen cards (C2), or play the cursor's card."""
+        _ = self._
+        if self.match.is_over or self.match.current_player != HUMAN:
+            return
+        if self.game_view.phase != "discard":
+            self.action_choose()
+            return
+        if len(self.selected) != 2:
+            self.refuse(
+                TranslatedIllegalActionError(
+                    _("a discard is exactly two cards, not {count}").format(
+                        count=len(self.selected)
+                    ),
+                    "C2",
+                )
+            )
+            return
+        self.human_move(Discard(self.selected[0], self.selected[1]))
+
+    def action_go(self) -> None:
+        self.human_move(Go())
+
+    def action_hint(self) -> None:
+        _ = self._
+        match = self.match
+        if match.is_over or match.current_player != HUMAN:
+            return
+        ranked = hints.hint(
+            match,
+            HUMAN,
+            level=self.setup.hint_level,
+            seed=len(self.game_view.history),
+            budget=self.setup.hint_budget,
+        )
+        self.say(_("Hint, best first:"))
+        for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
+            action = evaluation.action
+            if isinstance(action, Discard):
+                details = evaluation.details
+                text = _("{cards}: hand {hand}, crib {crib}, net {net}").format(
+                    cards=" ".join(card_name(c) for c in by_rank(list(action.cards))),
+                    hand=f"{details['hand']:.1f}",
+                    crib=f"{details['crib']:.1f}",
+                    net=f"{details['net']:+.1f}",
+                )
+            else:
+                move = card_name(action.card) if isinstance(action, Play) else _("go")
+                text = f"{move} ({evaluation.value:+.2f})"
+            self.say(f"  {rank}. {text}")
+
+    def action_undo(self) -> None:
+        """Take back your last move and the bot's replies (it is a bot, so nobody else's
+        choice is undone); not across the end of a hand."""
+        point = self.undo_point
+        if point is None or self.match.current_player != HUMAN:
+            return
+        self.undo_point = None
+        self.match = point.match
+        self.bot = point.bot
+        self.selected = []
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(point.lines)
+        self.say(self._("Your last move is taken back."))
+        self.save()
+        self.show()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {
+            "lay": self.action_confirm,
+            "go": self.action_go,
+            "hint": self.action_hint,
+            "undo": self.action_undo,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()
+
+
+def indented(line: str) -> Padding:
+    """A line of the show, its cards coloured; when it wraps, it keeps its indent."""
+    text = line.lstrip(" ")
+    return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
+
+
+class ContinueScreen(Screen[None]):
+    """A moment of the match worth a screen: the cut for the deal, the end of a hand (the
+    show), the end of a game. Enter, space or the button goes on."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("enter,space,c", "close", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    def __init__(self, body: RenderableType, _: Translator) -> None:
         super().__init__()
-        self.lines = lines
+        self.body = body
         self._ = _
 
     def compose(self) -> ComposeResult:
-        yield Static("\n".join(self.lines).strip(), id="summary")
+        yield Static(self.body, id="moment")
+        # One row: the end of a game has much to say in 24 rows.
+        yield Button(self._("Continue"), id="continue", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#continue", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss()
+
+
+class CribbageSummaryScreen(Screen[None]):
+    """The end of the match: the game points, the winner, how each game ended (C7)."""
+
+    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+
+    def __init__(self, match: CribbageMatch, seats: Seats, _: Translator) -> None:
+        super().__init__()
+        self.match = match
+        self.seats = seats
+        self._ = _
+
+    def lines(self) -> list[str]:
+        _ = self._
+        match, seats = self.match, self.seats
+        lines = [
+            _.ngettext(
+                "Match over after {games} game: {points} (game points).",
+                "Match over after {games} games: {points} (game points).",
+                len(match.games),
+            ).format(games=len(match.games), points=scores_text(match.points, seats, _)),
+            _("You win the match.")
+            if match.winner == HUMAN
+            else _("{who} wins the match.").format(who=seats.subject(BOT, _)),
+            "",
+        ]
+        for finished in match.games:
+            for n, line in enumerate(result_lines(finished.result, seats, _)):
+                lines.append(
+                    _("Game {number}: {result}").format(number=finished.number, result=line)
+                    if n == 0
+                    else "  " + line
+                )
+        lines.append(_("Replay this with --seed {seed}.").format(seed=match.seed))
+        return lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("\n".join(self.lines())), id="summary")
         yield Button(self._("Quit"), id="quit", variant="primary")
 
     def on_mount(self) -> None:
@@ -167,6 +614,3 @@ class TextSummaryScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.app.exit()
-
-
-__all__ = ["BOT", "CribbageScreen", "PaneTerminal", "peg_board"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,9 @@ from pegboard import hints
 from pegboard.bots import SeededBot, make_bot
 from pegboard.cli.draw_play import bot_seed
 from pegboard.cli.draw_text import announce, match_end_lines, move_text, settlement_lines
-from pegboard.cli.i18n import LOCALES, Translator, translator
+from pegboard.cli.errors import describe_error
+from pegboard.cli.i18n import LOCALES, Translator, rule_reason, translator
+from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
@@ -34,13 +37,16 @@ HUMAN = 0
 LEVELS = ("random", "greedy", "expert")
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "zh": "中文", "hi": "हिन्दी"}
 HINTS_SHOWN = 3
+BEST_OF = (1, 3, 5, 7)
+"""The cribbage matches the set-up screen offers: the best of this many games."""
 LINE_WIDTH = 76
 
 
 @dataclass
 class DrawSetup:
-    """What the set-up screen chooses: seats (human at 0, a bot level for each other),
-    the language, and the match's seed and target (None: the rules' target, D17)."""
+    """What the set-up screen chooses: the game, seats (human at 0, a bot level for each
+    other), the language, and the match's seed and length (Draw: its target, None for the
+    rules' target, D17; cribbage: the best of how many games)."""
 
     players: int = 2
     game: str = "draw"
@@ -49,10 +55,45 @@ class DrawSetup:
     lang: str = "en"
     seed: int = 0
     target: int | None = None
+    best_of: int = 1
     hint_level: str = "expert"
     hint_budget: int | None = None
-    save_path: Path | None = None
-    """Where the match is saved after every move (for ``--resume``); None: not saved."""
+    save_dir: Path | None = None
+    """Where each game's match is saved after every move (for ``--resume``); None: not
+    saved."""
+
+    @property
+    def save_path(self) -> Path | None:
+        return None if self.save_dir is None else save_file(self.save_dir, self.game)
+
+    def saved_setup(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "levels": self.levels,
+            "lang": self.lang,
+            "seed": self.seed,
+            "target": self.target,
+            "best_of": self.best_of,
+        }
+
+    def store(self, state: dict[str, Any], over: bool) -> None:
+        """Write ``state`` where this game is saved, atomically; a match that is over is
+        removed instead (nothing to resume)."""
+        path = self.save_path
+        if path is None:
+            return
+        if over:
+            path.unlink(missing_ok=True)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(state), encoding="utf-8")
+        temporary.replace(path)  # never a half-written save
+
+
+def save_file(directory: Path, game: str) -> Path:
+    return directory / f"{game}-tui.json"
 
 
 class SetupScreen(Screen[None]):
@@ -92,6 +133,14 @@ class SetupScreen(Screen[None]):
                 compact=True,
                 id=f"level-{seat}",
             )
+        yield Label(_("Games (best of)"), id="best-of-label")
+        yield Select(
+            [(str(n), n) for n in sorted({*BEST_OF, self.setup.best_of})],
+            value=self.setup.best_of,
+            allow_blank=False,
+            compact=True,
+            id="best-of",
+        )
         yield Label(_("Language"))
         yield Select(
             [(LANGUAGE_NAMES[key], key) for key in LOCALES],
@@ -122,6 +171,8 @@ class SetupScreen(Screen[None]):
             shown = seat < self.setup.players
             self.query_one(f"#level-{seat}", Select).display = shown
             self.query_one(f"#level-label-{seat}", Label).display = shown
+        self.query_one("#best-of", Select).display = cribbage
+        self.query_one("#best-of-label", Label).display = cribbage
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
@@ -134,6 +185,8 @@ class SetupScreen(Screen[None]):
             self._show_seats()
         elif select_id.startswith("level-") and isinstance(value, str):
             self.setup.levels[int(select_id.removeprefix("level-")) - 1] = value
+        elif select_id == "best-of" and isinstance(value, int):
+            self.setup.best_of = value
         elif select_id == "lang" and isinstance(value, str) and value != self.setup.lang:
             self.setup.lang = value
             await self.recompose()  # every label again, in the new language
@@ -145,8 +198,7 @@ class SetupScreen(Screen[None]):
         if self.setup.game == "cribbage":
             from pegboard.tui.cribbage_app import CribbageScreen
 
-            setup = self.setup
-            self.app.switch_screen(CribbageScreen(setup.levels[0], setup.lang, setup.seed))
+            self.app.switch_screen(CribbageScreen(self.setup))
         else:
             self.app.switch_screen(MatchScreen(self.setup))
 
@@ -246,6 +298,10 @@ class MatchScreen(Screen[None]):
         self.plays: list[Play] = []
         self.undo_point: tuple[dict[str, Any], dict[int, SeededBot], list[str]] | None = None
         """The position before the human's last move in this round (bots and log too)."""
+
+    @property
+    def can_draw(self) -> bool:
+        return DrawTile() in self.match.legal_actions()
 
     def compose(self) -> ComposeResult:
         _ = self._
@@ -356,11 +412,16 @@ class MatchScreen(Screen[None]):
     def human_move(self, action: Action) -> None:
         if self.match.is_over or self.match.current_player != HUMAN:
             return
-        if action not in self.match.legal_actions():
-            return  # the controls offer only legal moves; a stray key does nothing
         log = self.query_one("#log", Log)
         before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
-        if not self.apply(HUMAN, action):
+        try:
+            ended = self.apply(HUMAN, action)
+        except IllegalActionError as error:
+            # The buttons offer only legal moves; a key may still ask for another one
+            # (a pass while drawing is allowed, say): the rule says no, nothing changes.
+            self.say(self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)))
+            return
+        if not ended:
             self.undo_point = before
             self.advance()
 
@@ -380,28 +441,15 @@ class MatchScreen(Screen[None]):
         self.show()
 
     def save(self) -> None:
-        """Save the match (and the bots' random streams) for ``pegboard tui --resume``."""
-        path = self.setup.save_path
-        if path is None:
-            return
-        if self.match.is_over:
-            path.unlink(missing_ok=True)
-            return
+        """Save the match (and the bots' random streams) for ``pegboard play --resume``."""
         state = {
-            "setup": {
-                "players": self.setup.players,
-                "levels": self.setup.levels,
-                "lang": self.setup.lang,
-                "seed": self.setup.seed,
-                "target": self.setup.target,
-            },
+            "game": "draw",
+            "setup": self.setup.saved_setup(),
             "match": self.match.to_record(),
             "bots": {str(seat): bot.rng.getstate() for seat, bot in self.bots.items()},
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(state), encoding="utf-8")
-        temporary.replace(path)  # never a half-written save
+        self.setup.store(state, over=self.match.is_over)
+        self.app.record = self.match.to_record()  # type: ignore[attr-defined]
 
     # -- showing the position ------------------------------------------------------------
 
@@ -500,13 +548,12 @@ class MatchScreen(Screen[None]):
 
 
 class DrawApp(App[None]):
-    """``pegboard tui``: Draw against bots, full screen."""
+    """``pegboard play``, full screen: the set-up screen, then a match of Draw or of
+    cribbage against bots (or a saved match, resumed)."""
 
     CSS = """
     Screen { overflow-y: auto; }
     #title { text-style: bold; }
-    #board { height: auto; color: $success; }
-    #view { height: auto; text-style: bold; }
     SetupScreen Select { width: 30; }
     #status { height: 2; }
     #track { height: auto; color: $success; }
@@ -514,10 +561,19 @@ class DrawApp(App[None]):
     #hand { height: auto; text-style: bold; }
     #controls { height: 5; }
     #moves { width: 1fr; height: 5; }
-    #buttons { width: 12; height: 5; }
-    #buttons Button { width: 12; margin-bottom: 0; }
+    MatchScreen #buttons { width: 12; height: 5; }
+    MatchScreen #buttons Button { width: 12; margin-bottom: 0; }
     #keys { height: 1; color: $text-muted; }
     #log { height: 1fr; min-height: 4; }
+    CribbageScreen #board { height: 2; color: $success; }
+    CribbageScreen #table { height: 3; }
+    #hand-row { height: 3; }
+    #hand-label { width: auto; height: 3; text-style: bold; }
+    .card { width: 5; height: 3; margin-right: 1; }
+    #prompt { height: 1; text-style: bold; }
+    CribbageScreen #buttons { height: 1; }
+    CribbageScreen #buttons Button { margin-right: 2; }
+    #moment { height: auto; }
     """
 
     def __init__(
@@ -527,32 +583,57 @@ class DrawApp(App[None]):
         self.setup = setup
         self.skip_setup = skip_setup or saved is not None
         self.saved = saved
+        self.record: dict[str, Any] | None = None
+        """The record of the match played, as last saved (for ``--save FILE``)."""
 
     def on_mount(self) -> None:
         self.title = "pegboard"
-        if self.skip_setup:
-            self.push_screen(MatchScreen(self.setup, self.saved))
-        else:
+        if not self.skip_setup:
             self.push_screen(SetupScreen(self.setup))
+        elif self.setup.game == "cribbage":
+            from pegboard.tui.cribbage_app import CribbageScreen
+
+            self.push_screen(CribbageScreen(self.setup, self.saved))
+        else:
+            self.push_screen(MatchScreen(self.setup, self.saved))
 
 
-def load_saved(path: Path) -> tuple[DrawSetup, dict[str, Any]]:
-    """The set-up and the saved state of ``pegboard tui --resume``; ``ValueError`` when
-    there is no save or it cannot be read."""
+PegboardApp = DrawApp
+
+
+def load_saved(path: Path, _: Translator | None = None) -> tuple[DrawSetup, dict[str, Any]]:
+    """The set-up and the saved state of ``pegboard play --resume``; ``ValueError`` (in
+    the language of ``_``) when there is no save or it cannot be read."""
+    from pegboard.cribbage import CribbageMatch
+
+    _ = translator("en") if _ is None else _
     try:
         state = json.loads(path.read_text(encoding="utf-8"))
         chosen = state["setup"]
+        game = str(chosen.get("game", "draw"))
         setup = DrawSetup(
             players=int(chosen["players"]),
+            game=game,
             levels=[str(level) for level in chosen["levels"]],
             lang=str(chosen["lang"]),
             seed=int(chosen["seed"]),
             target=chosen["target"],
-            save_path=path,
+            best_of=int(chosen.get("best_of", 1)),
+            save_dir=path.parent,
         )
-        Match.from_record(state["match"])  # refuse a save that does not replay
+        if setup.save_path != path:
+            raise ValueError(_("it holds a match of {game}").format(game=game))
+        reader = CribbageMatch.from_record if game == "cribbage" else Match.from_record
+        reader(state["match"])  # refuse a save that does not replay
+        for seat in range(1, setup.players):  # and one without every bot's random stream
+            version, internal, gauss = state["bots"][str(seat)]
+            random.Random().setstate((version, tuple(internal), gauss))
     except FileNotFoundError:
-        raise ValueError(f"there is no saved match at {path}") from None
+        raise ValueError(_("there is no saved match at {path}").format(path=path)) from None
     except (OSError, KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"the saved match at {path} cannot be read: {error}") from None
+        raise ValueError(
+            _("the saved match at {path} cannot be read: {reason}").format(
+                path=path, reason=describe_error(error, _)
+            )
+        ) from None
     return setup, state

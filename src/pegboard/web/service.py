@@ -391,8 +391,14 @@ class TableService:
         }
 
     def _broadcast(self, table: LiveTable) -> None:
+        """Each connection its state; one view per seat and language (spectators, or one
+        seat open in two tabs, share theirs: a view is a pure function of the match)."""
+        made: dict[tuple[int | None, str], dict[str, Any]] = {}
         for connection in list(table.connections):
-            connection.send(self.state(table, connection))
+            key = (connection.seat, connection.lang)
+            if key not in made:
+                made[key] = self.state(table, connection)
+            connection.send(made[key])
 
     # -- play ----------------------------------------------------------------------------
 

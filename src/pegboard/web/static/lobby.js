@@ -262,6 +262,7 @@ async function createTable(event) {
     /* storage off: the links are on screen now */
   }
   render();
+  refreshTables(); // the new table, if it has a free seat
   const go = document.getElementById("take-seat");
   if (go) go.focus();
 }

@@ -50,7 +50,7 @@ class TablePage {
     this.hints = null;
     this.pending = false; // an action sent, its answer not yet back
     this.seenRounds = null; // Draw: finished rounds already known (latches the overlay)
-    this.overlay = null; // {roundEnd, number} while the round-end dialog is open
+    this.overlay = null; // {roundEnd | gameEnd, number} while the end's dialog is open
     this.match = null;
     this.closedMessage = null;
     this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
@@ -142,7 +142,9 @@ class TablePage {
       if (this.dialog.open) this.dialog.close();
     }
     if (view.game === "draw") this.latchRoundEnd(view);
+    else this.latchGameEnd(view);
     this.render();
+    this.announce(previous, message);
   }
 
   // The round-end screen stays until the player closes it, even when the next round's
@@ -166,6 +168,24 @@ class TablePage {
       this.overlay = { roundEnd, number: finished };
     } else if (this.overlay && view.round_end && this.overlay.number === finished) {
       this.overlay.roundEnd = view.round_end; // the same round end, maybe in a new language
+    }
+  }
+
+  // Cribbage: the end of a game (skunks, game points) stays on screen until closed, as
+  // a round's end does in Draw; the next game's first discard may follow at once.
+  latchGameEnd(view) {
+    const finished = (view.games || []).length;
+    if (this.seenRounds === null) {
+      this.seenRounds = finished;
+      if (view.game_end) this.overlay = { gameEnd: view.game_end, number: finished };
+      return;
+    }
+    if (finished > this.seenRounds) {
+      this.seenRounds = finished;
+      const last = view.games[finished - 1];
+      this.overlay = { gameEnd: view.game_end || { ...last, summary: [] }, number: finished };
+    } else if (this.overlay && view.game_end && this.overlay.number === finished) {
+      this.overlay.gameEnd = view.game_end; // maybe in a new language
     }
   }
 
@@ -327,6 +347,11 @@ class TablePage {
   }
 
   turnLine(view, names) {
+    const text = this.turnText(view, names);
+    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn" }, text);
+  }
+
+  turnText(view, names) {
     let text;
     if (view.is_over) {
       text = `${t("Match over")}: ${this.winnerText(view, names)}`;
@@ -337,7 +362,28 @@ class TablePage {
     } else {
       text = t("Waiting for players");
     }
-    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn", role: "status", "aria-live": "polite" }, text);
+    return text;
+  }
+
+  // What a screen reader hears after a state: the log's new events, then whose turn it is.
+  // The page is rebuilt on every state, so this goes to a live region that stays
+  // (index.html), and nothing is said on the first state or a language switch.
+  announce(previous, message) {
+    const box = document.getElementById("announce");
+    const view = message.view;
+    if (!box || !previous || previous.view.lang !== view.lang) return;
+    const before = previous.view.log || [];
+    const now = view.log || [];
+    // The log is a window of the last events: find where the old one's tail starts it.
+    let start = 0;
+    for (let k = Math.min(before.length, now.length); k > 0; k -= 1) {
+      if (now.slice(0, k).every((entry, i) => entry === before[before.length - k + i])) {
+        start = k;
+        break;
+      }
+    }
+    const text = [...now.slice(start), this.turnText(view, this.names(view))].join(" ");
+    if (box.textContent !== text) box.textContent = text;
   }
 
   playersList(view, names) {
@@ -492,22 +538,41 @@ class TablePage {
   }
 
   renderDialog(view, names) {
-    if (!this.overlay || view.game !== "draw") {
+    if (!this.overlay) {
       if (this.dialog.open) this.dialog.close();
       return;
     }
-    const { roundEnd, number } = this.overlay;
-    const hasHands = roundEnd.hands && roundEnd.hands.length;
-    fill(this.dialog, 
-      h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
-      ...(hasHands ? roundEndContent(view, roundEnd, names) : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
-      h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${view.scores[seat]}`).join(" · ")),
-      h(
-        "form",
-        { method: "dialog" },
-        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, view.is_over ? t("Close") : t("Next round")),
-      ),
-    );
+    const button = (label) =>
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, label));
+    if (this.overlay.gameEnd) {
+      const end = this.overlay.gameEnd;
+      const kind = { skunk: t("Skunk"), "double skunk": t("Double skunk") }[end.kind];
+      fill(
+        this.dialog,
+        h("h2", { id: "round-end-title" }, t("Game over")),
+        kind ? h("p", { class: "skunk" }, kind) : null,
+        ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
+        h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${end.scores[seat]}`).join(" · ")),
+        end.points_after
+          ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
+          : null,
+        button(t("Close")),
+      );
+    } else {
+      const { roundEnd, number } = this.overlay;
+      const hasHands = roundEnd.hands && roundEnd.hands.length;
+      const after = roundEnd.scores_after || view.scores;
+      fill(
+        this.dialog,
+        h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
+        ...(hasHands
+          ? roundEndContent(view, roundEnd, names)
+          : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
+        h("p", { class: "scores-after" }, `${t("Scores")}: ${names.map((name, seat) => `${name} ${after[seat]}`).join(" · ")}`),
+        button(view.is_over ? t("Close") : t("Next round")),
+      );
+    }
     if (!this.dialog.open) this.dialog.showModal();
   }
+
 }
