@@ -1,9 +1,9 @@
-# The two commands of the quick start: `make play` and `make test`.
+# The two commands of the quick start: `make run` (the web app) and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test test-pure lint typecheck bench clean translations
+.PHONY: run play test test-pure test-deps lint typecheck bench clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +16,21 @@ $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
+$(VENV)/.installed-web: $(BUILD) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@ $(VENV)/.installed
+
 $(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e]'
-	touch $@ $(VENV)/.installed
+	touch $@ $(VENV)/.installed $(VENV)/.installed-web
 
 $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e,bench]'
-	touch $@ $(VENV)/.installed $(VENV)/.installed-dev
+	touch $@ $(VENV)/.installed $(VENV)/.installed-web $(VENV)/.installed-dev
+
+# The web app on http://127.0.0.1:8000 (pegboard serve: SQLite unless given --db).
+run: $(VENV)/.installed-web
+	$(BIN)/pegboard serve
 
 play: $(VENV)/.installed
 	$(BIN)/pegboard play
@@ -34,12 +42,24 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-test: lint typecheck
-	$(BIN)/pytest
+# What the web tests need from the system: Debian's Chromium for the browser tests, and a
+# PostgreSQL server. Unless PEGBOARD_TEST_POSTGRES_URL names one already, a throwaway cluster
+# is started (or reused) on a loopback port and its URL handed to pytest; when it cannot be
+# installed or started, the tests do not run at all (CI must run the PostgreSQL tests).
+# PG_URL is a recipe fragment: the shell line that sets PEGBOARD_TEST_POSTGRES_URL.
+test-deps:
+	@scripts/ensure-browser
+	@$(PG_URL)
+PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
+	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \
+	export PEGBOARD_TEST_POSTGRES_URL="$$url"
+
+test: lint typecheck test-deps
+	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(BIN)/pytest
 
 # The whole suite again on the pure-Python core of Draw (make test runs the C core).
-test-pure: $(VENV)/.installed-dev
-	PEGBOARD_PURE_PYTHON=1 $(BIN)/pytest
+test-pure: $(VENV)/.installed-dev test-deps
+	@$(PG_URL); PEGBOARD_PURE_PYTHON=1 $(BIN)/pytest
 
 # `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench

@@ -1,0 +1,573 @@
+"""The web server under load: many tables of scripted players over WebSockets.
+
+Run: ``.venv/bin/python -m benchmarks web`` (``--quick``: two short runs, a smoke test).
+Each repetition starts ``pegboard serve`` as a subprocess on a free loopback port with a
+fresh SQLite database in a temporary folder (``--postgres``: a fresh database on the
+PostgreSQL server of ``PEGBOARD_TEST_POSTGRES_URL``, else the throwaway one of
+``scripts/ensure-postgres``; ``--db URL``: that database as it is), creates ``--tables``
+tables through the REST lobby and plays them for ``--seconds`` with scripted clients
+(the ``websockets`` asyncio client), one connection per human seat:
+
+* all-human tables (Draw with 2-4 players, cribbage) and tables with bot seats (one human
+  against ``--bot-level`` bots, which move in the server with ``--bot-delay 0``);
+* a client whose turn it is waits ``--think`` seconds (on average, seeded), then plays a
+  legal action of its view, chosen at random; when a match is over, the table's first
+  human asks for the next one (``again``).
+
+It reports the tables held, the moves per second (every accepted action, bots' included),
+and the latency from sending a move to receiving the ``state`` it causes, at the mover
+and at the other seats of the table (p50 and p99 over all moves of the run), and the
+errors the clients got (none expected). The figures are medians over the repetitions.
+
+Then it checks that nothing was lost: for every table, the log in the database (read
+with plain SQL from the ``tables``, ``seats``, ``matches`` and ``actions`` of
+docs/web.md) replays through ``games.replay``; every move acknowledged to a client is in
+the log at its place; and a spectator who connects afterwards gets exactly the view of
+the replayed match. The figures are saved under ``benchmarks/results/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+from benchmarks import quick, save_results, table
+
+REPO = Path(__file__).resolve().parent.parent
+SEED = 2026
+
+
+@dataclass
+class Table:
+    """One table of the run, as the clients see it."""
+
+    id: str
+    game: str
+    humans: list[tuple[int, str]]  # (seat, token)
+    bots: int
+    # (match, seq) of a move sent -> (time sent, seat, action)
+    sent: dict[tuple[int, int], tuple[float, int, str]] = field(default_factory=dict)
+    # (match, seq) of a move whose state reached its mover: (seat, action)
+    acknowledged: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
+    seen: set[tuple[int, int]] = field(default_factory=set)  # (match, seq) of states seen
+    again_asked: set[int] = field(default_factory=set)
+
+
+@dataclass
+class Run:
+    """What the clients of one repetition measured."""
+
+    tables: list[Table]
+    start: float = 0.0
+    end: float = 0.0
+    moves: int = 0  # (match, seq) first seen inside [start, end]
+    mover_latency: list[float] = field(default_factory=list)
+    other_latency: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    closed: int = 0  # connections the server closed on a client
+
+    def measuring(self, now: float) -> bool:
+        return self.start <= now <= self.end
+
+
+# -- the server ------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def pegboard_command() -> list[str]:
+    script = Path(sys.executable).with_name("pegboard")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("pegboard")
+    if found is None:
+        raise SystemExit("bench_web: no pegboard command (pip install -e '.[web]')")
+    return [found]
+
+
+@contextmanager
+def server(db_url: str) -> Iterator[str]:
+    """``pegboard serve`` on a free loopback port; yields its base URL."""
+    port = free_port()
+    command = [
+        *pegboard_command(),
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        "--bot-delay",
+        "0",
+    ]
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            yield wait_until_up(process, log, f"http://127.0.0.1:{port}")
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_until_up(process: subprocess.Popen[bytes], log: IO[bytes], base: str) -> str:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            log.seek(0)
+            raise SystemExit(f"bench_web: pegboard serve stopped:\n{log.read().decode()}")
+        try:
+            if httpx.get(f"{base}/api/tables", timeout=2).status_code == 200:
+                return base
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            raise SystemExit("bench_web: pegboard serve did not answer within 60 s")
+        time.sleep(0.2)
+
+
+def postgres_base() -> str:
+    url = os.environ.get("PEGBOARD_TEST_POSTGRES_URL")
+    if url:
+        return url
+    done = subprocess.run(
+        [str(REPO / "scripts" / "ensure-postgres")], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"bench_web: no PostgreSQL: {done.stderr}")
+    return done.stdout.strip()
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh database on the tests' PostgreSQL server, dropped afterwards."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(postgres_base())
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"pegboard_bench_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
+            hide_password=False
+        )
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def database(options: argparse.Namespace) -> Iterator[str]:
+    if options.db:
+        yield options.db
+    elif options.postgres:
+        with postgres_database() as url:
+            yield url
+    else:
+        with tempfile.TemporaryDirectory(prefix="pegboard-bench-") as folder:
+            yield f"sqlite:///{Path(folder) / 'pegboard.db'}"
+
+
+# -- the tables --------------------------------------------------------------------------------
+
+
+def table_plans(count: int, bot_level: str, rng: random.Random) -> list[dict[str, Any]]:
+    """The lobby requests: 40% Draw and 20% cribbage all human, 25% Draw and 15% cribbage
+    with one human against bots."""
+    plans = []
+    for n in range(count):
+        kind = n * 20 // count  # spread the kinds over any number of tables
+        if kind < 8:
+            players = rng.choice((2, 3, 4))
+            seats = [{"kind": "human", "name": f"p{s}"} for s in range(players)]
+            plans.append({"game": "draw", "players": players, "seats": seats})
+        elif kind < 12:
+            seats = [{"kind": "human", "name": f"p{s}"} for s in range(2)]
+            plans.append({"game": "cribbage", "best_of": 1, "seats": seats})
+        elif kind < 17:
+            players = rng.choice((2, 3, 4))
+            seats = [{"kind": "human", "name": "p0"}]
+            seats += [{"kind": "bot", "level": bot_level} for _ in range(players - 1)]
+            plans.append({"game": "draw", "players": players, "seats": seats})
+        else:
+            seats = [{"kind": "human", "name": "p0"}, {"kind": "bot", "level": bot_level}]
+            plans.append({"game": "cribbage", "best_of": 1, "seats": seats})
+    return plans
+
+
+async def create_tables(base: str, plans: list[dict[str, Any]]) -> list[Table]:
+    import httpx
+
+    tables = []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        for plan in plans:
+            answer = await client.post("/api/tables", json=plan)
+            if answer.status_code != 201:
+                raise SystemExit(f"bench_web: POST /api/tables {plan}: {answer.text}")
+            body = answer.json()
+            humans = [(s["seat"], s["token"]) for s in body["seats"] if s["kind"] == "human"]
+            bots = sum(1 for s in body["seats"] if s["kind"] == "bot")
+            tables.append(Table(body["table"], plan["game"], humans, bots))
+    return tables
+
+
+# -- the players ---------------------------------------------------------------------------------
+
+
+async def player(
+    run: Run,
+    table_: Table,
+    seat: int,
+    token: str,
+    ws_base: str,
+    think: float,
+    rng: random.Random,
+    ready: asyncio.Event,
+    stop: asyncio.Event,
+) -> None:
+    """One human seat: play whenever it is this seat's turn, until ``stop``."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    first_human = seat == table_.humans[0][0]
+    pending: tuple[int, int] | None = None  # the move this client sent last
+    async with connect(f"{ws_base}/ws/{table_.id}", max_size=None) as ws:
+        hello = {"type": "hello", "seat": seat, "token": token, "since": 0, "lang": "en"}
+        await ws.send(json.dumps(hello))
+        ready.set()
+        try:
+            async for raw in ws:
+                now = time.perf_counter()
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    if run.measuring(now):
+                        code = str(message.get("code"))
+                        run.errors[code] = run.errors.get(code, 0) + 1
+                    # A refused move: forget it, and ask for the state again (a second
+                    # hello is a resync) to play from there.
+                    if pending is not None and pending not in table_.seen:
+                        table_.sent.pop(pending, None)
+                    await ws.send(json.dumps(hello))
+                    continue
+                if message["type"] != "state":
+                    continue
+                match, seq, view = message["match"], message["seq"], message["view"]
+                key = (match, seq)
+                if key not in table_.seen:
+                    table_.seen.add(key)
+                    if run.measuring(now) and seq > 0:
+                        run.moves += 1
+                sent = table_.sent.get(key)
+                if sent is not None:
+                    sent_at, mover, action = sent
+                    if mover == seat:
+                        table_.acknowledged[key] = (mover, action)
+                    if run.measuring(sent_at):
+                        latency = now - sent_at
+                        (run.mover_latency if mover == seat else run.other_latency).append(latency)
+                if stop.is_set():
+                    continue  # keep reading: the moves in flight still get their states
+                if view["is_over"]:
+                    if first_human and match not in table_.again_asked:
+                        table_.again_asked.add(match)
+                        await ws.send(json.dumps({"type": "again"}))
+                    continue
+                next_key = (match, seq + 1)
+                if view["your_turn"] and view["legal"] and next_key not in table_.sent:
+                    if think > 0:
+                        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                        if stop.is_set():
+                            continue
+                    action = rng.choice(view["legal"])["action"]
+                    table_.sent[next_key] = (time.perf_counter(), seat, action)
+                    pending = next_key
+                    await ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+        except ConnectionClosed:
+            pass
+        if not stop.is_set():
+            run.closed += 1
+
+
+async def play(base: str, tables: list[Table], options: argparse.Namespace, rep: int) -> Run:
+    run = Run(tables, start=float("inf"), end=float("inf"))
+    ws_base = base.replace("http://", "ws://")
+    stop = asyncio.Event()
+    tasks = []
+    readies = []
+    for t, table_ in enumerate(tables):
+        for seat, token in table_.humans:
+            ready = asyncio.Event()
+            readies.append(ready)
+            rng = random.Random(SEED * 1_000_003 + rep * 10_007 + t * 11 + seat)
+            tasks.append(
+                asyncio.create_task(
+                    player(run, table_, seat, token, ws_base, options.think, rng, ready, stop)
+                )
+            )
+    for ready in readies:
+        await ready.wait()
+    await asyncio.sleep(min(2.0, options.seconds / 5))  # warm-up, not measured
+    run.start = time.perf_counter()
+    await asyncio.sleep(options.seconds)
+    run.end = time.perf_counter()
+    stop.set()
+    await asyncio.sleep(2.0)  # the moves in flight reach every seat (bots stop at a human)
+    for task in tasks:
+        task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [r for r in results if isinstance(r, BaseException) and not _cancelled(r)]
+    if failed:
+        raise SystemExit(f"bench_web: {len(failed)} clients failed, first: {failed[0]!r}")
+    return run
+
+
+def _cancelled(error: BaseException) -> bool:
+    return isinstance(error, asyncio.CancelledError)
+
+
+# -- nothing lost ----------------------------------------------------------------------------------
+
+
+def stored(engine: Engine, table_id: str) -> dict[str, Any]:
+    """A table as the database holds it, read with plain SQL (the schema of docs/web.md)."""
+    from sqlalchemy import text
+
+    # One connection per read: each sees what is committed by then.
+    with engine.connect() as connection:
+        game, config, number = connection.execute(
+            text("SELECT game, config, match_number FROM tables WHERE id = :id"),
+            {"id": table_id},
+        ).one()
+        names = [
+            name or ""
+            for (name,) in connection.execute(
+                text("SELECT name FROM seats WHERE table_id = :id ORDER BY seat"),
+                {"id": table_id},
+            )
+        ]
+        matches = {}
+        for match_number, seed in connection.execute(
+            text("SELECT number, seed FROM matches WHERE table_id = :id ORDER BY number"),
+            {"id": table_id},
+        ):
+            log = connection.execute(
+                text(
+                    "SELECT seq, seat, action FROM actions WHERE table_id = :id"
+                    " AND match_number = :n ORDER BY seq"
+                ),
+                {"id": table_id, "n": match_number},
+            ).all()
+            matches[match_number] = (seed, [(seq, seat, action) for seq, seat, action in log])
+    if isinstance(config, str):  # SQLite hands JSON back as text
+        config = json.loads(config)
+    return {"game": game, "config": config, "number": number, "names": names, "matches": matches}
+
+
+async def spectator_state(ws_base: str, table_id: str) -> dict[str, Any]:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{ws_base}/ws/{table_id}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "since": 0, "lang": "en"}))
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] == "state":
+                return message
+
+
+async def verify(base: str, db_url: str, run: Run) -> dict[str, int]:
+    """Every table's log replays, holds every acknowledged move, and gives the view a
+    spectator gets. Raises SystemExit on the first table that does not."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(db_url)
+    try:
+        return await _verify(base, engine, run)
+    finally:
+        engine.dispose()
+
+
+async def _verify(base: str, engine: Engine, run: Run) -> dict[str, int]:
+    from pegboard.web import games, views
+
+    ws_base = base.replace("http://", "ws://")
+    checked_actions = 0
+    matches = 0
+    for table_ in run.tables:
+        for _attempt in range(10):
+            record = await asyncio.to_thread(stored, engine, table_.id)
+            state = await spectator_state(ws_base, table_.id)
+            seed, log = record["matches"][record["number"]]
+            if state["match"] == record["number"] and state["seq"] == len(log):
+                break
+            await asyncio.sleep(0.5)  # a bot still moving: wait for the table to rest
+        else:
+            raise SystemExit(
+                f"bench_web: table {table_.id}: the spectator's seq {state['seq']} (match "
+                f"{state['match']}) is not the log's {len(log)} (match {record['number']})"
+            )
+        for number, (seed, log) in record["matches"].items():
+            if [seq for seq, _, _ in log] != list(range(1, len(log) + 1)):
+                raise SystemExit(f"bench_web: table {table_.id} match {number}: seq has gaps")
+            logged = {(number, seq): (seat, action) for seq, seat, action in log}
+            for key, move in table_.acknowledged.items():
+                if key[0] == number and logged.get(key) != move:
+                    raise SystemExit(
+                        f"bench_web: table {table_.id}: acknowledged move {key} {move} "
+                        f"is not in the log ({logged.get(key)})"
+                    )
+            match = games.replay(
+                record["game"], record["config"], seed, [(s, a) for _, s, a in log]
+            )
+            checked_actions += len(log)
+            matches += 1
+            if number == record["number"]:
+                expected = views.view(match, record["game"], None, "en", record["names"])
+                if state["view"] != expected:
+                    diff = sorted(k for k in expected if state["view"].get(k) != expected.get(k))
+                    raise SystemExit(
+                        f"bench_web: table {table_.id}: the spectator's view differs from "
+                        f"the replayed log in {diff}"
+                    )
+    acknowledged = sum(len(t.acknowledged) for t in run.tables)
+    return {
+        "tables": len(run.tables),
+        "matches": matches,
+        "actions": checked_actions,
+        "acknowledged": acknowledged,
+    }
+
+
+# -- one repetition, and the whole benchmark -----------------------------------------------------
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
+    plans = table_plans(options.tables, options.bot_level, random.Random(SEED + rep))
+    with database(options) as db_url, server(db_url) as base:
+        tables = asyncio.run(create_tables(base, plans))
+        run = asyncio.run(play(base, tables, options, rep))
+        checked = asyncio.run(verify(base, db_url, run))
+    seconds = run.end - run.start
+    figures = {
+        "tables": float(len(tables)),
+        "connections": float(sum(len(t.humans) for t in tables)),
+        "moves_per_second": run.moves / seconds,
+        "mover_p50_ms": 1000 * percentile(run.mover_latency, 0.5),
+        "mover_p99_ms": 1000 * percentile(run.mover_latency, 0.99),
+        "others_p50_ms": 1000 * percentile(run.other_latency, 0.5),
+        "others_p99_ms": 1000 * percentile(run.other_latency, 0.99),
+        "client_moves": float(len(run.mover_latency)),
+        "errors": float(sum(run.errors.values())),
+        "closed": float(run.closed),
+        "checked_actions": float(checked["actions"]),
+        "checked_matches": float(checked["matches"]),
+    }
+    print(
+        f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, mover p50/p99 "
+        f"{figures['mover_p50_ms']:.1f}/{figures['mover_p99_ms']:.1f} ms, others "
+        f"{figures['others_p50_ms']:.1f}/{figures['others_p99_ms']:.1f} ms, errors "
+        f"{run.errors or 0}; replayed {checked['matches']} matches, {checked['actions']} "
+        f"actions ({checked['acknowledged']} acknowledged to clients): nothing lost",
+        flush=True,
+    )
+    return figures
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks web")
+    parser.add_argument("--tables", type=int, default=20 if quick() else 100)
+    parser.add_argument("--seconds", type=float, default=5.0 if quick() else 30.0)
+    parser.add_argument("--repetitions", type=int, default=2 if quick() else 3)
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean seconds a player waits before moving"
+    )
+    parser.add_argument("--bot-level", default="greedy")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
+    where.add_argument("--db", help="this database URL, as it is")
+    options, _ = parser.parse_known_args(sys.argv[1:])
+    return options
+
+
+def main() -> None:
+    options = arguments()
+    storage = "given database" if options.db else "PostgreSQL" if options.postgres else "SQLite"
+    mode = " (quick mode)" if quick() else ""
+    print(
+        f"{options.tables} tables on {storage}, {options.seconds:g} s each run, think "
+        f"{options.think:g} s, bots {options.bot_level}, {options.repetitions} runs{mode}",
+        flush=True,
+    )
+    runs = [repetition(options, rep) for rep in range(options.repetitions)]
+    medians = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+    print(
+        table(
+            ["median of runs", "value"],
+            [
+                ["tables held", f"{medians['tables']:.0f}"],
+                ["WebSocket connections", f"{medians['connections']:.0f}"],
+                ["moves/s (bots' included)", f"{medians['moves_per_second']:.0f}"],
+                [
+                    "latency at the mover p50 / p99 (ms)",
+                    f"{medians['mover_p50_ms']:.1f} / {medians['mover_p99_ms']:.1f}",
+                ],
+                [
+                    "latency at the other seats p50 / p99 (ms)",
+                    f"{medians['others_p50_ms']:.1f} / {medians['others_p99_ms']:.1f}",
+                ],
+                ["errors, connections closed", f"{medians['errors']:.0f}, {medians['closed']:.0f}"],
+            ],
+        )
+    )
+    path = save_results(
+        "web",
+        {
+            "options": {k: v for k, v in vars(options).items() if k != "db"},
+            "storage": storage,
+            "runs": runs,
+            "medians": medians,
+        },
+    )
+    print(f"saved {path.relative_to(REPO)}")
+
+
+if __name__ == "__main__":
+    main()
