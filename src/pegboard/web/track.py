@@ -10,6 +10,7 @@ pegs. The output is deterministic (integer geometry, no ids, no external resourc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -105,25 +106,7 @@ def track_svg(
         _STYLE,
         f'<rect class="board" x="1" y="1" width="{width - 2}" height="{height - 2}" rx="8"/>',
     ]
-    # Holes, numbered every ten.
-    for hole in range(1, target):
-        x, y0 = hole_position(hole, 0, players, target)
-        if hole % 10 == 0 or hole == 1:
-            parts.append(
-                f'<text x="{x}" y="{y0 - LANE // 2 - 3}" text-anchor="middle">{hole}</text>'
-            )
-        for lane in range(players):
-            _x, y = hole_position(hole, lane, players, target)
-            parts.append(f'<circle class="hole" cx="{x}" cy="{y}" r="{HOLE_R}"/>')
-    game_x, game_y = hole_position(target, 0, players, target)
-    parts.append(
-        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" text-anchor="middle">{target}</text>'
-    )
-    for lane in range(players):
-        _x, y = hole_position(target, lane, players, target)
-        parts.append(f'<circle class="hole" cx="{game_x}" cy="{y}" r="{HOLE_R + 1}"/>')
-        for behind in (True, False):
-            parts.append(f'<circle class="hole" cx="{_start_x(behind)}" cy="{y}" r="{HOLE_R}"/>')
+    parts.append(_holes_svg(players, target))
     for line in lines:
         x, y = hole_position(line.hole, 0, players, target)
         x -= (HOLE_DX + (GROUP_GAP if (line.hole - 1) % GROUP == 0 else 0)) // 2
@@ -148,4 +131,31 @@ def track_svg(
                 f"<title>{escape(names[seat])} {value}</title></circle>"
             )
     parts.append("</svg>")
+    return "".join(parts)
+
+
+@functools.lru_cache(maxsize=64)
+def _holes_svg(players: int, target: int) -> str:
+    """The holes of a board and their numbers: the same for every state of a match, so made
+    once (they are most of the drawing's work; the server draws a board for every state)."""
+    parts: list[str] = []
+    # Holes, numbered every ten.
+    for hole in range(1, target):
+        x, y0 = hole_position(hole, 0, players, target)
+        if hole % 10 == 0 or hole == 1:
+            parts.append(
+                f'<text x="{x}" y="{y0 - LANE // 2 - 3}" text-anchor="middle">{hole}</text>'
+            )
+        for lane in range(players):
+            _x, y = hole_position(hole, lane, players, target)
+            parts.append(f'<circle class="hole" cx="{x}" cy="{y}" r="{HOLE_R}"/>')
+    game_x, game_y = hole_position(target, 0, players, target)
+    parts.append(
+        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" text-anchor="middle">{target}</text>'
+    )
+    for lane in range(players):
+        _x, y = hole_position(target, lane, players, target)
+        parts.append(f'<circle class="hole" cx="{game_x}" cy="{y}" r="{HOLE_R + 1}"/>')
+        for behind in (True, False):
+            parts.append(f'<circle class="hole" cx="{_start_x(behind)}" cy="{y}" r="{HOLE_R}"/>')
     return "".join(parts)
