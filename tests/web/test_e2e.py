@@ -255,7 +255,11 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
             # A tile that fits no end: clicking it says so (aria-live) and changes nothing.
             before = page.evaluate("document.body.dataset.seq")
             unfit.first.click(force=True)  # aria-disabled: Playwright would wait
-            assert page.inner_text("#errors").strip().endswith("No open end of the line shows a number of this tile (D5).")
+            assert (
+                page.inner_text("#errors")
+                .strip()
+                .endswith("No open end of the line shows a number of this tile (D5).")
+            )
             assert page.evaluate("document.body.dataset.seq") == before
             tried_unfit = True
         moves.append(
