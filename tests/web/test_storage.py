@@ -4,7 +4,9 @@ anyone is told, tokens kept only as hashes, and tables rebuilt from the log afte
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -166,3 +168,69 @@ def test_every_row_of_a_table_is_written(db_url: str, client_on: Callable[..., T
         ]
         actions = session.scalars(select(ActionRow).where(ActionRow.table_id == row.id)).all()
         assert all(a.match_number == 1 for a in actions)
+
+
+def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """A long-running server forgets tables nobody uses (no client, no bot to move), and
+    rebuilds one from its seed and log when it is opened again: no move is lost."""
+    client = client_on(db_url)
+    service = service_of(client)
+    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    table_id = table["table"]
+    players = {s: Player(client, table_id, s, token_of(table, s)) for s in (0, 1)}
+    for _ in range(3):
+        players[0].sync()
+        mover = players[players[0].state["view"]["current"]]
+        mover.sync()
+        mover.act(mover.state["view"]["legal"][0]["action"])
+    players[1].sync()
+    before = players[1].state
+    assert service.evict_idle(0) == 0  # clients connected: it stays
+    for player in players.values():
+        player.close()
+    live = service._tables[table_id]
+    deadline = time.monotonic() + 30  # the server hears of the closes in its own time
+    while live.connections and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert service.evict_idle(3600) == 0  # used a moment ago: it stays
+    assert service.evict_idle(0) == 1
+    assert table_id not in service._tables
+    back = Player(client, table_id, 1, token_of(table, 1))
+    assert back.state == before
+    back.close()
+
+
+def test_a_table_id_drawn_twice_is_drawn_again(
+    db_url: str, client_on: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pegboard.web.service as service_module
+
+    ids = iter(["sameidsame", "sameidsame", "otheridoth"])
+    real = service_module.secrets.token_urlsafe
+
+    def token_urlsafe(size: int) -> str:  # table ids are drawn from 8 bytes, tokens from more
+        return next(ids) if size == 8 else real(size)
+
+    monkeypatch.setattr(service_module.secrets, "token_urlsafe", token_urlsafe)
+    client = client_on(db_url)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    first = new_table(client, "cribbage", seats)
+    second = new_table(client, "cribbage", seats)
+    assert (first["table"], second["table"]) == ("sameidsame", "otheridoth")
+    assert client.get("/api/tables/otheridoth").status_code == 200
+
+
+def test_sqlite_keeps_its_log_ahead_of_the_database_and_syncs_every_commit(
+    tmp_path: Path,
+) -> None:
+    """SQLite in WAL mode (readers never wait for the writer) with full syncs (a committed
+    move survives a crash of the machine)."""
+    engine = make_engine(f"sqlite:///{tmp_path}/wal.db")
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+    finally:
+        engine.dispose()

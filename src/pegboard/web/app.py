@@ -22,6 +22,15 @@ from pegboard.web.service import TableService
 from pegboard.web.store import Store
 
 STATIC: Final = Path(__file__).parent / "static"
+SWEEP_SECONDS: Final = 60.0
+
+
+async def sweep(service: TableService, idle_seconds: float) -> None:
+    """Forget idle tables now and then, so a long-running server's memory holds only the
+    tables in use (a forgotten table is rebuilt from its log when it is next opened)."""
+    while True:
+        await asyncio.sleep(min(SWEEP_SECONDS, idle_seconds))
+        service.evict_idle(idle_seconds)
 
 
 def create_app(
@@ -29,9 +38,11 @@ def create_app(
     *,
     bot_delay: float = 0.5,
     seed_source: Callable[[], int] | None = None,
+    idle_seconds: float = 900.0,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
-    move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default)."""
+    move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
+    a table left alone for ``idle_seconds`` leaves memory until it is opened again."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -44,9 +55,12 @@ def create_app(
         )
         app.state.service = service
         await service.resume_bots()
+        sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
             yield
         finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
             await service.close()
             engine.dispose()
 

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     create_engine,
+    event,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -108,7 +109,22 @@ class ActionRow(Base):
 
 def make_engine(url: str) -> Engine:
     """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite in write-ahead-log mode: readers (page loads, the open list) no longer wait
+    for the writer, and a commit costs one sync of the log. ``synchronous`` stays FULL, so
+    a committed move survives a crash of the machine, not just of the server. Threads that
+    meet a write in progress wait for it rather than fail at once."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
 
 
 def alembic_config(engine: Engine) -> Config:

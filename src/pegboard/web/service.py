@@ -15,9 +15,12 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
+
+from sqlalchemy.exc import IntegrityError
 
 from pegboard.bots import bot_levels, make_bot
 from pegboard.cli.hint import known_words
@@ -34,6 +37,7 @@ log = logging.getLogger(__name__)
 TOKEN_BYTES: Final = 24
 TABLE_ID_LENGTH: Final = 10
 OPEN_LIST_LIMIT: Final = 50
+CREATE_ATTEMPTS: Final = 3
 
 
 class Connection(Protocol):
@@ -82,6 +86,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     broken: bool = False
     """Set when a commit failed: the live match is ahead of the log and is dropped."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the table was last fetched: idle tables leave memory (their log stays)."""
 
     @property
     def id(self) -> str:
@@ -210,7 +216,15 @@ class TableService:
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
-        await asyncio.to_thread(self.store.create_table, record)
+        for attempt in range(CREATE_ATTEMPTS):
+            try:
+                await asyncio.to_thread(self.store.create_table, record)
+                break
+            except IntegrityError:
+                # Two tables drew the same 60-bit id: take another (nothing was written).
+                if attempt == CREATE_ATTEMPTS - 1:
+                    raise
+                record.id = secrets.token_urlsafe(8)[:TABLE_ID_LENGTH]
         table = LiveTable(record, match)
         self._tables[record.id] = table
         self._kick_bots(table)
@@ -244,6 +258,7 @@ class TableService:
         """The live table, rebuilt from its seed and log on first use; None if none."""
         table = self._tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         async with self._loading:
             table = self._tables.get(table_id)
@@ -556,6 +571,23 @@ class TableService:
             raise
         except Exception:
             log.exception("table %s: the bot stopped", table.id)
+
+    def evict_idle(self, idle_seconds: float) -> int:
+        """Forget the live tables nobody has fetched for ``idle_seconds``, with no client
+        connected and no bot to move; the next ``get`` rebuilds them from their logs.
+        Returns how many left memory."""
+        cutoff = time.monotonic() - idle_seconds
+        idle = [
+            table
+            for table in self._tables.values()
+            if table.touched <= cutoff
+            and not table.connections
+            and not table.lock.locked()
+            and (table.bot_task is None or table.bot_task.done())
+        ]
+        for table in idle:
+            del self._tables[table.id]
+        return len(idle)
 
     async def resume_bots(self) -> None:
         """After a start-up: rebuild the tables whose bots may be to act (their loops
