@@ -187,15 +187,17 @@ def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(
         mover.act(mover.state["view"]["legal"][0]["action"])
     players[1].sync()
     before = players[1].state
-    assert service.evict_idle(0) == 0  # clients connected: it stays
+    service.evict_idle(0)  # (other tests' tables may leave: the counts are not ours)
+    assert table_id in service._tables  # clients connected: it stays
     for player in players.values():
         player.close()
     live = service._tables[table_id]
     deadline = time.monotonic() + 30  # the server hears of the closes in its own time
     while live.connections and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert service.evict_idle(3600) == 0  # used a moment ago: it stays
-    assert service.evict_idle(0) == 1
+    service.evict_idle(3600)
+    assert table_id in service._tables  # used a moment ago: it stays
+    assert service.evict_idle(0) >= 1
     assert table_id not in service._tables
     back = Player(client, table_id, 1, token_of(table, 1))
     assert back.state == before
