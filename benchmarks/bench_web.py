@@ -33,7 +33,6 @@ import asyncio
 import json
 import os
 import random
-import secrets
 import shutil
 import socket
 import statistics
@@ -171,21 +170,10 @@ def postgres_base() -> str:
 @contextmanager
 def postgres_database() -> Iterator[str]:
     """A fresh database on the tests' PostgreSQL server, dropped afterwards."""
-    import psycopg
-    from sqlalchemy.engine import make_url
+    from pegboard.web.db import throwaway_database
 
-    url = make_url(postgres_base())
-    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    name = f"pegboard_bench_{secrets.token_hex(6)}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
-            hide_password=False
-        )
-    finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_database(postgres_base(), "pegboard_bench") as url:
+        yield url
 
 
 @contextmanager

@@ -15,13 +15,10 @@ from pegboard.cribbage import Card, CribbageMatch
 from pegboard.cribbage.cards import SUIT_SYMBOLS
 from pegboard.cribbage.events import ScoreEvent
 from pegboard.tui.capture import screen_text
-from pegboard.tui.cribbage_app import (
-    ContinueScreen,
-    CribbageScreen,
-    CribbageSummaryScreen,
-)
+from pegboard.tui.cribbage_app import CribbageScreen, CribbageSummaryScreen
 from pegboard.tui.cribbage_view import card_box, coloured, peg_board, pegs, with_symbols
 from pegboard.tui.draw_app import DrawApp, DrawSetup, SetupScreen, load_saved, save_file
+from pegboard.tui.screens import ContinueScreen
 
 SIZE = (80, 24)
 

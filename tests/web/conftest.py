@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import os
 import re
-import secrets
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,14 +19,13 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra")
 # Starlette's TestClient says it would rather use httpx2; httpx is what the web extra has.
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
-import psycopg  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
 
 from pegboard.cribbage.cards import DECK, SUIT_SYMBOLS  # noqa: E402
 from pegboard.draw import DOUBLE_SIX, Match  # noqa: E402
 from pegboard.web import games  # noqa: E402
 from pegboard.web.app import create_app  # noqa: E402
+from pegboard.web.db import throwaway_database  # noqa: E402
 from pegboard.web.service import TableService  # noqa: E402
 
 POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
@@ -42,18 +40,8 @@ def postgres_url() -> Iterator[str]:
     base = os.environ.get(POSTGRES_ENV)
     if not base:
         pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
-    url = make_url(base)
-    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
-    name = f"pegboard_test_{secrets.token_hex(6)}"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
-            hide_password=False
-        )
-    finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with throwaway_database(base, "pegboard_test") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

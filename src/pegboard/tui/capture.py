@@ -43,8 +43,9 @@ async def capture(
 ) -> str:
     """A match of ``game`` after a few of the human's moves (first legal choices); with
     ``show``, the end of the first hand of cribbage (its show) instead."""
-    from pegboard.tui.cribbage_app import ContinueScreen, CribbageScreen
+    from pegboard.tui.cribbage_app import CribbageScreen
     from pegboard.tui.draw_app import DrawApp, DrawSetup, MatchScreen
+    from pegboard.tui.screens import ContinueScreen
 
     setup = DrawSetup(players=3 if game == "draw" else 2, game=game, lang=lang, seed=seed)
     if game == "cribbage":

@@ -58,6 +58,7 @@ from pegboard.tui.cribbage_view import (
     table_text,
     with_symbols,
 )
+from pegboard.tui.screens import ContinueScreen
 
 if TYPE_CHECKING:
     from pegboard.tui.draw_app import DrawSetup
@@ -539,35 +540,6 @@ def indented(line: str) -> Padding:
     """A line of the show, its cards coloured; when it wraps, it keeps its indent."""
     text = line.lstrip(" ")
     return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
-
-
-class ContinueScreen(Screen[None]):
-    """A moment of the match worth a screen: the cut for the deal, the end of a hand (the
-    show), the end of a game. Enter, space or the button goes on."""
-
-    BINDINGS = [  # noqa: RUF012
-        Binding("enter,space,c", "close", show=False),
-        Binding("q", "app.quit", show=False),
-    ]
-
-    def __init__(self, body: RenderableType, _: Translator) -> None:
-        super().__init__()
-        self.body = body
-        self._ = _
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.body, id="moment")
-        # One row: the end of a game has much to say in 24 rows.
-        yield Button(self._("Continue"), id="continue", variant="primary", compact=True)
-
-    def on_mount(self) -> None:
-        self.query_one("#continue", Button).focus()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss()
 
 
 class CribbageSummaryScreen(Screen[None]):

@@ -32,6 +32,7 @@ from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
+from pegboard.tui.screens import ContinueScreen
 
 HUMAN = 0
 LEVELS = ("random", "greedy", "expert")
@@ -203,29 +204,12 @@ class SetupScreen(Screen[None]):
             self.app.switch_screen(MatchScreen(self.setup))
 
 
-class RoundOverScreen(Screen[None]):
+class RoundOverScreen(ContinueScreen):
     """The end of a round: every hand revealed, the settlement as arithmetic (D12-D14),
     the scores and the next leader (D16)."""
 
-    BINDINGS = [Binding("enter,space,c", "close", show=False)]  # noqa: RUF012
-
     def __init__(self, lines: list[str], _: Translator) -> None:
-        super().__init__()
-        self.lines = lines
-        self._ = _
-
-    def compose(self) -> ComposeResult:
-        yield Static("\n".join(self.lines), id="round-over")
-        yield Button(self._("Continue"), id="continue", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#continue", Button).focus()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss()
+        super().__init__("\n".join(lines), _)
 
 
 class SummaryScreen(Screen[None]):

@@ -8,6 +8,9 @@ database made by one version upgrades in place under the next.
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
@@ -139,3 +142,25 @@ def upgrade(url_or_engine: str | Engine) -> None:
     """Bring the database's schema to the newest migration (creating it if empty)."""
     engine = make_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
     command.upgrade(alembic_config(engine), "head")
+
+
+@contextmanager
+def throwaway_database(server_url: str, prefix: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database on the server of ``server_url`` (any database
+    there serves to connect), named ``prefix`` and a random suffix; its URL is yielded, and
+    the database dropped afterwards (for tests and benchmarks, never for play)."""
+    import psycopg  # the web extra's driver; only PostgreSQL needs it
+    from sqlalchemy.engine import make_url
+
+    url = make_url(server_url)
+    admin = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield url.set(drivername="postgresql+psycopg", database=name).render_as_string(
+            hide_password=False
+        )
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
