@@ -281,6 +281,13 @@ def test_a_bad_new_table_is_refused_with_a_reason(client: TestClient, body: Any)
     assert client.get("/api/tables").json() == []
 
 
+def test_d1_a_draw_table_for_five_is_refused_naming_the_rule(client: TestClient) -> None:
+    body = {"game": "draw", "players": 5, "seats": [{"kind": "human"}] * 5, "lang": "pt_BR"}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "O Draw é para 2, 3 ou 4 jogadores (D1)."
+
+
 def test_the_page_strings_come_translated(client: TestClient) -> None:
     portuguese = client.get("/api/messages", params={"lang": "pt_BR"}).json()
     assert portuguese["lang"] == "pt_BR"

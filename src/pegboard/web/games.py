@@ -38,7 +38,7 @@ class ConfigError(ValueError):
 
 def check_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """The settings of a new table of ``game``, checked and completed; ``ValueError``
-    naming the problem otherwise. Draw: ``players`` 2-4 (D2) and ``target`` (null: the
+    naming the problem otherwise. Draw: ``players`` 2-4 (D1) and ``target`` (null: the
     rules' 100 or 61, D17); cribbage: ``best_of`` 1, 3, 5 or 7 (2 players, C1)."""
     if game == "draw":
         players = config.get("players")
