@@ -150,7 +150,7 @@ def config_problem(game: str, field: str, _: Translator) -> str:
     """What is wrong with a table's setting, in the user's language."""
     if field == "players":
         if game == "cribbage":
-            return _("Cribbage here is for two players (C1).")
+            return _("Cribbage here is for two players (C2).")
         return _("Draw is for 2, 3 or 4 players (D1).")
     if field == "target":
         return _("A target is a whole number of points, at least 1 (D17).")
