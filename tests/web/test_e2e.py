@@ -332,6 +332,9 @@ def test_c2_c6_a_person_plays_a_hand_of_cribbage_until_the_show(
             # C2: two cards of the six go to the crib; Discard waits for exactly two.
             hand = page.locator(".card-button")
             assert hand.count() == 6
+            for i in range(6):  # each card's accessible name is in words: "King of hearts"
+                card = Card.parse(hand.nth(i).get_attribute("data-card") or "")
+                assert hand.nth(i).get_attribute("aria-label") == card_words(card)
             first, second = (hand.nth(i).get_attribute("data-card") for i in (0, 1))
             page.click(f'.card-button[data-card="{first}"]')
             assert page.is_disabled("#discard-button")
@@ -818,3 +821,11 @@ def test_c2_keyboard_alone_lays_two_cards_in_the_crib_and_plays_a_card(
         page.wait_for_function(f"document.body.dataset.seq !== {before!r}")
     no_error_shown(page)
     assert "You lay" in page.inner_text("#log")
+
+
+def card_words(card: Card) -> str:
+    """A card named in English words, as a screen reader should hear it."""
+    ranks = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+    suits = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+    rank = str(card)[:-1]
+    return f"{ranks.get(card.rank, rank)} of {suits[str(card)[-1]]}"

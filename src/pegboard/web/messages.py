@@ -126,6 +126,16 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Play again"),
     N_("Leave table"),
     N_("Back to the lobby"),
+    # A card's accessible name, in words ("King of hearts"); 2-10 are read as numbers.
+    N_("{rank} of {suit}"),
+    N_("Ace"),
+    N_("Jack"),
+    N_("Queen"),
+    N_("King"),
+    N_("hearts"),
+    N_("diamonds"),
+    N_("clubs"),
+    N_("spades"),
     # Errors the page shows itself.
     N_("Not your turn."),
     N_("No open end of the line shows a number of this tile (D5)."),

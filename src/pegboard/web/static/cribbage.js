@@ -11,11 +11,19 @@ export function cardParts(card) {
   return { rank: card.slice(0, -1), suit: card.slice(-1) };
 }
 
-// A card's accessible name: rank and suit symbol ("10♥"). Screen readers speak the symbol
-// by its Unicode (CLDR) name in their own language, so no word list is needed here.
+// A card as it is shown in text: rank and suit symbol ("10♥").
 export function cardName(card) {
   const { rank, suit } = cardParts(card);
   return `${rank}${SUITS[suit] || suit}`;
+}
+
+// A card's accessible name, in words of the page's language ("King of hearts", "Rei de
+// copas", "红桃K", "पान का बादशाह"): a symbol alone is read differently by each screen reader.
+export function cardWords(card) {
+  const { rank, suit } = cardParts(card);
+  const ranks = { A: t("Ace"), J: t("Jack"), Q: t("Queen"), K: t("King") };
+  const suits = { H: t("hearts"), D: t("diamonds"), C: t("clubs"), S: t("spades") };
+  return t("{rank} of {suit}", { rank: ranks[rank] || rank, suit: suits[suit] || suit });
 }
 
 // The face of a card (decorative; the button or chip names it).
@@ -31,7 +39,7 @@ export function cardFace(card) {
 }
 
 export function cardChip(card) {
-  return h("span", { class: "card-chip", role: "img", "aria-label": cardName(card), dataset: { card } }, cardFace(card));
+  return h("span", { class: "card-chip", role: "img", "aria-label": cardWords(card), dataset: { card } }, cardFace(card));
 }
 
 function chips(cards) {
@@ -110,7 +118,7 @@ export function renderCribbage(view, ui, names) {
             type: "button",
             class: `card-button${picked ? " selected" : ""}${enabled ? " playable" : ""}`,
             dataset: { card, focus: `card:${card}` },
-            "aria-label": cardName(card),
+            "aria-label": cardWords(card),
             "aria-pressed": discarding ? (picked ? "true" : "false") : null,
             "aria-disabled": enabled ? "false" : "true",
             onclick: () => {
