@@ -52,6 +52,7 @@ DRAW: dict[str, tuple[type, ...]] = {
     "can_draw": (bool,),
     "can_pass": (bool,),
     "round_end": (dict, NoneType),
+    "last_round": (dict, NoneType),
     "rounds": (list,),
 }
 CRIBBAGE: dict[str, tuple[type, ...]] = {
@@ -150,6 +151,28 @@ def test_draw_view_has_every_documented_key_at_every_point(players: int) -> None
         assert (view(match, "draw", 0, "en")["round_end"] is None) == (
             name in ("start", "middle")
         ), name
+
+
+def test_d12_the_last_round_stays_revealed_after_the_next_round_starts() -> None:
+    """Hands are public once a round is settled (D12): ``last_round`` keeps the reveal
+    for a page that missed the settlement, while ``round_end`` (the news) is cleared by
+    the next round's first move."""
+    match = Match(2, seed=11)
+    rng = random.Random(11)
+    while not match.rounds:
+        match.apply(rng.choice(match.legal_actions()))
+    settled = view(match, "draw", 1, "en")
+    assert settled["round_end"] is not None and settled["last_round"] == settled["round_end"]
+    assert [len(hand) for hand in settled["round_end"]["hands"]] == [
+        len(hand) for hand in match.rounds[0].result.hands
+    ]
+    match.apply(rng.choice(match.legal_actions()))  # the next round's first move
+    later = view(match, "draw", 1, "en")
+    assert later["round_end"] is None
+    assert later["last_round"] == settled["round_end"]
+    assert (
+        view(match, "draw", None, "en")["last_round"] == view(match, "draw", 0, "en")["last_round"]
+    )
 
 
 def test_cribbage_view_has_every_documented_key_at_every_point() -> None:

@@ -78,7 +78,9 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         if isinstance(action, Play):
             end = "open" if action.end is None else action.end.notation
             plays.setdefault(tile_text(action.tile), []).append(end)
-    result = _round_end(match, round_, names, _)
+    last_round = _last_round(match, round_, names, _)
+    # The reveal is news from the settlement until the next round's first move.
+    result = last_round if match.is_over or not round_.history else None
     view = common(
         game="draw",
         lang=lang,
@@ -105,6 +107,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         can_draw=any(isinstance(a, DrawTile) for a in round_.legal),
         can_pass=any(isinstance(a, Pass) for a in round_.legal),
         round_end=result,
+        last_round=last_round,
         rounds=[
             {
                 "number": r.number,
@@ -159,13 +162,13 @@ def draw_track(
     )
 
 
-def _round_end(
+def _last_round(
     match: Match, round_: DrawSeen, names: list[str], _: Translator
 ) -> dict[str, Any] | None:
-    """The last settled round, from the settlement until the next round's first move
-    (the match deals the next round at once, so the reveal is kept from its record)."""
+    """The last settled round with every hand revealed (public once it is settled, D12);
+    the match deals the next round at once, so the reveal is read from its record."""
     rounds = match.rounds
-    if not rounds or (not match.is_over and round_.history):
+    if not rounds:
         return None
     last = rounds[-1]
     result = last.result

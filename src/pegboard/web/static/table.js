@@ -159,7 +159,8 @@ class TablePage {
     if (finished > this.seenRounds) {
       this.seenRounds = finished;
       const last = view.rounds[finished - 1];
-      const roundEnd = view.round_end || {
+      // A page that missed the settlement's own state (a reconnect) still has the reveal.
+      const roundEnd = view.round_end || view.last_round || {
         hands: [],
         points: last.points,
         arithmetic: "",
