@@ -472,3 +472,81 @@ def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
     assert screen.match.game.dealer == first.result.loser
     assert f"Game 2 · game points: you {points[0]} · the bot {points[1]}" in status
     assert "you 0 · the bot 0 (to 121)" in status
+
+
+# -- hot-seat: two people at one terminal ----------------------------------------------------
+
+
+async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list[str], int]:
+    """The first hand of a hot-seat match (seat 1 "human"), the pilot playing both seats,
+    up to the show: at every turn only the viewer's cards are on screen (never the other
+    person's unplayed cards, nor what they laid in the crib), and each change of person first
+    shows the privacy screen, with no card of either hand on it."""
+    setup = DrawSetup(
+        game="cribbage", levels=["human"] * 3, lang=lang, seed=seed, best_of=1, save_dir=save_dir
+    )
+    app = DrawApp(setup)
+    privacy: list[str] = []
+    viewers: list[int] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Start
+        await pilot.pause()
+        await pilot.press("enter")  # the cut for the deal
+        for _step in range(200):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, ContinueScreen):
+                below = app.screen_stack[-2]
+                assert isinstance(below, CribbageScreen)
+                if not isinstance(screen.body, str):
+                    break  # the show: the hand is over, every card revealed (C6)
+                game = below.match.game
+                text = screen_text(app) + "\n" + "\n".join(below.query_one("#log", Log).lines)
+                for card in (*game.hands[0], *game.hands[1], *game.crib):
+                    assert not shown(card).search(text), f"{card} on the privacy screen"
+                assert below.hand == []  # nothing of either hand below it
+                assert below.viewer == game.current_player
+                assert not viewers or viewers[-1] != below.viewer
+                privacy.append(screen_text(app))
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, CribbageScreen)
+            game = screen.match.game
+            viewer = screen.viewer
+            assert viewer == game.current_player
+            assert screen.undo_point is None  # no undo between people
+            if viewers and viewers[-1] != viewer:
+                assert len(privacy) > 0
+            viewers.append(viewer)
+            view = screen.game_view
+            text = everything(app, screen)
+            mine = view.discards
+            other = 1 - viewer
+            for card in (*game.hands[other], *(c for c in game.crib if c not in mine)):
+                assert not shown(card).search(text), f"seat {other}'s {card} on seat {viewer}'s"
+            assert sorted(screen.hand) == sorted(game.hands[viewer])
+            if view.phase == "discard":
+                await pilot.press("1", "2", "enter")
+            else:
+                fits = [n for n, card in enumerate(screen.hand, 1) if screen.playable(card)]
+                await pilot.press(str(fits[0]) if fits else "g")
+        else:
+            raise AssertionError("the hand did not end")
+        await pilot.press("q")
+    return privacy, len(set(viewers))
+
+
+def test_c2_hot_seat_hand_each_lays_away_behind_the_privacy_screen_portuguese(
+    tmp_path: Path,
+) -> None:
+    _ = translator("pt")
+    privacy, seats = asyncio.run(play_hot_seat_hand("pt", seed=4, save_dir=tmp_path))
+    assert seats == 2  # both people played, each at their own turns
+    passing = _("Pass the keyboard to {name}: press Enter when only they can see the screen.")
+    assert passing != "Pass the keyboard to {name}: press Enter when only they can see the screen."
+    assert len(privacy) >= 2
+    assert all(passing.split("{")[0] in text for text in privacy)
+    # the save keeps the seat kinds: resumed, seat 1 is still a person
+    setup, _state = load_saved(save_file(tmp_path, "cribbage"))
+    assert setup.levels[0] == "human" and setup.humans == [0, 1]

@@ -22,6 +22,7 @@ from pegboard.tui.draw_app import (
     save_file,
 )
 from pegboard.tui.draw_view import line_rows
+from pegboard.tui.screens import ContinueScreen
 
 SIZE = (80, 24)
 TARGET = 20  # a short match: the rules' target (D17) would take many rounds
@@ -370,3 +371,95 @@ def test_d8_a_pass_key_while_drawing_is_allowed_is_refused_naming_the_rule(lang:
         reason = _("{reason} ({rule})").format(reason=_(english), rule="D8")
         assert _(english) != english
         assert said == _("Not allowed: {reason}").format(reason=reason) and "pass" not in said
+
+
+# -- hot-seat: two people at one terminal ----------------------------------------------------
+
+
+async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
+    """A whole match of two people (seat 1 "human"), the pilot playing both seats: at every
+    turn only the viewer's hand is on screen, and each change of person first shows the
+    privacy screen, with no tile of either hand on it. Returns the turns, the privacy screens
+    and their texts."""
+    setup = DrawSetup(players=2, levels=["human"] * 3, lang=lang, seed=seed, target=TARGET)
+    app = DrawApp(setup, skip_setup=True)
+    turns = 0
+    handovers: list[str] = []
+    last_viewer = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _step in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                break
+            if isinstance(screen, RoundOverScreen):
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, ContinueScreen):  # the privacy screen
+                match_screen = app.screen_stack[-2]
+                assert isinstance(match_screen, MatchScreen)
+                match = match_screen.match
+                text = screen_text(app)
+                for seat in (0, 1):
+                    for tile in match.round.hands[seat]:
+                        for shown in both_ways(tile):
+                            assert shown not in text, f"tile {shown} on the privacy screen"
+                # the screen below holds no hand either
+                assert str(match_screen.query_one("#hand", Static).render()) == ""
+                assert match_screen.viewer == match.current_player != last_viewer
+                handovers.append(text)
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, MatchScreen)
+            match = screen.match
+            viewer = screen.viewer
+            assert viewer == match.current_player
+            if viewer != last_viewer:
+                assert len(handovers) > 0  # the privacy screen came first
+            last_viewer = viewer
+            turns += 1
+            text = screen_text(app)
+            other = 1 - viewer
+            for tile in match.round.hands[other]:
+                for shown in both_ways(tile):
+                    assert shown not in text, f"seat {other}'s tile {shown} on seat {viewer}'s"
+            hand = str(screen.query_one("#hand", Static).render())
+            for tile in match.round.hands[viewer]:
+                assert any(shown in hand for shown in both_ways(tile))
+            assert screen.undo_point is None  # no undo between people
+            legal = match.legal_actions()
+            if screen.plays:
+                await pilot.press("1")
+            elif DrawTile() in legal:
+                await pilot.press("d")
+            else:
+                await pilot.press("p")
+        else:
+            pytest.fail("the match did not end")
+        assert isinstance(app.screen, SummaryScreen)
+        assert match.is_over
+        await pilot.press("q")
+    return turns, len(handovers), handovers
+
+
+def test_hot_seat_whole_match_shows_only_the_viewers_hand() -> None:
+    turns, count, texts = asyncio.run(play_hot_seat("en", seed=3))
+    assert turns > 0 and count > 0
+    assert all("Pass the keyboard to seat" in text for text in texts)
+
+
+def test_hot_seat_setup_offers_human_for_each_seat() -> None:
+    async def run() -> list[object]:
+        app = DrawApp(DrawSetup(lang="pt"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            select = app.screen.query_one("#level-1", Select)
+            values = [value for _label, value in select._options]
+            select.value = "human"
+            await pilot.pause()
+            assert app.setup.levels[0] == "human"
+            assert app.setup.humans == [0, 1]
+            await pilot.press("q")
+        return values
+
+    assert "human" in asyncio.run(run())

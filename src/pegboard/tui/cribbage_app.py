@@ -1,4 +1,5 @@
-"""Cribbage in the full-screen client: you against one bot, a match of ``best_of`` games.
+"""Cribbage in the full-screen client: you against one bot (or two people at one terminal,
+hot-seat), a match of ``best_of`` games.
 
 What the screen shows during a hand comes from ``game.observation(HUMAN)`` only: your
 cards, the starter once cut, the count and the pile, the score log. The bot's cards
@@ -9,6 +10,10 @@ explained from the game's own log ("fifteen two, fifteen four, and a pair is six
 The bot moves at once, in the same call as your move, so the screen is never shown in the
 middle of its turn; the end of each hand (the show) and of each game get a screen of their
 own, closed with Enter.
+
+Hot-seat: the screen shows the hand of the ``viewer``, the person whose turn it is (the
+discard too: each lays away in turn); when the turn passes to the other person a privacy
+screen comes first, and the seats are named by number in the log, which both people read.
 """
 
 from __future__ import annotations
@@ -64,6 +69,8 @@ if TYPE_CHECKING:
     from pegboard.tui.draw_app import DrawSetup
 
 HUMAN = 0
+HUMAN_LEVEL = "human"
+"""Seat 1's "level" when a person plays it (the same as ``draw_app.HUMAN_LEVEL``)."""
 BOT = 1
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
@@ -92,7 +99,7 @@ class UndoPoint:
     """The position before your last move (the bot's random stream and the log too)."""
 
     match: CribbageMatch
-    bot: SeededBot
+    bot: SeededBot | None
     lines: list[str]
 
 
@@ -115,14 +122,23 @@ class CribbageScreen(Screen[None]):
         super().__init__()
         self.setup = setup
         self._ = translator(setup.lang)
-        self.seats = Seats(HUMAN, self._("the bot"))
-        self.bot = make_bot("cribbage", setup.levels[0], bot_seed(setup.seed, BOT))
+        self.hot_seat = setup.kind(BOT) == HUMAN_LEVEL
+        """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
+        self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
+        self.bot: SeededBot | None = (
+            None
+            if self.hot_seat
+            else make_bot("cribbage", setup.levels[0], bot_seed(setup.seed, BOT))
+        )
+        self.viewer = HUMAN
+        """The person whose cards the screen shows."""
         if saved is None:
             self.match = CribbageMatch(best_of=setup.best_of, seed=setup.seed)
         else:
             self.match = CribbageMatch.from_record(saved["match"])
-            version, internal, gauss = saved["bots"][str(BOT)]
-            self.bot.rng.setstate((version, tuple(internal), gauss))
+            if self.bot is not None:
+                version, internal, gauss = saved["bots"][str(BOT)]
+                self.bot.rng.setstate((version, tuple(internal), gauss))
         self.resumed = saved is not None
         self.hand: list[Card] = []
         """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
@@ -133,7 +149,7 @@ class CribbageScreen(Screen[None]):
 
     @property
     def game_view(self) -> CribbageObservation:
-        return self.match.game.observation(HUMAN)
+        return self.match.game.observation(self.viewer)
 
     def playable(self, card: Card) -> bool:
         """``card`` may be played now (your turn in the pegging, and it fits, C4)."""
@@ -185,10 +201,11 @@ class CribbageScreen(Screen[None]):
     def introduction(self) -> str:
         _ = self._
         match = self.match
+        level = _("Human") if self.bot is None else self.bot.name
         return _(
             "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
             "game (C7). You are seat 0."
-        ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of) + (
+        ).format(bot=self.seats.name(BOT, _), level=level, games=self.setup.best_of) + (
             ""
             if match.target == 1
             else " "
@@ -205,7 +222,7 @@ class CribbageScreen(Screen[None]):
     def advance(self) -> None:
         """Let the bot play until you have a move, a hand ends, or the match does."""
         match = self.match
-        while not match.is_over and match.current_player == BOT:
+        while self.bot is not None and not match.is_over and match.current_player == BOT:
             action = self.bot.act(match.observation(BOT))
             if not isinstance(action, Discard | Play | Go):
                 raise TypeError(f"the {self.bot.name} bot answered {action!r}")
@@ -215,7 +232,28 @@ class CribbageScreen(Screen[None]):
         if match.is_over:
             self.app.switch_screen(CribbageSummaryScreen(match, self.seats, self._))
             return
+        seat = match.current_player
+        if seat is not None and seat != self.viewer:
+            self.hand_over_to(seat)
+            return
         self.show()
+
+    def hand_over_to(self, seat: int) -> None:
+        """The other person's turn: blank the cards, then the privacy screen; the new
+        viewer's cards are shown only once it is closed."""
+        from pegboard.tui.draw_app import pass_keyboard
+
+        self.viewer = seat
+        self.hand = []
+        self.selected = []
+        self.cursor = 0
+        for box in self.query(CardBox):
+            box.update("")
+            box.display = False
+        self.query_one("#prompt", Static).update("")
+        self.app.push_screen(
+            ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
+        )
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and word it in the log; True when it ended a hand (or a game),
@@ -223,9 +261,12 @@ class CribbageScreen(Screen[None]):
         _ = self._
         match = self.match
         game = match.game  # stays this game even when the match starts the next one
-        before = game.observation(HUMAN)
+        # The log is read by both people in hot-seat: narrate from the other seat's view,
+        # which never holds the mover's own cards (a discard stays face down).
+        narrator = 1 - seat if self.hot_seat else HUMAN
+        before = game.observation(narrator)
         match.apply(action, seat=seat)
-        after = game.observation(HUMAN)
+        after = game.observation(narrator)
         moves = [(m.seat, m.text) for m in after.history[len(before.history) :]]
         for line in narrate(before, after, moves, self.seats, _):
             self.say(line)
@@ -303,7 +344,7 @@ class CribbageScreen(Screen[None]):
         changes."""
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != HUMAN:
+        if match.is_over or match.current_player != self.viewer:
             return
         undo = UndoPoint(
             copy.deepcopy(match),
@@ -311,13 +352,14 @@ class CribbageScreen(Screen[None]):
             list(self.query_one("#log", Log).lines),
         )
         try:
-            ended = self.apply(HUMAN, action)
+            ended = self.apply(self.viewer, action)
         except IllegalActionError as error:
             self.refuse(error)
             return
         self.selected = []
         if not ended:
-            self.undo_point = undo
+            # Undo only against a bot: it would take back the other person's choice.
+            self.undo_point = None if self.hot_seat else undo
             self.advance()
 
     def refuse(self, error: IllegalActionError) -> None:
@@ -326,11 +368,12 @@ class CribbageScreen(Screen[None]):
 
     def save(self) -> None:
         """Save the match and the bot's random stream for ``pegboard play --resume``."""
+        bots = {} if self.bot is None else {str(BOT): self.bot.rng.getstate()}
         state = {
             "game": "cribbage",
             "setup": self.setup.saved_setup(),
             "match": self.match.to_record(),
-            "bots": {str(BOT): self.bot.rng.getstate()},
+            "bots": bots,
         }
         self.setup.store(state, over=self.match.is_over)
         self.app.record = self.match.to_record()  # type: ignore[attr-defined]
@@ -342,8 +385,9 @@ class CribbageScreen(Screen[None]):
         view = self.game_view
         match = self.match
         status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _)
-        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[BOT])
-        second = holds.format(who=self.seats.name(BOT, _), n=view.hand_sizes[BOT])
+        other = 1 - self.viewer
+        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other])
+        second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
         if match.target == 1:
             second = second[:1].upper() + second[1:]
         else:
@@ -415,7 +459,7 @@ class CribbageScreen(Screen[None]):
     def action_card(self, number: int) -> None:
         """Card ``number`` of your hand: chosen for the crib (or put back), or played."""
         _ = self._
-        if self.match.is_over or self.match.current_player != HUMAN:
+        if self.match.is_over or self.match.current_player != self.viewer:
             return
         if not 1 <= number <= len(self.hand):
             self.say(
@@ -459,7 +503,7 @@ class CribbageScreen(Screen[None]):
     def action_confirm(self) -> None:
         """Enter: lay the two chosen cards (C2), or play the cursor's card."""
         _ = self._
-        if self.match.is_over or self.match.current_player != HUMAN:
+        if self.match.is_over or self.match.current_player != self.viewer:
             return
         if self.game_view.phase != "discard":
             self.action_choose()
@@ -482,11 +526,11 @@ class CribbageScreen(Screen[None]):
     def action_hint(self) -> None:
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != HUMAN:
+        if match.is_over or match.current_player != self.viewer:
             return
         ranked = hints.hint(
             match,
-            HUMAN,
+            self.viewer,
             level=self.setup.hint_level,
             seed=len(self.game_view.history),
             budget=self.setup.hint_budget,
@@ -511,7 +555,7 @@ class CribbageScreen(Screen[None]):
         """Take back your last move and the bot's replies (it is a bot, so nobody else's
         choice is undone); not across the end of a hand."""
         point = self.undo_point
-        if point is None or self.match.current_player != HUMAN:
+        if point is None or self.match.current_player != self.viewer:
             return
         self.undo_point = None
         self.match = point.match
@@ -563,8 +607,10 @@ class CribbageSummaryScreen(Screen[None]):
                 len(match.games),
             ).format(games=len(match.games), points=scores_text(match.points, seats, _)),
             _("You win the match.")
-            if match.winner == HUMAN
-            else _("{who} wins the match.").format(who=seats.subject(BOT, _)),
+            if match.winner == HUMAN and seats.human == HUMAN
+            else _("{who} wins the match.").format(who=seats.subject(1 - HUMAN, _))
+            if match.winner != HUMAN
+            else _("{who} wins the match.").format(who=seats.subject(HUMAN, _)),
             "",
         ]
         for finished in match.games:

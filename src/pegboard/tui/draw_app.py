@@ -1,10 +1,11 @@
 """The full-screen client of Draw: a set-up screen, the match, round ends, a summary.
 
-The human sits at seat 0; every bot plays from its own observation (``make_bot``, seeded
+A person sits at seat 0; each other seat is a bot of a chosen level or another person at
+the same terminal (hot-seat). Every bot plays from its own observation (``make_bot``, seeded
 from the match's seed, as in ``pegboard play``). What the screen shows during a round comes
-from ``match.observation(HUMAN)`` only; the other hands appear when the round is over (D12).
-Bots move at once, in the same call as the human's move, so the screen is never shown in
-the middle of another seat's turn.
+from ``match.observation(viewer)`` only, the viewer being the person whose turn it is; the
+other hands appear when the round is over (D12). Bots move at once, in the same call as the
+person's move, so the screen is never shown in the middle of another seat's turn.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from pegboard.tui.draw_view import hand_text, line_rows, score_track
 from pegboard.tui.screens import ContinueScreen
 
 HUMAN = 0
+HUMAN_LEVEL = "human"
+"""A seat's "level" when a person plays it (hot-seat: friends at one table, one terminal)."""
 LEVELS = ("random", "greedy", "expert")
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "zh": "中文", "hi": "हिन्दी"}
 HINTS_SHOWN = 3
@@ -62,6 +65,15 @@ class DrawSetup:
     save_dir: Path | None = None
     """Where each game's match is saved after every move (for ``--resume``); None: not
     saved."""
+
+    def kind(self, seat: int) -> str:
+        """``human`` or the bot level playing ``seat`` (seat 0 is always a person)."""
+        return HUMAN_LEVEL if seat == HUMAN else self.levels[seat - 1]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play, in order (seat 0 first)."""
+        return [seat for seat in range(self.players) if self.kind(seat) == HUMAN_LEVEL]
 
     @property
     def save_path(self) -> Path | None:
@@ -128,7 +140,7 @@ class SetupScreen(Screen[None]):
         for seat in (1, 2, 3):
             yield Label(_("Seat {seat}: bot level").format(seat=seat), id=f"level-label-{seat}")
             yield Select(
-                [(self._level_name(level, _), level) for level in LEVELS],
+                [(self._level_name(level, _), level) for level in (*LEVELS, HUMAN_LEVEL)],
                 value=self.setup.levels[seat - 1],
                 allow_blank=False,
                 compact=True,
@@ -154,7 +166,12 @@ class SetupScreen(Screen[None]):
 
     @staticmethod
     def _level_name(level: str, _: Translator) -> str:
-        names = {"random": _("random"), "greedy": _("greedy"), "expert": _("expert")}
+        names = {
+            "random": _("random"),
+            "greedy": _("greedy"),
+            "expert": _("expert"),
+            HUMAN_LEVEL: _("Human"),
+        }
         return names[level]
 
     def on_mount(self) -> None:
@@ -164,7 +181,7 @@ class SetupScreen(Screen[None]):
     def _show_seats(self) -> None:
         cribbage = self.setup.game == "cribbage"
         if cribbage:
-            self.setup.players = 2  # cribbage here is you against one bot
+            self.setup.players = 2  # cribbage here is two players
         players = self.query_one("#players", Select)
         players.value = self.setup.players
         players.disabled = cribbage
@@ -217,15 +234,16 @@ class SummaryScreen(Screen[None]):
 
     BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
 
-    def __init__(self, match: Match, _: Translator) -> None:
+    def __init__(self, match: Match, _: Translator, you: int | None = HUMAN) -> None:
         super().__init__()
         self.match = match
         self._ = _
+        self.you = you
 
     def compose(self) -> ComposeResult:
         _ = self._
         match = self.match
-        lines = match_end_lines(match.scores, match.winner, len(match.rounds), HUMAN, _)
+        lines = match_end_lines(match.scores, match.winner, len(match.rounds), self.you, _)
         lines.append("")
         for finished in match.rounds:
             result = finished.result
@@ -248,8 +266,20 @@ class SummaryScreen(Screen[None]):
         self.app.exit()
 
 
+def pass_keyboard(seat: int, _: Translator) -> str:
+    """The privacy screen's words when the turn goes from one person to another."""
+    return _("Pass the keyboard to {name}: press Enter when only they can see the screen.").format(
+        name=_("seat {seat}").format(seat=seat)
+    )
+
+
 class MatchScreen(Screen[None]):
-    """A match of Draw as the human at seat 0 sees it."""
+    """A match of Draw as the person whose turn it is (the ``viewer``) sees it.
+
+    With one person (seat 0) against bots it is that person's screen throughout. With
+    several people at one terminal (hot-seat), the screen shows only the viewer's hand; when
+    the turn passes to another person, a privacy screen comes first and nothing of either
+    hand is shown until it is closed."""
 
     BINDINGS = [  # noqa: RUF012
         *(Binding(str(n), f"play({n})", show=False) for n in range(1, 10)),
@@ -265,10 +295,16 @@ class MatchScreen(Screen[None]):
         super().__init__()
         self.setup = setup
         self._ = translator(setup.lang)
+        self.humans = set(setup.humans)
         self.bots: dict[int, SeededBot] = {
             seat: make_bot("draw", setup.levels[seat - 1], bot_seed(setup.seed, seat))
             for seat in range(1, setup.players)
+            if seat not in self.humans
         }
+        self.viewer = HUMAN
+        """The person whose hand the screen shows."""
+        self.you: int | None = HUMAN if len(self.humans) == 1 else None
+        """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
         if saved is None:
             self.match = Match(setup.players, seed=setup.seed, target=setup.target)
         else:
@@ -333,7 +369,7 @@ class MatchScreen(Screen[None]):
             seat = match.current_player
             assert seat is not None
             action: Action
-            if seat == HUMAN:
+            if seat in self.humans:
                 legal = match.legal_actions()
                 if not (self.auto and len(legal) == 1 and not isinstance(legal[0], Play)):
                     break
@@ -347,25 +383,41 @@ class MatchScreen(Screen[None]):
                 return  # a round ended: its screen continues the play when closed
         self.save()
         if match.is_over:
-            self.app.switch_screen(SummaryScreen(match, self._))
+            self.app.switch_screen(SummaryScreen(match, self._, self.you))
+            return
+        seat = match.current_player
+        if seat is not None and seat != self.viewer:
+            self.hand_over_to(seat)
             return
         self.show()
+
+    def hand_over_to(self, seat: int) -> None:
+        """Another person's turn: blank the hand and the moves, then the privacy screen;
+        the new viewer's hand is shown only once it is closed."""
+        self.viewer = seat
+        self.plays = []
+        self.query_one("#hand", Static).update("")
+        self.query_one("#moves", OptionList).clear_options()
+        self.app.push_screen(
+            ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
+        )
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and log it; True when it ended a round (its screen is shown)."""
         match = self.match
         round_ = match.round
-        hand_before = set(round_.observation(HUMAN).hand)
+        hand_before = set(round_.observation(seat).hand)
         rounds_before = len(match.rounds)
         match.apply(action)
         drawn = None
-        if seat == HUMAN and isinstance(action, DrawTile):
-            drawn = hand_text(sorted(set(round_.observation(HUMAN).hand) - hand_before))
-        self.say(announce(seat, action, self.setup.lang, self._, HUMAN, drawn))
+        # The log stays on screen for the next person: in hot-seat it names no drawn tile.
+        if seat == self.you and isinstance(action, DrawTile):
+            drawn = hand_text(sorted(set(round_.observation(seat).hand) - hand_before))
+        self.say(announce(seat, action, self.setup.lang, self._, self.you, drawn))
         if len(match.rounds) == rounds_before:
             return False
         self.undo_point = None
-        self.round_over(round_.observation(HUMAN))
+        self.round_over(round_.observation(self.viewer))
         return True
 
     def round_over(self, finished: DrawObservation) -> None:
@@ -374,8 +426,8 @@ class MatchScreen(Screen[None]):
         assert result is not None
         match = self.match
         lines = [_("Round {number} is over.").format(number=len(match.rounds))]
-        lines += settlement_lines(result, HUMAN, _)
-        lines += score_track(match.scores, match.target, HUMAN, _)
+        lines += settlement_lines(result, self.you, _)
+        lines += score_track(match.scores, match.target, self.viewer, _)
         if not match.is_over:
             lines.append(_("Next round: seat {seat} leads (D16).").format(seat=match.round.leader))
         self.say(_("Round {number} is over.").format(number=len(match.rounds)))
@@ -394,25 +446,26 @@ class MatchScreen(Screen[None]):
         self.advance()
 
     def human_move(self, action: Action) -> None:
-        if self.match.is_over or self.match.current_player != HUMAN:
+        if self.match.is_over or self.match.current_player != self.viewer:
             return
         log = self.query_one("#log", Log)
         before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
         try:
-            ended = self.apply(HUMAN, action)
+            ended = self.apply(self.viewer, action)
         except IllegalActionError as error:
             # The buttons offer only legal moves; a key may still ask for another one
             # (a pass while drawing is allowed, say): the rule says no, nothing changes.
             self.say(self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)))
             return
         if not ended:
-            self.undo_point = before
+            # Undo only against bots: it would take back another person's choice.
+            self.undo_point = before if len(self.humans) == 1 else None
             self.advance()
 
     def action_undo(self) -> None:
         """Take back the human's last move and the bots' replies (only bots play here, so
         nobody else's choice is undone); not across the end of a round."""
-        if self.undo_point is None or self.match.current_player != HUMAN:
+        if self.undo_point is None or self.match.current_player != self.viewer:
             return
         record, bots, lines = self.undo_point
         self.undo_point = None
@@ -440,11 +493,11 @@ class MatchScreen(Screen[None]):
     def show(self) -> None:
         _ = self._
         match = self.match
-        obs: DrawObservation = match.observation(HUMAN).round
+        obs: DrawObservation = match.observation(self.viewer).round
         others = " · ".join(
             _("seat {seat} holds {count}").format(seat=s, count=n)
             for s, n in enumerate(obs.hand_sizes)
-            if s != HUMAN
+            if s != self.viewer
         )
         self.query_one("#status", Static).update(
             _(
@@ -459,7 +512,7 @@ class MatchScreen(Screen[None]):
             + others
         )
         self.query_one("#track", Static).update(
-            "\n".join(score_track(match.scores, match.target, HUMAN, _))
+            "\n".join(score_track(match.scores, match.target, self.viewer, _))
         )
         self.query_one("#line", Static).update("\n".join(line_rows(obs.line, LINE_WIDTH, _)))
         self.query_one("#hand", Static).update(
@@ -508,13 +561,13 @@ class MatchScreen(Screen[None]):
     def action_hint(self) -> None:
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != HUMAN:
+        if match.is_over or match.current_player != self.viewer:
             return
         ranked = hints.hint(
             match,
-            HUMAN,
+            self.viewer,
             level=self.setup.hint_level,
-            seed=len(match.round.observation(HUMAN).history),
+            seed=len(match.round.observation(self.viewer).history),
             budget=self.setup.hint_budget,
         )
         self.say(_("Hint, best first:"))
@@ -610,6 +663,8 @@ def load_saved(path: Path, _: Translator | None = None) -> tuple[DrawSetup, dict
         reader = CribbageMatch.from_record if game == "cribbage" else Match.from_record
         reader(state["match"])  # refuse a save that does not replay
         for seat in range(1, setup.players):  # and one without every bot's random stream
+            if setup.kind(seat) == HUMAN_LEVEL:
+                continue
             version, internal, gauss = state["bots"][str(seat)]
             random.Random().setstate((version, tuple(internal), gauss))
     except FileNotFoundError:
