@@ -483,7 +483,13 @@ async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list
     person's unplayed cards, nor what they laid in the crib), and each change of person first
     shows the privacy screen, with no card of either hand on it."""
     setup = DrawSetup(
-        game="cribbage", levels=["human"] * 3, lang=lang, seed=seed, best_of=1, save_dir=save_dir
+        game="cribbage",
+        levels=["human"] * 3,
+        lang=lang,
+        seed=seed,
+        best_of=1,
+        save_dir=save_dir,
+        hint_budget=4,
     )
     app = DrawApp(setup)
     privacy: list[str] = []
@@ -527,7 +533,10 @@ async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list
                 assert not shown(card).search(text), f"seat {other}'s {card} on seat {viewer}'s"
             assert sorted(screen.hand) == sorted(game.hands[viewer])
             if view.phase == "discard":
-                await pilot.press("1", "2", "enter")
+                # a hint and a refusal name the viewer's cards: they must leave with the turn
+                await pilot.press("h", "1", "2", "3")
+                await pilot.pause()
+                await pilot.press("3", "enter")
             else:
                 fits = [n for n, card in enumerate(screen.hand, 1) if screen.playable(card)]
                 await pilot.press(str(fits[0]) if fits else "g")

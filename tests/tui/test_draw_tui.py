@@ -381,7 +381,9 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
     turn only the viewer's hand is on screen, and each change of person first shows the
     privacy screen, with no tile of either hand on it. Returns the turns, the privacy screens
     and their texts."""
-    setup = DrawSetup(players=2, levels=["human"] * 3, lang=lang, seed=seed, target=TARGET)
+    setup = DrawSetup(
+        players=2, levels=["human"] * 3, lang=lang, seed=seed, target=TARGET, hint_budget=4
+    )
     app = DrawApp(setup, skip_setup=True)
     turns = 0
     handovers: list[str] = []
@@ -399,7 +401,8 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
                 match_screen = app.screen_stack[-2]
                 assert isinstance(match_screen, MatchScreen)
                 match = match_screen.match
-                text = screen_text(app)
+                # the privacy screen, and the log the next person will read under it
+                text = screen_text(app) + "\n".join(match_screen.query_one("#log", Log).lines)
                 for seat in (0, 1):
                     for tile in match.round.hands[seat]:
                         for shown in both_ways(tile):
@@ -427,6 +430,10 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
             for tile in match.round.hands[viewer]:
                 assert any(shown in hand for shown in both_ways(tile))
             assert screen.undo_point is None  # no undo between people
+            if turns <= 4:  # a hint names the viewer's tiles: it must leave with the turn
+                await pilot.press("h")
+                await pilot.pause()
+                assert "Hint, best first:" in screen.query_one("#log", Log).lines
             legal = match.legal_actions()
             if screen.plays:
                 await pilot.press("1")
@@ -463,3 +470,54 @@ def test_hot_seat_setup_offers_human_for_each_seat() -> None:
         return values
 
     assert "human" in asyncio.run(run())
+
+
+def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_screen(
+    tmp_path: Path,
+) -> None:
+    """Three seats: two people (0 and 1) and a greedy bot (2). Seat 0 moves, the turn
+    passes to seat 1 behind the privacy screen; the save keeps who is a person, and the
+    resumed match again shows the privacy screen before seat 1's hand."""
+    path = save_file(tmp_path, "draw")
+    seed = next(s for s in range(100) if Match(3, seed=s, target=TARGET).first_leader == 0)
+    setup = DrawSetup(
+        players=3, levels=["human", "greedy", "greedy"], seed=seed, target=TARGET, save_dir=tmp_path
+    )
+
+    async def play_one() -> dict[str, object]:
+        app = DrawApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert screen.bots.keys() == {2}
+            while screen.match.current_player != 1:  # seat 0 (and the bot) until seat 1
+                assert isinstance(app.screen, MatchScreen) and screen.viewer == 0
+                await pilot.press("1" if screen.plays else "d" if screen.can_draw else "p")
+                await pilot.pause()
+            assert type(app.screen) is ContinueScreen
+            assert "Pass the keyboard to seat 1" in screen_text(app)
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    async def resume() -> dict[str, object]:
+        loaded, saved = load_saved(path)
+        assert loaded.humans == [0, 1] and loaded.kind(2) == "greedy"
+        app = DrawApp(loaded, saved=saved)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert type(app.screen) is ContinueScreen  # seat 1 to play: privacy first
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen) and screen.viewer == 1
+            hand = str(screen.query_one("#hand", Static).render())
+            for tile in screen.match.round.hands[1]:
+                assert any(shown in hand for shown in both_ways(tile))
+            record = screen.match.to_record()
+            await pilot.press("q")
+        return record
+
+    left = asyncio.run(play_one())
+    assert asyncio.run(resume()) == left

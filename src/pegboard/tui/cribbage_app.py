@@ -75,6 +75,7 @@ BOT = 1
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
 HINTS_SHOWN = 3
+LOG_LINES = 300
 
 
 def by_rank(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
@@ -146,6 +147,8 @@ class CribbageScreen(Screen[None]):
         """The cards chosen for the crib (C2), before they are laid."""
         self.cursor = 0
         self.undo_point: UndoPoint | None = None
+        self.public: list[str] = []
+        """The log without the private lines (what both people may read)."""
 
     @property
     def game_view(self) -> CribbageObservation:
@@ -174,7 +177,7 @@ class CribbageScreen(Screen[None]):
             _("1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"),
             id="keys",
         )
-        yield Log(id="log", max_lines=300)
+        yield Log(id="log", max_lines=LOG_LINES)
 
     def on_mount(self) -> None:
         _ = self._
@@ -216,8 +219,14 @@ class CribbageScreen(Screen[None]):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def say(self, text: str) -> None:
-        self.query_one("#log", Log).write_line(with_symbols(text))
+    def say(self, text: str, private: bool = False) -> None:
+        """Write a line in the log; a ``private`` one (a hint, a refusal naming your card)
+        is for the viewer only: in hot-seat it leaves the log when the turn passes."""
+        line = with_symbols(text)
+        self.query_one("#log", Log).write_line(line)
+        if not private:
+            self.public.append(line)
+            del self.public[:-LOG_LINES]
 
     def advance(self) -> None:
         """Let the bot play until you have a move, a hand ends, or the match does."""
@@ -251,6 +260,9 @@ class CribbageScreen(Screen[None]):
             box.update("")
             box.display = False
         self.query_one("#prompt", Static).update("")
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(self.public)  # no hint nor refusal of the last person
         self.app.push_screen(
             ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
         )
@@ -333,6 +345,7 @@ class CribbageScreen(Screen[None]):
     def next_hand(self) -> None:
         """A fresh log for each hand: the last one's moves were shown with its end."""
         self.query_one("#log", Log).clear()
+        self.public = []
         match = self.match
         if not match.is_over:
             game = match.game
@@ -364,7 +377,7 @@ class CribbageScreen(Screen[None]):
 
     def refuse(self, error: IllegalActionError) -> None:
         _ = self._
-        self.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)))
+        self.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)), private=True)
 
     def save(self) -> None:
         """Save the match and the bot's random stream for ``pegboard play --resume``."""
@@ -535,7 +548,7 @@ class CribbageScreen(Screen[None]):
             seed=len(self.game_view.history),
             budget=self.setup.hint_budget,
         )
-        self.say(_("Hint, best first:"))
+        self.say(_("Hint, best first:"), private=True)
         for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
             action = evaluation.action
             if isinstance(action, Discard):
@@ -549,7 +562,7 @@ class CribbageScreen(Screen[None]):
             else:
                 move = card_name(action.card) if isinstance(action, Play) else _("go")
                 text = f"{move} ({evaluation.value:+.2f})"
-            self.say(f"  {rank}. {text}")
+            self.say(f"  {rank}. {text}", private=True)
 
     def action_undo(self) -> None:
         """Take back your last move and the bot's replies (it is a bot, so nobody else's
@@ -564,6 +577,7 @@ class CribbageScreen(Screen[None]):
         log = self.query_one("#log", Log)
         log.clear()
         log.write_lines(point.lines)
+        self.public = list(point.lines)
         self.say(self._("Your last move is taken back."))
         self.save()
         self.show()

@@ -44,6 +44,7 @@ HINTS_SHOWN = 3
 BEST_OF = (1, 3, 5, 7)
 """The cribbage matches the set-up screen offers: the best of this many games."""
 LINE_WIDTH = 76
+LOG_LINES = 200
 
 
 @dataclass
@@ -138,7 +139,10 @@ class SetupScreen(Screen[None]):
             id="players",
         )
         for seat in (1, 2, 3):
-            yield Label(_("Seat {seat}: bot level").format(seat=seat), id=f"level-label-{seat}")
+            yield Label(
+                _("Seat {seat}: a person or a bot level").format(seat=seat),
+                id=f"level-label-{seat}",
+            )
             yield Select(
                 [(self._level_name(level, _), level) for level in (*LEVELS, HUMAN_LEVEL)],
                 value=self.setup.levels[seat - 1],
@@ -316,6 +320,8 @@ class MatchScreen(Screen[None]):
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
         self.plays: list[Play] = []
+        self.public: list[str] = []
+        """The log without the private lines (what every person at the table may read)."""
         self.undo_point: tuple[dict[str, Any], dict[int, SeededBot], list[str]] | None = None
         """The position before the human's last move in this round (bots and log too)."""
 
@@ -339,7 +345,7 @@ class MatchScreen(Screen[None]):
             _("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit"),
             id="keys",
         )
-        yield Log(id="log", max_lines=200)
+        yield Log(id="log", max_lines=LOG_LINES)
 
     def on_mount(self) -> None:
         _ = self._
@@ -358,8 +364,13 @@ class MatchScreen(Screen[None]):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, private: bool = False) -> None:
+        """Write a line in the log; a ``private`` one (a hint, a refusal naming your tile)
+        is for the viewer only: in hot-seat it leaves the log when the turn passes."""
         self.query_one("#log", Log).write_line(text)
+        if not private:
+            self.public.append(text)
+            del self.public[:-LOG_LINES]
 
     def advance(self) -> None:
         """Let the bots (and forced moves, when automatic) play until the human has a
@@ -398,6 +409,9 @@ class MatchScreen(Screen[None]):
         self.plays = []
         self.query_one("#hand", Static).update("")
         self.query_one("#moves", OptionList).clear_options()
+        log = self.query_one("#log", Log)
+        log.clear()
+        log.write_lines(self.public)  # no hint nor refusal of the last person
         self.app.push_screen(
             ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
         )
@@ -437,6 +451,7 @@ class MatchScreen(Screen[None]):
         """A fresh log for the new round: the last one's moves were shown with its end."""
         log = self.query_one("#log", Log)
         log.clear()
+        self.public = []
         if not self.match.is_over:
             self.say(
                 self._("Round {number}: seat {seat} leads.").format(
@@ -455,7 +470,10 @@ class MatchScreen(Screen[None]):
         except IllegalActionError as error:
             # The buttons offer only legal moves; a key may still ask for another one
             # (a pass while drawing is allowed, say): the rule says no, nothing changes.
-            self.say(self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)))
+            self.say(
+                self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)),
+                private=True,
+            )
             return
         if not ended:
             # Undo only against bots: it would take back another person's choice.
@@ -474,6 +492,7 @@ class MatchScreen(Screen[None]):
         log = self.query_one("#log", Log)
         log.clear()
         log.write_lines(lines)
+        self.public = list(lines)
         self.say(self._("Your last move is taken back."))
         self.show()
 
@@ -570,11 +589,12 @@ class MatchScreen(Screen[None]):
             seed=len(match.round.observation(self.viewer).history),
             budget=self.setup.hint_budget,
         )
-        self.say(_("Hint, best first:"))
+        self.say(_("Hint, best first:"), private=True)
         for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
             self.say(
                 f"  {rank}. {move_text(evaluation.action, self.setup.lang, _)}"
-                f" ({evaluation.value:+.2f})"
+                f" ({evaluation.value:+.2f})",
+                private=True,
             )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
