@@ -453,6 +453,8 @@ def test_hot_seat_whole_match_shows_only_the_viewers_hand() -> None:
     turns, count, texts = asyncio.run(play_hot_seat("en", seed=3))
     assert turns > 0 and count > 0
     assert all("Pass the keyboard to seat" in text for text in texts)
+    # Nobody in particular is "you" at a shared keyboard.
+    assert "people play seats 0, 1." in texts[0] and "You are seat 0" not in texts[0]
 
 
 def test_hot_seat_setup_offers_human_for_each_seat() -> None:

@@ -204,11 +204,17 @@ class CribbageScreen(Screen[None]):
     def introduction(self) -> str:
         _ = self._
         match = self.match
-        level = _("Human") if self.bot is None else self.bot.name
-        return _(
-            "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
-            "game (C7). You are seat 0."
-        ).format(bot=self.seats.name(BOT, _), level=level, games=self.setup.best_of) + (
+        if self.bot is None:  # hot-seat: two people, neither of them "you"
+            opening = _(
+                "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
+                "to 121 wins a game (C7)."
+            ).format(games=self.setup.best_of)
+        else:
+            opening = _(
+                "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+                "game (C7). You are seat 0."
+            ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of)
+        return opening + (
             ""
             if match.target == 1
             else " "

@@ -354,11 +354,22 @@ class MatchScreen(Screen[None]):
             self.say(_("Match resumed: round {number}.").format(number=len(match.rounds) + 1))
             self.advance()
             return
-        self.say(
-            _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
-                players=match.players, target=match.target
+        humans = self.setup.humans
+        if len(humans) > 1:  # hot-seat: nobody in particular is "you"
+            intro = _("Draw: {players} players, first to {target} wins; people play seats {seats}.")
+            self.say(
+                intro.format(
+                    players=match.players,
+                    target=match.target,
+                    seats=", ".join(str(seat) for seat in humans),
+                )
             )
-        )
+        else:
+            self.say(
+                _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
+                    players=match.players, target=match.target
+                )
+            )
         self.say(_("Seat {seat} leads the first round.").format(seat=match.first_leader))
         self.advance()
 
