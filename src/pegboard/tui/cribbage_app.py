@@ -63,7 +63,7 @@ from pegboard.tui.cribbage_view import (
     table_text,
     with_symbols,
 )
-from pegboard.tui.screens import ContinueScreen
+from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
 
 if TYPE_CHECKING:
     from pegboard.tui.draw_app import DrawSetup
@@ -228,11 +228,7 @@ class CribbageScreen(Screen[None]):
     def say(self, text: str, private: bool = False) -> None:
         """Write a line in the log; a ``private`` one (a hint, a refusal naming your card)
         is for the viewer only: in hot-seat it leaves the log when the turn passes."""
-        line = with_symbols(text)
-        self.query_one("#log", Log).write_line(line)
-        if not private:
-            self.public.append(line)
-            del self.public[:-LOG_LINES]
+        log_line(self.query_one("#log", Log), self.public, with_symbols(text), private, LOG_LINES)
 
     def advance(self) -> None:
         """Let the bot play until you have a move, a hand ends, or the match does."""
@@ -256,8 +252,6 @@ class CribbageScreen(Screen[None]):
     def hand_over_to(self, seat: int) -> None:
         """The other person's turn: blank the cards, then the privacy screen; the new
         viewer's cards are shown only once it is closed."""
-        from pegboard.tui.draw_app import pass_keyboard
-
         self.viewer = seat
         self.hand = []
         self.selected = []
@@ -266,12 +260,7 @@ class CribbageScreen(Screen[None]):
             box.update("")
             box.display = False
         self.query_one("#prompt", Static).update("")
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(self.public)  # no hint nor refusal of the last person
-        self.app.push_screen(
-            ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
-        )
+        privacy_screen(self, self.public, seat, self._, self.show)
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and word it in the log; True when it ended a hand (or a game),

@@ -33,7 +33,7 @@ from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
-from pegboard.tui.screens import ContinueScreen
+from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
 
 HUMAN = 0
 HUMAN_LEVEL = "human"
@@ -270,13 +270,6 @@ class SummaryScreen(Screen[None]):
         self.app.exit()
 
 
-def pass_keyboard(seat: int, _: Translator) -> str:
-    """The privacy screen's words when the turn goes from one person to another."""
-    return _("Pass the keyboard to {name}: press Enter when only they can see the screen.").format(
-        name=_("seat {seat}").format(seat=seat)
-    )
-
-
 class MatchScreen(Screen[None]):
     """A match of Draw as the person whose turn it is (the ``viewer``) sees it.
 
@@ -378,10 +371,7 @@ class MatchScreen(Screen[None]):
     def say(self, text: str, private: bool = False) -> None:
         """Write a line in the log; a ``private`` one (a hint, a refusal naming your tile)
         is for the viewer only: in hot-seat it leaves the log when the turn passes."""
-        self.query_one("#log", Log).write_line(text)
-        if not private:
-            self.public.append(text)
-            del self.public[:-LOG_LINES]
+        log_line(self.query_one("#log", Log), self.public, text, private, LOG_LINES)
 
     def advance(self) -> None:
         """Let the bots (and forced moves, when automatic) play until the human has a
@@ -420,12 +410,7 @@ class MatchScreen(Screen[None]):
         self.plays = []
         self.query_one("#hand", Static).update("")
         self.query_one("#moves", OptionList).clear_options()
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(self.public)  # no hint nor refusal of the last person
-        self.app.push_screen(
-            ContinueScreen(pass_keyboard(seat, self._), self._), lambda _result: self.show()
-        )
+        privacy_screen(self, self.public, seat, self._, self.show)
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and log it; True when it ended a round (its screen is shown)."""

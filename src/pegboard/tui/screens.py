@@ -1,12 +1,14 @@
-"""Screens both games share."""
+"""Screens both games share, and the shared keyboard of hot-seat play."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Log, Static
 
 from pegboard.cli.i18n import Translator
 
@@ -39,3 +41,36 @@ class ContinueScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss()
+
+
+def pass_keyboard(seat: int, _: Translator) -> str:
+    """The privacy screen's words when the turn goes from one person to another."""
+    return _("Pass the keyboard to {name}: press Enter when only they can see the screen.").format(
+        name=_("seat {seat}").format(seat=seat)
+    )
+
+
+def log_line(log: Log, public: list[str], line: str, private: bool, limit: int) -> None:
+    """Write ``line`` in the log; keep it in ``public`` (the last ``limit`` lines) unless it
+    is ``private`` (a hint, a refusal naming the viewer's own tile or card), which leaves
+    the log when the turn passes."""
+    log.write_line(line)
+    if not private:
+        public.append(line)
+        del public[:-limit]
+
+
+def privacy_screen(
+    screen: Screen[None],
+    public: Sequence[str],
+    seat: int,
+    _: Translator,
+    then: Callable[[], None],
+) -> None:
+    """Another person's turn at one keyboard: the log keeps only its public lines (no hint
+    nor refusal of the last person), then the privacy screen; ``then`` shows the new
+    viewer's side once it is closed. The caller blanks its hand first."""
+    log = screen.query_one("#log", Log)
+    log.clear()
+    log.write_lines(public)
+    screen.app.push_screen(ContinueScreen(pass_keyboard(seat, _), _), lambda _result: then())
