@@ -7,7 +7,16 @@ import random
 
 import pytest
 
-from pegboard.draw import DRAW, PASS, IllegalActionError, Match, MatchObservation, Play, Tile
+from pegboard.draw import (
+    DRAW,
+    MAX_TARGET,
+    PASS,
+    IllegalActionError,
+    Match,
+    MatchObservation,
+    Play,
+    Tile,
+)
 
 from .helpers import play_out, snapshot
 
@@ -146,7 +155,15 @@ def test_d17_match_parse_action_reads_the_round_notation() -> None:
         match.parse_action("nonsense")
 
 
-@pytest.mark.parametrize("target", [0, -5, "61", 1.5])
-def test_d17_a_target_is_a_positive_whole_number(target: object) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("target", [0, -5, "61", 1.5, True, 501, 10**29])
+def test_d17_a_target_is_a_whole_number_from_1_to_500(target: object) -> None:
+    with pytest.raises(ValueError) as refused:
         Match(2, seed=1, target=target)  # type: ignore[arg-type]
+    assert "from 1 to 500" in str(refused.value) and "(D17)" in str(refused.value)
+    assert len(str(refused.value)) < 100  # a huge number is not written out in full
+
+
+def test_d17_the_longest_match_a_table_may_choose_is_500() -> None:
+    assert MAX_TARGET == 500
+    assert Match(2, seed=1, target=500).target == 500
+    assert Match(2, seed=1, target=1).target == 1

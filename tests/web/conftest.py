@@ -7,8 +7,12 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import socket
+import subprocess
+import sys
+import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,7 @@ pytest.importorskip("fastapi", reason="the web tests need the web extra")
 # Starlette's TestClient says it would rather use httpx2; httpx is what the web extra has.
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
+import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
 from pegboard.cribbage.cards import DECK, SUIT_SYMBOLS  # noqa: E402
@@ -26,9 +31,29 @@ from pegboard.draw import DOUBLE_SIX, Match  # noqa: E402
 from pegboard.web import games  # noqa: E402
 from pegboard.web.app import create_app  # noqa: E402
 from pegboard.web.db import throwaway_database  # noqa: E402
+from pegboard.web.limits import Limits  # noqa: E402
 from pegboard.web.service import TableService  # noqa: E402
 
 POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
+
+PLAY_LIMITS = Limits(
+    tables_rate="1000/minute",
+    open_tables_per_client=1000,
+    joins_rate="1000/minute",
+    requests_rate="100000/minute",
+    messages_rate="10000/second",
+)
+"""The rates and caps of the tests that play: a test client plays far faster than a person,
+and one address (``testclient``) makes every table. The tests of the limits themselves
+use the defaults, or their own."""
+PLAY_LIMIT_OPTIONS = [
+    "--tables-rate=1000/minute",
+    "--open-tables-per-client=1000",
+    "--joins-rate=1000/minute",
+    "--requests-rate=100000/minute",
+    "--messages-rate=10000/second",
+]
+"""``PLAY_LIMITS`` as ``pegboard serve`` options, for the tests that run the real server."""
 
 
 # -- databases -----------------------------------------------------------------------------
@@ -66,11 +91,14 @@ def seeds(*values: int) -> Callable[[], int]:
 
 @pytest.fixture
 def client_on() -> Iterator[Callable[..., TestClient]]:
-    """``client_on(url, seed=...)``: a running app (bots without delay) and its client."""
+    """``client_on(url, seed=..., limits=...)``: a running app (bots without delay, and
+    ``PLAY_LIMITS`` unless told other limits) and its client."""
     clients: list[TestClient] = []
 
-    def start(url: str, *, seed: Callable[[], int] | None = None) -> TestClient:
-        client = TestClient(create_app(url, bot_delay=0, seed_source=seed))
+    def start(
+        url: str, *, seed: Callable[[], int] | None = None, limits: Limits = PLAY_LIMITS
+    ) -> TestClient:
+        client = TestClient(create_app(url, bot_delay=0, seed_source=seed, limits=limits))
         client.__enter__()
         clients.append(client)
         return client
@@ -90,6 +118,63 @@ def client(client_on: Callable[..., TestClient], sqlite_url: str) -> TestClient:
 def service_of(client: TestClient) -> TableService:
     service: TableService = client.app.state.service  # type: ignore[attr-defined]
     return service
+
+
+# -- a real server ---------------------------------------------------------------------------
+
+
+HANG_GUARD = 60.0
+"""Seconds before a silent server fails the test (a guard against hanging, not a measure)."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``pegboard serve`` in a subprocess, on a free loopback port."""
+
+    def __init__(self, db_url: str, home: Path, options: Sequence[str] | None = None) -> None:
+        """``options``: more ``pegboard serve`` options (``PLAY_LIMIT_OPTIONS`` unless
+        given)."""
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
+        command += ["--port", str(self.port), "--db", db_url, "--bot-delay", "0"]
+        command += PLAY_LIMIT_OPTIONS if options is None else options
+        self.log = (home / f"server-{self.port}.log").open("w")
+        env = {**os.environ, "XDG_DATA_HOME": str(home)}
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + HANG_GUARD
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited: {self.process.returncode}")
+            try:
+                if httpx.get(f"{self.base}/api/tables", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise AssertionError("the server did not start")
+
+    def kill(self) -> None:
+        self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
+        self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[list[Server]]:
+    started: list[Server] = []
+    yield started
+    for server in started:
+        if server.process.poll() is None:
+            server.kill()
 
 
 # -- the lobby -----------------------------------------------------------------------------

@@ -5,74 +5,18 @@ no move lost (the log is committed before anyone is told)."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from pegboard.web import games
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
-
-HANG_GUARD = 60.0
-"""Seconds before a silent server fails the test (a guard against hanging, not a measure)."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Server:
-    """``pegboard serve`` in a subprocess, on a free loopback port."""
-
-    def __init__(self, db_url: str, home: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
-        command += ["--port", str(self.port), "--db", db_url, "--bot-delay", "0"]
-        self.log = (home / f"server-{self.port}.log").open("w")
-        env = {**os.environ, "XDG_DATA_HOME": str(home)}
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
-        self._wait_ready()
-
-    def _wait_ready(self) -> None:
-        deadline = time.monotonic() + HANG_GUARD
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"the server exited: {self.process.returncode}")
-            try:
-                if httpx.get(f"{self.base}/api/tables", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
-
-    def kill(self) -> None:
-        self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
-        self.process.wait()
-        self.log.close()
-
-
-@pytest.fixture
-def servers(tmp_path: Path) -> Iterator[list[Server]]:
-    started: list[Server] = []
-    yield started
-    for server in started:
-        if server.process.poll() is None:
-            server.kill()
+from tests.web.conftest import HANG_GUARD, Server
 
 
 class Seat:

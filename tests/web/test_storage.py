@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from pegboard.cribbage import CribbageMatch
 from pegboard.web.db import ActionRow, Base, MatchRow, SeatRow, TableRow, make_engine, upgrade
 from pegboard.web.store import Store
-from tests.web.conftest import Player, new_table, seeds, service_of, token_of
+from tests.web.conftest import PLAY_LIMITS, Player, new_table, seeds, service_of, token_of
 
 
 def test_the_migrations_make_the_schema_of_the_models(db_url: str) -> None:
@@ -132,7 +132,9 @@ def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClien
     # A seed whose cut makes seat 1 deal (C2): the bot at seat 0 discards first.
     seed = next(s for s in range(100) if CribbageMatch(best_of=3, seed=s).current_player == 0)
     seats = [{"kind": "bot", "level": "greedy"}, {"kind": "human"}]
-    with TestClient(create_app(db_url, bot_delay=3600, seed_source=seeds(seed))) as stopped:
+    with TestClient(
+        create_app(db_url, bot_delay=3600, seed_source=seeds(seed), limits=PLAY_LIMITS)
+    ) as stopped:
         table = new_table(stopped, "cribbage", seats)  # the bot waits an hour: it is stopped
         table_id = table["table"]
     assert Store(make_engine(db_url)).log(table_id, 1) == []

@@ -30,6 +30,7 @@ from pegboard.cli.i18n import (
 )
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import IllegalActionError
+from pegboard.draw import MAX_TARGET
 from pegboard.draw.line import LANGUAGES
 
 QUIT = frozenset({"quit", "q", "exit"})
@@ -213,7 +214,7 @@ def play(
         bool,
         typer.Option("--resume", help="Full screen: go on with the match saved when you left it."),
     ] = False,
-    target: Annotated[int | None, typer.Option(hidden=True, min=1)] = None,
+    target: Annotated[int | None, typer.Option(hidden=True, min=1, max=MAX_TARGET)] = None,
 ) -> None:
     """Play a match against bots; you are seat 0. Full screen in a terminal (a set-up
     screen, then the match, saved after every move: --resume goes on with it), else, or

@@ -9,7 +9,9 @@ from typing import Annotated
 import typer
 
 from pegboard.cli.i18n import resolve_language, translator
+from pegboard.web.limits import DEFAULT
 
+LIMITS = "Limits (per client; docs/web.md)"
 WS_MAX_SIZE = 65536
 """Bytes: larger WebSocket messages are cut by the server; from 4 KiB up to this size the
 app answers with a ``too_large`` error instead (docs/web.md)."""
@@ -37,10 +39,65 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move.", min=0)
     ] = 0.5,
+    tables_rate: Annotated[
+        str, typer.Option(help="Tables one address may create: 10/minute.", rich_help_panel=LIMITS)
+    ] = DEFAULT.tables_rate,
+    open_tables_per_client: Annotated[
+        int,
+        typer.Option(
+            help="Tables not yet over that one address may have opened in a day.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.open_tables_per_client,
+    joins_rate: Annotated[
+        str, typer.Option(help="Seats one address may join or leave.", rich_help_panel=LIMITS)
+    ] = DEFAULT.joins_rate,
+    requests_rate: Annotated[
+        str, typer.Option(help="Other API requests from one address.", rich_help_panel=LIMITS)
+    ] = DEFAULT.requests_rate,
+    messages_rate: Annotated[
+        str, typer.Option(help="Messages one socket may send.", rich_help_panel=LIMITS)
+    ] = DEFAULT.messages_rate,
+    sockets_per_table: Annotated[
+        int, typer.Option(help="Open sockets on one table.", min=1, rich_help_panel=LIMITS)
+    ] = DEFAULT.sockets_per_table,
+    sockets_per_client: Annotated[
+        int, typer.Option(help="Open sockets from one address.", min=1, rich_help_panel=LIMITS)
+    ] = DEFAULT.sockets_per_client,
+    hello_seconds: Annotated[
+        float,
+        typer.Option(help="Seconds a socket has to say hello.", min=0.1, rich_help_panel=LIMITS),
+    ] = DEFAULT.hello_seconds,
+    max_body_bytes: Annotated[
+        int, typer.Option(help="Largest request body, in bytes.", min=256, rich_help_panel=LIMITS)
+    ] = DEFAULT.max_body_bytes,
+    max_json_depth: Annotated[
+        int,
+        typer.Option(help="Deepest nesting of JSON sent.", min=4, rich_help_panel=LIMITS),
+    ] = DEFAULT.max_json_depth,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A page origin (https://host) besides the server's own that may open its "
+            "WebSockets, as behind a proxy that changes Host; repeat for several."
+        ),
+    ] = None,
+    proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Address of a trusted reverse proxy whose X-Forwarded-For names the client "
+            "(the limits count per client address); repeat for several."
+        ),
+    ] = None,
+    docs: Annotated[
+        bool, typer.Option("--docs", help="Serve the API's documentation: /docs, /openapi.json.")
+    ] = False,
 ) -> None:
     """Run the web app: open http://HOST:PORT/ to create a table and invite players."""
     _ = translator(resolve_language(None))
     try:
+        import limits as _limits  # noqa: F401 - checked here with the rest of the extra
         import uvicorn
 
         from pegboard.web.app import create_app
@@ -53,6 +110,32 @@ def serve(
             err=True,
         )
         raise typer.Exit(1) from None
+    from pegboard.web.limits import Limits, rate
+
+    for option, text in (
+        ("--tables-rate", tables_rate),
+        ("--joins-rate", joins_rate),
+        ("--requests-rate", requests_rate),
+        ("--messages-rate", messages_rate),
+    ):
+        try:
+            rate(text)
+        except ValueError:
+            raise typer.BadParameter(
+                _("{rate!r} is not a rate such as 10/minute").format(rate=text), param_hint=option
+            ) from None
+    limits = Limits(
+        tables_rate=tables_rate,
+        open_tables_per_client=open_tables_per_client,
+        joins_rate=joins_rate,
+        requests_rate=requests_rate,
+        messages_rate=messages_rate,
+        sockets_per_table=sockets_per_table,
+        sockets_per_client=sockets_per_client,
+        hello_seconds=hello_seconds,
+        max_body_bytes=max_body_bytes,
+        max_json_depth=max_json_depth,
+    )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -77,4 +160,14 @@ def serve(
             host=host, port=port, url=shown
         )
     )
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, ws_max_size=WS_MAX_SIZE)
+    app = create_app(
+        url, bot_delay=bot_delay, limits=limits, docs=docs, allowed_origins=allowed_origin or ()
+    )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+        proxy_headers=bool(proxy),
+        forwarded_allow_ips=list(proxy) if proxy else None,
+    )

@@ -9,7 +9,15 @@ from pegboard.core import IllegalActionError
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.determinize import determinize
 from pegboard.draw.line import LANGUAGES, SIDES, End, Joint, Line
-from pegboard.draw.match import FinishedRound, LotDraw, Match, MatchObservation, target_for
+from pegboard.draw.match import (
+    MAX_TARGET,
+    FinishedRound,
+    LotDraw,
+    Match,
+    MatchObservation,
+    check_target,
+    target_for,
+)
 from pegboard.draw.round import DrawObservation, Move, Round, hand_size
 from pegboard.draw.scoring import RoundResult, pip_count, settle, settlement_text
 from pegboard.draw.svg import render_svg
@@ -19,6 +27,7 @@ __all__ = [
     "DOUBLE_SIX",
     "DRAW",
     "LANGUAGES",
+    "MAX_TARGET",
     "PASS",
     "SIDES",
     "Action",
@@ -38,6 +47,7 @@ __all__ = [
     "Round",
     "RoundResult",
     "Tile",
+    "check_target",
     "determinize",
     "hand_size",
     "parse_action",

@@ -10,6 +10,7 @@ from pegboard.core import (
     N_,
     IllegalActionError,
     RecordError,
+    WordedError,
     check_record,
     check_replayed,
     new_record,
@@ -20,6 +21,23 @@ from pegboard.draw.actions import Action, parse_action
 from pegboard.draw.round import Round, check_players
 from pegboard.draw.scoring import RoundResult
 from pegboard.draw.tiles import DOUBLE_SIX, Tile
+
+MAX_TARGET: Final = 500
+"""The highest target a match may be played to. D17 names 100 and 61; a longer match is a
+house rule, and this bound keeps every surface (a score track drawn hole by hole, a server
+table) proportionate to what a player can finish."""
+
+
+def check_target(target: object) -> int:
+    """``target`` when it is a whole number of points from 1 to ``MAX_TARGET`` (D17)."""
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+        shown = repr(target) if len(repr(target)) <= 24 else repr(target)[:21] + "..."
+        raise WordedError(
+            N_("A target is a whole number of points from 1 to {most}, not {target} (D17)"),
+            most=MAX_TARGET,
+            target=shown,
+        )
+    return target
 
 
 def target_for(players: int) -> int:
@@ -85,9 +103,7 @@ class Match:
             seed = random.SystemRandom().getrandbits(63)
         self.players: Final = players
         self.seed: Final = seed
-        self.target: Final = target_for(players) if target is None else target
-        if not isinstance(self.target, int) or self.target < 1:
-            raise ValueError(f"a target is a positive number of points, not {target!r}")
+        self.target: Final = target_for(players) if target is None else check_target(target)
         self._rng = random.Random(seed)
         self.first_leader, self.lot = draw_lot(players, self._rng)
         self._scores = [0] * players

@@ -7,22 +7,45 @@ to move are rebuilt from their logs so that their bots go on.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Final
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
+from pegboard.cli.i18n import translator
 from pegboard.web import lobby, ws
 from pegboard.web.db import make_engine, upgrade
+from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
+from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
 
 STATIC: Final = Path(__file__).parent / "static"
 SWEEP_SECONDS: Final = 60.0
+log = logging.getLogger(__name__)
+
+
+async def invalid_request(request: Request, error: Exception) -> Response:
+    """A path or query the routes cannot read (``/seats/x/join``): the API's own error
+    format, translated, not FastAPI's list of validation details."""
+    _ = translator(scope_lang(request.scope))
+    return JSONResponse({"error": _("That request is not valid here.")}, status_code=422)
+
+
+async def database_fault(request: Request, error: Exception) -> Response:
+    """The database failed (out of reach, a constraint): nothing was changed, and the
+    client is told so in its language, with 503 rather than a bare 500."""
+    log.error("database error on %s: %s", request.url.path, error)
+    _ = translator(scope_lang(request.scope))
+    return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=503)
 
 
 async def sweep(service: TableService, idle_seconds: float) -> None:
@@ -39,10 +62,16 @@ def create_app(
     bot_delay: float = 0.5,
     seed_source: Callable[[], int] | None = None,
     idle_seconds: float = 900.0,
+    limits: Limits = DEFAULT,
+    docs: bool = False,
+    allowed_origins: Sequence[str] = (),
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
-    a table left alone for ``idle_seconds`` leaves memory until it is opened again."""
+    a table left alone for ``idle_seconds`` leaves memory until it is opened again;
+    ``limits`` bound what one client may ask (docs/web.md, "Limits"); ``docs`` serves
+    ``/docs`` and ``/openapi.json``; ``allowed_origins`` are the pages besides the
+    server's own host that may open its WebSockets (a site behind a proxy)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,6 +81,7 @@ def create_app(
             Store(engine),
             bot_delay=bot_delay,
             seed_source=seed_source or (lambda: secrets.randbits(63)),
+            limits=limits,
         )
         app.state.service = service
         await service.resume_bots()
@@ -64,8 +94,22 @@ def create_app(
             await service.close()
             engine.dispose()
 
-    app = FastAPI(title="pegboard", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="pegboard",
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if docs else None,
+    )
+    app.state.allowed_origins = tuple(allowed_origins)
     app.include_router(lobby.router)
+    app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(SQLAlchemyError, database_fault)
+    # The outermost runs first: headers on every answer (the refusals below included),
+    # then the rate, then the body's size, before any route reads a byte of it.
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(RequestRate, rate=limits.requests_rate)
+    app.add_middleware(SecurityHeaders)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

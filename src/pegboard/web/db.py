@@ -24,6 +24,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     ForeignKeyConstraint,
+    Index,
     String,
     UniqueConstraint,
     create_engine,
@@ -48,6 +49,7 @@ class TableRow(Base):
     """A table: its game, its settings, and which match of it is in play."""
 
     __tablename__ = "tables"
+    __table_args__ = (Index("ix_tables_creator_status", "creator", "status"),)
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(16))
@@ -55,6 +57,9 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     status: Mapped[str] = mapped_column(String(16), index=True)
     match_number: Mapped[int] = mapped_column(default=1)
+    # A hash of the creating client's address (never the address itself): the cap on the
+    # tables one client holds open counts by it.
+    creator: Mapped[str | None] = mapped_column(String(64))
 
 
 class SeatRow(Base):

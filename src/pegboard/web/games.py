@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from pegboard.core import IllegalActionError
 from pegboard.cribbage import CribbageMatch
-from pegboard.draw import Match
+from pegboard.draw import Match, check_target
 from pegboard.draw.round import check_players
 
 GAMES: Final = ("draw", "cribbage")
@@ -39,7 +39,8 @@ class ConfigError(ValueError):
 def check_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """The settings of a new table of ``game``, checked and completed; ``ValueError``
     naming the problem otherwise. Draw: ``players`` 2-4 (D1) and ``target`` (null: the
-    rules' 100 or 61, D17); cribbage: ``best_of`` 1, 3, 5 or 7 (2 players, C1)."""
+    rules' 100 or 61, D17; at most ``MAX_TARGET``); cribbage: ``best_of`` 1, 3, 5 or 7
+    (2 players, C1)."""
     if game == "draw":
         players = config.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
@@ -49,10 +50,11 @@ def check_config(game: str, config: Mapping[str, Any]) -> dict[str, Any]:
         except ValueError as error:
             raise ConfigError("players", str(error)) from None
         target = config.get("target")
-        if target is not None and (
-            not isinstance(target, int) or isinstance(target, bool) or target < 1
-        ):
-            raise ConfigError("target", f"a target is a positive number of points, not {target!r}")
+        if target is not None:
+            try:
+                check_target(target)
+            except ValueError as error:
+                raise ConfigError("target", str(error)) from None
         return {"players": players, "target": target}
     if game == "cribbage":
         best_of = config.get("best_of", 3)

@@ -10,7 +10,15 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from pegboard.cli.i18n import LOCALES, translator
-from pegboard.web.service import LiveTable, LobbyError, TableService, lang_key
+from pegboard.web import wire
+from pegboard.web.guards import scope_lang
+from pegboard.web.service import (
+    LiveTable,
+    LobbyError,
+    TableService,
+    UnusableTableError,
+    lang_key,
+)
 
 router = APIRouter()
 INDEX: Final = Path(__file__).parent / "static" / "index.html"
@@ -21,24 +29,48 @@ def service_of(request: Request) -> TableService:
     return service
 
 
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def error(status: int, message: str, retry_after: int | None = None) -> JSONResponse:
+    headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def refused(error_: LobbyError) -> JSONResponse:
+    return error(error_.status, error_.message, error_.retry_after)
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 async def body_of(request: Request) -> dict[str, Any]:
-    """The request's JSON object; ``LobbyError`` (422) for anything else."""
+    """The request's JSON object; ``LobbyError`` for anything else: 415 unless it says it
+    is ``application/json`` (so that no other site's page can post a form or plain text
+    here), 422 for a body that is not a shallow JSON object of valid Unicode."""
+    _ = translator(scope_lang(request.scope))
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise LobbyError(415, _("A request's body is JSON, sent as application/json."))
+    depth = service_of(request).limits.max_json_depth
     try:
-        body = await request.json()
-    except ValueError:
+        body = wire.loads(await request.body(), depth)
+    except wire.WireError as problem:
+        if problem.problem == "depth":
+            raise LobbyError(
+                422, _("JSON nested deeper than {n} levels is not read.").format(n=depth)
+            ) from None
+        if problem.problem == "unicode":
+            raise LobbyError(422, _("The request holds text that is not valid Unicode.")) from None
         body = None
     if not isinstance(body, dict):
-        lang = lang_key(request.query_params.get("lang"))
-        raise LobbyError(422, translator(lang)("The request's body must be a JSON object."))
+        raise LobbyError(422, _("The request's body must be a JSON object."))
     return body
 
 
 async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
-    table = await service_of(request).get(table_id)
+    try:
+        table = await service_of(request).get(table_id)
+    except UnusableTableError as error:
+        raise LobbyError(409, error.message(translator(lang))) from None
     if table is None:
         raise LobbyError(404, translator(lang)("There is no table {table}.").format(table=table_id))
     return table
@@ -48,9 +80,9 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
 async def create_table(request: Request) -> Response:
     try:
         body = await body_of(request)
-        table, tokens = await service_of(request).create(body)
-    except LobbyError as refused:
-        return error(refused.status, refused.message)
+        table, tokens = await service_of(request).create(body, client_of(request))
+    except LobbyError as problem:
+        return refused(problem)
     seats: list[dict[str, Any]] = []
     for info in table.record.seats:
         seat: dict[str, Any] = {"seat": info.seat, "kind": info.kind}
@@ -76,8 +108,8 @@ async def table_summary(request: Request, table_id: str) -> Response | dict[str,
     lang = lang_key(request.query_params.get("lang"))
     try:
         table = await table_or_404(request, table_id, lang)
-    except LobbyError as refused:
-        return error(refused.status, refused.message)
+    except LobbyError as problem:
+        return refused(problem)
     return service_of(request).summary(table)
 
 
@@ -87,9 +119,11 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        token = await service_of(request).join(table, seat, body.get("name"), lang)
-    except LobbyError as refused:
-        return error(refused.status, refused.message)
+        token = await service_of(request).join(
+            table, seat, body.get("name"), lang, client_of(request)
+        )
+    except LobbyError as problem:
+        return refused(problem)
     return {
         "table": table.id,
         "seat": seat,
@@ -104,9 +138,9 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        await service_of(request).leave(table, seat, body.get("token"), lang)
-    except LobbyError as refused:
-        return error(refused.status, refused.message)
+        await service_of(request).leave(table, seat, body.get("token"), lang, client_of(request))
+    except LobbyError as problem:
+        return refused(problem)
     return {"table": table.id, "seat": seat, "left": True}
 
 

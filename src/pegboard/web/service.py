@@ -16,6 +16,8 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -26,10 +28,12 @@ from pegboard.bots import bot_levels, make_bot
 from pegboard.cli.hint import known_words
 from pegboard.cli.i18n import Translator, rule_reason, translator
 from pegboard.core import IllegalActionError
+from pegboard.draw import MAX_TARGET
 from pegboard.draw.line import language
 from pegboard.hints import HintError, hint
 from pegboard.web import games, views
 from pegboard.web.db import NAME_LENGTH
+from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.store import SeatInfo, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -49,6 +53,9 @@ class Connection(Protocol):
 
     seat: int | None
     lang: str
+    token_hash: str | None
+    """The hash of the token the connection said hello with (None: a spectator): every
+    action checks it against the seat's, so a seat given up or taken is not played."""
 
     def send(self, message: dict[str, Any]) -> None: ...
 
@@ -69,12 +76,46 @@ class ClientError(Exception):
 
 
 class LobbyError(Exception):
-    """A refused REST request: its HTTP status and a translated message."""
+    """A refused REST request: its HTTP status, a translated message, and for a limit
+    (429) the seconds after which to try again."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+
+
+class UnusableTableError(Exception):
+    """A stored table this server will not open: a setting out of range (stored by an
+    older version, or written by hand) or a log that does not replay. It is refused at
+    once, before any match is built, so it can never hang or break the server."""
+
+    def __init__(self, table_id: str, game: str, field: str | None) -> None:
+        super().__init__(f"table {table_id} cannot be opened ({field or 'log'})")
+        self.table_id = table_id
+        self.game = game
+        self.field = field
+
+    def message(self, _: Translator) -> str:
+        if self.field is None:
+            problem = _("its log of moves does not replay.")
+        else:
+            problem = config_problem(self.game, self.field, _)
+        return _("Table {table} cannot be opened: {problem}").format(
+            table=self.table_id, problem=problem
+        )
+
+
+def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -> None:
+    """``UnusableTableError`` unless a stored table's game, settings and number of seats
+    are ones a new table could have today (the same checks as at creation)."""
+    try:
+        checked = games.check_config(game, config)
+    except games.ConfigError as error:
+        raise UnusableTableError(table_id, game, error.field) from None
+    if seats != games.players_of(game, checked):
+        raise UnusableTableError(table_id, game, "players")
 
 
 @dataclass(eq=False)
@@ -108,6 +149,11 @@ def new_token() -> tuple[str, str]:
     return token, hash_token(token)
 
 
+def address_hash(address: str) -> str:
+    """What the database keeps of a client's address: a hash, enough to count its tables."""
+    return hashlib.sha256(f"pegboard-client:{address}".encode()).hexdigest()[:32]
+
+
 def lang_key(lang: object) -> str:
     """The language key of ``lang``; English for anything we have no catalog for."""
     if isinstance(lang, str):
@@ -123,6 +169,10 @@ def clean_name(name: object, _: Translator) -> str | None:
         return None
     if not isinstance(name, str):
         raise LobbyError(422, _("A name is text."))
+    if len(name) > 4 * NAME_LENGTH:  # before any work on it
+        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise LobbyError(422, _("A name may not hold control characters."))
     name = " ".join(name.split())
     if len(name) > NAME_LENGTH:
         raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
@@ -153,10 +203,16 @@ def config_problem(game: str, field: str, _: Translator) -> str:
             return _("Cribbage here is for two players (C2).")
         return _("Draw is for 2, 3 or 4 players (D1).")
     if field == "target":
-        return _("A target is a whole number of points, at least 1 (D17).")
+        return _("A target is a whole number of points from 1 to {most} (D17).").format(
+            most=MAX_TARGET
+        )
     if field == "best_of":
         return _("A cribbage match is the best of 1, 3, 5 or 7 games.")
     return _("Choose a game: {games}.").format(games=", ".join(games.GAMES))
+
+
+def _gone(_: Translator) -> str:
+    return _("This seat was given up: its link no longer works.")
 
 
 def bot_seed(match_seed: int, seq: int) -> int:
@@ -173,18 +229,51 @@ class TableService:
         *,
         bot_delay: float = 0.5,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
+        limits: Limits = DEFAULT,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.seed_source = seed_source
+        self.limits = limits
         self._tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        self._tables_rate = RateCounter(limits.tables_rate, "table")
+        self._joins_rate = RateCounter(limits.joins_rate, "join")
+        self.messages_rate = RateCounter(limits.messages_rate, "message")
+        """Per socket (keyed by its id): the WebSocket endpoint counts each message."""
+        self._sockets_of: Counter[str] = Counter()
+
+    # -- limits --------------------------------------------------------------------------
+
+    def _within(self, counter: RateCounter, client: str, _: Translator) -> None:
+        """Count one request of ``client``; ``LobbyError`` 429 past the counter's rate."""
+        if not counter.allow(client):
+            wait = counter.retry_after(client)
+            raise LobbyError(
+                429, _("Too many requests: try again in {n} seconds.").format(n=wait), wait
+            )
+
+    def open_socket(self, client: str) -> bool:
+        """Count a new socket of ``client``: False (and not counted) past the cap."""
+        if self._sockets_of[client] >= self.limits.sockets_per_client:
+            return False
+        self._sockets_of[client] += 1
+        return True
+
+    def close_socket(self, client: str) -> None:
+        self._sockets_of[client] -= 1
+        if self._sockets_of[client] <= 0:
+            del self._sockets_of[client]
 
     # -- tables --------------------------------------------------------------------------
 
-    async def create(self, request: dict[str, Any]) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from the lobby's request; the table and each human seat's token."""
+    async def create(
+        self, request: dict[str, Any], client: str = "local"
+    ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table from the lobby's request of ``client`` (its address); the table and
+        each human seat's token. ``LobbyError`` 429 past the client's rate or cap."""
         _ = translator(lang_key(request.get("lang")))
+        self._within(self._tables_rate, client, _)
         game = request.get("game")
         if game not in games.GAMES:
             raise LobbyError(422, _("Choose a game: {games}.").format(games=", ".join(games.GAMES)))
@@ -204,6 +293,16 @@ class TableService:
         if not humans:
             raise LobbyError(422, _("A table needs at least one human seat."))
         humans[0].claimed = True  # the creator's own seat
+        creator = address_hash(client)
+        held = await asyncio.to_thread(self.store.open_tables_of, creator)
+        if held >= self.limits.open_tables_per_client:
+            raise LobbyError(
+                429,
+                _(
+                    "You opened {n} tables today that are not over yet: finish one "
+                    "before you open another."
+                ).format(n=held),
+            )
         seed = self.seed_source()
         record = TableRecord(
             id=secrets.token_urlsafe(8)[:TABLE_ID_LENGTH],
@@ -213,6 +312,7 @@ class TableService:
             match_number=1,
             seed=seed,
             seats=seats,
+            creator=creator,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
@@ -255,7 +355,8 @@ class TableService:
         raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, rebuilt from its seed and log on first use; None if none."""
+        """The live table, rebuilt from its seed and log on first use; None if none.
+        ``UnusableTableError`` for a stored table that cannot be opened."""
         table = self._tables.get(table_id)
         if table is not None:
             table.touched = time.monotonic()
@@ -266,9 +367,14 @@ class TableService:
                 record = await asyncio.to_thread(self.store.load_table, table_id)
                 if record is None:
                     return None
-                match = await asyncio.to_thread(
-                    games.replay, record.game, record.config, record.seed, record.actions
-                )
+                check_stored(record.id, record.game, record.config, len(record.seats))
+                try:
+                    match = await asyncio.to_thread(
+                        games.replay, record.game, record.config, record.seed, record.actions
+                    )
+                except ValueError:  # IllegalActionError too: a log that does not replay
+                    log.exception("table %s: its log does not replay", table_id)
+                    raise UnusableTableError(table_id, record.game, None) from None
                 table = self._tables[table_id] = LiveTable(record, match)
                 self._kick_bots(table)
             return table
@@ -280,9 +386,15 @@ class TableService:
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
-        return [
-            summary_of(row.id, row.game, seats, row.status, row.match_number) for row, seats in rows
-        ]
+        listed = []
+        for row, seats in rows:
+            record = TableRecord(row.id, row.game, row.config, row.status, 0, 0, seats)
+            try:
+                check_stored(record.id, record.game, record.config, len(record.seats))
+            except UnusableTableError:
+                continue  # nobody could open it: not worth a line in the lobby
+            listed.append(summary_of(row.id, row.game, seats, row.status, row.match_number))
+        return listed
 
     @staticmethod
     def _status(seats: list[SeatInfo], match: games.AnyMatch) -> str:
@@ -313,9 +425,12 @@ class TableService:
             return None
         return info if hmac.compare_digest(info.token_hash, hash_token(token)) else None
 
-    async def join(self, table: LiveTable, seat: int, name: object, lang: str) -> str:
+    async def join(
+        self, table: LiveTable, seat: int, name: object, lang: str, client: str = "local"
+    ) -> str:
         """Claim an unclaimed human seat from the open list: its new token."""
         _ = translator(lang)
+        self._within(self._joins_rate, client, _)
         async with table.lock:
             info = self._human_seat(table, seat, _)
             if info.claimed or table.record.status == "over":
@@ -329,9 +444,12 @@ class TableService:
             await self._save_seat(table, changed)
             return token
 
-    async def leave(self, table: LiveTable, seat: int, token: object, lang: str) -> None:
+    async def leave(
+        self, table: LiveTable, seat: int, token: object, lang: str, client: str = "local"
+    ) -> None:
         """Give a seat up: it is unclaimed again and its old token stops working."""
         _ = translator(lang)
+        self._within(self._joins_rate, client, _)
         async with table.lock:
             self._human_seat(table, seat, _)
             info = self.check_token(table, seat, token)
@@ -355,31 +473,45 @@ class TableService:
     def _close_seat(self, table: LiveTable, seat: int) -> None:
         for connection in [c for c in table.connections if c.seat == seat]:
             _ = translator(connection.lang)
-            connection.send(
-                ClientError(
-                    "auth", _("This seat was given up: its link no longer works.")
-                ).to_message()
-            )
+            connection.send(ClientError("auth", _gone(_)).to_message())
             connection.close(4403)
             table.connections.discard(connection)
 
     # -- connections ---------------------------------------------------------------------
 
-    async def connect(self, table: LiveTable, connection: Connection) -> None:
+    async def connect(self, table: LiveTable, connection: Connection, token: object) -> None:
         """Add a connection and send it the full state (a hello, or a resync by seq).
 
-        A valid token for a seat nobody has claimed yet (an invitation link) claims it.
+        The seat's token is checked here, under the table's lock, so that a hello and a
+        ``join`` or ``leave`` of the same seat are decided one after the other: an
+        invitation link (a valid token for a seat nobody has claimed yet) claims the seat,
+        and a token that a ``join`` or ``leave`` replaced a moment before is refused.
+        ``ClientError`` (``auth``, ``too_many``) refuses the connection.
         """
+        _ = translator(connection.lang)
         async with table.lock:
             seat = connection.seat
-            if seat is not None and not table.record.seats[seat].claimed:
-                info = table.record.seats[seat]
-                table.connections.add(connection)
-                await self._save_seat(
-                    table,
-                    SeatInfo(info.seat, info.kind, info.level, info.name, True, info.token_hash),
-                )  # sends every connection, this one included, the new state
-                return
+            if len(table.connections) >= self.limits.sockets_per_table:
+                raise ClientError(
+                    "too_many",
+                    _("This table has {n} connections already: try again later.").format(
+                        n=self.limits.sockets_per_table
+                    ),
+                )
+            if seat is not None:
+                info = self.check_token(table, seat, token)
+                if info is None:
+                    raise ClientError("auth", _("This seat's token is not valid."))
+                connection.token_hash = info.token_hash
+                if not info.claimed:
+                    table.connections.add(connection)
+                    await self._save_seat(
+                        table,
+                        SeatInfo(
+                            info.seat, info.kind, info.level, info.name, True, info.token_hash
+                        ),
+                    )  # sends every connection, this one included, the new state
+                    return
             table.connections.add(connection)
             connection.send(self.state(table, connection))
 
@@ -388,6 +520,8 @@ class TableService:
 
     async def switch_language(self, table: LiveTable, connection: Connection, lang: str) -> None:
         async with table.lock:
+            if connection not in table.connections:  # closed: its seat was given up
+                raise ClientError("auth", _gone(translator(lang)))
             connection.lang = lang
             connection.send(self.state(table, connection))
 
@@ -432,11 +566,25 @@ class TableService:
             await self._play(table, seat, action, _)
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
+        """The seat the connection plays, checked again on every action (the caller holds
+        the table's lock): a seat given up or taken since its hello is refused, and the
+        connection closed."""
         if table.broken:
             raise ClientError("server", _("The table is being rebuilt: connect again."))
-        if connection.seat is None:
+        seat = connection.seat
+        if seat is None:
             raise ClientError("auth", _("Spectators watch: only a seat can play."))
-        return connection.seat
+        info = table.record.seats[seat]
+        if (
+            connection not in table.connections
+            or connection.token_hash is None
+            or info.token_hash is None
+            or not hmac.compare_digest(info.token_hash, connection.token_hash)
+        ):
+            connection.close(4403)
+            table.connections.discard(connection)
+            raise ClientError("auth", _gone(_))
+        return seat
 
     async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
         """Apply, commit, broadcast (the caller holds the table's lock)."""
@@ -479,10 +627,17 @@ class TableService:
         self._kick_bots(table)
 
     def _drop(self, table: LiveTable) -> None:
+        """Forget a table whose live match is ahead of its log: every connection is told
+        why (in its language), then closed with 1011 so that it reconnects to the table
+        rebuilt from what was committed."""
         table.broken = True
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
         for connection in list(table.connections):
+            _ = translator(connection.lang)
+            connection.send(
+                ClientError("server", _("The move could not be saved: connect again.")).to_message()
+            )
             connection.close(1011)
         table.connections.clear()
 
@@ -593,7 +748,10 @@ class TableService:
         """After a start-up: rebuild the tables whose bots may be to act (their loops
         start as they are rebuilt)."""
         for table_id in await asyncio.to_thread(self.store.bot_table_ids):
-            await self.get(table_id)
+            try:
+                await self.get(table_id)
+            except UnusableTableError as error:
+                log.warning("%s", error)
 
     async def close(self) -> None:
         tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]

@@ -4,9 +4,10 @@ them in a worker thread). Every write commits before it returns."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, exists, select, update
+from sqlalchemy import Engine, exists, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
@@ -36,6 +37,8 @@ class TableRecord:
     seed: int
     seats: list[SeatInfo]
     actions: list[tuple[int, str]] = field(default_factory=list)
+    creator: str | None = None
+    """A hash of the creating client's address."""
 
 
 class Store:
@@ -55,6 +58,7 @@ class Store:
                     config=record.config,
                     status=record.status,
                     match_number=record.match_number,
+                    creator=record.creator,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -159,6 +163,21 @@ class Store:
                     SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
                 )
             return [(row, seats[row.id]) for row in rows]
+
+    def open_tables_of(self, creator: str, within: timedelta = timedelta(days=1)) -> int:
+        """How many tables not yet over ``creator`` made in the last ``within``."""
+        since = datetime.now(UTC) - within
+        with self.session() as session:
+            count = session.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(
+                    TableRow.creator == creator,
+                    TableRow.status != "over",
+                    TableRow.created_at >= since,
+                )
+            )
+            return int(count or 0)
 
     def bot_table_ids(self) -> list[str]:
         """Tables in play with a bot seat: after a restart their bots may have to move."""

@@ -9,16 +9,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
-from collections.abc import Coroutine
+import logging
+from collections.abc import Coroutine, Sequence
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 import anyio
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.cli.i18n import Translator, translator
-from pegboard.web.service import ClientError, LiveTable, TableService, lang_key
+from pegboard.web import wire
+from pegboard.web.limits import Limits
+from pegboard.web.service import (
+    TABLE_ID_LENGTH,
+    ClientError,
+    LiveTable,
+    TableService,
+    UnusableTableError,
+    lang_key,
+)
+
+log = logging.getLogger(__name__)
 
 MAX_MESSAGE: Final = 4096
 """Bytes: a longer message is refused (docs/web.md)."""
@@ -26,6 +40,10 @@ QUEUE_LIMIT: Final = 256
 """Messages waiting for a client: one that lets more pile up is too slow and is closed."""
 CLOSE_AUTH: Final = 4401
 CLOSE_NO_TABLE: Final = 4404
+CLOSE_UNUSABLE: Final = 4422
+CLOSE_TOO_MANY: Final = 4429
+
+_socket_ids = itertools.count()
 
 
 class SocketConnection:
@@ -35,16 +53,23 @@ class SocketConnection:
         self.websocket = websocket
         self.seat = seat
         self.lang = lang
+        self.token_hash: str | None = None
+        self.closed = False
+        self.id = str(next(_socket_ids))
         self._queue: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return  # a close is queued: nothing after it would reach the client
         if self._queue.qsize() >= QUEUE_LIMIT:
             self.close(1008)
             return
         self._queue.put_nowait(message)
 
     def close(self, code: int) -> None:
-        self._queue.put_nowait(code)  # after the messages already queued
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait(code)  # after the messages already queued
 
     async def write(self) -> None:
         """Send queued messages in order until a close is queued."""
@@ -57,7 +82,9 @@ class SocketConnection:
             await self.websocket.send_text(json.dumps(item, ensure_ascii=False))
 
 
-async def receive(websocket: WebSocket, _: Translator) -> dict[str, Any] | ClientError | None:
+async def receive(
+    websocket: WebSocket, _: Translator, max_depth: int
+) -> dict[str, Any] | ClientError | None:
     """The next message as a JSON object, a ``ClientError`` for one that is not, or None
     when the client has gone."""
     message = await websocket.receive()
@@ -69,15 +96,24 @@ async def receive(websocket: WebSocket, _: Translator) -> dict[str, Any] | Clien
         if len(data) > MAX_MESSAGE:
             return ClientError("too_large", too_large(_))
         return ClientError("malformed", _("Messages are JSON text."))
-    if len(text.encode()) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         return ClientError("too_large", too_large(_))
     try:
-        value = json.loads(text)
-    except ValueError:
-        return ClientError("malformed", _("That message is not JSON."))
+        value = wire.loads(text, max_depth)
+    except wire.WireError as error:
+        return ClientError("malformed", wire_problem(error, _, max_depth))
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         return ClientError("malformed", _("A message is a JSON object with a type."))
     return value
+
+
+def wire_problem(error: wire.WireError, _: Translator, max_depth: int) -> str:
+    """What is wrong with a message or a body that ``wire.loads`` refused."""
+    if error.problem == "depth":
+        return _("JSON nested deeper than {n} levels is not read.").format(n=max_depth)
+    if error.problem == "unicode":
+        return _("That message holds text that is not valid Unicode.")
+    return _("That message is not JSON.")
 
 
 def too_large(_: Translator) -> str:
@@ -93,13 +129,30 @@ class HelloRefusedError(Exception):
         self.code = code
 
 
+def origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
+    """A browser's socket must come from a page of this site: its Origin names the host
+    the socket was opened to, or one of the ``allowed`` origins (a site behind a proxy
+    that rewrites Host). Clients that send no Origin are not browsers and are let in."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+
+
 async def greet(
     service: TableService, table_id: str, hello: dict[str, Any] | ClientError, _: Translator
-) -> tuple[LiveTable, int | None]:
-    """The table and seat (None: spectator) a hello opens; ``HelloRefusedError`` otherwise."""
-    table = await service.get(table_id)
+) -> tuple[LiveTable, int | None, object]:
+    """The table, the seat (None: spectator) and the token a hello opens; the token is
+    checked by ``service.connect``. ``HelloRefusedError`` otherwise."""
+    try:
+        table = await service.get(table_id) if valid_table_id(table_id) else None
+    except UnusableTableError as error:
+        raise HelloRefusedError(ClientError("unusable", error.message(_)), CLOSE_UNUSABLE) from None
     if table is None:
-        no_table = _("There is no table {table}.").format(table=table_id)
+        no_table = _("There is no table {table}.").format(table=table_id[:TABLE_ID_LENGTH])
         raise HelloRefusedError(ClientError("no_table", no_table), CLOSE_NO_TABLE)
     if isinstance(hello, ClientError):
         raise HelloRefusedError(hello, 1008)
@@ -107,31 +160,70 @@ async def greet(
         raise HelloRefusedError(ClientError("malformed", _("Say hello first.")), 1008)
     seat = hello.get("seat")
     if seat is None:
-        return table, None
-    info = service.check_token(table, seat, hello.get("token"))
-    if info is None:
+        return table, None, None
+    if (
+        not isinstance(seat, int)
+        or isinstance(seat, bool)
+        or not 0 <= seat < len(table.record.seats)
+    ):
         raise HelloRefusedError(
             ClientError("auth", _("This seat's token is not valid.")), CLOSE_AUTH
         )
-    return table, info.seat
+    return table, seat, hello.get("token")
+
+
+async def refuse(websocket: WebSocket, error: ClientError, code: int) -> None:
+    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+        await websocket.send_text(json.dumps(error.to_message(), ensure_ascii=False))
+        await websocket.close(code)
 
 
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
+    limits = service.limits
+    if not origin_allowed(websocket, websocket.app.state.allowed_origins):
+        await websocket.close(1008)  # before accepting: the handshake is refused (403)
+        return
+    client = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
-    hello = await receive(websocket, translator("en"))
+    if not service.open_socket(client):
+        _ = translator("en")
+        message = _("Too many connections from your address: close some tabs first.")
+        await refuse(websocket, ClientError("too_many", message), CLOSE_TOO_MANY)
+        return
+    try:
+        await serve_socket(service, websocket, table_id, limits)
+    finally:
+        service.close_socket(client)
+
+
+async def serve_socket(
+    service: TableService, websocket: WebSocket, table_id: str, limits: Limits
+) -> None:
+    try:
+        with anyio.fail_after(limits.hello_seconds):
+            hello = await receive(websocket, translator("en"), limits.max_json_depth)
+    except TimeoutError:
+        _ = translator("en")
+        late = _("Say hello first.")
+        await refuse(websocket, ClientError("malformed", late), 1008)
+        return
     if hello is None:
         return
     _ = translator(lang_key(hello.get("lang")) if isinstance(hello, dict) else "en")
+    connection: SocketConnection | None = None
     try:
-        table, seat = await greet(service, table_id, hello, _)
+        table, seat, token = await greet(service, table_id, hello, _)
+        connection = SocketConnection(websocket, seat, _.lang)
+        try:
+            await service.connect(table, connection, token)
+        except ClientError as refused:
+            code = CLOSE_TOO_MANY if refused.code == "too_many" else CLOSE_AUTH
+            raise HelloRefusedError(refused, code) from None
     except HelloRefusedError as refused:
-        await websocket.send_text(json.dumps(refused.error.to_message(), ensure_ascii=False))
-        await websocket.close(refused.code)
+        await refuse(websocket, refused.error, refused.code)
         return
-    connection = SocketConnection(websocket, seat, _.lang)
     try:
-        await service.connect(table, connection)
         # The reader and the writer run until either ends (the client went, or the server
         # closed the connection); anyio's task group keeps the server's cancellation intact.
         async with anyio.create_task_group() as group:
@@ -141,24 +233,50 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 group.cancel_scope.cancel()
 
             group.start_soon(until_done, connection.write())
-            group.start_soon(until_done, read(service, table, connection))
+            group.start_soon(until_done, read(service, table, connection, limits))
     finally:
         service.disconnect(table, connection)
 
 
-async def read(service: TableService, table: LiveTable, connection: SocketConnection) -> None:
-    """Answer the client's messages, one at a time, until it goes."""
-    while True:
+async def read(
+    service: TableService, table: LiveTable, connection: SocketConnection, limits: Limits
+) -> None:
+    """Answer the client's messages, one at a time, until it goes or the server closes
+    the connection."""
+    while not connection.closed:
         _ = translator(connection.lang)
-        message = await receive(connection.websocket, _)
+        message = await receive(connection.websocket, _, limits.max_json_depth)
         if message is None:
             return
+        if connection.closed:
+            break
         try:
+            if not service.messages_rate.allow(connection.id):
+                raise ClientError(
+                    "too_many", _("Too many messages: slow down, and this one was not read.")
+                )
             if isinstance(message, ClientError):
                 raise message
             await dispatch(service, table, connection, message, _)
         except ClientError as refused:
             connection.send(refused.to_message())
+        except Exception:
+            # A fault of the server's (the database out of reach): the client is told,
+            # the socket stays, and nothing was changed (every change commits first).
+            log.exception("table %s: a message could not be answered", table.id)
+            connection.send(
+                ClientError("server", _("Something went wrong. Try again.")).to_message()
+            )
+    # Closed by the server (a seat given up, a table dropped): read no more, and let the
+    # writer send what is queued, the close last, which ends the connection.
+    await anyio.sleep_forever()
+
+
+def valid_table_id(table_id: str) -> bool:
+    """Whether ``table_id`` could be a table's id at all (url-safe, short)."""
+    return 0 < len(table_id) <= TABLE_ID_LENGTH and all(
+        c.isascii() and (c.isalnum() or c in "-_") for c in table_id
+    )
 
 
 async def dispatch(

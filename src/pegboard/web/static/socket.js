@@ -5,9 +5,10 @@ const FIRST_DELAY = 500; // ms before the first retry
 const MAX_DELAY = 15000;
 const PING_EVERY = 25000; // keeps proxies from closing an idle connection
 // Close codes after which trying again cannot help (docs/web.md): a bad token, a seat given
-// up (or taken by someone who joined), no such table.
-const FINAL_CLOSES = new Set([4401, 4403, 4404]);
-const FINAL_ERRORS = new Set(["auth", "no_table"]);
+// up (or taken by someone who joined), no such table, a stored table that cannot be opened.
+// Too many sockets (4429) is worth another try later: the backoff gives it one.
+const FINAL_CLOSES = new Set([4401, 4403, 4404, 4422]);
+const FINAL_ERRORS = new Set(["auth", "no_table", "unusable"]);
 
 export class TableSocket {
   // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg)}

@@ -1,0 +1,166 @@
+"""ASGI middleware between the network and the app: request bodies bounded before they are
+read, the REST API's rate per address, and the security headers of every response.
+
+Plain ASGI (not Starlette's ``BaseHTTPMiddleware``) so that a body is counted as it
+arrives, chunk by chunk, and refused at the first byte past the limit: a client that
+announces no length, or a false one, still cannot make the server hold more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Final
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pegboard.cli.i18n import translator
+from pegboard.web.limits import RateCounter
+from pegboard.web.service import lang_key
+
+CSP: Final = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""No script but the site's own files (no inline script, no eval); styles may be inline
+because the boards are SVG drawn with a ``<style>`` of their own; no framing (clickjacking)."""
+
+HEADERS: Final[Sequence[tuple[bytes, bytes]]] = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address as the server sees it (uvicorn puts a trusted proxy's
+    forwarded address here when told to trust it, see ``pegboard serve --proxy``)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def scope_lang(scope: Scope) -> str:
+    """The language a request asks for: ``?lang=``, else its first Accept-Language."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    for part in query.split("&"):
+        name, _sep, value = part.partition("=")
+        if name == "lang" and value:
+            return lang_key(value)
+    accepted = Headers(scope=scope).get("accept-language", "")
+    first = accepted.split(",")[0].split(";")[0].strip()
+    return lang_key(first) if first else "en"
+
+
+async def send_error(
+    send: Send, status: int, message: str, headers: Sequence[tuple[bytes, bytes]] = ()
+) -> None:
+    """A JSON ``{"error": message}`` response (the API's error format, docs/web.md)."""
+    body = json.dumps({"error": message}, ensure_ascii=False).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *headers,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyTooLargeError(Exception):
+    """Raised into the app when a body grows past the limit while it is read."""
+
+
+class BodyLimit:
+    """Refuse (413) a request whose body is or becomes longer than ``max_bytes``."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await self._refuse(scope, send)
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise BodyTooLargeError
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLargeError:
+            if started:
+                raise
+            await self._refuse(scope, send)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        _ = translator(scope_lang(scope))
+        message = _("A request's body is at most {n} bytes.").format(n=self.max_bytes)
+        await send_error(send, 413, message, [(b"connection", b"close")])
+
+
+class RequestRate:
+    """At most ``rate`` REST requests (``/api/...``) per client address; more get 429."""
+
+    def __init__(self, app: ASGIApp, rate: str) -> None:
+        self.app = app
+        self.counter = RateCounter(rate, "request")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            address = client_address(scope)
+            if not self.counter.allow(address):
+                await too_many(scope, send, self.counter.retry_after(address))
+                return
+        await self.app(scope, receive, send)
+
+
+async def too_many(scope: Scope, send: Send, retry_after: int) -> None:
+    _ = translator(scope_lang(scope))
+    message = _("Too many requests: try again in {n} seconds.").format(n=retry_after)
+    await send_error(send, 429, message, [(b"retry-after", str(retry_after).encode())])
+
+
+class SecurityHeaders:
+    """Every HTTP response carries ``HEADERS`` (a response that sets one keeps its own)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _value in message.get("headers", [])}
+                extra = [(name, value) for name, value in HEADERS if name not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

@@ -1,0 +1,76 @@
+"""The server's limits: how much any one client may ask of it (docs/web.md, "Limits").
+
+Every figure here is a server option (``pegboard serve --help``); the defaults suit a
+site where people play, not one where a script creates tables. Rates are counted per
+client address (the peer's address, or the one a trusted proxy forwards) with the
+``limits`` library's moving windows, in memory: one process counts its own clients.
+This module imports that library only when counting starts, so that ``pegboard serve``'s
+options (and their defaults, from here) are read without the web extra installed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from limits import RateLimitItem
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one client may do. A rate is written as the ``limits`` library reads it:
+    ``"10/minute"``, ``"20/second"``, ``"5 per 10 seconds"``."""
+
+    tables_rate: str = "10/minute"
+    """Tables one address may create."""
+    open_tables_per_client: int = 20
+    """Tables not yet over that one address may have created."""
+    joins_rate: str = "30/minute"
+    """Seats one address may join or leave (REST)."""
+    requests_rate: str = "600/minute"
+    """Any other request of the REST API from one address."""
+    messages_rate: str = "20/second"
+    """Messages one socket may send; more are answered with an error and ignored."""
+    sockets_per_table: int = 32
+    """Open sockets on one table (players and spectators)."""
+    sockets_per_client: int = 64
+    """Open sockets from one address, all tables together."""
+    hello_seconds: float = 5.0
+    """Time a new socket has to say hello before it is closed."""
+    max_body_bytes: int = 16384
+    """Largest request body; a longer one is refused (413) before it is read."""
+    max_json_depth: int = 16
+    """Deepest nesting of JSON arrays and objects in a body or a message."""
+
+
+DEFAULT: Final = Limits()
+
+
+def rate(text: str) -> RateLimitItem:
+    """``"10/minute"`` as the ``limits`` library's rate; ``ValueError`` if unreadable."""
+    from limits import parse
+
+    return parse(text)
+
+
+class RateCounter:
+    """Moving-window counters of one kind of request, per key (a client address or a
+    socket): ``allow(key)`` counts one request and says whether it is within the rate."""
+
+    def __init__(self, text: str, kind: str) -> None:
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self.item = rate(text)
+        self.kind = kind
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    def allow(self, key: str) -> bool:
+        return self._limiter.hit(self.item, self.kind, key)
+
+    def retry_after(self, key: str) -> int:
+        """Whole seconds until one more request of ``key`` would be allowed (at least 1)."""
+        stats = self._limiter.get_window_stats(self.item, self.kind, key)
+        return max(1, int(stats.reset_time - time.time() + 0.999))
