@@ -37,6 +37,14 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move.", min=0)
     ] = 0.5,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes that bots and hints think in (default: one per CPU but "
+            "one; 0: threads of the server's own process).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: open http://HOST:PORT/ to create a table and invite players."""
     _ = translator(resolve_language(None))
@@ -77,4 +85,9 @@ def serve(
             host=host, port=port, url=shown
         )
     )
-    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, ws_max_size=WS_MAX_SIZE)
+    uvicorn.run(
+        create_app(url, bot_delay=bot_delay, bot_workers=bot_workers),
+        host=host,
+        port=port,
+        ws_max_size=WS_MAX_SIZE,
+    )

@@ -1,7 +1,8 @@
 """``create_app(db_url)``: the web app (FastAPI): REST lobby, WebSocket, page and files.
 
-The schema is upgraded (Alembic) when the app starts, then the tables whose bots may have
-to move are rebuilt from their logs so that their bots go on.
+The schema is upgraded (Alembic) when the app starts; the app then serves at once, while the
+tables whose bots may have to move are rebuilt from their logs in the background so that
+their bots go on.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from pegboard.web import lobby, ws
+from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
@@ -39,10 +41,13 @@ def create_app(
     bot_delay: float = 0.5,
     seed_source: Callable[[], int] | None = None,
     idle_seconds: float = 900.0,
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
-    a table left alone for ``idle_seconds`` leaves memory until it is opened again."""
+    a table left alone for ``idle_seconds`` leaves memory until it is opened again; bots
+    and hints think in ``bot_workers`` processes (None: one per CPU but one; 0: in threads
+    of the server's process)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,9 +57,10 @@ def create_app(
             Store(engine),
             bot_delay=bot_delay,
             seed_source=seed_source or (lambda: secrets.randbits(63)),
+            pool=BotPool(default_workers() if bot_workers is None else bot_workers),
         )
         app.state.service = service
-        await service.resume_bots()
+        service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
             yield
