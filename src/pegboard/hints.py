@@ -127,7 +127,18 @@ def hint(
         raise HintError(
             N_("seat {seat} is not to act: it is seat {current}'s turn"), seat=seat, current=current
         )
-    observation = position.observation(seat)
+    return rank(game, position.observation(seat), level, seed, budget)
+
+
+def rank(
+    game: str,
+    observation: Any,
+    level: str = "expert",
+    seed: int = 0,
+    budget: int | None = None,
+) -> list[Evaluation]:
+    """What ``hint`` gives, from the seat's observation alone (of a seat that is to act):
+    what a server hands to a worker process, which then sees no more than the seat."""
     analyser = analyser_for(game, level, budget)
     evaluations = list(analyser.analyse(observation, random.Random(seed)))
     _check_complete(evaluations, observation.legal_actions())

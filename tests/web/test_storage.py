@@ -126,7 +126,7 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(
 
 def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClient]) -> None:
     """A table stopped with a bot to move: the next start-up has the bot play on, before
-    any client comes back."""
+    any client comes back (the tables are rebuilt in the background, once serving)."""
     from pegboard.web.app import create_app
 
     # A seed whose cut makes seat 1 deal (C2): the bot at seat 0 discards first.
@@ -140,6 +140,7 @@ def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClien
     assert Store(make_engine(db_url)).log(table_id, 1) == []
 
     client = client_on(db_url)
+    client.portal.call(service_of(client).resumed)  # type: ignore[union-attr]
     resumed = service_of(client)._tables[table_id]  # rebuilt at start-up
     assert resumed.bot_task is not None
     human = Player(client, table_id, 1, token_of(table, 1))

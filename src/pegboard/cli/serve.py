@@ -93,6 +93,14 @@ def serve(
     docs: Annotated[
         bool, typer.Option("--docs", help="Serve the API's documentation: /docs, /openapi.json.")
     ] = False,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes that bots and hints think in (default: one per CPU but "
+            "one; 0: threads of the server's own process).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: open http://HOST:PORT/ to create a table and invite players."""
     _ = translator(resolve_language(None))
@@ -161,7 +169,12 @@ def serve(
         )
     )
     app = create_app(
-        url, bot_delay=bot_delay, limits=limits, docs=docs, allowed_origins=allowed_origin or ()
+        url,
+        bot_delay=bot_delay,
+        bot_workers=bot_workers,
+        limits=limits,
+        docs=docs,
+        allowed_origins=allowed_origin or (),
     )
     uvicorn.run(
         app,

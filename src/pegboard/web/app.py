@@ -1,7 +1,8 @@
 """``create_app(db_url)``: the web app (FastAPI): REST lobby, WebSocket, page and files.
 
-The schema is upgraded (Alembic) when the app starts, then the tables whose bots may have
-to move are rebuilt from their logs so that their bots go on.
+The schema is upgraded (Alembic) when the app starts; the app then serves at once, while the
+tables whose bots may have to move are rebuilt from their logs in the background so that
+their bots go on.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pegboard.cli.i18n import translator
 from pegboard.web import lobby, ws
+from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.limits import DEFAULT, Limits
@@ -65,13 +67,16 @@ def create_app(
     limits: Limits = DEFAULT,
     docs: bool = False,
     allowed_origins: Sequence[str] = (),
+    bot_workers: int | None = None,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
     a table left alone for ``idle_seconds`` leaves memory until it is opened again;
     ``limits`` bound what one client may ask (docs/web.md, "Limits"); ``docs`` serves
     ``/docs`` and ``/openapi.json``; ``allowed_origins`` are the pages besides the
-    server's own host that may open its WebSockets (a site behind a proxy)."""
+    server's own host that may open its WebSockets (a site behind a proxy); bots and
+    hints think in ``bot_workers`` processes (None: one per CPU but one; 0: in threads of
+    the server's process)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -82,9 +87,10 @@ def create_app(
             bot_delay=bot_delay,
             seed_source=seed_source or (lambda: secrets.randbits(63)),
             limits=limits,
+            pool=BotPool(default_workers() if bot_workers is None else bot_workers),
         )
         app.state.service = service
-        await service.resume_bots()
+        service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
             yield

@@ -5,7 +5,9 @@ One ``LiveTable`` per table in memory: its match (rebuilt from seed + log on fir
 its seats and its connections. Everything that changes a table happens under the table's
 ``asyncio.Lock``, and in one order: check, apply to the live match, INSERT + COMMIT the
 action, then tell every connection (each gets its own view). The database is reached in
-worker threads and bots think in worker threads, so a table never blocks another.
+worker threads, and bots and hints think in a bounded pool of worker processes
+(``bot_pool``) without holding the table's lock, so a table never blocks another, nor its
+own clients while its bot thinks.
 """
 
 from __future__ import annotations
@@ -24,14 +26,15 @@ from typing import Any, Final, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.bots import bot_levels, make_bot
+from pegboard.bots import bot_levels
 from pegboard.cli.hint import known_words
 from pegboard.cli.i18n import Translator, rule_reason, translator
 from pegboard.core import IllegalActionError
 from pegboard.draw import MAX_TARGET
 from pegboard.draw.line import language
-from pegboard.hints import HintError, hint
+from pegboard.hints import HintError
 from pegboard.web import games, views
+from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.db import NAME_LENGTH
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.store import SeatInfo, Store, TableRecord
@@ -42,6 +45,11 @@ TOKEN_BYTES: Final = 24
 TABLE_ID_LENGTH: Final = 10
 OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
+RESUME_CONCURRENCY: Final = 2
+"""Tables rebuilt at once after a start-up (each takes a database thread, then a replay)."""
+RETRY_FIRST: Final = 0.5
+RETRY_MAX: Final = 30.0
+"""Seconds a bot waits before it tries again after its worker died (doubling each time)."""
 
 
 class Connection(Protocol):
@@ -230,18 +238,23 @@ class TableService:
         bot_delay: float = 0.5,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         limits: Limits = DEFAULT,
+        pool: BotPool | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.seed_source = seed_source
         self.limits = limits
         self._tables: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
         self._tables_rate = RateCounter(limits.tables_rate, "table")
         self._joins_rate = RateCounter(limits.joins_rate, "join")
         self.messages_rate = RateCounter(limits.messages_rate, "message")
         """Per socket (keyed by its id): the WebSocket endpoint counts each message."""
         self._sockets_of: Counter[str] = Counter()
+        self.pool = BotPool(0) if pool is None else pool
+        """Where bots and hints think; the service closes it."""
+        self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
+        """Tables being rebuilt: whoever asks for one meanwhile waits for the same rebuild."""
+        self._resume: asyncio.Task[None] | None = None
 
     # -- limits --------------------------------------------------------------------------
 
@@ -356,28 +369,43 @@ class TableService:
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from its seed and log on first use; None if none.
-        ``UnusableTableError`` for a stored table that cannot be opened."""
+        ``UnusableTableError`` for a stored table that cannot be opened.
+
+        Each table is rebuilt once however many ask for it at the same time (a client and
+        the start-up's resume), and rebuilding one table never holds up another's."""
         table = self._tables.get(table_id)
         if table is not None:
             table.touched = time.monotonic()
             return table
-        async with self._loading:
-            table = self._tables.get(table_id)
-            if table is None:
-                record = await asyncio.to_thread(self.store.load_table, table_id)
-                if record is None:
-                    return None
-                check_stored(record.id, record.game, record.config, len(record.seats))
-                try:
-                    match = await asyncio.to_thread(
-                        games.replay, record.game, record.config, record.seed, record.actions
-                    )
-                except ValueError:  # IllegalActionError too: a log that does not replay
-                    log.exception("table %s: its log does not replay", table_id)
-                    raise UnusableTableError(table_id, record.game, None) from None
-                table = self._tables[table_id] = LiveTable(record, match)
-                self._kick_bots(table)
-            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        # Shielded: a client that goes away does not cancel the rebuild the others wait for.
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        record = await asyncio.to_thread(self.store.load_table, table_id)
+        if record is None:
+            return None
+        check_stored(record.id, record.game, record.config, len(record.seats))
+        try:
+            match = await asyncio.to_thread(
+                games.replay, record.game, record.config, record.seed, record.actions
+            )
+        except ValueError:  # IllegalActionError too: a log that does not replay
+            log.exception("table %s: its log does not replay", table_id)
+            raise UnusableTableError(table_id, record.game, None) from None
+        table = self._tables[table_id] = LiveTable(record, match)
+        self._kick_bots(table)
+        return table
+
+    def _loaded(self, table_id: str, done: asyncio.Task[LiveTable | None]) -> None:
+        if self._loading.get(table_id) is done:
+            del self._loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: the waiters, if any are left, get it themselves
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
         """The public summary of a table (lobby list, ``state.table``)."""
@@ -642,20 +670,31 @@ class TableService:
         table.connections.clear()
 
     async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
-        """The ``hint`` message: the expert's ranking of the seat's legal actions."""
+        """The ``hint`` message: the expert's ranking of the seat's legal actions.
+
+        The expert thinks in the pool from the seat's own observation (nothing hidden from
+        the seat goes there), without the table's lock: the table's other clients are not
+        held up meanwhile, and only this seat could move the table on (then the hint is
+        stale, and refused as such)."""
         _ = translator(connection.lang)
         async with table.lock:
             seat = self._acting_seat(table, connection, _)
             if table.match.current_player != seat:
                 raise ClientError("out_of_turn", _("It is not your turn."))
-            try:
-                evaluations = await asyncio.to_thread(
-                    hint, table.match, seat, "expert", bot_seed(table.record.seed, -table.seq)
-                )
-            except HintError as error:
-                raise ClientError("server", str(error)) from None
+            seq, number = table.seq, table.record.match_number
+            observation = table.match.observation(seat)
             names = [s.name or "" for s in table.record.seats]
             seat_view = views.view(table.match, table.record.game, seat, connection.lang, names)
+        evaluations = await self._hint(
+            table.record.game, bot_seed(table.record.seed, -seq), observation, _
+        )
+        if table.seq != seq or table.record.match_number != number:
+            raise ClientError(
+                "stale",
+                _("The table has moved on (move {seq}): play from the new position.").format(
+                    seq=table.seq
+                ),
+            )
         labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
         words = known_words(_)
         return {
@@ -671,6 +710,19 @@ class TableService:
                 for e in evaluations
             ],
         }
+
+    async def _hint(self, game: str, seed: int, observation: Any, _: Translator) -> list[Any]:
+        try:
+            try:
+                return await self.pool.hint(game, seed, observation)
+            except WorkerCrashError:
+                # Most likely another call's worker died with the pool: once more, on the new
+                # pool, before the player is told.
+                return await self.pool.hint(game, seed, observation)
+        except HintError as error:
+            raise ClientError("server", str(error)) from None
+        except WorkerCrashError:
+            raise ClientError("server", _("Something went wrong. Try again.")) from None
 
     async def again(self, table: LiveTable, connection: Connection) -> None:
         """Start the next match of the table, same seats, a new seed."""
@@ -705,9 +757,19 @@ class TableService:
         if self._bot_to_act(table) is None:
             return
         if table.bot_task is None or table.bot_task.done():
+            # The pool's workers start with the first table that has a bot to move (in the
+            # background, during the bot's delay): a server of people alone starts none.
+            self.pool.start()
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
+        """Move the table's bots until a human is to act: one move in flight at a time.
+
+        The bot thinks in the pool from its seat's observation, without the table's lock
+        (its clients are answered meanwhile; none of them can move the table on, since it
+        is the bot's turn), then plays under the lock if the table is still where it was.
+        """
+        retry = RETRY_FIRST
         try:
             while True:
                 if self.bot_delay > 0:
@@ -716,12 +778,25 @@ class TableService:
                     info = self._bot_to_act(table)
                     if info is None or info.level is None:
                         return
+                    seq, number = table.seq, table.record.match_number
                     observation = table.match.observation(info.seat)
-                    bot = make_bot(
-                        table.record.game, info.level, seed=bot_seed(table.record.seed, table.seq)
+                    seed = bot_seed(table.record.seed, seq)
+                try:
+                    action = await self.pool.bot_move(
+                        table.record.game, info.level, seed, observation
                     )
-                    action = await asyncio.to_thread(bot.act, observation)
-                    await self._play(table, info.seat, str(action), translator("en"))
+                except WorkerCrashError:
+                    log.warning("table %s: the bot tries again in %.1f s", table.id, retry)
+                    await asyncio.sleep(retry)
+                    retry = min(2 * retry, RETRY_MAX)
+                    continue
+                retry = RETRY_FIRST
+                async with table.lock:
+                    if table.seq != seq or table.record.match_number != number:
+                        continue  # (cannot happen today) think again from where it is
+                    if self._bot_to_act(table) is None:
+                        return  # the table was dropped meanwhile
+                    await self._play(table, info.seat, action, translator("en"))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -744,17 +819,48 @@ class TableService:
             del self._tables[table.id]
         return len(idle)
 
+    def start_resume(self) -> None:
+        """``resume_bots`` in the background: the server answers requests meanwhile (a table
+        a client opens first is rebuilt for it, once)."""
+        if self._resume is None:
+            self._resume = asyncio.get_running_loop().create_task(self.resume_bots())
+
+    async def resumed(self) -> None:
+        """Wait for the background resume, if one was started, to finish."""
+        if self._resume is not None:
+            await asyncio.shield(self._resume)
+
     async def resume_bots(self) -> None:
         """After a start-up: rebuild the tables whose bots may be to act (their loops
-        start as they are rebuilt)."""
-        for table_id in await asyncio.to_thread(self.store.bot_table_ids):
-            try:
-                await self.get(table_id)
-            except UnusableTableError as error:
-                log.warning("%s", error)
+        start as they are rebuilt), ``RESUME_CONCURRENCY`` at a time."""
+        began = time.perf_counter()
+        table_ids = iter(await asyncio.to_thread(self.store.bot_table_ids))
+        count = 0
+
+        async def rebuild() -> None:
+            nonlocal count
+            for table_id in table_ids:  # shared: each table goes to one of the rebuilders
+                try:
+                    await self.get(table_id)
+                    count += 1
+                except UnusableTableError as error:
+                    log.warning("%s", error)
+                except Exception:
+                    log.exception("table %s: it could not be rebuilt", table_id)
+
+        await asyncio.gather(*(rebuild() for _ in range(RESUME_CONCURRENCY)))
+        log.info("%d tables with bots rebuilt in %.1f s", count, time.perf_counter() - began)
 
     async def close(self) -> None:
-        tasks = [t.bot_task for t in self._tables.values() if t.bot_task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Stop the resume, the rebuilds, then every bot, then the pool (in that order: a
+        rebuild that finished would start a bot)."""
+        for group in (
+            lambda: [self._resume] if self._resume is not None else [],
+            lambda: list(self._loading.values()),
+            lambda: [t.bot_task for t in self._tables.values() if t.bot_task is not None],
+        ):
+            tasks = group()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        await self.pool.close()

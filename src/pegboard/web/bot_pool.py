@@ -1,0 +1,222 @@
+"""Where the server's bots and hints think: a bounded pool of worker processes.
+
+Bots and the expert's hints are CPU-bound Python. In a thread of the server's process they
+hold the GIL, and the event loop, which answers every other table's requests, waits for
+them (ten tables of ISMCTS bots made plain requests wait 167 ms at the median). In a worker
+process they hold a GIL of their own.
+
+What crosses to a worker is what the bot itself sees: the game, the bot level, the seed and
+one seat's observation (which holds no reference to the position, so no other hand goes
+with it); what comes back is the action's notation, or the hint's evaluations. The same
+seed gives the same move as in the server's own process.
+
+At most ``workers`` moves or hints think at once: the others wait their turn in a FIFO
+semaphore (a table has at most one bot move in flight, so the wait is bounded by the
+tables). Worker processes are started with ``forkserver`` (``spawn`` where there is none):
+the server runs threads, which ``fork`` would copy in an unknown state. They start in a
+thread, never on the event loop, and run at a lower priority, so that the server's own
+process wins a busy CPU.
+
+A worker that dies (killed, out of memory, a crash in native code) breaks the whole pool:
+the call raises ``WorkerCrashError``, the broken pool is replaced by a fresh one on the next
+call, and the caller tries again later.
+
+``workers=0`` thinks in threads of the server's own process (``asyncio.to_thread``), as the
+server did before the pool: for comparison (``benchmarks/bench_web_bots.py``) and tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import multiprocessing
+import os
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Final, TypeVar
+
+from pegboard.bots import Evaluation, ismcts, make_bot
+from pegboard.hints import HintError, load_experts, rank
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+WORKER_NICENESS: Final = 5
+"""How much lower than the server a worker runs (``os.nice``): requests come first."""
+
+
+def default_workers() -> int:
+    """One worker per CPU but one, which the server's own process keeps (at least one)."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class WorkerCrashError(Exception):
+    """A worker process died while thinking (or could not start): try again later."""
+
+
+class ThinkingError(Exception):
+    """An error raised while a bot or a hint thought, brought back as text: the error's own
+    class may not survive pickling, and a result that cannot be unpickled would break the
+    whole pool. ``kind`` is the error's class name."""
+
+    def __init__(self, kind: str, message: str, trace: str) -> None:
+        super().__init__(kind, message, trace)
+        self.kind = kind
+        self.message = message
+        self.trace = trace
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.message}\n{self.trace}"
+
+
+# -- what runs in a worker (module-level functions: they are pickled by name) -----------------
+
+
+def _guarded(function: Callable[..., T], *args: Any) -> T:
+    try:
+        return function(*args)
+    except Exception as error:
+        raise ThinkingError(type(error).__name__, str(error), traceback.format_exc()) from None
+
+
+def bot_move(game: str, level: str, seed: int, observation: Any) -> str:
+    """The notation of the move ``level``'s bot, seeded with ``seed``, makes from
+    ``observation``: what ``make_bot(game, level, seed).act(observation)`` gives."""
+    return str(make_bot(game, level, seed=seed).act(observation))
+
+
+def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
+    """The expert's ranking of the seat's legal actions (``pegboard.hints.rank``)."""
+    return rank(game, observation, "expert", seed)
+
+
+def worker_start() -> None:
+    """Each worker, once: step back for the server, and import what bots think with, so
+    that the first move does not wait for it."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed: run at the server's priority
+            os.nice(WORKER_NICENESS)
+    load_experts()
+    if ismcts.available():
+        importlib.import_module("pegboard.openspiel.bots")
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        # The fork server imports the engine once; every worker forked from it has it.
+        context.set_forkserver_preload(["pegboard.web.bot_pool"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+# -- the pool, in the server ----------------------------------------------------------------
+
+
+class BotPool:
+    """``workers`` worker processes (0: threads of this process), used from one event loop."""
+
+    def __init__(self, workers: int) -> None:
+        if workers < 0:
+            raise ValueError(f"a number of bot workers is 0 or more, not {workers}")
+        self.workers = workers
+        self.started_in: float | None = None
+        """Seconds the last start of the pool took, until every worker was ready."""
+        self._slots = asyncio.Semaphore(max(1, workers))
+        self._executor: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
+
+    def start(self) -> None:
+        """Start the workers now, in the background (else they start on first use); once
+        started (or starting), nothing."""
+        if self.workers > 0:
+            self._start()
+
+    async def bot_move(self, game: str, level: str, seed: int, observation: Any) -> str:
+        return await self._run(bot_move, game, level, seed, observation)
+
+    async def hint(self, game: str, seed: int, observation: Any) -> list[Evaluation]:
+        """The expert's ranking; raises ``HintError`` (with the worker's message) if it has
+        none to give."""
+        try:
+            return await self._run(hint_ranking, game, seed, observation)
+        except ThinkingError as error:
+            if error.kind == HintError.__name__:
+                raise HintError(error.message) from None
+            raise
+
+    async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        if self.workers == 0:
+            return await asyncio.to_thread(_guarded, function, *args)
+        async with self._slots:
+            executor = await self._ready()
+            try:
+                future = executor.submit(_guarded, function, *args)
+                return await asyncio.wrap_future(future)
+            except BrokenProcessPool:
+                self._broken(executor)
+                raise WorkerCrashError("a bot worker process died") from None
+
+    def _start(self) -> asyncio.Future[ProcessPoolExecutor]:
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._new_executor))
+        return self._starting
+
+    async def _ready(self) -> ProcessPoolExecutor:
+        starting = self._start()
+        try:
+            executor = await asyncio.shield(starting)
+        except Exception as error:  # a worker died at once, or no process could start
+            if self._starting is starting:
+                self._starting = None  # the next call tries again
+            log.error("bot pool: the worker processes could not start: %r", error)
+            raise WorkerCrashError("the bot worker processes could not start") from error
+        self._executor = executor
+        return executor
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        """A pool whose workers are all up and idle (run in a thread: starting a process
+        waits for the fork server, which must not stop the event loop)."""
+        began = time.perf_counter()
+        executor = ProcessPoolExecutor(self.workers, _context(), initializer=worker_start)
+        try:
+            # One call per worker: each submit that finds no idle worker starts one.
+            for future in [executor.submit(_ready) for _ in range(self.workers)]:
+                future.result()
+        except BaseException:
+            executor.shutdown(wait=False, cancel_futures=True)
+            raise
+        self.started_in = time.perf_counter() - began
+        log.info("bot pool: %d worker processes ready in %.2f s", self.workers, self.started_in)
+        return executor
+
+    def _broken(self, executor: ProcessPoolExecutor) -> None:
+        """Replace a broken pool (once, however many of its calls failed)."""
+        if self._executor is not executor:
+            return
+        log.error("bot pool: a worker process died; starting a new pool")
+        executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+        self._starting = None
+
+    async def close(self) -> None:
+        """Stop the workers (after the calls in progress, which the callers have given up)."""
+        starting, self._starting = self._starting, None
+        if starting is None:
+            return
+        try:
+            executor = await starting
+        except Exception:  # it never started: nothing to stop
+            return
+        self._executor = None
+        await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
