@@ -177,6 +177,22 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
             server.kill()
 
 
+def database_rows(client: TestClient) -> list[tuple[Any, ...]]:
+    """Every row of every table of the app's database, in a fixed order: equal lists mean
+    that nothing was written in between."""
+    from sqlalchemy import select
+
+    from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+
+    rows: list[tuple[Any, ...]] = []
+    with service_of(client).store.session() as session:
+        for model in (TableRow, SeatRow, MatchRow, ActionRow):
+            columns = [c.key for c in model.__table__.columns]
+            for row in session.scalars(select(model)):
+                rows.append((model.__tablename__, *(repr(getattr(row, c)) for c in columns)))
+    return sorted(rows)
+
+
 # -- the lobby -----------------------------------------------------------------------------
 
 

@@ -128,3 +128,13 @@ def test_an_allowed_origin_is_let_in(tmp_path: object) -> None:
         table = new_table(client, "draw", TWO_HUMANS["seats"], players=2)  # type: ignore[arg-type]
         assert not origin_refused(client, table["table"], "https://play.example.org")
         assert origin_refused(client, table["table"], "https://other.example.org")
+
+
+def test_starlettes_own_refusals_are_in_the_apis_format(client: TestClient) -> None:
+    wrong_method = client.put("/api/tables", json={})
+    assert wrong_method.status_code == 405
+    assert wrong_method.json() == {"error": "That request is not valid here."}
+    nowhere = client.get("/no/such/page?lang=pt")
+    assert nowhere.status_code == 404
+    assert nowhere.json() == {"error": "Não há nada neste endereço."}
+    assert "content-security-policy" in nowhere.headers

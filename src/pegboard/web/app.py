@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.cli.i18n import translator
 from pegboard.web import lobby, ws
@@ -40,6 +41,22 @@ async def invalid_request(request: Request, error: Exception) -> Response:
     format, translated, not FastAPI's list of validation details."""
     _ = translator(scope_lang(request.scope))
     return JSONResponse({"error": _("That request is not valid here.")}, status_code=422)
+
+
+async def http_refusal(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (a method a path does not have: 405; a path there is not:
+    404) in the API's format, translated; the page routes' files are not affected."""
+    assert isinstance(error, StarletteHTTPException)
+    _ = translator(scope_lang(request.scope))
+    if error.status_code == 405:
+        message = _("That request is not valid here.")
+    elif error.status_code == 404:
+        message = _("There is nothing at this address.")
+    else:
+        message = _("Something went wrong. Try again.")
+    return JSONResponse(
+        {"error": message}, status_code=error.status_code, headers=getattr(error, "headers", None)
+    )
 
 
 async def database_fault(request: Request, error: Exception) -> Response:
@@ -110,6 +127,7 @@ def create_app(
     app.state.allowed_origins = tuple(allowed_origins)
     app.include_router(lobby.router)
     app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)
     # The outermost runs first: headers on every answer (the refusals below included),
     # then the rate, then the body's size, before any route reads a byte of it.

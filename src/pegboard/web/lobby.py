@@ -1,17 +1,36 @@
 """The REST lobby (docs/web.md): create a table, list the open ones, join and leave a
-seat, the page's strings, and the two page routes."""
+seat, the page's strings, and the two page routes.
+
+Each route reads its body itself (``body_of``) so that every refusal is the API's own
+``{"error": message}``, translated; the OpenAPI schema describes the bodies and answers
+with the models of ``schemas``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 
 from pegboard.cli.i18n import LOCALES, translator
 from pegboard.web import wire
 from pegboard.web.guards import scope_lang
+from pegboard.web.schemas import (
+    CreatedTable,
+    JoinedSeat,
+    JoinSeat,
+    LeaveSeat,
+    LeftSeat,
+    NewTable,
+    PageMessages,
+    TableSummary,
+    answers,
+    request_body,
+)
 from pegboard.web.service import (
     LiveTable,
     LobbyError,
@@ -20,7 +39,29 @@ from pegboard.web.service import (
     lang_key,
 )
 
-router = APIRouter()
+
+class LobbyRoute(APIRoute):
+    """A route whose path parameters FastAPI checks: a seat that is not a whole number is
+    no seat (404, translated) rather than FastAPI's own ``{"detail": ...}``."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestValidationError as invalid:
+                if not all(
+                    tuple(e.get("loc", ()))[:2] == ("path", "seat") for e in invalid.errors()
+                ):
+                    raise
+                _ = translator(lang_key(request.query_params.get("lang")))
+                return error(404, _("There is no such seat at this table."))
+
+        return route
+
+
+router = APIRouter(route_class=LobbyRoute)
 INDEX: Final = Path(__file__).parent / "static" / "index.html"
 
 
@@ -76,8 +117,13 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
     return table
 
 
-@router.post("/api/tables", status_code=201)
-async def create_table(request: Request) -> Response:
+@router.post(
+    "/api/tables",
+    status_code=201,
+    openapi_extra=request_body(NewTable),
+    responses={201: {"model": CreatedTable}, **answers(413, 415, 422, 429, 503)},
+)
+async def create_table(request: Request, lang: str | None = None) -> Response:
     try:
         body = await body_of(request)
         table, tokens = await service_of(request).create(body, client_of(request))
@@ -98,14 +144,20 @@ async def create_table(request: Request) -> Response:
     )
 
 
-@router.get("/api/tables")
+@router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
 async def open_tables(request: Request) -> list[dict[str, Any]]:
     return await service_of(request).open_tables()
 
 
-@router.get("/api/tables/{table_id}", response_model=None)
-async def table_summary(request: Request, table_id: str) -> Response | dict[str, Any]:
-    lang = lang_key(request.query_params.get("lang"))
+@router.get(
+    "/api/tables/{table_id}",
+    response_model=None,
+    responses={200: {"model": TableSummary}, **answers(404, 409, 422, 429, 503)},
+)
+async def table_summary(
+    request: Request, table_id: str, lang: str | None = None
+) -> Response | dict[str, Any]:
+    lang = lang_key(lang)
     try:
         table = await table_or_404(request, table_id, lang)
     except LobbyError as problem:
@@ -113,7 +165,12 @@ async def table_summary(request: Request, table_id: str) -> Response | dict[str,
     return service_of(request).summary(table)
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/join", response_model=None)
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/join",
+    response_model=None,
+    openapi_extra=request_body(JoinSeat),
+    responses={200: {"model": JoinedSeat}, **answers(404, 409, 413, 415, 422, 429, 503)},
+)
 async def join_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
     try:
         body = await body_of(request)
@@ -132,7 +189,12 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
     }
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/leave", response_model=None)
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/leave",
+    response_model=None,
+    openapi_extra=request_body(LeaveSeat),
+    responses={200: {"model": LeftSeat}, **answers(403, 404, 409, 413, 415, 422, 429, 503)},
+)
 async def leave_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
     try:
         body = await body_of(request)
@@ -144,7 +206,7 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
     return {"table": table.id, "seat": seat, "left": True}
 
 
-@router.get("/api/messages")
+@router.get("/api/messages", responses={200: {"model": PageMessages}, **answers(422, 429, 503)})
 async def messages(lang: str = "en") -> dict[str, Any]:
     """The page's strings in ``lang`` (English for a language there is no catalog of)."""
     from pegboard.web.messages import catalog
