@@ -28,7 +28,13 @@ from pegboard.cli.i18n import (
     translator,
     unreadable_reason,
 )
-from pegboard.cli.terminal import Terminal, fail
+from pegboard.cli.terminal import (
+    Terminal,
+    TerminalLost,
+    detach_from_terminal,
+    fail,
+    signal_status,
+)
 from pegboard.core import IllegalActionError
 from pegboard.draw import MAX_TARGET
 from pegboard.draw.line import LANGUAGES
@@ -260,20 +266,43 @@ def play(
         full_screen(name, players, bots, seed, best_of, target, save, _)
         return
     terminal = Terminal()
-    try:
-        table = entry.factory(
-            entry.players if players is None else players, bots, seed, _.lang, terminal, _, best_of
-        )
-    except ValueError as error:
-        raise fail(describe_error(error, _), _) from None
-    try:
-        run_table(table, terminal, _)
-    except KeyboardInterrupt:
-        terminal.say()
-        terminal.say(_("Interrupted: leaving the match."))
+    with terminal.leaving_signals():
+        try:
+            table = entry.factory(
+                entry.players if players is None else players,
+                bots,
+                seed,
+                _.lang,
+                terminal,
+                _,
+                best_of,
+            )
+        except ValueError as error:
+            raise fail(describe_error(error, _), _) from None
+        except TerminalLost as lost:
+            raise leave_lost_terminal(lost, None, save, _) from None
+        try:
+            run_table(table, terminal, _)
+        except KeyboardInterrupt:
+            terminal.say()
+            terminal.say(_("Interrupted: leaving the match."))
+        except TerminalLost as lost:
+            raise leave_lost_terminal(lost, table.record(), save, _) from None
     if save is not None:
         write_record(table.record(), save, _)
         terminal.say(_("Match record written to {path}.").format(path=save))
+
+
+def leave_lost_terminal(
+    lost: TerminalLost, record: dict[str, Any] | None, save: Path | None, _: Translator
+) -> typer.Exit:
+    """The terminal hung up (or SIGHUP or SIGTERM came): the caller raises the returned
+    exit, whose status names the signal. Nobody reads any more, so nothing is said; the
+    record is written as on any leaving."""
+    detach_from_terminal()
+    if save is not None and record is not None:
+        write_record(record, save, _)
+    return typer.Exit(code=signal_status(lost.signum))
 
 
 def write_record(record: dict[str, Any], save: Path, _: Translator) -> None:

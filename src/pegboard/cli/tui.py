@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
 
 from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import Translator
-from pegboard.cli.terminal import fail
+from pegboard.cli.terminal import fail, signal_status
+
+if TYPE_CHECKING:
+    from pegboard.tui.draw_app import DrawApp
 
 GAMES = ("draw", "cribbage")
 
@@ -35,7 +41,6 @@ def full_screen(
 ) -> None:
     """Check the options, then run the app from its set-up screen (chosen there as given
     here); ``save``: the match record is written there when the app ends."""
-    from pegboard.cli.play import write_record
     from pegboard.cribbage.match import points_needed
     from pegboard.draw import Match
     from pegboard.tui.draw_app import LEVELS, DrawApp, DrawSetup
@@ -74,17 +79,13 @@ def full_screen(
         best_of=1 if best_of is None else best_of,
         save_dir=default_save_dir(),
     )
-    app = DrawApp(setup)
-    app.run()
-    if save is not None and app.record is not None:
-        write_record(app.record, save, _)
+    run(DrawApp(setup), save, _)
 
 
 def resume_full_screen(
     game: str | None, no_terminal: bool, save: Path | None, _: Translator
 ) -> None:
     """Go on with the saved match of ``game``, or with the one saved last."""
-    from pegboard.cli.play import write_record
     from pegboard.tui.draw_app import DrawApp, load_saved, save_file
 
     directory = default_save_dir()
@@ -104,7 +105,16 @@ def resume_full_screen(
         raise fail(describe_error(error, _), _) from None
     if no_terminal:
         raise fail(_("--resume goes on full screen: it needs a terminal, not --plain or a pipe"), _)
-    app = DrawApp(setup, saved=state)
+    run(DrawApp(setup, saved=state), save, _)
+
+
+def run(app: DrawApp, save: Path | None, _: Translator) -> None:
+    """Run the app; then write the match record to ``save`` (when given) and, when the
+    app left on a signal (its terminal gone), exit with that signal's status."""
+    from pegboard.cli.play import write_record
+
     app.run()
     if save is not None and app.record is not None:
         write_record(app.record, save, _)
+    if app.left_by is not None:
+        raise typer.Exit(code=signal_status(app.left_by))

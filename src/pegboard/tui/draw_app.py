@@ -10,13 +10,17 @@ person's move, so the screen is never shown in the middle of another seat's turn
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import random
+import signal
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -29,11 +33,18 @@ from pegboard.cli.draw_play import bot_seed
 from pegboard.cli.draw_text import announce, match_end_lines, move_text, settlement_lines
 from pegboard.cli.errors import describe_error
 from pegboard.cli.i18n import LOCALES, Translator, rule_reason, translator
+from pegboard.cli.terminal import (
+    LEAVING_SIGNALS,
+    HangupWatcher,
+    detach_from_terminal,
+    signal_status,
+    terminal_gone,
+)
 from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
-from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
+from pegboard.tui.screens import ContinueScreen, SavesMatch, log_line, privacy_screen
 
 HUMAN = 0
 HUMAN_LEVEL = "human"
@@ -427,6 +438,7 @@ class MatchScreen(Screen[None]):
         if len(match.rounds) == rounds_before:
             return False
         self.undo_point = None
+        self.save()  # leaving on the round's screen loses nothing
         self.round_over(round_.observation(self.viewer))
         return True
 
@@ -638,9 +650,16 @@ class DrawApp(App[None]):
         self.saved = saved
         self.record: dict[str, Any] | None = None
         """The record of the match played, as last saved (for ``--save FILE``)."""
+        self.left_by: int | None = None
+        """The signal the app left on, the match saved (SIGHUP for a terminal that went
+        away); None when the person left."""
+        self._watcher: HangupWatcher | None = None
+        self._signals: tuple[signal.Signals, ...] = ()
 
     def on_mount(self) -> None:
         self.title = "pegboard"
+        if not self.is_headless:
+            self._leave_with_the_terminal()
         if not self.skip_setup:
             self.push_screen(SetupScreen(self.setup))
         elif self.setup.game == "cribbage":
@@ -649,6 +668,52 @@ class DrawApp(App[None]):
             self.push_screen(CribbageScreen(self.setup, self.saved))
         else:
             self.push_screen(MatchScreen(self.setup, self.saved))
+
+    def _leave_with_the_terminal(self) -> None:
+        """Leave, the match saved, when the terminal goes away or SIGHUP or SIGTERM comes.
+
+        The event loop runs the handlers between two messages, so a move being played is
+        never cut in two. The hang-up itself needs a watcher: SIGHUP goes to the session's
+        leader only (``make``, a waiting shell), and Textual's input thread reads the end of
+        file of a hung-up terminal as "no key", again and again, at full speed."""
+        loop = asyncio.get_running_loop()
+        for signum in LEAVING_SIGNALS:
+            loop.add_signal_handler(signum, self.leave, signum)
+        self._signals = LEAVING_SIGNALS
+        stdin = sys.__stdin__
+        if stdin is not None and stdin.isatty():
+            self._watcher = HangupWatcher(
+                stdin.fileno(), lambda: loop.call_soon_threadsafe(self.leave, signal.SIGHUP)
+            )
+            self._watcher.start()
+
+    def on_unmount(self) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+        loop = asyncio.get_running_loop()
+        for signum in self._signals:
+            loop.remove_signal_handler(signum)
+
+    def leave(self, signum: int) -> None:
+        """Save the match (as after every move, for ``--resume``) and end the app, its
+        status naming ``signum``."""
+        if self.left_by is not None:
+            return
+        self.left_by = signum
+        for screen in self.screen_stack:  # the match's screen may be under a round's end
+            if isinstance(screen, SavesMatch):
+                screen.save()
+        detach_from_terminal()  # if it is gone, Textual's goodbye to the screen goes nowhere
+        self.exit(return_code=signal_status(signum))
+
+    def panic(self, *renderables: RenderableType) -> None:
+        # Textual's input thread dies of EIO if it reads the terminal in the instant the
+        # kernel hangs it up (reads end of file only once the hang-up is done), and panics
+        # the app: that is the terminal lost, not an error of the program.
+        if self._watcher is not None and terminal_gone(self._watcher.fd):
+            self.leave(signal.SIGHUP)
+            return
+        super().panic(*renderables)
 
 
 PegboardApp = DrawApp

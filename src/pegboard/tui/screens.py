@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -11,6 +12,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, Static
 
 from pegboard.cli.i18n import Translator
+
+
+@runtime_checkable
+class SavesMatch(Protocol):
+    """A game's match screen, which saves its match for ``pegboard play --resume``."""
+
+    def save(self) -> None: ...
 
 
 class ContinueScreen(Screen[None]):
