@@ -122,8 +122,9 @@ LOAD_OPTIONS = [
 
 
 @contextmanager
-def server(db_url: str) -> Iterator[str]:
-    """``pegboard serve`` on a free loopback port; yields its base URL."""
+def server(db_url: str, *options: str) -> Iterator[str]:
+    """``pegboard serve`` on a free loopback port, with ``LOAD_OPTIONS`` and ``options``;
+    yields its base URL."""
     port = free_port()
     command = [
         *pegboard_command(),
@@ -137,6 +138,7 @@ def server(db_url: str) -> Iterator[str]:
         "--bot-delay",
         "0",
         *LOAD_OPTIONS,
+        *options,
     ]
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
