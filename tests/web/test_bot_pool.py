@@ -54,7 +54,7 @@ def positions(game: str, count: int, seed: int) -> list[games.AnyMatch]:
             found.append(copy.deepcopy(match))
         seat = match.current_player
         legal = match.observation(seat).legal_actions()
-        games.apply(match, seat, str(rng.choice(list(legal))))
+        games.apply(match, game, seat, str(rng.choice(list(legal))))
     return found
 
 

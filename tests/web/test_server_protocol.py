@@ -359,3 +359,25 @@ def test_d5_a_refusal_never_tells_where_a_tile_not_held_is(client: TestClient, l
         refusals.append(error["message"].replace(str(tile), "TILE"))
     assert refusals[0] == refusals[1]
     assert log_of(client, table_id) == []
+
+
+def test_the_games_come_from_the_registry_translated(client: TestClient) -> None:
+    games_pt = client.get("/api/games", params={"lang": "pt"}).json()
+    assert [g["name"] for g in games_pt] == ["draw", "cribbage"]
+    draw = games_pt[0]
+    assert draw["display_name"] != "Draw dominoes" and (
+        draw["min_players"],
+        draw["max_players"],
+    ) == (2, 4)
+    target = {o["name"]: o for o in draw["options"]}["target"]
+    assert (target["minimum"], target["maximum"], target["optional"], target["rule"]) == (
+        1,
+        500,
+        True,
+        "D17",
+    )
+    best_of = {o["name"]: o for o in games_pt[1]["options"]}["best_of"]
+    assert best_of["choices"] == [1, 3, 5, 7] and best_of["default"] == 3
+    assert "expert" in games_pt[1]["bots"]
+    english = client.get("/api/games").json()
+    assert [g["display_name"] for g in english] == ["Draw dominoes", "Cribbage"]

@@ -16,11 +16,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
+import pegboard.games
 from pegboard.cli.i18n import LOCALES, translator
 from pegboard.web import wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (
     CreatedTable,
+    GameInfo,
     JoinedSeat,
     JoinSeat,
     LeaveSeat,
@@ -213,6 +215,21 @@ async def messages(lang: str = "en") -> dict[str, Any]:
 
     key = lang_key(lang)
     return {"lang": LOCALES[key], "messages": catalog(key)}
+
+
+@router.get("/api/games", responses={200: {"model": list[GameInfo]}, **answers(422, 429, 503)})
+async def game_list(lang: str = "en") -> list[dict[str, Any]]:
+    """The registered games (``pegboard.games``), each with its seats, its options and
+    their choices, and its bot levels; names and labels in ``lang``."""
+    _ = translator(lang_key(lang))
+    described = []
+    for name in pegboard.games.names():
+        game = pegboard.games.get(name).describe()
+        game["display_name"] = _(game["display_name"])
+        for option in game["options"]:
+            option["label"] = _(option["label"])
+        described.append(game)
+    return described
 
 
 def index() -> Response:

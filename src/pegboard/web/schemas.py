@@ -139,6 +139,30 @@ class PageMessages(BaseModel):
     messages: dict[str, str]
 
 
+class GameOption(BaseModel):
+    """One setting of a game's match: a whole number in a range, or one of its choices."""
+
+    name: str
+    label: str
+    default: int | None
+    optional: bool
+    minimum: int | None
+    maximum: int | None
+    choices: list[int]
+    rule: str | None
+
+
+class GameInfo(BaseModel):
+    """A registered game (``pegboard.games``), its names in the asked language."""
+
+    name: str
+    display_name: str
+    min_players: int
+    max_players: int
+    options: list[GameOption]
+    bots: list[str]
+
+
 # -- OpenAPI fragments -----------------------------------------------------------------------
 
 

@@ -30,7 +30,6 @@ from pegboard.bots import bot_levels
 from pegboard.cli.hint import known_words
 from pegboard.cli.i18n import Translator, rule_reason, translator
 from pegboard.core import IllegalActionError
-from pegboard.draw import MAX_TARGET
 from pegboard.draw.line import language
 from pegboard.hints import HintError
 from pegboard.web import games, views
@@ -99,17 +98,17 @@ class UnusableTableError(Exception):
     older version, or written by hand) or a log that does not replay. It is refused at
     once, before any match is built, so it can never hang or break the server."""
 
-    def __init__(self, table_id: str, game: str, field: str | None) -> None:
-        super().__init__(f"table {table_id} cannot be opened ({field or 'log'})")
+    def __init__(self, table_id: str, problem: games.ConfigError | None) -> None:
+        super().__init__(f"table {table_id} cannot be opened: {problem or 'its log'}")
         self.table_id = table_id
-        self.game = game
-        self.field = field
+        self.problem = problem
+        """The setting out of range, or None for a log that does not replay."""
 
     def message(self, _: Translator) -> str:
-        if self.field is None:
+        if self.problem is None:
             problem = _("its log of moves does not replay.")
         else:
-            problem = config_problem(self.game, self.field, _)
+            problem = config_problem(self.problem, _)
         return _("Table {table} cannot be opened: {problem}").format(
             table=self.table_id, problem=problem
         )
@@ -120,10 +119,10 @@ def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -
     are ones a new table could have today (the same checks as at creation)."""
     try:
         checked = games.check_config(game, config)
+        if seats != games.players_of(game, checked):
+            raise games.players_problem(game)
     except games.ConfigError as error:
-        raise UnusableTableError(table_id, game, error.field) from None
-    if seats != games.players_of(game, checked):
-        raise UnusableTableError(table_id, game, "players")
+        raise UnusableTableError(table_id, error) from None
 
 
 @dataclass(eq=False)
@@ -204,19 +203,12 @@ def summary_of(
     }
 
 
-def config_problem(game: str, field: str, _: Translator) -> str:
-    """What is wrong with a table's setting, in the user's language."""
-    if field == "players":
-        if game == "cribbage":
-            return _("Cribbage here is for two players (C2).")
-        return _("Draw is for 2, 3 or 4 players (D1).")
-    if field == "target":
-        return _("A target is a whole number of points from 1 to {most} (D17).").format(
-            most=MAX_TARGET
-        )
-    if field == "best_of":
-        return _("A cribbage match is the best of 1, 3, 5 or 7 games.")
-    return _("Choose a game: {games}.").format(games=", ".join(games.GAMES))
+def config_problem(problem: games.ConfigError, _: Translator) -> str:
+    """What is wrong with a table's setting, in the user's language: the game's own worded
+    refusal (its rule cited), or the games there are."""
+    if problem.error is not None:
+        return _(problem.error.template).format(**problem.error.fields)
+    return _("Choose a game: {games}.").format(games=", ".join(games.game_names()))
 
 
 def _gone(_: Translator) -> str:
@@ -288,12 +280,10 @@ class TableService:
         _ = translator(lang_key(request.get("lang")))
         self._within(self._tables_rate, client, _)
         game = request.get("game")
-        if game not in games.GAMES:
-            raise LobbyError(422, _("Choose a game: {games}.").format(games=", ".join(games.GAMES)))
         try:
-            config = games.check_config(str(game), request)
+            config = games.check_config(game, request)
         except games.ConfigError as error:
-            raise LobbyError(422, config_problem(str(game), error.field, _)) from None
+            raise LobbyError(422, config_problem(error, _)) from None
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
@@ -396,7 +386,7 @@ class TableService:
             )
         except ValueError:  # IllegalActionError too: a log that does not replay
             log.exception("table %s: its log does not replay", table_id)
-            raise UnusableTableError(table_id, record.game, None) from None
+            raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, match)
         self._kick_bots(table)
         return table
@@ -617,7 +607,7 @@ class TableService:
     async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
         """Apply, commit, broadcast (the caller holds the table's lock)."""
         try:
-            notation = games.apply(table.match, seat, action)
+            notation = games.apply(table.match, table.record.game, seat, action)
         except games.OutOfTurnError as error:
             if table.match.is_over:
                 raise ClientError("out_of_turn", _("The match is over."), error.rule) from None

@@ -1,0 +1,183 @@
+"""What a game's description says (``Game``) and how its options are checked (``Option``).
+
+A description is a value, like python-chess's variant classes or OpenSpiel's ``GameType``:
+its name and display name, its seats, its options with their choices and defaults, how to
+start a match from options and a seed, how to read one from a record, and how to play one
+action written in its notation. Surfaces ask for a description by name
+(``pegboard.games.get``) and never compare a game's name themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pegboard.core import N_, IllegalActionError, WordedError
+
+
+class OptionError(WordedError):
+    """An option a game does not allow: ``option`` names it, ``rule`` the rule it breaks
+    (or None), and the message is worded by a template (``N_``) and its fields, so that a
+    surface can say it in the user's language."""
+
+    def __init__(self, option: str, template: str, rule: str | None = None, **fields: Any) -> None:
+        super().__init__(template, **fields)
+        self.option = option
+        self.rule = rule
+
+
+class UnknownGameError(WordedError, LookupError):
+    """No game of that name: the message names the games there are."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """A seat that acts when it is not its turn (or when the match is over)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting of a match: a whole number within ``minimum``..``maximum``, or one of
+    ``choices``; ``default`` when a request leaves it out (None may mean "the rules'
+    own", as Draw's target does). ``problem`` is the refusal's template (``N_``-marked,
+    its fields ``minimum``, ``maximum``, ``choices``), ``rule`` the rule it cites."""
+
+    name: str
+    label: str
+    default: int | None
+    problem: str
+    rule: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[int, ...] = ()
+    optional: bool = False
+    """Whether null is a value (it then means ``default``'s own meaning: the rules' value)."""
+
+    def check(self, value: object) -> int | None:
+        """``value`` when this option allows it; ``OptionError`` naming the rule otherwise."""
+        if value is None and self.optional:
+            return None
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and (not self.choices or value in self.choices)
+            and (self.minimum is None or value >= self.minimum)
+            and (self.maximum is None or value <= self.maximum)
+        ):
+            return value
+        raise self.refusal()
+
+    def refusal(self) -> OptionError:
+        """The error that refuses a value of this option, its rule cited."""
+        return OptionError(
+            self.name,
+            self.problem,
+            self.rule,
+            minimum=self.minimum,
+            maximum=self.maximum,
+            choices=", ".join(map(str, self.choices)),
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """The option as JSON for clients (``GET /api/games``)."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "default": self.default,
+            "optional": self.optional,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "choices": list(self.choices),
+            "rule": self.rule,
+        }
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as every surface sees it. ``new_match(options, seed)`` starts a match
+    from checked options; ``from_record(record)`` reads one back; ``play(match, seat,
+    text)`` applies an action in the game's notation for a seat and returns its notation.
+    ``over_rule`` is the rule that ends a match (cited when a seat acts after it)."""
+
+    name: str
+    display_name: str
+    """In English, ``N_``-marked: surfaces translate it."""
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    new_match: Callable[[Mapping[str, Any], int], Any]
+    from_record: Callable[[dict[str, Any]], Any]
+    apply: Callable[[Any, int, Any], None]
+    over_rule: str
+    players_option: str = "players"
+    bots: Sequence[str] = field(default=())
+    """Bot levels, weakest first (the bots registry's, when empty)."""
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def check_options(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a new match of this game from ``request`` (other keys are
+        ignored), each checked and the missing ones defaulted; ``OptionError`` naming the
+        first one out of range, and its rule."""
+        return {
+            option.name: option.check(request.get(option.name, option.default))
+            for option in self.options
+        }
+
+    def players(self, options: Mapping[str, Any]) -> int:
+        """How many seats a match with these (checked) options has."""
+        value = options.get(self.players_option)
+        return int(value) if value is not None else self.min_players
+
+    def bot_levels(self) -> tuple[str, ...]:
+        if self.bots:
+            return tuple(self.bots)
+        from pegboard.bots import bot_levels
+
+        return bot_levels(self.name)
+
+    def check_seat(self, match: Any, seat: int) -> None:
+        """``OutOfTurnError`` unless ``seat`` is the seat to act."""
+        current = match.current_player
+        if current is None:
+            raise OutOfTurnError(N_("the match is over"), self.over_rule)
+        if seat != current:
+            raise OutOfTurnError(
+                N_("it is seat {current}'s turn, not seat {seat}'s"), current=current, seat=seat
+            )
+
+    def play(self, match: Any, seat: int, text: str) -> str:
+        """Play ``text`` (the game's notation) for ``seat``; the action's own notation.
+
+        ``OutOfTurnError`` when it is not the seat's turn, ``IllegalActionError`` (its rule
+        named) when the rules forbid it, ``ValueError`` when ``text`` is no action at all;
+        in every case the match is unchanged.
+        """
+        self.check_seat(match, seat)
+        action = match.parse_action(text)
+        self.apply(match, seat, action)
+        return str(action)
+
+    def replay(
+        self, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
+    ) -> Any:
+        """The match rebuilt from its seed and its log of ``(seat, action)``, in order."""
+        match = self.new_match(options, seed)
+        for seat, text in actions:
+            self.play(match, seat, text)
+        return match
+
+    def describe(self) -> dict[str, Any]:
+        """The game as JSON for clients, its display name and labels still in English."""
+        return {
+            "name": self.name,
+            "display_name": self.display_name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [option.describe() for option in self.options],
+            "bots": list(self.bot_levels()),
+        }

@@ -1,0 +1,51 @@
+"""Cribbage as the registry describes it: two players (C2), a match of 1, 3, 5 or 7 games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.core import N_
+from pegboard.cribbage import CribbageMatch
+from pegboard.games.base import Game, Option
+
+BEST_OF = (1, 3, 5, 7)
+"""The match lengths offered (the rules allow any odd number; longer is rarely played)."""
+
+
+def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
+    return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
+
+
+def apply(match: CribbageMatch, seat: int, action: Any) -> None:
+    match.apply(action, seat=seat)
+
+
+GAME = Game(
+    name="cribbage",
+    display_name=N_("Cribbage"),
+    min_players=2,
+    max_players=2,
+    options=(
+        Option(
+            name="players",
+            label=N_("Players"),
+            default=2,
+            problem=N_("Cribbage here is for two players (C2)."),
+            rule="C2",
+            minimum=2,
+            maximum=2,
+        ),
+        Option(
+            name="best_of",
+            label=N_("Best of"),
+            default=3,
+            problem=N_("A cribbage match is the best of 1, 3, 5 or 7 games."),
+            choices=BEST_OF,
+        ),
+    ),
+    new_match=new_match,
+    from_record=CribbageMatch.from_record,
+    apply=apply,
+    over_rule="C7",
+)

@@ -1,0 +1,52 @@
+"""Draw dominoes as the registry describes it (D1, D17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pegboard.core import N_
+from pegboard.draw import MAX_TARGET, Match
+from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS
+from pegboard.games.base import Game, Option
+
+
+def new_match(options: Mapping[str, Any], seed: int) -> Match:
+    return Match(int(options["players"]), seed=seed, target=options.get("target"))
+
+
+def apply(match: Match, seat: int, action: Any) -> None:
+    match.apply(action)  # the seat is the one to act: Game.play checked it
+
+
+GAME = Game(
+    name="draw",
+    display_name=N_("Draw dominoes"),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(
+        Option(
+            name="players",
+            label=N_("Players"),
+            default=None,
+            problem=N_("Draw is for 2, 3 or 4 players (D1)."),
+            rule="D1",
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
+        ),
+        Option(
+            name="target",
+            label=N_("Target score"),
+            default=None,
+            problem=N_("A target is a whole number of points from {minimum} to {maximum} (D17)."),
+            rule="D17",
+            minimum=1,
+            maximum=MAX_TARGET,
+            optional=True,
+        ),
+    ),
+    new_match=new_match,
+    from_record=Match.from_record,
+    apply=apply,
+    over_rule="D17",
+)
