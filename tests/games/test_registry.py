@@ -142,3 +142,13 @@ def test_a_game_registered_from_outside_is_found_by_name() -> None:
     finally:
         pegboard.games.unregister("toy-cribbage")
     assert "toy-cribbage" not in pegboard.games.names()
+
+
+def test_a_games_own_look_on_a_surface_is_found_through_the_registry() -> None:
+    pytest.importorskip("fastapi", reason="the web's views come with the web extra")
+    from pegboard.web.views_cribbage import cribbage_view
+    from pegboard.web.views_draw import draw_view
+
+    assert pegboard.games.get("draw").look("web") is draw_view
+    assert pegboard.games.get("cribbage").look("web") is cribbage_view
+    assert pegboard.games.get("draw").look("no such surface") is None

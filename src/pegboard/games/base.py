@@ -9,6 +9,7 @@ action written in its notation. Surfaces ask for a description by name
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,9 +110,15 @@ class Game:
     from_record: Callable[[dict[str, Any]], Any]
     apply: Callable[[Any, int, Any], None]
     over_rule: str
+    match_type: type[Any]
+    """The class of this game's matches (what ``new_match`` and ``from_record`` make)."""
     players_option: str = "players"
     bots: Sequence[str] = field(default=())
     """Bot levels, weakest first (the bots registry's, when empty)."""
+    looks: Mapping[str, str] = field(default_factory=dict)
+    """What is particular to this game's look on each surface: ``{surface: "module:name"}``
+    (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
+    surface imports its own with ``look(surface)``, so no layer imports a surface."""
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -132,6 +139,15 @@ class Game:
         """How many seats a match with these (checked) options has."""
         value = options.get(self.players_option)
         return int(value) if value is not None else self.min_players
+
+    def look(self, surface: str) -> Any | None:
+        """This game's own piece of ``surface`` (``looks``), imported; None when the game
+        has none there (the surface then renders it generically)."""
+        reference = self.looks.get(surface)
+        if reference is None:
+            return None
+        module, _sep, name = reference.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     def bot_levels(self) -> tuple[str, ...]:
         if self.bots:

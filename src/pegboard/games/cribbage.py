@@ -47,5 +47,7 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
+    looks={"web": "pegboard.web.views_cribbage:cribbage_view"},
+    match_type=CribbageMatch,
     over_rule="C7",
 )

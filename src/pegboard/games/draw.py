@@ -48,5 +48,7 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
+    looks={"web": "pegboard.web.views_draw:draw_view"},
+    match_type=Match,
     over_rule="D17",
 )

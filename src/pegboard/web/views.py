@@ -14,18 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pegboard.games
 from pegboard.cli.i18n import Translator, translator
-from pegboard.cribbage.match import CribbageMatch
-from pegboard.draw.match import Match
 from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
-from pegboard.web.views_cribbage import cribbage_view
-from pegboard.web.views_draw import draw_view
 
 __all__ = ["LOG_LIMIT", "locale_of", "view"]
 
 
 def view(
-    match: Match | CribbageMatch,
+    match: Any,
     game: str,
     seat: int | None,
     lang: str,
@@ -38,12 +35,15 @@ def view(
     None) with the keys of docs/web.md.
     """
     _ = translator(lang)
-    if game == "draw" and isinstance(match, Match):
-        players = match.players
-        return draw_view(match, _check_seat(seat, players), _, _names(names, players, _))
-    if game == "cribbage" and isinstance(match, CribbageMatch):
-        return cribbage_view(match, _check_seat(seat, 2), _, _names(names, 2, _))
-    raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
+    description = pegboard.games.get(game)
+    game_view = description.look("web")  # the game's own module: views_draw...
+    if game_view is None or not isinstance(match, description.match_type):
+        raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
+    players = match.num_players
+    view_: dict[str, Any] = game_view(
+        match, _check_seat(seat, players), _, _names(names, players, _)
+    )
+    return view_
 
 
 def _check_seat(seat: int | None, players: int) -> int | None:
