@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
-from pegboard.cli.i18n import LOCALES, translator
+from pegboard.i18n import LOCALES, translator
 from pegboard.web import wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (

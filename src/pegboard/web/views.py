@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pegboard.cli.i18n import Translator, translator
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.draw.match import Match
+from pegboard.i18n import Translator, translator
 from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
 from pegboard.web.views_cribbage import cribbage_view
 from pegboard.web.views_draw import draw_view

@@ -1,17 +1,18 @@
-"""How the terminal words a game of Draw: moves, the line, settlements, scores.
+"""How the surfaces word a game of Draw: moves, the line, settlements, scores.
 
-Shared by ``pegboard play`` and ``pegboard replay``. The rules compute everything (what is
-legal, who scores, the arithmetic); this module only puts it into words.
+Shared by ``pegboard play`` and ``pegboard replay``, the terminal app and the web views.
+The rules compute everything (what is legal, who scores, the arithmetic); this module only
+puts it into words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegboard.cli.i18n import Translator
 from pegboard.draw import Action, DrawTile, Line, Play, RoundResult
 from pegboard.draw.line import WORDS, language
 from pegboard.draw.svg import chain_order
+from pegboard.i18n.catalogs import Translator
 
 Gettext = Translator
 

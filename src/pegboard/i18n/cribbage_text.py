@@ -1,4 +1,5 @@
-"""The words of a cribbage game at the terminal, shared by ``play`` and ``replay``.
+"""The words of a cribbage game, shared by ``play`` and ``replay``, the terminal app and
+the web views.
 
 Everything here is built from public facts (the moves as a seat saw them, the score log,
 the starter, the shows, the result): the caller decides whose view it narrates. Each score
@@ -10,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pegboard.cli.i18n import Translator
 from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.i18n.catalogs import Translator
 
 Gettext = Translator
 
 
 @dataclass(frozen=True)
 class Seats:
-    """How the terminal names the seats: the human as "you" and the other as ``other``
+    """How a surface names the seats: the human as "you" and the other as ``other``
     (already translated), or (``human`` None, in replays) every seat by its number."""
 
     human: int | None

@@ -7,7 +7,7 @@ number reads the same in every language, a list is joined with the language's "a
 and an error inside an error (a record whose move is illegal) is translated in turn.
 
 ``describe_error(error, lang)`` is what every surface shows: the plain client and the
-full-screen one (through ``rule_reason``/``unreadable_reason`` in ``pegboard.cli.i18n``),
+full-screen one (through ``rule_reason``/``unreadable_reason`` in ``pegboard.i18n``),
 ``replay``, ``hint`` and the web app.
 """
 
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pegboard.cli.i18n import (
+from pegboard.core import AllOf, AnyOf, IllegalActionError, WordedError
+from pegboard.i18n.catalogs import (
     TranslatedIllegalActionError,
     TranslatedValueError,
     Translator,
     rule_gist,
     translator,
 )
-from pegboard.core import AllOf, AnyOf, IllegalActionError, WordedError
 
 
 def describe_error(error: BaseException, lang: str | Translator) -> str:

@@ -1,4 +1,4 @@
-"""Translations of everything the clients say (not the board descriptions, B5).
+"""Translations of everything the surfaces say (not the board descriptions, B5).
 
 The board descriptions are part of the rules (``Line.describe``) and the counting words of
 cribbage live with the scoring (``pegboard.cribbage.words``); everything else goes through
@@ -7,8 +7,12 @@ a ``Translator``: ``_("...")`` and ``_.ngettext(...)``, read from the gettext ca
 
 The ``.po`` files are the source; the ``.mo`` files beside them are compiled from them by
 ``make translations`` and committed, so that running needs only the standard library's
-``gettext`` (Babel is a development tool). ``tests/cli/test_i18n.py`` fails when a ``.mo``
-is stale, a message lacks a translation, or the template misses a message of the source.
+``gettext`` (Babel is a development tool). ``tests/i18n/test_catalogs.py`` fails when a
+``.mo`` is stale, a message lacks a translation, or the template misses a message of the
+source.
+
+This is the presentation layer (ARCHITECTURE.md): the command line, the terminal app and
+the web server all translate through it, so that none of them imports another.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pegboard.draw.line import language
 LOCALES: Final[dict[str, str]] = {"en": "en", "pt": "pt_BR", "zh": "zh_Hans", "hi": "hi"}
 """Language key (B5) -> the gettext locale of its catalog."""
 LOCALE_DIR: Final = Path(__file__).parent.parent / "locale"
+"""``pegboard/locale``: the catalogs stay at the package's top, beside ``pegboard/i18n``."""
 DOMAIN: Final = "pegboard"
 ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where the locale comes from when ``--lang`` is not given, in gettext's order."""
@@ -131,7 +136,7 @@ def unreadable_reason(error: ValueError, answer: str, _: Translator) -> str:
     """Why an answer is not a move, in the user's language. The engine words its notation
     errors by template (``describe_error`` translates them); any other reason, in English,
     becomes a translated pointer to ``help`` in other languages."""
-    from pegboard.cli.errors import describe_error  # it builds on this module
+    from pegboard.i18n.errors import describe_error  # it builds on this module
 
     if _.lang == "en" or isinstance(error, TranslatedValueError | WordedError):
         return describe_error(error, _)
@@ -147,7 +152,7 @@ def rule_reason(error: IllegalActionError, _: Translator) -> str:
     ``describe_error`` translates the template and fills it in, so the tile or card it
     names is kept. A refusal the catalogs do not know gets the gist of its rule.
     """
-    from pegboard.cli.errors import describe_error  # it builds on this module
+    from pegboard.i18n.errors import describe_error  # it builds on this module
 
     return describe_error(error, _)
 
