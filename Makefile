@@ -67,7 +67,7 @@ bench: $(VENV)/.installed-bench
 
 # Catalogs (src/pegboard/locale): extract the messages of the source into the template,
 # merge it into each language's .po (translate the new entries there), compile the .mo files
-# the program reads. tests/cli/test_i18n.py fails until all three are done and translated.
+# the program reads. tests/i18n/test_catalogs.py fails until all three are done and translated.
 LOCALE := src/pegboard/locale
 BABEL_FLAGS := --width=100
 translations: $(VENV)/.installed-dev

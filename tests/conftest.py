@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import settings
 
-from pegboard.cli.i18n import ENVIRONMENT
+from pegboard.i18n import ENVIRONMENT
 
 settings.register_profile("default", deadline=None, print_blob=True)
 settings.load_profile("default")

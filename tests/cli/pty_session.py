@@ -26,7 +26,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from pegboard.cli.i18n import ENVIRONMENT
+from pegboard.i18n import ENVIRONMENT
 
 ROWS, COLUMNS = 24, 80
 ESCAPES = re.compile(

@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 
 from pegboard.bots import bot_levels, make_bot
 from pegboard.cli.cribbage_play import CribbageTable
-from pegboard.cli.i18n import translator
 from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game
+from pegboard.i18n import translator
 
 runner = CliRunner()
 

@@ -1,8 +1,8 @@
 """Translations beyond the games' own texts: the engine's refusals and record errors, the
 arena, ``--help`` of every command and typer's usage errors, in pt, zh and hi.
 
-The catalog checks of ``test_i18n.py`` (every message translated, placeholders kept, the
-template up to date) cover every string here too: the engine's templates are marked with
+The catalog checks of ``tests/i18n/test_catalogs.py`` (every message translated,
+placeholders kept, the template up to date) cover every string here too: the engine's templates are marked with
 ``N_`` and the help texts are extracted by ``pegboard.cli.commands.extract``.
 """
 
@@ -21,13 +21,12 @@ from typer import rich_utils
 from typer.testing import CliRunner
 
 from pegboard.cli.commands import extract, translate_usage_error
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import LOCALE_DIR, language_of, translator
 from pegboard.cli.main import app
 from pegboard.core import N_, AnyOf, IllegalActionError, RecordError
 from pegboard.cribbage import Card, Discard, Game
 from pegboard.cribbage import Play as CardPlay
 from pegboard.draw import PASS, Match, Play, Round, Tile
+from pegboard.i18n import LOCALE_DIR, describe_error, language_of, translator
 
 runner = CliRunner()
 LANGS = ("pt", "zh", "hi")
@@ -440,7 +439,7 @@ def version() -> None:
 
 def test_the_compiled_catalogs_hold_the_help_texts() -> None:
     # The template gets the help texts from the extractor of babel.cfg, so make
-    # translations and the test of the template agree (test_i18n.py).
+    # translations and the test of the template agree (tests/i18n/test_catalogs.py).
     assert (LOCALE_DIR / "pegboard.pot").read_text(encoding="utf-8").count(
         'msgid "Master seed: the same seed, the same run."'
     ) == 1

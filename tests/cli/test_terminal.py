@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from pegboard.cli.terminal import HangupWatcher, terminal_gone
 from pegboard.cribbage import Game
 from pegboard.draw import Match
+from pegboard.hangup import HangupWatcher, terminal_gone
 from tests.cli.pty_session import PtySession
 
 HUNG_UP = 129

@@ -10,10 +10,10 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import Log, Select
 
-from pegboard.cli.i18n import translator
 from pegboard.cribbage import Card, CribbageMatch
 from pegboard.cribbage.cards import SUIT_SYMBOLS
 from pegboard.cribbage.events import ScoreEvent
+from pegboard.i18n import translator
 from pegboard.tui.capture import screen_text
 from pegboard.tui.cribbage_app import CribbageScreen, CribbageSummaryScreen
 from pegboard.tui.cribbage_view import card_box, coloured, peg_board, pegs, with_symbols

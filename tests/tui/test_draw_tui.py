@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
-from pegboard.cli.i18n import translator
 from pegboard.draw import DrawTile, End, Line, Match, Pass, Tile
+from pegboard.i18n import translator
 from pegboard.tui.draw_app import (
     DrawApp,
     DrawSetup,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pegboard.cli.terminal import HangupWatcher
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
+from pegboard.hangup import HangupWatcher
 from pegboard.tui.draw_app import DrawApp, DrawSetup, MatchScreen, load_saved, save_file
 from tests.cli.pty_session import PtySession
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from pegboard.cli.i18n import translator
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.draw import PASS, End, Line, Match, Play, Round, Tile
 from pegboard.draw.svg import render_svg
+from pegboard.i18n import translator
 from pegboard.web.views import LOG_LIMIT, view
 from pegboard.web.views_draw import draw_log, seats_of, seen
 

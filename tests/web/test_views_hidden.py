@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from pegboard.cli.cribbage_text import narrate
-from pegboard.cli.i18n import translator
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.cribbage.observation import PublicMove
 from pegboard.draw import Match, Tile
+from pegboard.i18n import translator
+from pegboard.i18n.cribbage_text import narrate
 from pegboard.web import views_cribbage, views_draw
 from pegboard.web.views import view
 

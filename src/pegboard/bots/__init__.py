@@ -14,6 +14,7 @@ a match with bots replays exactly.
 from pegboard.bots.base import Bot, Evaluation, RandomBot, SeededBot
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.registry import bot_games, bot_levels, make_bot, register_bot
+from pegboard.bots.seeds import bot_seed
 
 __all__ = [
     "Bot",
@@ -23,6 +24,7 @@ __all__ = [
     "SeededBot",
     "bot_games",
     "bot_levels",
+    "bot_seed",
     "make_bot",
     "register_bot",
 ]

@@ -26,9 +26,8 @@ from pegboard.arena.deals import PLAYERS
 from pegboard.arena.ray_runner import ClusterError, MissingRayError, RayRunner
 from pegboard.arena.stats import Estimate
 from pegboard.bots import bot_levels
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import fail
+from pegboard.i18n import Translator, describe_error, resolve_language, translator
 
 
 def arena(

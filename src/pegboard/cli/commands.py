@@ -9,7 +9,7 @@ arguments, else the environment (``language_of``). Then, for that one invocation
   plain English literals where the commands are declared (``help="..."`` and the command's
   docstring); ``extract`` below, the Babel extractor of ``babel.cfg``, puts them in the
   template beside the ``_()`` messages, so a help text without a translation fails
-  ``tests/cli/test_i18n.py`` like any other message;
+  ``tests/i18n/test_catalogs.py`` like any other message;
 * typer's own words (the usage line, the panel titles, ``[default: ...]``) are translated;
 * a usage error ("No such option", "Missing argument") is matched against the English
   templates typer and pydantic use (``USAGE_ERRORS``) and raised again, translated.
@@ -35,8 +35,8 @@ import typer.core
 from rich.text import Text
 from typer import rich_utils
 
-from pegboard.cli.i18n import Translator, invocation_language, language_of, translator
 from pegboard.core import N_
+from pegboard.i18n import Translator, invocation_language, language_of, translator
 
 try:  # typer from 0.2x carries its own click
     from typer import _click as click

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import Translator, resolve_language, translator
+from pegboard.i18n import Translator, describe_error, resolve_language, translator
 
 if TYPE_CHECKING:
     from pegboard.cribbage import Card

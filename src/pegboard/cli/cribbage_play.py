@@ -10,8 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pegboard.bots import SeededBot, make_bot
-from pegboard.cli.cribbage_text import (
+from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.cli.terminal import Terminal
+from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Go, Play, parse_action
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
+from pegboard.i18n.cribbage_text import (
     Seats,
     cards_text,
     cut_lines,
@@ -19,12 +24,6 @@ from pegboard.cli.cribbage_text import (
     narrate,
     scores_text,
 )
-from pegboard.cli.draw_play import bot_seed
-from pegboard.cli.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
-from pegboard.cli.terminal import Terminal
-from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Go, Play, parse_action
-from pegboard.cribbage.actions import Action
-from pegboard.cribbage.observation import CribbageObservation
 
 HUMAN = 0
 BOT = 1

@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pegboard.cli.cribbage_text import (
+from pegboard.cli.terminal import Terminal
+from pegboard.core import N_, RecordError
+from pegboard.cribbage import CribbageMatch, Game, parse_action
+from pegboard.i18n import Translator
+from pegboard.i18n.cribbage_text import (
     Seats,
     cards_text,
     cut_lines,
@@ -20,10 +24,6 @@ from pegboard.cli.cribbage_text import (
     narrate,
     scores_text,
 )
-from pegboard.cli.i18n import Translator
-from pegboard.cli.terminal import Terminal
-from pegboard.core import N_, RecordError
-from pegboard.cribbage import CribbageMatch, Game, parse_action
 
 Gettext = Translator
 

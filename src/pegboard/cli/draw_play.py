@@ -7,10 +7,13 @@ round is over and the rules reveal them (D12).
 
 from __future__ import annotations
 
-import random
-
 from pegboard.bots import SeededBot, make_bot
-from pegboard.cli.draw_text import (
+from pegboard.bots.seeds import bot_seed as bot_seed  # it lived here: kept importable
+from pegboard.cli.terminal import Terminal
+from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
+from pegboard.draw.round import RESERVE
+from pegboard.i18n import Translator
+from pegboard.i18n.draw_text import (
     announce,
     chain_text,
     match_end_lines,
@@ -19,17 +22,8 @@ from pegboard.cli.draw_text import (
     scores_text,
     settlement_lines,
 )
-from pegboard.cli.i18n import Translator
-from pegboard.cli.terminal import Terminal
-from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
-from pegboard.draw.round import RESERVE
 
 HUMAN = 0
-
-
-def bot_seed(match_seed: int, seat: int) -> int:
-    """Each bot's own seed, derived from the match's, so a seeded match replays exactly."""
-    return random.Random(f"pegboard-bot:{match_seed}:{seat}").getrandbits(63)
 
 
 class DrawTable:

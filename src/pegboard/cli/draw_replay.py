@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pegboard.cli.draw_text import announce, match_end_lines, scores_text, settlement_lines
-from pegboard.cli.i18n import Translator
 from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, RecordError
 from pegboard.draw import DrawTile, Match, Play, Round, parse_action
+from pegboard.i18n import Translator
+from pegboard.i18n.draw_text import announce, match_end_lines, scores_text, settlement_lines
 
 Gettext = Translator
 

@@ -1,72 +1,12 @@
-"""The engine's errors in the user's language.
-
-The rules word their refusals in English, as a template marked with ``N_`` and the fields
-that fill it (``pegboard.core.errors``), and keep no locale. Here, at the surface, the
-template is looked up in the catalogs and filled with the same fields: a tile, a card or a
-number reads the same in every language, a list is joined with the language's "and"/"or",
-and an error inside an error (a record whose move is illegal) is translated in turn.
-
-``describe_error(error, lang)`` is what every surface shows: the plain client and the
-full-screen one (through ``rule_reason``/``unreadable_reason`` in ``pegboard.cli.i18n``),
-``replay``, ``hint`` and the web app.
+"""``describe_error``, moved to ``pegboard.i18n.errors`` (issue 11): this module is kept
+for compatibility, so that code written against ``pegboard.cli.errors`` keeps working. New
+code imports ``pegboard.i18n``.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from pegboard.cli.i18n import (
-    TranslatedIllegalActionError,
-    TranslatedValueError,
-    Translator,
-    rule_gist,
-    translator,
+from pegboard.i18n.errors import (
+    describe_error,
 )
-from pegboard.core import AllOf, AnyOf, IllegalActionError, WordedError
 
-
-def describe_error(error: BaseException, lang: str | Translator) -> str:
-    """``error`` as the user should read it in ``lang`` (a language key or a translator),
-    the rule it cites at the end: ``"6-6 não está na sua mão (D5)"``.
-
-    In English this is ``str(error)``. An error the engine did not word by a template (a
-    notation it could not read, say) keeps its English words inside a translated frame.
-    """
-    _ = translator(lang) if isinstance(lang, str) else lang
-    if isinstance(error, TranslatedIllegalActionError | TranslatedValueError):
-        return str(error)  # worded by the client, already in the language
-    if not isinstance(error, WordedError):
-        return str(error)
-    reason = _fill(error, _)
-    if not isinstance(error, IllegalActionError) or not error.rule:
-        return reason
-    if _.lang != "en" and _(error.template) == error.template:
-        # A refusal the catalogs do not know (a new message not yet translated): the
-        # gist of its rule, in the language, says more than English would.
-        reason = rule_gist(error.rule, _) or reason
-    return _("{reason} ({rule})").format(reason=reason, rule=error.rule)
-
-
-def _fill(error: WordedError, _: Translator) -> str:
-    template = _(error.template)
-    if not error.fields:
-        return template
-    fields = {name: _field(value, _) for name, value in error.fields.items()}
-    try:
-        return template.format(**fields)
-    except (KeyError, IndexError, ValueError):  # a translation with a broken placeholder
-        return error.template.format(**fields)
-
-
-def _field(value: Any, _: Translator) -> Any:
-    if isinstance(value, BaseException):
-        return describe_error(value, _)
-    if isinstance(value, AllOf | AnyOf):
-        joint = _("{first} and {second}") if isinstance(value, AllOf) else _("{first} or {second}")
-        if not value:
-            return ""
-        text = value[0]
-        for item in value[1:]:
-            text = joint.format(first=text, second=item)
-        return text
-    return value
+__all__ = [
+    "describe_error",
+]

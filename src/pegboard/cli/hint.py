@@ -11,10 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard.bots import Evaluation
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import fail
 from pegboard.hints import HintError, hint
+from pegboard.i18n import Translator, describe_error, resolve_language, translator
+from pegboard.i18n.words import known_words as known_words  # it lived here: kept importable
 
 # Detail columns that read best in this order (a cribbage discard); others follow.
 DETAIL_ORDER = ("hand", "crib", "net")
@@ -76,24 +76,6 @@ def evaluation_dict(evaluation: Evaluation) -> dict[str, Any]:
 def detail_names(evaluations: list[Evaluation]) -> list[str]:
     names = {name for e in evaluations for name in e.details}
     return [n for n in DETAIL_ORDER if n in names] + sorted(names - set(DETAIL_ORDER))
-
-
-def known_words(_: Translator) -> dict[str, str]:
-    """The units and detail names the bots report (``Evaluation``), translated; the
-    table shows any other name as the bot gave it."""
-    return {
-        "expected point margin": _("expected point margin"),
-        "expected net points": _("expected net points"),
-        "expected pegging margin": _("expected pegging margin"),
-        "expected pegging margin, a game won or lost worth ±100": _(
-            "expected pegging margin, a game won or lost worth ±100"
-        ),
-        "expected points": _("expected points"),
-        "deals": _("deals"),
-        "hand": _("hand"),
-        "crib": _("crib"),
-        "net": _("net"),
-    }
 
 
 def hint_table(

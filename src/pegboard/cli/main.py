@@ -41,7 +41,7 @@ def _options(
     # TranslatedGroup has read --lang from the arguments already; an unknown one is
     # refused here, in the environment's language.
     if lang is not None:
-        from pegboard.cli.i18n import resolve_language
+        from pegboard.i18n import resolve_language
 
         try:
             resolve_language(lang)

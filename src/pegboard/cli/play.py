@@ -20,24 +20,19 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from pegboard.bots import bot_levels
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import (
+from pegboard.cli.terminal import Terminal, TerminalLost, fail
+from pegboard.core import IllegalActionError
+from pegboard.draw import MAX_TARGET
+from pegboard.draw.line import LANGUAGES
+from pegboard.hangup import detach_from_terminal, signal_status
+from pegboard.i18n import (
     Translator,
+    describe_error,
     resolve_language,
     rule_reason,
     translator,
     unreadable_reason,
 )
-from pegboard.cli.terminal import (
-    Terminal,
-    TerminalLost,
-    detach_from_terminal,
-    fail,
-    signal_status,
-)
-from pegboard.core import IllegalActionError
-from pegboard.draw import MAX_TARGET
-from pegboard.draw.line import LANGUAGES
 
 QUIT = frozenset({"quit", "q", "exit"})
 HELP = frozenset({"help", "h", "?"})

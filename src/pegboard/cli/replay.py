@@ -14,10 +14,9 @@ from typing import Annotated, Any
 
 import typer
 
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import Translator, resolve_language, translator
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import N_, RecordError, check_record
+from pegboard.i18n import Translator, describe_error, resolve_language, translator
 
 Replayer = Callable[[dict[str, Any], str, Terminal, Translator], None]
 

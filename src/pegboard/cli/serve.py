@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pegboard.cli.i18n import resolve_language, translator
+from pegboard.i18n import resolve_language, translator
 from pegboard.web.limits import DEFAULT
 
 LIMITS = "Limits (per client; docs/web.md)"

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import Translator
-from pegboard.cli.terminal import fail, signal_status
+from pegboard.cli.terminal import fail
+from pegboard.hangup import signal_status
+from pegboard.i18n import Translator, describe_error
 
 if TYPE_CHECKING:
     from pegboard.tui.draw_app import DrawApp

@@ -4,7 +4,7 @@ The rules keep no locale (ARCHITECTURE.md: only the surfaces translate), yet the
 reach players. So an error keeps its message as a *template* marked with ``N_`` (which
 does nothing at run time; it puts the template in the gettext catalogs) and the values
 that fill it as *fields*; ``str(error)`` is the English text, and a surface translates the
-template and fills in the same fields (``pegboard.cli.errors.describe_error``).
+template and fills in the same fields (``pegboard.i18n.describe_error``).
 """
 
 from __future__ import annotations

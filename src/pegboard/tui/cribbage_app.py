@@ -33,8 +33,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, make_bot
-from pegboard.cli.cribbage_text import (
+from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.core import IllegalActionError
+from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.i18n import (
+    TranslatedIllegalActionError,
+    Translator,
+    rule_reason,
+    translator,
+)
+from pegboard.i18n.cribbage_text import (
     Seats,
     cut_lines,
     event_lines,
@@ -43,17 +53,6 @@ from pegboard.cli.cribbage_text import (
     result_lines,
     scores_text,
 )
-from pegboard.cli.draw_play import bot_seed
-from pegboard.cli.i18n import (
-    TranslatedIllegalActionError,
-    Translator,
-    rule_reason,
-    translator,
-)
-from pegboard.core import IllegalActionError
-from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
-from pegboard.cribbage.actions import Action
-from pegboard.cribbage.observation import CribbageObservation
 from pegboard.tui.cribbage_view import (
     card_box,
     card_name,

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 
-from pegboard.cli.i18n import Translator
 from pegboard.cribbage import Card
 from pegboard.cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
 from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET, ScoreEvent
+from pegboard.i18n import Translator
 
 HUMAN = 0
 BOARD_CELLS = 56

@@ -28,21 +28,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, make_bot
-from pegboard.cli.draw_play import bot_seed
-from pegboard.cli.draw_text import announce, match_end_lines, move_text, settlement_lines
-from pegboard.cli.errors import describe_error
-from pegboard.cli.i18n import LOCALES, Translator, rule_reason, translator
-from pegboard.cli.terminal import (
+from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.core import IllegalActionError
+from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
+from pegboard.draw.round import RESERVE
+from pegboard.hangup import (
     LEAVING_SIGNALS,
     HangupWatcher,
     detach_from_terminal,
     signal_status,
     terminal_gone,
 )
-from pegboard.core import IllegalActionError
-from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
-from pegboard.draw.round import RESERVE
+from pegboard.i18n import LOCALES, Translator, describe_error, rule_reason, translator
+from pegboard.i18n.draw_text import announce, match_end_lines, move_text, settlement_lines
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
 from pegboard.tui.screens import ContinueScreen, SavesMatch, log_line, privacy_screen
 

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
-from pegboard.cli.draw_text import open_ends_text
-from pegboard.cli.i18n import Translator
 from pegboard.draw import Line, Tile
 from pegboard.draw.svg import ChainTile, chain_order
+from pegboard.i18n import Translator
+from pegboard.i18n.draw_text import open_ends_text
 
 TRACK_CELLS = 40
 """Holes in the score track: each stands for ``target / TRACK_CELLS`` points."""

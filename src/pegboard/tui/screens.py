@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Log, Static
 
-from pegboard.cli.i18n import Translator
+from pegboard.i18n import Translator
 
 
 @runtime_checkable

@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pegboard.cli.i18n import translator
+from pegboard.i18n import translator
 from pegboard.web import lobby, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade

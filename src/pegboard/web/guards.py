@@ -15,7 +15,7 @@ from typing import Final
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pegboard.cli.i18n import translator
+from pegboard.i18n import translator
 from pegboard.web.limits import RateCounter
 from pegboard.web.service import lang_key
 

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
-from pegboard.cli.i18n import LOCALES, translator
+from pegboard.i18n import LOCALES, translator
 from pegboard.web import wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pegboard.cli.i18n import translator
+from pegboard.i18n import translator
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name: mark now, translate later

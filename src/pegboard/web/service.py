@@ -27,11 +27,10 @@ from typing import Any, Final, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.bots import bot_levels
-from pegboard.cli.hint import known_words
-from pegboard.cli.i18n import Translator, rule_reason, translator
 from pegboard.core import IllegalActionError
 from pegboard.draw.line import language
 from pegboard.hints import HintError
+from pegboard.i18n import Translator, known_words, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.db import NAME_LENGTH

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pegboard.games
-from pegboard.cli.i18n import Translator, translator
+from pegboard.i18n import Translator, translator
 from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
 
 __all__ = ["LOG_LIMIT", "locale_of", "view"]

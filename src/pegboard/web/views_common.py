@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from pegboard.cli.i18n import LOCALES, Translator, translator
+from pegboard.i18n import LOCALES, Translator, translator
 
 LOG_LIMIT: Final = 30
 """The log holds the last 30 public events (docs/web.md)."""

@@ -10,9 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.cli import cribbage_text
-from pegboard.cli.cribbage_text import Seats
-from pegboard.cli.i18n import Translator
 from pegboard.cribbage.actions import Action, Discard, Go, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import (
@@ -26,6 +23,8 @@ from pegboard.cribbage.events import (
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.i18n import Translator, cribbage_text
+from pegboard.i18n.cribbage_text import Seats
 from pegboard.web import track
 from pegboard.web.views_common import LOG_LIMIT, common
 

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard.cli.draw_text import move_text
-from pegboard.cli.i18n import Translator
 from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.line import Line
 from pegboard.draw.match import FinishedRound, Match
@@ -20,6 +18,8 @@ from pegboard.draw.round import DrawObservation, Move
 from pegboard.draw.scoring import RoundResult
 from pegboard.draw.svg import render_svg
 from pegboard.draw.tiles import Tile
+from pegboard.i18n import Translator
+from pegboard.i18n.draw_text import move_text
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common
 

@@ -20,7 +20,7 @@ import anyio
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from pegboard.cli.i18n import Translator, translator
+from pegboard.i18n import Translator, translator
 from pegboard.web import wire
 from pegboard.web.limits import Limits
 from pegboard.web.service import (

@@ -23,7 +23,11 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
-from pegboard.cli.i18n import (
+from pegboard.cli.main import app
+from pegboard.cribbage import Card, parse_cards, score_breakdown
+from pegboard.cribbage.scoring import peg_breakdown
+from pegboard.cribbage.words import NUMBERS, WORDS
+from pegboard.i18n import (
     LOCALE_DIR,
     LOCALES,
     environment_language,
@@ -31,10 +35,6 @@ from pegboard.cli.i18n import (
     resolve_language,
     translator,
 )
-from pegboard.cli.main import app
-from pegboard.cribbage import Card, parse_cards, score_breakdown
-from pegboard.cribbage.scoring import peg_breakdown
-from pegboard.cribbage.words import NUMBERS, WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = LOCALE_DIR / "pegboard.pot"

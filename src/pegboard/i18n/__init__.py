@@ -1,0 +1,50 @@
+"""Presentation: the gettext catalogs, the translator and the engine's errors in words.
+
+Every surface (the command line, the terminal app, the web server) translates through
+this package, and none imports another for it (ARCHITECTURE.md, layers 6 and 8). What a
+surface says about a game beyond that lives in submodules imported by name:
+``pegboard.i18n.draw_text`` and ``pegboard.i18n.cribbage_text`` (moves, scores and
+narration), ``pegboard.i18n.words`` (the bots' units and details).
+"""
+
+from pegboard.i18n.catalogs import (
+    DOMAIN,
+    ENVIRONMENT,
+    LOCALE_DIR,
+    LOCALES,
+    TranslatedIllegalActionError,
+    TranslatedValueError,
+    Translator,
+    environment_language,
+    invocation_language,
+    language_of,
+    locale_language,
+    resolve_language,
+    rule_gist,
+    rule_reason,
+    translator,
+    unreadable_reason,
+)
+from pegboard.i18n.errors import describe_error
+from pegboard.i18n.words import known_words
+
+__all__ = [
+    "DOMAIN",
+    "ENVIRONMENT",
+    "LOCALES",
+    "LOCALE_DIR",
+    "TranslatedIllegalActionError",
+    "TranslatedValueError",
+    "Translator",
+    "describe_error",
+    "environment_language",
+    "invocation_language",
+    "known_words",
+    "language_of",
+    "locale_language",
+    "resolve_language",
+    "rule_gist",
+    "rule_reason",
+    "translator",
+    "unreadable_reason",
+]

@@ -1,0 +1,25 @@
+"""Words that several surfaces show beside the rules' own: the units and detail names of
+the bots' evaluations (``pegboard.bots.Evaluation``), in ``pegboard hint``'s table and in
+the web app's hints."""
+
+from __future__ import annotations
+
+from pegboard.i18n.catalogs import Translator
+
+
+def known_words(_: Translator) -> dict[str, str]:
+    """The units and detail names the bots report (``Evaluation``), translated; the
+    table shows any other name as the bot gave it."""
+    return {
+        "expected point margin": _("expected point margin"),
+        "expected net points": _("expected net points"),
+        "expected pegging margin": _("expected pegging margin"),
+        "expected pegging margin, a game won or lost worth ±100": _(
+            "expected pegging margin, a game won or lost worth ±100"
+        ),
+        "expected points": _("expected points"),
+        "deals": _("deals"),
+        "hand": _("hand"),
+        "crib": _("crib"),
+        "net": _("net"),
+    }
