@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import os
 import random
 import signal
 import sys
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -680,9 +682,12 @@ class DrawApp(App[None]):
         self._signals = LEAVING_SIGNALS
         stdin = sys.__stdin__
         if stdin is not None and stdin.isatty():
-            self._watcher = HangupWatcher(
-                stdin.fileno(), lambda: loop.call_soon_threadsafe(self.leave, signal.SIGHUP)
-            )
+
+            def hung_up() -> None:
+                end_soon(signal_status(signal.SIGHUP))  # even if the loop is stuck
+                loop.call_soon_threadsafe(self.leave, signal.SIGHUP)
+
+            self._watcher = HangupWatcher(stdin.fileno(), hung_up)
             self._watcher.start()
 
     def on_unmount(self) -> None:
@@ -702,6 +707,8 @@ class DrawApp(App[None]):
             if isinstance(screen, SavesMatch):
                 screen.save()
         detach_from_terminal()  # if it is gone, Textual's goodbye to the screen goes nowhere
+        if not self.is_headless:  # a real terminal's app (never a test's, in pytest itself)
+            end_soon(signal_status(signum))
         self.exit(return_code=signal_status(signum))
 
     def panic(self, *renderables: RenderableType) -> None:
@@ -715,6 +722,23 @@ class DrawApp(App[None]):
 
 
 PegboardApp = DrawApp
+
+EXIT_GRACE = 1.2
+"""Seconds the app has to end by itself once it leaves with its terminal."""
+_ending: list[threading.Timer] = []
+
+
+def end_soon(status: int) -> None:
+    """End the process with ``status`` in ``EXIT_GRACE`` seconds unless it has ended by
+    then. Seen under load: Textual's shutdown can stall on a terminal that hung up, and a
+    client whose terminal is gone must not linger. Nothing is lost: the match is saved
+    after every move, and ``leave`` saves it again before it asks the app to end."""
+    if _ending:
+        return
+    timer = threading.Timer(EXIT_GRACE, os._exit, args=(status,))
+    timer.daemon = True  # a normal end does not wait for it
+    _ending.append(timer)
+    timer.start()
 
 
 def load_saved(path: Path, _: Translator | None = None) -> tuple[DrawSetup, dict[str, Any]]:

@@ -211,7 +211,6 @@ async def serve_socket(
     if hello is None:
         return
     _ = translator(lang_key(hello.get("lang")) if isinstance(hello, dict) else "en")
-    connection: SocketConnection | None = None
     try:
         table, seat, token = await greet(service, table_id, hello, _)
         connection = SocketConnection(websocket, seat, _.lang)
