@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -177,9 +177,10 @@ def servers(tmp_path: Path) -> Iterator[list[Server]]:
             server.kill()
 
 
-def database_rows(client: TestClient) -> list[tuple[Any, ...]]:
+def database_rows(client: TestClient, leaving_out: Collection[str] = ()) -> list[tuple[Any, ...]]:
     """Every row of every table of the app's database, in a fixed order: equal lists mean
-    that nothing was written in between."""
+    that nothing was written in between. Rows of the tables in ``leaving_out`` are left out
+    (tables whose bots are moving write on their own)."""
     from sqlalchemy import select
 
     from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
@@ -189,8 +190,20 @@ def database_rows(client: TestClient) -> list[tuple[Any, ...]]:
         for model in (TableRow, SeatRow, MatchRow, ActionRow):
             columns = [c.key for c in model.__table__.columns]
             for row in session.scalars(select(model)):
-                rows.append((model.__tablename__, *(repr(getattr(row, c)) for c in columns)))
+                table_id = row.id if isinstance(row, TableRow) else row.table_id
+                if table_id not in leaving_out:
+                    rows.append((model.__tablename__, *(repr(getattr(row, c)) for c in columns)))
     return sorted(rows)
+
+
+def tables_with_bots_moving(client: TestClient) -> set[str]:
+    """The ids of the tables whose bots are moving now, in the background."""
+    service = service_of(client)
+    return {
+        table_id
+        for table_id, table in service._tables.items()
+        if table.bot_task is not None and not table.bot_task.done()
+    }
 
 
 # -- the lobby -----------------------------------------------------------------------------
