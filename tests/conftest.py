@@ -1,8 +1,11 @@
 """Shared test settings."""
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import settings
 
+from pegboard.games import Game
 from pegboard.i18n import ENVIRONMENT
 
 settings.register_profile("default", deadline=None, print_blob=True)
@@ -15,3 +18,15 @@ def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     given: the tests of English texts must not depend on the locale of whoever runs them."""
     for variable in ENVIRONMENT:
         monkeypatch.delenv(variable, raising=False)
+
+
+@pytest.fixture
+def toy_game() -> Iterator[Game]:
+    """The test-only game ``tricks`` (tests/games/toy.py), registered for one test."""
+    from tests.games import toy
+
+    game = toy.install()
+    try:
+        yield game
+    finally:
+        toy.uninstall()

@@ -13,7 +13,13 @@ a match with bots replays exactly.
 
 from pegboard.bots.base import Bot, Evaluation, RandomBot, SeededBot
 from pegboard.bots.draw import GreedyBot
-from pegboard.bots.registry import bot_games, bot_levels, make_bot, register_bot
+from pegboard.bots.registry import (
+    bot_games,
+    bot_levels,
+    make_bot,
+    register_bot,
+    unregister_bots,
+)
 from pegboard.bots.seeds import bot_seed
 
 __all__ = [
@@ -27,4 +33,5 @@ __all__ = [
     "bot_seed",
     "make_bot",
     "register_bot",
+    "unregister_bots",
 ]

@@ -24,14 +24,29 @@ def register_bot(game: str, level: str, factory: Callable[[], Bot]) -> None:
     _FACTORIES.setdefault(game, {})[level] = factory
 
 
+def unregister_bots(game: str) -> None:
+    """Forget every bot of ``game`` (tests register a toy game's bots for a while)."""
+    _FACTORIES.pop(game, None)
+
+
 def bot_games() -> tuple[str, ...]:
     """The games that have bots."""
     return tuple(sorted(_FACTORIES))
 
 
+def _levels(game: str) -> dict[str, Callable[[], Bot]] | None:
+    if game not in _FACTORIES:
+        # A plug-in game registers its bots when the games registry first loads: in a
+        # process that asks for a bot first (a bot pool's worker), load it now.
+        from pegboard.games import names
+
+        names()
+    return _FACTORIES.get(game)
+
+
 def bot_levels(game: str) -> tuple[str, ...]:
     """The levels of bot for ``game``, in the order they were registered."""
-    return tuple(_FACTORIES.get(game, ()))
+    return tuple(_levels(game) or ())
 
 
 def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
@@ -39,7 +54,7 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 
     Raises ``ValueError`` naming the choices when the game or the level is unknown.
     """
-    levels = _FACTORIES.get(game)
+    levels = _levels(game)
     if levels is None:
         raise ValueError(
             f"no bots for the game {game!r}; games with bots: {', '.join(bot_games())}"

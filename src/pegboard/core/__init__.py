@@ -6,6 +6,7 @@ Bots, the arena and every client use only this protocol.
 """
 
 from pegboard.core.errors import N_, AllOf, AnyOf, IllegalActionError, RecordError, WordedError
+from pegboard.core.narration import Event
 from pegboard.core.protocol import Action, Observation, Position
 from pegboard.core.records import (
     RECORD_FORMAT,
@@ -24,6 +25,7 @@ __all__ = [
     "Action",
     "AllOf",
     "AnyOf",
+    "Event",
     "IllegalActionError",
     "Observation",
     "Position",

@@ -8,15 +8,36 @@ where the set of games is known. Surfaces ask it and never name a game themselve
     >>> draw.check_options({"players": 3})
     {'players': 3, 'target': None}
 
-A game outside this package (a plug-in, or a test's toy game) joins with ``register``.
+A game outside this package joins with ``register``, or as a plug-in found when the
+registry is first used: a distribution's entry point in the ``pegboard.games`` group, or
+a ``module:name`` in the ``PEGBOARD_GAMES`` environment variable (several separated by
+commas; a test's server in another process finds a toy game this way). Either names a
+``Game``, or a function of no arguments that registers what it needs (bots too) and
+returns one.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+from importlib.metadata import entry_points
+from typing import Any
+
 from pegboard.core import N_
-from pegboard.games.base import Game, Option, OptionError, OutOfTurnError, UnknownGameError
+from pegboard.games.base import (
+    Encoding,
+    Game,
+    Option,
+    OptionError,
+    OutOfTurnError,
+    UnknownGameError,
+    observation_lines,
+)
 
 __all__ = [
+    "ENTRY_POINTS",
+    "ENVIRONMENT",
+    "Encoding",
     "Game",
     "Option",
     "OptionError",
@@ -24,22 +45,39 @@ __all__ = [
     "UnknownGameError",
     "get",
     "names",
+    "observation_lines",
     "register",
     "unregister",
 ]
+
+ENTRY_POINTS = "pegboard.games"
+"""The entry-point group of games installed as plug-ins."""
+ENVIRONMENT = "PEGBOARD_GAMES"
+"""The environment variable naming more games, ``module:name`` separated by commas."""
 
 _GAMES: dict[str, Game] = {}
 
 
 def _builtins() -> dict[str, Game]:
-    """The games of this package, registered on first use (their modules import the rules
-    and the bots, which need not load with the registry itself)."""
+    """The games of this package and the plug-ins, registered on first use (their modules
+    import the rules and the bots, which need not load with the registry itself)."""
     if not _GAMES:
         from pegboard.games import cribbage, draw
 
         for game in (draw.GAME, cribbage.GAME):
             _GAMES.setdefault(game.name, game)
+        for loaded in _plug_ins():
+            _GAMES.setdefault(loaded.name, loaded)
     return _GAMES
+
+
+def _plug_ins() -> list[Game]:
+    found: list[Any] = [point.load() for point in entry_points(group=ENTRY_POINTS)]
+    for reference in os.environ.get(ENVIRONMENT, "").split(","):
+        module, _sep, name = reference.strip().partition(":")
+        if module:
+            found.append(getattr(importlib.import_module(module), name or "GAME"))
+    return [item if isinstance(item, Game) else item() for item in found]
 
 
 def register(game: Game) -> None:

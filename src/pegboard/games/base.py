@@ -12,9 +12,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from pegboard.core import N_, IllegalActionError, WordedError
+from pegboard.core import N_, Event, IllegalActionError, WordedError
+from pegboard.core.narration import played
 
 
 class OptionError(WordedError):
@@ -93,6 +94,60 @@ class Option:
         }
 
 
+class Encoding(Protocol):
+    """A game's actions as numbers and a seat's observation as a fixed-length vector, for
+    the research interfaces (PettingZoo, OpenSpiel). Built from the observation alone, so
+    that a vector cannot hold what the seat may not know."""
+
+    @property
+    def num_actions(self) -> int:
+        """How many action numbers there are (each names the same move everywhere)."""
+        ...
+
+    @property
+    def observation_size(self) -> int:
+        """The length of every observation vector (entries in [0, 1])."""
+        ...
+
+    @property
+    def max_length(self) -> int:
+        """The most actions a match can take (OpenSpiel's ``max_game_length``)."""
+        ...
+
+    def encode(self, observation: Any) -> Sequence[float]:
+        """The seat's observation as ``observation_size`` numbers in [0, 1]."""
+        ...
+
+    def action_index(self, observation: Any, action: Any) -> int:
+        """The number of one of the seat's legal ``action``."""
+        ...
+
+    def action(self, observation: Any, index: int) -> Any:
+        """The seat's action numbered ``index`` (``ValueError`` when it names none)."""
+        ...
+
+
+def _scores_attribute(match: Any) -> Sequence[float]:
+    return tuple(match.scores)
+
+
+def _reference(reference: str) -> Any:
+    module, _sep, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def observation_lines(observation: Any) -> list[str]:
+    """A seat's observation as lines of text (``key: value``), for the surfaces' generic
+    rendering of a game that has no look of its own there. It reads only ``to_dict()``,
+    the seat's own view, so it shows nothing the seat may not know."""
+    lines: list[str] = []
+    for key, value in observation.to_dict().items():
+        if isinstance(value, list | tuple):
+            value = " ".join(str(v) for v in value)
+        lines.append(f"{key.replace('_', ' ')}: {value}")
+    return lines
+
+
 @dataclass(frozen=True)
 class Game:
     """One game as every surface sees it. ``new_match(options, seed)`` starts a match
@@ -108,13 +163,19 @@ class Game:
     options: tuple[Option, ...]
     new_match: Callable[[Mapping[str, Any], int], Any]
     from_record: Callable[[dict[str, Any]], Any]
-    apply: Callable[[Any, int, Any], None]
+    apply: Callable[[Any, int, Any], Sequence[Event] | None]
+    """Apply a parsed action for a seat (whose turn ``check_seat`` checked); the events
+    that tell what happened (``pegboard.core.Event``), or None for the plain "plays"."""
     over_rule: str
     match_type: type[Any]
     """The class of this game's matches (what ``new_match`` and ``from_record`` make)."""
     players_option: str = "players"
     bots: Sequence[str] = field(default=())
     """Bot levels, weakest first (the bots registry's, when empty)."""
+    scores: Callable[[Any], Sequence[float]] = _scores_attribute
+    """Per seat, the match's standing (points, games won), higher is better."""
+    encoding: str | None = None
+    """``"module:name"`` of the game's ``Encoding`` for the research interfaces."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
     (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
@@ -144,10 +205,11 @@ class Game:
         """This game's own piece of ``surface`` (``looks``), imported; None when the game
         has none there (the surface then renders it generically)."""
         reference = self.looks.get(surface)
-        if reference is None:
-            return None
-        module, _sep, name = reference.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return None if reference is None else _reference(reference)
+
+    def research_encoding(self) -> Encoding | None:
+        """The game's ``Encoding`` (imported), or None when it has none."""
+        return None if self.encoding is None else _reference(self.encoding)
 
     def bot_levels(self) -> tuple[str, ...]:
         if self.bots:
@@ -173,10 +235,19 @@ class Game:
         named) when the rules forbid it, ``ValueError`` when ``text`` is no action at all;
         in every case the match is unchanged.
         """
+        return self.play_narrated(match, seat, text)[0]
+
+    def play_narrated(self, match: Any, seat: int, text: str) -> tuple[str, tuple[Event, ...]]:
+        """``play``, and the events that tell what the action did."""
         self.check_seat(match, seat)
         action = match.parse_action(text)
-        self.apply(match, seat, action)
-        return str(action)
+        return str(action), self.act(match, seat, action)
+
+    def act(self, match: Any, seat: int, action: Any) -> tuple[Event, ...]:
+        """Apply a parsed action for ``seat`` (its turn checked by the caller); the events
+        that tell what happened."""
+        events = self.apply(match, seat, action)
+        return (played(seat, action),) if events is None else tuple(events)
 
     def replay(
         self, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
