@@ -198,11 +198,8 @@ class TricksMatch:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> TricksMatch:
-        record = check_record(record, NAME, "match")
-        hand, seed, actions = record.get("hand"), record.get("seed"), record.get("actions")
-        if not isinstance(hand, int) or not isinstance(seed, int) or not isinstance(actions, list):
-            raise RecordError(N_("a record of tricks has a hand, a seed and actions"))
-        match = cls(hand, seed)
+        options, seed, actions = record_start(record)
+        match = cls(options["hand"], seed)
         for number, text in enumerate(actions, 1):
             try:
                 match.apply(match.parse_action(str(text)))
@@ -211,6 +208,20 @@ class TricksMatch:
                     N_("action {number} ({text!r}) cannot be played"), number=number, text=text
                 ) from error
         return match
+
+
+def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
+    """A record's options, seed and actions (``RecordError`` when it is none of tricks)."""
+    record = check_record(record, NAME, "match")
+    hand, seed, actions = record.get("hand"), record.get("seed"), record.get("actions")
+    if (
+        not isinstance(hand, int)
+        or not 1 <= hand <= 4
+        or not isinstance(seed, int)
+        or not isinstance(actions, list)
+    ):
+        raise RecordError(N_("a record of tricks has a hand, a seed and actions"))
+    return {"players": SEATS, "hand": hand}, seed, [str(text) for text in actions]
 
 
 class HighBot(AnalysingBot):
@@ -301,6 +312,7 @@ GAME = Game(
     apply=apply,
     over_rule="T4",
     match_type=TricksMatch,
+    record_start=record_start,
     encoding="tests.games.toy:ENCODING",
 )
 

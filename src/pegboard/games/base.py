@@ -172,6 +172,13 @@ class Game:
     players_option: str = "players"
     bots: Sequence[str] = field(default=())
     """Bot levels, weakest first (the bots registry's, when empty)."""
+    record_start: (
+        Callable[[dict[str, Any]], tuple[Mapping[str, Any], int, Sequence[str]]] | None
+    ) = None
+    """A match record read as its start: the options, the seed and the actions in order
+    (each played by the seat to act then), so that a surface can show it move by move
+    (``RecordError`` when the record is not one). None when the game offers no such
+    reading; ``from_record`` still reads the record whole."""
     scores: Callable[[Any], Sequence[float]] = _scores_attribute
     """Per seat, the match's standing (points, games won), higher is better."""
     encoding: str | None = None

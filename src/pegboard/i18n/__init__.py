@@ -26,6 +26,7 @@ from pegboard.i18n.catalogs import (
     unreadable_reason,
 )
 from pegboard.i18n.errors import describe_error
+from pegboard.i18n.narration import say, say_all, seat_words
 from pegboard.i18n.words import known_words
 
 __all__ = [
@@ -45,6 +46,9 @@ __all__ = [
     "resolve_language",
     "rule_gist",
     "rule_reason",
+    "say",
+    "say_all",
+    "seat_words",
     "translator",
     "unreadable_reason",
 ]
