@@ -242,7 +242,10 @@ class Game:
         named) when the rules forbid it, ``ValueError`` when ``text`` is no action at all;
         in every case the match is unchanged.
         """
-        return self.play_narrated(match, seat, text)[0]
+        self.check_seat(match, seat)
+        action = match.parse_action(text)
+        self.apply(match, seat, action)  # events left unread (``Later``) cost nothing
+        return str(action)
 
     def play_narrated(self, match: Any, seat: int, text: str) -> tuple[str, tuple[Event, ...]]:
         """``play``, and the events that tell what the action did."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pegboard.core import N_
+from pegboard.core import N_, Later
 from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage.narration import Moment, events_of, told
 from pegboard.games.base import Game, Option
 
 BEST_OF = (1, 3, 5, 7)
@@ -17,8 +18,16 @@ def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
     return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
 
 
-def apply(match: CribbageMatch, seat: int, action: Any) -> None:
+def apply(match: CribbageMatch, seat: int, action: Any) -> Later:
+    """Play ``action`` for ``seat``; the events of what it did, as every seat may know them
+    (a discard's cards unseen): the move, the starter, each score and why, the end. They
+    are worked out when read, from the game as it was just before and just after."""
+    game = match.game  # the game played in, even when the match starts the next one
+    before = Moment.of(game)
     match.apply(action, seat=seat)
+    after = Moment.of(game)
+    ended = game.result
+    return Later(lambda: events_of(before, after, game.log, ended, (told(seat, action, before),)))
 
 
 GAME = Game(

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pegboard.core import N_
+from pegboard.core import N_, Later
 from pegboard.draw import MAX_TARGET, Match
+from pegboard.draw.narration import events_of
 from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS
 from pegboard.games.base import Game, Option
 
@@ -15,8 +16,14 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
     return Match(int(options["players"]), seed=seed, target=options.get("target"))
 
 
-def apply(match: Match, seat: int, action: Any) -> None:
-    match.apply(action)  # the seat is the one to act: Game.play checked it
+def apply(match: Match, seat: int, action: Any) -> Later:
+    """Play ``action`` for ``seat`` (the one to act: ``Game.play`` checked it); the
+    events of the move, and of the settlement and the match's end when it brought them,
+    worked out when read."""
+    rounds = len(match.rounds)
+    match.apply(action)
+    over = match.is_over
+    return Later(lambda: events_of(match, seat, action, rounds, over))
 
 
 GAME = Game(
