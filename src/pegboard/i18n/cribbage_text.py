@@ -158,15 +158,15 @@ def event_lines(
     event: ScoreEvent, scores: Sequence[int], dealer: int, seats: Seats, _: Gettext
 ) -> list[str]:
     """One score explained: the saying from the game's log, then the pegs."""
-    return lines(narration.scored(event, scores, dealer), seats, _)
+    return _lines(narration.scored(event, scores, dealer), seats, _)
 
 
 def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:
     """The end of a game (C7): the winner, the scores, and a skunk if there is one."""
-    return lines(narration.result(result), seats, _)
+    return _lines(narration.result(result), seats, _)
 
 
-def lines(events: Sequence[Event], seats: Seats, _: Gettext) -> list[str]:
+def _lines(events: Sequence[Event], seats: Seats, _: Gettext) -> list[str]:
     """Events as the lines of a narration, each a sentence, laid out (``INDENT``)."""
     return [INDENT.get(e.template, "") + seats.say(e, _, start=True) for e in events]
 
@@ -190,4 +190,4 @@ def narrate(
         event, count = narration.moved(seat, text, before.dealer, count)
         told.append(event)
     then, now = narration.Moment.of(before), narration.Moment.of(after)
-    return lines(narration.events_of(then, now, after.log, after.result, told), seats, _)
+    return _lines(narration.events_of(then, now, after.log, after.result, told), seats, _)

@@ -59,10 +59,10 @@ def announce(
         event = narration.drew(seat, drawn)
     else:
         event = narration.played(seat, action)
-    return capital(say(event, _, seat_namer(human, _), human, lang))
+    return _capital(say(event, _, _seat_namer(human, _), human, lang))
 
 
-def seat_namer(human: int | None, _: Gettext) -> SeatName:
+def _seat_namer(human: int | None, _: Gettext) -> SeatName:
     """Seats as these texts name them: ``seat 2``, the human's ``seat 0 (you)`` (a sentence
     about the human is said in the second person instead)."""
     you = " " + _("(you)")
@@ -74,7 +74,7 @@ def seat_namer(human: int | None, _: Gettext) -> SeatName:
     return name
 
 
-def capital(text: str) -> str:
+def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -92,11 +92,11 @@ def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
 def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list[str]:
     """The end of a round: how it ended (D11), the hands and counts (D12), the settlement
     as arithmetic (D13, D14) and who scores."""
-    name = seat_namer(human, _)
+    name = _seat_namer(human, _)
     lines = []
     for event in narration.settlement(result):
         text = say(event, _, name, human)
-        lines.append("  " + text if event.template == narration.REVEALED else capital(text))
+        lines.append("  " + text if event.template == narration.REVEALED else _capital(text))
     return lines
 
 
@@ -104,7 +104,8 @@ def match_end_lines(
     scores: Sequence[int], winner: int | None, rounds: int, human: int | None, _: Gettext
 ) -> list[str]:
     """The end of a match (D17): the final scores, and the winner or a drawn match."""
-    name = seat_namer(human, _)
+    name = _seat_namer(human, _)
     return [
-        capital(say(event, _, name, human)) for event in narration.match_end(scores, winner, rounds)
+        _capital(say(event, _, name, human))
+        for event in narration.match_end(scores, winner, rounds)
     ]
