@@ -6,6 +6,7 @@ unseen), and the texts of the surfaces made from those events."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -13,7 +14,7 @@ from pegboard import games
 from pegboard.core import Event
 from pegboard.cribbage import Card, CribbageMatch, Discard, GameResult, ScoreEvent, narration
 from pegboard.cribbage import parse_cards as cards
-from pegboard.i18n import cribbage_text, say, translator
+from pegboard.i18n import Translator, cribbage_text, say, translator
 from pegboard.i18n.cribbage_text import Seats
 
 EN = translator("en")
@@ -190,4 +191,34 @@ def test_the_bots_own_crib_and_the_humans(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(narration, "laid_away", lambda seat, dealer: planted)
     assert cribbage_text.move_line(1, "discard", 1, 0, Seats(0, "the bot"), EN)[0] == (
         "The bot DID IT in its own crib"
+    )
+
+
+@dataclass(frozen=True)
+class Named(Seats):
+    """A surface's own naming of the seats, as the web's display names override it."""
+
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int, _: Translator) -> str:
+        return _("you") if seat == self.human else self.names[seat]
+
+    def into_crib(self, seat: int, _: Translator) -> str:
+        return "in your crib" if seat == self.human else f"in {self.names[seat]}'s box"
+
+    def crib(self, seat: int, _: Translator) -> str:
+        return "your crib" if seat == self.human else f"{self.names[seat]}'s box"
+
+
+def test_a_surfaces_own_naming_of_the_seats_words_the_events_phrases() -> None:
+    seats = Named(human=0, names=("Ana", "Bia"))
+    assert cribbage_text.move_line(0, "discard 5H JS", 1, 0, seats, EN)[0] == (
+        "You lay 5H JS in Bia's box."
+    )
+    assert cribbage_text.move_line(1, "discard", 0, 0, seats, EN)[0] == (
+        "Bia lays two cards in your crib."
+    )
+    score = ScoreEvent(1, 1, 6, "crib", tuple(cards("7H 8D 7C KS")), Card.parse("2S"), 6)
+    assert cribbage_text.event_lines(score, (0, 6), 1, seats, EN)[0].startswith(
+        "  Bia's box: 7H 8D 7C KS + 2S"
     )

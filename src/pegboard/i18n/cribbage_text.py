@@ -60,22 +60,29 @@ class Seats:
         return name[:1].upper() + name[1:]
 
     # Whole phrases, not "your" + noun: other languages place and inflect them otherwise.
+    # A surface that names seats otherwise (the web's display names) overrides these; the
+    # events' phrases about a seat (``PHRASES``) are said through them.
     def crib(self, seat: int, _: Gettext) -> str:
         """``your crib``, ``the bot's crib``, ``seat 1's crib``."""
-        return self.say(narration.crib(seat), _)
+        return self._phrase(narration.crib(seat), _)
 
     def into_crib(self, seat: int, _: Gettext) -> str:
         """``in your crib``, ``in the bot's crib``, ``in seat 1's crib``: where cards are
         laid (languages with cases inflect the owner after a preposition)."""
-        return self.say(narration.into_crib(seat), _)
+        return self._phrase(narration.into_crib(seat), _)
 
     def hand(self, seat: int, _: Gettext) -> str:
         """``your hand``, ``the bot's hand``, ``seat 1's hand``."""
-        return self.say(narration.hand_of(seat), _)
+        return self._phrase(narration.hand_of(seat), _)
 
     def crib_owner(self, seat: int, _: Gettext) -> str:
         """``the crib is yours``, ``the crib is the bot's``, ``the crib is seat 1's``."""
-        return self.say(narration.crib_owner(seat), _)
+        return self._phrase(narration.crib_owner(seat), _)
+
+    def _phrase(self, event: Event, _: Gettext) -> str:
+        if self.human is not None and event.subject != self.human:
+            return _(OTHER[event.template])
+        return say(event, _, lambda seat: self.name(seat, _), self.human)
 
     def says(
         self, seat: int, you: str, other: str, _: Gettext, start: bool = True, **values: object
@@ -91,30 +98,46 @@ class Seats:
     def say(self, event: Event, _: Gettext, start: bool = False) -> str:
         """``event`` in words, its seats named as these seats are; ``start``: it begins a
         sentence."""
-        text = say(self._seen(event), _, lambda seat: self.name(seat, _), self.human)
+        phrase = PHRASES.get(event.template)
+        if phrase is not None and event.subject is not None:
+            text = getattr(self, phrase)(event.subject, _)
+        else:
+            text = say(self._seen(event, _), _, lambda seat: self.name(seat, _), self.human)
         return capital(text) if start else text
 
-    def _seen(self, event: Event) -> Event:
-        """``event`` with the phrases about the bot (``OTHER``) put in, when a human plays."""
-        if self.human is None:
-            return event
-        if event.template in OTHER and event.subject != self.human:
-            return replace(event, template=OTHER[event.template], seats={}, you=None)
-        fields = {}
+    def _seen(self, event: Event, _: Gettext) -> Event:
+        """``event`` with its phrases about a seat said these seats' way (``PHRASES``), and
+        the bot's own crib said so when a human plays."""
+        fields: dict[str, object] = {}
         for key, value in event.fields.items():
             if isinstance(value, Event):
-                if (
+                phrase = PHRASES.get(value.template)
+                subject = value.subject
+                if phrase is None or subject is None:
+                    value = self._seen(value, _)
+                elif (
                     key == "place"
                     and value.template == narration.INTO_CRIB
-                    and value.subject == event.subject != self.human
+                    and self.human not in (None, subject)
+                    and subject == event.subject
                 ):
-                    value = Event(OWN_CRIB)
+                    value = _(OWN_CRIB)
                 else:
-                    value = self._seen(value)
+                    value = getattr(self, phrase)(subject, _)
             elif isinstance(value, Joined):
-                value = Joined(tuple(self._seen(v) for v in value.items), value.separator)
+                value = Joined(tuple(self._seen(v, _) for v in value.items), value.separator)
             fields[key] = value
         return replace(event, fields=fields)
+
+
+PHRASES: dict[str, str] = {
+    narration.CRIB: "crib",
+    narration.INTO_CRIB: "into_crib",
+    narration.HAND: "hand",
+    narration.CRIB_OWNER: "crib_owner",
+}
+"""The events' phrases about a seat, said by the ``Seats`` method of that name (which a
+surface may override)."""
 
 
 def cards_text(cards: Sequence[Card]) -> str:
