@@ -293,10 +293,18 @@ class Moment(NamedTuple):
             game.starter,
             game.hand_number,
             game.scores,
-            len(game.log),
+            _logged(game),
             game.phase,
             game.result is not None,
         )
+
+
+def _logged(game: Any) -> int:
+    """How many scores ``game`` has logged. A ``Game`` keeps its log as raw entries until
+    it is read (``Game.log`` builds the ``ScoreEvent`` values): counting them costs
+    nothing, where reading the log at every action would slow a replay down."""
+    raw = getattr(game, "_log", None)
+    return len(raw) if isinstance(raw, list) else len(game.log)
 
 
 def told(seat: int, action: Action, before: Moment) -> Event:

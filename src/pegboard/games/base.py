@@ -165,7 +165,9 @@ class Game:
     from_record: Callable[[dict[str, Any]], Any]
     apply: Callable[[Any, int, Any], Sequence[Event] | None]
     """Apply a parsed action for a seat (whose turn ``check_seat`` checked); the events
-    that tell what happened (``pegboard.core.Event``), or None for the plain "plays"."""
+    that tell what happened (``pegboard.core.Event``), or None for the plain "plays".
+    Events are public (what every seat may know); a ``pegboard.core.Later`` defers the
+    work until they are read, which ``play`` and ``replay`` never do."""
     over_rule: str
     match_type: type[Any]
     """The class of this game's matches (what ``new_match`` and ``from_record`` make)."""
