@@ -123,9 +123,14 @@ def test_the_registrys_apply_tells_every_action_and_never_a_discards_cards() -> 
     every = [event for _s, _a, events in told for event in events]
     logged = [e for e in every if e.template in (narration.SHOWN, narration.PEGGED)]
     assert len(logged) == len(match.game.log)  # every score explained, once
-    assert every[-len(narration.result(match.game.result)) :] == list(
-        narration.result(match.game.result)
-    )
+    result = match.game.result
+    assert result is not None
+    ending = [
+        *narration.result(result),
+        narration.game_points(match.points),
+        *narration.match_over(match.points, result.winner, 1),
+    ]
+    assert every[-len(ending) :] == ending
 
 
 def test_the_registrys_events_are_the_narrators_lines() -> None:
@@ -144,7 +149,13 @@ def test_the_registrys_events_are_the_narrators_lines() -> None:
         after = played.observation(0)
         text = "discard" if isinstance(action, Discard) else str(action)
         lines = cribbage_text.narrate(before, after, [(seat, text)], seats, EN)
-        assert [line.strip() for line in lines] == [seats.say(e, EN, start=True) for e in events]
+        assert [line.strip() for line in lines] == [
+            seats.say(e, EN, start=True) for e in events[: len(lines)]
+        ]
+        if match.is_over:  # and the match's end, which the narrator of a game leaves out
+            assert events[len(lines)] == narration.game_points(match.points)
+        else:
+            assert len(events) == len(lines)
 
 
 def test_a_replay_does_not_work_out_the_events(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -222,3 +233,27 @@ def test_a_surfaces_own_naming_of_the_seats_words_the_events_phrases() -> None:
     assert cribbage_text.event_lines(score, (0, 6), 1, seats, EN)[0].startswith(
         "  Bia's box: 7H 8D 7C KS + 2S"
     )
+
+
+def test_c7_a_match_tells_each_games_points_and_its_end() -> None:
+    game = games.get("cribbage")
+    match = game.new_match({"players": 2, "best_of": 3}, 12)
+    rng = random.Random(12)
+    every: list[Event] = []
+    while match.current_player is not None:
+        seat = match.current_player
+        action = rng.choice(list(match.legal_actions()))
+        every.extend(game.play_narrated(match, seat, str(action))[1])
+    points = [e for e in every if e.template == "Game points: {points}."]
+    assert len(points) == len(match.games) >= 2
+    assert str(points[-1]) == "Game points: {}.".format(
+        " · ".join(f"seat {s} {p}" for s, p in enumerate(match.points))
+    )
+    assert tuple(every[-2:]) == narration.match_over(match.points, match.winner, len(match.games))
+    winner = match.winner
+    assert winner is not None
+    said = say(every[-1], EN, seat_number, reader=winner)
+    assert said.startswith("You win the match, ") and said.endswith(" (game points).")
+    assert say(every[-2], translator("hi")) == translator("hi").ngettext(
+        narration.GAMES[0], narration.GAMES[1], len(match.games)
+    ).format(games=len(match.games))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pegboard.core import N_, Event, Joined
+from pegboard.core.narration import ngettext
 from pegboard.cribbage.actions import Action, Discard, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent
@@ -40,6 +41,9 @@ PEGS = N_("{pegs} ({scores}).")
 """Who pegs how many, and both scores after it."""
 COUNT_AGAIN = N_("The count starts again at zero.")
 """The end of a sequence (C5): after 31, or when neither seat can play on."""
+
+
+GAMES = ngettext("Match over after {games} game.", "Match over after {games} games.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +273,25 @@ def result(game: GameResult) -> tuple[Event, ...]:
             )
         )
     return tuple(events)
+
+
+def game_points(points: Sequence[int]) -> Event:
+    """The match's game points after a game (1 a game, 2 a skunk, 3 a double skunk, C7)."""
+    return Event(N_("Game points: {points}."), {"points": scores(points)}, kind="score")
+
+
+def match_over(points: Sequence[int], winner: int, games: int) -> tuple[Event, ...]:
+    """The end of a match: the games played and the winner, with the game points."""
+    return (
+        Event(GAMES[0], {"games": games}, kind="end", plural=GAMES[1], count="games"),
+        Event(
+            N_("{who} wins the match, {points} (game points)."),
+            {"points": scores(points)},
+            {"who": winner},
+            "end",
+            you=N_("You win the match, {points} (game points)."),
+        ),
+    )
 
 
 class Moment(NamedTuple):

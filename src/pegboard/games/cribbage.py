@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pegboard.core import N_, Later
+from pegboard.core import N_, Event, Later
 from pegboard.cribbage import CribbageMatch
-from pegboard.cribbage.narration import Moment, events_of, told
+from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
 from pegboard.games.base import Game, Option
 
 BEST_OF = (1, 3, 5, 7)
@@ -20,14 +20,28 @@ def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
 
 def apply(match: CribbageMatch, seat: int, action: Any) -> Later:
     """Play ``action`` for ``seat``; the events of what it did, as every seat may know them
-    (a discard's cards unseen): the move, the starter, each score and why, the end. They
-    are worked out when read, from the game as it was just before and just after."""
+    (a discard's cards unseen): the move, the starter, each score and why, the end of the
+    game with the match's game points, and the end of the match. They are worked out when
+    read, from the game as it was just before and just after."""
     game = match.game  # the game played in, even when the match starts the next one
     before = Moment.of(game)
     match.apply(action, seat=seat)
     after = Moment.of(game)
     ended = game.result
-    return Later(lambda: events_of(before, after, game.log, ended, (told(seat, action, before),)))
+    if ended is None:  # the common case: the game goes on
+        return Later(
+            lambda: events_of(before, after, game.log, None, (told(seat, action, before),))
+        )
+    points, winner, games = match.points, match.winner, len(match.games)
+
+    def make() -> tuple[Event, ...]:
+        events = events_of(before, after, game.log, ended, (told(seat, action, before),))
+        end: tuple[Event, ...] = (game_points(points),)
+        if winner is not None:
+            end += match_over(points, winner, games)
+        return events + end
+
+    return Later(make)
 
 
 GAME = Game(
