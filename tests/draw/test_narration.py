@@ -142,10 +142,13 @@ def test_events_read_late_still_tell_the_action_they_came_from() -> None:
         seat = match.current_player
         action = rng.choice(list(match.legal_actions()))
         rounds = len(match.rounds)
-        kept.append((game.apply(match, seat, action), seat, action, rounds, match.is_over))
-    for events, seat, action, rounds, over in kept:  # read only now, the match over
-        assert tuple(events) == narration.events_of(match, seat, action, rounds, over)
+        events = game.apply(match, seat, action)
+        kept.append((events, seat, action, rounds, match.is_over, match.round.leader))
+    for events, seat, action, rounds, over, leader in kept:  # read only now, the match over
+        assert tuple(events) == narration.events_of(match, seat, action, rounds, over, leader)
         assert (events[-1].kind == "end") == over
+        if len(events) > 1 and not over:
+            assert events[-1] == narration.next_round(leader)
 
 
 def test_a_replay_does_not_work_out_the_events(monkeypatch: pytest.MonkeyPatch) -> None:

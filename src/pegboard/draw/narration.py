@@ -179,12 +179,18 @@ def match_end(points: Sequence[int], winner: int | None, rounds: int) -> tuple[E
     return tuple(events)
 
 
+def next_round(leader: int) -> Event:
+    """Who leads the next round: the seat after the last round's leader (D16)."""
+    return Event(N_("Next round: {player} leads (D16)."), {}, {"player": leader}, "info")
+
+
 def events_of(
-    match: Match, seat: int, action: Action, rounds_before: int, over: bool
+    match: Match, seat: int, action: Action, rounds_before: int, over: bool, leader: int
 ) -> tuple[Event, ...]:
     """The events of ``action``, applied by ``seat`` to ``match`` when it had finished
-    ``rounds_before`` rounds (``over``: the match was over just after): the move, and the
-    settlement and the match's end if it brought them. Later actions change none of it."""
+    ``rounds_before`` rounds (``over``: the match was over just after; ``leader``: the
+    leader of the round in play then): the move, and the settlement with the next round's
+    leader, or the match's end, if it brought them. Later actions change none of it."""
     told = played(seat, action)
     rounds = match.rounds
     if len(rounds) == rounds_before:  # the common case: nothing else happened
@@ -192,4 +198,6 @@ def events_of(
     events = [told, *settlement(rounds[rounds_before].result)]
     if over:
         events.extend(match_end(match.scores, match.winner, len(rounds)))
+    else:
+        events.append(next_round(leader))
     return tuple(events)

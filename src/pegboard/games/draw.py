@@ -18,12 +18,12 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
 
 def apply(match: Match, seat: int, action: Any) -> Later:
     """Play ``action`` for ``seat`` (the one to act: ``Game.play`` checked it); the
-    events of the move, and of the settlement and the match's end when it brought them,
-    worked out when read."""
+    events of the move, and of the settlement and the next round's leader or the match's
+    end when it brought them, worked out when read."""
     rounds = len(match.rounds)
     match.apply(action)
-    over = match.is_over
-    return Later(lambda: events_of(match, seat, action, rounds, over))
+    over, leader = match.is_over, match.round.leader
+    return Later(lambda: events_of(match, seat, action, rounds, over, leader))
 
 
 GAME = Game(
