@@ -54,7 +54,7 @@ def hint_command(
         typer.Option(help="Language of the table: en, pt, zh, hi (default: from the environment)."),
     ] = None,
 ) -> None:
-    """Rank every legal action of a seat in the position at the end of RECORD_FILE.
+    """Rank every legal action of SEAT in the position at the end of RECORD_FILE.
 
     The ranking is computed from what the seat may know, never from the other hands.
     """
