@@ -187,7 +187,7 @@ def test_tricks_is_played_whole_and_shows_the_human_no_hidden_card(
     else:
         assert f"{_seat(match.winner)} wins." in output
     # Every move, the bot's and the human's, was narrated from the rules' events.
-    for number, text in enumerate(record["actions"]):
+    for text in record["actions"]:
         assert output.count(f"lays {text.removeprefix('lay ')}") == 1, text
     # Hidden information: before each prompt, none of the cards hidden from the human at
     # that moment had been printed (once laid, a card is public).

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, RecordError
@@ -60,4 +61,11 @@ def name(_: Translator) -> str:
     return _("cribbage")
 
 
-LOOK = CliLook(name=name, bots="greedy", table=table, replay=replay, read_position=read_position)
+LOOK = CliLook(
+    name=name,
+    bots="greedy",
+    table=table,
+    replay=replay,
+    read_position=read_position,
+    commands=cribbage_app,
+)

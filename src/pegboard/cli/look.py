@@ -48,6 +48,9 @@ class CliLook:
     replay: Replayer | None = None
     read_position: PositionReader | None = None
     """How ``pegboard hint`` reads a record (else the game's ``from_record``)."""
+    commands: Any = None
+    """A ``typer.Typer`` of the game's own sub-commands, added as ``pegboard NAME ...``
+    (``pegboard cribbage score``), or None."""
 
 
 NO_LOOK = CliLook()
