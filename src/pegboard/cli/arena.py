@@ -80,7 +80,8 @@ def arena(
 ) -> None:
     """Play bots against each other over many deals and compare them.
 
-    A deal is one Draw round or one cribbage hand from 0-0. The table gives each bot's
+    A deal is one Draw round or one cribbage hand from 0-0; in a game with no deals of its
+    own, a whole match. The table gives each bot's
     wins, draws and losses, its mean points per deal with a confidence interval (95%), and
     its Elo when there are more than two bots; then the margin between every two bots.
 
