@@ -379,3 +379,40 @@ def test_the_arena_refuses_tricks_options_it_cannot_seat(toy_game: Game) -> None
         result = runner.invoke(app, ["arena", "tricks", "--lang", "en", *args])
         assert result.exit_code == 1
         assert result.output.strip() == f"pegboard: error: {message}"
+
+
+def test_leaving_a_match_of_tricks_saves_what_was_played(tmp_path: Path, toy_game: Game) -> None:
+    for answers, said in [("1\nquit\n", "You leave the match."), ("1\n", "End of input")]:
+        record_file = tmp_path / "left.json"
+        result = runner.invoke(
+            app,
+            [
+                "play",
+                "tricks",
+                "--plain",
+                "--seed",
+                "2",
+                "--lang",
+                "en",
+                "--save",
+                str(record_file),
+            ],
+            input=answers,
+        )
+        assert result.exit_code == 0, result.output
+        assert said in result.output and "Final scores" not in result.output
+        left = toy_game.from_record(json.loads(record_file.read_text()))
+        assert not left.is_over and left.current_player == HUMAN
+        # The human made one move, and the bot its answer (and its lead, if it took the trick).
+        assert len(left.actions) in (2, 3)
+
+
+def test_the_generic_table_speaks_the_user_s_language(toy_game: Game) -> None:
+    result = runner.invoke(
+        app, ["play", "tricks", "--plain", "--seed", "2", "--lang", "pt"], input="?\n1\n1\n1\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Tricks: 2 jogadores. Você é Lugar 1." in result.output
+    assert "Responda com o número de um lance" in result.output
+    assert "Suas jogadas:" in result.output
+    assert re.search(r"Placar final: Lugar 1 \d · Lugar 2 \d", result.output)
