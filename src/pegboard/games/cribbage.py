@@ -47,7 +47,11 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_cribbage:cribbage_view"},
+    looks={
+        "web": "pegboard.web.views_cribbage:cribbage_view",
+        "cli": "pegboard.cli.cribbage_look:LOOK",
+        "arena": "pegboard.arena.cribbage_deals:DEALS",
+    },
     match_type=CribbageMatch,
     over_rule="C7",
 )

@@ -48,7 +48,11 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_draw:draw_view"},
+    looks={
+        "web": "pegboard.web.views_draw:draw_view",
+        "cli": "pegboard.cli.draw_look:LOOK",
+        "arena": "pegboard.arena.draw_deals:DEALS",
+    },
     match_type=Match,
     over_rule="D17",
 )
