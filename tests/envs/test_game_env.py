@@ -199,7 +199,7 @@ def test_a_game_without_an_encoding_is_refused_with_the_games_that_have_one(toy_
     plain = dataclasses.replace(toy.GAME, name="plain_tricks", encoding=None)
     with leaky.registered(plain), pytest.raises(NoEncodingError, match="plain_tricks") as error:
         raw_env("plain_tricks")
-    assert "the games that have one: tricks" in str(error.value)
+    assert "the games with an environment: draw, cribbage, tricks" in str(error.value)
     assert "plain_tricks," not in str(error.value)
 
 
@@ -246,3 +246,27 @@ def test_the_environment_pickles_and_names_itself_after_the_game(toy_game: Game)
     assert env.metadata["name"] == "tricks_v0"
     assert env.options == {"players": 2, "hand": 2}
     assert len(env.match.hands[0]) == 2
+
+
+# -- the games with environments of their own ----------------------------------------------------
+
+
+def test_draw_and_cribbage_are_found_with_their_own_environments() -> None:
+    draw = game_env("draw", players=3, reward="points")
+    assert draw.metadata["name"] == "draw_v0"
+    assert draw.possible_agents == ["player_0", "player_1", "player_2"]
+    assert raw_env("draw").possible_agents == ["player_0", "player_1"]  # players left out
+    crib = raw_env("cribbage", players=2, episode="hand")
+    assert crib.metadata["name"] == "cribbage_v0"
+    crib.reset(seed=1)
+    assert crib.game.hand_number == 1
+
+
+def test_d1_d17_their_options_are_checked_by_the_game_first() -> None:
+    with pytest.raises(OptionError) as error:
+        game_env("draw", players=5)
+    assert error.value.rule == "D1"
+    with pytest.raises(ValueError, match="draw_v0 plays one round"):
+        game_env("draw", target=50)
+    with pytest.raises(ValueError, match="best_of is no option"):
+        game_env("cribbage", best_of=5)

@@ -8,7 +8,11 @@ their own OpenSpiel module keep it; ISMCTS plays the generic game through the re
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -224,3 +228,20 @@ def test_ismcts_plays_the_generic_game_through_the_seeded_resampler(toy_game: Ga
 def test_the_ismcts_bot_names_the_games_it_plays(toy_game: Game) -> None:
     with pytest.raises(ValueError, match="ISMCTS plays draw or cribbage, not 'tricks'"):
         ISMCTSBot("tricks")
+
+
+def test_a_plug_in_game_is_registered_on_import_in_another_process() -> None:
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import pyspiel, pegboard.openspiel\n"
+        "game = pyspiel.load_game('pegboard_tricks', {'hand': 2})\n"
+        "pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)\n"
+        "print(game)"
+    )
+    env = dict(os.environ, PEGBOARD_GAMES="tests.games.toy:plug_in")
+    env["PYTHONPATH"] = os.pathsep.join([str(root / "src"), str(root), env.get("PYTHONPATH", "")])
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=root, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "pegboard_tricks(deals=1000,hand=2,players=2)"

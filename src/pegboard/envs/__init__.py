@@ -1,12 +1,13 @@
 """Research interfaces: PettingZoo environments of pegboard's games (``pegboard[research]``).
 
-``pegboard.envs.game_env(name, **options)`` is an AEC environment over any registered game
-that has an ``Encoding`` (``pegboard.envs.game``); ``pegboard.envs.draw_v0`` and
-``pegboard.envs.cribbage_v0`` are the two games' own environments, in the manner of
-PettingZoo's classic environments, and ``pegboard.envs.encoding`` holds the dense action
-numbers and observation vectors they share with ``pegboard.openspiel``. Nothing here is
-imported by the rest of pegboard, so the core install needs none of it (this package
-imports PettingZoo only when an environment is asked for).
+``pegboard.envs.game_env(name, **options)`` is the AEC environment of a registered game
+(``pegboard.envs.game``): its own when its description names one, else the generic one
+over its ``Encoding``. ``pegboard.envs.draw_v0`` and ``pegboard.envs.cribbage_v0`` are the
+two games' own environments, in the manner of PettingZoo's classic environments, and
+``pegboard.envs.encoding`` holds the dense action numbers and observation vectors they
+share with ``pegboard.openspiel``. Nothing here is imported by the rest of pegboard, so
+the core install needs none of it (this package imports PettingZoo only when an
+environment is asked for).
 """
 
 from __future__ import annotations
@@ -25,6 +26,6 @@ def game_env(name: str, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
 
 def raw_env(name: str, **kwargs: Any) -> Any:
     """The registered game ``name`` as an unwrapped AEC environment (``pegboard.envs.game``)."""
-    from pegboard.envs.game import raw_env as make
+    from pegboard.envs.game import make_raw_env as make
 
     return make(name, **kwargs)

@@ -1,4 +1,11 @@
-"""Any registered game with an ``Encoding`` as a PettingZoo AEC environment.
+"""Any registered game as a PettingZoo AEC environment: its own, or the generic one.
+
+``game_env(name, **kwargs)`` finds the game in the registry. A game with an environment of
+its own names it in its description (``Game.looks["envs"]``: a function of the options
+given and the environment's keyword arguments; Draw's is ``draw_v0``, one round, and
+cribbage's ``cribbage_v0``). Any other game with an ``Encoding`` gets this module's
+generic ``raw_env``, described below; a game with neither is refused with the games
+there are environments of.
 
 >>> from pegboard.envs import game_env
 >>> env = game_env("tricks", hand=2, render_mode="ansi")  # a game of the registry
@@ -49,7 +56,14 @@ Reward = Literal["zero_sum", "points"]
 REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
 VERSION: Final = "v0"
 
-__all__ = ["NoEncodingError", "encoded_games", "game_env", "raw_env", "research_encoding"]
+__all__ = [
+    "NoEncodingError",
+    "encoded_games",
+    "game_env",
+    "make_raw_env",
+    "raw_env",
+    "research_encoding",
+]
 
 
 class NoEncodingError(ValueError):
@@ -57,25 +71,46 @@ class NoEncodingError(ValueError):
 
 
 def encoded_games() -> tuple[str, ...]:
-    """The registered games that have an ``Encoding``, in the registry's order."""
-    return tuple(name for name in games.names() if games.get(name).encoding is not None)
+    """The registered games there is an environment of (their own, or the generic one
+    for an ``Encoding``), in the registry's order."""
+    return tuple(
+        name
+        for name in games.names()
+        if games.get(name).encoding is not None or "envs" in games.get(name).looks
+    )
 
 
 def research_encoding(game: Game) -> Encoding:
-    """``game``'s ``Encoding``; ``NoEncodingError`` naming the games that have one."""
+    """``game``'s ``Encoding``; ``NoEncodingError`` naming the games with an environment."""
     encoding = game.research_encoding()
     if encoding is None:
         choices = ", ".join(encoded_games()) or "none"
         raise NoEncodingError(
             f"the game {game.name!r} has no research encoding (Game.encoding); "
-            f"the games that have one: {choices}"
+            f"the games with an environment: {choices}"
         )
     return encoding
 
 
 def game_env(name: str, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
-    """The registered game ``name`` with PettingZoo's standard wrappers (see ``raw_env``)."""
-    return wrap(raw_env(name, **kwargs), illegal_reward=illegal_reward)
+    """The registered game ``name`` with PettingZoo's standard wrappers (``make_raw_env``)."""
+    return wrap(make_raw_env(name, **kwargs), illegal_reward=illegal_reward)
+
+
+def make_raw_env(name: str, **kwargs: Any) -> PegboardEnv:
+    """The unwrapped environment of the registered game ``name``: the game's own when its
+    description names one (the game's options among ``kwargs`` checked by the game, then
+    given to it with the rest), else the generic ``raw_env``."""
+    game = games.get(name)  # UnknownGameError names the games
+    own = game.look("envs")
+    if own is None:
+        return raw_env(name, **kwargs)
+    names = {option.name for option in game.options}
+    request = {key: kwargs.pop(key) for key in list(kwargs) if key in names}
+    for key, value in request.items():
+        game.option(key).check(value)  # OptionError names the rule
+    made: PegboardEnv = own(request, **kwargs)
+    return made
 
 
 class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment

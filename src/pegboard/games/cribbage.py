@@ -50,6 +50,7 @@ GAME = Game(
     looks={
         "web": "pegboard.web.views_cribbage:cribbage_view",
         "openspiel": "pegboard.openspiel.cribbage_game:LOOK",
+        "envs": "pegboard.envs.cribbage:from_options",
     },
     match_type=CribbageMatch,
     over_rule="C7",

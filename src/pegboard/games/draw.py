@@ -51,6 +51,7 @@ GAME = Game(
     looks={
         "web": "pegboard.web.views_draw:draw_view",
         "openspiel": "pegboard.openspiel.draw_game:LOOK",
+        "envs": "pegboard.envs.draw:from_options",
     },
     match_type=Match,
     over_rule="D17",
