@@ -245,3 +245,15 @@ def test_a_plug_in_game_is_registered_on_import_in_another_process() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "pegboard_tricks(deals=1000,hand=2,players=2)"
+
+
+def test_d1_d17_c7_the_games_own_modules_check_the_options_first() -> None:
+    with pytest.raises(OptionError) as error:
+        load_game("draw", {"players": 5})
+    assert error.value.rule == "D1"
+    with pytest.raises(ValueError, match="pegboard_draw plays one round"):
+        load_game("draw", {"players": 2, "target": 50})
+    with pytest.raises(ValueError, match="best_of is no option"):
+        load_game("cribbage", {"best_of": 3})
+    with pytest.raises(ValueError, match="no option hands; its options: best_of, players"):
+        load_game("cribbage", {"hands": 1})

@@ -58,7 +58,7 @@ VERSION: Final = "v0"
 
 __all__ = [
     "NoEncodingError",
-    "encoded_games",
+    "environment_games",
     "game_env",
     "make_raw_env",
     "raw_env",
@@ -70,7 +70,7 @@ class NoEncodingError(ValueError):
     """A game that the research interfaces cannot serve: it has no ``Encoding``."""
 
 
-def encoded_games() -> tuple[str, ...]:
+def environment_games() -> tuple[str, ...]:
     """The registered games there is an environment of (their own, or the generic one
     for an ``Encoding``), in the registry's order."""
     return tuple(
@@ -84,7 +84,7 @@ def research_encoding(game: Game) -> Encoding:
     """``game``'s ``Encoding``; ``NoEncodingError`` naming the games with an environment."""
     encoding = game.research_encoding()
     if encoding is None:
-        choices = ", ".join(encoded_games()) or "none"
+        choices = ", ".join(environment_games()) or "none"
         raise NoEncodingError(
             f"the game {game.name!r} has no research encoding (Game.encoding); "
             f"the games with an environment: {choices}"

@@ -119,12 +119,28 @@ def register_games() -> tuple[str, ...]:
 
 
 def load_game(name: str, options: Mapping[str, Any] | None = None) -> Any:
-    """``pyspiel.load_game`` of the registered game ``name`` with the game's ``options``
-    (for a game's own OpenSpiel module, turned into its parameters by its ``Look``)."""
+    """``pyspiel.load_game`` of the registered game ``name`` with the game's ``options``.
+
+    For the generic game they are its parameters (OpenSpiel refuses an unknown one, the
+    game an option out of range, naming the rule). For a game's own OpenSpiel module each
+    option given is checked by the game, then turned into that game's parameters by its
+    ``Look`` (which refuses an option its game does not play: Draw's is one round)."""
     found = short_name(name)
-    own = look(games.get(name))
-    params = dict(options or {}) if own is None else own.parameters(options or {})
-    return pyspiel.load_game(found, params)
+    game = games.get(name)
+    own = look(game)
+    request = dict(options or {})
+    if own is None:
+        return pyspiel.load_game(found, request)
+    known = {option.name for option in game.options}
+    unknown = sorted(set(request) - known)
+    if unknown:
+        raise ValueError(
+            f"{game.name} has no option {', '.join(unknown)}; "
+            f"its options: {', '.join(sorted(known)) or 'none'}"
+        )
+    for key, value in request.items():
+        game.option(key).check(value)  # OptionError names the rule
+    return pyspiel.load_game(found, own.parameters(request))
 
 
 register_games()

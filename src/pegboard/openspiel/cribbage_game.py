@@ -477,8 +477,10 @@ def search_action(observation: Any, number: int) -> Action:
 
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A cribbage match's options as this game's parameters: a game to 121 (a match of
-    several games is not this game's)."""
+    """A cribbage match's options as this game's parameters: a game to 121 (a match's
+    ``best_of`` is no parameter of it)."""
+    if "best_of" in options:
+        raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
     return {}
 
 

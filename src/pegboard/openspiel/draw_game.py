@@ -448,7 +448,10 @@ def search_action(observation: Any, number: int) -> Action:
 
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A Draw match's options as this game's parameters: one round of that table."""
+    """A Draw match's options as this game's parameters: one round of that table (a
+    match's target is no parameter of it)."""
+    if options.get("target") is not None:
+        raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
     players = options.get("players")
     return {} if players is None else {"players": int(players)}
 

@@ -23,7 +23,8 @@ What a player is told (``make_py_observer``, OpenSpiel's ``IIGObservationType``)
 
 - the default (``private_info`` of a single player): the tensor is
   ``encoding.encode(match.observation(player))`` and the string the observation's lines:
-  the seat's own view, nothing else;
+  the seat's own view, nothing else (its public part with it: ``public_info=False`` is
+  not told apart, the encoding being one vector);
 - ``perfect_recall`` (the information state): the same tensor (the encoding is the game's
   summary of what the seat knows), and a string of every observation the seat had, move by
   move, with the actions it took itself;
@@ -271,7 +272,13 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
         """A state ``player`` cannot tell from this one: the match's ``sample_hidden``."""
         other = self.clone_state()
         if self.match is not None and not self.match.is_over:
-            other.match = self.match.sample_hidden(player, rng)
+            sample = getattr(self.match, "sample_hidden", None)
+            if sample is None:
+                raise TypeError(
+                    f"a match of {self.game.name} has no sample_hidden (the Position protocol): "
+                    "its hidden part cannot be dealt again"
+                )
+            other.match = sample(player, rng)
         return other
 
     def resample_from_infostate(
