@@ -257,3 +257,19 @@ def test_d1_d17_c7_the_games_own_modules_check_the_options_first() -> None:
         load_game("cribbage", {"best_of": 3})
     with pytest.raises(ValueError, match="no option hands; its options: best_of, players"):
         load_game("cribbage", {"hands": 1})
+
+
+def test_cfr_solves_a_small_tricks_through_its_information_states(toy_game: Game) -> None:
+    # CFR keys its tables by information-state strings and checks that every state of an
+    # information set has the same legal actions: a string that said too little (or a
+    # perfect-information one) would break it or leave nothing to solve.
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = load_game("tricks", {"hand": 3, "deals": 3})
+    uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))
+    solver = cfr.CFRSolver(game)
+    for _ in range(8):
+        solver.evaluate_and_update_policy()
+    solved = exploitability.exploitability(game, solver.average_policy())
+    assert uniform > 0.05 and solved < uniform / 4
