@@ -260,9 +260,9 @@ def test_d1_d17_c7_the_games_own_modules_check_the_options_first() -> None:
 
 
 def test_cfr_solves_a_small_tricks_through_its_information_states(toy_game: Game) -> None:
-    # CFR keys its tables by information-state strings and checks that every state of an
-    # information set has the same legal actions: a string that said too little (or a
-    # perfect-information one) would break it or leave nothing to solve.
+    # CFR keys its tables by information-state strings and needs every state of an
+    # information set to have the same legal actions (it fails otherwise): the generic
+    # game's strings make a game it can solve, as OpenSpiel's own games are.
     from open_spiel.python import policy
     from open_spiel.python.algorithms import cfr, exploitability
 
