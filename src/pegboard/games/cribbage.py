@@ -51,6 +51,8 @@ GAME = Game(
         "web": "pegboard.web.views_cribbage:cribbage_view",
         "cli": "pegboard.cli.cribbage_look:LOOK",
         "arena": "pegboard.arena.cribbage_deals:DEALS",
+        "openspiel": "pegboard.openspiel.cribbage_game:LOOK",
+        "envs": "pegboard.envs.cribbage:from_options",
     },
     match_type=CribbageMatch,
     over_rule="C7",

@@ -52,6 +52,8 @@ GAME = Game(
         "web": "pegboard.web.views_draw:draw_view",
         "cli": "pegboard.cli.draw_look:LOOK",
         "arena": "pegboard.arena.draw_deals:DEALS",
+        "openspiel": "pegboard.openspiel.draw_game:LOOK",
+        "envs": "pegboard.envs.draw:from_options",
     },
     match_type=Match,
     over_rule="D17",
