@@ -10,7 +10,6 @@ from typing import Any
 from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
-from pegboard.core import N_, RecordError
 from pegboard.i18n import Translator
 
 PLAYERS = 2
@@ -44,19 +43,6 @@ def replay(record: dict[str, Any], lang: str, terminal: Terminal, gettext: Trans
     replay_cribbage(record, lang, terminal, gettext)
 
 
-def read_position(record: dict[str, Any]) -> Any:
-    from pegboard.cribbage import CribbageMatch, Game
-
-    kind = record.get("kind")
-    if kind == "match":
-        return CribbageMatch.from_record(record)
-    if kind == "game":
-        return Game.from_record(record)
-    raise RecordError(
-        N_("no hints for a record of kind {game!r} {kind!r}"), game="cribbage", kind=kind
-    )
-
-
 def name(_: Translator) -> str:
     return _("cribbage")
 
@@ -66,6 +52,5 @@ LOOK = CliLook(
     bots="greedy",
     table=table,
     replay=replay,
-    read_position=read_position,
     commands=cribbage_app,
 )

@@ -8,7 +8,6 @@ from typing import Any
 
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
-from pegboard.core import N_, RecordError
 from pegboard.i18n import Translator
 
 PLAYERS = 2
@@ -43,20 +42,9 @@ def replay(record: dict[str, Any], lang: str, terminal: Terminal, gettext: Trans
     replay_draw(record, lang, terminal, gettext)
 
 
-def read_position(record: dict[str, Any]) -> Any:
-    from pegboard.draw import Match, Round
-
-    kind = record.get("kind")
-    if kind == "match":
-        return Match.from_record(record)
-    if kind == "round":
-        return Round.from_record(record)
-    raise RecordError(N_("no hints for a record of kind {game!r} {kind!r}"), game="draw", kind=kind)
-
-
 def name(_: Translator) -> str:
     # "Draw" is the name of the game, the same in every language (and _("Draw") is the verb).
     return "Draw"
 
 
-LOOK = CliLook(name=name, bots="greedy", table=table, replay=replay, read_position=read_position)
+LOOK = CliLook(name=name, bots="greedy", table=table, replay=replay)

@@ -19,7 +19,6 @@ from rich.table import Table
 
 from pegboard import games
 from pegboard.bots import Evaluation
-from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import fail
 from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
@@ -92,8 +91,7 @@ def read_position(record: Any) -> tuple[Game, Any]:
     try:
         record = check_record(record)
         game = games.get(record.get("game"))
-        reader = cli_look(game).read_position or game.from_record
-        return game, reader(record)
+        return game, game.read_record(record)
     except (RecordError, WordedError) as error:
         raise HintError(error.template, **error.fields) from None
 

@@ -31,7 +31,6 @@ Replayer = Callable[[dict[str, Any], str, "Terminal", "Translator"], None]
 """``replay(record, lang, terminal, gettext)``: print the record move by move
 (``RecordError`` when it does not replay)."""
 
-PositionReader = Callable[[dict[str, Any]], Any]
 """``read(record)``: the position at the end of the record (``RecordError`` if none)."""
 
 
@@ -46,8 +45,6 @@ class CliLook:
     """The bot level ``pegboard play`` seats when none is asked (else the weakest)."""
     table: TableFactory | None = None
     replay: Replayer | None = None
-    read_position: PositionReader | None = None
-    """How ``pegboard hint`` reads a record (else the game's ``from_record``)."""
     commands: Any = None
     """A ``typer.Typer`` of the game's own sub-commands, added as ``pegboard NAME ...``
     (``pegboard cribbage score``), or None."""

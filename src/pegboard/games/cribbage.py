@@ -7,6 +7,7 @@ from typing import Any
 
 from pegboard.core import N_
 from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage import Game as CribbageGame
 from pegboard.games.base import Game, Option
 
 BEST_OF = (1, 3, 5, 7)
@@ -55,5 +56,7 @@ GAME = Game(
         "envs": "pegboard.envs.cribbage:from_options",
     },
     match_type=CribbageMatch,
+    readers={"game": CribbageGame.from_record},
+    position_types=(CribbageGame,),
     over_rule="C7",
 )

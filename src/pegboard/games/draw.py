@@ -7,7 +7,7 @@ from typing import Any
 
 from pegboard.core import N_
 from pegboard.draw import MAX_TARGET, Match
-from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS
+from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from pegboard.games.base import Game, Option
 
 
@@ -56,5 +56,7 @@ GAME = Game(
         "envs": "pegboard.envs.draw:from_options",
     },
     match_type=Match,
+    readers={"round": Round.from_record},
+    position_types=(Round,),
     over_rule="D17",
 )
