@@ -47,7 +47,10 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_cribbage:cribbage_view"},
+    looks={
+        "web": "pegboard.web.views_cribbage:cribbage_view",
+        "tui": "pegboard.tui.cribbage_app:CribbageScreen",
+    },
     match_type=CribbageMatch,
     over_rule="C7",
 )

@@ -48,7 +48,10 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_draw:draw_view"},
+    looks={
+        "web": "pegboard.web.views_draw:draw_view",
+        "tui": "pegboard.tui.draw_app:MatchScreen",
+    },
     match_type=Match,
     over_rule="D17",
 )
