@@ -57,10 +57,10 @@ class Played:
     match: toy.TricksMatch | None = None
 
 
-async def play_tricks(app: PegboardApp, from_setup: bool = True) -> Played:
-    """Play the match on the app to its end, always the first choice, checking at each
-    turn that the viewer's screen shows none of the cards that seat may not know, and on
-    each privacy screen no card of any hand."""
+async def play_tricks(app: PegboardApp, from_setup: bool = True, hint: bool = False) -> Played:
+    """Play the match on the app to its end, always the first choice (after a hint, with
+    ``hint``), checking at each turn that the viewer's screen shows none of the cards that
+    seat may not know, and on each privacy screen no card of any hand and no hint."""
     played = Played()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -88,6 +88,7 @@ async def play_tricks(app: PegboardApp, from_setup: bool = True) -> Played:
                 cards = {toy.card_text(c) for c in (*match.hands[0], *match.hands[1])}
                 assert not cards & set(text.split()), "a card of a hand on the privacy screen"
                 assert str(below.query_one("#observation", Static).render()) == ""
+                assert "Hint, best first:" not in text  # the last person's hint left
                 played.privacy.append(text)
                 await pilot.press("enter")
                 continue
@@ -102,6 +103,14 @@ async def play_tricks(app: PegboardApp, from_setup: bool = True) -> Played:
             assert screen.choices == [str(a) for a in match.observation(viewer).legal_actions()]
             for card in match.hands[viewer]:
                 assert toy.card_text(card) in text  # its own hand is on screen
+            if hint:
+                await pilot.press("h")
+                await pilot.pause()
+                text = everything(app)
+                assert "Hint, best first:" in text
+                assert not hidden_on(text, match, viewer), (
+                    f"seat {viewer}'s hint shows hidden cards"
+                )
             played.log = list(screen.query_one("#log", Log).lines)
             await pilot.press("1")
         else:
@@ -128,7 +137,8 @@ def test_tricks_is_set_up_and_played_to_the_end_against_a_bot(toy_game: Game) ->
 
 def test_tricks_hot_seat_shows_each_person_only_their_own_hand(toy_game: Game) -> None:
     setup = Setup(game=toy.NAME, levels=["human"], lang="en", seed=5, hand=3)
-    played = asyncio.run(play_tricks(PegboardApp(setup, skip_setup=True), from_setup=False))
+    app = PegboardApp(setup, skip_setup=True)
+    played = asyncio.run(play_tricks(app, from_setup=False, hint=True))
     assert played.match is not None and played.match.is_over
     assert played.turns == 6 and played.privacy
     assert all("Pass the keyboard to seat" in text for text in played.privacy)
@@ -169,6 +179,29 @@ def test_a_move_the_rules_refuse_is_named_with_its_rule_and_changes_nothing(
     refusal, unreadable = lines[-2:]
     assert refusal.startswith("Not allowed: C") and refusal.endswith("is not in your hand (T2)")
     assert unreadable == "Not a move: not a move of tricks: 'nonsense' (write 'lay C7')"
+
+
+def test_a_hint_ranks_the_viewers_choices_by_the_games_analyser(toy_game: Game) -> None:
+    from pegboard import hints
+
+    async def run() -> tuple[list[str], list[str]]:
+        app = PegboardApp(Setup(game=toy.NAME, lang="en", seed=4, hand=4), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GenericScreen)
+            await pilot.press("h")
+            await pilot.pause()
+            lines = list(screen.query_one("#log", Log).lines)
+            # tricks has no "expert": the strongest level that analyses, "high", ranks
+            ranked = hints.rank(toy.NAME, screen.match.observation(0), "high", screen.moves)
+            await pilot.press("q")
+        return lines[lines.index("Hint, best first:") + 1 :], [str(e.action) for e in ranked]
+
+    shown, ranked = asyncio.run(run())
+    assert [line.split("(")[0].strip() for line in shown] == [
+        f"{n}. {action}" for n, action in enumerate(ranked[:3], 1)
+    ]
 
 
 def test_a_generic_match_is_saved_and_resumed(toy_game: Game, tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ class PegboardApp(App[None]):
     Screen { overflow-y: auto; }
     #title { text-style: bold; }
     SetupScreen Select { width: 30; }
-    SetupScreen Input { width: 30; }
+    SetupScreen Input { width: 50; }
     #refusal { height: auto; color: $error; }
     #status { height: 2; }
     #track { height: auto; color: $success; }

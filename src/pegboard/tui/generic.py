@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Input, Log, OptionList, Static
 
+from pegboard import hints
 from pegboard.bots import SeededBot, bot_seed, make_bot
 from pegboard.core import Event, IllegalActionError
 from pegboard.games import observation_lines
@@ -32,6 +33,7 @@ from pegboard.tui.screens import log_line, privacy_screen
 from pegboard.tui.setup import HUMAN, Setup, restore_bots
 
 LOG_LINES = 200
+HINTS_SHOWN = 3
 CHOICES_SHOWN = 9
 """Choices with a number key (1-9); more are chosen with the arrows and Enter."""
 
@@ -57,6 +59,7 @@ class GenericScreen(Screen[None]):
 
     BINDINGS = [  # noqa: RUF012 (Textual's API)
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, CHOICES_SHOWN + 1)),
+        Binding("h", "hint", show=False),
         Binding("q", "app.quit", show=False),
     ]
 
@@ -86,6 +89,9 @@ class GenericScreen(Screen[None]):
         ``choices[n - 1]``."""
         self.public: list[str] = []
         """The log without the private lines (what every person at the table may read)."""
+        self.moves = 0
+        """The moves played on this screen (a hint's seed: the same position, the same
+        hint)."""
 
     def compose(self) -> ComposeResult:
         _ = self._
@@ -93,7 +99,7 @@ class GenericScreen(Screen[None]):
         yield Static(id="observation")
         yield OptionList(id="moves")
         yield Input(placeholder=_("or type a move, then Enter"), id="move", compact=True)
-        yield Static(_("1-9/Enter: play · Tab: type a move · q: quit"), id="keys")
+        yield Static(_("1-9/Enter: play · h: hint · Tab: type a move · q: quit"), id="keys")
         yield Log(id="log", max_lines=LOG_LINES)
 
     def on_mount(self) -> None:
@@ -126,6 +132,7 @@ class GenericScreen(Screen[None]):
 
     def tell(self, events: Sequence[Event]) -> None:
         """What a move did, in words (the game's own events)."""
+        self.moves += 1
         for event in events:
             self.say(say(event, self._, lambda seat: seat_text(seat, self._)))
 
@@ -213,6 +220,33 @@ class GenericScreen(Screen[None]):
     def action_choose(self, number: int) -> None:
         if 1 <= number <= len(self.choices):
             self.human_move(self.choices[number - 1])
+
+    def hint_levels(self) -> list[str]:
+        """The levels to ask for a hint, in turn: the one chosen, then the game's bot
+        levels, strongest first."""
+        levels = [self.setup.hint_level, *reversed(self.game.bot_levels())]
+        return list(dict.fromkeys(levels))
+
+    def action_hint(self) -> None:
+        """The viewer's legal actions ranked by the strongest analyser the game has (from
+        the viewer's observation alone); a line for the viewer only."""
+        _ = self._
+        match = self.match
+        if match.is_over or match.current_player != self.viewer:
+            return
+        observation = match.observation(self.viewer)
+        for level in self.hint_levels():
+            try:
+                ranked = hints.rank(
+                    self.game.name, observation, level, self.moves, self.setup.hint_budget
+                )
+            except hints.HintError:
+                continue
+            self.say(_("Hint, best first:"), private=True)
+            for number, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
+                self.say(f"  {number}. {evaluation.action} ({evaluation.value:+.2f})", private=True)
+            return
+        self.say(_("No hints for this game."), private=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_choose(event.option_index + 1)
