@@ -278,15 +278,16 @@ def test_d17_a_target_the_rules_refuse_is_named_and_the_match_does_not_start(lan
             screen = app.screen
             assert isinstance(screen, SetupScreen)
             target = screen.query_one("#target", Input)
+            target.focus()
             target.value = "0"
-            await pilot.pause()
-            await pilot.click("#start")
+            await pilot.press("enter")  # Enter in a typed option starts, as Start does
             await pilot.pause()
             said = str(screen.query_one("#refusal", Static).render())
             refused = app.screen is screen
             target.value = "20"
             await pilot.pause()
-            await pilot.click("#start")
+            assert str(screen.query_one("#refusal", Static).render()) == ""
+            await pilot.press("enter")
             await pilot.pause()
             match_screen = app.screen
             started = isinstance(match_screen, MatchScreen) and match_screen.match.target
