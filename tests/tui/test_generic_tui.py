@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import Input, Log, OptionList, Select, Static
 
 from pegboard import games
+from pegboard.bots import make_bot
 from pegboard.games import Game
 from pegboard.i18n import translator
 from pegboard.tui.app import PegboardApp
@@ -357,3 +358,50 @@ def test_the_name_check_sees_a_comparison_and_a_table(tmp_path: Path) -> None:
     )
     found = game_names_used(probe, {"draw", "cribbage"})
     assert [line.split(" ", 1)[0] for line in found] == ["probe.py:1", "probe.py:3", "probe.py:4"]
+
+
+# -- `pegboard play GAME` full screen: any registered game ---------------------------------
+
+
+def test_full_screen_opens_any_registered_game_its_options_checked_by_the_game(
+    toy_game: Game, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import typer
+
+    from pegboard.cli.tui import full_screen
+
+    opened: list[PegboardApp] = []
+    monkeypatch.setattr(PegboardApp, "run", lambda self: opened.append(self))
+    _ = translator("en")
+    full_screen(toy.NAME, None, "high", 5, None, None, None, _)
+    [app] = opened
+    assert (app.setup.game, app.setup.players, app.setup.seed) == (toy.NAME, 2, 5)
+    assert app.setup.kind(1) == "high" and app.setup.hand == 3  # the game's default
+    assert not app.skip_setup  # the set-up screen first, chosen as given
+    refusals = {
+        (3, "high", None): "Tricks is for two players (T1).",
+        (None, "expert", None): "no 'expert' bots for tricks; choose one of: random, high",
+        (None, "high", 3): "--best-of is not an option of Tricks",
+    }
+    for (players, bots, best_of), message in refusals.items():
+        with pytest.raises(typer.Exit):
+            full_screen(toy.NAME, players, bots, 5, best_of, None, None, _)
+        assert capsys.readouterr().err == f"pegboard: error: {message}\n"
+    assert len(opened) == 1
+
+
+def test_full_screen_resumes_the_match_saved_last_of_any_game(
+    toy_game: Game, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from pegboard.cli.tui import resume_full_screen
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    setup = Setup(game=toy.NAME, levels=["random"], seed=3, save_dir=tmp_path / "pegboard")
+    match = toy_game.new_match(setup.match_options(), 3)
+    setup.save(match, {1: make_bot(toy.NAME, "random", 1)})
+    opened: list[PegboardApp] = []
+    monkeypatch.setattr(PegboardApp, "run", lambda self: opened.append(self))
+    resume_full_screen(None, False, None, translator("en"))
+    [app] = opened
+    assert app.setup.game == toy.NAME and app.saved is not None
+    assert app.saved["match"] == match.to_record()
