@@ -141,11 +141,7 @@ class SetupScreen(Screen[None]):
             value = entries[0][1]
             self.setup.options[option.name] = value
         select: Select[int | None] = Select(
-            entries,
-            value=value if value is not None else Select.BLANK,
-            allow_blank=option.optional,
-            compact=True,
-            id=ident,
+            entries, value=value, allow_blank=False, compact=True, id=ident
         )
         return [label, select]
 
