@@ -334,6 +334,8 @@ def game_names_used(path: Path, names: set[str]) -> list[str]:
             named(side) for side in (node.left, *node.comparators)
         ):
             found.append(f"{path.name}:{node.lineno} compares a game's name")
+        elif isinstance(node, ast.MatchValue) and named(node.value):
+            found.append(f"{path.name}:{node.lineno} matches a case on a game's name")
         elif isinstance(node, ast.Dict) and any(named(key) for key in node.keys):
             found.append(f"{path.name}:{node.lineno} keys a table by a game's name")
         elif isinstance(node, ast.Tuple | ast.List | ast.Set) and any(
@@ -354,11 +356,17 @@ def test_the_app_knows_no_game_by_name(toy_game: Game) -> None:
 def test_the_name_check_sees_a_comparison_and_a_table(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text(
-        'if setup.game == "cribbage":\n    pass\nGAMES = {"draw": 1}\nALL = ("draw",)\n',
+        'if setup.game == "cribbage":\n    pass\nGAMES = {"draw": 1}\nALL = ("draw",)\n'
+        'match game:\n    case "draw":\n        pass\n',
         encoding="utf-8",
     )
     found = game_names_used(probe, {"draw", "cribbage"})
-    assert [line.split(" ", 1)[0] for line in found] == ["probe.py:1", "probe.py:3", "probe.py:4"]
+    assert [line.split(" ", 1)[0] for line in found] == [
+        "probe.py:1",
+        "probe.py:3",
+        "probe.py:4",
+        "probe.py:6",
+    ]
 
 
 # -- `pegboard play GAME` full screen: any registered game ---------------------------------
@@ -389,6 +397,12 @@ def test_full_screen_opens_any_registered_game_its_options_checked_by_the_game(
             full_screen(toy.NAME, players, bots, 5, best_of, None, None, _)
         assert capsys.readouterr().err == f"pegboard: error: {message}\n"
     assert len(opened) == 1
+    # any of the game's options by name (`--option hand=4`), checked by the game
+    full_screen(toy.NAME, 2, "high", 5, None, None, None, _, options={"hand": 4})
+    assert opened[-1].setup.hand == 4
+    with pytest.raises(typer.Exit):
+        full_screen(toy.NAME, None, "high", 5, None, None, None, _, options={"hand": 9})
+    assert capsys.readouterr().err == "pegboard: error: A hand is 1 to 4 cards (T1).\n"
 
 
 def test_full_screen_resumes_the_match_saved_last_of_any_game(

@@ -9,6 +9,7 @@ after every move under ``$XDG_STATE_HOME/pegboard`` and ``--resume`` goes on wit
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,11 +39,13 @@ def full_screen(
     target: int | None,
     save: Path | None,
     _: Translator,
+    options: Mapping[str, int | None] | None = None,
 ) -> None:
     """Check the options, then run the app from its set-up screen (chosen there as given
     here); ``save``: the match record is written there when the app ends. ``best_of`` and
-    ``target`` are the options of those names (``--best-of``, ``--target``); a game that
-    has no such option refuses them."""
+    ``target`` are the options of those names (``--best-of``, ``--target``), ``options``
+    any of the game's options by name (``--option NAME=VALUE``); a game that has no such
+    option refuses it, and the game's own description checks every value."""
     from pegboard.tui.app import PegboardApp
     from pegboard.tui.setup import Setup
 
@@ -50,6 +53,7 @@ def full_screen(
         description = games.get(game)
     except ValueError as error:
         raise fail(describe_error(error, _), _) from None
+    flags = {"best_of": best_of, "target": target}
     levels = description.bot_levels()
     if bots not in levels:
         raise fail(
@@ -58,10 +62,12 @@ def full_screen(
             ),
             _,
         )
-    given = {"best_of": best_of, "target": target}
+    given = dict(options or {})
+    given.update({name: value for name, value in flags.items() if value is not None})
+    given.pop(description.players_option, None)
     names = {option.name for option in description.options}
-    options = {name: value for name, value in given.items() if value is not None}
-    for name in options:
+    chosen = {name: value for name, value in given.items() if value is not None}
+    for name in chosen:
         if name not in names:
             raise fail(
                 _("--{option} is not an option of {game}").format(
@@ -69,9 +75,19 @@ def full_screen(
                 ),
                 _,
             )
-    try:  # the game words what is wrong, its rule named, as in plain mode
-        if players is not None:
+    seats = range(description.min_players, description.max_players + 1)
+    try:  # the game words what is wrong, its rule named
+        if players is not None and description.players_option in names:
             description.option(description.players_option).check(players)
+        elif players is not None and players not in seats:  # a game with no such option
+            raise ValueError(
+                _("{game} is for {minimum} to {maximum} players, not {players}").format(
+                    game=_(description.display_name),
+                    minimum=seats.start,
+                    maximum=seats.stop - 1,
+                    players=players,
+                )
+            )
         setup = Setup(
             players,
             game,
@@ -79,7 +95,7 @@ def full_screen(
             _.lang,
             seed,
             save_dir=default_save_dir(),
-            options=options,
+            options=chosen,
         )
         setup.match_options()
     except ValueError as error:

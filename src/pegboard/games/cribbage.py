@@ -49,6 +49,10 @@ GAME = Game(
     apply=apply,
     looks={
         "web": "pegboard.web.views_cribbage:cribbage_view",
+        "cli": "pegboard.cli.cribbage_look:LOOK",
+        "arena": "pegboard.arena.cribbage_deals:DEALS",
+        "openspiel": "pegboard.openspiel.cribbage_game:LOOK",
+        "envs": "pegboard.envs.cribbage:from_options",
         "tui": "pegboard.tui.cribbage_app:CribbageScreen",
     },
     match_type=CribbageMatch,

@@ -50,6 +50,10 @@ GAME = Game(
     apply=apply,
     looks={
         "web": "pegboard.web.views_draw:draw_view",
+        "cli": "pegboard.cli.draw_look:LOOK",
+        "arena": "pegboard.arena.draw_deals:DEALS",
+        "openspiel": "pegboard.openspiel.draw_game:LOOK",
+        "envs": "pegboard.envs.draw:from_options",
         "tui": "pegboard.tui.draw_app:MatchScreen",
     },
     match_type=Match,
