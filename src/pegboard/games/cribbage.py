@@ -54,6 +54,7 @@ GAME = Game(
         "arena": "pegboard.arena.cribbage_deals:DEALS",
         "openspiel": "pegboard.openspiel.cribbage_game:LOOK",
         "envs": "pegboard.envs.cribbage:from_options",
+        "tui": "pegboard.tui.cribbage_app:CribbageScreen",
     },
     match_type=CribbageMatch,
     readers={"game": CribbageGame.from_record},

@@ -54,6 +54,7 @@ GAME = Game(
         "arena": "pegboard.arena.draw_deals:DEALS",
         "openspiel": "pegboard.openspiel.draw_game:LOOK",
         "envs": "pegboard.envs.draw:from_options",
+        "tui": "pegboard.tui.draw_app:MatchScreen",
     },
     match_type=Match,
     readers={"round": Round.from_record},
