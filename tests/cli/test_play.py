@@ -215,11 +215,12 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["cribbage", "--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
-        (["cribbage", "--best-of", "4"], "a match is the best of an odd number of games, not 4"),
+        # the game's own refusals (its description's options), the rule named
+        (["cribbage", "--players", "3"], "Cribbage here is for two players (C2)."),
+        (["cribbage", "--best-of", "4"], "A cribbage match is the best of 1, 3, 5 or 7 games."),
         (["draw", "--best-of", "3"], "--best-of is for cribbage"),
-        (["draw", "--players", "5"], "Draw is played by 2 to 4 players, not 5 (D1)"),
-        (["--bots", "ismcts"], "no 'ismcts' bots for draw; choose one of: random, greedy, expert"),
+        (["draw", "--players", "5"], "Draw is for 2, 3 or 4 players (D1)."),
+        (["--bots", "nosuch"], "no 'nosuch' bots for draw; choose one of: random, greedy, expert"),
     ],
 )
 def test_full_screen_options_are_checked_before_it_opens(

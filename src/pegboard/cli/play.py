@@ -233,6 +233,7 @@ def play(
             requested.get("target"),
             save,
             _,
+            options=requested,
         )
         return
     terminal = Terminal()
