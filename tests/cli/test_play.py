@@ -198,12 +198,15 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
     """In a terminal `play` opens the full-screen client; with --plain, or when input or
     output is not a terminal, it is line by line."""
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr("pegboard.cli.tui.full_screen", lambda *args: calls.append(args))
+    monkeypatch.setattr(
+        "pegboard.cli.tui.full_screen", lambda *args, **options: calls.append((*args, options))
+    )
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
     result = runner.invoke(app, ["play", "cribbage", "--best-of", "3", "--seed", "5"])
     assert result.exit_code == 0, result.output
-    [(game, players, bots, seed, best_of, *_rest)] = calls
+    [(game, players, bots, seed, best_of, *_rest, given)] = calls
     assert (game, players, bots, seed, best_of) == ("cribbage", None, "greedy", 5, 3)
+    assert given == {"options": {"best_of": 3}}  # every option given reaches full screen
     calls.clear()
     result = runner.invoke(app, ["play", "--plain", "--seed", "5"], input="quit\n")
     assert not calls and "Your moves:" in result.output and "You leave" in result.output
