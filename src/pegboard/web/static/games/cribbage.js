@@ -1,7 +1,7 @@
 // Cribbage, its page module (the look "web.page" of the game; see generic.js for the
 // interface the table page calls): the hand as cards (pick two to discard, then play one at
-// a time; go), the crib,
-// the starter, the count and its pile, and the show explained.
+// a time; go), the crib, the starter, the count and its pile, the show explained, and the
+// end of each game.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
