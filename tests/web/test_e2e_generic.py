@@ -42,7 +42,9 @@ CARD = re.compile(r"(?<![A-Za-z0-9_-])C[1-9](?![0-9])")
 def tricks_server(toy_game: Game, tmp_path: Path) -> Iterator[tuple[Server, Store]]:
     """The real server with the toy as a plug-in, and its database (read by this test)."""
     url = f"sqlite:///{tmp_path / 'pegboard.db'}"
-    path = os.pathsep.join(filter(None, [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH")]))
+    path = os.pathsep.join(
+        filter(None, [str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH")])
+    )
     server = Server(url, tmp_path, env={ENVIRONMENT: "tests.games.toy:plug_in", "PYTHONPATH": path})
     engine = make_engine(url)
     try:
@@ -107,7 +109,9 @@ def test_t4_a_person_plays_tricks_on_the_generic_page_of_a_real_server(
         assert "Match over" in page.inner_text("#turn")
         log = page.inner_text("#log")
         assert log.count("Ana lays C") == 4 and log.count("takes the trick") == 4
-        scores = [int(t.rsplit(": ", 1)[1]) for t in page.locator("#players .score").all_inner_texts()]
+        scores = [
+            int(t.rsplit(": ", 1)[1]) for t in page.locator("#players .score").all_inner_texts()
+        ]
         assert sum(scores) == 4  # a point a trick (T4)
         assert page.locator("#again-button").count() == 1
         assert "Tricks" in page.title()

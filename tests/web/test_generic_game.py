@@ -7,17 +7,20 @@ as the replayed log stood then. Nothing under ``src/pegboard`` names the toy."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pegboard.games
 from pegboard.i18n import translator
 from pegboard.web import games, views
 from tests.games import toy
-from tests.web.conftest import Player, new_table, seeds, service_of, token_of
+from tests.web.conftest import HANG_GUARD, Player, new_table, seeds, service_of, token_of
 
 CARD = re.compile(r"(?<![A-Za-z0-9_-])C[1-9](?![0-9])")
 """A card as the toy writes it (``C7``), not inside a longer word (an id, a token)."""
@@ -66,6 +69,19 @@ def leaks_of(player: Player, positions: list[toy.TricksMatch]) -> list[tuple[int
     return found
 
 
+def settle(player: Player, bots: set[int]) -> dict[str, Any]:
+    """``Player.settle``, bounded: a bot that cannot move (its worker knows no such game)
+    fails the test instead of hanging it."""
+    deadline = time.monotonic() + HANG_GUARD
+    while time.monotonic() < deadline:
+        player.sync()
+        view = player.state["view"]
+        if view["is_over"] or view["current"] not in bots:
+            return player.state
+        time.sleep(0.01)
+    raise AssertionError(f"the bot did not move in {HANG_GUARD} s")
+
+
 def play_to_the_end(client: TestClient, lang: str = "en") -> tuple[str, Player, Player]:
     table = new_table(
         client,
@@ -79,7 +95,7 @@ def play_to_the_end(client: TestClient, lang: str = "en") -> tuple[str, Player, 
     watcher = Player(client, table_id, None, None, lang)
     moves = 0
     while True:
-        state = ana.settle({1})
+        state = settle(ana, {1})
         view = state["view"]
         if view["is_over"]:
             break
@@ -281,3 +297,50 @@ def test_a_tricks_table_is_listed_and_rebuilt_from_its_log(
     service._tables.pop(table["table"])  # gone from memory: the next hello rebuilds it
     again = Player(tricks_client, table["table"], 0, token_of(table, 0))
     assert again.state["seq"] == 1 and again.state["view"]["log"] == log_before
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    hand=JSON,
+    players=JSON,
+    seats=st.one_of(
+        JSON,
+        st.lists(
+            st.fixed_dictionaries({"kind": st.sampled_from(["human", "bot", "x"]), "level": JSON}),
+            max_size=3,
+        ),
+    ),
+)
+def test_any_body_for_a_tricks_table_is_answered_never_a_500(
+    tricks_client: TestClient, hand: Any, players: Any, seats: Any
+) -> None:
+    body = {"game": "tricks", "hand": hand, "players": players, "seats": seats}
+    answer = tricks_client.post("/api/tables", json=body)
+    assert answer.status_code in (201, 422), answer.text
+    if answer.status_code == 422:
+        assert answer.json()["error"]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=JSON)
+def test_any_action_at_a_tricks_table_is_answered_never_a_server_error(
+    tricks_client: TestClient, action: Any
+) -> None:
+    table = new_table(tricks_client, "tricks", [{"kind": "human"}, {"kind": "human"}])
+    ana = Player(tricks_client, table["table"], 0, token_of(table, 0))
+    try:
+        ana.send({"type": "act", "action": action, "seq": 0})
+        got = ana.sync()
+        assert [m["code"] for m in got if m["type"] == "error"] != ["server"], got
+        assert all(m["type"] in ("state", "error") for m in got), got
+    finally:
+        ana.close()

@@ -27,7 +27,6 @@ from typing import Any, Final, Protocol
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core import Event, IllegalActionError
-from pegboard.draw.line import language
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, rule_reason, translator
 from pegboard.web import games, views
@@ -171,7 +170,7 @@ def lang_key(lang: object) -> str:
     """The language key of ``lang``; English for anything we have no catalog for."""
     if isinstance(lang, str):
         try:
-            return language(lang)
+            return translator(lang).lang
         except ValueError:
             pass
     return "en"
