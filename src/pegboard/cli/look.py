@@ -2,7 +2,7 @@
 
 The commands work from the games registry (``pegboard.games``) and know no game by name.
 A game whose look on this surface is a ``CliLook`` (``looks={"cli": "module:LOOK"}``)
-gets its own text table, replayer and reading of hint records; a game with none, or a
+gets its own text table and replayer; a game with none, or a
 look that leaves a part out (None), is served by the generic rendering of
 ``pegboard.cli.generic``: its observation as text, its legal actions numbered, and its
 narration events said through ``pegboard.i18n.say``.
@@ -30,8 +30,6 @@ the options the user gave (only those: the look keeps its own defaults), or a
 Replayer = Callable[[dict[str, Any], str, "Terminal", "Translator"], None]
 """``replay(record, lang, terminal, gettext)``: print the record move by move
 (``RecordError`` when it does not replay)."""
-
-"""``read(record)``: the position at the end of the record (``RecordError`` if none)."""
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ GAME = Game(
     apply=apply,
     looks={
         "web": "pegboard.web.views_cribbage:cribbage_view",
+        "web.page": "pegboard.web.views_cribbage:PAGE",
         "cli": "pegboard.cli.cribbage_look:LOOK",
         "arena": "pegboard.arena.cribbage_deals:DEALS",
         "openspiel": "pegboard.openspiel.cribbage_game:LOOK",

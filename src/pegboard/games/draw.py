@@ -50,6 +50,7 @@ GAME = Game(
     apply=apply,
     looks={
         "web": "pegboard.web.views_draw:draw_view",
+        "web.page": "pegboard.web.views_draw:PAGE",
         "cli": "pegboard.cli.draw_look:LOOK",
         "arena": "pegboard.arena.draw_deals:DEALS",
         "openspiel": "pegboard.openspiel.draw_game:LOOK",
