@@ -4,7 +4,6 @@ driven headless at 80×24 (Textual's pilot). Nothing under src/pegboard knows tr
 
 from __future__ import annotations
 
-import ast
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -300,73 +299,6 @@ def test_d17_a_target_the_rules_refuse_is_named_and_the_match_does_not_start(lan
     assert refused and started == 20
     option = games.get("draw").option("target")
     assert said == refusal.format(minimum=option.minimum, maximum=option.maximum)
-
-
-# -- no game is known by name here -------------------------------------------------------
-
-
-def modules() -> list[Path]:
-    """The terminal app's modules and the command that starts it, but the games' own looks
-    (the modules their descriptions name for this surface)."""
-    looks = set()
-    for name in games.names():
-        reference = games.get(name).looks.get("tui")
-        if reference is not None:
-            looks.add(reference.partition(":")[0])
-    own = [
-        path
-        for path in sorted((SOURCES / "tui").glob("*.py"))
-        if f"pegboard.tui.{path.stem}" not in looks
-    ]
-    return [*own, SOURCES / "cli" / "tui.py"]
-
-
-def game_names_used(path: Path, names: set[str]) -> list[str]:
-    """Where ``path`` compares a value with a game's name or keys a table by one."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = []
-
-    def named(node: ast.AST | None) -> bool:
-        return isinstance(node, ast.Constant) and node.value in names
-
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Compare) and any(
-            named(side) for side in (node.left, *node.comparators)
-        ):
-            found.append(f"{path.name}:{node.lineno} compares a game's name")
-        elif isinstance(node, ast.MatchValue) and named(node.value):
-            found.append(f"{path.name}:{node.lineno} matches a case on a game's name")
-        elif isinstance(node, ast.Dict) and any(named(key) for key in node.keys):
-            found.append(f"{path.name}:{node.lineno} keys a table by a game's name")
-        elif isinstance(node, ast.Tuple | ast.List | ast.Set) and any(
-            named(item) for item in node.elts
-        ):
-            found.append(f"{path.name}:{node.lineno} lists games by name")
-    return found
-
-
-def test_the_app_knows_no_game_by_name(toy_game: Game) -> None:
-    checked = modules()
-    assert {path.name for path in checked} >= {"app.py", "generic.py", "setup.py", "tui.py"}
-    assert not {"draw_app.py", "cribbage_app.py"} & {path.name for path in checked}
-    offences = [found for path in checked for found in game_names_used(path, set(games.names()))]
-    assert not offences, "\n".join(offences)
-
-
-def test_the_name_check_sees_a_comparison_and_a_table(tmp_path: Path) -> None:
-    probe = tmp_path / "probe.py"
-    probe.write_text(
-        'if setup.game == "cribbage":\n    pass\nGAMES = {"draw": 1}\nALL = ("draw",)\n'
-        'match game:\n    case "draw":\n        pass\n',
-        encoding="utf-8",
-    )
-    found = game_names_used(probe, {"draw", "cribbage"})
-    assert [line.split(" ", 1)[0] for line in found] == [
-        "probe.py:1",
-        "probe.py:3",
-        "probe.py:4",
-        "probe.py:6",
-    ]
 
 
 # -- `pegboard play GAME` full screen: any registered game ---------------------------------

@@ -75,30 +75,3 @@ def test_every_string_the_page_translates_is_in_the_messages_catalog() -> None:
     assert len(used) > 40, "the scan found too few strings to be reading the page"
     missing = sorted(used - set(MESSAGES))
     assert missing == [], f"not in pegboard.web.messages (so never translated): {missing}"
-
-
-def quoted_names(text: str, names: set[str]) -> list[str]:
-    """The game names that ``text`` holds as a whole string literal (``"draw"``, ``'draw'``,
-    `` `draw` ``): a comparison with a game's name, or a table keyed by it."""
-    return sorted({m.group(2) for m in LITERAL.finditer(text) if m.group(2) in names})
-
-
-LITERAL = re.compile(r"""(["'`])([A-Za-z0-9_-]+)\1""")
-
-
-def test_no_module_of_the_page_names_a_game_but_the_games_own() -> None:
-    names = set(pegboard.games.names())
-    own = page_modules() - {f"games/{GENERIC_PAGE}.js"}
-    offenders = {
-        path.relative_to(STATIC).as_posix(): quoted_names(path.read_text(encoding="utf-8"), names)
-        for path in SCRIPTS
-        if path.relative_to(STATIC).as_posix() not in own
-    }
-    assert {name: found for name, found in offenders.items() if found} == {}
-
-
-def test_the_check_sees_a_game_named_in_a_comparison() -> None:
-    names = {"draw", "cribbage"}
-    assert quoted_names('if (view.game === "cribbage") x();', names) == ["cribbage"]
-    assert quoted_names("const form = { game: 'draw' };", names) == ["draw"]
-    assert quoted_names('querySelector("#draw-button")', names) == []
