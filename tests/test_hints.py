@@ -185,7 +185,14 @@ def test_a_seat_out_of_range_is_an_error(seat: Any) -> None:
     ("record", "message"),
     [
         ({"format": "other"}, "not a pegboard record"),
-        ({"format": "pegboard-record", "version": 1, "game": "go", "kind": "x"}, "no hints"),
+        (
+            {"format": "pegboard-record", "version": 1, "game": "go", "kind": "x"},
+            "no game 'go'; the games are draw, cribbage",
+        ),
+        (
+            {"format": "pegboard-record", "version": 1, "game": "draw", "kind": "game"},
+            "no record of kind 'game' for draw",
+        ),
         (
             {"format": "pegboard-record", "version": 1, "game": "draw", "kind": "round"},
             "does not replay|needs a 'deal'",

@@ -156,32 +156,23 @@ def _check_complete(evaluations: Sequence[Evaluation], legal: Sequence[Any]) -> 
 
 
 def _position(source: Any) -> tuple[str, Any]:
-    """The game and the live position of a position or a record."""
-    from pegboard.cribbage import CribbageMatch, Game
-    from pegboard.draw import Match, Round
+    """The game and the live position of a position or a record (the games registry says
+    which game a position or a record is of)."""
+    import pegboard.games
 
-    if isinstance(source, Round | Match):
-        return "draw", source
-    if isinstance(source, Game | CribbageMatch):
-        return "cribbage", source
     if not isinstance(source, dict):
+        for name in pegboard.games.names():
+            if pegboard.games.get(name).owns(source):
+                return name, source
         raise HintError(
             N_("a hint needs a position or a record, not {kind}"), kind=type(source).__name__
         )
-    readers: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {
-        ("draw", "round"): Round.from_record,
-        ("draw", "match"): Match.from_record,
-        ("cribbage", "game"): Game.from_record,
-        ("cribbage", "match"): CribbageMatch.from_record,
-    }
     try:
         record = check_record(source)
-        key = (record.get("game"), record.get("kind"))
-        reader = readers.get(key)  # type: ignore[arg-type]
-        if reader is None:
-            raise RecordError(
-                N_("no hints for a record of kind {game!r} {kind!r}"), game=key[0], kind=key[1]
-            )
-        return str(key[0]), reader(record)
+        try:
+            game = pegboard.games.get(record.get("game"))
+        except pegboard.games.UnknownGameError as error:
+            raise RecordError(error.template, **error.fields) from None
+        return game.name, game.read_record(record)
     except RecordError as error:
         raise HintError(error.template, **error.fields) from None

@@ -202,7 +202,7 @@ def test_the_arena_hands_bots_observations_only(
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "chess", "bots": ("random", "random")}, "draw or cribbage"),
+        ({"game": "chess", "bots": ("random", "random")}, "the games are draw, cribbage"),
         ({"game": "draw", "bots": ("random",)}, "2, 3, 4 players"),
         ({"game": "cribbage", "bots": ("random",) * 3}, "2 players"),
         ({"game": "draw", "bots": ("random", "wizard")}, "no 'wizard' bot for draw"),

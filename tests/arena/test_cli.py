@@ -78,7 +78,7 @@ def test_arena_json_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["chess"], "draw or cribbage"),
+        (["chess"], "the games are draw, cribbage"),
         (["draw", "--bots", "random,wizard"], "no 'wizard' bot"),
         (["cribbage", "--bots", "random", "--players", "3"], "2 players"),
         (["draw", "--deals", "0"], "at least 1"),

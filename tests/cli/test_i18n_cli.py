@@ -235,7 +235,7 @@ def test_arena_takes_the_language_of_pegboard_and_of_the_environment() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["chess"], "a arena joga draw ou cribbage, não 'chess'"),
+        (["chess"], "não há o jogo 'chess'; os jogos são draw, cribbage"),
         (["draw", "--bots", "random,wizard"], "não há robô 'wizard' para Draw; escolha entre:"),
         (["cribbage", "--players", "3"], "aqui o cribbage é jogado por 2 jogadores, não 3"),
         (["draw", "--deals", "0"], "--deals é um número inteiro de pelo menos 1, não 0"),

@@ -198,12 +198,15 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
     """In a terminal `play` opens the full-screen client; with --plain, or when input or
     output is not a terminal, it is line by line."""
     calls: list[tuple[object, ...]] = []
-    monkeypatch.setattr("pegboard.cli.tui.full_screen", lambda *args: calls.append(args))
+    monkeypatch.setattr(
+        "pegboard.cli.tui.full_screen", lambda *args, **options: calls.append((*args, options))
+    )
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
     result = runner.invoke(app, ["play", "cribbage", "--best-of", "3", "--seed", "5"])
     assert result.exit_code == 0, result.output
-    [(game, players, bots, seed, best_of, *_rest)] = calls
+    [(game, players, bots, seed, best_of, *_rest, given)] = calls
     assert (game, players, bots, seed, best_of) == ("cribbage", None, "greedy", 5, 3)
+    assert given == {"options": {"best_of": 3}}  # every option given reaches full screen
     calls.clear()
     result = runner.invoke(app, ["play", "--plain", "--seed", "5"], input="quit\n")
     assert not calls and "Your moves:" in result.output and "You leave" in result.output
@@ -215,11 +218,12 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["cribbage", "--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
-        (["cribbage", "--best-of", "4"], "a match is the best of an odd number of games, not 4"),
+        # the game's own refusals (its description's options), the rule named
+        (["cribbage", "--players", "3"], "Cribbage here is for two players (C2)."),
+        (["cribbage", "--best-of", "4"], "A cribbage match is the best of 1, 3, 5 or 7 games."),
         (["draw", "--best-of", "3"], "--best-of is for cribbage"),
-        (["draw", "--players", "5"], "Draw is played by 2 to 4 players, not 5 (D1)"),
-        (["--bots", "ismcts"], "no 'ismcts' bots for draw; choose one of: random, greedy, expert"),
+        (["draw", "--players", "5"], "Draw is for 2, 3 or 4 players (D1)."),
+        (["--bots", "nosuch"], "no 'nosuch' bots for draw; choose one of: random, greedy, expert"),
     ],
 )
 def test_full_screen_options_are_checked_before_it_opens(

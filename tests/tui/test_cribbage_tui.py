@@ -320,7 +320,7 @@ def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SetupScreen)
-            assert not screen.query_one("#best-of", Select).display  # Draw: to its target
+            assert not screen.query("#best-of")  # Draw: to its target, no best-of
             screen.query_one("#players", Select).value = 3
             screen.query_one("#game", Select).value = "cribbage"
             await pilot.pause()

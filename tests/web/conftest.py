@@ -137,17 +137,25 @@ def free_port() -> int:
 class Server:
     """``pegboard serve`` in a subprocess, on a free loopback port."""
 
-    def __init__(self, db_url: str, home: Path, options: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        home: Path,
+        options: Sequence[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         """``options``: more ``pegboard serve`` options (``PLAY_LIMIT_OPTIONS`` unless
-        given)."""
+        given); ``env``: more environment variables (``PEGBOARD_GAMES``...)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
         command += ["--port", str(self.port), "--db", db_url, "--bot-delay", "0"]
         command += PLAY_LIMIT_OPTIONS if options is None else options
         self.log = (home / f"server-{self.port}.log").open("w")
-        env = {**os.environ, "XDG_DATA_HOME": str(home)}
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=env)
+        environment = {**os.environ, "XDG_DATA_HOME": str(home), **(env or {})}
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=environment
+        )
         self._wait_ready()
 
     def _wait_ready(self) -> None:

@@ -198,14 +198,16 @@ def test_the_server_answers_while_the_bots_tables_are_rebuilt_and_the_bots_resum
 
     gate = threading.Event()  # every replay waits for it: the rebuild is held up
     replayed: Counter[int] = Counter()
-    replay = games.replay
+    replay = games.replay_narrated
 
-    def held_up(game: str, config: Any, seed: int, actions: Any) -> games.AnyMatch:
+    def held_up(
+        game: str, config: Any, seed: int, actions: Any
+    ) -> tuple[games.AnyMatch, list[Any]]:
         replayed[seed] += 1
         gate.wait(HANG_GUARD)
         return replay(game, config, seed, actions)
 
-    monkeypatch.setattr(games, "replay", held_up)
+    monkeypatch.setattr(games, "replay_narrated", held_up)
     with TestClient(create_app(sqlite_url, bot_delay=0, seed_source=seeds(1))) as client:
         try:
             tables = service_of(client)._tables

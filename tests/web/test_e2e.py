@@ -776,6 +776,7 @@ def test_c7_a_game_of_cribbage_to_121_ends_with_the_skunk_rule_and_the_match_sum
     page = e2e_open("/", seed=7)
     page.check("#game-cribbage")
     page.select_option("#seat-1-level", "random")  # a quick opponent: the game is long
+    page.select_option("#best-of", "1")  # one game is the match (the rules' default is 3)
     create_table(page, game="cribbage")
     game_end = ""
     for _move in range(400):

@@ -1,15 +1,18 @@
 """The page's files without a browser: every module it imports is there, nothing comes
-from another site, and every string it translates is in the catalog of /api/messages."""
+from another site, every string it translates is in the catalog of /api/messages, and no
+module but a game's own page module names a game."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
+import pegboard.games
+from pegboard.web.lobby import GENERIC_PAGE, page_of
 from pegboard.web.messages import MESSAGES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pegboard" / "web" / "static"
-SCRIPTS = sorted(STATIC.glob("*.js"))
+SCRIPTS = sorted(STATIC.rglob("*.js"))
 IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']([^"']+)["']""", re.MULTILINE)
 # t("...") and t('...'): the msgids the page looks up.
 MSGID = re.compile(r"""\bt\(\s*(["'])((?:\\.|(?!\1).)*)\1""")
@@ -23,22 +26,38 @@ def test_the_page_loads_its_entry_module_and_style_from_static() -> None:
     assert '<link rel="stylesheet" href="/static/style.css">' in index
 
 
+def page_modules() -> set[str]:
+    """The games' page modules, which games.js imports by the name the server gives."""
+    pages = {page_of(pegboard.games.get(name)) for name in pegboard.games.names()}
+    return {f"games/{page}.js" for page in pages | {GENERIC_PAGE}}
+
+
 def test_every_imported_module_is_one_of_the_pages_files() -> None:
     assert SCRIPTS, "no JavaScript modules found"
     reached: set[str] = set()
-    todo = ["app.js"]
+    todo = ["app.js", *sorted(page_modules())]
     while todo:
         name = todo.pop()
         if name in reached:
             continue
         reached.add(name)
+        assert (STATIC / name).is_file(), f"no page module {name}"
         source = (STATIC / name).read_text(encoding="utf-8")
         for target in IMPORT.findall(source):
-            assert target.startswith("./"), f"{name} imports {target}: only the page's own files"
-            assert (STATIC / target[2:]).is_file(), f"{name} imports a missing {target}"
-            todo.append(target[2:])
-    # No module lies unused beside the ones app.js reaches.
-    assert reached == {path.name for path in SCRIPTS}
+            assert target.startswith(("./", "../")), f"{name} imports {target}: only the page's own"
+            resolved = PurePosixPath(name).parent / target
+            parts: list[str] = []
+            for part in resolved.parts:
+                if part == "..":
+                    assert parts, f"{name} imports {target}, outside the page's files"
+                    parts.pop()
+                elif part != ".":
+                    parts.append(part)
+            path = "/".join(parts)
+            assert (STATIC / path).is_file(), f"{name} imports a missing {target}"
+            todo.append(path)
+    # No module lies unused beside the ones app.js and the games' pages reach.
+    assert reached == {path.relative_to(STATIC).as_posix() for path in SCRIPTS}
 
 
 def test_nothing_is_fetched_from_another_site() -> None:

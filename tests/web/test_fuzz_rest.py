@@ -36,7 +36,6 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
 )
 
 from pegboard.bots import bot_levels  # noqa: E402
-from pegboard.web import schemas  # noqa: E402
 from pegboard.web.app import create_app  # noqa: E402
 from tests.web.conftest import (  # noqa: E402
     PLAY_LIMITS,
@@ -129,9 +128,36 @@ def test_the_rest_api_keeps_to_its_schema(case: Any, lobby: tuple[TestClient, st
         assert after == before, "a refused request wrote to the database"
 
 
-def test_the_schema_names_the_bot_levels_there_are() -> None:
-    levels = set(schemas.BotLevel.__args__)
-    assert levels == set(bot_levels("draw")) == set(bot_levels("cribbage"))
+def test_the_schema_names_each_games_bot_levels_and_options() -> None:
+    body = SCHEMA.raw_schema["paths"]["/api/tables"]["post"]["requestBody"]
+    tables = body["content"]["application/json"]["schema"]["oneOf"]
+    for table in tables:
+        game = table["properties"]["game"]["const"]
+        bot = table["properties"]["seats"]["items"]["oneOf"][1]
+        assert bot["properties"]["level"]["enum"] == list(bot_levels(game))
+    draw = tables[0]["properties"]
+    assert (draw["players"]["minimum"], draw["players"]["maximum"]) == (2, 4)  # D1
+    assert tables[1]["properties"]["best_of"]["enum"] == [1, 3, 5, 7]
+
+
+def test_a_game_registered_later_has_its_body_in_the_schema(toy_game: Any) -> None:
+    """The body of a new table is read from the registry when the schema is asked for."""
+    document = create_app("sqlite://").openapi()
+    body = document["paths"]["/api/tables"]["post"]["requestBody"]
+    tables = body["content"]["application/json"]["schema"]["oneOf"]
+    assert [t["properties"]["game"]["const"] for t in tables] == ["draw", "cribbage", "tricks"]
+    tricks = tables[2]
+    assert tricks["properties"]["hand"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 4,
+        "title": "Cards in a hand",
+        "description": "Cards in a hand (T1)",
+        "default": 3,
+    }
+    seats = tricks["properties"]["seats"]
+    assert (seats["minItems"], seats["maxItems"]) == (2, 2)
+    assert seats["items"]["oneOf"][1]["properties"]["level"]["enum"] == ["random", "high"]
 
 
 def test_the_schema_describes_the_bodies_and_the_errors(lobby: tuple[TestClient, str]) -> None:

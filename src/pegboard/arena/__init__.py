@@ -8,15 +8,17 @@
 """
 
 from pegboard.arena.deals import (
-    PLAYERS,
     ArenaConfig,
     Batch,
     BotError,
+    DealLook,
     DealResult,
     DealTask,
+    deal_look,
     derive_seed,
     plan,
     play_batch,
+    seat_counts,
 )
 from pegboard.arena.ray_runner import RayRunner  # imports ray only when one is made
 from pegboard.arena.run import (
@@ -35,11 +37,11 @@ from pegboard.arena.stats import Estimate, Record, elo, mean_ci, outcomes, pairw
 __all__ = [
     "ARENA_FORMAT",
     "ARENA_VERSION",
-    "PLAYERS",
     "ArenaConfig",
     "Batch",
     "BotError",
     "BotSummary",
+    "DealLook",
     "DealResult",
     "DealTask",
     "Estimate",
@@ -49,6 +51,7 @@ __all__ = [
     "Record",
     "Runner",
     "Summary",
+    "deal_look",
     "derive_seed",
     "elo",
     "mean_ci",
@@ -57,6 +60,7 @@ __all__ = [
     "plan",
     "play_batch",
     "run_arena",
+    "seat_counts",
     "summarize",
     "tally",
     "unit_points",

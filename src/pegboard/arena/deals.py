@@ -1,8 +1,12 @@
 """What the arena plays: the plan of deals and seatings, and how one deal is played.
 
-A *deal* is one Draw round or one cribbage hand from 0-0 (pegging, show and heels; it ends
-when the first hand's show is over), or, with ``matches``, a whole Draw match or a
-cribbage game to 121. Every deal comes from a seed derived from the master seed and the
+The game is found in the games registry (``pegboard.games``) and its bots by its levels.
+What a *deal* is belongs to the game: a game whose arena look (``Game.looks["arena"]``, a
+``DealLook``) says so plays deals shorter than a match (Draw: one round; cribbage: one
+hand from 0-0, pegging, show and heels, ending when the first hand's show is over), or,
+with ``matches``, whole matches (a Draw match, a cribbage game to 121). Any other game
+plays whole seeded matches (``Game.new_match``), each scored by ``Game.scores``; its
+``matches`` is always true. Every deal comes from a seed derived from the master seed and the
 deal's number, and every bot is seeded from the master seed, the deal, the seating and
 its seat; so a run is the same whatever runs it, in whatever order.
 
@@ -13,16 +17,42 @@ never leaves this module.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard import games
 from pegboard.arena.budget import set_budget
-from pegboard.bots import bot_levels, make_bot
+from pegboard.bots import make_bot
 from pegboard.core import IllegalActionError
+from pegboard.games import Game
 
-PLAYERS = {"draw": (2, 3, 4), "cribbage": (2,)}
-"""The numbers of players each game's arena seats."""
+
+@dataclass(frozen=True)
+class DealLook:
+    """A game's own deals in the arena (``Game.looks["arena"]``): ``start(matches, seed,
+    players)`` the position of a deal (or of a whole match with ``matches``),
+    ``finished(position, matches)`` whether it is played out, ``points(position,
+    matches)`` its points per seat, and ``apply(position, seat, action)`` one bot's
+    action (``IllegalActionError``, and nothing changes, when illegal)."""
+
+    start: Callable[[bool, int, int], Any]
+    finished: Callable[[Any, bool], bool]
+    points: Callable[[Any, bool], Sequence[float]]
+    apply: Callable[[Any, int, Any], Any]
+
+
+def deal_look(game: Game) -> DealLook | None:
+    """``game``'s arena look, or None: the arena then plays whole seeded matches."""
+    look = game.look("arena")
+    if look is not None and not isinstance(look, DealLook):
+        raise TypeError(f"the arena look of {game.name} is {look!r}, not a DealLook")
+    return look
+
+
+def seat_counts(game: Game) -> tuple[int, ...]:
+    """The numbers of players the arena seats for ``game``: its seat range."""
+    return tuple(range(game.min_players, game.max_players + 1))
 
 
 def derive_seed(master: int, *path: object) -> int:
@@ -53,16 +83,17 @@ class ArenaConfig:
     budget: int | None = None
 
     def __post_init__(self) -> None:
-        if self.game not in PLAYERS:
-            raise ValueError(f"the arena plays {' or '.join(PLAYERS)}, not {self.game!r}")
-        allowed = PLAYERS[self.game]
+        game = games.get(self.game)  # UnknownGameError (a ValueError) names the games
+        if deal_look(game) is None:  # no deals of its own: a play is a whole match
+            object.__setattr__(self, "matches", True)
+        allowed = seat_counts(game)
         if len(self.bots) not in allowed:
             counts = ", ".join(str(n) for n in allowed)
             raise ValueError(
                 f"{self.game} is played by {counts} players here, "
                 f"not {len(self.bots)} ({', '.join(self.bots) or 'no bots'})"
             )
-        levels = bot_levels(self.game)
+        levels = game.bot_levels()
         for level in self.bots:
             if level not in levels:
                 raise ValueError(
@@ -202,8 +233,17 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
         bot = make_bot(batch.game, batch.bots[entrant], seed=task.bot_seeds[seat])
         set_budget(bot.bot, batch.budget)
         bots.append(bot)
-    position, done = _start(batch.game, batch.matches, task.seed, len(task.seating))
-    while not done(position):
+    game = games.get(batch.game)
+    look = deal_look(game)
+    players = len(task.seating)
+    if look is None:
+        options = game.check_options({game.players_option: players})
+        position = game.new_match(options, task.seed)
+    else:
+        position = look.start(batch.matches, task.seed, players)
+    while not (
+        position.current_player is None if look is None else look.finished(position, batch.matches)
+    ):
         seat = position.current_player
         observation = position.observation(seat)
         where = f"at seat {seat} of deal {task.deal} (seed {task.seed})"
@@ -212,41 +252,21 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
         except Exception as error:  # a bot's bug: say which bot, where
             raise BotError(f"the {bots[seat].name} bot failed {where}: {_short(error)}") from error
         try:
-            position.apply(action)
+            if look is None:
+                game.check_seat(position, seat)
+                game.act(position, seat, action)
+            else:
+                look.apply(position, seat, action)
         except IllegalActionError as error:
             raise BotError(
                 f"the {bots[seat].name} bot chose the illegal action {action} {where}: "
                 f"{_short(error)}"
             ) from error
-    by_seat = position.scores if batch.matches or batch.game == "cribbage" else position.returns()
-    points = [0] * len(task.seating)
+    by_seat = game.scores(position) if look is None else look.points(position, batch.matches)
+    points = [0] * players
     for seat, entrant in enumerate(task.seating):
         points[entrant] = int(by_seat[seat])
     return DealResult(task.deal, task.rotation, task.seed, task.seating, tuple(points))
-
-
-def _start(game: str, matches: bool, seed: int, players: int) -> tuple[Any, Any]:
-    """The position of a deal, and the test that says it is finished."""
-    if game == "draw":
-        from pegboard.draw import Match, Round
-
-        if matches:
-            return Match(players, seed=seed), _is_over
-        return Round.deal(players, seed=seed, leader=seed % players), _is_over
-    from pegboard.cribbage import Game
-
-    if matches:
-        return Game.new(seed=seed), _is_over
-    # One hand from 0-0: it ends when the show is over and the game deals hand 2.
-    return Game.new(seed=seed, dealer=seed % 2), _first_hand_over
-
-
-def _is_over(position: Any) -> bool:
-    return bool(position.is_over)
-
-
-def _first_hand_over(game: Any) -> bool:
-    return bool(game.is_over or game.hand_number != 1)
 
 
 def _short(error: Exception, limit: int = 240) -> str:

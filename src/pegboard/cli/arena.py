@@ -1,4 +1,7 @@
-"""``pegboard arena``: many deals between bots, with a progress bar and a table per bot."""
+"""``pegboard arena``: many deals between bots, with a progress bar and a table per bot.
+
+The game is any game of the registry (``pegboard.games``), its bots any of its levels;
+what a deal is belongs to the game (``pegboard.arena.deals``)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from pegboard import games
 from pegboard.arena import (
     ArenaConfig,
     BotError,
@@ -22,16 +26,17 @@ from pegboard.arena import (
     run_arena,
     summarize,
 )
-from pegboard.arena.deals import PLAYERS
+from pegboard.arena.deals import seat_counts
 from pegboard.arena.ray_runner import ClusterError, MissingRayError, RayRunner
 from pegboard.arena.stats import Estimate
-from pegboard.bots import bot_levels
+from pegboard.cli.look import game_name as cli_game_name
 from pegboard.cli.terminal import fail
+from pegboard.games import UnknownGameError
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="draw or cribbage.")],
+    game: Annotated[str, typer.Argument(help="The game, by name: draw, cribbage...")],
     bots: Annotated[
         str, typer.Option(help="Bot levels, comma-separated: one per seat (or cycled).")
     ] = "greedy,random",
@@ -75,7 +80,8 @@ def arena(
 ) -> None:
     """Play bots against each other over many deals and compare them.
 
-    A deal is one Draw round or one cribbage hand from 0-0. The table gives each bot's
+    A deal is one Draw round or one cribbage hand from 0-0; in a game with no deals of its
+    own, a whole match. The table gives each bot's
     wins, draws and losses, its mean points per deal with a confidence interval (95%), and
     its Elo when there are more than two bots; then the margin between every two bots.
 
@@ -135,11 +141,13 @@ def check_options(
 ) -> None:
     """The user's options, checked here so that the error is in the user's language
     (``ArenaConfig`` checks them again, in English, for programs)."""
-    if game not in PLAYERS:
-        raise fail(_("the arena plays draw or cribbage, not {game!r}").format(game=game), _)
+    try:
+        described = games.get(game)
+    except UnknownGameError as error:
+        raise fail(describe_error(error, _), _) from None
     if not levels:
         raise fail(_("give at least one bot level with --bots"), _)
-    allowed = PLAYERS[game]
+    allowed = seat_counts(described)
     count = len(levels) if players is None else players
     if count not in allowed:
         raise fail(
@@ -148,7 +156,7 @@ def check_options(
             ),
             _,
         )
-    choices = bot_levels(game)
+    choices = described.bot_levels()
     for level in levels:
         if level not in choices:
             raise fail(
@@ -166,8 +174,12 @@ def check_options(
 
 
 def game_name(game: str, _: Translator) -> str:
-    # "Draw" is the name of the game, the same in every language (and _("Draw") is the verb).
-    return {"draw": "Draw", "cribbage": _("cribbage")}.get(game, game)
+    """How the command line names the game in ``_``'s language (its look's, else the
+    registry's display name)."""
+    try:
+        return cli_game_name(games.get(game), _)
+    except UnknownGameError:
+        return game
 
 
 def make_runner(

@@ -54,8 +54,9 @@ class DrawTable:
         lang: str,
         terminal: Terminal,
         gettext: Translator,
+        target: int | None = None,
     ) -> DrawTable:
-        match = Match(players, seed=seed)
+        match = Match(players, seed=seed, target=target)
         bots = {s: make_bot("draw", level, bot_seed(seed, s)) for s in range(1, players)}
         return cls(match, bots, lang, terminal, gettext)
 

@@ -1,4 +1,11 @@
-"""``pegboard hint``: every legal action of a seat in a recorded position, best first."""
+"""``pegboard hint``: every legal action of a seat in a recorded position, best first.
+
+The record's game is found in the games registry; its look reads the record when it has
+its own reading (a Draw round, a cribbage game), else the game's ``from_record`` does. The
+seat is the one to act unless ``--seat`` names it, and the ranking is by the strongest
+bot level of the game that can analyse (``pegboard.bots.AnalysingBot``) unless
+``--level`` names one; it is computed from the seat's observation alone.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +17,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pegboard import games
 from pegboard.bots import Evaluation
 from pegboard.cli.terminal import fail
-from pegboard.hints import HintError, hint
+from pegboard.core import N_, RecordError, WordedError, check_record
+from pegboard.games import Game
+from pegboard.hints import HintError, analyser_for
+from pegboard.hints import rank as rank_actions
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
 from pegboard.i18n.words import known_words as known_words  # it lived here: kept importable
 
@@ -22,9 +33,17 @@ DETAIL_ORDER = ("hand", "crib", "net")
 
 def hint_command(
     record_file: Annotated[Path, typer.Argument(help="A JSON record of a round, game or match.")],
-    seat: Annotated[int, typer.Option(help="The seat to advise (it must be its turn).")],
+    seat: Annotated[
+        int | None,
+        typer.Option(help="The seat to advise (it must be its turn; default: the seat to act)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    level: Annotated[str, typer.Option(help="The bot level that ranks the actions.")] = "expert",
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="The bot level that ranks the actions (default: the strongest that can)."
+        ),
+    ] = None,
     budget: Annotated[
         int | None, typer.Option(help="Search budget (playouts) for analysers that search.")
     ] = None,
@@ -53,7 +72,10 @@ def hint_command(
             _("{path} is not a JSON record: {reason}").format(path=record_file, reason=error), _
         ) from None
     try:
-        evaluations = hint(record, seat, level=level, seed=seed, budget=budget)
+        game, position = read_position(record)
+        seat = position.current_player if seat is None else seat
+        level = strongest_analyser(game) if level is None else level
+        evaluations = hint_position(game, position, seat, level, seed, budget)
     except HintError as error:
         raise fail(describe_error(error, _), _) from None
     except ValueError as error:  # a bad budget (the bots' own check, in English)
@@ -62,6 +84,50 @@ def hint_command(
         typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
         return
     Console().print(hint_table(evaluations, seat, level, _))
+
+
+def read_position(record: Any) -> tuple[Game, Any]:
+    """The game of ``record`` and the position at its end; ``HintError`` if none."""
+    try:
+        record = check_record(record)
+        game = games.get(record.get("game"))
+        return game, game.read_record(record)
+    except (RecordError, WordedError) as error:
+        raise HintError(error.template, **error.fields) from None
+
+
+def strongest_analyser(game: Game) -> str:
+    """The strongest bot level of ``game`` that can rank actions (levels are listed
+    weakest first); ``HintError`` when none can."""
+    for level in reversed(game.bot_levels()):
+        try:
+            analyser_for(game.name, level)
+        except HintError:
+            continue
+        return level
+    raise HintError(N_("no bot of {game} gives hints"), game=game.name)
+
+
+def hint_position(
+    game: Game, position: Any, seat: Any, level: str, seed: int = 0, budget: int | None = None
+) -> list[Evaluation]:
+    """Every legal action of ``seat`` in ``position``, best first, as ``level`` ranks
+    them from ``position.observation(seat)`` alone (``pegboard.hints.rank``)."""
+    players = int(position.num_players)
+    if seat is None and position.is_over:
+        raise HintError(N_("the game is over: there is nothing to hint"))
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise HintError(
+            N_("the seat is a number from 0 to {last}, not {seat!r}"), last=players - 1, seat=seat
+        )
+    if position.is_over:
+        raise HintError(N_("the game is over: there is nothing to hint"))
+    current = position.current_player
+    if current != seat:
+        raise HintError(
+            N_("seat {seat} is not to act: it is seat {current}'s turn"), seat=seat, current=current
+        )
+    return rank_actions(game.name, position.observation(seat), level, seed, budget)
 
 
 def evaluation_dict(evaluation: Evaluation) -> dict[str, Any]:

@@ -10,11 +10,11 @@ from typing import Annotated
 
 import typer
 
-from pegboard import __version__
+from pegboard import __version__, games
 from pegboard.cli.arena import arena
 from pegboard.cli.commands import TranslatedGroup
-from pegboard.cli.cribbage import cribbage_app
 from pegboard.cli.hint import hint_command
+from pegboard.cli.look import cli_look
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
 from pegboard.cli.serve import serve
@@ -26,7 +26,11 @@ app = typer.Typer(
     add_completion=False,
     cls=TranslatedGroup,
 )
-app.add_typer(cribbage_app, name="cribbage")
+# A game's own sub-commands (``pegboard cribbage score``), found through its look.
+for _name in games.names():
+    _commands = cli_look(games.get(_name)).commands
+    if _commands is not None:
+        app.add_typer(_commands, name=_name)
 
 
 @app.callback()

@@ -2,9 +2,12 @@
 
 The loop here is the same for every game: it reads an answer, which is a move in the
 game's notation or the number of a listed move, or ``help``, ``show`` or ``quit``; it
-hands the move to the game and shows the rule when the game refuses it. What a game
-shows and how it announces moves lives in its own table (``draw_play.DrawTable``); a
-second game adds a table and an entry in ``TABLES``.
+hands the move to the game and shows the rule when the game refuses it. The game is
+found by name in the registry (``pegboard.games``) and its options are read generically
+(``--players``, ``--best-of``, ``--target`` and ``--option NAME=VALUE`` name options of
+the game). What a game shows and how it announces moves lives in its own table, found
+through its look (``Game.looks["cli"]``, ``pegboard.cli.look``); a game with none is
+played at the generic table (``pegboard.cli.generic``).
 """
 
 from __future__ import annotations
@@ -12,18 +15,18 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
 import typer
 
-from pegboard.bots import bot_levels
+from pegboard import games
+from pegboard.cli.generic import GenericTable
+from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import Terminal, TerminalLost, fail
 from pegboard.core import IllegalActionError
-from pegboard.draw import MAX_TARGET
-from pegboard.draw.line import LANGUAGES
+from pegboard.games import Game
 from pegboard.hangup import detach_from_terminal, signal_status
 from pegboard.i18n import (
     Translator,
@@ -121,55 +124,6 @@ def run_table(table: TextTable, terminal: Terminal, _: Translator) -> bool:
     return True
 
 
-def _draw_table(
-    players: int,
-    level: str,
-    seed: int,
-    lang: str,
-    terminal: Terminal,
-    _: Translator,
-    best_of: int | None,
-) -> TextTable:
-    from pegboard.cli.draw_play import DrawTable
-
-    if best_of is not None:
-        raise ValueError(_("--best-of is for cribbage; a Draw match is played to its target"))
-    return DrawTable.new(players, level, seed, lang, terminal, _)
-
-
-def _cribbage_table(
-    players: int,
-    level: str,
-    seed: int,
-    lang: str,
-    terminal: Terminal,
-    _: Translator,
-    best_of: int | None,
-) -> TextTable:
-    from pegboard.cli.cribbage_play import CribbageTable
-
-    return CribbageTable.new(players, level, seed, lang, terminal, _, best_of)
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A game ``pegboard play`` offers: its defaults and how to set up its table.
-
-    ``factory(players, bots_level, seed, lang, terminal, gettext, best_of)`` returns the
-    table, or raises ``ValueError`` naming the problem (a wrong number of players, say).
-    """
-
-    players: int
-    bots: str
-    factory: Callable[[int, str, int, str, Terminal, Translator, int | None], TextTable]
-
-
-TABLES: dict[str, GameEntry] = {
-    "draw": GameEntry(players=2, bots="greedy", factory=_draw_table),
-    "cribbage": GameEntry(players=2, bots="greedy", factory=_cribbage_table),
-}
-
-
 def full_screen_possible() -> bool:
     """The full-screen client needs a terminal on both sides: with a pipe or a file on
     either, ``play`` is line by line (scripts piping moves keep working)."""
@@ -178,7 +132,8 @@ def full_screen_possible() -> bool:
 
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="The game: draw or cribbage (default: draw).")
+        str | None,
+        typer.Argument(help="The game to play, by name (default: the first game, draw)."),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
@@ -190,9 +145,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
     lang: Annotated[
         str | None,
-        typer.Option(
-            help=f"Language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LANG)."
-        ),
+        typer.Option(help="Language: en, pt, zh, hi (default: from LANGUAGE, LC_ALL, LANG)."),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record to this file.")] = None,
     best_of: Annotated[
@@ -201,6 +154,14 @@ def play(
             "--best-of",
             "--games",
             help="Cribbage: a match, the best of this many games (odd); one game if not given.",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="An option of the game, NAME=VALUE (repeatable), e.g. --option target=61.",
         ),
     ] = None,
     plain: Annotated[
@@ -215,7 +176,7 @@ def play(
         bool,
         typer.Option("--resume", help="Full screen: go on with the match saved when you left it."),
     ] = False,
-    target: Annotated[int | None, typer.Option(hidden=True, min=1, max=MAX_TARGET)] = None,
+    target: Annotated[int | None, typer.Option(hidden=True)] = None,
 ) -> None:
     """Play a match against bots; you are seat 0. Full screen in a terminal (a set-up
     screen, then the match, saved after every move: --resume goes on with it), else, or
@@ -224,10 +185,10 @@ def play(
         _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
-    if game is not None and game not in TABLES:
+    if game is not None and game not in games.names():
         raise fail(
             _("no game {game!r} to play; choose one of: {games}").format(
-                game=game, games=", ".join(TABLES)
+                game=game, games=", ".join(games.names())
             ),
             _,
         )
@@ -243,13 +204,18 @@ def play(
 
         resume_full_screen(game, plain or not full_screen_possible(), save, _)
         return
-    name = "draw" if game is None else game
-    entry = TABLES[name]
-    bots = entry.bots if bots is None else bots
-    if bots not in bot_levels(name):
+    chosen = games.get(games.names()[0] if game is None else game)
+    flags = {"--players": (chosen.players_option, players)}
+    flags.update({"--best-of": ("best_of", best_of), "--target": ("target", target)})
+    requested = requested_options(chosen, flags, option or [], _)
+    look = cli_look(chosen)
+    levels = chosen.bot_levels()
+    if bots is None:
+        bots = look.bots if look.bots is not None else levels[0]
+    if bots not in levels:
         raise fail(
             _("no {bots!r} bots for {game}; choose one of: {levels}").format(
-                bots=bots, game=name, levels=", ".join(bot_levels(name))
+                bots=bots, game=chosen.name, levels=", ".join(levels)
             ),
             _,
         )
@@ -258,21 +224,23 @@ def play(
     if not plain and full_screen_possible():
         from pegboard.cli.tui import full_screen
 
-        full_screen(name, players, bots, seed, best_of, target, save, _)
+        full_screen(
+            chosen.name,
+            requested.get(chosen.players_option),
+            bots,
+            seed,
+            requested.get("best_of"),
+            requested.get("target"),
+            save,
+            _,
+            options=requested,
+        )
         return
     terminal = Terminal()
     with terminal.leaving_signals():
         try:
-            table = entry.factory(
-                entry.players if players is None else players,
-                bots,
-                seed,
-                _.lang,
-                terminal,
-                _,
-                best_of,
-            )
-        except ValueError as error:
+            table = new_table(chosen, requested, bots, seed, terminal, _)
+        except ValueError as error:  # a WordedError or OptionError names its rule
             raise fail(describe_error(error, _), _) from None
         except TerminalLost as lost:
             raise leave_lost_terminal(lost, None, save, _) from None
@@ -286,6 +254,78 @@ def play(
     if save is not None:
         write_record(table.record(), save, _)
         terminal.say(_("Match record written to {path}.").format(path=save))
+
+
+def requested_options(
+    game: Game,
+    flags: dict[str, tuple[str, int | None]],
+    pairs: Sequence[str],
+    _: Translator,
+) -> dict[str, int | None]:
+    """The options the user gave, by the game's option names: the flags that were given
+    (each must name an option of the game) and every ``--option NAME=VALUE``."""
+    known = [option.name for option in game.options]
+    requested: dict[str, int | None] = {}
+    for flag, (name, value) in flags.items():
+        if value is None:
+            continue
+        if name not in known:
+            offered = [g for g in games.names() if name in [o.name for o in games.get(g).options]]
+            raise fail(
+                _("{flag} is for {games}, not for {game}").format(
+                    flag=flag, games=", ".join(offered), game=game.name
+                ),
+                _,
+            )
+        requested[name] = value
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        name, text = name.strip().replace("-", "_"), text.strip()
+        if not sep or not name:
+            raise fail(_("--option is NAME=VALUE, not {text!r}").format(text=pair), _)
+        if name not in known:
+            raise fail(
+                _("{game} has no option {name!r}; its options are: {options}").format(
+                    game=game.name, name=name, options=", ".join(known)
+                ),
+                _,
+            )
+        if text.lower() in ("none", "null", ""):
+            requested[name] = None
+            continue
+        try:
+            requested[name] = int(text)
+        except ValueError:
+            raise fail(
+                _("the option {name} is a whole number, not {value!r}").format(
+                    name=name, value=text
+                ),
+                _,
+            ) from None
+    return requested
+
+
+def new_table(
+    game: Game,
+    requested: dict[str, int | None],
+    level: str,
+    seed: int,
+    terminal: Terminal,
+    _: Translator,
+) -> TextTable:
+    """The game's own table when its look has one, else the generic table; a
+    ``ValueError`` (``OptionError`` naming the rule) for options the game refuses."""
+    look = cli_look(game)
+    if look.table is not None:
+        return look.table(requested, level, seed, _.lang, terminal, _)
+    request = dict(requested)
+    if request.get(game.players_option) is None:
+        try:
+            if game.option(game.players_option).default is None:
+                request[game.players_option] = game.min_players
+        except KeyError:
+            pass
+    return GenericTable.new(game, game.check_options(request), level, seed, terminal, _)
 
 
 def leave_lost_terminal(

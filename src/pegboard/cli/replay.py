@@ -1,43 +1,27 @@
 """``pegboard replay FILE``: print a recorded match or round, move by move.
 
-The record's ``game`` picks the game's replayer (``REPLAYERS``); a second game adds an
-entry. A file that cannot be read, or a record that does not replay, gives a one-line
+The record's ``game`` is looked up in the games registry: the game's own replayer when
+its look has one (``Game.looks["cli"]``), else the generic replay from the record's start
+(``Game.record_start``: options, seed and actions, each said from the rules' events).
+A file that cannot be read, or a record that does not replay, gives a one-line
 error and exit code 1.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from pegboard import games
+from pegboard.cli.generic import replay_generic
+from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import N_, RecordError, check_record
-from pegboard.i18n import Translator, describe_error, resolve_language, translator
-
-Replayer = Callable[[dict[str, Any], str, Terminal, Translator], None]
-
-
-def _replay_draw(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
-) -> None:
-    from pegboard.cli.draw_replay import replay_draw
-
-    replay_draw(record, lang, terminal, gettext)
-
-
-def _replay_cribbage(
-    record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator
-) -> None:
-    from pegboard.cli.cribbage_replay import replay_cribbage
-
-    replay_cribbage(record, lang, terminal, gettext)
-
-
-REPLAYERS: dict[str, Replayer] = {"draw": _replay_draw, "cribbage": _replay_cribbage}
+from pegboard.games import OptionError
+from pegboard.i18n import describe_error, resolve_language, translator
 
 
 def read_record(path: Path) -> dict[str, Any]:
@@ -83,14 +67,18 @@ def replay(
         raise fail(str(error)) from None
     try:
         record = read_record(file)
-        game = record.get("game")
-        replayer = REPLAYERS.get(game) if isinstance(game, str) else None
-        if replayer is None:
+        name = record.get("game")
+        if not isinstance(name, str) or name not in games.names():
             raise RecordError(
                 N_("cannot replay a record of the game {game!r}; this pegboard replays: {games}"),
-                game=game,
-                games=", ".join(REPLAYERS),
+                game=name,
+                games=", ".join(games.names()),
             )
-        replayer(record, _.lang, Terminal(), _)
-    except RecordError as error:
+        game = games.get(name)
+        replayer = cli_look(game).replay
+        if replayer is None:
+            replay_generic(game, record, Terminal(), _)
+        else:
+            replayer(record, _.lang, Terminal(), _)
+    except (RecordError, OptionError) as error:
         raise fail(describe_error(error, _), _) from None

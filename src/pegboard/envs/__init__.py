@@ -1,7 +1,31 @@
-"""Research interfaces: PettingZoo environments of both games (``pegboard[research]``).
+"""Research interfaces: PettingZoo environments of pegboard's games (``pegboard[research]``).
 
-``pegboard.envs.draw_v0`` and ``pegboard.envs.cribbage_v0`` are AEC environments in the
-manner of PettingZoo's classic environments; ``pegboard.envs.encoding`` holds the dense
-action numbers and observation vectors they share with ``pegboard.openspiel``. Nothing
-here is imported by the rest of pegboard, so the core install needs none of it.
+``pegboard.envs.game_env(name, **options)`` is the AEC environment of a registered game
+(``pegboard.envs.game``): its own when its description names one, else the generic one
+over its ``Encoding``. ``pegboard.envs.draw_v0`` and ``pegboard.envs.cribbage_v0`` are the
+two games' own environments, in the manner of PettingZoo's classic environments, and
+``pegboard.envs.encoding`` holds the dense action numbers and observation vectors they
+share with ``pegboard.openspiel``. Nothing here is imported by the rest of pegboard, so
+the core install needs none of it (this package imports PettingZoo only when an
+environment is asked for).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["game_env", "raw_env"]
+
+
+def game_env(name: str, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
+    """The registered game ``name`` as a wrapped AEC environment (``pegboard.envs.game``)."""
+    from pegboard.envs.game import game_env as make
+
+    return make(name, illegal_reward=illegal_reward, **kwargs)
+
+
+def raw_env(name: str, **kwargs: Any) -> Any:
+    """The registered game ``name`` as an unwrapped AEC environment (``pegboard.envs.game``)."""
+    from pegboard.envs.game import make_raw_env as make
+
+    return make(name, **kwargs)

@@ -34,6 +34,7 @@ raises the engine's ``IllegalActionError`` instead, naming the rule, and changes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 from pegboard.cribbage.cards import Card
@@ -57,7 +58,18 @@ REWARDS: Final[dict[str, tuple[str, ...]]] = {
     "hand": ("points",),
 }
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "from_options", "raw_env"]
+
+
+def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
+    """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
+    "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
+    match's ``best_of`` is no option of it."""
+    if "best_of" in options:
+        raise ValueError(
+            "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
+        )
+    return raw_env(**kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:

@@ -35,6 +35,7 @@ and changes nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 from pegboard.draw.line import language
@@ -53,7 +54,17 @@ from pegboard.envs.encoding import (
 Reward = Literal["zero_sum", "points"]
 REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "from_options", "raw_env"]
+
+
+def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
+    """Draw's environment as the registry finds it (``pegboard.envs.game_env("draw",
+    players=3)``): one round at a table of ``players`` (2 when not given). An episode is
+    one round, so a match's ``target`` is no option of it."""
+    if options.get("target") is not None:
+        raise ValueError("draw_v0 plays one round: the target of a match is no option of it")
+    players = options.get("players")
+    return raw_env(num_players=2 if players is None else int(players), **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pegboard.core import N_, Event, IllegalActionError, WordedError
+from pegboard.core import N_, Event, IllegalActionError, RecordError, WordedError
 from pegboard.core.narration import played
 
 
@@ -181,6 +181,11 @@ class Game:
     (each played by the seat to act then), so that a surface can show it move by move
     (``RecordError`` when the record is not one). None when the game offers no such
     reading; ``from_record`` still reads the record whole."""
+    readers: Mapping[str, Callable[[dict[str, Any]], Any]] = field(default_factory=dict)
+    """Readers of the game's records of other kinds than a match (``{"round": ...}``):
+    kind -> the position it rebuilds."""
+    position_types: tuple[type[Any], ...] = ()
+    """The classes of the game's positions other than its matches (a Draw ``Round``)."""
     scores: Callable[[Any], Sequence[float]] = _scores_attribute
     """Per seat, the match's standing (points, games won), higher is better."""
     encoding: str | None = None
@@ -215,6 +220,21 @@ class Game:
         has none there (the surface then renders it generically)."""
         reference = self.looks.get(surface)
         return None if reference is None else _reference(reference)
+
+    def read_record(self, record: dict[str, Any]) -> Any:
+        """The position a record of this game rebuilds, whatever its kind (a match, or one
+        of ``readers``); ``RecordError`` naming the kind when the game has no such record."""
+        kind = record.get("kind")
+        reader = self.readers.get(kind) if isinstance(kind, str) else None
+        if reader is not None:
+            return reader(record)
+        if kind == "match":
+            return self.from_record(record)
+        raise RecordError(N_("no record of kind {kind!r} for {game}"), kind=kind, game=self.name)
+
+    def owns(self, position: object) -> bool:
+        """Whether ``position`` is one of this game's (a match or another position type)."""
+        return isinstance(position, (self.match_type, *self.position_types))
 
     def research_encoding(self) -> Encoding | None:
         """The game's ``Encoding`` (imported), or None when it has none."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.core import N_, Event, Later
 from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
 from pegboard.games.base import Game, Option
 
@@ -18,11 +19,17 @@ def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
     return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
 
 
-def apply(match: CribbageMatch, seat: int, action: Any) -> Later:
+def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequence[Event]:
     """Play ``action`` for ``seat``; the events of what it did, as every seat may know them
     (a discard's cards unseen): the move, the starter, each score and why, the end of the
     game with the match's game points, and the end of the match. They are worked out when
     read, from the game as it was just before and just after."""
+    if isinstance(match, CribbageGame):  # a game read from its record (``readers``)
+        game, before = match, Moment.of(match)
+        match.apply(action, seat=seat)
+        return events_of(
+            before, Moment.of(game), game.log, game.result, (told(seat, action, before),)
+        )
     game = match.game  # the game played in, even when the match starts the next one
     before = Moment.of(game)
     match.apply(action, seat=seat)
@@ -70,7 +77,17 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_cribbage:cribbage_view"},
+    looks={
+        "web": "pegboard.web.views_cribbage:cribbage_view",
+        "web.page": "pegboard.web.views_cribbage:PAGE",
+        "cli": "pegboard.cli.cribbage_look:LOOK",
+        "arena": "pegboard.arena.cribbage_deals:DEALS",
+        "openspiel": "pegboard.openspiel.cribbage_game:LOOK",
+        "envs": "pegboard.envs.cribbage:from_options",
+        "tui": "pegboard.tui.cribbage_app:CribbageScreen",
+    },
     match_type=CribbageMatch,
+    readers={"game": CribbageGame.from_record},
+    position_types=(CribbageGame,),
     over_rule="C7",
 )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pegboard.core import N_, Later
+from pegboard.core import N_, Event, Later
 from pegboard.draw import MAX_TARGET, Match
-from pegboard.draw.narration import events_of
-from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS
+from pegboard.draw.narration import events_of, played, settlement
+from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from pegboard.games.base import Game, Option
 
 
@@ -16,10 +16,15 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
     return Match(int(options["players"]), seed=seed, target=options.get("target"))
 
 
-def apply(match: Match, seat: int, action: Any) -> Later:
+def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
     """Play ``action`` for ``seat`` (the one to act: ``Game.play`` checked it); the
     events of the move, and of the settlement and the next round's leader or the match's
-    end when it brought them, worked out when read."""
+    end when it brought them, worked out when read. A round read from its record
+    (``readers``) tells the move and its settlement."""
+    if isinstance(match, Round):
+        match.apply(action)
+        result = match.result
+        return (played(seat, action), *(() if result is None else settlement(result)))
     rounds = len(match.rounds)
     match.apply(action)
     over, leader = match.is_over, match.round.leader
@@ -55,7 +60,17 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
-    looks={"web": "pegboard.web.views_draw:draw_view"},
+    looks={
+        "web": "pegboard.web.views_draw:draw_view",
+        "web.page": "pegboard.web.views_draw:PAGE",
+        "cli": "pegboard.cli.draw_look:LOOK",
+        "arena": "pegboard.arena.draw_deals:DEALS",
+        "openspiel": "pegboard.openspiel.draw_game:LOOK",
+        "envs": "pegboard.envs.draw:from_options",
+        "tui": "pegboard.tui.draw_app:MatchScreen",
+    },
     match_type=Match,
+    readers={"round": Round.from_record},
+    position_types=(Round,),
     over_rule="D17",
 )

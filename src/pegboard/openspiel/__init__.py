@@ -1,40 +1,146 @@
 """pegboard's games in OpenSpiel (the ``research`` extra: ``pip install 'pegboard[research]'``).
 
-Importing this package registers two Python games with ``pyspiel.register_game``:
+Importing this package registers, with ``pyspiel.register_game``, an OpenSpiel game for
+every registered game that has one (``register_games``): a game's own OpenSpiel module when
+its description names one (``Game.looks["openspiel"]``, a ``Look``: Draw's
+``pegboard_draw`` and cribbage's ``pegboard_cribbage``), else, for a game with an
+``Encoding``, the generic ``pegboard_<name>`` of ``pegboard.openspiel.generic``. A game
+registered later gets one from ``register_games()`` again, or from ``load_game``:
 
 >>> import pyspiel, pegboard.openspiel
 >>> draw = pyspiel.load_game("pegboard_draw", {"players": 3})
->>> cribbage = pyspiel.load_game("pegboard_cribbage")
+>>> cribbage = pegboard.openspiel.load_game("cribbage")
+>>> tricks = pegboard.openspiel.load_game("tricks", {"hand": 2})  # a plug-in game
 
-Both have explicit chance nodes (the deal one tile or card at a time, Draw's draws from the
-stock, cribbage's starter), the dense actions of ``pegboard.openspiel.encoding``,
-information-state and observation strings and tensors, and ``resample_from_infostate``
-for OpenSpiel's ``ISMCTSBot`` (``resampler(rng)`` gives a seeded one for
-``bot.set_resampler``). ``pegboard.openspiel.bots.ISMCTSBot`` seats that bot in the arena.
+Draw and cribbage have explicit chance nodes (the deal one tile or card at a time, Draw's
+draws from the stock, cribbage's starter), the dense actions of
+``pegboard.openspiel.encoding``, information-state and observation strings and tensors, and
+``resample_from_infostate`` for OpenSpiel's ``ISMCTSBot`` (``resampler(rng)`` gives a
+seeded one for ``bot.set_resampler``, for every pegboard state).
+``pegboard.openspiel.bots.ISMCTSBot`` seats that bot in the arena.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from pegboard.openspiel import cribbage_game, draw_game
-from pegboard.openspiel.cribbage_game import CribbageGame, CribbageState
-from pegboard.openspiel.draw_game import DrawGame, DrawState
+import pyspiel
+
+from pegboard import games
+
+__all__ = ["Look", "NoEncodingError", "load_game", "register_games", "resampler", "short_name"]
+
+
+class NoEncodingError(ValueError):
+    """A game that OpenSpiel cannot be given: it has neither an OpenSpiel module nor an
+    ``Encoding``."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a game's own OpenSpiel module offers (``Game.looks["openspiel"]``).
+
+    ``short_name`` is the OpenSpiel game it registers on import; ``parameters`` turns the
+    game's options into that game's parameters. ``search_state(observation, rng)`` and
+    ``search_action(observation, number)`` let ``ISMCTSBot`` search from a seat's
+    observation: an OpenSpiel state consistent with it (its unseen part dealt at random),
+    and the pegboard action of the number OpenSpiel chose; None when the game offers no
+    search."""
+
+    short_name: str
+    parameters: Callable[[Mapping[str, Any]], dict[str, Any]] = dict
+    search_state: Callable[[Any, random.Random], Any] | None = None
+    search_action: Callable[[Any, int], Any] | None = None
+
+
+_REGISTERED: dict[int, tuple[games.Game, str]] = {}
+"""The generic OpenSpiel games registered so far, by the ``id`` of the game description
+(kept with it): a test's toy registered again is the same description, the same game."""
 
 
 def resampler(rng: random.Random) -> Callable[[Any, int], Any]:
-    """A seeded resampler for ``ISMCTSBot.set_resampler``: ``(state, player) -> state``."""
+    """A seeded resampler for ``ISMCTSBot.set_resampler``: ``(state, player) -> state``.
+    Every pegboard state resamples itself (``state.resample(player, rng)``)."""
 
     def resample(state: Any, player: int) -> Any:
-        if isinstance(state, DrawState):
-            return draw_game.resample(state, player, rng)
-        if isinstance(state, CribbageState):
-            return cribbage_game.resample(state, player, rng)
-        raise TypeError(f"not a pegboard OpenSpiel state: {state!r}")
+        own = getattr(state, "resample", None)
+        if own is None:
+            raise TypeError(f"not a pegboard OpenSpiel state: {state!r}")
+        return own(player, rng)
 
     return resample
 
 
-__all__ = ["CribbageGame", "CribbageState", "DrawGame", "DrawState", "resampler"]
+def look(game: games.Game) -> Look | None:
+    """The game's own OpenSpiel module's ``Look`` (importing it registers its game)."""
+    found = game.look("openspiel")
+    if found is not None and not isinstance(found, Look):
+        raise TypeError(f"{game.name}'s OpenSpiel look is not a Look: {found!r}")
+    return found
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of the registered game ``name``, registering it if need be;
+    ``NoEncodingError`` (naming the games OpenSpiel can have) when there is none."""
+    game = games.get(name)  # UnknownGameError names the games
+    own = look(game)
+    if own is not None:
+        return own.short_name
+    known = _REGISTERED.get(id(game))
+    if known is not None:
+        return known[1]
+    encoding = game.research_encoding()
+    if encoding is None:
+        choices = ", ".join(n for n in games.names() if _servable(games.get(n)))
+        raise NoEncodingError(
+            f"the game {game.name!r} has no research encoding (Game.encoding) and no OpenSpiel "
+            f"module; the games OpenSpiel can have: {choices or 'none'}"
+        )
+    from pegboard.openspiel import generic
+
+    name = generic.register(game, encoding)  # a description new under an old name replaces it
+    for key in [key for key, (_game, known_name) in _REGISTERED.items() if known_name == name]:
+        del _REGISTERED[key]
+    _REGISTERED[id(game)] = (game, name)
+    return name
+
+
+def _servable(game: games.Game) -> bool:
+    return game.looks.get("openspiel") is not None or game.encoding is not None
+
+
+def register_games() -> tuple[str, ...]:
+    """Register every registered game that OpenSpiel can have (not yet registered); the
+    OpenSpiel names of them all, in the registry's order."""
+    return tuple(short_name(name) for name in games.names() if _servable(games.get(name)))
+
+
+def load_game(name: str, options: Mapping[str, Any] | None = None) -> Any:
+    """``pyspiel.load_game`` of the registered game ``name`` with the game's ``options``.
+
+    For the generic game they are its parameters (OpenSpiel refuses an unknown one, the
+    game an option out of range, naming the rule). For a game's own OpenSpiel module each
+    option given is checked by the game, then turned into that game's parameters by its
+    ``Look`` (which refuses an option its game does not play: Draw's is one round)."""
+    found = short_name(name)
+    game = games.get(name)
+    own = look(game)
+    request = dict(options or {})
+    if own is None:
+        return pyspiel.load_game(found, request)
+    known = {option.name for option in game.options}
+    unknown = sorted(set(request) - known)
+    if unknown:
+        raise ValueError(
+            f"{game.name} has no option {', '.join(unknown)}; "
+            f"its options: {', '.join(sorted(known)) or 'none'}"
+        )
+    for key, value in request.items():
+        game.option(key).check(value)  # OptionError names the rule
+    return pyspiel.load_game(found, own.parameters(request))
+
+
+register_games()

@@ -1,90 +1,45 @@
 """OpenSpiel's ISMCTS as a pegboard bot, so that the arena can seat it.
 
-``ISMCTSBot(game, budget)`` sees only a seat's observation, like every pegboard bot. At
-each decision it builds an OpenSpiel state from it: ``determinize`` deals the unseen tiles
-or cards (a position consistent with the observation), and that position is wrapped in a
-``DrawState`` or ``CribbageState`` with the public history. OpenSpiel's ``ISMCTSBot`` then
-runs ``budget`` simulations, each one a fresh determinization of the root (our seeded
-resampler), a descent of the information-set tree and one uniformly random rollout to the
-end of the round (Draw) or the hand (cribbage); the action it picks is mapped back.
-
-The OpenSpiel games used: Draw with ``zero_sum=True`` (a seat's points minus the mean of
-the others'), cribbage with ``hands=1`` (the hand's points minus the other seat's): the
-margins the arena measures.
+``ISMCTSBot(game, budget)`` sees only a seat's observation, like every pegboard bot. It
+plays any registered game whose OpenSpiel module offers a search (``Game.looks
+["openspiel"]``, a ``pegboard.openspiel.Look`` with ``search_state`` and ``search_action``;
+Draw's and cribbage's do). At each decision the game's ``search_state`` builds an OpenSpiel
+state from the observation: a position consistent with it, its unseen tiles or cards dealt
+at random, with the public history. OpenSpiel's ``ISMCTSBot`` then runs ``budget``
+simulations, each one a fresh determinization of the root (our seeded resampler), a descent
+of the information-set tree and one uniformly random rollout to the end of what the search
+game plays (Draw's one round, zero-sum; cribbage's one hand: the margins the arena
+measures); the game's ``search_action`` maps the number it picks back to an action.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from pegboard import games
 from pegboard.core import Action, Observation
-from pegboard.cribbage import CribbageObservation
-from pegboard.cribbage import determinize as determinize_cribbage
-from pegboard.draw import DrawObservation, Line, Play
-from pegboard.draw import determinize as determinize_draw
-from pegboard.openspiel import resampler
-from pegboard.openspiel.cribbage_game import CribbageState
-from pegboard.openspiel.draw_game import DrawState, split_history
-from pegboard.openspiel.encoding import (
-    cribbage_action,
-    cribbage_action_id,
-    draw_action,
-    draw_action_id,
-)
+from pegboard.openspiel import Look, look, resampler
 
 DEFAULT_SIMULATIONS: Final = 100
 UCT_C: Final = 2.0
 
-
-@cache
-def _game(name: str, players: int) -> Any:
-    if name == "draw":
-        return pyspiel.load_game("pegboard_draw", {"players": players, "zero_sum": True})
-    return pyspiel.load_game("pegboard_cribbage", {"hands": 1})
+__all__ = ["DEFAULT_SIMULATIONS", "ISMCTSBot", "searchable_games"]
 
 
-def draw_state(observation: DrawObservation, rng: random.Random) -> DrawState:
-    """An OpenSpiel state consistent with ``observation``, the unseen tiles dealt at random.
-
-    Which of a seat's tiles it was dealt and which it drew is not in the observation (a
-    draw does not show its tile): ``split_history`` picks a split that fits every move.
-    """
-    n = observation.num_players
-    round_ = determinize_draw(observation, rng)
-    line = Line()
-    moves: list[tuple[int, int, Any]] = []
-    for move in observation.history:
-        moves.append((move.seat, draw_action_id(move.action, line), None))
-        if isinstance(move.action, Play):
-            line.play(move.action.tile, move.action.end)
-    initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
-    state = DrawState(_game("draw", n))
-    state.leader = observation.leader
-    state.initial = initial
-    state.round = round_
-    state.moves = moves
-    return state
+def _search(game: games.Game) -> Look | None:
+    found = look(game)
+    if found is None or found.search_state is None or found.search_action is None:
+        return None
+    return found
 
 
-def cribbage_state(observation: CribbageObservation, rng: random.Random) -> CribbageState:
-    """An OpenSpiel state (one hand) consistent with ``observation``."""
-    game = determinize_cribbage(observation, rng)
-    state = CribbageState(_game("cribbage", 2))
-    state.dealer = observation.dealer
-    state.hand_no = observation.hand_number
-    start = list(observation.scores)
-    for event in observation.log:
-        if event.hand == observation.hand_number:
-            start[event.seat] -= event.points
-    state.start_scores = (start[0], start[1])
-    state.game = game
-    return state
+def searchable_games() -> tuple[str, ...]:
+    """The registered games ISMCTS can play (their OpenSpiel module offers a search)."""
+    return tuple(name for name in games.names() if _search(games.get(name)) is not None)
 
 
 class ISMCTSBot:
@@ -98,12 +53,16 @@ class ISMCTSBot:
     name = "ismcts"
 
     def __init__(self, game: str, budget: int = DEFAULT_SIMULATIONS) -> None:
-        if game not in ("draw", "cribbage"):
-            raise ValueError(f"ISMCTS plays draw or cribbage, not {game!r}")
+        found = _search(games.get(game))  # UnknownGameError names the games
+        if found is None:
+            raise ValueError(
+                f"ISMCTS plays {' or '.join(searchable_games()) or 'no game'}, not {game!r}"
+            )
         if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
             raise ValueError(f"the budget is a number of simulations of at least 1, not {budget!r}")
         self.game = game
         self.budget = budget
+        self._look = found
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions()
@@ -111,33 +70,16 @@ class ISMCTSBot:
             raise ValueError(f"seat {observation.seat} has no legal action: it is not its turn")
         if len(legal) == 1:
             return legal[0]
-        # In a match the bot plays the round or game in hand (a match observation wraps it).
-        inner = getattr(observation, "round", None) or getattr(observation, "game", None)
-        if isinstance(inner, DrawObservation | CribbageObservation):
-            observation = inner
-        state: DrawState | CribbageState
-        if isinstance(observation, DrawObservation):
-            state = draw_state(observation, rng)
-        elif isinstance(observation, CribbageObservation):
-            state = cribbage_state(observation, rng)
-        else:
-            raise TypeError(f"ISMCTS needs a Draw or cribbage observation, not {observation!r}")
+        search_state, search_action = self._look.search_state, self._look.search_action
+        assert search_state is not None and search_action is not None  # checked by __init__
+        state = search_state(observation, rng)
         random_state = np.random.RandomState(rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(1, random_state)
         bot = ismcts.ISMCTSBot(
             state.get_game(), evaluator, UCT_C, self.budget, random_state=random_state
         )
         bot.set_resampler(resampler(random.Random(rng.getrandbits(63))))
-        number = int(bot.step(state))
-        action: Action
-        if isinstance(observation, DrawObservation):
-            draw_move = draw_action(number, observation.line)
-            assert draw_action_id(draw_move, observation.line) == number
-            action = draw_move
-        else:
-            cribbage_move = cribbage_action(number)
-            assert cribbage_action_id(cribbage_move) == number
-            action = cribbage_move
+        action: Action = search_action(observation, int(bot.step(state)))
         if action not in legal:
             raise RuntimeError(f"ISMCTS chose {action}, which is not legal here")
         return action

@@ -17,15 +17,20 @@ for a cribbage deal). Both are zero-sum. Actions are numbered as in
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from pegboard.cribbage.actions import Discard, Go
+from pegboard.cribbage.actions import Action, Discard, Go
 from pegboard.cribbage.actions import Play as CardPlay
 from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.game import Game
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.openspiel import Look
 from pegboard.openspiel.encoding import CRIB_ACTIONS, cribbage_action, cribbage_action_id
 
 MAX_PEG_MOVES: Final = 16
@@ -232,6 +237,10 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         the sampler argument is unused). ``resample`` takes a seeded generator."""
         return resample(self, player_id, random.Random(random.SystemRandom().getrandbits(63)))
 
+    def resample(self, seat: int, rng: random.Random) -> CribbageState:
+        """``resample`` with a seeded generator (``pegboard.openspiel.resampler``)."""
+        return resample(self, seat, rng)
+
 
 def resample(state: CribbageState, seat: int, rng: random.Random) -> CribbageState:
     """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden`` (every public
@@ -424,6 +433,65 @@ def information_state_string(state: CribbageState, player: int) -> str:
     return " ".join(parts)
 
 
-__all__ = ["CardPlay", "CribbageGame", "CribbageState", "resample"]
+# -- search from an observation (ISMCTS, pegboard.openspiel.bots) -------------------------
+
+
+@cache
+def search_game() -> CribbageGame:
+    """The game ISMCTS searches: one hand (the hand's points minus the other seat's), the
+    margin the arena measures."""
+    game: CribbageGame = pyspiel.load_game(_GAME_TYPE.short_name, {"hands": 1})
+    return game
+
+
+def game_observation(observation: Any) -> CribbageObservation:
+    """The game in play: a match observation wraps it (the bot plays the game in hand)."""
+    inner = getattr(observation, "game", None)
+    found = inner if isinstance(inner, CribbageObservation) else observation
+    if not isinstance(found, CribbageObservation):
+        raise TypeError(f"ISMCTS needs a cribbage observation, not {observation!r}")
+    return found
+
+
+def search_state(observation: Any, rng: random.Random) -> CribbageState:
+    """An OpenSpiel state (one hand) consistent with ``observation``."""
+    view = game_observation(observation)
+    game = determinize(view, rng)
+    state = CribbageState(search_game())
+    state.dealer = view.dealer
+    state.hand_no = view.hand_number
+    start = list(view.scores)
+    for event in view.log:
+        if event.hand == view.hand_number:
+            start[event.seat] -= event.points
+    state.start_scores = (start[0], start[1])
+    state.game = game
+    return state
+
+
+def search_action(observation: Any, number: int) -> Action:
+    """The cribbage action of the number OpenSpiel chose."""
+    action = cribbage_action(number)
+    assert cribbage_action_id(action) == number
+    return action
+
+
+def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A cribbage match's options as this game's parameters: a game to 121 (a match's
+    ``best_of`` is no parameter of it)."""
+    if "best_of" in options:
+        raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
+    return {}
+
+
+LOOK = Look(
+    short_name=_GAME_TYPE.short_name,
+    parameters=_parameters,
+    search_state=search_state,
+    search_action=search_action,
+)
+"""What the registry finds of cribbage in OpenSpiel (``Game.looks["openspiel"]``)."""
+
+__all__ = ["LOOK", "CardPlay", "CribbageGame", "CribbageState", "resample"]
 
 pyspiel.register_game(_GAME_TYPE, CribbageGame)

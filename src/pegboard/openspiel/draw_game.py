@@ -15,14 +15,19 @@ Actions are numbered as in ``pegboard.openspiel.encoding``.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
-from pegboard.draw.actions import DRAW, DrawTile
-from pegboard.draw.round import Round, hand_size
+from pegboard.draw.actions import DRAW, Action, DrawTile, Play
+from pegboard.draw.determinize import determinize
+from pegboard.draw.line import Line
+from pegboard.draw.round import DrawObservation, Round, hand_size
 from pegboard.draw.tiles import DOUBLE_SIX, Tile
+from pegboard.openspiel import Look
 from pegboard.openspiel.encoding import DRAW_ACTIONS, DRAW_DRAW, draw_action, draw_action_id
 
 MAX_MOVES: Final = 120
@@ -212,6 +217,10 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
         seed = random.SystemRandom().getrandbits(63)
         return resample(self, player_id, random.Random(seed))
 
+    def resample(self, seat: int, rng: random.Random) -> DrawState:
+        """``resample`` with a seeded generator (``pegboard.openspiel.resampler``)."""
+        return resample(self, seat, rng)
+
 
 def _seat_to_play(round_: Round) -> int:
     seat = round_.current_player
@@ -382,6 +391,78 @@ def information_state_string(state: DrawState, player: int) -> str:
     if state.drawing:
         parts.append(f"{state.round.current_player if state.round else '?'}:drawing")
     return " ".join(parts)
+
+
+# -- search from an observation (ISMCTS, pegboard.openspiel.bots) -------------------------
+
+
+@cache
+def search_game(players: int) -> DrawGame:
+    """The game ISMCTS searches: one round, zero-sum (a seat's points minus the mean of the
+    others'), the margin the arena measures."""
+    game: DrawGame = pyspiel.load_game(
+        _GAME_TYPE.short_name, {"players": players, "zero_sum": True}
+    )
+    return game
+
+
+def round_observation(observation: Any) -> DrawObservation:
+    """The round in play: a match observation wraps it (the bot plays the round in hand)."""
+    inner = getattr(observation, "round", None)
+    found = inner if isinstance(inner, DrawObservation) else observation
+    if not isinstance(found, DrawObservation):
+        raise TypeError(f"ISMCTS needs a Draw observation, not {observation!r}")
+    return found
+
+
+def search_state(observation: Any, rng: random.Random) -> DrawState:
+    """An OpenSpiel state consistent with ``observation``, the unseen tiles dealt at random.
+
+    Which of a seat's tiles it was dealt and which it drew is not in the observation (a
+    draw does not show its tile): ``split_history`` picks a split that fits every move.
+    """
+    view = round_observation(observation)
+    n = view.num_players
+    round_ = determinize(view, rng)
+    line = Line()
+    moves: list[tuple[int, int, Any]] = []
+    for move in view.history:
+        moves.append((move.seat, draw_action_id(move.action, line), None))
+        if isinstance(move.action, Play):
+            line.play(move.action.tile, move.action.end)
+    initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
+    state = DrawState(search_game(n))
+    state.leader = view.leader
+    state.initial = initial
+    state.round = round_
+    state.moves = moves
+    return state
+
+
+def search_action(observation: Any, number: int) -> Action:
+    """The Draw action of the number OpenSpiel chose, on the observation's line."""
+    line = round_observation(observation).line
+    action = draw_action(number, line)
+    assert draw_action_id(action, line) == number
+    return action
+
+
+def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A Draw match's options as this game's parameters: one round of that table (a
+    match's target is no parameter of it)."""
+    if options.get("target") is not None:
+        raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
+    players = options.get("players")
+    return {} if players is None else {"players": int(players)}
+
+
+LOOK = Look(
+    short_name=_GAME_TYPE.short_name,
+    parameters=_parameters,
+    search_state=search_state,
+    search_action=search_action,
+)
+"""What the registry finds of Draw in OpenSpiel (``Game.looks["openspiel"]``)."""
 
 
 pyspiel.register_game(_GAME_TYPE, DrawGame)

@@ -2,8 +2,10 @@
 
 ``screen_text(app)`` is the current screen in plain text (every row, every widget, the
 way Textual composes it): what the tests read and what the README shows. ``python -m
-pegboard.tui.capture draw|cribbage`` plays a few moves of a seeded match headless at 80×24
-against greedy bots and prints the screen; ``show`` prints the end of a hand of cribbage.
+pegboard.tui.capture GAME [LANG [MOVES|show]]`` plays a few moves of a seeded match of any
+registered game headless at 80×24 against bots (each time the first legal choice) and
+prints the screen; ``show`` prints the first moment after a move that has a screen of its
+own instead (the end of a hand of cribbage: its show).
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 
+from pegboard import games
+
 SIZE = (80, 24)
+TABLE = 3
+"""The players of a capture, when the game seats that many: enough to show the others."""
 
 
 def screen_text(app: App[Any]) -> str:
@@ -41,16 +47,16 @@ def screen_text(app: App[Any]) -> str:
 async def capture(
     game: str, lang: str = "en", seed: int = 4, moves: int = 3, show: bool = False
 ) -> str:
-    """A match of ``game`` after a few of the human's moves (first legal choices); with
-    ``show``, the end of the first hand of cribbage (its show) instead."""
-    from pegboard.tui.cribbage_app import CribbageScreen
-    from pegboard.tui.draw_app import DrawApp, DrawSetup, MatchScreen
-    from pegboard.tui.screens import ContinueScreen
+    """A match of ``game`` (its options at their defaults) after a few of the human's
+    moves (first legal choices); with ``show``, the first moment after a move that has a
+    screen of its own instead (for cribbage, the end of the first hand: its show)."""
+    from pegboard.tui.app import PegboardApp
+    from pegboard.tui.screens import ContinueScreen, PlaysFirstChoice
+    from pegboard.tui.setup import Setup
 
-    setup = DrawSetup(players=3 if game == "draw" else 2, game=game, lang=lang, seed=seed)
-    if game == "cribbage":
-        setup.best_of = 3
-    app = DrawApp(setup, skip_setup=True)
+    description = games.get(game)
+    players = min(max(TABLE, description.min_players), description.max_players)
+    app = PegboardApp(Setup(players, game, lang=lang, seed=seed), skip_setup=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         played = 0
@@ -60,15 +66,8 @@ async def capture(
                 if show and played:
                     break
                 await pilot.press("enter")
-            elif isinstance(screen, CribbageScreen):
-                if screen.game_view.phase == "discard":
-                    await pilot.press("1", "2", "enter")
-                else:
-                    playable = [n for n, c in enumerate(screen.hand, 1) if screen.playable(c)]
-                    await pilot.press(str(playable[0]) if playable else "g")
-                played += 1
-            elif isinstance(screen, MatchScreen):
-                await pilot.press("1" if screen.plays else "d" if screen.can_draw else "p")
+            elif isinstance(screen, PlaysFirstChoice):
+                await pilot.press(*screen.first_choice_keys())
                 played += 1
             else:
                 break
@@ -79,13 +78,14 @@ async def capture(
 
 
 def main() -> None:
-    """``python -m pegboard.tui.capture draw|cribbage|show [lang]``."""
-    game = sys.argv[1] if len(sys.argv) > 1 else "draw"
+    """``python -m pegboard.tui.capture GAME [LANG [MOVES|show]]``."""
+    game = sys.argv[1] if len(sys.argv) > 1 else games.names()[0]
     lang = sys.argv[2] if len(sys.argv) > 2 else "en"
-    if game == "show":
-        print(asyncio.run(capture("cribbage", lang, show=True)))
+    last = sys.argv[3] if len(sys.argv) > 3 else "3"
+    if last == "show":
+        print(asyncio.run(capture(game, lang, show=True)))
     else:
-        print(asyncio.run(capture(game, lang, moves=2 if game == "cribbage" else 3)))
+        print(asyncio.run(capture(game, lang, moves=int(last))))
 
 
 if __name__ == "__main__":

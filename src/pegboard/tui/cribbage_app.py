@@ -65,11 +65,11 @@ from pegboard.tui.cribbage_view import (
 from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
 
 if TYPE_CHECKING:
-    from pegboard.tui.draw_app import DrawSetup
+    from pegboard.tui.setup import Setup
 
 HUMAN = 0
 HUMAN_LEVEL = "human"
-"""Seat 1's "level" when a person plays it (the same as ``draw_app.HUMAN_LEVEL``)."""
+"""Seat 1's "level" when a person plays it (the same as ``setup.HUMAN_LEVEL``)."""
 BOT = 1
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
@@ -106,6 +106,17 @@ class UndoPoint:
 class CribbageScreen(Screen[None]):
     """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
+    DEFAULT_CSS = """
+    CribbageScreen #board { height: 2; color: $success; }
+    CribbageScreen #table { height: 3; }
+    CribbageScreen #hand-row { height: 3; }
+    CribbageScreen #hand-label { width: auto; height: 3; text-style: bold; }
+    CribbageScreen .card { width: 5; height: 3; margin-right: 1; }
+    CribbageScreen #prompt { height: 1; text-style: bold; }
+    CribbageScreen #buttons { height: 1; }
+    CribbageScreen #buttons Button { margin-right: 2; }
+    """
+
     BINDINGS = [  # noqa: RUF012 (Textual's API)
         *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
         Binding("left", "cursor(-1)", show=False, priority=True),
@@ -118,7 +129,7 @@ class CribbageScreen(Screen[None]):
         Binding("q", "app.quit", show=False),
     ]
 
-    def __init__(self, setup: DrawSetup, saved: dict[str, Any] | None = None) -> None:
+    def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.setup = setup
         self._ = translator(setup.lang)
@@ -128,12 +139,13 @@ class CribbageScreen(Screen[None]):
         self.bot: SeededBot | None = (
             None
             if self.hot_seat
-            else make_bot("cribbage", setup.levels[0], bot_seed(setup.seed, BOT))
+            else make_bot(setup.game, setup.kind(BOT), bot_seed(setup.seed, BOT))
         )
         self.viewer = HUMAN
         """The person whose cards the screen shows."""
+        self.match: CribbageMatch
         if saved is None:
-            self.match = CribbageMatch(best_of=setup.best_of, seed=setup.seed)
+            self.match = setup.description.new_match(setup.match_options(), setup.seed)
         else:
             self.match = CribbageMatch.from_record(saved["match"])
             if self.bot is not None:
@@ -375,15 +387,8 @@ class CribbageScreen(Screen[None]):
 
     def save(self) -> None:
         """Save the match and the bot's random stream for ``pegboard play --resume``."""
-        bots = {} if self.bot is None else {str(BOT): self.bot.rng.getstate()}
-        state = {
-            "game": "cribbage",
-            "setup": self.setup.saved_setup(),
-            "match": self.match.to_record(),
-            "bots": bots,
-        }
-        self.setup.store(state, over=self.match.is_over)
-        self.app.record = self.match.to_record()  # type: ignore[attr-defined]
+        bots = {} if self.bot is None else {BOT: self.bot}
+        self.app.record = self.setup.save(self.match, bots)  # type: ignore[attr-defined]
 
     # -- showing the position ------------------------------------------------------------
 
@@ -460,6 +465,13 @@ class CribbageScreen(Screen[None]):
             prompt.update(_("Play a card: the count may not pass 31 (C4)."))
         else:
             prompt.update(_("No card fits under 31: say go (g) (C5)."))
+
+    def first_choice_keys(self) -> tuple[str, ...]:
+        """The first two cards for the crib, else the first card that fits, else go."""
+        if self.game_view.phase == "discard":
+            return ("1", "2", "enter")
+        playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
+        return (str(playable[0]),) if playable else ("g",)
 
     # -- the controls --------------------------------------------------------------------
 

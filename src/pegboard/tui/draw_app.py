@@ -1,4 +1,8 @@
-"""The full-screen client of Draw: a set-up screen, the match, round ends, a summary.
+"""Draw's look in the full-screen client: the match, round ends, a summary.
+
+The registry finds it (``looks={"tui": "pegboard.tui.draw_app:MatchScreen"}`` in
+``pegboard.games.draw``); the app, its set-up screen and the saves are the same for every
+game (``pegboard.tui.app``, ``setup_screen``, ``setup``).
 
 A person sits at seat 0; each other seat is a bot of a chosen level or another person at
 the same terminal (hot-seat). Every bot plays from its own observation (``make_bot``, seeded
@@ -10,230 +14,57 @@ person's move, so the screen is never shown in the middle of another seat's turn
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import json
-import os
-import random
-import signal
-import sys
-import threading
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from rich.console import RenderableType
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Label, Log, OptionList, Select, Static
+from textual.widgets import Button, Log, OptionList, Static
 
 from pegboard import hints
 from pegboard.bots import SeededBot, bot_seed, make_bot
 from pegboard.core import IllegalActionError
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
-from pegboard.hangup import (
-    LEAVING_SIGNALS,
-    HangupWatcher,
-    detach_from_terminal,
-    signal_status,
-    terminal_gone,
-)
-from pegboard.i18n import LOCALES, Translator, describe_error, rule_reason, translator
+from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.i18n.draw_text import announce, match_end_lines, move_text, settlement_lines
+from pegboard.tui.app import EXIT_GRACE, PegboardApp, end_soon
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
-from pegboard.tui.screens import ContinueScreen, SavesMatch, log_line, privacy_screen
+from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
+from pegboard.tui.setup import (
+    HUMAN,
+    HUMAN_LEVEL,
+    Setup,
+    load_saved,
+    restore_bots,
+    save_file,
+)
+from pegboard.tui.setup_screen import SetupScreen
 
-HUMAN = 0
-HUMAN_LEVEL = "human"
-"""A seat's "level" when a person plays it (hot-seat: friends at one table, one terminal)."""
-LEVELS = ("random", "greedy", "expert")
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "zh": "中文", "hi": "हिन्दी"}
+__all__ = [
+    "EXIT_GRACE",
+    "HUMAN",
+    "HUMAN_LEVEL",
+    "DrawApp",
+    "DrawSetup",
+    "MatchScreen",
+    "RoundOverScreen",
+    "SetupScreen",
+    "SummaryScreen",
+    "end_soon",
+    "load_saved",
+    "save_file",
+]
+
+DrawApp = PegboardApp
+"""The app under its old name (it plays every game now)."""
+DrawSetup = Setup
+"""The set-up under its old name (it sets up every game now)."""
 HINTS_SHOWN = 3
-BEST_OF = (1, 3, 5, 7)
-"""The cribbage matches the set-up screen offers: the best of this many games."""
 LINE_WIDTH = 76
 LOG_LINES = 200
-
-
-@dataclass
-class DrawSetup:
-    """What the set-up screen chooses: the game, seats (human at 0, a bot level for each
-    other), the language, and the match's seed and length (Draw: its target, None for the
-    rules' target, D17; cribbage: the best of how many games)."""
-
-    players: int = 2
-    game: str = "draw"
-    """``draw`` or ``cribbage`` (two players: you and one bot, seat 1's level)."""
-    levels: list[str] = field(default_factory=lambda: ["greedy"] * 3)
-    lang: str = "en"
-    seed: int = 0
-    target: int | None = None
-    best_of: int = 1
-    hint_level: str = "expert"
-    hint_budget: int | None = None
-    save_dir: Path | None = None
-    """Where each game's match is saved after every move (for ``--resume``); None: not
-    saved."""
-
-    def kind(self, seat: int) -> str:
-        """``human`` or the bot level playing ``seat`` (seat 0 is always a person)."""
-        return HUMAN_LEVEL if seat == HUMAN else self.levels[seat - 1]
-
-    @property
-    def humans(self) -> list[int]:
-        """The seats people play, in order (seat 0 first)."""
-        return [seat for seat in range(self.players) if self.kind(seat) == HUMAN_LEVEL]
-
-    @property
-    def save_path(self) -> Path | None:
-        return None if self.save_dir is None else save_file(self.save_dir, self.game)
-
-    def saved_setup(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "levels": self.levels,
-            "lang": self.lang,
-            "seed": self.seed,
-            "target": self.target,
-            "best_of": self.best_of,
-        }
-
-    def store(self, state: dict[str, Any], over: bool) -> None:
-        """Write ``state`` where this game is saved, atomically; a match that is over is
-        removed instead (nothing to resume)."""
-        path = self.save_path
-        if path is None:
-            return
-        if over:
-            path.unlink(missing_ok=True)
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(state), encoding="utf-8")
-        temporary.replace(path)  # never a half-written save
-
-
-def save_file(directory: Path, game: str) -> Path:
-    return directory / f"{game}-tui.json"
-
-
-class SetupScreen(Screen[None]):
-    """Game set-up: number of players, each bot's level, the language."""
-
-    BINDINGS = [Binding("q", "app.quit", show=False)]  # noqa: RUF012 (Textual's API)
-
-    def __init__(self, setup: DrawSetup) -> None:
-        super().__init__()
-        self.setup = setup
-
-    def compose(self) -> ComposeResult:
-        _ = translator(self.setup.lang)
-        yield Static(_("pegboard — a new match"), id="title")
-        yield Label(_("Game"))
-        yield Select(
-            [("Draw", "draw"), ("Cribbage", "cribbage")],
-            value=self.setup.game,
-            allow_blank=False,
-            compact=True,
-            id="game",
-        )
-        yield Label(_("Players"))
-        yield Select(
-            [(str(n), n) for n in (2, 3, 4)],
-            value=self.setup.players,
-            allow_blank=False,
-            compact=True,
-            id="players",
-        )
-        for seat in (1, 2, 3):
-            yield Label(
-                _("Seat {seat}: a person or a bot level").format(seat=seat),
-                id=f"level-label-{seat}",
-            )
-            yield Select(
-                [(self._level_name(level, _), level) for level in (*LEVELS, HUMAN_LEVEL)],
-                value=self.setup.levels[seat - 1],
-                allow_blank=False,
-                compact=True,
-                id=f"level-{seat}",
-            )
-        yield Label(_("Games (best of)"), id="best-of-label")
-        yield Select(
-            [(str(n), n) for n in sorted({*BEST_OF, self.setup.best_of})],
-            value=self.setup.best_of,
-            allow_blank=False,
-            compact=True,
-            id="best-of",
-        )
-        yield Label(_("Language"))
-        yield Select(
-            [(LANGUAGE_NAMES[key], key) for key in LOCALES],
-            value=self.setup.lang,
-            allow_blank=False,
-            compact=True,
-            id="lang",
-        )
-        yield Button(_("Start"), id="start", variant="primary")
-
-    @staticmethod
-    def _level_name(level: str, _: Translator) -> str:
-        names = {
-            "random": _("random"),
-            "greedy": _("greedy"),
-            "expert": _("expert"),
-            HUMAN_LEVEL: _("Human"),
-        }
-        return names[level]
-
-    def on_mount(self) -> None:
-        self._show_seats()
-        self.query_one("#start", Button).focus()
-
-    def _show_seats(self) -> None:
-        cribbage = self.setup.game == "cribbage"
-        if cribbage:
-            self.setup.players = 2  # cribbage here is two players
-        players = self.query_one("#players", Select)
-        players.value = self.setup.players
-        players.disabled = cribbage
-        for seat in (1, 2, 3):
-            shown = seat < self.setup.players
-            self.query_one(f"#level-{seat}", Select).display = shown
-            self.query_one(f"#level-label-{seat}", Label).display = shown
-        self.query_one("#best-of", Select).display = cribbage
-        self.query_one("#best-of-label", Label).display = cribbage
-
-    async def on_select_changed(self, event: Select.Changed) -> None:
-        select_id = event.select.id or ""
-        value = event.value
-        if select_id == "game" and isinstance(value, str):
-            self.setup.game = value
-            self._show_seats()
-        elif select_id == "players" and isinstance(value, int):
-            self.setup.players = value
-            self._show_seats()
-        elif select_id.startswith("level-") and isinstance(value, str):
-            self.setup.levels[int(select_id.removeprefix("level-")) - 1] = value
-        elif select_id == "best-of" and isinstance(value, int):
-            self.setup.best_of = value
-        elif select_id == "lang" and isinstance(value, str) and value != self.setup.lang:
-            self.setup.lang = value
-            await self.recompose()  # every label again, in the new language
-            self.on_mount()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id != "start":
-            return
-        if self.setup.game == "cribbage":
-            from pegboard.tui.cribbage_app import CribbageScreen
-
-            self.app.switch_screen(CribbageScreen(self.setup))
-        else:
-            self.app.switch_screen(MatchScreen(self.setup))
 
 
 class RoundOverScreen(ContinueScreen):
@@ -289,6 +120,11 @@ class MatchScreen(Screen[None]):
     the turn passes to another person, a privacy screen comes first and nothing of either
     hand is shown until it is closed."""
 
+    DEFAULT_CSS = """
+    MatchScreen #buttons { width: 12; height: 5; }
+    MatchScreen #buttons Button { width: 12; margin-bottom: 0; }
+    """
+
     BINDINGS = [  # noqa: RUF012
         *(Binding(str(n), f"play({n})", show=False) for n in range(1, 10)),
         Binding("d", "draw", show=False),
@@ -299,13 +135,13 @@ class MatchScreen(Screen[None]):
         Binding("q", "app.quit", show=False),
     ]
 
-    def __init__(self, setup: DrawSetup, saved: dict[str, Any] | None = None) -> None:
+    def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.setup = setup
         self._ = translator(setup.lang)
         self.humans = set(setup.humans)
         self.bots: dict[int, SeededBot] = {
-            seat: make_bot("draw", setup.levels[seat - 1], bot_seed(setup.seed, seat))
+            seat: make_bot(setup.game, setup.kind(seat), bot_seed(setup.seed, seat))
             for seat in range(1, setup.players)
             if seat not in self.humans
         }
@@ -313,13 +149,12 @@ class MatchScreen(Screen[None]):
         """The person whose hand the screen shows."""
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
+        self.match: Match
         if saved is None:
-            self.match = Match(setup.players, seed=setup.seed, target=setup.target)
+            self.match = setup.description.new_match(setup.match_options(), setup.seed)
         else:
             self.match = Match.from_record(saved["match"])
-            for seat, state in saved["bots"].items():
-                version, internal, gauss = state
-                self.bots[int(seat)].rng.setstate((version, tuple(internal), gauss))
+            restore_bots(self.bots, saved["bots"])
         self.resumed = saved is not None
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
@@ -506,14 +341,7 @@ class MatchScreen(Screen[None]):
 
     def save(self) -> None:
         """Save the match (and the bots' random streams) for ``pegboard play --resume``."""
-        state = {
-            "game": "draw",
-            "setup": self.setup.saved_setup(),
-            "match": self.match.to_record(),
-            "bots": {str(seat): bot.rng.getstate() for seat, bot in self.bots.items()},
-        }
-        self.setup.store(state, over=self.match.is_over)
-        self.app.record = self.match.to_record()  # type: ignore[attr-defined]
+        self.app.record = self.setup.save(self.match, self.bots)  # type: ignore[attr-defined]
 
     # -- showing the position ------------------------------------------------------------
 
@@ -559,6 +387,10 @@ class MatchScreen(Screen[None]):
         self.query_one("#draw", Button).disabled = DrawTile() not in legal
         self.query_one("#pass", Button).disabled = Pass() not in legal
         moves.focus()
+
+    def first_choice_keys(self) -> tuple[str, ...]:
+        """The first tile to play, else a draw, else a pass."""
+        return ("1",) if self.plays else ("d",) if self.can_draw else ("p",)
 
     # -- the controls --------------------------------------------------------------------
 
@@ -610,172 +442,3 @@ class MatchScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
-
-
-class DrawApp(App[None]):
-    """``pegboard play``, full screen: the set-up screen, then a match of Draw or of
-    cribbage against bots (or a saved match, resumed)."""
-
-    CSS = """
-    Screen { overflow-y: auto; }
-    #title { text-style: bold; }
-    SetupScreen Select { width: 30; }
-    #status { height: 2; }
-    #track { height: auto; color: $success; }
-    #line { height: auto; max-height: 6; }
-    #hand { height: auto; text-style: bold; }
-    #controls { height: 5; }
-    #moves { width: 1fr; height: 5; }
-    MatchScreen #buttons { width: 12; height: 5; }
-    MatchScreen #buttons Button { width: 12; margin-bottom: 0; }
-    #keys { height: 1; color: $text-muted; }
-    #log { height: 1fr; min-height: 4; }
-    CribbageScreen #board { height: 2; color: $success; }
-    CribbageScreen #table { height: 3; }
-    #hand-row { height: 3; }
-    #hand-label { width: auto; height: 3; text-style: bold; }
-    .card { width: 5; height: 3; margin-right: 1; }
-    #prompt { height: 1; text-style: bold; }
-    CribbageScreen #buttons { height: 1; }
-    CribbageScreen #buttons Button { margin-right: 2; }
-    #moment { height: auto; }
-    """
-
-    def __init__(
-        self, setup: DrawSetup, skip_setup: bool = False, saved: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__()
-        self.setup = setup
-        self.skip_setup = skip_setup or saved is not None
-        self.saved = saved
-        self.record: dict[str, Any] | None = None
-        """The record of the match played, as last saved (for ``--save FILE``)."""
-        self.left_by: int | None = None
-        """The signal the app left on, the match saved (SIGHUP for a terminal that went
-        away); None when the person left."""
-        self._watcher: HangupWatcher | None = None
-        self._signals: tuple[signal.Signals, ...] = ()
-
-    def on_mount(self) -> None:
-        self.title = "pegboard"
-        if not self.is_headless:
-            self._leave_with_the_terminal()
-        if not self.skip_setup:
-            self.push_screen(SetupScreen(self.setup))
-        elif self.setup.game == "cribbage":
-            from pegboard.tui.cribbage_app import CribbageScreen
-
-            self.push_screen(CribbageScreen(self.setup, self.saved))
-        else:
-            self.push_screen(MatchScreen(self.setup, self.saved))
-
-    def _leave_with_the_terminal(self) -> None:
-        """Leave, the match saved, when the terminal goes away or SIGHUP or SIGTERM comes.
-
-        The event loop runs the handlers between two messages, so a move being played is
-        never cut in two. The hang-up itself needs a watcher: SIGHUP goes to the session's
-        leader only (``make``, a waiting shell), and Textual's input thread reads the end of
-        file of a hung-up terminal as "no key", again and again, at full speed."""
-        loop = asyncio.get_running_loop()
-        for signum in LEAVING_SIGNALS:
-            loop.add_signal_handler(signum, self.leave, signum)
-        self._signals = LEAVING_SIGNALS
-        stdin = sys.__stdin__
-        if stdin is not None and stdin.isatty():
-
-            def hung_up() -> None:
-                end_soon(signal_status(signal.SIGHUP))  # even if the loop is stuck
-                loop.call_soon_threadsafe(self.leave, signal.SIGHUP)
-
-            self._watcher = HangupWatcher(stdin.fileno(), hung_up)
-            self._watcher.start()
-
-    def on_unmount(self) -> None:
-        if self._watcher is not None:
-            self._watcher.stop()
-        loop = asyncio.get_running_loop()
-        for signum in self._signals:
-            loop.remove_signal_handler(signum)
-
-    def leave(self, signum: int) -> None:
-        """Save the match (as after every move, for ``--resume``) and end the app, its
-        status naming ``signum``."""
-        if self.left_by is not None:
-            return
-        self.left_by = signum
-        for screen in self.screen_stack:  # the match's screen may be under a round's end
-            if isinstance(screen, SavesMatch):
-                screen.save()
-        detach_from_terminal()  # if it is gone, Textual's goodbye to the screen goes nowhere
-        if not self.is_headless:  # a real terminal's app (never a test's, in pytest itself)
-            end_soon(signal_status(signum))
-        self.exit(return_code=signal_status(signum))
-
-    def panic(self, *renderables: RenderableType) -> None:
-        # Textual's input thread dies of EIO if it reads the terminal in the instant the
-        # kernel hangs it up (reads end of file only once the hang-up is done), and panics
-        # the app: that is the terminal lost, not an error of the program.
-        if self._watcher is not None and terminal_gone(self._watcher.fd):
-            self.leave(signal.SIGHUP)
-            return
-        super().panic(*renderables)
-
-
-PegboardApp = DrawApp
-
-EXIT_GRACE = 1.2
-"""Seconds the app has to end by itself once it leaves with its terminal."""
-_ending: list[threading.Timer] = []
-
-
-def end_soon(status: int) -> None:
-    """End the process with ``status`` in ``EXIT_GRACE`` seconds unless it has ended by
-    then. Seen under load: Textual's shutdown can stall on a terminal that hung up, and a
-    client whose terminal is gone must not linger. Nothing is lost: the match is saved
-    after every move, and ``leave`` saves it again before it asks the app to end."""
-    if _ending:
-        return
-    timer = threading.Timer(EXIT_GRACE, os._exit, args=(status,))
-    timer.daemon = True  # a normal end does not wait for it
-    _ending.append(timer)
-    timer.start()
-
-
-def load_saved(path: Path, _: Translator | None = None) -> tuple[DrawSetup, dict[str, Any]]:
-    """The set-up and the saved state of ``pegboard play --resume``; ``ValueError`` (in
-    the language of ``_``) when there is no save or it cannot be read."""
-    from pegboard.cribbage import CribbageMatch
-
-    _ = translator("en") if _ is None else _
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        chosen = state["setup"]
-        game = str(chosen.get("game", "draw"))
-        setup = DrawSetup(
-            players=int(chosen["players"]),
-            game=game,
-            levels=[str(level) for level in chosen["levels"]],
-            lang=str(chosen["lang"]),
-            seed=int(chosen["seed"]),
-            target=chosen["target"],
-            best_of=int(chosen.get("best_of", 1)),
-            save_dir=path.parent,
-        )
-        if setup.save_path != path:
-            raise ValueError(_("it holds a match of {game}").format(game=game))
-        reader = CribbageMatch.from_record if game == "cribbage" else Match.from_record
-        reader(state["match"])  # refuse a save that does not replay
-        for seat in range(1, setup.players):  # and one without every bot's random stream
-            if setup.kind(seat) == HUMAN_LEVEL:
-                continue
-            version, internal, gauss = state["bots"][str(seat)]
-            random.Random().setstate((version, tuple(internal), gauss))
-    except FileNotFoundError:
-        raise ValueError(_("there is no saved match at {path}").format(path=path)) from None
-    except (OSError, KeyError, TypeError, ValueError) as error:
-        raise ValueError(
-            _("the saved match at {path} cannot be read: {reason}").format(
-                path=path, reason=describe_error(error, _)
-            )
-        ) from None
-    return setup, state

@@ -1,4 +1,4 @@
-"""Screens both games share, and the shared keyboard of hot-seat play."""
+"""Screens every game's play shares, and the shared keyboard of hot-seat play."""
 
 from __future__ import annotations
 
@@ -16,9 +16,17 @@ from pegboard.i18n import Translator
 
 @runtime_checkable
 class SavesMatch(Protocol):
-    """A game's match screen, which saves its match for ``pegboard play --resume``."""
+    """A match screen, which saves its match for ``pegboard play --resume``."""
 
     def save(self) -> None: ...
+
+
+@runtime_checkable
+class PlaysFirstChoice(Protocol):
+    """A match screen that can say how its keyboard plays the viewer's first legal choice
+    (for captures of the app, played headless)."""
+
+    def first_choice_keys(self) -> tuple[str, ...]: ...
 
 
 class ContinueScreen(Screen[None]):

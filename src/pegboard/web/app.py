@@ -126,6 +126,7 @@ def create_app(
     )
     app.state.allowed_origins = tuple(allowed_origins)
     app.include_router(lobby.router)
+    lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)

@@ -40,6 +40,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
+import pegboard.games
 from pegboard.bots import Evaluation, ismcts, make_bot
 from pegboard.hints import HintError, load_experts, rank
 
@@ -49,6 +50,8 @@ T = TypeVar("T")
 
 WORKER_NICENESS: Final = 5
 """How much lower than the server a worker runs (``os.nice``): requests come first."""
+HINT_LEVEL: Final = "expert"
+"""The level whose analysis the hints show, for a game that has it (else its strongest)."""
 
 
 def default_workers() -> int:
@@ -91,14 +94,26 @@ def bot_move(game: str, level: str, seed: int, observation: Any) -> str:
     return str(make_bot(game, level, seed=seed).act(observation))
 
 
+def hint_level(game: str) -> str:
+    """The bot level whose analysis is a hint in ``game``: the expert where the game has
+    one, else its strongest level (``Game.bot_levels``, weakest first)."""
+    levels = pegboard.games.get(game).bot_levels()
+    return HINT_LEVEL if HINT_LEVEL in levels or not levels else levels[-1]
+
+
 def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
-    """The expert's ranking of the seat's legal actions (``pegboard.hints.rank``)."""
-    return rank(game, observation, "expert", seed)
+    """The hint level's ranking of the seat's legal actions (``pegboard.hints.rank``)."""
+    return rank(game, observation, hint_level(game), seed)
 
 
-def worker_start() -> None:
-    """Each worker, once: step back for the server, and import what bots think with, so
-    that the first move does not wait for it."""
+def worker_start(plug_ins: str = "") -> None:
+    """Each worker, once: learn the server's plug-in games (``PEGBOARD_GAMES`` as the
+    server had it when the pool started: a fork server started earlier may not have it),
+    step back for the server, and import what bots think with, so that the first move
+    does not wait for it."""
+    if plug_ins:
+        os.environ[pegboard.games.ENVIRONMENT] = plug_ins
+    pegboard.games.names()  # the registry, plug-ins included, before the first move
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed: run at the server's priority
             os.nice(WORKER_NICENESS)
@@ -188,7 +203,12 @@ class BotPool:
         """A pool whose workers are all up and idle (run in a thread: starting a process
         waits for the fork server, which must not stop the event loop)."""
         began = time.perf_counter()
-        executor = ProcessPoolExecutor(self.workers, _context(), initializer=worker_start)
+        executor = ProcessPoolExecutor(
+            self.workers,
+            _context(),
+            initializer=worker_start,
+            initargs=(os.environ.get(pegboard.games.ENVIRONMENT, ""),),
+        )
         try:
             # One call per worker: each submit that finds no idle worker starts one.
             for future in [executor.submit(_ready) for _ in range(self.workers)]:

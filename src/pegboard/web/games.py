@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pegboard.games
+from pegboard.core import Event
 from pegboard.games import OptionError, OutOfTurnError
 
 __all__ = [
@@ -18,12 +19,15 @@ __all__ = [
     "ConfigError",
     "OutOfTurnError",
     "apply",
+    "apply_narrated",
+    "bot_levels",
     "check_config",
     "game_names",
     "new_match",
     "players_of",
     "players_problem",
     "replay",
+    "replay_narrated",
 ]
 
 AnyMatch = Any
@@ -57,6 +61,11 @@ def check_config(game: object, config: Mapping[str, Any]) -> dict[str, Any]:
         raise ConfigError(error.option, str(error), error) from None
 
 
+def bot_levels(game: str) -> tuple[str, ...]:
+    """The bot levels a table of ``game`` may seat, weakest first."""
+    return pegboard.games.get(game).bot_levels()
+
+
 def players_of(game: str, config: Mapping[str, Any]) -> int:
     return pegboard.games.get(game).players(config)
 
@@ -80,6 +89,13 @@ def apply(match: AnyMatch, game: str, seat: int, text: str) -> str:
     return pegboard.games.get(game).play(match, seat, text)
 
 
+def apply_narrated(
+    match: AnyMatch, game: str, seat: int, text: str
+) -> tuple[str, tuple[Event, ...]]:
+    """``apply``, and the events that tell what the action did (``Game.play_narrated``)."""
+    return pegboard.games.get(game).play_narrated(match, seat, text)
+
+
 def replay(
     game: str, config: Mapping[str, Any], seed: int, actions: Iterable[tuple[int, str]]
 ) -> AnyMatch:
@@ -89,3 +105,15 @@ def replay(
     mean a corrupted database.
     """
     return pegboard.games.get(game).replay(config, seed, list(actions))
+
+
+def replay_narrated(
+    game: str, config: Mapping[str, Any], seed: int, actions: Iterable[tuple[int, str]]
+) -> tuple[AnyMatch, list[Event]]:
+    """``replay``, and the events of the whole log in order (the narration of the match)."""
+    description = pegboard.games.get(game)
+    match = description.new_match(config, seed)
+    narration: list[Event] = []
+    for seat, text in actions:
+        narration.extend(description.play_narrated(match, seat, text)[1])
+    return match, narration

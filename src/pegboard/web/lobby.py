@@ -7,17 +7,18 @@ with the models of ``schemas``."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, Final
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
-from pegboard.i18n import LOCALES, translator
+from pegboard.i18n import LOCALES, Translator, translator
 from pegboard.web import wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (
@@ -27,10 +28,11 @@ from pegboard.web.schemas import (
     JoinSeat,
     LeaveSeat,
     LeftSeat,
-    NewTable,
     PageMessages,
     TableSummary,
     answers,
+    body_of_schema,
+    new_table_schema,
     request_body,
 )
 from pegboard.web.service import (
@@ -121,8 +123,7 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
 
 @router.post(
     "/api/tables",
-    status_code=201,
-    openapi_extra=request_body(NewTable),
+    status_code=201,  # its body's schema is the registry's games (``openapi_of``)
     responses={201: {"model": CreatedTable}, **answers(413, 415, 422, 429, 503)},
 )
 async def create_table(request: Request, lang: str | None = None) -> Response:
@@ -222,14 +223,49 @@ async def game_list(lang: str = "en") -> list[dict[str, Any]]:
     """The registered games (``pegboard.games``), each with its seats, its options and
     their choices, and its bot levels; names and labels in ``lang``."""
     _ = translator(lang_key(lang))
-    described = []
-    for name in pegboard.games.names():
-        game = pegboard.games.get(name).describe()
-        game["display_name"] = _(game["display_name"])
-        for option in game["options"]:
-            option["label"] = _(option["label"])
-        described.append(game)
-    return described
+    return [game_info(pegboard.games.get(name), _) for name in pegboard.games.names()]
+
+
+GENERIC_PAGE: Final = "generic"
+"""The page module of a game with no page of its own (static/games/generic.js)."""
+PAGE_LOOK: Final = "web.page"
+"""The look that names a game's page module: ``looks={"web.page": "module:NAME"}``, NAME
+a string, the module static/games/NAME.js."""
+
+
+def page_of(game: pegboard.games.Game) -> str:
+    """The name of ``game``'s page module (static/games/NAME.js): its own, or the generic."""
+    page = game.look(PAGE_LOOK)
+    return page if isinstance(page, str) else GENERIC_PAGE
+
+
+def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
+    """``game`` as ``GET /api/games`` shows it: ``Game.describe`` with its names and labels
+    in ``_``'s language, each option's refusal (the rule it cites) in words, and the page
+    module that plays it."""
+    info = game.describe()
+    info["display_name"] = _(info["display_name"])
+    for described, option in zip(info["options"], game.options, strict=True):
+        described["label"] = _(described["label"])
+        error = option.refusal()
+        described["refusal"] = _(error.template).format(**error.fields)
+    info["players_option"] = game.players_option
+    info["page"] = page_of(game)
+    return info
+
+
+def openapi_of(app: FastAPI) -> dict[str, Any]:
+    """The app's OpenAPI document, the body of ``POST /api/tables`` built from the games
+    registered now (``schemas.new_table_schema``): a game registered after the app started
+    is in it."""
+    document = copy.deepcopy(FastAPI.openapi(app))
+    create = document["paths"]["/api/tables"]["post"]
+    create.update(body_of_schema(new_table_schema()))
+    return document
+
+
+def install_openapi(app: FastAPI) -> None:
+    app.openapi = lambda: openapi_of(app)  # type: ignore[method-assign]
 
 
 def index() -> Response:

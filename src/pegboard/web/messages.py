@@ -40,7 +40,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Your name"),
     N_("Name"),
     N_("Target score"),
-    N_("Default ({target})"),
+    N_("The rules' default"),
     N_("Best of"),
     N_("Best of {games}"),
     N_("Create table"),
@@ -75,6 +75,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Disconnected"),
     # The table: moves.
     N_("Play"),
+    N_("Moves"),
+    N_("What you see"),
     N_("Draw"),
     N_("Draw a tile"),
     N_("Pass"),

@@ -1,4 +1,6 @@
-"""The REST API's bodies as Pydantic models, for the OpenAPI schema (``/openapi.json``).
+"""The REST API's bodies as Pydantic models, for the OpenAPI schema (``/openapi.json``);
+the body of a new table is built from the games registry instead (``new_table_schema``:
+one body per registered game, from its options, seats and bot levels).
 
 The lobby still reads and checks each request body itself (``lobby.body_of`` and
 ``TableService``), so that a refusal keeps the API's own form, ``{"error": message}``
@@ -6,20 +8,20 @@ translated and naming the rule it breaks (docs/web.md); these models only descri
 clients and for the fuzz tests (tests/web/test_fuzz_rest.py), what the server accepts and
 what it answers. The schema is exactly as strict as the server and no stricter: whatever it
 refuses the server refuses (with a 4xx). The server refuses more than the schema can say
-(a Draw table's seats must be as many as its players, one of them human; a name is at most
-24 characters once its runs of white space are one space each).
+(a table's seats must be as many as its players option says, one of them human; a name is
+at most 24 characters once its runs of white space are one space each).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+import pegboard.games
+from pegboard.games import Game, Option
 from pegboard.web.db import NAME_LENGTH
-
-BotLevel = Literal["random", "greedy", "expert", "ismcts"]
-"""``pegboard.bots.bot_levels`` of both games (tests/web/test_fuzz_rest.py checks it)."""
 
 LANG_DESCRIPTION = (
     "The language of the answer's messages: en, pt_BR, zh_Hans, hi (or pt, zh); anything "
@@ -31,46 +33,94 @@ NAME_DESCRIPTION = (
 )
 
 
-class HumanSeatSpec(BaseModel):
-    kind: Literal["human"]
-    name: str | None = Field(None, description=NAME_DESCRIPTION)
+# -- a new table: one body per registered game, built from its description ------------------
 
 
-class BotSeatSpec(BaseModel):
-    kind: Literal["bot"]
-    level: BotLevel
-
-
-SeatSpec = Annotated[HumanSeatSpec | BotSeatSpec, Field(discriminator="kind")]
-
-
-class NewDrawTable(BaseModel):
-    """A Draw table: 2 to 4 players (D1), one seat each, at least one of them human."""
-
-    game: Literal["draw"]
-    players: int = Field(ge=2, le=4, description="2, 3 or 4 players (D1).")
-    target: int | None = Field(
-        None,
-        ge=1,
-        description=(
-            "The match target (D17); null: the rules' 100 with two players, 61 with three or four."
-        ),
+def option_schema(option: Option) -> dict[str, Any]:
+    """The JSON schema of one option's value: exactly what ``Option.check`` takes (a whole
+    number, never a boolean; in its range or one of its choices; null when optional)."""
+    value: dict[str, Any] = {"type": "integer"}
+    if option.choices:
+        value["enum"] = list(option.choices)
+    if option.minimum is not None:
+        value["minimum"] = option.minimum
+    if option.maximum is not None:
+        value["maximum"] = option.maximum
+    schema: dict[str, Any] = (
+        {"anyOf": [value, {"type": "null"}]} if option.optional else dict(value)
     )
-    seats: list[SeatSpec] = Field(min_length=2, max_length=4)
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
+    schema["title"] = option.label
+    rule = f" ({option.rule})" if option.rule else ""
+    schema["description"] = (
+        f"{option.label}{rule}; null: the rules' own"
+        if option.optional
+        else (f"{option.label}{rule}")
+    )
+    if option.default is not None or option.optional:
+        schema["default"] = option.default
+    return schema
 
 
-class NewCribbageTable(BaseModel):
-    """A cribbage table: two players (C2), at least one of them human."""
+def seat_schema(levels: Sequence[str]) -> dict[str, Any]:
+    """A seat of a new table: a human (with a name or none) or a bot of one of ``levels``."""
+    human = {
+        "title": "HumanSeatSpec",
+        "type": "object",
+        "properties": {
+            "kind": {"const": "human", "type": "string"},
+            "name": {
+                "anyOf": [{"type": "string"}, {"type": "null"}],
+                "default": None,
+                "description": NAME_DESCRIPTION,
+            },
+        },
+        "required": ["kind"],
+    }
+    bot = {
+        "title": "BotSeatSpec",
+        "type": "object",
+        "properties": {
+            "kind": {"const": "bot", "type": "string"},
+            "level": {"enum": list(levels), "type": "string"},
+        },
+        "required": ["kind", "level"],
+    }
+    return {"oneOf": [human, bot]}
 
-    game: Literal["cribbage"]
-    players: Literal[2] = 2
-    best_of: Literal[1, 3, 5, 7] = Field(3, description="The match is the best of these games.")
-    seats: list[SeatSpec] = Field(min_length=2, max_length=2)
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+def table_schema(game: Game) -> dict[str, Any]:
+    """The body of ``POST /api/tables`` for a table of ``game``, from its description: its
+    options with their ranges, choices and defaults (required when the rules give none),
+    one seat per player (its seat range), each a human or a bot of the game's levels. The
+    server refuses more than this says: as many seats as the players option gives, one of
+    them human; a name of at most 24 characters."""
+    properties: dict[str, Any] = {"game": {"const": game.name, "type": "string"}}
+    required = ["game"]
+    for option in game.options:
+        properties[option.name] = option_schema(option)
+        if option.default is None and not option.optional:
+            required.append(option.name)
+    properties["seats"] = {
+        "type": "array",
+        "items": seat_schema(game.bot_levels()),
+        "minItems": game.min_players,
+        "maxItems": game.max_players,
+    }
+    properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
+    required.append("seats")
+    return {
+        "title": f"A table of {game.name}",
+        "description": f"{game.display_name}: {game.min_players} to {game.max_players} players.",
+        "type": "object",
+        "properties": properties,
+        "required": required,
+    }
 
 
-NewTable = Annotated[NewDrawTable | NewCribbageTable, Field(discriminator="game")]
+def new_table_schema() -> dict[str, Any]:
+    """The body of ``POST /api/tables``: one of the registered games' tables (read from the
+    registry when asked, so that a game registered later is in it)."""
+    return {"oneOf": [table_schema(pegboard.games.get(name)) for name in pegboard.games.names()]}
 
 
 class JoinSeat(BaseModel):
@@ -95,7 +145,7 @@ class CreatedSeat(BaseModel):
     kind: Literal["human", "bot"]
     token: str | None = Field(None, description="A human seat's secret token.")
     invite: str | None = Field(None, description="A human seat's link: /t/ID#seat=N&token=...")
-    level: BotLevel | None = Field(None, description="A bot seat's level.")
+    level: str | None = Field(None, description="A bot seat's level (its game's).")
 
 
 class CreatedTable(BaseModel):
@@ -114,7 +164,7 @@ class SeatSummary(BaseModel):
 
 class TableSummary(BaseModel):
     table: str
-    game: Literal["draw", "cribbage"]
+    game: str = Field(description="A registered game's name (GET /api/games).")
     players: int
     seats: list[SeatSummary]
     status: Literal["open", "playing", "over"]
@@ -150,6 +200,7 @@ class GameOption(BaseModel):
     maximum: int | None
     choices: list[int]
     rule: str | None
+    refusal: str = Field(description="The refusal of a value out of range, its rule cited.")
 
 
 class GameInfo(BaseModel):
@@ -161,6 +212,8 @@ class GameInfo(BaseModel):
     max_players: int
     options: list[GameOption]
     bots: list[str]
+    players_option: str = Field(description="The option that says how many seats there are.")
+    page: str = Field(description="The page module that plays it: /static/games/PAGE.js.")
 
 
 # -- OpenAPI fragments -----------------------------------------------------------------------
@@ -196,10 +249,15 @@ def body_schema(model: Any) -> dict[str, Any]:
 
 def request_body(model: Any) -> dict[str, Any]:
     """``openapi_extra`` for a route that reads a JSON body of ``model`` itself."""
+    return body_of_schema(body_schema(model))
+
+
+def body_of_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """``openapi_extra`` for a route that reads a JSON body of ``schema`` itself."""
     return {
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": body_schema(model)}},
+            "content": {"application/json": {"schema": schema}},
         }
     }
 

@@ -26,16 +26,15 @@ from typing import Any, Final, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.bots import bot_levels
-from pegboard.core import IllegalActionError
-from pegboard.draw.line import language
+from pegboard.core import Event, IllegalActionError
 from pegboard.hints import HintError
-from pegboard.i18n import Translator, known_words, rule_reason, translator
+from pegboard.i18n import Translator, describe_error, known_words, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.db import NAME_LENGTH
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.store import SeatInfo, Store, TableRecord
+from pegboard.web.views_common import LOG_LIMIT
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +134,13 @@ class LiveTable:
     """Set when a commit failed: the live match is ahead of the log and is dropped."""
     touched: float = field(default_factory=time.monotonic)
     """When the table was last fetched: idle tables leave memory (their log stays)."""
+    narration: list[Event] = field(default_factory=list)
+    """The last events of the match in play (``Game.play_narrated``), oldest first: the log
+    of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
+
+    def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
+        self.narration.extend(events)
+        del self.narration[:-LOG_LIMIT]
 
     @property
     def id(self) -> str:
@@ -164,7 +170,7 @@ def lang_key(lang: object) -> str:
     """The language key of ``lang``; English for anything we have no catalog for."""
     if isinstance(lang, str):
         try:
-            return language(lang)
+            return translator(lang).lang
         except ValueError:
             pass
     return "en"
@@ -340,11 +346,12 @@ class TableService:
         kind = spec.get("kind")
         if kind == "bot":
             level = spec.get("level")
-            if level not in bot_levels(game):
+            levels = games.bot_levels(game)
+            if level not in levels:
                 raise LobbyError(
                     422,
                     _("Seat {n}: choose a bot level: {levels}.").format(
-                        n=number + 1, levels=", ".join(bot_levels(game))
+                        n=number + 1, levels=", ".join(levels)
                     ),
                 )
             return SeatInfo(number, "bot", level=str(level), claimed=True)
@@ -380,13 +387,14 @@ class TableService:
             return None
         check_stored(record.id, record.game, record.config, len(record.seats))
         try:
-            match = await asyncio.to_thread(
-                games.replay, record.game, record.config, record.seed, record.actions
+            match, narration = await asyncio.to_thread(
+                games.replay_narrated, record.game, record.config, record.seed, record.actions
             )
         except ValueError:  # IllegalActionError too: a log that does not replay
             log.exception("table %s: its log does not replay", table_id)
             raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, match)
+        table.narrate(narration)
         self._kick_bots(table)
         return table
 
@@ -546,7 +554,9 @@ class TableService:
         """The ``state`` message for one connection: its own view of the table."""
         record = table.record
         names = [s.name or "" for s in record.seats]
-        seat_view = views.view(table.match, record.game, connection.seat, connection.lang, names)
+        seat_view = views.view(
+            table.match, record.game, connection.seat, connection.lang, names, table.narration
+        )
         return {
             "type": "state",
             "seq": table.seq,
@@ -606,7 +616,7 @@ class TableService:
     async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
         """Apply, commit, broadcast (the caller holds the table's lock)."""
         try:
-            notation = games.apply(table.match, table.record.game, seat, action)
+            notation, events = games.apply_narrated(table.match, table.record.game, seat, action)
         except games.OutOfTurnError as error:
             if table.match.is_over:
                 raise ClientError("out_of_turn", _("The match is over."), error.rule) from None
@@ -640,6 +650,7 @@ class TableService:
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
         record.actions.append((seat, notation))
         record.status = status
+        table.narrate(events)
         self._broadcast(table)
         self._kick_bots(table)
 
@@ -673,7 +684,9 @@ class TableService:
             seq, number = table.seq, table.record.match_number
             observation = table.match.observation(seat)
             names = [s.name or "" for s in table.record.seats]
-            seat_view = views.view(table.match, table.record.game, seat, connection.lang, names)
+            seat_view = views.view(
+                table.match, table.record.game, seat, connection.lang, names, table.narration
+            )
         evaluations = await self._hint(
             table.record.game, bot_seed(table.record.seed, -seq), observation, _
         )
@@ -709,7 +722,7 @@ class TableService:
                 # pool, before the player is told.
                 return await self.pool.hint(game, seed, observation)
         except HintError as error:
-            raise ClientError("server", str(error)) from None
+            raise ClientError("server", describe_error(error, _)) from None
         except WorkerCrashError:
             raise ClientError("server", _("Something went wrong. Try again.")) from None
 
@@ -729,6 +742,7 @@ class TableService:
             record.match_number, record.seed, record.status = number, seed, status
             record.actions = []
             table.match = match
+            table.narration = []
             self._broadcast(table)
             self._kick_bots(table)
 

@@ -1,7 +1,11 @@
 """A seat's view of a match (or the public view) as JSON, every string in the page's language.
 
 ``view(match, game, seat, lang)`` is what the server sends in each ``state`` message
-(docs/web.md, "The view"). It is a pure function of the match: it reads the match only
+(docs/web.md, "The view"). A game's own look on the web (``game.look("web")``: Draw's
+``views_draw.draw_view``...) makes its view; any other game gets the generic view
+(``views_generic``), built from its observation, its events and the registry alone.
+It is a pure function of the match (and, for the generic view, of the match's narration
+so far): it reads the match only
 through ``observation(seat)`` and the match's public facts (scores, target, finished
 rounds and games), never the position itself. The public view (``seat`` None, for
 spectators) is built from an observation with every private field dropped by a
@@ -15,8 +19,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pegboard.games
+from pegboard.core import Event
 from pegboard.i18n import Translator, translator
 from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
+from pegboard.web.views_generic import generic_view
 
 __all__ = ["LOG_LIMIT", "locale_of", "view"]
 
@@ -27,22 +33,26 @@ def view(
     seat: int | None,
     lang: str,
     names: Sequence[str] | None = None,
+    narration: Sequence[Event] = (),
 ) -> dict[str, Any]:
     """The view of ``match`` for ``seat`` (None: the public view) in ``lang``.
 
     ``names`` are the display names of the seats (default ``Seat 1``, ``Seat 2``...); the
     log and the board use them. The result is plain JSON (dicts, lists, str, int, bool,
-    None) with the keys of docs/web.md.
+    None) with the keys of docs/web.md. ``narration``: the events of the match so far, in
+    order (what ``Game.play_narrated`` said of each action), which the generic view logs;
+    a game's own look words its log itself.
     """
     _ = translator(lang)
     description = pegboard.games.get(game)
-    game_view = description.look("web")  # the game's own module: views_draw...
-    if game_view is None or not isinstance(match, description.match_type):
+    if not isinstance(match, description.match_type):
         raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
     players = match.num_players
-    view_: dict[str, Any] = game_view(
-        match, _check_seat(seat, players), _, _names(names, players, _)
-    )
+    checked, named = _check_seat(seat, players), _names(names, players, _)
+    game_view = description.look("web")  # the game's own module: views_draw...
+    if game_view is None:
+        return generic_view(description, match, checked, _, named, narration)
+    view_: dict[str, Any] = game_view(match, checked, _, named)
     return view_
 
 

@@ -1,4 +1,4 @@
-"""What the views of both games share: the language, the seats' names, the common keys."""
+"""What the views of every game share: the language, the seats' names, the common keys."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ def common(
     winner: int | None,
     legal: list[dict[str, str]],
     log: list[str],
-    scores: Sequence[int],
-    target: int,
+    scores: Sequence[float],
+    target: int | None,
     track_svg: str,
 ) -> dict[str, Any]:
     """The keys every view has (docs/web.md), in their documented order."""

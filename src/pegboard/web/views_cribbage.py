@@ -28,6 +28,9 @@ from pegboard.i18n.cribbage_text import Seats
 from pegboard.web import track
 from pegboard.web.views_common import LOG_LIMIT, common
 
+PAGE = "cribbage"
+"""This game's page module, static/games/cribbage.js (the look ``web.page``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PublicCribbage:

@@ -23,6 +23,9 @@ from pegboard.i18n.draw_text import move_text
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common
 
+PAGE = "draw"
+"""This game's page module, static/games/draw.js (the look ``web.page``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DrawSeen:

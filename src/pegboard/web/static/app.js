@@ -18,7 +18,7 @@ async function main() {
   if (match) {
     startTable(root, decodeURIComponent(match[1]));
   } else {
-    startLobby(root);
+    await startLobby(root);
   }
   document.body.dataset.ready = "true"; // tests wait for this
 }

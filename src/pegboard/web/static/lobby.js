@@ -1,24 +1,20 @@
-// The lobby (/): create a table, see its invitations, join an open table.
+// The lobby (/): create a table, see its invitations, join an open table. The form is
+// built from the games the server plays (GET /api/games): each game's seats, options and
+// bot levels, none of them known here by name.
 
 import { clearError, fill, h, showError } from "./dom.js";
+import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
 
-const LEVELS = ["random", "greedy", "expert", "ismcts"];
+const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it
 const REFRESH_EVERY = 5000;
 const NAME_KEY = "pegboard.name";
 
 // What the form holds, kept across re-renders (a language switch rebuilds every string).
 const form = {
-  game: "draw",
-  players: 2,
-  seats: [
-    { kind: "human", level: "expert" },
-    { kind: "bot", level: "expert" },
-    { kind: "bot", level: "expert" },
-    { kind: "bot", level: "expert" },
-  ],
-  target: "",
-  bestOf: 1,
+  game: null, // the first game listed, once the list is in
+  values: {}, // game name -> {option name: the control's text}
+  seats: [{ kind: "human" }],
   name: "",
 };
 
@@ -26,23 +22,30 @@ let created = null; // the answer of POST /api/tables, once a table is made
 let openTables = [];
 let root = null;
 
-export function startLobby(main) {
+// Resolves once the form shows the games (the page says it is ready then).
+export async function startLobby(main) {
   root = main;
   try {
     form.name = localStorage.getItem(NAME_KEY) || "";
   } catch {
     form.name = "";
   }
-  onLanguage(() => render());
+  onLanguage(() => {
+    render();
+    loadGames().then(() => render()); // the games' names and options in the new language
+  });
   render();
   refreshTables();
   setInterval(() => {
     if (!document.hidden) refreshTables();
   }, REFRESH_EVERY);
+  await loadGames();
+  render();
 }
 
 function render() {
-  document.title = `pegboard · ${t("Draw dominoes")} · ${t("Cribbage")}`;
+  const names = gameList().map((game) => game.display_name);
+  document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
   fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel());
   if (keep) {
@@ -51,17 +54,58 @@ function render() {
   }
 }
 
-function seatCount() {
-  return form.game === "cribbage" ? 2 : form.players;
+// The game chosen in the form: the one the player picked, else the first the server plays.
+function chosen() {
+  const games = gameList();
+  let info = form.game === null ? null : gameInfo(form.game);
+  if (!info && games.length) {
+    info = games[0];
+    form.game = info.name;
+  }
+  return info;
+}
+
+function playersOption(info) {
+  return info.options.find((option) => option.name === info.players_option) || null;
+}
+
+// The text of an option's control: what the player typed or chose, else its default.
+function valueOf(info, option) {
+  const values = (form.values[info.name] = form.values[info.name] || {});
+  if (!(option.name in values)) {
+    let initial = option.default;
+    if (initial === null && !option.optional) initial = option.minimum ?? option.choices[0] ?? "";
+    values[option.name] = initial === null || initial === undefined ? "" : String(initial);
+  }
+  return values[option.name];
+}
+
+function setValue(info, option, text) {
+  form.values[info.name][option.name] = text;
+}
+
+function seatCount(info) {
+  if (info.min_players === info.max_players) return info.min_players;
+  const option = playersOption(info);
+  const n = option ? Number(valueOf(info, option)) : info.min_players;
+  return Number.isInteger(n) && n >= info.min_players && n <= info.max_players ? n : info.min_players;
+}
+
+// A seat's bot level, one of the game's (the preferred one where the game has it).
+function levelOf(info, seat) {
+  const levels = info.bots || [];
+  if (levels.includes(seat.level)) return seat.level;
+  return levels.includes(PREFERRED_LEVEL) ? PREFERRED_LEVEL : levels[levels.length - 1];
+}
+
+function seatAt(i) {
+  while (form.seats.length <= i) form.seats.push({ kind: "bot" });
+  return form.seats[i];
 }
 
 export function levelLabel(level) {
   const labels = { random: t("Random"), greedy: t("Greedy"), expert: t("Expert"), ismcts: t("Search (ISMCTS)") };
   return labels[level] || level;
-}
-
-export function gameLabel(game) {
-  return game === "cribbage" ? t("Cribbage") : t("Draw dominoes");
 }
 
 function seatLabel(seat) {
@@ -72,84 +116,112 @@ function field(label, control) {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
+const SELECT_AT_MOST = 12; // a range of at most this many numbers is a list to choose from
+
+function optionId(option) {
+  return option.name.replaceAll("_", "-");
+}
+
+// An option's control: a list of its choices (or of a short range), else a number field
+// with its range; an optional one may be left empty for the rules' own value.
+function optionControl(info, option, rerender) {
+  const value = valueOf(info, option);
+  const id = optionId(option);
+  let numbers = option.choices && option.choices.length ? option.choices : null;
+  if (!numbers && option.minimum !== null && option.maximum !== null && option.maximum - option.minimum < SELECT_AT_MOST) {
+    numbers = [];
+    for (let n = option.minimum; n <= option.maximum; n += 1) numbers.push(n);
+  }
+  if (numbers) {
+    return h(
+      "select",
+      {
+        id,
+        onchange: (event) => {
+          setValue(info, option, event.target.value);
+          if (rerender) render();
+        },
+      },
+      option.optional ? h("option", { value: "", selected: value === "" }, t("The rules' default")) : null,
+      ...numbers.map((n) => h("option", { value: String(n), selected: value === String(n) }, String(n))),
+    );
+  }
+  return h("input", {
+    id,
+    type: "number",
+    min: option.minimum === null ? null : String(option.minimum),
+    max: option.maximum === null ? null : String(option.maximum),
+    inputmode: "numeric",
+    placeholder: option.optional ? t("The rules' default") : null,
+    value,
+    oninput: (event) => {
+      setValue(info, option, event.target.value);
+    },
+  });
+}
+
+// The options' values for the request, or the refusal (the game's words, its rule cited)
+// of the first one out of range.
+function optionValues(info) {
+  const body = {};
+  for (const option of info.options) {
+    const text = valueOf(info, option).trim();
+    if (text === "" && option.optional) {
+      body[option.name] = null;
+      continue;
+    }
+    const n = Number(text);
+    const fits =
+      text !== "" &&
+      Number.isInteger(n) &&
+      (!option.choices.length || option.choices.includes(n)) &&
+      (option.minimum === null || n >= option.minimum) &&
+      (option.maximum === null || n <= option.maximum);
+    if (!fits) return { refusal: option.refusal };
+    body[option.name] = n;
+  }
+  return { body };
+}
+
 function createForm() {
+  const info = chosen();
+  if (!info) {
+    return h("section", { class: "panel", "aria-labelledby": "create-title" }, h("h2", { id: "create-title" }, t("New table")), h("p", { class: "muted" }, "…"));
+  }
   const gameChoice = h(
     "fieldset",
     { class: "choices" },
     h("legend", {}, t("Game")),
-    ...["draw", "cribbage"].map((game) =>
+    ...gameList().map((game) =>
       h(
         "label",
         {},
         h("input", {
           type: "radio",
           name: "game",
-          id: `game-${game}`,
-          value: game,
-          checked: form.game === game,
+          id: `game-${game.name}`,
+          value: game.name,
+          checked: form.game === game.name,
           onchange: () => {
-            form.game = game;
+            form.game = game.name;
             render();
           },
         }),
         " ",
-        gameLabel(game),
+        game.display_name,
       ),
     ),
   );
   const seats = [];
-  if (form.game === "draw") {
-    seats.push(
-      field(
-        t("Players"),
-        h(
-          "select",
-          {
-            id: "players",
-            onchange: (event) => {
-              form.players = Number(event.target.value);
-              render();
-            },
-          },
-          ...[2, 3, 4].map((n) => h("option", { value: String(n), selected: form.players === n }, String(n))),
-        ),
-      ),
-    );
+  const players = playersOption(info);
+  if (players && info.min_players !== info.max_players) {
+    seats.push(field(players.label, optionControl(info, players, true)));
   }
-  for (let i = 0; i < seatCount(); i += 1) seats.push(seatRow(i));
-  const options =
-    form.game === "draw"
-      ? field(
-          t("Target score"),
-          h("input", {
-            id: "target",
-            type: "number",
-            min: "1",
-            max: "1000",
-            inputmode: "numeric",
-            // The rules' default (D17): 100 points with two players, 61 with three or four.
-            placeholder: t("Default ({target})", { target: form.players === 2 ? 100 : 61 }),
-            value: form.target,
-            oninput: (event) => {
-              form.target = event.target.value;
-            },
-          }),
-        )
-      : field(
-          t("Best of"),
-          h(
-            "select",
-            {
-              id: "best-of",
-              onchange: (event) => {
-                form.bestOf = Number(event.target.value);
-              },
-            },
-            ...[1, 3, 5, 7].map((n) =>
-              h("option", { value: String(n), selected: form.bestOf === n }, t("Best of {games}", { games: n })),
-            ),
-          ),
-        );
+  for (let i = 0; i < seatCount(info); i += 1) seats.push(seatRow(info, i));
+  const options = info.options
+    .filter((option) => option !== players)
+    .filter((option) => !(option.minimum !== null && option.minimum === option.maximum))
+    .map((option) => field(option.rule ? `${option.label} (${option.rule})` : option.label, optionControl(info, option, false)));
   return h(
     "section",
     { class: "panel", "aria-labelledby": "create-title" },
@@ -172,14 +244,15 @@ function createForm() {
         }),
       ),
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
-      options,
+      ...options,
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
   );
 }
 
-function seatRow(i) {
-  const seat = form.seats[i];
+function seatRow(info, i) {
+  const seat = seatAt(i);
+  seat.level = levelOf(info, seat);
   const kind = h(
     "select",
     {
@@ -204,7 +277,7 @@ function seatRow(i) {
               seat.level = event.target.value;
             },
           },
-          ...LEVELS.map((lv) => h("option", { value: lv, selected: seat.level === lv }, levelLabel(lv))),
+          ...(info.bots || []).map((lv) => h("option", { value: lv, selected: seat.level === lv }, levelLabel(lv))),
         )
       : null;
   return h("div", { class: "seat-row" }, h("span", { class: "seat-name", "aria-hidden": "true" }, seatLabel(i)), kind, level);
@@ -214,12 +287,14 @@ async function createTable(event) {
   event.preventDefault();
   clearError();
   rememberName();
+  const info = chosen();
+  if (!info) return;
   const seats = [];
   let named = false;
-  for (let i = 0; i < seatCount(); i += 1) {
-    const seat = form.seats[i];
+  for (let i = 0; i < seatCount(info); i += 1) {
+    const seat = seatAt(i);
     if (seat.kind === "bot") {
-      seats.push({ kind: "bot", level: seat.level });
+      seats.push({ kind: "bot", level: levelOf(info, seat) });
     } else {
       // The creator takes the first human seat: that seat carries their name.
       const entry = { kind: "human" };
@@ -232,12 +307,13 @@ async function createTable(event) {
     showError(t("Choose at least one human seat."));
     return;
   }
-  const body = { game: form.game, players: seatCount(), seats, lang: lang() };
-  if (form.game === "draw") {
-    body.target = form.target.trim() === "" ? null : Number(form.target);
-  } else {
-    body.best_of = form.bestOf;
+  const options = optionValues(info);
+  if (options.refusal) {
+    showError(options.refusal);
+    return;
   }
+  const body = { ...options.body, game: info.name, seats, lang: lang() };
+  if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {
     answer = await fetch("/api/tables", {

@@ -1,11 +1,13 @@
 // The table page (/t/ID): one WebSocket, a full re-render on every state, the parts common
-// to both games here (players, turn, hints, board, log, round and match ends).
+// to every game here (players, turn, hints, board, log, round and match ends); what is
+// particular to a game comes from its page module (games.js: static/games/NAME.js, or the
+// generic one), through the interface that games/generic.js describes.
 
-import { renderCribbage } from "./cribbage.js";
 import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
-import { renderDraw, roundEndContent, roundsTable } from "./draw.js";
+import { gameLabel, loadGames, pageModule } from "./games.js";
+import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { errorText, gameLabel, inviteLinks } from "./lobby.js";
+import { errorText, inviteLinks } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -45,17 +47,18 @@ class TablePage {
     this.tableId = tableId;
     this.creds = creds;
     this.message = null; // the last state message
-    this.selected = null; // Draw: the tile picked, waiting for an end
-    this.picked = []; // cribbage: cards picked for the crib
+    this.page = null; // the game's page module, once the first state said the game
+    this.pageOf = null; // the game it is the module of
+    this.selected = null; // a game that picks one thing before it plays (a Draw tile)
+    this.picked = []; // a game that picks several (cribbage's crib)
     this.hints = null;
     this.pending = false; // an action sent, its answer not yet back
-    this.seenRounds = null; // Draw: finished rounds already known (latches the overlay)
-    this.overlay = null; // {roundEnd | gameEnd, number} while the end's dialog is open
+    this.latch = { seen: null, overlay: null }; // the page module's end of a round or game
     this.match = null;
     this.closedMessage = null;
     this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
     this.dialog.addEventListener("close", () => {
-      this.overlay = null;
+      this.latch.overlay = null;
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
@@ -91,6 +94,7 @@ class TablePage {
       if (this.hints !== null) this.socket.send({ type: "hint" });
       this.onStatus(this.status);
       this.render();
+      loadGames().then(() => this.render()); // the game's name in the new language
     });
     this.render();
     this.checkTable().then((exists) => {
@@ -128,6 +132,18 @@ class TablePage {
   }
 
   onState(message) {
+    const game = message.view.game;
+    if (this.pageOf !== game) {
+      // The game's page module first (fetched once): states wait for it in order.
+      this.pageOf = game;
+      this.pageReady = pageModule(game).then((page) => {
+        this.page = page;
+      });
+    }
+    this.pageReady.then(() => this.showState(message));
+  }
+
+  showState(message) {
     const previous = this.message;
     this.message = message;
     this.pending = false;
@@ -138,56 +154,12 @@ class TablePage {
     if (this.match !== message.match) {
       // A new match (play again): forget the old one's rounds.
       this.match = message.match;
-      this.seenRounds = null;
+      this.latch = { seen: null, overlay: null };
       if (this.dialog.open) this.dialog.close();
     }
-    if (view.game === "draw") this.latchRoundEnd(view);
-    else this.latchGameEnd(view);
+    this.page.latchEnd(view, this.latch);
     this.render();
     this.announce(previous, message);
-  }
-
-  // The round-end screen stays until the player closes it, even when the next round's
-  // first move (a bot's, at once) already cleared view.round_end.
-  latchRoundEnd(view) {
-    const finished = (view.rounds || []).length;
-    if (this.seenRounds === null) {
-      this.seenRounds = finished;
-      if (view.round_end) this.overlay = { roundEnd: view.round_end, number: finished };
-      return;
-    }
-    if (finished > this.seenRounds) {
-      this.seenRounds = finished;
-      const last = view.rounds[finished - 1];
-      // A page that missed the settlement's own state (a reconnect) still has the reveal.
-      const roundEnd = view.round_end || view.last_round || {
-        hands: [],
-        points: last.points,
-        arithmetic: "",
-        next_leader: null,
-      };
-      this.overlay = { roundEnd, number: finished };
-    } else if (this.overlay && view.round_end && this.overlay.number === finished) {
-      this.overlay.roundEnd = view.round_end; // the same round end, maybe in a new language
-    }
-  }
-
-  // Cribbage: the end of a game (skunks, game points) stays on screen until closed, as
-  // a round's end does in Draw; the next game's first discard may follow at once.
-  latchGameEnd(view) {
-    const finished = (view.games || []).length;
-    if (this.seenRounds === null) {
-      this.seenRounds = finished;
-      if (view.game_end) this.overlay = { gameEnd: view.game_end, number: finished };
-      return;
-    }
-    if (finished > this.seenRounds) {
-      this.seenRounds = finished;
-      const last = view.games[finished - 1];
-      this.overlay = { gameEnd: view.game_end || { ...last, summary: [] }, number: finished };
-    } else if (this.overlay && view.game_end && this.overlay.number === finished) {
-      this.overlay.gameEnd = view.game_end; // maybe in a new language
-    }
   }
 
   onError(message) {
@@ -282,7 +254,7 @@ class TablePage {
     const { view } = this.message;
     const names = this.names(view);
     const ui = this.uiState();
-    const game = view.game === "cribbage" ? renderCribbage(view, ui, names) : renderDraw(view, ui);
+    const game = this.page.render(view, ui, names);
     this.selected = ui.selected;
     this.picked = ui.picked;
     fill(
@@ -300,7 +272,7 @@ class TablePage {
           { class: "side-col" },
           this.board(view),
           this.logPanel(view),
-          view.game === "draw" ? roundsTable(view, names) : null,
+          this.page.side(view, names),
         ),
       ),
       this.invites(),
@@ -316,9 +288,7 @@ class TablePage {
     document.body.dataset.seq = `${this.message.match}:${this.message.seq}`;
     if (!restoreFocus(keep, this.main) && hadFocus && !this.main.contains(document.activeElement)) {
       // The control in focus went away (a tile played): the next sensible place.
-      const next = this.main.querySelector(
-        ".playable[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled]), #go-button:not([disabled]), #hand-title",
-      );
+      const next = this.main.querySelector(`${this.page.FOCUS_NEXT || generic.FOCUS_NEXT}, #hand-title`);
       if (next) {
         if (next.id === "hand-title") next.setAttribute("tabindex", "-1");
         next.focus({ preventScroll: true });
@@ -327,8 +297,7 @@ class TablePage {
   }
 
   heading(view) {
-    const detail =
-      view.game === "cribbage" ? t("Best of {games}", { games: view.best_of }) : `${t("Target")}: ${view.target}`;
+    const detail = this.page.optionsLine(view);
     const who =
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
@@ -337,7 +306,7 @@ class TablePage {
       "div",
       { class: "table-head" },
       h("h1", {}, gameLabel(view.game)),
-      h("p", { class: "muted" }, `${detail} · ${who}`),
+      h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
     );
   }
 
@@ -388,8 +357,6 @@ class TablePage {
   }
 
   playersList(view, names) {
-    const sizes = view.hand_sizes || [];
-    const crib = view.game === "cribbage";
     return h(
       "ul",
       { class: "players", id: "players", "aria-label": t("Players") },
@@ -402,13 +369,9 @@ class TablePage {
             "aria-current": view.current === seat ? "true" : null,
           },
           h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
-          crib && view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
-          !crib && view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+          ...this.badges(view, seat),
           h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
-          crib && view.points ? h("span", { class: "games" }, `${t("Game points")}: ${view.points[seat]}`) : null,
-          sizes.length
-            ? h("span", { class: "size" }, `${crib ? t("Cards in hand") : t("Tiles in hand")}: ${sizes[seat]}`)
-            : null,
+          ...this.counts(view, seat),
         ),
       ),
     );
@@ -424,16 +387,8 @@ class TablePage {
       h(
         "ol",
         { class: "final" },
-        // Cribbage matches are won by game points; Draw matches by the score.
-        ...names.map((name, seat) =>
-          h(
-            "li",
-            {},
-            view.game === "cribbage" && view.points
-              ? `${name}: ${t("Game points")} ${view.points[seat]}`
-              : `${name}: ${view.scores[seat]}`,
-          ),
-        ),
+        // Each game says what wins its match (the score; cribbage: game points).
+        ...names.map((name, seat) => h("li", {}, this.page.finalLine(view, name, seat))),
       ),
       playing
         ? h(
@@ -538,42 +493,31 @@ class TablePage {
     location.assign("/");
   }
 
+  // The game's badges (a dealer, a leader) come before the score, its counts after it.
+  badges(view, seat) {
+    return this.page.playerExtras(view, seat).filter((el) => el && el.classList.contains("badge"));
+  }
+
+  counts(view, seat) {
+    return this.page.playerExtras(view, seat).filter((el) => el && !el.classList.contains("badge"));
+  }
+
   renderDialog(view, names) {
-    if (!this.overlay) {
+    const content = this.latch.overlay ? this.page.dialogContent(view, this.latch.overlay, names) : null;
+    if (!content) {
       if (this.dialog.open) this.dialog.close();
       return;
     }
-    const button = (label) =>
-      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, label));
-    if (this.overlay.gameEnd) {
-      const end = this.overlay.gameEnd;
-      const kind = { skunk: t("Skunk"), "double skunk": t("Double skunk") }[end.kind];
-      fill(
-        this.dialog,
-        h("h2", { id: "round-end-title" }, t("Game over")),
-        kind ? h("p", { class: "skunk" }, kind) : null,
-        ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
-        h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${end.scores[seat]}`).join(" · ")),
-        end.points_after
-          ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
-          : null,
-        button(t("Close")),
-      );
-    } else {
-      const { roundEnd, number } = this.overlay;
-      const hasHands = roundEnd.hands && roundEnd.hands.length;
-      const after = roundEnd.scores_after || view.scores;
-      fill(
-        this.dialog,
-        h("h2", { id: "round-end-title" }, `${t("Round over")} · ${t("Round {number}", { number })}`),
-        ...(hasHands
-          ? roundEndContent(view, roundEnd, names)
-          : [h("p", {}, roundEnd.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
-        h("p", { class: "scores-after" }, `${t("Scores")}: ${names.map((name, seat) => `${name} ${after[seat]}`).join(" · ")}`),
-        button(view.is_over ? t("Close") : t("Next round")),
-      );
-    }
+    fill(
+      this.dialog,
+      h("h2", { id: "round-end-title" }, content.title),
+      ...content.children,
+      h(
+        "form",
+        { method: "dialog" },
+        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, content.close || t("Close")),
+      ),
+    );
     if (!this.dialog.open) this.dialog.showModal();
   }
-
 }

@@ -1,8 +1,10 @@
-// Cribbage: the hand as cards (pick two to discard, then play one at a time; go), the crib,
-// the starter, the count and its pile, and the show explained.
+// Cribbage, its page module (the look "web.page" of the game; see generic.js for the
+// interface the table page calls): the hand as cards (pick two to discard, then play one at
+// a time; go), the crib, the starter, the count and its pile, the show explained, and the
+// end of each game.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -222,3 +224,59 @@ export function showsSection(view, names) {
     ),
   );
 }
+
+// ---- the page module's interface (generic.js says what each one does) ------------------
+
+export const render = (view, ui, names) => renderCribbage(view, ui, names);
+
+export const optionsLine = (view) => t("Best of {games}", { games: view.best_of });
+
+export function playerExtras(view, seat) {
+  const sizes = view.hand_sizes || [];
+  return [
+    view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
+    view.points ? h("span", { class: "games" }, `${t("Game points")}: ${view.points[seat]}`) : null,
+    sizes.length ? h("span", { class: "size" }, `${t("Cards in hand")}: ${sizes[seat]}`) : null,
+  ];
+}
+
+// A cribbage match is won by game points.
+export const finalLine = (view, name, seat) =>
+  view.points ? `${name}: ${t("Game points")} ${view.points[seat]}` : `${name}: ${view.scores[seat]}`;
+
+// The end of a game (skunks, game points) stays on screen until closed, as a round's end
+// does in Draw; the next game's first discard may follow at once.
+export function latchEnd(view, latch) {
+  const finished = (view.games || []).length;
+  if (latch.seen === null) {
+    latch.seen = finished;
+    if (view.game_end) latch.overlay = { end: view.game_end, number: finished };
+    return;
+  }
+  if (finished > latch.seen) {
+    latch.seen = finished;
+    const last = view.games[finished - 1];
+    latch.overlay = { end: view.game_end || { ...last, summary: [] }, number: finished };
+  } else if (latch.overlay && view.game_end && latch.overlay.number === finished) {
+    latch.overlay.end = view.game_end; // maybe in a new language
+  }
+}
+
+export function dialogContent(view, overlay, names) {
+  const { end } = overlay;
+  const kind = { skunk: t("Skunk"), "double skunk": t("Double skunk") }[end.kind];
+  return {
+    title: t("Game over"),
+    children: [
+      kind ? h("p", { class: "skunk" }, kind) : null,
+      ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
+      h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${end.scores[seat]}`).join(" · ")),
+      end.points_after
+        ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
+        : null,
+    ],
+    close: t("Close"),
+  };
+}
+
+export const FOCUS_NEXT = ".playable[aria-disabled=false], #go-button:not([disabled])";

@@ -1,7 +1,9 @@
-// Draw (dominoes): the line drawn by the server, the hand as buttons, markers to play on.
+// Draw (dominoes), its page module (the look "web.page" of the game; see generic.js for the
+// interface the table page calls): the line drawn by the server, the hand as buttons,
+// markers to play on, the round ends.
 
-import { h, scalable, svgFragment } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, scalable, svgFragment } from "../dom.js";
+import { t } from "../i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -252,3 +254,62 @@ export function roundsTable(view, names) {
     ),
   );
 }
+
+// ---- the page module's interface (generic.js says what each one does) ------------------
+
+export const render = (view, ui) => renderDraw(view, ui);
+
+export const side = (view, names) => roundsTable(view, names);
+
+export const optionsLine = (view) => `${t("Target")}: ${view.target}`;
+
+export function playerExtras(view, seat) {
+  const sizes = view.hand_sizes || [];
+  return [
+    view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+    sizes.length ? h("span", { class: "size" }, `${t("Tiles in hand")}: ${sizes[seat]}`) : null,
+  ];
+}
+
+// The round-end screen stays until the player closes it, even when the next round's
+// first move (a bot's, at once) already cleared view.round_end.
+export function latchEnd(view, latch) {
+  const finished = (view.rounds || []).length;
+  if (latch.seen === null) {
+    latch.seen = finished;
+    if (view.round_end) latch.overlay = { end: view.round_end, number: finished };
+    return;
+  }
+  if (finished > latch.seen) {
+    latch.seen = finished;
+    const last = view.rounds[finished - 1];
+    // A page that missed the settlement's own state (a reconnect) still has the reveal.
+    const end = view.round_end || view.last_round || {
+      hands: [],
+      points: last.points,
+      arithmetic: "",
+      next_leader: null,
+    };
+    latch.overlay = { end, number: finished };
+  } else if (latch.overlay && view.round_end && latch.overlay.number === finished) {
+    latch.overlay.end = view.round_end; // the same round end, maybe in a new language
+  }
+}
+
+export function dialogContent(view, overlay, names) {
+  const { end, number } = overlay;
+  const hasHands = end.hands && end.hands.length;
+  const after = end.scores_after || view.scores;
+  return {
+    title: `${t("Round over")} · ${t("Round {number}", { number })}`,
+    children: [
+      ...(hasHands
+        ? roundEndContent(view, end, names)
+        : [h("p", {}, end.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
+      h("p", { class: "scores-after" }, `${t("Scores")}: ${names.map((name, seat) => `${name} ${after[seat]}`).join(" · ")}`),
+    ],
+    close: view.is_over ? t("Close") : t("Next round"),
+  };
+}
+
+export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled])";

@@ -1,0 +1,35 @@
+"""Cribbage's deals in the arena (``Game.looks["arena"]``): a deal is one hand from 0-0,
+the dealer drawn from the deal's seed, over when the first hand's show is over and the
+game deals hand 2; with ``matches``, a whole game to 121. Scored by the game's points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pegboard.arena.deals import DealLook
+
+
+def start(matches: bool, seed: int, players: int) -> Any:
+    from pegboard.cribbage import Game
+
+    if matches:
+        return Game.new(seed=seed)
+    return Game.new(seed=seed, dealer=seed % 2)
+
+
+def finished(position: Any, matches: bool) -> bool:
+    if matches:
+        return bool(position.is_over)
+    return bool(position.is_over or position.hand_number != 1)
+
+
+def points(position: Any, matches: bool) -> Sequence[float]:
+    return tuple(position.scores)
+
+
+def apply(position: Any, seat: int, action: Any) -> None:
+    position.apply(action)  # the seat is the one to act: the arena asked its bot
+
+
+DEALS = DealLook(start=start, finished=finished, points=points, apply=apply)

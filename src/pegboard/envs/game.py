@@ -1,0 +1,215 @@
+"""Any registered game as a PettingZoo AEC environment: its own, or the generic one.
+
+``game_env(name, **kwargs)`` finds the game in the registry. A game with an environment of
+its own names it in its description (``Game.looks["envs"]``: a function of the options
+given and the environment's keyword arguments; Draw's is ``draw_v0``, one round, and
+cribbage's ``cribbage_v0``). Any other game with an ``Encoding`` gets this module's
+generic ``raw_env``, described below; a game with neither is refused with the games
+there are environments of.
+
+>>> from pegboard.envs import game_env
+>>> env = game_env("tricks", hand=2, render_mode="ansi")  # a game of the registry
+>>> env.reset(seed=1)
+>>> for agent in env.agent_iter():
+...     observation, reward, termination, truncation, info = env.last()
+...     action = None if termination else int(observation["action_mask"].argmax())
+...     env.step(action)
+
+An episode is one match of the game, started by ``game.new_match(options, seed)`` from
+the game's options (checked by the game: ``OptionError`` names the rule broken) and a seed
+drawn from the episode generator (``reset(seed=...)`` fixes it, and every later episode).
+Agents are ``player_0`` ... ``player_{n-1}``, the seats; ``agent_selection`` is always the
+match's ``current_player``. Everything else comes from the game's ``Encoding``
+(``game.research_encoding()``): the action numbers (``num_actions``; a number names a
+move through ``encoding.action(observation, number)``), the observation vector of a seat
+(``encoding.encode(match.observation(seat))``: built from the seat's own view, so it cannot
+hold what the seat may not know) and the mask of its legal actions.
+
+Rewards come once, when the match ends, from ``game.scores(match)`` (a seat's standing):
+
+- ``reward="zero_sum"`` (default): the seat's standing minus the mean of all seats', so
+  the rewards sum to zero;
+- ``reward="points"``: the standing itself.
+
+``render_mode="ansi"`` returns the lines of ``pegboard.games.observation_lines`` that every
+seat sees alike (a line that any seat sees otherwise, its hand, say, is left out for the
+rest of the episode, even once the seats see it alike again), so the text holds only what
+every seat knows.
+
+``game_env()`` adds PettingZoo's standard wrappers (an action the mask forbids ends the
+episode with ``illegal_reward``); the unwrapped ``raw_env`` raises the engine's
+``IllegalActionError``, its rule named, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+import numpy as np
+
+from pegboard import games
+from pegboard.envs.base import PegboardEnv, wrap
+from pegboard.envs.encoding import Mask, Vector, _check_index
+from pegboard.games import Encoding, Game, observation_lines
+
+Reward = Literal["zero_sum", "points"]
+REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
+VERSION: Final = "v0"
+
+__all__ = [
+    "NoEncodingError",
+    "environment_games",
+    "game_env",
+    "make_raw_env",
+    "raw_env",
+    "research_encoding",
+]
+
+
+class NoEncodingError(ValueError):
+    """A game that the research interfaces cannot serve: it has no ``Encoding``."""
+
+
+def environment_games() -> tuple[str, ...]:
+    """The registered games there is an environment of (their own, or the generic one
+    for an ``Encoding``), in the registry's order."""
+    return tuple(
+        name
+        for name in games.names()
+        if games.get(name).encoding is not None or "envs" in games.get(name).looks
+    )
+
+
+def research_encoding(game: Game) -> Encoding:
+    """``game``'s ``Encoding``; ``NoEncodingError`` naming the games with an environment."""
+    encoding = game.research_encoding()
+    if encoding is None:
+        choices = ", ".join(environment_games()) or "none"
+        raise NoEncodingError(
+            f"the game {game.name!r} has no research encoding (Game.encoding); "
+            f"the games with an environment: {choices}"
+        )
+    return encoding
+
+
+def game_env(name: str, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
+    """The registered game ``name`` with PettingZoo's standard wrappers (``make_raw_env``)."""
+    return wrap(make_raw_env(name, **kwargs), illegal_reward=illegal_reward)
+
+
+def make_raw_env(name: str, **kwargs: Any) -> PegboardEnv:
+    """The unwrapped environment of the registered game ``name``: the game's own when its
+    description names one (the game's options among ``kwargs`` checked by the game, then
+    given to it with the rest), else the generic ``raw_env``."""
+    game = games.get(name)  # UnknownGameError names the games
+    own = game.look("envs")
+    if own is None:
+        return raw_env(name, **kwargs)
+    names = {option.name for option in game.options}
+    request = {key: kwargs.pop(key) for key in list(kwargs) if key in names}
+    for key, value in request.items():
+        game.option(key).check(value)  # OptionError names the rule
+    made: PegboardEnv = own(request, **kwargs)
+    return made
+
+
+class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    """One match of the registered game ``name``; ``**options`` are the game's options."""
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        name: str,
+        reward: Reward = "zero_sum",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        game = games.get(name)  # UnknownGameError names the games
+        encoding = research_encoding(game)
+        known = {option.name for option in game.options}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(
+                f"{game.name} has no option {', '.join(unknown)}; "
+                f"its options: {', '.join(sorted(known)) or 'none'}"
+            )
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.game = game
+        self.encoding = encoding
+        self.options = game.check_options(options)  # OptionError names the rule
+        self._reward = reward
+        self.metadata = {
+            "name": f"{game.name}_{VERSION}",
+            "render_modes": ["ansi", "human"],
+            "is_parallelizable": False,
+            "render_fps": 1,
+        }
+        super().__init__(
+            game.players(self.options),
+            encoding.observation_size,
+            encoding.num_actions,
+            render_mode,
+            name=name,
+            reward=reward,
+            **options,
+        )
+        self.match: Any = game.new_match(self.options, 0)  # replaced by reset()
+        self._private: set[str] = set()
+
+    def _start(self, seed: int) -> None:
+        self.match = self.game.new_match(self.options, seed)
+        self._private = set()
+        self._describe()  # the lines the seats see otherwise from the deal on are private
+
+    def _current_seat(self) -> int:
+        seat = self.match.current_player
+        assert seat is not None  # asked only while the match goes on
+        return int(seat)
+
+    def _over(self) -> bool:
+        return bool(self.match.is_over)
+
+    def _view(self, seat: int, to_act: bool) -> tuple[Vector, Mask]:
+        observation = self.match.observation(seat)
+        vector = np.asarray(self.encoding.encode(observation), dtype=np.float32)
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        if to_act:
+            for action in observation.legal_actions():
+                mask[self.encoding.action_index(observation, action)] = 1
+        return vector, mask
+
+    def _apply(self, action: int) -> None:
+        index = _check_index(action, self.encoding.num_actions)
+        seat = self._current_seat()
+        move = self.encoding.action(self.match.observation(seat), index)
+        self.game.act(self.match, seat, move)  # IllegalActionError, the match unchanged
+        self._describe()  # a line seen otherwise now stays private to the episode's end
+
+    def _final_rewards(self) -> list[float]:
+        return final_rewards(self.game.scores(self.match), self._reward)
+
+    def _describe(self) -> str:
+        seats = range(len(self.possible_agents))
+        views = [public_split(observation_lines(self.match.observation(s))) for s in seats]
+        for key in views[0]:
+            if any(view.get(key) != views[0][key] for view in views):
+                self._private.add(key)
+        self._private.update(key for view in views for key in view if key not in views[0])
+        shown = [line for key, line in views[0].items() if key not in self._private]
+        return "\n".join([self.game.display_name, *shown])
+
+
+def public_split(lines: list[str]) -> dict[str, str]:
+    """``key: value`` lines by their key (the whole line when it has no key)."""
+    return {line.partition(":")[0]: line for line in lines}
+
+
+def final_rewards(scores: Any, reward: str) -> list[float]:
+    """Per seat, the episode's reward from the match's standing (``reward`` as documented)."""
+    points = [float(score) for score in scores]
+    if reward == "points":
+        return points
+    mean = sum(points) / len(points)
+    return [p - mean for p in points]
