@@ -13,6 +13,7 @@ import pytest
 from pegboard import games
 from pegboard.core import Event
 from pegboard.cribbage import Card, CribbageMatch, Discard, GameResult, ScoreEvent, narration
+from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage import parse_cards as cards
 from pegboard.i18n import Translator, cribbage_text, say, translator
 from pegboard.i18n.cribbage_text import Seats
@@ -257,3 +258,17 @@ def test_c7_a_match_tells_each_games_points_and_its_end() -> None:
     assert say(every[-2], translator("hi")) == translator("hi").ngettext(
         narration.GAMES[0], narration.GAMES[1], len(match.games)
     ).format(games=len(match.games))
+
+
+def test_a_game_read_from_its_record_is_narrated_without_a_match() -> None:
+    game = games.get("cribbage")
+    position = CribbageGame.new(seed=3)
+    rng = random.Random(3)
+    told: list[Event] = []
+    while position.current_player is not None:
+        seat = position.current_player
+        told.extend(game.act(position, seat, rng.choice(list(position.legal_actions()))))
+    result = position.result
+    assert result is not None
+    assert tuple(told[-len(narration.result(result)) :]) == narration.result(result)
+    assert not any(e.template == "Game points: {points}." for e in told)

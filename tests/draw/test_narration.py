@@ -209,3 +209,13 @@ def test_the_surfaces_words_are_say_of_the_events_in_each_language(lang: str) ->
     end = say_all(told[-1][2][-3:], _, name, 0)
     lines = draw_text.match_end_lines(match.scores, match.winner, len(match.rounds), 0, _)
     assert [line[:1].upper() + line[1:] for line in end] == lines
+
+
+def test_a_round_read_from_its_record_is_narrated_with_its_settlement() -> None:
+    game = games.get("draw")
+    round_ = position(["1-2", "2-6", "4-6"], "0-0 0-1", line=[("5-5", None)])
+    assert game.act(round_, 0, PASS) == (narration.played(0, PASS),)
+    assert game.act(round_, 1, PASS) == (narration.played(1, PASS),)
+    last = game.act(round_, 2, PASS)
+    assert last == (narration.played(2, PASS), *narration.settlement(round_.result))
+    assert str(last[-1]) == "Settlement: 8 + 10 − 3 = 15 → seat 0 scores 15."
