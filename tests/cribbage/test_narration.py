@@ -272,3 +272,13 @@ def test_a_game_read_from_its_record_is_narrated_without_a_match() -> None:
     assert result is not None
     assert tuple(told[-len(narration.result(result)) :]) == narration.result(result)
     assert not any(e.template == "Game points: {points}." for e in told)
+
+
+def test_a_games_moment_read_from_its_state_is_the_one_its_properties_give() -> None:
+    position = CribbageGame.new(seed=21)
+    rng = random.Random(21)
+    while True:
+        assert narration.Moment.of_game(position) == narration.Moment.of(position)
+        if position.current_player is None:
+            break
+        position.apply(rng.choice(list(position.legal_actions())))

@@ -23,6 +23,7 @@ from pegboard.core.narration import ngettext
 from pegboard.cribbage.actions import Action, Discard, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent
+from pegboard.cribbage.game import Game
 
 CRIB = N_("{owner}'s crib")
 """A seat's crib (``your crib`` for the reader)."""
@@ -319,6 +320,23 @@ class Moment(NamedTuple):
             _logged(game),
             game.phase,
             game.result is not None,
+        )
+
+    @classmethod
+    def of_game(cls, game: Game) -> Moment:
+        """``of`` for a ``Game``, read from its own state: a replay takes two at every
+        action, so they must cost next to nothing (the values are those of the game's
+        public properties)."""
+        result = game._result
+        return cls(
+            game._count,
+            game._dealer,
+            game._starter,
+            game._hand_no,
+            (game._scores[0], game._scores[1]),
+            len(game._log),
+            "over" if result is not None else game._phase,
+            result is not None,
         )
 
 

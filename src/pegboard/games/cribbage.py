@@ -25,15 +25,15 @@ def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequen
     game with the match's game points, and the end of the match. They are worked out when
     read, from the game as it was just before and just after."""
     if isinstance(match, CribbageGame):  # a game read from its record (``readers``)
-        game, before = match, Moment.of(match)
+        game, before = match, Moment.of_game(match)
         match.apply(action, seat=seat)
         return events_of(
-            before, Moment.of(game), game.log, game.result, (told(seat, action, before),)
+            before, Moment.of_game(game), game.log, game.result, (told(seat, action, before),)
         )
     game = match.game  # the game played in, even when the match starts the next one
-    before = Moment.of(game)
+    before = Moment.of_game(game)
     match.apply(action, seat=seat)
-    after = Moment.of(game)
+    after = Moment.of_game(game)
     ended = game.result
     if ended is None:  # the common case: the game goes on
         return Later(
