@@ -6,7 +6,7 @@ Bots, the arena and every client use only this protocol.
 """
 
 from pegboard.core.errors import N_, AllOf, AnyOf, IllegalActionError, RecordError, WordedError
-from pegboard.core.narration import Event
+from pegboard.core.narration import Event, Joined, Later
 from pegboard.core.protocol import Action, Observation, Position
 from pegboard.core.records import (
     RECORD_FORMAT,
@@ -27,6 +27,8 @@ __all__ = [
     "AnyOf",
     "Event",
     "IllegalActionError",
+    "Joined",
+    "Later",
     "Observation",
     "Position",
     "RecordError",

@@ -165,7 +165,9 @@ class Game:
     from_record: Callable[[dict[str, Any]], Any]
     apply: Callable[[Any, int, Any], Sequence[Event] | None]
     """Apply a parsed action for a seat (whose turn ``check_seat`` checked); the events
-    that tell what happened (``pegboard.core.Event``), or None for the plain "plays"."""
+    that tell what happened (``pegboard.core.Event``), or None for the plain "plays".
+    Events are public (what every seat may know); a ``pegboard.core.Later`` defers the
+    work until they are read, which ``play`` and ``replay`` never do."""
     over_rule: str
     match_type: type[Any]
     """The class of this game's matches (what ``new_match`` and ``from_record`` make)."""
@@ -262,7 +264,10 @@ class Game:
         named) when the rules forbid it, ``ValueError`` when ``text`` is no action at all;
         in every case the match is unchanged.
         """
-        return self.play_narrated(match, seat, text)[0]
+        self.check_seat(match, seat)
+        action = match.parse_action(text)
+        self.apply(match, seat, action)  # events left unread (``Later``) cost nothing
+        return str(action)
 
     def play_narrated(self, match: Any, seat: int, text: str) -> tuple[str, tuple[Event, ...]]:
         """``play``, and the events that tell what the action did."""

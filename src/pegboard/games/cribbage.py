@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pegboard.core import N_
+from pegboard.core import N_, Event, Later
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
+from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
 from pegboard.games.base import Game, Option
 
 BEST_OF = (1, 3, 5, 7)
@@ -18,8 +19,36 @@ def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
     return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
 
 
-def apply(match: CribbageMatch, seat: int, action: Any) -> None:
+def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequence[Event]:
+    """Play ``action`` for ``seat``; the events of what it did, as every seat may know them
+    (a discard's cards unseen): the move, the starter, each score and why, the end of the
+    game with the match's game points, and the end of the match. They are worked out when
+    read, from the game as it was just before and just after."""
+    if isinstance(match, CribbageGame):  # a game read from its record (``readers``)
+        game, before = match, Moment.of_game(match)
+        match.apply(action, seat=seat)
+        return events_of(
+            before, Moment.of_game(game), game.log, game.result, (told(seat, action, before),)
+        )
+    game = match.game  # the game played in, even when the match starts the next one
+    before = Moment.of_game(game)
     match.apply(action, seat=seat)
+    after = Moment.of_game(game)
+    ended = game.result
+    if ended is None:  # the common case: the game goes on
+        return Later(
+            lambda: events_of(before, after, game.log, None, (told(seat, action, before),))
+        )
+    points, winner, games = match.points, match.winner, len(match.games)
+
+    def make() -> tuple[Event, ...]:
+        events = events_of(before, after, game.log, ended, (told(seat, action, before),))
+        end: tuple[Event, ...] = (game_points(points),)
+        if winner is not None:
+            end += match_over(points, winner, games)
+        return events + end
+
+    return Later(make)
 
 
 GAME = Game(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pegboard.core import N_
+from pegboard.core import N_, Event, Later
 from pegboard.draw import MAX_TARGET, Match
+from pegboard.draw.narration import events_of, played, settlement
 from pegboard.draw.round import MAX_PLAYERS, MIN_PLAYERS, Round
 from pegboard.games.base import Game, Option
 
@@ -15,8 +16,19 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
     return Match(int(options["players"]), seed=seed, target=options.get("target"))
 
 
-def apply(match: Match, seat: int, action: Any) -> None:
-    match.apply(action)  # the seat is the one to act: Game.play checked it
+def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
+    """Play ``action`` for ``seat`` (the one to act: ``Game.play`` checked it); the
+    events of the move, and of the settlement and the next round's leader or the match's
+    end when it brought them, worked out when read. A round read from its record
+    (``readers``) tells the move and its settlement."""
+    if isinstance(match, Round):
+        match.apply(action)
+        result = match.result
+        return (played(seat, action), *(() if result is None else settlement(result)))
+    rounds = len(match.rounds)
+    match.apply(action)
+    over, leader = match.is_over, match.round.leader
+    return Later(lambda: events_of(match, seat, action, rounds, over, leader))
 
 
 GAME = Game(

@@ -1,21 +1,45 @@
 """The words of a cribbage game, shared by ``play`` and ``replay``, the terminal app and
 the web views.
 
-Everything here is built from public facts (the moves as a seat saw them, the score log,
-the starter, the shows, the result): the caller decides whose view it narrates. Each score
-is explained from the game's own log (``ScoreEvent.saying``), never computed here.
+What happened is told by the rules as events (``pegboard.cribbage.narration``), built from
+public facts (the moves as a seat saw them, the score log, the starter, the shows, the
+result): the caller decides whose view it narrates. This module says those events
+(``say``) with the seats named the surface's way and lays them out; each score is
+explained from the game's own log (``ScoreEvent.saying``), never computed here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent
+from pegboard.core import N_, Event, Joined
+from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent, narration
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n.catalogs import Translator
+from pegboard.i18n.narration import say
 
 Gettext = Translator
+
+OTHER: dict[str, str] = {
+    narration.CRIB: N_("the bot's crib"),
+    narration.INTO_CRIB: N_("in the bot's crib"),
+    narration.HAND: N_("the bot's hand"),
+    narration.CRIB_OWNER: N_("the crib is the bot's"),
+}
+"""The phrases about the other seat when a human plays a bot: whole phrases, not the
+bot's name put into the general one (languages contract and inflect them: "do robô")."""
+
+OWN_CRIB = N_("in its own crib")
+"""Where the bot lays its cards when the crib is its own."""
+
+INDENT: dict[str, str] = {
+    narration.SHOWN: "  ",
+    narration.PEGGED: "  ",
+    narration.PEGS: "    ",
+    narration.COUNT_AGAIN: "  ",
+}
+"""The layout of a narration: a score under its move, a show's pegs under its hand."""
 
 
 @dataclass(frozen=True)
@@ -36,30 +60,29 @@ class Seats:
         return name[:1].upper() + name[1:]
 
     # Whole phrases, not "your" + noun: other languages place and inflect them otherwise.
+    # A surface that names seats otherwise (the web's display names) overrides these; the
+    # events' phrases about a seat (``PHRASES``) are said through them.
     def crib(self, seat: int, _: Gettext) -> str:
         """``your crib``, ``the bot's crib``, ``seat 1's crib``."""
-        if self.human is None:
-            return _("seat {seat}'s crib").format(seat=seat)
-        return _("your crib") if seat == self.human else _("the bot's crib")
+        return self._phrase(narration.crib(seat), _)
 
     def into_crib(self, seat: int, _: Gettext) -> str:
         """``in your crib``, ``in the bot's crib``, ``in seat 1's crib``: where cards are
         laid (languages with cases inflect the owner after a preposition)."""
-        if self.human is None:
-            return _("in seat {seat}'s crib").format(seat=seat)
-        return _("in your crib") if seat == self.human else _("in the bot's crib")
+        return self._phrase(narration.into_crib(seat), _)
 
     def hand(self, seat: int, _: Gettext) -> str:
         """``your hand``, ``the bot's hand``, ``seat 1's hand``."""
-        if self.human is None:
-            return _("seat {seat}'s hand").format(seat=seat)
-        return _("your hand") if seat == self.human else _("the bot's hand")
+        return self._phrase(narration.hand_of(seat), _)
 
     def crib_owner(self, seat: int, _: Gettext) -> str:
         """``the crib is yours``, ``the crib is the bot's``, ``the crib is seat 1's``."""
-        if self.human is None:
-            return _("the crib is seat {seat}'s").format(seat=seat)
-        return _("the crib is yours") if seat == self.human else _("the crib is the bot's")
+        return self._phrase(narration.crib_owner(seat), _)
+
+    def _phrase(self, event: Event, _: Gettext) -> str:
+        if self.human is not None and event.subject != self.human:
+            return _(OTHER[event.template])
+        return say(event, _, lambda seat: self.name(seat, _), self.human)
 
     def says(
         self, seat: int, you: str, other: str, _: Gettext, start: bool = True, **values: object
@@ -72,6 +95,50 @@ class Seats:
             text = other.format(who=self.name(seat, _), **values)
         return capital(text) if start else text
 
+    def say(self, event: Event, _: Gettext, start: bool = False) -> str:
+        """``event`` in words, its seats named as these seats are; ``start``: it begins a
+        sentence."""
+        phrase = PHRASES.get(event.template)
+        if phrase is not None and event.subject is not None:
+            text = getattr(self, phrase)(event.subject, _)
+        else:
+            text = say(self._seen(event, _), _, lambda seat: self.name(seat, _), self.human)
+        return capital(text) if start else text
+
+    def _seen(self, event: Event, _: Gettext) -> Event:
+        """``event`` with its phrases about a seat said these seats' way (``PHRASES``), and
+        the bot's own crib said so when a human plays."""
+        fields: dict[str, object] = {}
+        for key, value in event.fields.items():
+            if isinstance(value, Event):
+                phrase = PHRASES.get(value.template)
+                subject = value.subject
+                if phrase is None or subject is None:
+                    value = self._seen(value, _)
+                elif (
+                    key == "place"
+                    and value.template == narration.INTO_CRIB
+                    and self.human not in (None, subject)
+                    and subject == event.subject
+                ):
+                    value = _(OWN_CRIB)
+                else:
+                    value = getattr(self, phrase)(subject, _)
+            elif isinstance(value, Joined):
+                value = Joined(tuple(self._seen(v, _) for v in value.items), value.separator)
+            fields[key] = value
+        return replace(event, fields=fields)
+
+
+PHRASES: dict[str, str] = {
+    narration.CRIB: "crib",
+    narration.INTO_CRIB: "into_crib",
+    narration.HAND: "hand",
+    narration.CRIB_OWNER: "crib_owner",
+}
+"""The events' phrases about a seat, said by the ``Seats`` method of that name (which a
+surface may override)."""
+
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
@@ -82,39 +149,18 @@ def capital(text: str) -> str:
 
 
 def scores_text(scores: Sequence[int], seats: Seats, _: Gettext) -> str:
-    return " · ".join(f"{seats.name(s, _)} {score}" for s, score in enumerate(scores))
+    return seats.say(Event("{scores}", {"scores": narration.scores(scores)}), _)
 
 
 def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]:
     """The cut for the first deal (C2): the lower card deals, equal ranks cut again."""
-    lines = []
-    for cut in cuts:
-        drawn = ", ".join(
-            _("{name} {card}").format(name=seats.name(s, _), card=card)
-            for s, card in enumerate(cut.cards)
-        )
-        dealer = cut.dealer
-        if dealer is None:
-            outcome = _("equal ranks: cut again")
-        else:
-            deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
-            outcome = _("{deals} (the lower card deals, C2)").format(deals=deals)
-        lines.append(
-            _("Cut for the deal: {drawn}; {outcome}.").format(drawn=drawn, outcome=outcome)
-        )
-    return lines
+    return [seats.say(event, _) for event in narration.cut(cuts)]
 
 
 def hand_header(
     hand_number: int, dealer: int, scores: Sequence[int], seats: Seats, _: Gettext
 ) -> str:
-    deals = seats.says(dealer, _("you deal"), _("{who} deals"), _, start=False)
-    return _("— Hand {number} · {deals}: {crib} · {scores} (to 121)").format(
-        number=hand_number,
-        deals=deals,
-        crib=seats.crib_owner(dealer, _),
-        scores=scores_text(scores, seats, _),
-    )
+    return seats.say(narration.hand_started(hand_number, dealer, scores), _)
 
 
 def move_line(
@@ -122,106 +168,30 @@ def move_line(
 ) -> tuple[str, int]:
     """How a move reads, and the count after it. ``text`` is the move as the narrating
     view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
-    words = text.split()
-    if seat == dealer and seats.human not in (None, seat):
-        place = _("in its own crib")
-    else:
-        place = seats.into_crib(dealer, _)
-    if words == ["discard"]:
-        line = seats.says(
-            seat,
-            _("You lay two cards {place}."),
-            _("{who} lays two cards {place}."),
-            _,
-            place=place,
-        )
-        return line, count
-    if words[0] == "discard":
-        cards = cards_text(sorted(Card.parse(w) for w in words[1:]))  # by rank, to read
-        line = seats.says(
-            seat, _("You lay {cards} {place}."), _("{who} lays {cards} {place}."), _,
-            cards=cards, place=place,
-        )  # fmt: skip
-        return line, count
-    if words[0] == "play":
-        card = Card.parse(words[1])
-        count += card.value
-        line = seats.says(
-            seat, _("You play {card}: count {count}."), _("{who} plays {card}: count {count}."), _,
-            card=card, count=count,
-        )  # fmt: skip
-        return line, count
-    return seats.says(seat, _("You say go."), _("{who} says go."), _), count
+    event, count = narration.moved(seat, text, dealer, count)
+    return seats.say(event, _, start=True), count
 
 
 def score_line(event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext) -> str:
     """Who pegs how many, and the scores on the way to 121."""
-    pegs = seats.says(
-        event.seat,
-        _("you peg {points}"),
-        _("{who} pegs {points}"),
-        _,
-        start=False,
-        points=event.points,
-    )
-    return _("{pegs} ({scores}).").format(pegs=pegs, scores=scores_text(scores, seats, _))
+    return seats.say(narration.pegs(event, scores), _)
 
 
 def event_lines(
     event: ScoreEvent, scores: Sequence[int], dealer: int, seats: Seats, _: Gettext
 ) -> list[str]:
     """One score explained: the saying from the game's log, then the pegs."""
-    if event.reason in ("hand", "crib"):
-        starter = event.starter
-        if event.reason == "crib":
-            whose = capital(seats.crib(event.seat, _))
-        else:
-            role = _("dealer") if event.seat == dealer else _("non-dealer")
-            whose = _("{hand} ({role})").format(hand=capital(seats.hand(event.seat, _)), role=role)
-        lines = [
-            "  "
-            + _("{whose}: {cards} + {starter}: {saying}.").format(
-                whose=whose,
-                cards=cards_text(event.cards),
-                starter=starter,
-                saying=event.say(_.lang),
-            )
-        ]
-        if event.points:
-            lines.append("    " + capital(score_line(event, scores, seats, _)))
-        return lines
-    saying = capital(event.say(_.lang))
-    return [
-        "  " + _("{saying}: {pegs}").format(saying=saying, pegs=score_line(event, scores, seats, _))
-    ]
+    return _lines(narration.scored(event, scores, dealer), seats, _)
 
 
 def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:
     """The end of a game (C7): the winner, the scores, and a skunk if there is one."""
-    winner, loser = result.winner, result.loser
-    lines = [
-        seats.says(
-            winner,
-            _("You win the game, {won} to {lost}."),
-            _("{who} wins the game, {won} to {lost}."),
-            _,
-            won=result.scores[winner],
-            lost=result.scores[loser],
-        )
-    ]
-    if result.double_skunk:
-        lines.append(
-            _("A double skunk: {name} did not reach 61 (C7); the game is worth 3.").format(
-                name=seats.name(loser, _)
-            )
-        )
-    elif result.skunk:
-        lines.append(
-            _("A skunk: {name} did not reach 91 (C7); the game is worth 2.").format(
-                name=seats.name(loser, _)
-            )
-        )
-    return lines
+    return _lines(narration.result(result), seats, _)
+
+
+def _lines(events: Sequence[Event], seats: Seats, _: Gettext) -> list[str]:
+    """Events as the lines of a narration, each a sentence, laid out (``INDENT``)."""
+    return [INDENT.get(e.template, "") + seats.say(e, _, start=True) for e in events]
 
 
 def narrate(
@@ -237,33 +207,10 @@ def narrate(
     ``before`` and ``after`` are the same game seen from one seat around the action;
     ``moves`` the new moves as the narrator may show them (seat, notation).
     """
-    lines: list[str] = []
     count = before.count
-    dealer = before.dealer
+    told = []
     for seat, text in moves:
-        line, count = move_line(seat, text, dealer, count, seats, _)
-        lines.append(line)
-    if (
-        before.starter is None
-        and after.starter is not None
-        and after.hand_number == before.hand_number
-    ):
-        lines.append(_("The starter is cut: {card} (C3).").format(card=after.starter))
-    scores = list(before.scores)
-    shown = False
-    for event in after.log[len(before.log) :]:
-        scores[event.seat] = event.total
-        if event.reason in ("hand", "crib") and not shown:
-            shown = True
-            lines.append(_("The show, with the starter {card} (C6):").format(card=event.starter))
-        lines.extend(event_lines(event, scores, dealer, seats, _))
-    same_hand = after.hand_number == before.hand_number
-    if before.phase == after.phase == "pegging" and same_hand and after.count == 0:
-        # Only the end of a sequence (31, or a go) brings the count back to zero (C5).
-        lines.append("  " + _("The count starts again at zero."))
-    if after.result is not None and before.result is None:
-        last = after.log[-1]
-        if last.reason != "crib":  # won before the hand was counted out: at once (C7)
-            lines.append(_("121 reached: the game ends at once (C7)."))
-        lines.extend(result_lines(after.result, seats, _))
-    return lines
+        event, count = narration.moved(seat, text, before.dealer, count)
+        told.append(event)
+    then, now = narration.Moment.of(before), narration.Moment.of(after)
+    return _lines(narration.events_of(then, now, after.log, after.result, told), seats, _)

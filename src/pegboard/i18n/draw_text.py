@@ -1,18 +1,20 @@
 """How the surfaces word a game of Draw: moves, the line, settlements, scores.
 
 Shared by ``pegboard play`` and ``pegboard replay``, the terminal app and the web views.
-The rules compute everything (what is legal, who scores, the arithmetic); this module only
-puts it into words.
+The rules compute everything (what is legal, who scores, the arithmetic) and tell it as
+events (``pegboard.draw.narration``); this module only says those events (``say``) and lays
+them out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pegboard.draw import Action, DrawTile, Line, Play, RoundResult
+from pegboard.draw import Action, DrawTile, Line, RoundResult, narration
 from pegboard.draw.line import WORDS, language
 from pegboard.draw.svg import chain_order
 from pegboard.i18n.catalogs import Translator
+from pegboard.i18n.narration import SeatName, say
 
 Gettext = Translator
 
@@ -38,17 +40,7 @@ def open_ends_text(line: Line, lang: str) -> str:
 
 def move_text(action: Action, lang: str, _: Gettext) -> str:
     """What a move does, in words: ``[3|4] on [4|4] (line B, 4)``, ``open with [3|4]``."""
-    if isinstance(action, Play):
-        if action.end is None:
-            return _("open the line with {tile}").format(tile=action.tile)
-        end = action.end
-        words = WORDS[language(lang)]
-        return _("{tile} on {end_tile} ({side}, {value})").format(
-            tile=action.tile, end_tile=end.tile, side=words[end.side], value=end.value
-        )
-    if isinstance(action, DrawTile):
-        return _("draw a tile from the stock")
-    return _("pass (no tile fits and the stock is down to two)")
+    return say(narration.move(action), _, lang=lang)
 
 
 def announce(
@@ -63,25 +55,27 @@ def announce(
 
     ``drawn`` is for the human's own draws during play, and for replays after the match.
     """
-    you = seat == human
-    if isinstance(action, Play):
-        if action.end is None:
-            text = (
-                _("You open the line with {tile}.")
-                if you
-                else _("Seat {seat} opens the line with {tile}.")
-            )
-            return text.format(seat=seat, tile=action.tile)
-        text = _("You play {move}.") if you else _("Seat {seat} plays {move}.")
-        return text.format(seat=seat, move=move_text(action, lang, _))
-    if isinstance(action, DrawTile):
-        if drawn is None:
-            text = _("You draw a tile.") if you else _("Seat {seat} draws a tile.")
-        else:
-            text = _("You draw {tile}.") if you else _("Seat {seat} draws {tile}.")
-        return text.format(seat=seat, tile=drawn)
-    text = _("You pass.") if you else _("Seat {seat} passes.")
-    return text.format(seat=seat)
+    if isinstance(action, DrawTile) and drawn is not None:
+        event = narration.drew(seat, drawn)
+    else:
+        event = narration.played(seat, action)
+    return _capital(say(event, _, _seat_namer(human, _), human, lang))
+
+
+def _seat_namer(human: int | None, _: Gettext) -> SeatName:
+    """Seats as these texts name them: ``seat 2``, the human's ``seat 0 (you)`` (a sentence
+    about the human is said in the second person instead)."""
+    you = " " + _("(you)")
+
+    def name(seat: int) -> str:
+        text = _("seat {seat}").format(seat=seat)
+        return text + you if seat == human else text
+
+    return name
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
@@ -98,46 +92,11 @@ def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
 def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list[str]:
     """The end of a round: how it ended (D11), the hands and counts (D12), the settlement
     as arithmetic (D13, D14) and who scores."""
+    name = _seat_namer(human, _)
     lines = []
-    if result.kind == "domino":
-        assert result.winner is not None
-        text = (
-            _("You played the last tile of your hand: domino.")
-            if result.winner == human
-            else _("Seat {seat} played the last tile of the hand: domino.")
-        )
-        lines.append(text.format(seat=result.winner))
-    else:
-        lines.append(_("The round is blocked: the stock is down to two and nobody can play."))
-    lines.append(_("Hands revealed:"))
-    for seat, (hand, count) in enumerate(zip(result.hands, result.pip_counts, strict=True)):
-        tiles = " ".join(str(t) for t in hand) or "—"
-        name = _("seat {seat}").format(seat=seat)
-        if seat == human:
-            name += " " + _("(you)")
-        lines.append(
-            "  " + _("{name}: {tiles} (count {count})").format(name=name, tiles=tiles, count=count)
-        )
-    if result.winner is None:
-        # Worded here, not taken from the engine's English ``arithmetic``.
-        lines.append(
-            _("Settlement: tied lowest count {count}: nobody scores.").format(
-                count=min(result.pip_counts)
-            )
-        )
-    else:
-        text = (
-            _("Settlement: {arithmetic} → you score {points}.")
-            if result.winner == human
-            else _("Settlement: {arithmetic} → seat {seat} scores {points}.")
-        )
-        lines.append(
-            text.format(
-                arithmetic=result.arithmetic,
-                seat=result.winner,
-                points=result.points[result.winner],
-            )
-        )
+    for event in narration.settlement(result):
+        text = say(event, _, name, human)
+        lines.append("  " + text if event.template == narration.REVEALED else _capital(text))
     return lines
 
 
@@ -145,22 +104,8 @@ def match_end_lines(
     scores: Sequence[int], winner: int | None, rounds: int, human: int | None, _: Gettext
 ) -> list[str]:
     """The end of a match (D17): the final scores, and the winner or a drawn match."""
-    lines = [
-        _.ngettext(
-            "Match over after {rounds} round.", "Match over after {rounds} rounds.", rounds
-        ).format(rounds=rounds)
+    name = _seat_namer(human, _)
+    return [
+        _capital(say(event, _, name, human))
+        for event in narration.match_end(scores, winner, rounds)
     ]
-    lines.append(_("Final scores: {scores}").format(scores=scores_text(scores, human, _)))
-    if winner is None:
-        lines.append(
-            _("The match is drawn: the highest score, {score}, is shared (D17).").format(
-                score=max(scores)
-            )
-        )
-    elif winner == human:
-        lines.append(_("You win the match with {score}.").format(score=scores[winner]))
-    else:
-        lines.append(
-            _("Seat {seat} wins the match with {score}.").format(seat=winner, score=scores[winner])
-        )
-    return lines

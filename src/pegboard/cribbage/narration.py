@@ -1,0 +1,406 @@
+"""What happened in a game of cribbage, as events (``pegboard.core.Event``) every surface words.
+
+The rules decide what each move did and why each score was pegged (the game's log of
+``ScoreEvent``, its ``HandShow`` and ``GameResult``); this module only tells it as values:
+``N_`` templates, their fields, and the seats they name, which each surface says its own
+way ("you" for the reader through the second-person template ``you``). It keeps no locale
+and does no I/O. A score's saying ("fifteen two, fifteen four, and a pair is six", "go for
+one") is said in the counting words of the reader's language (``pegboard.cribbage.words``,
+through ``Saying``); cards are written in their notation (``5H``).
+
+Events are public unless said otherwise: a discard names its cards only through
+``discarded`` (for the seat that laid them, and for replays after the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from pegboard.core import N_, Event, Joined
+from pegboard.core.narration import ngettext
+from pegboard.cribbage.actions import Action, Discard, Play
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent
+from pegboard.cribbage.game import Game
+
+CRIB = N_("{owner}'s crib")
+"""A seat's crib (``your crib`` for the reader)."""
+INTO_CRIB = N_("in {owner}'s crib")
+"""Where a discard goes (``in your crib``)."""
+HAND = N_("{owner}'s hand")
+"""A seat's hand at the show (``your hand``)."""
+CRIB_OWNER = N_("the crib is {owner}'s")
+"""Whose crib a hand's is (``the crib is yours``)."""
+
+SHOWN = N_("{whose}: {cards} + {starter}: {saying}.")
+"""One hand or crib counted at the show (C6), with the starter and the saying."""
+PEGGED = N_("{saying}: {pegs}")
+"""A score made in play (his heels, pegging, go, last card): the saying and the pegs."""
+PEGS = N_("{pegs} ({scores}).")
+"""Who pegs how many, and both scores after it."""
+COUNT_AGAIN = N_("The count starts again at zero.")
+"""The end of a sequence (C5): after 31, or when neither seat can play on."""
+
+
+GAMES = ngettext("Match over after {games} game.", "Match over after {games} games.")
+
+
+@dataclass(frozen=True, slots=True)
+class Saying:
+    """A score said aloud the traditional way, in a language's counting words (C4-C6)."""
+
+    score: ScoreEvent
+
+    def in_words(self, lang: str) -> str:
+        return self.score.say(lang)
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class Cards(tuple[Card, ...]):
+    """Cards as a field: written in their notation, ``5H JS``, when said."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return cards_text(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _of(template: str, you: str, owner: int) -> Event:
+    return Event(template, {}, {"owner": owner}, "info", you=you)
+
+
+def crib(owner: int) -> Event:
+    return _of(CRIB, N_("your crib"), owner)
+
+
+def into_crib(owner: int) -> Event:
+    return _of(INTO_CRIB, N_("in your crib"), owner)
+
+
+def hand_of(seat: int) -> Event:
+    return _of(HAND, N_("your hand"), seat)
+
+
+def crib_owner(owner: int) -> Event:
+    return _of(CRIB_OWNER, N_("the crib is yours"), owner)
+
+
+def deals(dealer: int) -> Event:
+    return Event(N_("{who} deals"), {}, {"who": dealer}, "info", you=N_("you deal"))
+
+
+def scores(points: Sequence[int]) -> Joined:
+    """Both scores, ``seat 0 15 · seat 1 8``, as a field."""
+    return Joined(
+        tuple(
+            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
+            for seat, score in enumerate(points)
+        ),
+        " · ",
+    )
+
+
+# -- moves -------------------------------------------------------------------------------
+
+
+def discarded(seat: int, cards: Sequence[Card], dealer: int) -> Event:
+    """A discard with its cards (C2), by rank to read: for the seat that laid them, or after
+    the game."""
+    return Event(
+        N_("{who} lays {cards} {place}."),
+        {"cards": Cards(sorted(cards)), "place": into_crib(dealer)},
+        {"who": seat},
+        you=N_("You lay {cards} {place}."),
+    )
+
+
+def laid_away(seat: int, dealer: int) -> Event:
+    """A discard as the other seat sees it: two cards, unseen (C2)."""
+    return Event(
+        N_("{who} lays two cards {place}."),
+        {"place": into_crib(dealer)},
+        {"who": seat},
+        you=N_("You lay two cards {place}."),
+    )
+
+
+def played(seat: int, card: Card, count: int) -> Event:
+    """A card played in the pegging, and the count it makes (C4)."""
+    return Event(
+        N_("{who} plays {card}: count {count}."),
+        {"card": card, "count": count},
+        {"who": seat},
+        you=N_("You play {card}: count {count}."),
+    )
+
+
+def said_go(seat: int) -> Event:
+    return Event(N_("{who} says go."), {}, {"who": seat}, you=N_("You say go."))
+
+
+def moved(seat: int, text: str, dealer: int, count: int) -> tuple[Event, int]:
+    """A move in its notation as the narrating view saw it (a bare ``discard`` is another
+    seat's, its cards unseen), and the count after it."""
+    words = text.split()
+    if words == ["discard"]:
+        return laid_away(seat, dealer), count
+    if words[0] == "discard":
+        return discarded(seat, [Card.parse(w) for w in words[1:]], dealer), count
+    if words[0] == "play":
+        card = Card.parse(words[1])
+        count += card.value
+        return played(seat, card, count), count
+    return said_go(seat), count
+
+
+# -- scores ------------------------------------------------------------------------------
+
+
+def pegs(score: ScoreEvent, points: Sequence[int]) -> Event:
+    """Who pegs how many, and the scores on the way to 121."""
+    who = Event(
+        N_("{who} pegs {points}"),
+        {"points": score.points},
+        {"who": score.seat},
+        "score",
+        you=N_("you peg {points}"),
+    )
+    return Event(PEGS, {"pegs": who, "scores": scores(points)}, kind="score")
+
+
+def scored(score: ScoreEvent, points: Sequence[int], dealer: int) -> tuple[Event, ...]:
+    """One score explained from the game's log: a show's hand or crib with its saying and
+    then the pegs (C6), or a score in play said with its pegs (C3-C5). ``points`` are
+    both scores just after it."""
+    if score.reason in ("hand", "crib"):
+        whose: Event
+        if score.reason == "crib":
+            whose = crib(score.seat)
+        else:
+            role = N_("dealer") if score.seat == dealer else N_("non-dealer")
+            whose = Event(
+                N_("{hand} ({role})"), {"hand": hand_of(score.seat), "role": Event(role)}, {}
+            )
+        shown = Event(
+            SHOWN,
+            {
+                "whose": whose,
+                "cards": Cards(score.cards),
+                "starter": score.starter,
+                "saying": Saying(score),
+            },
+            kind="score",
+        )
+        return (shown, pegs(score, points)) if score.points else (shown,)
+    return (Event(PEGGED, {"saying": Saying(score), "pegs": pegs(score, points)}, kind="score"),)
+
+
+# -- the game ----------------------------------------------------------------------------
+
+
+def cut(cuts: Sequence[CutForDeal]) -> tuple[Event, ...]:
+    """The cuts for the first deal (C2): the lower card deals, equal ranks cut again."""
+    events = []
+    for one in cuts:
+        drawn = tuple(
+            Event(N_("{name} {card}"), {"card": card}, {"name": seat}, "info")
+            for seat, card in enumerate(one.cards)
+        )
+        dealer = one.dealer
+        outcome = (
+            Event(N_("equal ranks: cut again"))
+            if dealer is None
+            else Event(N_("{deals} (the lower card deals, C2)"), {"deals": deals(dealer)})
+        )
+        events.append(
+            Event(N_("Cut for the deal: {drawn}; {outcome}."), {"drawn": drawn, "outcome": outcome})
+        )
+    return tuple(events)
+
+
+def hand_started(number: int, dealer: int, points: Sequence[int]) -> Event:
+    """A hand begins: its number, the dealer, whose crib, the scores (to 121)."""
+    return Event(
+        N_("— Hand {number} · {deals}: {crib} · {scores} (to 121)"),
+        {
+            "number": number,
+            "deals": deals(dealer),
+            "crib": crib_owner(dealer),
+            "scores": scores(points),
+        },
+        kind="info",
+    )
+
+
+def result(game: GameResult) -> tuple[Event, ...]:
+    """The end of a game (C7): the winner, the scores, and a skunk if there is one."""
+    winner, loser = game.winner, game.loser
+    events = [
+        Event(
+            N_("{who} wins the game, {won} to {lost}."),
+            {"won": game.scores[winner], "lost": game.scores[loser]},
+            {"who": winner},
+            "end",
+            you=N_("You win the game, {won} to {lost}."),
+        )
+    ]
+    if game.double_skunk:
+        events.append(
+            Event(
+                N_("A double skunk: {name} did not reach 61 (C7); the game is worth 3."),
+                {},
+                {"name": loser},
+                "end",
+            )
+        )
+    elif game.skunk:
+        events.append(
+            Event(
+                N_("A skunk: {name} did not reach 91 (C7); the game is worth 2."),
+                {},
+                {"name": loser},
+                "end",
+            )
+        )
+    return tuple(events)
+
+
+def game_points(points: Sequence[int]) -> Event:
+    """The match's game points after a game (1 a game, 2 a skunk, 3 a double skunk, C7)."""
+    return Event(N_("Game points: {points}."), {"points": scores(points)}, kind="score")
+
+
+def match_over(points: Sequence[int], winner: int, games: int) -> tuple[Event, ...]:
+    """The end of a match: the games played and the winner, with the game points."""
+    return (
+        Event(GAMES[0], {"games": games}, kind="end", plural=GAMES[1], count="games"),
+        Event(
+            N_("{who} wins the match, {points} (game points)."),
+            {"points": scores(points)},
+            {"who": winner},
+            "end",
+            you=N_("You win the match, {points} (game points)."),
+        ),
+    )
+
+
+class Moment(NamedTuple):
+    """What the narration needs of a game just before an action (from a ``Game`` or a
+    seat's observation of it: only public facts)."""
+
+    running: int
+    """The pegging count (C4)."""
+    dealer: int
+    starter: Card | None
+    hand_number: int
+    scores: tuple[int, ...]
+    logged: int
+    phase: str
+    over: bool
+
+    @classmethod
+    def of(cls, game: Any) -> Moment:
+        return cls(
+            game.count,
+            game.dealer,
+            game.starter,
+            game.hand_number,
+            game.scores,
+            _logged(game),
+            game.phase,
+            game.result is not None,
+        )
+
+    @classmethod
+    def of_game(cls, game: Game) -> Moment:
+        """``of`` for a ``Game``, read from its own state: a replay takes two at every
+        action, so they must cost next to nothing (the values are those of the game's
+        public properties)."""
+        result = game._result
+        return cls(
+            game._count,
+            game._dealer,
+            game._starter,
+            game._hand_no,
+            (game._scores[0], game._scores[1]),
+            len(game._log),
+            "over" if result is not None else game._phase,
+            result is not None,
+        )
+
+
+def _logged(game: Any) -> int:
+    """How many scores ``game`` has logged. A ``Game`` keeps its log as raw entries until
+    it is read (``Game.log`` builds the ``ScoreEvent`` values): counting them costs
+    nothing, where reading the log at every action would slow a replay down."""
+    raw = getattr(game, "_log", None)
+    return len(raw) if isinstance(raw, list) else len(game.log)
+
+
+def told(seat: int, action: Action, before: Moment) -> Event:
+    """``seat``'s ``action`` as every seat may know it (a discard's cards unseen)."""
+    if type(action) is Play:
+        return played(seat, action.card, before.running + action.card.value)
+    if type(action) is Discard:
+        return laid_away(seat, before.dealer)
+    return said_go(seat)
+
+
+def events_of(
+    before: Moment,
+    after: Moment,
+    log: Sequence[ScoreEvent],
+    ended: GameResult | None,
+    moves: Sequence[Event],
+) -> tuple[Event, ...]:
+    """The events of one action: its moves (``moves``, worded by ``told`` or ``moved``),
+    the starter if it was cut, each score it made (pegging, go, last card, the show,
+    C3-C6), the count starting again, and the end of the game if it came (C7).
+
+    ``before`` and ``after`` are the game (or one seat's view of it) just before and just
+    after the action, ``log`` its score log (at least ``after.logged`` long) and ``ended``
+    its result just after the action.
+    """
+    same_hand = after.hand_number == before.hand_number
+    cut = before.starter is None and after.starter is not None and same_hand
+    again = before.phase == after.phase == "pegging" and same_hand and after.running == 0
+    over = ended is not None and not before.over
+    if not (cut or again or over or after.logged > before.logged):
+        return tuple(moves)  # the common case: a move and nothing more
+    events = list(moves)
+    if cut:
+        events.append(Event(N_("The starter is cut: {card} (C3)."), {"card": after.starter}))
+    points = list(before.scores)
+    shown = False
+    new = log[before.logged : after.logged]
+    for score in new:
+        points[score.seat] = score.total
+        if score.reason in ("hand", "crib") and not shown:
+            shown = True
+            events.append(
+                Event(
+                    N_("The show, with the starter {card} (C6):"),
+                    {"card": score.starter},
+                    kind="score",
+                )
+            )
+        events.extend(scored(score, points, before.dealer))
+    if again:
+        # Only the end of a sequence (31, or a go) brings the count back to zero (C5).
+        events.append(Event(COUNT_AGAIN, kind="info"))
+    if ended is not None and over:
+        if log[after.logged - 1].reason != "crib":  # won before the show's end: at once (C7)
+            events.append(Event(N_("121 reached: the game ends at once (C7)."), kind="end"))
+        events.extend(result(ended))
+    return tuple(events)

@@ -1,0 +1,203 @@
+"""What happened in a match of Draw, as events (``pegboard.core.Event``) every surface words.
+
+The rules decide what a move did, how a round ended and what it scored; this module only
+tells it as values: an ``N_`` template, its fields, and the seats it names (said by each
+surface its own way, "you" for the reader through the second-person template ``you``).
+It keeps no locale and does no I/O. A tile's side is said in the B5 words of the reader's
+language (``SideWords``); the settlement's arithmetic (D13, D14) is the engine's own.
+
+Events are public: a draw never names the tile drawn (``drew`` does, for the one who drew
+it and for replays, after the match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pegboard.core import N_, Event, Joined
+from pegboard.core.narration import ngettext
+from pegboard.draw.actions import Action, DrawTile, Play
+from pegboard.draw.line import WORDS, language
+from pegboard.draw.match import Match
+from pegboard.draw.scoring import RoundResult
+
+ROUNDS = ngettext("Match over after {rounds} round.", "Match over after {rounds} rounds.")
+
+REVEALED = N_("{player}: {tiles} (count {count})")
+"""A hand revealed at the end of a round (D12), one event per seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class SideWords:
+    """A side of a tile (B1: ``high``, ``low``, ``A``, ``B``) said in a language's B5 words."""
+
+    side: str
+
+    def in_words(self, lang: str) -> str:
+        return WORDS[language(lang)][self.side]
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+
+def move(action: Action) -> Event:
+    """What a move does, as a phrase: ``[3|4] on [4|4] (line B, 4)``, ``open the line with
+    [3|4]``, ``draw a tile from the stock``, ``pass (...)``."""
+    if isinstance(action, Play):
+        end = action.end
+        if end is None:
+            return Event(N_("open the line with {tile}"), {"tile": str(action.tile)})
+        return Event(
+            N_("{tile} on {end_tile} ({side}, {value})"),
+            {
+                "tile": str(action.tile),
+                "end_tile": str(end.tile),
+                "side": SideWords(end.side),
+                "value": end.value,
+            },
+        )
+    if isinstance(action, DrawTile):
+        return Event(N_("draw a tile from the stock"))
+    return Event(N_("pass (no tile fits and the stock is down to two)"))
+
+
+def played(seat: int, action: Action) -> Event:
+    """One seat's move as a sentence (D4-D8); a draw without its tile (public)."""
+    seats = {"player": seat}
+    if isinstance(action, Play):
+        if action.end is None:
+            return Event(
+                N_("{player} opens the line with {tile}."),
+                {"tile": str(action.tile)},
+                seats,
+                you=N_("You open the line with {tile}."),
+            )
+        return Event(
+            N_("{player} plays {move}."), {"move": move(action)}, seats, you=N_("You play {move}.")
+        )
+    if isinstance(action, DrawTile):
+        return Event(N_("{player} draws a tile."), {}, seats, you=N_("You draw a tile."))
+    return Event(N_("{player} passes."), {}, seats, you=N_("You pass."))
+
+
+def drew(seat: int, tiles: str) -> Event:
+    """A draw naming the tile drawn: only for the seat that drew it, or after the match."""
+    return Event(
+        N_("{player} draws {tile}."), {"tile": tiles}, {"player": seat}, you=N_("You draw {tile}.")
+    )
+
+
+def settlement(result: RoundResult) -> tuple[Event, ...]:
+    """The end of a round: how it ended (D11), the hands revealed with their counts (D12),
+    and the settlement as arithmetic (D13, D14: ``8 + 10 − 3 = 15``) with who scores."""
+    events: list[Event] = []
+    if result.kind == "domino":
+        assert result.winner is not None
+        events.append(
+            Event(
+                N_("{player} played the last tile of the hand: domino."),
+                {},
+                {"player": result.winner},
+                "settlement",
+                you=N_("You played the last tile of your hand: domino."),
+            )
+        )
+    else:
+        events.append(
+            Event(
+                N_("The round is blocked: the stock is down to two and nobody can play."),
+                kind="settlement",
+            )
+        )
+    events.append(Event(N_("Hands revealed:"), kind="settlement"))
+    for seat, (hand, count) in enumerate(zip(result.hands, result.pip_counts, strict=True)):
+        events.append(
+            Event(
+                REVEALED,
+                {"tiles": " ".join(str(t) for t in hand) or "—", "count": count},
+                {"player": seat},
+                "settlement",
+            )
+        )
+    if result.winner is None:
+        events.append(
+            Event(
+                N_("Settlement: tied lowest count {count}: nobody scores."),
+                {"count": min(result.pip_counts)},
+                kind="settlement",
+            )
+        )
+    else:
+        events.append(
+            Event(
+                N_("Settlement: {arithmetic} → {player} scores {points}."),
+                {"arithmetic": result.arithmetic, "points": result.points[result.winner]},
+                {"player": result.winner},
+                "settlement",
+                you=N_("Settlement: {arithmetic} → you score {points}."),
+            )
+        )
+    return tuple(events)
+
+
+def scores(points: Sequence[int]) -> Joined:
+    """Every seat's score, ``seat 0 15 · seat 1 8``, as a field."""
+    return Joined(
+        tuple(
+            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
+            for seat, score in enumerate(points)
+        ),
+        " · ",
+    )
+
+
+def match_end(points: Sequence[int], winner: int | None, rounds: int) -> tuple[Event, ...]:
+    """The end of a match (D17): the rounds played, the final scores, the winner or a draw."""
+    events = [
+        Event(ROUNDS[0], {"rounds": rounds}, kind="end", plural=ROUNDS[1], count="rounds"),
+        Event(N_("Final scores: {scores}"), {"scores": scores(points)}, kind="end"),
+    ]
+    if winner is None:
+        events.append(
+            Event(
+                N_("The match is drawn: the highest score, {score}, is shared (D17)."),
+                {"score": max(points)},
+                kind="end",
+            )
+        )
+    else:
+        events.append(
+            Event(
+                N_("{player} wins the match with {score}."),
+                {"score": points[winner]},
+                {"player": winner},
+                "end",
+                you=N_("You win the match with {score}."),
+            )
+        )
+    return tuple(events)
+
+
+def next_round(leader: int) -> Event:
+    """Who leads the next round: the seat after the last round's leader (D16)."""
+    return Event(N_("Next round: {player} leads (D16)."), {}, {"player": leader}, "info")
+
+
+def events_of(
+    match: Match, seat: int, action: Action, rounds_before: int, over: bool, leader: int
+) -> tuple[Event, ...]:
+    """The events of ``action``, applied by ``seat`` to ``match`` when it had finished
+    ``rounds_before`` rounds (``over``: the match was over just after; ``leader``: the
+    leader of the round in play then): the move, and the settlement with the next round's
+    leader, or the match's end, if it brought them. Later actions change none of it."""
+    told = played(seat, action)
+    rounds = match.rounds
+    if len(rounds) == rounds_before:  # the common case: nothing else happened
+        return (told,)
+    events = [told, *settlement(rounds[rounds_before].result)]
+    if over:
+        events.extend(match_end(match.scores, match.winner, len(rounds)))
+    else:
+        events.append(next_round(leader))
+    return tuple(events)
