@@ -191,14 +191,15 @@ def database_rows(client: TestClient, leaving_out: Collection[str] = ()) -> list
     (tables whose bots are moving write on their own)."""
     from sqlalchemy import select
 
-    from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+    from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
 
     rows: list[tuple[Any, ...]] = []
     with service_of(client).store.session() as session:
-        for model in (TableRow, SeatRow, MatchRow, ActionRow):
+        for model in (TableRow, SeatRow, MatchRow, ActionRow, CorrectionRow):
             columns = [c.key for c in model.__table__.columns]
             for row in session.scalars(select(model)):
-                table_id = getattr(row, "id" if isinstance(row, TableRow) else "table_id")
+                # A report of a correction belongs to no table: it is always compared.
+                table_id = getattr(row, "id" if isinstance(row, TableRow) else "table_id", None)
                 if table_id not in leaving_out:
                     rows.append((model.__tablename__, *(repr(getattr(row, c)) for c in columns)))
     return sorted(rows)

@@ -115,6 +115,9 @@ def test_the_rest_api_keeps_to_its_schema(case: Any, lobby: tuple[TestClient, st
     # of the seat and the body (a made-up id is a 404 before anything else is read).
     if path and "table_id" in path and zlib.crc32(repr(path).encode()) % 2 == 0:
         path["table_id"] = table_id
+    # Likewise half the reports of a correction name a real rules page (a game).
+    if path and "game" in path and zlib.crc32(repr(path).encode()) % 2 == 0:
+        path["game"] = "draw"
     # Tables made by earlier valid requests may have bots playing on their own: their rows
     # change whatever this request does, so they are left out of the comparison.
     moving = tables_with_bots_moving(client)
