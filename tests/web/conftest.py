@@ -78,6 +78,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Like ``db_url``, but a PostgreSQL database of the test's own (``db_url``'s is shared
+    by the run), for the tests that count every row of a table."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'pegboard.db'}"
+        return
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
+    with throwaway_database(base, "pegboard_test") as url:
+        yield url
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pegboard.db'}"

@@ -81,8 +81,7 @@ def shown(text: str) -> str:
     (none is stored, but the database may have been written by other hands) is shown as
     U+FFFD, so that no escape sequence reaches the terminal."""
     return "".join(
-        "\ufffd" if unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t" else c
-        for c in text
+        "\ufffd" if unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t" else c for c in text
     )
 
 

@@ -221,9 +221,7 @@ async def form_of(request: Request, _: Translator) -> dict[str, str]:
         raise CorrectionError(415, _("A report is sent with the form of a rules page."))
     try:
         text = (await request.body()).decode("utf-8")
-        pairs = parse_qsl(
-            text, keep_blank_values=True, errors="strict", max_num_fields=FORM_FIELDS
-        )
+        pairs = parse_qsl(text, keep_blank_values=True, errors="strict", max_num_fields=FORM_FIELDS)
     except ValueError:  # not UTF-8, or too many fields
         raise CorrectionError(422, _("The form could not be read: send it again.")) from None
     fields: dict[str, str] = {}
@@ -289,17 +287,21 @@ def correction_form(game: str, lang: str, _: Translator, text: str = "", contact
     ``text`` and ``contact`` (the answer page gives back what was typed)."""
     esc = html.escape
     action = f"/rules/{quote(game, safe='')}/corrections"
+    # The words outside the f-strings: Babel reads no message inside one.
+    what = esc(_("What is out of date or wrong?"))
+    reply = esc(_("How can we reply to you? (optional)"))
+    send = esc(_("Send the report"))
     # A textarea drops a first line break of its content: one more keeps the text's own.
     return (
         f'<form method="post" action="{esc(action)}" accept-charset="utf-8">'
-        f'<label for="correction-text">{esc(_("What is out of date or wrong?"))}</label>'
+        f'<label for="correction-text">{what}</label>'
         f'<textarea id="correction-text" name="text" rows="6" required '
         f'maxlength="{CORRECTION_TEXT_LENGTH}">\n{esc(text)}</textarea>'
-        f'<label for="correction-contact">{esc(_("How can we reply to you? (optional)"))}</label>'
+        f'<label for="correction-contact">{reply}</label>'
         f'<input id="correction-contact" name="contact" type="text" '
         f'maxlength="{CORRECTION_CONTACT_LENGTH}" value="{esc(contact)}">'
         f'<input type="hidden" name="lang" value="{esc(lang)}">'
-        f'<button type="submit">{esc(_("Send the report"))}</button>'
+        f'<button type="submit">{send}</button>'
         "</form>"
     )
 
@@ -329,6 +331,7 @@ def answer_page(
         f'<p class="{kind}" role="{role}">{esc(message)}</p>',
     ]
     if game is not None:
+        back = esc(_("Back to the rules"))
         if error:
             fields = fields or {}
             parts.append(
@@ -336,6 +339,8 @@ def answer_page(
                     game, lang, _, str(fields.get("text", "")), str(fields.get("contact", ""))
                 )
             )
-        parts.append(f'<p><a href="{esc(rules_url(game, lang))}">{esc(_("Back to the rules"))}</a></p>')
+        parts.append(
+            f'<p><a href="{esc(rules_url(game, lang))}">{back}</a></p>'
+        )
     parts.append("</main></body></html>")
     return "\n".join(parts)
