@@ -339,8 +339,6 @@ def answer_page(
                     game, lang, _, str(fields.get("text", "")), str(fields.get("contact", ""))
                 )
             )
-        parts.append(
-            f'<p><a href="{esc(rules_url(game, lang))}">{back}</a></p>'
-        )
+        parts.append(f'<p><a href="{esc(rules_url(game, lang))}">{back}</a></p>')
     parts.append("</main></body></html>")
     return "\n".join(parts)
