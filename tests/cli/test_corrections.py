@@ -192,3 +192,14 @@ def test_the_real_command_lists_what_the_app_stored(written: str) -> None:
         check=False,
     )
     assert (closed.returncode, closed.stdout) == (0, "Report 3 closed.\n")
+
+
+def test_serve_takes_the_rate_of_reports_as_an_option() -> None:
+    result = pegboard("serve", "--corrections-rate", "often", "--db", "sqlite://")
+    assert result.exit_code == 2
+    assert "--corrections-rate" in result.output and "'often' is not a rate" in result.output
+    helped = pegboard("serve", "--help")
+    assert "--corrections-rate" in helped.output  # with its default, 5 per 10 minutes
+    from pegboard.web.limits import DEFAULT
+
+    assert DEFAULT.corrections_rate == "5 per 10 minutes"
