@@ -56,9 +56,6 @@ ENDGAME_UNIT: Final = "expected pegging margin, a game won or lost worth ±100"
 
 # --- discard ----------------------------------------------------------------------------
 
-CRIB_CASES: Final = comb(46, 2) * 44
-"""Opponent discard pairs x starters: the equally likely completions of a crib."""
-
 
 def expected_hand_total(kept: Sequence[Card], starters: Sequence[Card]) -> int:
     """The sum of the four kept cards' score over ``starters`` (the 46 unseen cards)."""
