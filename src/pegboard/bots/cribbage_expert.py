@@ -419,3 +419,14 @@ class CribbageExpert(AnalysingBot):
     def __repr__(self) -> str:
         limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
         return f"CribbageExpert(determinizations={self.determinizations}{limit})"
+
+    @property
+    def budget(self) -> int:
+        """The search budget (``Searching``): the pegging determinizations."""
+        return self.determinizations
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        if value < 1:
+            raise ValueError(f"the search needs at least one deal, not {value}")
+        self.determinizations = value
