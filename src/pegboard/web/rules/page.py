@@ -100,10 +100,17 @@ def _attrs(attributes: Mapping[str, Any]) -> Markup:
     return Markup("").join(parts)
 
 
+_VOID = frozenset({"br", "hr", "img", "input", "link", "meta"})
+
+
 def element(tag: str, *content: Content, **attributes: Any) -> Markup:
     """``<tag attributes>content</tag>``, the content escaped unless it is Markup."""
     if not re.fullmatch(r"[a-z][a-z0-9]*", tag):
         raise ValueError(f"not a tag: {tag!r}")
+    if tag in _VOID:
+        if content:
+            raise ValueError(f"<{tag}> holds nothing")
+        return Markup("<{}{}>").format(Markup(tag), _attrs(attributes))
     inner = Markup("").join(escape(c) for c in content)
     return Markup("<{}{}>{}</{}>").format(Markup(tag), _attrs(attributes), inner, Markup(tag))
 
