@@ -132,7 +132,7 @@ def diagram(ctx: RulesContext, item: Diagram) -> Markup:
             "data_try": f"/api/rules/{ctx.game.name}/try",
             "data_plays": _plays_json(item.plays),
         }
-        extra = element("div", class_="try", data_tray=" ".join(TRAY), hidden=True)
+        extra = try_box(ctx, item.ident)
     return join(
         paragraph(ctx._(item.lead), class_="lead"),
         figure(
@@ -144,6 +144,26 @@ def diagram(ctx: RulesContext, item: Diagram) -> Markup:
             extra=extra,
             **attributes,
         ),
+    )
+
+
+def try_box(ctx: RulesContext, ident: str) -> Markup:
+    """The "try it" controls of a diagram, hidden until rules_draw.js fills and shows them
+    (their words in the page's language: the module has none of its own)."""
+    _ = ctx._
+    return element(
+        "div",
+        paragraph(
+            _("Try it: choose a tile from the tray, then the joining point it goes on."),
+            class_="try-help",
+        ),
+        element("div", role="group", aria_label=_("Tiles to place"), class_="tray"),
+        element("div", role="group", aria_label=_("Joining points"), class_="ends"),
+        element("button", _("Reset the diagram"), type="button", class_="reset"),
+        paragraph(role="status", aria_live="polite", class_="try-status", id=f"{ident}-status"),
+        class_="try",
+        data_tray=" ".join(TRAY),
+        hidden=True,
     )
 
 
