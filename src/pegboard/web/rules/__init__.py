@@ -154,7 +154,7 @@ def shell(
     )
     document = join(
         Markup("<!doctype html>\n"),
-        Markup('<html lang="{}" dir="ltr">').format(HTML_LANG[lang]),
+        Markup('<html lang="{}" dir="ltr" data-lang="{}">').format(HTML_LANG[lang], lang),
         element("head", head),
         element("body", header, element("main", body, id="main")),
         Markup("</html>\n"),
@@ -206,8 +206,10 @@ def _corrections(ctx: RulesContext) -> Markup:
     return join(
         element(
             "p",
-            _("Tell us what is wrong on this page. Reports are read by the site's maintainers "
-              "and never shown publicly."),
+            _(
+                "Tell us what is wrong on this page. Reports are read by the site's maintainers "
+                "and never shown publicly."
+            ),
         ),
         element(
             "form",

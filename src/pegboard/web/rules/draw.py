@@ -210,8 +210,7 @@ def try_answer(body: Any, _: Translator) -> tuple[int, dict[str, str]]:
 
 
 SHAPE: Final = N_(
-    "Each play is a tile and the end it joins, like [\"1-1\", \"1-4L\"] "
-    "(null for the opening tile)."
+    'Each play is a tile and the end it joins, like ["1-1", "1-4L"] (null for the opening tile).'
 )
 
 

@@ -7,7 +7,15 @@ from markupsafe import Markup
 
 from pegboard.core import N_
 from pegboard.games import Game
-from pegboard.web.rules.page import RulesContext, RulesPage, Section, element, items, join, paragraph
+from pegboard.web.rules.page import (
+    RulesContext,
+    RulesPage,
+    Section,
+    element,
+    items,
+    join,
+    paragraph,
+)
 
 
 def _about(ctx: RulesContext) -> Markup:

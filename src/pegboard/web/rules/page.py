@@ -211,7 +211,7 @@ def figure(
         ' focusable="false">'
     )
     rest = re.sub(r'(<(?:title|desc))\s+id="[^"]*"', r"\1", svg[match.end() :])
-    drawing = Markup(opening + rest)  # noqa: S704 - the engine's SVG, its text escaped there
+    drawing = Markup(opening + rest)  # the engine's SVG: its texts are escaped there
     return element(
         "figure",
         element(

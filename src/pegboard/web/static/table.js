@@ -4,10 +4,10 @@
 // generic one), through the interface that games/generic.js describes.
 
 import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
-import { gameLabel, loadGames, pageModule } from "./games.js";
+import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { errorText, inviteLinks } from "./lobby.js";
+import { errorText, inviteLinks, rulesLink } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -307,7 +307,14 @@ class TablePage {
       { class: "table-head" },
       h("h1", {}, gameLabel(view.game)),
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
+      h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
     );
+  }
+
+  // The part of the rules that matters now: the match's end, a round's end on screen, or a turn.
+  rulesMoment(view) {
+    if (view.is_over) return "match_end";
+    return this.latch && this.latch.overlay ? "round_end" : "turn";
   }
 
   winnerText(view, names) {
