@@ -31,7 +31,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
-from tests.web.test_e2e import SHOTS, WAIT_MS, Errors, e2e_browser, shot
+from tests.web.test_e2e import SHOTS, WAIT_MS, Errors, create_table, e2e_browser, shot
 from tests.web.test_rules_pages import SEED_CAPTIONS, SEED_TITLES
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
@@ -313,6 +313,20 @@ def test_axe_finds_no_violation(open_page: Any, path: str, lang: str) -> None:
     assert axe_violations(page) == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_generic_page_reads_at_360_px_and_passes_axe(
+    open_page: Any, toy_game: Any, lang: str
+) -> None:
+    """A game with no rules page of its own (the test-only toy): the generic page."""
+    page = open_page(f"/rules/{toy_game.name}?lang={lang}", width=360, height=740)
+    expect(page.locator("h1")).to_contain_text("Tricks")
+    assert horizontal_overflow(page) <= 0
+    assert missing_glyphs(page) == []
+    assert axe_violations(page) == []
+    if lang == "hi":
+        shot(page, "rules-generic-hi-360")
+
+
 def test_axe_catches_a_planted_fault(open_page: Any) -> None:
     page = open_page("/rules/draw?lang=en")
     page.evaluate("() => document.querySelector('#d-1-4 svg').removeAttribute('aria-labelledby')")
@@ -327,6 +341,21 @@ def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
     expect(link).to_have_count(1)
     href = link.get_attribute("href") or ""
     assert re.fullmatch(r"/rules/draw\?lang=en", href), href
-    link.click()
+    # A table's heading links to the part of the rules that matters now: a turn.
+    create_table(page, game="cribbage")
+    table_link = page.locator(".table-head a.rules-link")
+    expect(table_link).to_have_attribute("href", re.compile(r"^/rules/cribbage\?lang=en(#|$)"))
+    page.goto(page.url.split("/t/")[0] + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    create_table(page, game="draw")
+    expect(page.locator(".table-head a.rules-link")).to_have_attribute(
+        "href", "/rules/draw?lang=en#turn"
+    )
+    page.locator(".table-head a.rules-link").click()
+    expect(page.locator("h1")).to_have_text("How to play Draw")
+    assert page.url.endswith("#turn")
+    page.goto(page.url.split("/rules/")[0] + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator('a.rules-link[href^="/rules/draw"]').click()
     expect(page.locator("h1")).to_have_text("How to play Draw")
     assert SHOTS.is_dir()
