@@ -31,7 +31,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
-from tests.web.test_e2e import SHOTS, WAIT_MS, Errors, create_table, e2e_browser, shot
+from tests.web.test_e2e import (
+    READY,
+    SHOTS,
+    WAIT_MS,
+    Errors,
+    create_table,
+    e2e_browser,
+    play_draw_move,
+    shot,
+    wait_for,
+)
 from tests.web.test_rules_pages import SEED_CAPTIONS, SEED_TITLES
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
@@ -55,7 +65,8 @@ def _port() -> int:
 @pytest.fixture(scope="module")
 def rules_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules") / "pegboard.db"
-    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0)
+    # Every match dealt from seed 5 (as test_e2e's match to one point): the same games each run.
+    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, seed_source=lambda: 5)
     port = _port()
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
@@ -359,3 +370,21 @@ def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
     page.locator('a.rules-link[href^="/rules/draw"]').click()
     expect(page.locator("h1")).to_have_text("How to play Draw")
     assert SHOTS.is_dir()
+
+
+def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
+    page = open_page("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.fill("#target", "1")
+    create_table(page, game="draw")
+    link = page.locator(".table-head a.rules-link")
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#turn")
+    while not page.locator("dialog#round-end[open]").count():
+        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            break
+        play_draw_move(page)
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#scoring")
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")  # seed 5's round is won with points: match over
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#match")

@@ -7,7 +7,7 @@ import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFr
 import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { errorText, inviteLinks, rulesLink } from "./lobby.js";
+import { errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -59,6 +59,7 @@ class TablePage {
     this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
     this.dialog.addEventListener("close", () => {
       this.latch.overlay = null;
+      this.refreshRulesLink();
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
@@ -297,6 +298,7 @@ class TablePage {
   }
 
   heading(view) {
+    this.headView = view;
     const detail = this.page.optionsLine(view);
     const who =
       view.seat === null || view.seat === undefined
@@ -311,10 +313,18 @@ class TablePage {
     );
   }
 
-  // The part of the rules that matters now: the match's end, a round's end on screen, or a turn.
+  // The heading's "How to play" when the moment changes without a render (a dialog closed).
+  refreshRulesLink() {
+    const link = this.main.querySelector(".table-head a.rules-link");
+    const href = this.headView ? rulesHref(gameInfo(this.headView.game), this.rulesMoment(this.headView)) : null;
+    if (link && href) link.setAttribute("href", href);
+  }
+
+  // The part of the rules that matters now: a round's end on screen (its scoring, even when
+  // it ended the match), the match's end, or a turn.
   rulesMoment(view) {
-    if (view.is_over) return "match_end";
-    return this.latch && this.latch.overlay ? "round_end" : "turn";
+    if (this.latch && this.latch.overlay) return "round_end";
+    return view.is_over ? "match_end" : "turn";
   }
 
   winnerText(view, names) {
