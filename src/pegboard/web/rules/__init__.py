@@ -43,7 +43,7 @@ MAX_TRY_BYTES: Final = 4096
 
 
 def _known(tag: str) -> str | None:
-    tag = tag.strip().replace("-", "_")
+    tag = tag.strip().lower().replace("-", "_")[:32]
     for candidate in (tag, tag.split("_")[0]):
         if not candidate:
             continue
@@ -246,6 +246,22 @@ def _corrections(ctx: RulesContext) -> Markup:
     )
 
 
+_RENDERED: dict[tuple[str, str], tuple[Game, str]] = {}
+"""The pages rendered so far: (game, language) -> (the game described, its HTML). A page is
+the same until the game is registered anew, and only registered games are kept: at most
+four pages a game."""
+
+
+def cached_page(game: Game, lang: str) -> str:
+    """``render_page``, rendered once per game and language (seven drawings a Draw page)."""
+    kept = _RENDERED.get((game.name, lang))
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    html = render_page(game, lang)
+    _RENDERED[(game.name, lang)] = (game, html)
+    return html
+
+
 def render_page(game: Game, lang: str) -> str:
     """``game``'s rules page in ``lang``, as HTML."""
     _ = translator(lang)
@@ -312,7 +328,7 @@ async def rules_page(game: str, request: Request) -> HTMLResponse:
     lang = request_lang(request)
     if game not in pegboard.games.names():
         return HTMLResponse(render_missing(game, lang), status_code=404)
-    return HTMLResponse(render_page(pegboard.games.get(game), lang))
+    return HTMLResponse(cached_page(pegboard.games.get(game), lang))
 
 
 def _answerer(game: Game) -> Callable[[Any, Translator], tuple[int, dict[str, Any]]] | None:
