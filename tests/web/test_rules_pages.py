@@ -2,7 +2,7 @@
 "try it" endpoint, read through the app (TestClient) and parsed as HTML.
 
 The seven diagram descriptions of the seed pages (tests/draw/test_seed_descriptions.py
-holds them, copied from ../shared/seeds/) must each be, exactly, the accessible description
+holds them, copied from the seed pages) must each be, exactly, the accessible description
 of its diagram on /rules/draw in that language: the ``<svg role="img">``'s
 ``aria-describedby`` element; its ``aria-labelledby`` is the seed's title.
 """
