@@ -38,14 +38,13 @@ async function count() {
   }
   if (ticket !== asked) return;
   form.dataset.total = answer.error ? "" : String(answer.total);
-  result.replaceChildren(
-    answer.error
-      ? h("p", { class: "error" }, answer.error)
-      : [
-          h("p", { class: "saying", lang: answer.lang }, answer.saying),
-          h("p", { class: "total" }, h("strong", {}, answer.total_text)),
-        ],
-  );
+  const shown = answer.error
+    ? [h("p", { class: "error" }, answer.error)]
+    : [
+        h("p", { class: "saying", lang: answer.lang }, answer.saying),
+        h("p", { class: "total" }, h("strong", {}, answer.total_text)),
+      ];
+  result.replaceChildren(...shown);
 }
 
 if (form) {
