@@ -62,12 +62,23 @@ def fill(template: str, **fields: object) -> Markup:
     return Markup.escape(template).format(**fields)
 
 
-def chip(card: Card, _: RulesContext) -> Markup:
+CHIP_STYLE: Final = "white-space: nowrap"
+"""A card never breaks between its rank and its suit (the rules' stylesheet is shared)."""
+RED_STYLE: Final = "white-space: nowrap; color: #a00000"
+"""Hearts and diamonds in red (7:1 against the page's paper)."""
+
+
+def chip(card: Card, ctx: RulesContext) -> Markup:
     """A card as the page shows it: its rank and suit symbol, named in words for
     assistive technology ("Five of hearts")."""
-    red = " red" if card.suit in ("H", "D") else ""
-    return Markup('<span class="card{}" role="img" aria-label="{}">{}</span>').format(
-        red, card_words(card, _._), card.symbol
+    red = card.suit in ("H", "D")
+    return element(
+        "span",
+        card.symbol,
+        class_="card red" if red else "card",
+        role="img",
+        aria_label=card_words(card, ctx._),
+        style=RED_STYLE if red else CHIP_STYLE,
     )
 
 
