@@ -62,15 +62,10 @@ def fill(template: str, **fields: object) -> Markup:
     return Markup.escape(template).format(**fields)
 
 
-CHIP_STYLE: Final = "white-space: nowrap"
-"""A card never breaks between its rank and its suit (the rules' stylesheet is shared)."""
-RED_STYLE: Final = "white-space: nowrap; color: #a00000"
-"""Hearts and diamonds in red (7:1 against the page's paper)."""
-
-
 def chip(card: Card, ctx: RulesContext) -> Markup:
     """A card as the page shows it: its rank and suit symbol, named in words for
-    assistive technology ("Five of hearts")."""
+    assistive technology ("Five of hearts"); ``card`` (and ``red`` for hearts and
+    diamonds) for the rules' stylesheet."""
     red = card.suit in ("H", "D")
     return element(
         "span",
@@ -78,7 +73,6 @@ def chip(card: Card, ctx: RulesContext) -> Markup:
         class_="card red" if red else "card",
         role="img",
         aria_label=card_words(card, ctx._),
-        style=RED_STYLE if red else CHIP_STYLE,
     )
 
 
