@@ -165,6 +165,20 @@ def section_of(html: str, anchor: str) -> str:
     return text(section)
 
 
+def test_the_tables_moments_open_the_part_that_matters(client: TestClient) -> None:
+    anchors = {s.anchor for s in PAGE.all_sections()}
+    assert dict(PAGE.anchors) == {
+        "turn": "pegging",
+        "round_end": "scoring",
+        "match_end": "winning",
+        "game_end": "winning",
+    }
+    assert set(PAGE.anchors.values()) <= anchors
+    (info,) = [g for g in client.get("/api/games").json() if g["name"] == "cribbage"]
+    assert info["rules"].startswith("/rules/cribbage")
+    assert info["rules_anchors"] == dict(PAGE.anchors)
+
+
 def test_the_page_states_the_published_numbers(pages: dict[str, str]) -> None:
     assert (TARGET, SKUNK_LINE, DOUBLE_SKUNK_LINE) == (121, 91, 61)  # C7
     for html in pages.values():

@@ -510,6 +510,13 @@ PAGE: Final = RulesPage(
         ),
     ),
     scripts=(SCRIPT,),
-    anchors={"pegging": "pegging", "show": "show", "scoring": "scoring", "game_end": "winning"},
+    # The table's moments (docs/web.md): a turn is the pegging's, a hand's end on screen is
+    # the show and its scores, the end of the match (and of a game) is how a game is won.
+    anchors={
+        "turn": "pegging",
+        "round_end": "scoring",
+        "match_end": "winning",
+        "game_end": "winning",
+    },
 )
 """The cribbage rules page (the game's look ``"web.rules"``)."""
