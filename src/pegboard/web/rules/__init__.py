@@ -12,7 +12,6 @@ function ``try_answer(body, _)`` -> ``(status, json)``.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -24,6 +23,7 @@ import pegboard.games
 from pegboard.core import N_
 from pegboard.games import Game
 from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.web import wire
 from pegboard.web.rules.generic import page_for
 from pegboard.web.rules.page import RulesContext, RulesPage, Section, element, items, join
 
@@ -40,6 +40,8 @@ LANGUAGE_NAMES: Final = (
 HTML_LANG: Final = {key: tag for key, tag, _name in LANGUAGE_NAMES}
 MAX_TRY_BYTES: Final = 4096
 """The longest "try it" request a page's module reads (the app's body limit is larger)."""
+TRY_DEPTH: Final = 8
+"""How deep a "try it" body may nest (a list of plays of a few fields needs three)."""
 
 
 def _known(tag: str) -> str | None:
@@ -356,8 +358,9 @@ async def rules_try(game: str, request: Request) -> JSONResponse:
             message = _("A request's body is at most {n} bytes.").format(n=MAX_TRY_BYTES)
             return JSONResponse({"error": message}, status_code=413)
     try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        # The app's own reading of JSON: bounded depth (no RecursionError), Unicode only.
+        body = wire.loads(bytes(raw), TRY_DEPTH)
+    except wire.WireError:
         return JSONResponse({"error": _("That request is not valid here.")}, status_code=422)
     status, content = answer(body, _)
     return JSONResponse(content, status_code=status)
