@@ -151,20 +151,20 @@ def test_cribbage_discard_hint_lists_the_15_choices_with_hand_crib_net() -> None
         assert e.details["net"] == e.value
 
 
-def test_budget_reaches_an_analyser_that_takes_one() -> None:
+def test_budget_reaches_an_analyser_that_searches() -> None:
     round_ = _round_in_play()
     seat = round_.current_player
     assert seat is not None
-    built: list[int | None] = []
+    built: list[PipAnalyser] = []
 
-    def factory(budget: int | None = None) -> PipAnalyser:
-        built.append(budget)
-        return PipAnalyser(budget)
+    def factory() -> PipAnalyser:
+        built.append(PipAnalyser(100))
+        return built[-1]
 
     register_analyser("draw", factory, level=LEVEL)
     hint(round_, seat, level=LEVEL, budget=7)
     hint(round_, seat, level=LEVEL)
-    assert built == [7, None]
+    assert [analyser.budget for analyser in built] == [7, 100]
 
 
 def test_a_seat_not_to_act_is_an_error() -> None:

@@ -1,4 +1,4 @@
-"""The surfaces never import one another (../shared/ARCHITECTURE.md, layer 8).
+"""The surfaces never import one another (docs/architecture.md, layer 8).
 
 What the terminal app and the web server share with the command line (the catalogs, the
 worded errors, the words of moves and scores, the bots' seeds) lives below the surfaces,

@@ -9,7 +9,7 @@ A client that counts on SIGHUP never hears of it there, and one that takes end o
 for "no key yet" (Textual's input thread does) spins for ever; the clients here notice the
 hang-up itself, save the match and leave.
 
-This module is no surface (ARCHITECTURE.md): the command line and the terminal app both
+This module is no surface (docs/architecture.md): the command line and the terminal app both
 use it, and neither imports the other.
 """
 

@@ -5,10 +5,9 @@ a cribbage ``Game`` or ``CribbageMatch``) or its JSON record, and asks an *analy
 (anything with ``analyse(observation, rng) -> list[Evaluation]``) about
 ``observation(seat)``: the analyser never sees the position, only what the seat may know.
 
-Analysers are found by game and level: ``register_analyser(game, factory, level)`` adds
-one (the experts register theirs as level ``"expert"`` when their modules are imported,
-which ``hint`` does on first use); failing that, a registered bot of that level that has
-an ``analyse`` method serves.
+Analysers are found by game and level: a registered bot of that level that has an
+``analyse`` method (the experts, ``AnalysingBot``), or one added for hints alone with
+``register_analyser(game, factory, level)``, which comes first.
 
 A seat that is not to act has nothing to rank: ``hint`` raises ``HintError`` (a
 ``ValueError``) for it, as for a seat out of range or an unreadable record.
@@ -16,7 +15,6 @@ A seat that is not to act has nothing to rank: ``hint`` raises ``HintError`` (a
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -24,9 +22,6 @@ from typing import Any, Protocol, runtime_checkable
 from pegboard.arena.budget import build, set_budget
 from pegboard.bots import Evaluation, bot_levels, make_bot
 from pegboard.core import N_, RecordError, WordedError, check_record
-
-EXPERT_MODULES = ("pegboard.bots.draw_expert", "pegboard.bots.cribbage_expert")
-"""Modules that register the expert analysers when imported (when they exist)."""
 
 
 class HintError(WordedError):
@@ -40,7 +35,6 @@ class Analyser(Protocol):
 
 AnalyserFactory = Callable[..., Analyser]
 _ANALYSERS: dict[tuple[str, str], AnalyserFactory] = {}
-_loaded = False
 
 
 def register_analyser(game: str, factory: AnalyserFactory, level: str = "expert") -> None:
@@ -56,23 +50,8 @@ def unregister_analyser(game: str, level: str = "expert") -> None:
     _ANALYSERS.pop((game, level), None)
 
 
-def load_experts() -> None:
-    """Import the expert modules that exist, so that they register themselves."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in EXPERT_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:  # the module exists but is broken: say so
-                raise
-
-
 def analyser_for(game: str, level: str = "expert", budget: int | None = None) -> Analyser:
     """The analyser of ``level`` for ``game``, or ``HintError`` naming the levels there are."""
-    load_experts()
     factory = _ANALYSERS.get((game, level))
     if factory is not None:
         analyser: Analyser = build(factory, budget)

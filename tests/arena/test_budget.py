@@ -9,8 +9,10 @@ from typing import Any, ClassVar
 import pytest
 
 from pegboard.arena import ArenaConfig, run_arena
-from pegboard.arena.budget import accepts_budget, build, set_budget
+from pegboard.arena.budget import build, set_budget
 from pegboard.bots import RandomBot, registry
+from pegboard.bots.base import Searching
+from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.core import Action, Observation
 
 
@@ -19,21 +21,25 @@ class Playouts:
         self.budget = budget
 
 
-class Deals:
-    def __init__(self, determinizations: int = 24) -> None:
-        self.determinizations = determinizations
-
-
-def test_a_factory_with_a_budget_keyword_gets_it() -> None:
-    assert accepts_budget(Playouts)
-    built = build(Playouts, 7)
-    assert built.budget == 7
+def test_a_searching_bot_has_its_budget_set_after_building() -> None:
+    assert isinstance(Playouts(), Searching)
+    assert build(Playouts, 7).budget == 7
     assert build(Playouts, None).budget == 100
 
 
-def test_a_budget_attribute_is_set_after_building() -> None:
-    assert not accepts_budget(Deals)
-    assert build(Deals, 5).determinizations == 5
+def test_every_searching_bot_of_the_registry_takes_a_budget() -> None:
+    """The experts and ISMCTS are ``Searching``, whatever their own unit is called: the
+    cribbage expert's budget is its determinizations."""
+    expert = CribbageExpert(determinizations=24)
+    set_budget(expert, 5)
+    assert expert.determinizations == 5
+    for game in ("draw", "cribbage"):
+        bot = registry.make_bot(game, "expert", seed=0).bot
+        assert isinstance(bot, Searching)
+        set_budget(bot, 3)
+        assert bot.budget == 3
+    with pytest.raises(ValueError, match="at least one deal"):
+        expert.budget = 0
 
 
 def test_a_bot_that_does_not_search_ignores_the_budget() -> None:

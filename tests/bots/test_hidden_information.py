@@ -24,9 +24,6 @@ from pegboard.arena.budget import set_budget
 from pegboard.bots import bot_games, bot_levels, make_bot
 from pegboard.cribbage import CribbageMatch, Game
 from pegboard.draw import Match, Round
-from pegboard.hints import load_experts
-
-load_experts()
 
 BUDGET = 8
 """Small, so that searching bots stay quick here."""

@@ -1,7 +1,8 @@
 """B1-B5: every structured description in the seed pages, reproduced exactly by describe().
 
-The expected strings are copied verbatim from ../shared/seeds/ (000 Hindi, 001 Chinese,
-002 Portuguese); English follows the same pattern with the words of B5.
+The expected strings are copied verbatim from the site's rules pages on Draw (in Hindi,
+Chinese and Portuguese: docs/rules.md, "Sources"); English follows the same pattern with
+the words of B5.
 """
 
 from __future__ import annotations

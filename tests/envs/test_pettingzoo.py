@@ -466,7 +466,7 @@ def test_c2_the_raw_cribbage_env_rejects_a_play_during_the_discard() -> None:
 
 
 def test_b5_draw_renders_the_board_description() -> None:
-    # RULES.md B5's example (pt): the line [1|4], then [1|1] on the 1.
+    # docs/rules.md B5's example (pt): the line [1|4], then [1|1] on the 1.
     env = draw_v0.raw_env(num_players=2, lang="pt", render_mode="ansi")
     env.reset(seed=0)
     env.round = Round.from_position([[Tile(1, 4), Tile(5, 6)], [Tile(1, 1), Tile(2, 2)]])

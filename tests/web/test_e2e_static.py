@@ -32,10 +32,21 @@ def page_modules() -> set[str]:
     return {f"games/{page}.js" for page in pages | {GENERIC_PAGE}}
 
 
+def rules_scripts() -> set[str]:
+    """The modules the games' rules pages load (``RulesPage.scripts``)."""
+    from pegboard.web import rules
+
+    return {
+        script
+        for name in pegboard.games.names()
+        for script in rules.page_of(pegboard.games.get(name)).scripts
+    }
+
+
 def test_every_imported_module_is_one_of_the_pages_files() -> None:
     assert SCRIPTS, "no JavaScript modules found"
     reached: set[str] = set()
-    todo = ["app.js", *sorted(page_modules())]
+    todo = ["app.js", *sorted(page_modules()), *sorted(rules_scripts())]
     while todo:
         name = todo.pop()
         if name in reached:

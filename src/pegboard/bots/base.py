@@ -25,6 +25,15 @@ class Bot(Protocol):
     def choose(self, observation: Observation, rng: random.Random) -> Action: ...
 
 
+@runtime_checkable
+class Searching(Protocol):
+    """A bot that searches: ``budget`` is its effort per decision, in the unit it documents
+    (playouts, deals, simulations), and may be set after the bot is built (the arena and
+    hints set it). A bot that does not search (random, greedy) has none."""
+
+    budget: int
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """The value a bot gives one legal action of a seat: what hints show, best first.

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
@@ -55,9 +55,6 @@ PEGGING_UNIT: Final = "expected pegging margin"
 ENDGAME_UNIT: Final = "expected pegging margin, a game won or lost worth ±100"
 
 # --- discard ----------------------------------------------------------------------------
-
-CRIB_CASES: Final = comb(46, 2) * 44
-"""Opponent discard pairs x starters: the equally likely completions of a crib."""
 
 
 def expected_hand_total(kept: Sequence[Card], starters: Sequence[Card]) -> int:
@@ -423,19 +420,13 @@ class CribbageExpert(AnalysingBot):
         limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
         return f"CribbageExpert(determinizations={self.determinizations}{limit})"
 
+    @property
+    def budget(self) -> int:
+        """The search budget (``Searching``): the pegging determinizations."""
+        return self.determinizations
 
-def register(register_analyser: Callable[[str, Callable[[], Any]], None] | None = None) -> None:
-    """Register the expert as the cribbage analyser for hints (``pegboard.hints``).
-
-    Not done at import: ``pegboard.hints`` imports the bots package, which imports this
-    module. Hints find the expert anyway, as the registered ``"expert"`` bot of cribbage
-    has ``analyse``; this is for an explicit wiring (``register()`` or
-    ``register(register_analyser)``).
-    """
-    if register_analyser is None:
-        try:
-            from pegboard.hints import register_analyser as hook  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:  # the hints module is not there yet
-            return
-        register_analyser = hook
-    register_analyser("cribbage", CribbageExpert)
+    @budget.setter
+    def budget(self, value: int) -> None:
+        if value < 1:
+            raise ValueError(f"the search needs at least one deal, not {value}")
+        self.determinizations = value

@@ -34,9 +34,11 @@ RANK_BIT: Final[tuple[int, ...]] = tuple(
 """Playout bit of each tile, by ``Tile.index``."""
 LOW: Final[tuple[int, ...]] = tuple(t.low for t in ORDER)
 HIGH: Final[tuple[int, ...]] = tuple(t.high for t in ORDER)
-MASK_WITH: Final[tuple[int, ...]] = tuple(
+PLAYOUT_MASK_WITH: Final[tuple[int, ...]] = tuple(
     sum(1 << r for r, t in enumerate(ORDER) if t.has(v)) for v in range(7)
 )
+"""For each number 0-6, the playout bit-set of the tiles that show it (playout bits, not
+``Tile.bit``: ``tiles.MASK_WITH`` is the same sets in the engine's bits)."""
 _HALF: Final = 14
 
 
@@ -148,7 +150,7 @@ class Playout:
         passes = self.passes
         n = self.n
         stock_len = len(stock)
-        mask_with = MASK_WITH
+        mask_with = PLAYOUT_MASK_WITH
         low_of, high_of = LOW, HIGH
         while True:
             hand = hands[seat]

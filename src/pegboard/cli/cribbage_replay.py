@@ -4,7 +4,7 @@
 A replay comes after the game, so it shows everything: the cut for the deal, both hands
 as dealt, both discards, then each play with the count and every score explained from the
 game's log, each show counted aloud, and the result (full records are for replays,
-ARCHITECTURE.md).
+docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Replays of Draw records: a whole match or a single round, printed move by move.
 
 A replay comes after the match, so it shows everything, the deal and each tile drawn
-included (full records are for replays, ARCHITECTURE.md).
+included (full records are for replays, docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Errors shared by every game.
 
-The rules keep no locale (ARCHITECTURE.md: only the surfaces translate), yet their refusals
+The rules keep no locale (docs/architecture.md: only the surfaces translate), yet their refusals
 reach players. So an error keeps its message as a *template* marked with ``N_`` (which
 does nothing at run time; it puts the template in the gettext catalogs) and the values
 that fill it as *fields*; ``str(error)`` is the English text, and a surface translates the
@@ -52,7 +52,7 @@ class WordedError(ValueError):
 class IllegalActionError(WordedError):
     """An action that the rules forbid in this position.
 
-    ``rule`` is the number of the rule in ``RULES.md`` that forbids it (``"D8"``, ``"C4"``),
+    ``rule`` is the number of the rule in ``docs/rules.md`` that forbids it (``"D8"``, ``"C4"``),
     and the message names it, so that a client can show it as it is. Raising it leaves the
     position unchanged. ``reason`` is the message without the rule.
     """

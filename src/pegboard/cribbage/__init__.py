@@ -1,4 +1,4 @@
-"""Cribbage for two players, six-card, exactly as ``RULES.md`` states it (C1-C7).
+"""Cribbage for two players, six-card, exactly as ``docs/rules.md`` states it (C1-C7).
 
 >>> from pegboard.cribbage import parse_cards, score_hand, Card
 >>> score_hand(parse_cards("5H 5D 5C JS"), Card.parse("5S"))

@@ -44,15 +44,13 @@ class Card:
     (``1 << index``) serve bit-set hands. Cards sort by rank, then suit.
     """
 
-    __slots__ = ("_key", "bit", "index", "nobs_bit", "rank", "rank_key", "suit", "value")
+    __slots__ = ("_key", "bit", "index", "rank", "rank_key", "suit", "value")
 
     rank: int
     suit: str
     value: int
     index: int
     bit: int
-    nobs_bit: int
-    """Bit of the jack of this card's suit: the card that scores nobs with this starter (C6)."""
     rank_key: int
     """``5 ** (rank - 1)``: adding the keys of up to four cards of a rank never carries, so
     the sum over a hand identifies its multiset of ranks, in any order."""
@@ -80,7 +78,6 @@ class Card:
             ("value", min(rank, 10)),
             ("index", index),
             ("bit", 1 << index),
-            ("nobs_bit", 1 << (suit_index * 13 + 10)),
             ("rank_key", 5 ** (rank - 1)),
             ("_key", (rank, suit_index)),
         ):

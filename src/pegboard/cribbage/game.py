@@ -231,7 +231,6 @@ class Game:
         "_floor",
         "_gone",
         "_hand_no",
-        "_hand_seed",
         "_hand_start",
         "_hands",
         "_history",
@@ -258,7 +257,6 @@ class Game:
     _first_dealer: int
     _dealer: int
     _hand_no: int
-    _hand_seed: int | None
     _phase: Phase
     _hands: list[list[Card]]
     _plays: list[list[Play]]
@@ -306,7 +304,6 @@ class Game:
         self._first_dealer = dealer
         self._dealer = dealer
         self._hand_no = hand_number
-        self._hand_seed = None
         self._scores = list(scores)
         self._log = []
         self._events = []
@@ -430,7 +427,7 @@ class Game:
 
     def _deal(self) -> None:
         """Shuffle the 52 cards and deal six each, one at a time, the pone first (C2)."""
-        self._hand_seed = seed = self._rng.getrandbits(63)
+        seed = self._rng.getrandbits(63)
         deck = _shuffled(seed)
         pone = 1 - self._dealer
         hands: list[list[Card]] = [[], []]

@@ -1,4 +1,4 @@
-"""The domino game Draw, exactly as ``RULES.md`` states it (D1-D17, B1-B5).
+"""The domino game Draw, exactly as ``docs/rules.md`` states it (D1-D17, B1-B5).
 
 >>> from pegboard.draw import Round, Tile
 >>> r = Round.deal(2, seed=7)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 from pegboard.core import N_, IllegalActionError
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
 from pegboard.draw.line import End, Line
-from pegboard.draw.tiles import DOUBLE_SIX, TILES_WITH
+from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,11 +46,7 @@ def _ends_of(tile_index: int) -> tuple[End, End]:
 
 ENDS: Final[tuple[End, ...]] = tuple(end for t in range(28) for end in _ends_of(t))
 """Every End, by end code."""
-END_CODE: Final[dict[End, int]] = {end: code for code, end in enumerate(ENDS)}
 END_VALUE: Final[tuple[int, ...]] = tuple(end.value for end in ENDS)
-
-MASK_WITH: Final[tuple[int, ...]] = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
-"""For each number, the bit-set of the seven tiles that show it."""
 
 
 def _free_end(tile_index: int, value: int) -> int:

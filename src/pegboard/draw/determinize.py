@@ -17,9 +17,8 @@ from collections.abc import Sequence
 
 from pegboard.draw.actions import Pass
 from pegboard.draw.round import DrawObservation, Move, Round
-from pegboard.draw.tiles import DOUBLE_SIX, TILES_WITH, Tile, tiles_of
+from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 
-_MASK_WITH = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
 _ALL = sum(t.bit for t in DOUBLE_SIX)
 _REJECTION_TRIES = 400
 
@@ -40,7 +39,7 @@ def forbidden_masks(observation: DrawObservation) -> list[int]:
     for values in observation.known_absent:
         mask = 0
         for value in values:
-            mask |= _MASK_WITH[value]
+            mask |= MASK_WITH[value]
         result.append(mask)
     return result
 

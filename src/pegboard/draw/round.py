@@ -36,7 +36,6 @@ from pegboard.draw._purecore import (
     ACTIONS,
     END_VALUE,
     ENDS,
-    MASK_WITH,
     RESERVE,
     PureCore,
     deal_order,
@@ -46,7 +45,7 @@ from pegboard.draw._purecore import (
 from pegboard.draw.actions import Action, Play, parse_action
 from pegboard.draw.line import End, Line
 from pegboard.draw.scoring import RoundResult, settle
-from pegboard.draw.tiles import DOUBLE_SIX, Tile, tiles_of
+from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4

@@ -45,10 +45,12 @@ def settle(pip_counts: Sequence[int], domino_by: int | None = None) -> tuple[int
     return tuple(points)
 
 
-def settlement_text(pip_counts: Sequence[int], domino_by: int | None = None) -> str:
-    """The settlement as arithmetic, as the seeds show it: ``8 + 10 − 3 = 15``.
+def settlement_text(pip_counts: Sequence[int], domino_by: int | None = None) -> str | None:
+    """The settlement as arithmetic, as the rules pages show it: ``8 + 10 − 3 = 15``.
 
-    A domino gives ``0 + 8 = 8``; a blocked round with a shared lowest count says so.
+    A domino gives ``0 + 8 = 8``. A blocked round whose lowest count is shared scores
+    nothing and has no arithmetic: None (the surfaces say "nobody scores" in their
+    language, from the counts; the engine returns no English sentence).
     """
     counts = list(pip_counts)
     points = settle(counts, domino_by)
@@ -57,7 +59,7 @@ def settlement_text(pip_counts: Sequence[int], domino_by: int | None = None) -> 
         return f"{' + '.join(map(str, others))} = {points[domino_by]}"
     lowest = min(counts)
     if counts.count(lowest) > 1:
-        return f"tied lowest count {lowest}: nobody scores"
+        return None
     winner = counts.index(lowest)
     others = [c for seat, c in enumerate(counts) if seat != winner]
     return f"{' + '.join(map(str, others))} \u2212 {lowest} = {points[winner]}"
@@ -78,8 +80,8 @@ class RoundResult:
     hands: tuple[tuple[Tile, ...], ...]
 
     @property
-    def arithmetic(self) -> str:
-        """The settlement as arithmetic (``8 + 10 − 3 = 15``)."""
+    def arithmetic(self) -> str | None:
+        """The settlement as arithmetic (``8 + 10 − 3 = 15``); None when nobody scores."""
         return settlement_text(self.pip_counts, self.winner if self.kind == "domino" else None)
 
     def to_dict(self) -> dict[str, object]:

@@ -119,6 +119,9 @@ TILES_WITH: Final[tuple[tuple[Tile, ...], ...]] = tuple(
 )
 """For each number 0-6, the seven tiles that show it."""
 
+MASK_WITH: Final[tuple[int, ...]] = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
+"""For each number 0-6, the bit-set (``Tile.bit``) of the seven tiles that show it."""
+
 
 def tiles_of(mask: int) -> tuple[Tile, ...]:
     """The tiles of a bit-set, in the order of ``DOUBLE_SIX``."""

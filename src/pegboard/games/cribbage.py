@@ -80,6 +80,7 @@ GAME = Game(
     looks={
         "web": "pegboard.web.views_cribbage:cribbage_view",
         "web.page": "pegboard.web.views_cribbage:PAGE",
+        "web.rules": "pegboard.web.rules.cribbage:PAGE",
         "cli": "pegboard.cli.cribbage_look:LOOK",
         "arena": "pegboard.arena.cribbage_deals:DEALS",
         "openspiel": "pegboard.openspiel.cribbage_game:LOOK",

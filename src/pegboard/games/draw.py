@@ -63,6 +63,7 @@ GAME = Game(
     looks={
         "web": "pegboard.web.views_draw:draw_view",
         "web.page": "pegboard.web.views_draw:PAGE",
+        "web.rules": "pegboard.web.rules.draw:PAGE",
         "cli": "pegboard.cli.draw_look:LOOK",
         "arena": "pegboard.arena.draw_deals:DEALS",
         "openspiel": "pegboard.openspiel.draw_game:LOOK",

@@ -1,7 +1,7 @@
 """Presentation: the gettext catalogs, the translator and the engine's errors in words.
 
 Every surface (the command line, the terminal app, the web server) translates through
-this package, and none imports another for it (ARCHITECTURE.md, layers 6 and 8). What a
+this package, and none imports another for it (docs/architecture.md, layers 6 and 8). What a
 surface says about a game beyond that lives in submodules imported by name:
 ``pegboard.i18n.draw_text`` and ``pegboard.i18n.cribbage_text`` (moves, scores and
 narration), ``pegboard.i18n.words`` (the bots' units and details).

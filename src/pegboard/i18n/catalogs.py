@@ -11,7 +11,7 @@ The ``.po`` files are the source; the ``.mo`` files beside them are compiled fro
 ``.mo`` is stale, a message lacks a translation, or the template misses a message of the
 source.
 
-This is the presentation layer (ARCHITECTURE.md): the command line, the terminal app and
+This is the presentation layer (docs/architecture.md): the command line, the terminal app and
 the web server all translate through it, so that none of them imports another.
 """
 
@@ -158,7 +158,7 @@ def rule_reason(error: IllegalActionError, _: Translator) -> str:
 
 
 def rule_gist(rule: str, _: Translator) -> str | None:
-    """One sentence per rule a move can break (RULES.md), translated."""
+    """One sentence per rule a move can break (docs/rules.md), translated."""
     gists = {
         "D1": _("each tile of the set is played once"),
         "D4": _("a turn is draws, then a play or a pass"),

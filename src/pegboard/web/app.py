@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import corrections, lobby, ws
+from pegboard.web import corrections, lobby, rules, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -126,6 +126,7 @@ def create_app(
     )
     app.state.allowed_origins = tuple(allowed_origins)
     app.include_router(lobby.router)
+    app.include_router(rules.router)
     app.include_router(corrections.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)

@@ -42,7 +42,7 @@ from typing import Any, Final, TypeVar
 
 import pegboard.games
 from pegboard.bots import Evaluation, ismcts, make_bot
-from pegboard.hints import HintError, load_experts, rank
+from pegboard.hints import HintError, rank
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +117,7 @@ def worker_start(plug_ins: str = "") -> None:
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):  # not allowed: run at the server's priority
             os.nice(WORKER_NICENESS)
-    load_experts()
+    # The bots (the experts and their tables) were imported with this module.
     if ismcts.available():
         importlib.import_module("pegboard.openspiel.bots")
 

@@ -19,7 +19,7 @@ from fastapi.routing import APIRoute
 
 import pegboard.games
 from pegboard.i18n import LOCALES, Translator, translator
-from pegboard.web import wire
+from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (
     CreatedTable,
@@ -251,6 +251,8 @@ def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
         described["refusal"] = _(error.template).format(**error.fields)
     info["players_option"] = game.players_option
     info["page"] = page_of(game)
+    info["rules"] = rules.rules_url(game)
+    info["rules_anchors"] = dict(rules.page_of(game).anchors)
     return info
 
 

@@ -57,6 +57,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Playing"),
     N_("Over"),
     N_("Language"),
+    N_("How to play"),
+    N_("How to play {game}"),
     # Invitations.
     N_("Invite"),
     N_("Copy invite link"),

@@ -214,6 +214,11 @@ class GameInfo(BaseModel):
     bots: list[str]
     players_option: str = Field(description="The option that says how many seats there are.")
     page: str = Field(description="The page module that plays it: /static/games/PAGE.js.")
+    rules: str = Field(description="Its rules page (/rules/NAME), ?lang= for a language.")
+    rules_anchors: dict[str, str] = Field(
+        default_factory=dict,
+        description="A moment of play (turn, round_end, match_end) -> the rules page's anchor.",
+    )
 
 
 # -- OpenAPI fragments -----------------------------------------------------------------------

@@ -175,12 +175,11 @@ def _last_round(
         return None
     last = rounds[-1]
     result = last.result
-    if result.winner is None:
+    arithmetic = result.arithmetic
+    if arithmetic is None:  # a shared lowest count (D14): nothing to add up
         arithmetic = _("tied lowest count {count}: nobody scores").format(
             count=min(result.pip_counts)
         )
-    else:
-        arithmetic = result.arithmetic
     return {
         "number": last.number,
         "kind": result.kind,

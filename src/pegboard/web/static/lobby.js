@@ -183,6 +183,21 @@ function optionValues(info) {
   return { body };
 }
 
+// "How to play" a game: its rules page (GET /api/games gives its address and the anchor of
+// each moment: turn, round_end, match_end) in the page's language, at `moment`'s part.
+export function rulesHref(info, moment) {
+  if (!info || typeof info.rules !== "string" || !info.rules.startsWith("/rules/")) return null;
+  const anchor = moment && info.rules_anchors ? info.rules_anchors[moment] : null;
+  const hash = typeof anchor === "string" && /^[A-Za-z][\w-]*$/.test(anchor) ? `#${anchor}` : "";
+  return `${info.rules}?lang=${encodeURIComponent(lang())}${hash}`;
+}
+
+export function rulesLink(info, moment) {
+  const href = rulesHref(info, moment);
+  if (!href) return "";
+  return h("a", { href, class: "rules-link" }, t("How to play {game}", { game: info.display_name }));
+}
+
 function createForm() {
   const info = chosen();
   if (!info) {
@@ -194,21 +209,27 @@ function createForm() {
     h("legend", {}, t("Game")),
     ...gameList().map((game) =>
       h(
-        "label",
-        {},
-        h("input", {
-          type: "radio",
-          name: "game",
-          id: `game-${game.name}`,
-          value: game.name,
-          checked: form.game === game.name,
-          onchange: () => {
-            form.game = game.name;
-            render();
-          },
-        }),
+        "span",
+        { class: "game-choice" },
+        h(
+          "label",
+          {},
+          h("input", {
+            type: "radio",
+            name: "game",
+            id: `game-${game.name}`,
+            value: game.name,
+            checked: form.game === game.name,
+            onchange: () => {
+              form.game = game.name;
+              render();
+            },
+          }),
+          " ",
+          game.display_name,
+        ),
         " ",
-        game.display_name,
+        rulesLink(game),
       ),
     ),
   );

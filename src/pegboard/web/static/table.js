@@ -4,10 +4,10 @@
 // generic one), through the interface that games/generic.js describes.
 
 import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
-import { gameLabel, loadGames, pageModule } from "./games.js";
+import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { errorText, inviteLinks } from "./lobby.js";
+import { errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -59,6 +59,7 @@ class TablePage {
     this.dialog = h("dialog", { id: "round-end", "aria-labelledby": "round-end-title" });
     this.dialog.addEventListener("close", () => {
       this.latch.overlay = null;
+      this.refreshRulesLink();
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
@@ -297,6 +298,7 @@ class TablePage {
   }
 
   heading(view) {
+    this.headView = view;
     const detail = this.page.optionsLine(view);
     const who =
       view.seat === null || view.seat === undefined
@@ -307,7 +309,22 @@ class TablePage {
       { class: "table-head" },
       h("h1", {}, gameLabel(view.game)),
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
+      h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
     );
+  }
+
+  // The heading's "How to play" when the moment changes without a render (a dialog closed).
+  refreshRulesLink() {
+    const link = this.main.querySelector(".table-head a.rules-link");
+    const href = this.headView ? rulesHref(gameInfo(this.headView.game), this.rulesMoment(this.headView)) : null;
+    if (link && href) link.setAttribute("href", href);
+  }
+
+  // The part of the rules that matters now: a round's end on screen (its scoring, even when
+  // it ended the match), the match's end, or a turn.
+  rulesMoment(view) {
+    if (this.latch && this.latch.overlay) return "round_end";
+    return view.is_over ? "match_end" : "turn";
   }
 
   winnerText(view, names) {

@@ -1,0 +1,390 @@
+"""End to end, the rules pages in Debian's Chromium (Playwright, headless, the browser
+tests' own set-up in tests/web/test_e2e.py): each page in each language readable at 360 px
+without scrolling sideways and without a missing glyph, the Draw page's diagrams named and
+described by Chromium's accessibility tree exactly as the seed pages say, "try it" placing a
+tile (and refusing one that does not fit, naming D5), and axe-core (axe-playwright-python,
+which ships axe.min.js: nothing is downloaded) finding no violation.
+
+The app is served by uvicorn on a loopback port of 18200-18249, a temporary database.
+Screenshots go to build/e2e/ (rules-draw-hi.png...).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
+    pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
+
+import uvicorn
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from pegboard.web.app import create_app
+from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
+from tests.web.test_e2e import (
+    READY,
+    SHOTS,
+    WAIT_MS,
+    Errors,
+    create_table,
+    e2e_browser,
+    play_draw_move,
+    shot,
+    wait_for,
+)
+from tests.web.test_rules_pages import SEED_CAPTIONS, SEED_TITLES
+
+__all__ = ["e2e_browser"]  # a fixture this module uses
+
+PORTS = range(18200, 18250)
+LANGS = ("en", "pt", "zh", "hi")
+PAGES = ("/rules/draw", "/rules/cribbage", "/rules")
+
+
+def _port() -> int:
+    for port in PORTS:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    pytest.fail("no free port in 18200-18249", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def rules_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("e2e-rules") / "pegboard.db"
+    # Every match dealt from seed 5 (as test_e2e's match to one point): the same games each run.
+    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, seed_source=lambda: 5)
+    port = _port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        pytest.fail("the web app did not start (see the log above)", pytrace=False)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join()
+
+
+@pytest.fixture
+def open_page(e2e_browser: Browser, rules_base: str) -> Iterator[Any]:
+    contexts = []
+    errors = Errors()
+
+    def open_(path: str, width: int = 1000, height: int = 900) -> Page:
+        context = e2e_browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors.watch(page)
+        page.goto(rules_base + path)
+        return page
+
+    open_.refusals = []  # type: ignore[attr-defined]
+    yield open_
+    for context in contexts:
+        context.close()
+    # A refusal the test asked for is a 422 the browser logs; nothing else may be.
+    expected = "the server responded with a status of 422"
+    allowed = len(open_.refusals)  # type: ignore[attr-defined]
+    refused = [e for e in errors.items if expected in e]
+    assert [e for e in errors.items if expected not in e] == []
+    assert len(refused) == allowed
+
+
+# -- Glyphs: every character drawn by a font that has it --------------------------------------
+
+
+@functools.cache
+def font_charset(family: str) -> frozenset[int]:
+    """The code points of the installed fonts of ``family`` (fontconfig's charset)."""
+    listing = subprocess.run(
+        ["fc-list", "--format", "%{charset}\n", f":family={family}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    points: set[int] = set()
+    for part in listing.split():
+        low, _sep, high = part.partition("-")
+        points.update(range(int(low, 16), int(high or low, 16) + 1))
+    return frozenset(points)
+
+
+TEXT_NODES = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let node;
+  while ((node = walker.nextNode())) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest('[hidden], title, desc, style, script')) continue;
+    parent.setAttribute('data-glyph-check', String(found.length));
+    found.push(text);
+  }
+  return found;
+}"""
+
+
+def missing_glyphs(page: Page) -> list[tuple[str, str, list[str]]]:
+    """The characters shown on ``page`` that no font Chromium drew its element with has
+    (CDP ``CSS.getPlatformFontsForNode``): ``(character, element text, fonts used)``."""
+    texts = page.evaluate(TEXT_NODES)
+    session = page.context.new_cdp_session(page)
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
+    missing = []
+    for number, text in enumerate(texts):
+        node = session.send(
+            "DOM.querySelector", {"nodeId": root, "selector": f'[data-glyph-check="{number}"]'}
+        )["nodeId"]
+        fonts = [
+            f["familyName"]
+            for f in session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        ]
+        covered = frozenset().union(*(font_charset(f) for f in fonts)) if fonts else frozenset()
+        for char in sorted(set(text)):
+            if not char.isspace() and ord(char) not in covered:
+                missing.append((char, text[:60], fonts))
+    session.detach()
+    return missing
+
+
+def horizontal_overflow(page: Page) -> int:
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_reads_at_360_px_with_every_glyph(open_page: Any, path: str, lang: str) -> None:
+    page = open_page(f"{path}?lang={lang}", width=360, height=740)
+    expect(page.locator("h1")).to_have_count(1)
+    assert horizontal_overflow(page) <= 0
+    assert missing_glyphs(page) == []
+    if path == "/rules/draw":
+        shot(page, f"rules-draw-{lang}-360")
+
+
+def test_the_glyph_and_overflow_checks_catch_a_fault(open_page: Any) -> None:
+    page = open_page("/rules/draw?lang=hi", width=360, height=740)
+    page.evaluate(
+        "() => { const p = document.createElement('p'); p.textContent = 'அ \\ue000';"
+        " document.querySelector('main').append(p); }"
+    )
+    assert {m[0] for m in missing_glyphs(page)} >= {"அ", "\ue000"}
+    page.evaluate(
+        "() => { const d = document.createElement('div'); d.style.width = '600px';"
+        " d.textContent = 'x'; document.querySelector('main').append(d); }"
+    )
+    assert horizontal_overflow(page) > 0
+
+
+# -- The diagrams in the accessibility tree ---------------------------------------------------
+
+
+def images(page: Page) -> list[tuple[str, str]]:
+    """Each image of Chromium's accessibility tree: (name, description)."""
+    session = page.context.new_cdp_session(page)
+    tree = session.send("Accessibility.getFullAXTree")["nodes"]
+    session.detach()
+    found = []
+    for node in tree:
+        if node.get("ignored") or node.get("role", {}).get("value") not in ("image", "img"):
+            continue
+        name = node.get("name", {}).get("value", "")
+        description = node.get("description", {}).get("value", "")
+        found.append((name, description))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chromium_names_and_describes_each_diagram_as_the_seeds_say(
+    open_page: Any, lang: str
+) -> None:
+    page = open_page(f"/rules/draw?lang={lang}")
+    expected = [
+        (SEED_TITLES[lang].format(tile="[{}|{}]".format(*key.split("-"))), SEEDS[lang][key])
+        for key in DIAGRAMS
+    ]
+    assert images(page) == expected
+    for (title, _description), figure in zip(
+        expected, page.locator("figure.diagram").all(), strict=True
+    ):
+        expect(figure.locator("figcaption")).to_contain_text(title)
+        expect(figure.locator("figcaption")).to_contain_text(SEED_CAPTIONS[lang])
+    if lang == "hi":
+        shot(page, "rules-draw-hi")
+
+
+# -- Try it -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["hi", "en"])
+def test_try_it_places_1_1_on_the_1_of_1_4(open_page: Any, lang: str) -> None:
+    page = open_page(f"/rules/draw?lang={lang}")
+    figure = page.locator("#d-1-4")
+    expect(figure.locator(".try")).to_be_visible()
+    figure.locator(".tray button", has_text="[1|1]").click()
+    expect(figure.locator(".tray button", has_text="[1|1]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    figure.locator('.ends button[data-end="1-4L"]').click()
+    expect(figure.locator(".diagram-desc")).to_have_text(SEEDS[lang]["1-1"])
+    expect(figure.locator(".diagram-title")).to_have_text(SEED_TITLES[lang].format(tile="[1|1]"))
+    assert images(page)[0] == (SEED_TITLES[lang].format(tile="[1|1]"), SEEDS[lang]["1-1"])
+    assert figure.locator('svg .marker[data-end="1-1B"]').count() == 1
+    shot(page, f"rules-try-{lang}")
+    figure.locator(".reset").click()
+    expect(figure.locator(".diagram-desc")).to_have_text(SEEDS[lang]["1-4"])
+    assert images(page)[0] == (SEED_TITLES[lang].format(tile="[1|4]"), SEEDS[lang]["1-4"])
+
+
+@pytest.mark.parametrize("lang", ["pt", "zh"])
+def test_try_it_refuses_a_tile_that_does_not_fit_naming_d5(open_page: Any, lang: str) -> None:
+    page = open_page(f"/rules/draw?lang={lang}")
+    open_page.refusals.append("[5|5]")
+    figure = page.locator("#d-1-4")
+    figure.locator(".tray button", has_text="[5|5]").click()
+    figure.locator("svg .marker").first.click()  # the marker in the drawing itself
+    status = figure.locator(".try-status")
+    expect(status).to_contain_text("D5")
+    assert "does not fit" not in status.inner_text()
+    expect(figure.locator(".diagram-desc")).to_have_text(SEEDS[lang]["1-4"])  # unchanged
+
+
+def test_try_it_is_keyboard_usable(open_page: Any) -> None:
+    page = open_page("/rules/draw?lang=zh")
+    open_page.refusals.append("[1|1]")
+    figure = page.locator("#d-2-2")
+    figure.locator(".tray button", has_text="[1|1]").focus()
+    page.keyboard.press("Enter")
+    figure.locator(".ends button").first.focus()
+    page.keyboard.press("Enter")
+    expect(figure.locator(".try-status")).to_contain_text("D5")  # [1|1] has no 2
+    # A refused tile stays chosen: the visitor may try another joining point.
+    expect(figure.locator(".tray button", has_text="[1|1]")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+
+
+def test_without_javascript_the_page_reads_and_try_it_stays_hidden(
+    e2e_browser: Browser, rules_base: str
+) -> None:
+    context = e2e_browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(rules_base + "/rules/draw?lang=pt")
+        expect(page.locator("h1")).to_have_text("Como jogar Dominó de compra")
+        assert page.locator(".try").first.is_hidden()
+        assert images(page)[1] == (SEED_TITLES["pt"].format(tile="[1|1]"), SEEDS["pt"]["1-1"])
+    finally:
+        context.close()
+
+
+# -- axe-core ---------------------------------------------------------------------------------
+
+
+AXE = Axe()
+
+
+def axe_violations(page: Page) -> list[str]:
+    results = AXE.run(page)
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_violation(open_page: Any, path: str, lang: str) -> None:
+    page = open_page(f"{path}?lang={lang}")
+    if path == "/rules/draw":
+        expect(page.locator("#d-1-4 .try")).to_be_visible()  # with try it's controls shown
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_generic_page_reads_at_360_px_and_passes_axe(
+    open_page: Any, toy_game: Any, lang: str
+) -> None:
+    """A game with no rules page of its own (the test-only toy): the generic page."""
+    page = open_page(f"/rules/{toy_game.name}?lang={lang}", width=360, height=740)
+    expect(page.locator("h1")).to_contain_text("Tricks")
+    assert horizontal_overflow(page) <= 0
+    assert missing_glyphs(page) == []
+    assert axe_violations(page) == []
+    if lang == "hi":
+        shot(page, "rules-generic-hi-360")
+
+
+def test_axe_catches_a_planted_fault(open_page: Any) -> None:
+    page = open_page("/rules/draw?lang=en")
+    page.evaluate("() => document.querySelector('#d-1-4 svg').removeAttribute('aria-labelledby')")
+    page.evaluate("() => document.querySelector('#d-1-4 svg title').remove()")
+    assert any(v.startswith("svg-img-alt") for v in axe_violations(page))
+
+
+def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
+    page = open_page("/")
+    page.wait_for_selector("body[data-ready=true]")
+    link = page.locator('a.rules-link[href^="/rules/draw"]')
+    expect(link).to_have_count(1)
+    href = link.get_attribute("href") or ""
+    assert re.fullmatch(r"/rules/draw\?lang=en", href), href
+    # A table's heading links to the part of the rules that matters now: a turn.
+    create_table(page, game="cribbage")
+    table_link = page.locator(".table-head a.rules-link")
+    expect(table_link).to_have_attribute("href", re.compile(r"^/rules/cribbage\?lang=en(#|$)"))
+    page.goto(page.url.split("/t/")[0] + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    create_table(page, game="draw")
+    expect(page.locator(".table-head a.rules-link")).to_have_attribute(
+        "href", "/rules/draw?lang=en#turn"
+    )
+    page.locator(".table-head a.rules-link").click()
+    expect(page.locator("h1")).to_have_text("How to play Draw")
+    assert page.url.endswith("#turn")
+    page.goto(page.url.split("/rules/")[0] + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator('a.rules-link[href^="/rules/draw"]').click()
+    expect(page.locator("h1")).to_have_text("How to play Draw")
+    assert SHOTS.is_dir()
+
+
+def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
+    page = open_page("/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.fill("#target", "1")
+    create_table(page, game="draw")
+    link = page.locator(".table-head a.rules-link")
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#turn")
+    while not page.locator("dialog#round-end[open]").count():
+        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
+        if page.locator("dialog#round-end[open]").count():
+            break
+        play_draw_move(page)
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#scoring")
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")  # seed 5's round is won with points: match over
+    expect(link).to_have_attribute("href", "/rules/draw?lang=en#match")

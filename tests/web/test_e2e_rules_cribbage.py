@@ -1,0 +1,302 @@
+"""End to end, the cribbage rules page in Debian's Chromium (Playwright, the browser tests'
+own set-up in tests/web/test_e2e.py): the hand counter counts 5H 5D 5C JS with the 5S
+starter as 29, picked with the pointer and with the keyboard alone, said in the page's
+language; the page in every language reads at 360 px without scrolling sideways and
+without a missing glyph; axe-core (axe-playwright-python, which ships axe.min.js) finds no
+violation; and without JavaScript the page reads completely, the counter hidden.
+
+The app is served by uvicorn on a loopback port of 18250-18279, on a temporary database.
+Screenshots go to build/e2e/ (rules-cribbage-hi.png...).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
+    pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
+
+import uvicorn
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from pegboard.cribbage import Card, parse_cards, score_breakdown
+from pegboard.i18n import translator
+from pegboard.web.app import create_app
+from pegboard.web.rules.cribbage_examples import card_words
+from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, shot, tab_to
+
+__all__ = ["e2e_browser"]  # a fixture this module uses
+
+PORTS = range(18250, 18280)
+LANGS = ("en", "pt", "zh", "hi")
+HAND = parse_cards("5H 5D 5C JS")
+STARTER = Card.parse("5S")
+PICKERS = [f"#count-card-{n}" for n in range(1, 5)] + ["#count-starter"]
+
+
+def _port() -> int:
+    for port in PORTS:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    pytest.fail("no free port in 18250-18279", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def crib_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("e2e-rules-cribbage") / "pegboard.db"
+    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0)
+    port = _port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    ready = threading.Event()
+    while thread.is_alive() and not server.started:
+        ready.wait(0.05)
+    if not server.started:
+        pytest.fail("the web app did not start (see the log above)", pytrace=False)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join()
+
+
+@pytest.fixture
+def open_page(e2e_browser: Browser, crib_base: str) -> Iterator[Any]:
+    """open(lang, width=1000, height=900, script=True): the page, its counter shown (with
+    its script)."""
+    contexts = []
+    errors = Errors()
+
+    def open_(lang: str, width: int = 1000, height: int = 900, script: bool = True) -> Page:
+        context = e2e_browser.new_context(
+            viewport={"width": width, "height": height}, java_script_enabled=script
+        )
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        errors.watch(page)
+        page.goto(f"{crib_base}/rules/cribbage?lang={lang}")
+        if script:
+            expect(page.locator("#hand-counter")).to_be_visible()
+        return page
+
+    open_.errors = errors  # type: ignore[attr-defined]
+    yield open_
+    for context in contexts:
+        context.close()
+    assert errors.items == []
+
+
+def counted(page: Page, lang: str) -> None:
+    """The counter shows the 29 hand's count as the engine says it in ``lang``."""
+    said = score_breakdown(HAND, STARTER).say(lang)
+    expect(page.locator("#count-result .saying")).to_have_text(said)
+    total = translator(lang).ngettext("{points} point", "{points} points", 29).format(points=29)
+    expect(page.locator("#count-result .total")).to_have_text(total)
+    assert page.get_attribute("#hand-counter", "data-total") == "29"
+
+
+# -- the counter --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_the_counter_counts_the_29_hand_picked_with_the_pointer(open_page: Any, lang: str) -> None:
+    page = open_page(lang)
+    _ = translator(lang)
+    for picker, card in zip(PICKERS, (*HAND, STARTER), strict=True):
+        page.click(picker)
+        page.select_option(picker, label=card_words(card, _))
+    page.click("#count-button")
+    counted(page, lang)
+    # A card chosen twice is refused, in the language, naming the rule (C1).
+    page.select_option("#count-starter", label=card_words(HAND[0], _))
+    page.click("#count-button")
+    error = page.locator("#count-result .error")
+    expect(error).to_contain_text("(C1)" if lang == "en" else "C1")
+    assert page.get_attribute("#hand-counter", "data-total") == ""
+    shot(page, f"rules-cribbage-counter-{lang}")
+    # The browser logs each refusal (422) as a failed load: those, and nothing else.
+    refused = [e for e in open_page.errors.items if "status of 422" in e]
+    assert refused and len(refused) <= 2
+    open_page.errors.items[:] = [e for e in open_page.errors.items if e not in refused]
+
+
+def test_the_counter_counts_the_29_hand_with_the_keyboard_alone(open_page: Any) -> None:
+    page = open_page("en")
+    page.focus("body")
+    for picker, card in zip(PICKERS, (*HAND, STARTER), strict=True):
+        tab_to(page, picker, limit=200)
+        page.keyboard.type(card_words(card, translator("en")))  # the select's type-ahead
+        assert page.input_value(picker) == str(card)
+    tab_to(page, "#count-button")
+    page.keyboard.press("Enter")
+    counted(page, "en")
+
+
+def test_the_counter_applies_the_crib_flush_rule_in_the_page(open_page: Any) -> None:
+    page = open_page("en")
+    _ = translator("en")
+    for picker, card in zip(PICKERS, (*parse_cards("2H 6H 9H QH"), Card.parse("KC")), strict=True):
+        page.select_option(picker, label=card_words(card, _))
+    page.click("#count-button")
+    expect(page.locator("#count-result .total")).to_have_text("6 points")  # 4 + fifteen two
+    page.check("#count-crib")
+    expect(page.locator("#count-result .total")).to_have_text("2 points")  # no flush in a crib
+
+
+# -- reading: phones, glyphs, accessibility, no script -----------------------------------------
+
+
+@functools.cache
+def font_charset(family: str) -> frozenset[int]:
+    """The code points of the installed fonts of ``family`` (fontconfig's charset)."""
+    listing = subprocess.run(
+        ["fc-list", "--format", "%{charset}\n", f":family={family}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    ).stdout
+    points: set[int] = set()
+    for part in listing.split():
+        low, _sep, high = part.partition("-")
+        points.update(range(int(low, 16), int(high or low, 16) + 1))
+    return frozenset(points)
+
+
+MARK_TEXTS = """() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let node;
+  while ((node = walker.nextNode())) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest('[hidden], noscript, style, script, select')) continue;
+    const marked = parent.getAttribute('data-crib-glyphs');
+    if (marked !== null) {  // an element of several texts: one entry
+      found[Number(marked)] += ' ' + text;
+      continue;
+    }
+    parent.setAttribute('data-crib-glyphs', String(found.length));
+    found.push(text);
+  }
+  // A select draws its chosen option: its fonts must hold every option's characters.
+  for (const select of document.querySelectorAll('select')) {
+    if (select.closest('[hidden]')) continue;
+    select.setAttribute('data-crib-glyphs', String(found.length));
+    found.push([...select.options].map((o) => o.textContent).join(' '));
+  }
+  return found;
+}"""
+
+
+def missing_glyphs(page: Page) -> list[tuple[str, str, list[str]]]:
+    """Characters shown on ``page`` that no font Chromium drew their element with has
+    (CDP ``CSS.getPlatformFontsForNode`` and fontconfig): (character, text, fonts)."""
+    texts: list[str] = page.evaluate(MARK_TEXTS)
+    session = page.context.new_cdp_session(page)
+    session.send("DOM.enable")
+    session.send("CSS.enable")
+    root = session.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    missing = []
+    for number, text in enumerate(texts):
+        node = session.send(
+            "DOM.querySelector", {"nodeId": root, "selector": f'[data-crib-glyphs="{number}"]'}
+        )["nodeId"]
+        used = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        fonts = [font["familyName"] for font in used]
+        covered = frozenset().union(*(font_charset(f) for f in fonts))
+        for char in sorted(set(text)):
+            if not char.isspace() and ord(char) not in covered:
+                missing.append((char, text[:60], fonts))
+    session.detach()
+    return missing
+
+
+def overflow(page: Page) -> int:
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+def show_a_count(page: Page, lang: str) -> None:
+    _ = translator(lang)
+    for picker, card in zip(PICKERS, (*HAND, STARTER), strict=True):
+        page.select_option(picker, label=card_words(card, _))
+    counted(page, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) -> None:
+    page = open_page(lang, width=360, height=740)
+    show_a_count(page, lang)  # the counter's answer is on the page too
+    assert overflow(page) == 0
+    assert missing_glyphs(page) == []
+    shot(page, f"rules-cribbage-{lang}-phone")
+
+
+def test_the_overflow_and_glyph_checks_catch_a_fault(open_page: Any) -> None:
+    page = open_page("hi", width=360, height=740)
+    page.evaluate(
+        """() => {
+      const p = document.createElement('p');
+      p.textContent = '\\u{13000} \\ue000';
+      p.style.whiteSpace = 'nowrap';
+      p.style.width = '900px';
+      document.querySelector('#scoring').after(p);
+    }"""
+    )
+    assert overflow(page) > 0
+    assert {m[0] for m in missing_glyphs(page)} >= {"\U00013000", "\ue000"}
+
+
+AXE = Axe()
+
+
+def axe_violations(page: Page) -> list[str]:
+    results = AXE.run(page)
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_no_violation(open_page: Any, lang: str) -> None:
+    page = open_page(lang)
+    show_a_count(page, lang)
+    assert axe_violations(page) == []
+
+
+def test_axe_catches_a_planted_fault(open_page: Any) -> None:
+    page = open_page("en")
+    page.evaluate("() => document.querySelector('label[for=count-starter]').remove()")
+    page.evaluate(
+        "() => document.querySelector('#best-hand-cards .card').removeAttribute('aria-label')"
+    )
+    found = axe_violations(page)
+    assert any(v.startswith("select-name") for v in found), found
+    assert any(v.startswith("role-img-alt") for v in found), found
+
+
+def test_without_javascript_the_page_reads_and_the_counter_stays_hidden(open_page: Any) -> None:
+    page = open_page("zh", script=False)
+    expect(page.locator("#hand-counter")).to_be_hidden()
+    said = score_breakdown(HAND, STARTER).say("zh")
+    expect(page.locator("#best-hand-cards q")).to_have_text(said)
+    expect(page.locator("#pegging-example-table tbody tr")).to_have_count(9)
+    expect(page.locator("#scoring-show tbody tr")).to_have_count(9)
+    assert overflow(page) == 0
