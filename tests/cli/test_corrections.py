@@ -103,7 +103,7 @@ def test_closing_a_closed_or_unknown_report_is_a_translated_error(written: str) 
     again = pegboard("corrections", "close", "1", "--db", written)
     assert (again.exit_code, again.output) == (1, "Report 1 is closed already.\n")
     none = pegboard("--lang", "pt", "corrections", "close", "9", "--db", written)
-    assert (none.exit_code, none.output) == (1, "Não há relato 9.\n")
+    assert (none.exit_code, none.output) == (1, "Não há correção 9.\n")
     closed_hi = pegboard("corrections", "close", "1", "--db", written, lang="hi")
     assert (closed_hi.exit_code, closed_hi.output) == (1, "रिपोर्ट 1 पहले से बंद है।\n")
     zero = pegboard("corrections", "close", "0", "--db", written)
@@ -127,7 +127,7 @@ def test_an_empty_list_says_so(tmp_path: Path) -> None:
     assert pegboard("corrections", "list", "--db", url).output == "No open reports.\n"
     assert pegboard("corrections", "list", "--all", "--db", url).output == "No reports.\n"
     assert pegboard("--lang", "pt", "corrections", "list", "--db", url).output == (
-        "Nenhum relato aberto.\n"
+        "Nenhuma correção aberta.\n"
     )
 
 

@@ -22,7 +22,6 @@ with ``{"error": message}``. A report accepted is ``201``: a page of thanks, or
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import unicodedata
 from typing import Any, Final
@@ -30,15 +29,18 @@ from urllib.parse import parse_qsl, quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from markupsafe import Markup
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import Scope
 
 import pegboard.games
-from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.i18n import Translator, translator
 from pegboard.web.guards import scope_lang
 from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH, RateCounter
 from pegboard.web.lobby import body_of, client_of, service_of
+from pegboard.web.rules import shell
+from pegboard.web.rules.page import element, join
 from pegboard.web.schemas import LANG_DESCRIPTION, ErrorAnswer, answers, request_body
 from pegboard.web.service import LobbyError, lang_key
 
@@ -262,47 +264,47 @@ async def report_form(request: Request, game: str) -> Response:
 
 # -- the pages ------------------------------------------------------------------------------
 
-STYLE: Final = (
-    "body{font-family:system-ui,sans-serif;line-height:1.5;margin:0;padding:1rem;"
-    "color:#111;background:#fff}main{max-width:40rem;margin:0 auto}"
-    "label{display:block;margin-top:.75rem;font-weight:600}"
-    "textarea,input{box-sizing:border-box;width:100%;font:inherit;padding:.4rem}"
-    "button{margin-top:.75rem;font:inherit;padding:.4rem 1rem}"
-    ".error{border-left:.3rem solid #b00020;padding-left:.75rem}"
-    ".thanks{border-left:.3rem solid #1b5e20;padding-left:.75rem}"
-)
 
-
-def html_lang(lang: str) -> str:
-    """The ``lang`` attribute of a language key: ``pt`` -> ``pt-BR``."""
-    return LOCALES.get(lang, "en").replace("_", "-")
-
-
-def rules_url(game: str, lang: str) -> str:
-    return f"/rules/{quote(game, safe='')}?lang={quote(lang, safe='')}"
-
-
-def correction_form(game: str, lang: str, _: Translator, text: str = "", contact: str = "") -> str:
-    """The form of a report for the rules page of ``game`` in ``lang`` (HTML), holding
-    ``text`` and ``contact`` (the answer page gives back what was typed)."""
-    esc = html.escape
-    action = f"/rules/{quote(game, safe='')}/corrections"
-    # The words outside the f-strings: Babel reads no message inside one.
-    what = esc(_("What is out of date or wrong?"))
-    reply = esc(_("How can we reply to you? (optional)"))
-    send = esc(_("Send the report"))
-    # A textarea drops a first line break of its content: one more keeps the text's own.
-    return (
-        f'<form method="post" action="{esc(action)}" accept-charset="utf-8">'
-        f'<label for="correction-text">{what}</label>'
-        f'<textarea id="correction-text" name="text" rows="6" required '
-        f'maxlength="{CORRECTION_TEXT_LENGTH}">\n{esc(text)}</textarea>'
-        f'<label for="correction-contact">{reply}</label>'
-        f'<input id="correction-contact" name="contact" type="text" '
-        f'maxlength="{CORRECTION_CONTACT_LENGTH}" value="{esc(contact)}">'
-        f'<input type="hidden" name="lang" value="{esc(lang)}">'
-        f'<button type="submit">{send}</button>'
-        "</form>"
+def correction_form(
+    game: str, lang: str, _: Translator, text: str = "", contact: str = ""
+) -> Markup:
+    """The form of a report for the rules page of ``game`` in ``lang``, as the rules page
+    has it (``pegboard.web.rules``: its words and its class), holding ``text`` and
+    ``contact``: the answer page gives back what was typed."""
+    return element(
+        "form",
+        element("input", type="hidden", name="lang", value=lang),
+        element(
+            "p",
+            element("label", _("What is wrong"), for_="correction-text"),
+            # A textarea drops a first line break of its content: one more keeps the text's.
+            element(
+                "textarea",
+                "\n" + text,
+                id="correction-text",
+                name="text",
+                required=True,
+                maxlength=CORRECTION_TEXT_LENGTH,
+                rows=4,
+            ),
+        ),
+        element(
+            "p",
+            element("label", _("How to reach you (optional)"), for_="correction-contact"),
+            element(
+                "input",
+                id="correction-contact",
+                name="contact",
+                type="text",
+                maxlength=CORRECTION_CONTACT_LENGTH,
+                autocomplete="email",
+                value=contact,
+            ),
+        ),
+        element("p", element("button", _("Send the report"), type="submit")),
+        method="post",
+        action=f"/rules/{quote(game, safe='')}/corrections",
+        class_="corrections",
     )
 
 
@@ -315,23 +317,17 @@ def answer_page(
     error: bool = False,
     fields: dict[str, str] | None = None,
 ) -> str:
-    """The page that answers the form: the thanks, or the problem and the form again with
-    what was typed (``game`` None: no such rules page, so no form and no link)."""
-    esc = html.escape
+    """The page that answers the form, in the rules pages' shell: the thanks, or the
+    problem and the form again with what was typed (``game`` None: there is no such rules
+    page, so no form and no link back)."""
     title = _("Report a correction")
-    role, kind = ("alert", "error") if error else ("status", "thanks")
     parts = [
-        "<!doctype html>",
-        f'<html lang="{html_lang(lang)}">',
-        '<head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(title)} · pegboard</title>",
-        f"<style>{STYLE}</style></head>",
-        f"<body><main><h1>{esc(title)}</h1>",
-        f'<p class="{kind}" role="{role}">{esc(message)}</p>',
+        element("h1", title),
+        element("p", message, role="alert", class_="error")
+        if error
+        else element("p", message, role="status", class_="thanks"),
     ]
     if game is not None:
-        back = esc(_("Back to the rules"))
         if error:
             fields = fields or {}
             parts.append(
@@ -339,6 +335,10 @@ def answer_page(
                     game, lang, _, str(fields.get("text", "")), str(fields.get("contact", ""))
                 )
             )
-        parts.append(f'<p><a href="{esc(rules_url(game, lang))}">{back}</a></p>')
-    parts.append("</main></body></html>")
-    return "\n".join(parts)
+        parts.append(element("p", element("a", _("Back to the rules"), href=rules_url(game, lang))))
+    path = "/rules" if game is None else f"/rules/{quote(game, safe='')}"
+    return shell(lang, title, join(*parts), path=path)
+
+
+def rules_url(game: str, lang: str) -> str:
+    return f"/rules/{quote(game, safe='')}?lang={quote(lang, safe='')}"
