@@ -136,9 +136,16 @@ TEXT_NODES = """() => {
   while ((node = walker.nextNode())) {
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    if (!text || !parent || parent.closest('[hidden], title, desc, style, script')) continue;
-    parent.setAttribute('data-glyph-check', String(found.length));
-    found.push(text);
+    if (!text || !parent || parent.closest('[hidden], title, desc, style, script, noscript')) continue;
+    // An element with several text nodes is marked once, its texts joined: marking it
+    // again would lose the earlier mark.
+    const mark = parent.getAttribute('data-glyph-check');
+    if (mark === null) {
+      parent.setAttribute('data-glyph-check', String(found.length));
+      found.push(text);
+    } else {
+      found[Number(mark)] += ' ' + text;
+    }
   }
   return found;
 }"""
@@ -161,7 +168,9 @@ def missing_glyphs(page: Page) -> list[tuple[str, str, list[str]]]:
             f["familyName"]
             for f in session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
         ]
-        covered = frozenset().union(*(font_charset(f) for f in fonts)) if fonts else frozenset()
+        if not fonts:  # not drawn at all (a closed list's options): no glyph to miss
+            continue
+        covered = frozenset().union(*(font_charset(f) for f in fonts))
         for char in sorted(set(text)):
             if not char.isspace() and ord(char) not in covered:
                 missing.append((char, text[:60], fonts))
