@@ -78,6 +78,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Like ``db_url``, but a PostgreSQL database of the test's own (``db_url``'s is shared
+    by the run), for the tests that count every row of a table."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'pegboard.db'}"
+        return
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
+    with throwaway_database(base, "pegboard_test") as url:
+        yield url
+
+
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'pegboard.db'}"
@@ -191,14 +205,15 @@ def database_rows(client: TestClient, leaving_out: Collection[str] = ()) -> list
     (tables whose bots are moving write on their own)."""
     from sqlalchemy import select
 
-    from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+    from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
 
     rows: list[tuple[Any, ...]] = []
     with service_of(client).store.session() as session:
-        for model in (TableRow, SeatRow, MatchRow, ActionRow):
+        for model in (TableRow, SeatRow, MatchRow, ActionRow, CorrectionRow):
             columns = [c.key for c in model.__table__.columns]
             for row in session.scalars(select(model)):
-                table_id = getattr(row, "id" if isinstance(row, TableRow) else "table_id")
+                # A report of a correction belongs to no table: it is always compared.
+                table_id = getattr(row, "id" if isinstance(row, TableRow) else "table_id", None)
                 if table_id not in leaving_out:
                     rows.append((model.__tablename__, *(repr(getattr(row, c)) for c in columns)))
     return sorted(rows)

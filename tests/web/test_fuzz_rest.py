@@ -102,6 +102,13 @@ def send(client: TestClient, case: Any) -> Any:
     return client.request(kwargs.pop("method"), kwargs.pop("url"), **kwargs)
 
 
+class RefusalWroteError(Exception):
+    """A refused request changed the database. Deliberately no ``AssertionError``: under
+    schemathesis 4.32 an ``AssertionError`` raised here for a negative case after its
+    checks passed was not reported, so this check could not fail (found by planting a
+    refused report of a correction that is stored, issue 12); another exception is."""
+
+
 def is_negative(case: Any) -> bool:
     return case.meta is not None and case.meta.generation.mode.is_negative
 
@@ -115,6 +122,9 @@ def test_the_rest_api_keeps_to_its_schema(case: Any, lobby: tuple[TestClient, st
     # of the seat and the body (a made-up id is a 404 before anything else is read).
     if path and "table_id" in path and zlib.crc32(repr(path).encode()) % 2 == 0:
         path["table_id"] = table_id
+    # Likewise half the reports of a correction name a real rules page (a game).
+    if path and "game" in path and zlib.crc32(repr(path).encode()) % 2 == 0:
+        path["game"] = "draw"
     # Tables made by earlier valid requests may have bots playing on their own: their rows
     # change whatever this request does, so they are left out of the comparison.
     moving = tables_with_bots_moving(client)
@@ -125,7 +135,8 @@ def test_the_rest_api_keeps_to_its_schema(case: Any, lobby: tuple[TestClient, st
         assert isinstance(response.json()["error"], str), response.text
     if before is not None and response.status_code >= 400:
         after = database_rows(client, moving | tables_with_bots_moving(client))
-        assert after == before, "a refused request wrote to the database"
+        if after != before:
+            raise RefusalWroteError("a refused request wrote to the database")
 
 
 def test_the_schema_names_each_games_bot_levels_and_options() -> None:

@@ -13,6 +13,7 @@ import typer
 from pegboard import __version__, games
 from pegboard.cli.arena import arena
 from pegboard.cli.commands import TranslatedGroup
+from pegboard.cli.corrections import corrections_app
 from pegboard.cli.hint import hint_command
 from pegboard.cli.look import cli_look
 from pegboard.cli.play import play
@@ -66,6 +67,7 @@ app.command(name="hint")(hint_command)
 # `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
 app.command(name="tui", hidden=True)(play)
 app.command()(serve)
+app.add_typer(corrections_app, name="corrections")
 
 
 def main() -> None:

@@ -59,6 +59,13 @@ def serve(
     messages_rate: Annotated[
         str, typer.Option(help="Messages one socket may send.", rich_help_panel=LIMITS)
     ] = DEFAULT.messages_rate,
+    corrections_rate: Annotated[
+        str,
+        typer.Option(
+            help="Reports of a correction (the rules pages' form) one address may send.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.corrections_rate,
     sockets_per_table: Annotated[
         int, typer.Option(help="Open sockets on one table.", min=1, rich_help_panel=LIMITS)
     ] = DEFAULT.sockets_per_table,
@@ -125,6 +132,7 @@ def serve(
         ("--joins-rate", joins_rate),
         ("--requests-rate", requests_rate),
         ("--messages-rate", messages_rate),
+        ("--corrections-rate", corrections_rate),
     ):
         try:
             rate(text)
@@ -143,6 +151,7 @@ def serve(
         hello_seconds=hello_seconds,
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
+        corrections_rate=corrections_rate,
     )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError

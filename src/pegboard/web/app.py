@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import lobby, rules, ws
+from pegboard.web import corrections, lobby, rules, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -127,13 +127,16 @@ def create_app(
     app.state.allowed_origins = tuple(allowed_origins)
     app.include_router(lobby.router)
     app.include_router(rules.router)
+    app.include_router(corrections.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)
     # The outermost runs first: headers on every answer (the refusals below included),
     # then the rate, then the body's size, before any route reads a byte of it.
-    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(
+        BodyLimit, max_bytes=limits.max_body_bytes, wider=corrections.form_body_limit
+    )
     app.add_middleware(RequestRate, rate=limits.requests_rate)
     app.add_middleware(SecurityHeaders)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)

@@ -32,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH
+
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 NAME_LENGTH: Final = 24
 """A display name is at most 24 characters (docs/web.md)."""
@@ -113,6 +115,23 @@ class ActionRow(Base):
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class CorrectionRow(Base):
+    """A report of a correction sent from a rules page: the page (a game's name), the
+    page's language, what is wrong, an optional way to reply, and whether the site's
+    maintainers have closed it (``pegboard corrections``). Never shown publicly."""
+
+    __tablename__ = "corrections"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    page: Mapped[str] = mapped_column(String(32))
+    lang: Mapped[str] = mapped_column(String(8))
+    text: Mapped[str] = mapped_column(String(CORRECTION_TEXT_LENGTH))
+    contact: Mapped[str | None] = mapped_column(String(CORRECTION_CONTACT_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    status: Mapped[str] = mapped_column(String(8), index=True, default="open")
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 def make_engine(url: str) -> Engine:

@@ -9,7 +9,7 @@ announces no length, or a false one, still cannot make the server hold more.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from starlette.datastructures import Headers
@@ -79,19 +79,32 @@ class BodyTooLargeError(Exception):
 
 
 class BodyLimit:
-    """Refuse (413) a request whose body is or becomes longer than ``max_bytes``."""
+    """Refuse (413) a request whose body is or becomes longer than ``max_bytes``; a path
+    for which ``wider`` gives a larger figure (the rules pages' form of a correction, whose
+    text a browser form-encodes at up to 9 bytes a character) may have that much."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int,
+        wider: Callable[[Scope], int | None] | None = None,
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.wider = wider
+
+    def limit_of(self, scope: Scope) -> int:
+        larger = self.wider(scope) if self.wider is not None else None
+        return self.max_bytes if larger is None else max(self.max_bytes, larger)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit_of(scope)
         declared = Headers(scope=scope).get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
-            await self._refuse(scope, send)
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await self._refuse(scope, send, limit)
             return
         seen = 0
         started = False
@@ -101,7 +114,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit:
                     raise BodyTooLargeError
             return message
 
@@ -115,11 +128,11 @@ class BodyLimit:
         except BodyTooLargeError:
             if started:
                 raise
-            await self._refuse(scope, send)
+            await self._refuse(scope, send, limit)
 
-    async def _refuse(self, scope: Scope, send: Send) -> None:
+    async def _refuse(self, scope: Scope, send: Send, limit: int) -> None:
         _ = translator(scope_lang(scope))
-        message = _("A request's body is at most {n} bytes.").format(n=self.max_bytes)
+        message = _("A request's body is at most {n} bytes.").format(n=limit)
         await send_error(send, 413, message, [(b"connection", b"close")])
 
 

@@ -43,9 +43,17 @@ class Limits:
     """Largest request body; a longer one is refused (413) before it is read."""
     max_json_depth: int = 16
     """Deepest nesting of JSON arrays and objects in a body or a message."""
+    corrections_rate: str = "5 per 10 minutes"
+    """Reports of a correction (the rules pages' form) one address may send."""
 
 
 DEFAULT: Final = Limits()
+
+CORRECTION_TEXT_LENGTH: Final = 2000
+"""A report of a correction says what is wrong in 1 to 2000 characters (once its line
+breaks are one character each and the white space around it is gone)."""
+CORRECTION_CONTACT_LENGTH: Final = 200
+"""The optional way to reply to a report: at most 200 characters."""
 
 
 def rate(text: str) -> RateLimitItem:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine, exists, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
 
 
 @dataclass(slots=True)
@@ -39,6 +39,21 @@ class TableRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     creator: str | None = None
     """A hash of the creating client's address."""
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A report of a correction as stored (``pegboard corrections list`` shows it)."""
+
+    id: int
+    page: str
+    lang: str
+    text: str
+    contact: str | None
+    created_at: datetime
+    status: str
+    """``open`` or ``closed``."""
+    closed_at: datetime | None = None
 
 
 class Store:
@@ -196,3 +211,53 @@ class Store:
                 .order_by(ActionRow.seq)
             ).all()
             return [(seq, seat, action) for seq, seat, action in rows]
+
+    # -- reports of a correction (the rules pages) -----------------------------------------
+
+    def add_correction(self, page: str, lang: str, text: str, contact: str | None) -> int:
+        """Store an open report (already checked by ``pegboard.web.corrections``); its id."""
+        with self.session() as session, session.begin():
+            row = CorrectionRow(page=page, lang=lang, text=text, contact=contact, status="open")
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def corrections(self, *, every: bool = False) -> list[Correction]:
+        """The open reports (``every``: all of them), oldest first."""
+        query = select(CorrectionRow).order_by(CorrectionRow.id)
+        if not every:
+            query = query.where(CorrectionRow.status == "open")
+        with self.session() as session:
+            return [
+                Correction(
+                    row.id,
+                    row.page,
+                    row.lang,
+                    row.text,
+                    row.contact,
+                    _utc(row.created_at),
+                    row.status,
+                    None if row.closed_at is None else _utc(row.closed_at),
+                )
+                for row in session.scalars(query)
+            ]
+
+    def close_correction(self, correction_id: int) -> Literal["closed", "already", "none"]:
+        """Close an open report: ``closed``; ``already`` if it was closed, ``none`` if there
+        is no such report. One statement decides, so two closes of one report cannot both
+        succeed."""
+        with self.session() as session, session.begin():
+            done = session.execute(
+                update(CorrectionRow)
+                .where(CorrectionRow.id == correction_id, CorrectionRow.status == "open")
+                .values(status="closed", closed_at=datetime.now(UTC))
+            )
+            if done.rowcount:  # type: ignore[attr-defined]
+                return "closed"
+            there = session.get(CorrectionRow, correction_id) is not None
+            return "already" if there else "none"
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
