@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pegboard.arena.budget import set_budget
 from pegboard.bots import SeededBot, bot_levels, make_bot
 from pegboard.bots.cribbage import GreedyBot, crib_points, kept_points
 from pegboard.core import Action
@@ -120,6 +121,10 @@ def test_c4_greedy_pegs_the_card_that_scores_most_now() -> None:
     assert GreedyBot().choose(game.observation(0), random.Random(0)) is Play(Card.parse("10S"))
 
 
+SMALL_BUDGET = 3
+"""The searching bots' budget where only their blindness is tested, not their strength."""
+
+
 def test_bots_decide_from_the_observation_alone() -> None:
     # A position the seat cannot tell apart (other hand, crib and stock dealt again) gets
     # the same choice from the same random stream.
@@ -132,8 +137,11 @@ def test_bots_decide_from_the_observation_alone() -> None:
             assert seat is not None
             twin = game.sample_hidden(seat, rng)
             for level in bot_levels("cribbage"):
-                first = make_bot("cribbage", level, seed=seed).act(game.observation(seat))
-                second = make_bot("cribbage", level, seed=seed).act(twin.observation(seat))
+                pair = [make_bot("cribbage", level, seed=seed) for _ in range(2)]
+                for bot in pair:  # a small search is as blind to the hidden cards as a big one
+                    set_budget(bot.bot, SMALL_BUDGET)
+                first = pair[0].act(game.observation(seat))
+                second = pair[1].act(twin.observation(seat))
                 assert first is second
             game.apply(bots[seat].act(game.observation(seat)))
 
