@@ -35,9 +35,17 @@ run: $(VENV)/.installed-web
 play: $(VENV)/.installed
 	$(BIN)/pegboard play
 
-lint: $(VENV)/.installed-dev
+# ESLint for the page's JavaScript, from npm at the versions of package-lock.json (into
+# node_modules/, never into the repository); npm itself from Debian's packages if missing.
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || scripts/apt-ensure nodejs npm
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+lint: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	node_modules/.bin/eslint src/pegboard/web/static
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
@@ -79,5 +87,5 @@ translations: $(VENV)/.installed-dev
 	$(BIN)/pybabel compile -d $(LOCALE) -D pegboard --statistics
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) node_modules build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
 	rm -f src/pegboard/draw/_fastround*.so

@@ -1,0 +1,17 @@
+// ESLint for the web page's modules (make lint): ESLint's recommended rules, for ES
+// modules running in a browser. The page has no build step: what is linted is what is
+// served.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["src/pegboard/web/static/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: globals.browser,
+    },
+  },
+];
