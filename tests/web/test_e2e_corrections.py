@@ -21,7 +21,6 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
 import uvicorn
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 from sqlalchemy import func, select
 from typer.testing import CliRunner
@@ -30,6 +29,7 @@ from pegboard.cli.main import app as cli
 from pegboard.web.app import create_app
 from pegboard.web.db import CorrectionRow, make_engine
 from pegboard.web.limits import DEFAULT
+from tests.web.page_checks import axe_violations
 from tests.web.test_e2e import WAIT_MS, e2e_browser, shot
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
@@ -94,8 +94,7 @@ def send(page: Page, text: str, contact: str = "") -> int:
 
 
 def no_violations(page: Page) -> None:
-    results = Axe().run(page)
-    assert results.violations_count == 0, results.generate_report()
+    assert axe_violations(page) == []
 
 
 def test_a_correction_is_sent_stored_listed_and_bounded(

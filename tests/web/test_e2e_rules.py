@@ -11,11 +11,9 @@ Screenshots go to build/e2e/ (rules-draw-hi.png...).
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import socket
-import subprocess
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -26,11 +24,11 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
 import uvicorn
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
+from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
 from tests.web.test_e2e import (
     READY,
     SHOTS,
@@ -110,78 +108,6 @@ def open_page(e2e_browser: Browser, rules_base: str) -> Iterator[Any]:
 
 
 # -- Glyphs: every character drawn by a font that has it --------------------------------------
-
-
-@functools.cache
-def font_charset(family: str) -> frozenset[int]:
-    """The code points of the installed fonts of ``family`` (fontconfig's charset)."""
-    listing = subprocess.run(
-        ["fc-list", "--format", "%{charset}\n", f":family={family}"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=30,
-    ).stdout
-    points: set[int] = set()
-    for part in listing.split():
-        low, _sep, high = part.partition("-")
-        points.update(range(int(low, 16), int(high or low, 16) + 1))
-    return frozenset(points)
-
-
-TEXT_NODES = """() => {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  let node;
-  while ((node = walker.nextNode())) {
-    const text = node.textContent.trim();
-    const parent = node.parentElement;
-    if (!text || !parent || parent.closest('[hidden], title, desc, style, script, noscript')) continue;
-    // An element with several text nodes is marked once, its texts joined: marking it
-    // again would lose the earlier mark.
-    const mark = parent.getAttribute('data-glyph-check');
-    if (mark === null) {
-      parent.setAttribute('data-glyph-check', String(found.length));
-      found.push(text);
-    } else {
-      found[Number(mark)] += ' ' + text;
-    }
-  }
-  return found;
-}"""
-
-
-def missing_glyphs(page: Page) -> list[tuple[str, str, list[str]]]:
-    """The characters shown on ``page`` that no font Chromium drew its element with has
-    (CDP ``CSS.getPlatformFontsForNode``): ``(character, element text, fonts used)``."""
-    texts = page.evaluate(TEXT_NODES)
-    session = page.context.new_cdp_session(page)
-    session.send("DOM.enable")
-    session.send("CSS.enable")
-    root = session.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]["nodeId"]
-    missing = []
-    for number, text in enumerate(texts):
-        node = session.send(
-            "DOM.querySelector", {"nodeId": root, "selector": f'[data-glyph-check="{number}"]'}
-        )["nodeId"]
-        fonts = [
-            f["familyName"]
-            for f in session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-        ]
-        if not fonts:  # not drawn at all (a closed list's options): no glyph to miss
-            continue
-        covered = frozenset().union(*(font_charset(f) for f in fonts))
-        for char in sorted(set(text)):
-            if not char.isspace() and ord(char) not in covered:
-                missing.append((char, text[:60], fonts))
-    session.detach()
-    return missing
-
-
-def horizontal_overflow(page: Page) -> int:
-    return int(
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -312,16 +238,6 @@ def test_without_javascript_the_page_reads_and_try_it_stays_hidden(
 
 
 # -- axe-core ---------------------------------------------------------------------------------
-
-
-AXE = Axe()
-
-
-def axe_violations(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]
-    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)

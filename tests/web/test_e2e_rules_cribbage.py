@@ -11,10 +11,8 @@ Screenshots go to build/e2e/ (rules-cribbage-hi.png...).
 
 from __future__ import annotations
 
-import functools
 import os
 import socket
-import subprocess
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -25,13 +23,13 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
 import uvicorn
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from pegboard.cribbage import Card, parse_cards, score_breakdown
 from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from pegboard.web.rules.cribbage_examples import card_words
+from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
 from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, shot, tab_to
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
@@ -161,78 +159,6 @@ def test_the_counter_applies_the_crib_flush_rule_in_the_page(open_page: Any) -> 
 # -- reading: phones, glyphs, accessibility, no script -----------------------------------------
 
 
-@functools.cache
-def font_charset(family: str) -> frozenset[int]:
-    """The code points of the installed fonts of ``family`` (fontconfig's charset)."""
-    listing = subprocess.run(
-        ["fc-list", "--format", "%{charset}\n", f":family={family}"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=30,
-    ).stdout
-    points: set[int] = set()
-    for part in listing.split():
-        low, _sep, high = part.partition("-")
-        points.update(range(int(low, 16), int(high or low, 16) + 1))
-    return frozenset(points)
-
-
-MARK_TEXTS = """() => {
-  const found = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  let node;
-  while ((node = walker.nextNode())) {
-    const text = node.textContent.trim();
-    const parent = node.parentElement;
-    if (!text || !parent || parent.closest('[hidden], noscript, style, script, select')) continue;
-    const marked = parent.getAttribute('data-crib-glyphs');
-    if (marked !== null) {  // an element of several texts: one entry
-      found[Number(marked)] += ' ' + text;
-      continue;
-    }
-    parent.setAttribute('data-crib-glyphs', String(found.length));
-    found.push(text);
-  }
-  // A select draws its chosen option: its fonts must hold every option's characters.
-  for (const select of document.querySelectorAll('select')) {
-    if (select.closest('[hidden]')) continue;
-    select.setAttribute('data-crib-glyphs', String(found.length));
-    found.push([...select.options].map((o) => o.textContent).join(' '));
-  }
-  return found;
-}"""
-
-
-def missing_glyphs(page: Page) -> list[tuple[str, str, list[str]]]:
-    """Characters shown on ``page`` that no font Chromium drew their element with has
-    (CDP ``CSS.getPlatformFontsForNode`` and fontconfig): (character, text, fonts)."""
-    texts: list[str] = page.evaluate(MARK_TEXTS)
-    session = page.context.new_cdp_session(page)
-    session.send("DOM.enable")
-    session.send("CSS.enable")
-    root = session.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
-    missing = []
-    for number, text in enumerate(texts):
-        node = session.send(
-            "DOM.querySelector", {"nodeId": root, "selector": f'[data-crib-glyphs="{number}"]'}
-        )["nodeId"]
-        used = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-        fonts = [font["familyName"] for font in used]
-        covered = frozenset().union(*(font_charset(f) for f in fonts))
-        for char in sorted(set(text)):
-            if not char.isspace() and ord(char) not in covered:
-                missing.append((char, text[:60], fonts))
-    session.detach()
-    return missing
-
-
-def overflow(page: Page) -> int:
-    return int(
-        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    )
-
-
 def show_a_count(page: Page, lang: str) -> None:
     _ = translator(lang)
     for picker, card in zip(PICKERS, (*HAND, STARTER), strict=True):
@@ -244,7 +170,7 @@ def show_a_count(page: Page, lang: str) -> None:
 def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) -> None:
     page = open_page(lang, width=360, height=740)
     show_a_count(page, lang)  # the counter's answer is on the page too
-    assert overflow(page) == 0
+    assert horizontal_overflow(page) == 0
     assert missing_glyphs(page) == []
     shot(page, f"rules-cribbage-{lang}-phone")
 
@@ -260,18 +186,8 @@ def test_the_overflow_and_glyph_checks_catch_a_fault(open_page: Any) -> None:
       document.querySelector('#scoring').after(p);
     }"""
     )
-    assert overflow(page) > 0
+    assert horizontal_overflow(page) > 0
     assert {m[0] for m in missing_glyphs(page)} >= {"\U00013000", "\ue000"}
-
-
-AXE = Axe()
-
-
-def axe_violations(page: Page) -> list[str]:
-    results = AXE.run(page)
-    return [
-        f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]
-    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -299,4 +215,4 @@ def test_without_javascript_the_page_reads_and_the_counter_stays_hidden(open_pag
     expect(page.locator("#best-hand-cards q")).to_have_text(said)
     expect(page.locator("#pegging-example-table tbody tr")).to_have_count(9)
     expect(page.locator("#scoring-show tbody tr")).to_have_count(9)
-    assert overflow(page) == 0
+    assert horizontal_overflow(page) == 0
