@@ -86,15 +86,9 @@ def e2e_seeds() -> Seeds:
     return Seeds()
 
 
-@pytest.fixture(scope="module")
-def e2e_base_url(tmp_path_factory: pytest.TempPathFactory, e2e_seeds: Seeds) -> Iterator[str]:
-    """The app on a free loopback port (uvicorn in a thread), bots with no delay, and the
-    tests' match seeds."""
-    database = tmp_path_factory.mktemp("e2e") / "pegboard.db"
-    app = create_app(
-        f"sqlite:///{database}", bot_delay=0, seed_source=e2e_seeds, limits=PLAY_LIMITS
-    )
-    port = _free_port()
+def served_in_thread(app: Any, port: int) -> Iterator[str]:
+    """Serve ``app`` on loopback ``port`` (uvicorn in a thread) while the caller holds the
+    generator open: a fixture's body, yielding the base URL."""
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     )
@@ -108,6 +102,17 @@ def e2e_base_url(tmp_path_factory: pytest.TempPathFactory, e2e_seeds: Seeds) -> 
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join()
+
+
+@pytest.fixture(scope="module")
+def e2e_base_url(tmp_path_factory: pytest.TempPathFactory, e2e_seeds: Seeds) -> Iterator[str]:
+    """The app on a free loopback port (uvicorn in a thread), bots with no delay, and the
+    tests' match seeds."""
+    database = tmp_path_factory.mktemp("e2e") / "pegboard.db"
+    app = create_app(
+        f"sqlite:///{database}", bot_delay=0, seed_source=e2e_seeds, limits=PLAY_LIMITS
+    )
+    yield from served_in_thread(app, _free_port())
 
 
 @pytest.fixture(scope="module")

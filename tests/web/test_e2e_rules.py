@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import socket
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +22,6 @@ import pytest
 if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
-import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
@@ -37,6 +35,7 @@ from tests.web.test_e2e import (
     create_table,
     e2e_browser,
     play_draw_move,
+    served_in_thread,
     shot,
     wait_for,
 )
@@ -65,20 +64,7 @@ def rules_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules") / "pegboard.db"
     # Every match dealt from seed 5 (as test_e2e's match to one point): the same games each run.
     app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, seed_source=lambda: 5)
-    port = _port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    ready = threading.Event()
-    while thread.is_alive() and not server.started:
-        ready.wait(0.05)
-    if not server.started:
-        pytest.fail("the web app did not start (see the log above)", pytrace=False)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join()
+    yield from served_in_thread(app, _port())
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import socket
-import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +21,6 @@ import pytest
 if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
-import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
 from pegboard.cribbage import Card, parse_cards, score_breakdown
@@ -30,7 +28,7 @@ from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from pegboard.web.rules.cribbage_examples import card_words
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
-from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, shot, tab_to
+from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
 
@@ -56,20 +54,7 @@ def _port() -> int:
 def crib_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules-cribbage") / "pegboard.db"
     app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0)
-    port = _port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    ready = threading.Event()
-    while thread.is_alive() and not server.started:
-        ready.wait(0.05)
-    if not server.started:
-        pytest.fail("the web app did not start (see the log above)", pytrace=False)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join()
+    yield from served_in_thread(app, _port())
 
 
 @pytest.fixture
