@@ -14,9 +14,9 @@ from pegboard.bots import GreedyBot, RandomBot, SeededBot, bot_levels, make_bot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DrawExpert
 from pegboard.bots.draw_playout import Playout, pips, to_playout
+from pegboard.dominoes.tiles import mask_of
 from pegboard.draw import DRAW, PASS, Play, Round, Tile
 from pegboard.draw.determinize import trailing_passes
-from pegboard.draw.tiles import mask_of
 from tests.draw.helpers import line_of, tiles
 
 SMALL = 120  # playouts per decision: enough to rank, quick enough for tests

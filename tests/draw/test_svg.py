@@ -11,8 +11,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from pegboard.dominoes.svg import chain_order
 from pegboard.draw import DOUBLE_SIX, LANGUAGES, End, Line, Tile, render_svg
-from pegboard.draw.svg import chain_order
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 SVG = "{http://www.w3.org/2000/svg}"

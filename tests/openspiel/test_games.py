@@ -10,10 +10,10 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from pegboard.dominoes.line import Line  # noqa: E402
+from pegboard.dominoes.tiles import Tile  # noqa: E402
 from pegboard.draw import Round  # noqa: E402
 from pegboard.draw.actions import Play  # noqa: E402
-from pegboard.draw.line import Line  # noqa: E402
-from pegboard.draw.tiles import Tile  # noqa: E402
 from pegboard.openspiel import encoding  # noqa: E402
 from pegboard.openspiel.draw_game import DrawState  # noqa: E402
 

@@ -37,7 +37,7 @@ from playwright.sync_api import (
 
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.scoring import score_hand
-from pegboard.draw.line import WORDS
+from pegboard.dominoes.line import WORDS
 from pegboard.web.app import create_app
 from pegboard.web.messages import catalog
 from tests.web.conftest import PLAY_LIMITS

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
 from pegboard.bots.draw_playout import RANK_BIT, Playout, to_playout
 from pegboard.core import Action, Observation
+from pegboard.dominoes.tiles import tiles_of
 from pegboard.draw.determinize import (
     forbidden_masks,
     sample_hidden_masks,
@@ -44,7 +45,6 @@ from pegboard.draw.determinize import (
 )
 from pegboard.draw.match import MatchObservation
 from pegboard.draw.round import DrawObservation
-from pegboard.draw.tiles import tiles_of
 
 DEFAULT_BUDGET = 1000
 """Playouts per decision by default: a median decision of about 30 ms (see the benchmark)."""

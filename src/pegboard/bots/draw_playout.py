@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.draw.actions import DrawTile, Pass, Play
 from pegboard.draw.round import RESERVE
-from pegboard.draw.tiles import DOUBLE_SIX, Tile
 
 ORDER: Final[tuple[Tile, ...]] = tuple(
     sorted(DOUBLE_SIX, key=lambda t: (t.pips, t.is_double, t.index))

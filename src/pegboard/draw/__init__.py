@@ -6,13 +6,15 @@
 """
 
 from pegboard.core import IllegalActionError
+from pegboard.dominoes.line import LANGUAGES, SIDES, End, Joint, Line
+from pegboard.dominoes.lot import LotDraw
+from pegboard.dominoes.svg import render_svg
+from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.determinize import determinize
-from pegboard.draw.line import LANGUAGES, SIDES, End, Joint, Line
 from pegboard.draw.match import (
     MAX_TARGET,
     FinishedRound,
-    LotDraw,
     Match,
     MatchObservation,
     check_target,
@@ -20,8 +22,6 @@ from pegboard.draw.match import (
 )
 from pegboard.draw.round import DrawObservation, Move, Round, hand_size
 from pegboard.draw.scoring import RoundResult, pip_count, settle, settlement_text
-from pegboard.draw.svg import render_svg
-from pegboard.draw.tiles import DOUBLE_SIX, Tile
 
 __all__ = [
     "DOUBLE_SIX",

@@ -24,9 +24,9 @@ import random
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 
 from pegboard.core import N_, IllegalActionError
+from pegboard.dominoes.line import End, Line
+from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
-from pegboard.draw.line import End, Line
-from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

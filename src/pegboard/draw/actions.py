@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Final
 
 from pegboard.core.errors import N_, WordedError
-from pegboard.draw.line import End
-from pegboard.draw.tiles import Tile
+from pegboard.dominoes.line import End
+from pegboard.dominoes.tiles import Tile
 
 
 class Play:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.draw.actions import Pass
 from pegboard.draw.round import DrawObservation, Move, Round
-from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 
 _ALL = sum(t.bit for t in DOUBLE_SIX)
 _REJECTION_TRIES = 400

@@ -17,10 +17,11 @@ from pegboard.core import (
     recorded_actions,
     replay_actions,
 )
+from pegboard.dominoes.lot import LotDraw
+from pegboard.dominoes.lot import draw_lot as _draw_lot
 from pegboard.draw.actions import Action, parse_action
 from pegboard.draw.round import Round, check_players
 from pegboard.draw.scoring import RoundResult
-from pegboard.draw.tiles import DOUBLE_SIX, Tile
 
 MAX_TARGET: Final = 500
 """The highest target a match may be played to. D17 names 100 and 61; a longer match is a
@@ -46,35 +47,10 @@ def target_for(players: int) -> int:
     return 100 if players == 2 else 61
 
 
-@dataclass(frozen=True, slots=True)
-class LotDraw:
-    """One pass of the lot for the first leader: the tile each candidate drew (D3)."""
-
-    tiles: dict[int, Tile]
-
-    @property
-    def best(self) -> list[int]:
-        """The candidates with the highest pip total: one wins, several draw again."""
-        top = max(t.pips for t in self.tiles.values())
-        return sorted(seat for seat, t in self.tiles.items() if t.pips == top)
-
-
 def draw_lot(players: int, rng: random.Random) -> tuple[int, tuple[LotDraw, ...]]:
-    """The fair lot of D3: each candidate draws a tile from the shuffled set, face down.
-
-    The highest pip total leads; a tie is drawn again among the tied players only.
-    The tiles dealt later give no priority.
-    """
+    """The fair lot of D3 (``pegboard.dominoes.lot``) among a Draw match's players."""
     check_players(players)
-    candidates = list(range(players))
-    draws: list[LotDraw] = []
-    while True:
-        tiles = rng.sample(DOUBLE_SIX, len(candidates))
-        lot = LotDraw(dict(zip(candidates, tiles, strict=True)))
-        draws.append(lot)
-        candidates = lot.best
-        if len(candidates) == 1:
-            return candidates[0], tuple(draws)
+    return _draw_lot(players, rng)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from pegboard.core import N_, Event, Joined
 from pegboard.core.narration import ngettext
+from pegboard.dominoes.line import WORDS, language
 from pegboard.draw.actions import Action, DrawTile, Play
-from pegboard.draw.line import WORDS, language
 from pegboard.draw.match import Match
 from pegboard.draw.scoring import RoundResult
 

@@ -28,6 +28,8 @@ from pegboard.core import (
     new_record,
     replay_actions,
 )
+from pegboard.dominoes.line import End, Line
+from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.draw import _purecore
 from pegboard.draw._purecore import (
     ACTION_CODE,
@@ -43,9 +45,7 @@ from pegboard.draw._purecore import (
     shuffled_tiles,
 )
 from pegboard.draw.actions import Action, Play, parse_action
-from pegboard.draw.line import End, Line
 from pegboard.draw.scoring import RoundResult, settle
-from pegboard.draw.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4

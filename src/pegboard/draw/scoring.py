@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pegboard.draw.tiles import Tile
+from pegboard.dominoes.tiles import Tile
 
 
 def pip_count(tiles: Sequence[Tile]) -> int:

@@ -38,7 +38,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
-from pegboard.draw.line import language
+from pegboard.dominoes.line import language
 from pegboard.draw.round import Round, check_players
 from pegboard.envs.base import PegboardEnv, wrap
 from pegboard.envs.encoding import (

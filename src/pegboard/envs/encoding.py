@@ -50,12 +50,12 @@ from pegboard.cribbage.actions import Discard
 from pegboard.cribbage.actions import Play as CribbagePlay
 from pegboard.cribbage.cards import DECK
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.dominoes.line import End
+from pegboard.dominoes.tiles import DOUBLE_SIX
 from pegboard.draw.actions import DRAW, PASS, Pass
 from pegboard.draw.actions import Action as DrawAction
 from pegboard.draw.actions import Play as DrawPlay
-from pegboard.draw.line import End
 from pegboard.draw.round import DrawObservation
-from pegboard.draw.tiles import DOUBLE_SIX
 
 __all__ = [
     "CRIBBAGE_GO_ACTION",

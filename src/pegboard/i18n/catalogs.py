@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from pegboard.core import IllegalActionError, WordedError
-from pegboard.draw.line import language
+from pegboard.dominoes.line import language
 
 LOCALES: Final[dict[str, str]] = {"en": "en", "pt": "pt_BR", "zh": "zh_Hans", "hi": "hi"}
 """Language key (B5) -> the gettext locale of its catalog."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pegboard.dominoes.line import WORDS, language
+from pegboard.dominoes.svg import chain_order
 from pegboard.draw import Action, DrawTile, Line, RoundResult, narration
-from pegboard.draw.line import WORDS, language
-from pegboard.draw.svg import chain_order
 from pegboard.i18n.catalogs import Translator
 from pegboard.i18n.narration import SeatName, say
 

@@ -22,11 +22,11 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
+from pegboard.dominoes.line import Line
+from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.draw.actions import DRAW, Action, DrawTile, Play
 from pegboard.draw.determinize import determinize
-from pegboard.draw.line import Line
 from pegboard.draw.round import DrawObservation, Round, hand_size
-from pegboard.draw.tiles import DOUBLE_SIX, Tile
 from pegboard.openspiel import Look
 from pegboard.openspiel.encoding import DRAW_ACTIONS, DRAW_DRAW, draw_action, draw_action_id
 

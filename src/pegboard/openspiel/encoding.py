@@ -8,8 +8,8 @@ play, 1378 go). Here the Draw forms take the line rather than its open ends.
 
 from __future__ import annotations
 
+from pegboard.dominoes.line import Line
 from pegboard.draw.actions import Action
-from pegboard.draw.line import Line
 from pegboard.envs import encoding as _shared
 from pegboard.envs.encoding import CRIBBAGE_NUM_ACTIONS as CRIB_ACTIONS
 from pegboard.envs.encoding import DRAW_DRAW_ACTION as DRAW_DRAW

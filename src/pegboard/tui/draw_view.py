@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 
+from pegboard.dominoes.svg import ChainTile, chain_order
 from pegboard.draw import Line, Tile
-from pegboard.draw.svg import ChainTile, chain_order
 from pegboard.i18n import Translator
 from pegboard.i18n.draw_text import open_ends_text
 

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.dominoes.line import Line
+from pegboard.dominoes.svg import render_svg
+from pegboard.dominoes.tiles import Tile
 from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
-from pegboard.draw.line import Line
 from pegboard.draw.match import FinishedRound, Match
 from pegboard.draw.round import DrawObservation, Move
 from pegboard.draw.scoring import RoundResult
-from pegboard.draw.svg import render_svg
-from pegboard.draw.tiles import Tile
 from pegboard.i18n import Translator
 from pegboard.i18n.draw_text import move_text
 from pegboard.web.track import track_svg

@@ -29,7 +29,7 @@ function append(element, children) {
   }
 }
 
-// Markup the server made (the line and track SVGs, built by pegboard.draw.svg and the
+// Markup the server made (the line and track SVGs, built by pegboard.dominoes.svg and the
 // views): parsed as a fragment, never mixed with text a player typed.
 export function svgFragment(markup) {
   const template = document.createElement("template");

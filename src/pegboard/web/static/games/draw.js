@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-// Pip positions in a half (centre 0,0; half size 40), as in pegboard.draw.svg.
+// Pip positions in a half (centre 0,0; half size 40), as in pegboard.dominoes.svg.
 const D = 11;
 const PIPS = {
   0: [],
