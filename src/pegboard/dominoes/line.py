@@ -6,7 +6,7 @@ Shared by every domino game: Draw plays on this ``Line``; the Fives family's lay
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, Self
 
 from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
 from pegboard.dominoes.tiles import Tile
@@ -227,6 +227,9 @@ class Line:
 
     __slots__ = ("_ends", "_joints", "_tiles")
 
+    RULE: ClassVar[str] = "D9"
+    """The rule that says where a tile may go (cited when an end is not open)."""
+
     def __init__(self) -> None:
         self._tiles: list[Tile] = []
         self._joints: list[Joint] = []
@@ -302,7 +305,7 @@ class Line:
         except ValueError:
             raise IllegalActionError(
                 N_("{tile} ({side}) is not an open end of the line"),
-                "D9",
+                self.RULE,
                 tile=end.tile,
                 side=end.side,
             ) from None
@@ -323,15 +326,15 @@ class Line:
         self._ends[slot] = free
         return free
 
-    def copy(self) -> Line:
-        line = Line.__new__(Line)
+    def copy(self) -> Self:
+        line = type(self).__new__(type(self))
         line._tiles = self._tiles.copy()
         line._joints = self._joints.copy()
         line._ends = self._ends.copy()
         return line
 
     @classmethod
-    def from_plays(cls, plays: list[tuple[Tile, End | None]]) -> Line:
+    def from_plays(cls, plays: list[tuple[Tile, End | None]]) -> Self:
         """A line built by placing each ``(tile, end)`` in turn."""
         line = cls()
         for tile, end in plays:
@@ -347,7 +350,7 @@ class Line:
 
     def describe(self, lang: str = "en") -> str:
         """The structured description of B1-B5, exactly as in the seed pages."""
-        words = WORDS[language(lang)]
+        words = self.words(lang)
         tiles = ", ".join(str(t) for t in self._tiles) if self._tiles else words["none"]
         joints = "; ".join(
             # B3: an en dash with a space on each side
@@ -364,6 +367,10 @@ class Line:
             f"{words['connections']}: {joints or words['none']}. "
             f"{words['points']}: {points}."
         )
+
+    def words(self, lang: str) -> dict[str, str]:
+        """The words of B5 in ``lang`` (``ValueError`` for a language there are none in)."""
+        return WORDS[language(lang)]
 
     def title(self, lang: str = "en") -> str:
         """The diagram title of the seeds: ``Placed tile [1|4]`` (last tile placed)."""
