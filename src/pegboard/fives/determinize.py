@@ -31,7 +31,7 @@ from pegboard.fives.hand import FivesObservation
 
 def unseen(observation: FivesObservation) -> list[Tile]:
     """The tiles the seat cannot see: other hands, the boneyard (or the tiles set aside)."""
-    seen = set(observation.hand) | set(observation.layout.tiles)
+    seen = set(observation.hand) | set(observation.layout.tiles) | set(observation.out_of_play)
     return [t for t in DOUBLE_SIX if t not in seen]
 
 
