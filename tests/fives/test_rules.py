@@ -337,7 +337,7 @@ def test_f8_all_fives_partnerships_blocked_compare_the_sides_totals() -> None:
     result = hand.result
     assert result is not None and result.kind == "blocked"
     assert result.side_pips == (8, 16) and result.points == (15, 0)  # 16 -> 15
-    assert result.arithmetic(0) == "16 \u2192 15"
+    assert result.arithmetic(0) == "9 + 7 = 16 \u2192 15"
 
 
 def test_f8_fives_and_threes_partnerships_go_on_until_both_partners_are_out() -> None:

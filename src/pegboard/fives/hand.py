@@ -111,6 +111,8 @@ class HandResult:
     by_fives: bool = False
     counts_pips: bool = True
     """Whether this game counts the pips at the end of a hand (All Fives), or not."""
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The seats of each side (F1)."""
 
     @property
     def winner(self) -> int | None:
@@ -138,8 +140,15 @@ class HandResult:
         return text
 
     def _parts(self, side: int) -> list[int]:
-        """The pips counted for ``side``: every opponent's (a side's, in partnerships)."""
-        return [pips for other, pips in enumerate(self.side_pips) if other != side]
+        """The pips counted for ``side``: every opponent's, seat by seat."""
+        if not self.sides:
+            return [pips for other, pips in enumerate(self.side_pips) if other != side]
+        return [
+            self.pips[seat]
+            for other, seats in enumerate(self.sides)
+            if other != side
+            for seat in seats
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -872,4 +881,5 @@ def _settle(rules: FivesRules, hands: Sequence[int], kind: EndKind, by: int | No
         hands=revealed,
         by_fives=rules.by_fives,
         counts_pips=rules.all_fives,
+        sides=sides,
     )
