@@ -24,7 +24,7 @@ import pyspiel
 
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
-from pegboard.draw.actions import DRAW, Action, DrawTile, Play
+from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.determinize import determinize
 from pegboard.draw.round import DrawObservation, Round, hand_size
 from pegboard.openspiel import Look
@@ -108,7 +108,7 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.round is not None
-        line = self.round._line()
+        line = self.round.line
         return sorted(draw_action_id(a, line) for a in self.round.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -132,7 +132,7 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
             self._draw(DOUBLE_SIX[action])
             return
         seat = _seat_to_play(self.round)
-        move = draw_action(action, self.round._line())
+        move = draw_action(action, self.round.line)
         if isinstance(move, DrawTile):
             self.drawing = True  # the tile is chance's to pick
             return
@@ -154,11 +154,8 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
         """Put ``tile`` on top of the stock and draw it."""
         round_ = self.round
         assert round_ is not None
-        stock = [tile, *(t for t in round_.stock if t is not tile)]
-        # The round's own setter of hidden tiles (what sample_hidden uses): hands unchanged.
-        round_._set_hidden(list(round_._hand_masks()), [t.index for t in stock])
         seat = _seat_to_play(round_)
-        round_.apply(DRAW)
+        round_.draw_tile(tile)
         self.drawing = False
         self.moves.append((seat, DRAW_DRAW, tile))
 
@@ -167,7 +164,7 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
             if self.leader is None:
                 return f"lead:{action}"
             return f"{'draw' if self.round is not None else 'deal'}:{DOUBLE_SIX[action]}"
-        line = self.round._line() if self.round is not None else None
+        line = self.round.line if self.round is not None else None
         if line is None:
             return str(action)
         return str(draw_action(action, line))
@@ -190,7 +187,7 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {[' '.join(map(str, h)) for h in self.initial]}"
         hands = " | ".join(" ".join(str(t) for t in h) for h in self.round.hands)
         stock = " ".join(str(t) for t in sorted(self.round.stock))
-        return f"line {self.round._line()}; hands {hands}; stock {stock}"
+        return f"line {self.round.line}; hands {hands}; stock {stock}"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> DrawState:
         return self.clone_state()
@@ -350,12 +347,12 @@ class DrawObserver:
         if current >= 0:
             d["current"][current] = 1.0
         d["hand"][:] = _tiles_vector(round_.hand(player))
-        line = round_._line()
+        line = round_.line
         d["line"][:] = _tiles_vector(line.tiles)
         for slot, value in enumerate(line.open_values()):
             d["open_ends"][7 * slot + value] = 1.0
-        for seat, hand in enumerate(round_._hand_masks()):
-            d["hand_sizes"][seat] = hand.bit_count() / 7.0
+        for seat, size in enumerate(round_.hand_sizes):
+            d["hand_sizes"][seat] = size / 7.0
         d["stock"][0] = round_.stock_size / 14.0
         for seat in range(state.n):
             for value in round_.known_absent(seat):
@@ -367,13 +364,13 @@ class DrawObserver:
         round_ = state.round
         if round_ is None:
             return f"p{player} dealing hand:{' '.join(map(str, state.initial[player]))}"
-        sizes = ",".join(str(m.bit_count()) for m in round_._hand_masks())
+        sizes = ",".join(str(size) for size in round_.hand_sizes)
         absent = ",".join(
             "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(state.n)
         )
         return (
             f"p{player} to:{state.current_player()} lead:{state.leader} "
-            f"hand:{' '.join(map(str, round_.hand(player)))} line:{round_._line()} "
+            f"hand:{' '.join(map(str, round_.hand(player)))} line:{round_.line} "
             f"sizes:{sizes} stock:{round_.stock_size} absent:{absent}"
         )
 
