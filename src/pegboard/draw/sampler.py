@@ -26,11 +26,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from math import comb
-from typing import Final
 
 __all__ = ["count_deals", "sample_deal"]
 
-REJECTION_TRIES: Final = 400
+REJECTION_TRIES: int = 400
 """Rejection rounds before the deals are counted (way 2, then way 3)."""
 
 
@@ -41,7 +40,7 @@ def sample_deal(
     forbidden: Sequence[int],
     rng: random.Random,
     *,
-    tries: int = REJECTION_TRIES,
+    tries: int | None = None,
 ) -> tuple[dict[int, int], list[int]]:
     """Hands for the seats of ``sizes`` and a stock, uniformly among the consistent deals.
 
@@ -50,7 +49,8 @@ def sample_deal(
     of the tiles that seat is known not to hold. Returns the hands (seat to bit-set) and the
     stock as tile indices in drawing order. The tiles of the pool that are neither in a hand
     nor in the stock are out of play (a position built for analysis may leave some out; a
-    real round has none), chosen at random as well.
+    real round has none), chosen at random as well. ``tries`` bounds the rejection rounds
+    (default ``REJECTION_TRIES``; 0 counts at once).
 
     Raises ``ValueError`` when the pool is too small or no deal keeps the constraints.
     """
@@ -68,7 +68,8 @@ def sample_deal(
         rng.shuffle(tiles)
         hands = _split(tiles, seats, sizes)
     else:
-        hands = _rejection(tiles, seats, sizes, forbidden, constrained, rng, tries)
+        rounds = REJECTION_TRIES if tries is None else tries
+        hands = _rejection(tiles, seats, sizes, forbidden, constrained, rng, rounds)
         if hands is None:
             hands = _counted(tiles, seats, sizes, forbidden, rng)
     held = 0
