@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from pegboard.core import IllegalActionError
+from pegboard.draw import Tile
 from pegboard.draw._purecore import PureCore
 from pegboard.draw.round import PureRound, Round
-from pegboard.draw import Tile
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "pegboard"
 DRAW = PACKAGE / "draw"
