@@ -152,3 +152,30 @@ def test_determinize_builds_a_position_from_an_observation_alone() -> None:
     for sample in (determinize(observation, rng), determinize(observation.hand, rng)):
         assert sample.observation(seat).to_dict() == observation.hand.to_dict()
         sample.apply(sample.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_altered_or_cut_short_is_refused(name: str) -> None:
+    match = FivesMatch(position(name, [[T(0, 0)], [T(1, 1)], [T(2, 2)]]).rules, seed=4)
+    rng = random.Random(4)
+    while len(match.hands) < 1:
+        match.apply(rng.choice(match.legal_actions()))
+    record = json.loads(json.dumps(match.to_record()))
+    cut = json.loads(json.dumps(record))
+    cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:-1]
+    altered = json.loads(json.dumps(record))
+    altered["scores"][0] += 5
+    for bad in (cut, altered, {**record, "version": 99}):
+        with pytest.raises(RecordError):
+            FivesMatch.from_record(bad)
+    hand = FivesHand.deal(match.rules, seed=3)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    hand_record = json.loads(json.dumps(hand.to_record()))
+    hand_record["result"]["points"] = [p + 1 for p in hand_record["result"]["points"]]
+    with pytest.raises(RecordError):
+        FivesHand.from_record(hand_record)
+    hand_record = json.loads(json.dumps(hand.to_record()))
+    hand_record["actions"].append("pass")
+    with pytest.raises(RecordError):
+        FivesHand.from_record(hand_record)
