@@ -156,8 +156,14 @@ def test_a_game_registered_later_has_its_body_in_the_schema(toy_game: Any) -> No
     document = create_app("sqlite://").openapi()
     body = document["paths"]["/api/tables"]["post"]["requestBody"]
     tables = body["content"]["application/json"]["schema"]["oneOf"]
-    assert [t["properties"]["game"]["const"] for t in tables] == ["draw", "cribbage", "tricks"]
-    tricks = tables[2]
+    assert [t["properties"]["game"]["const"] for t in tables] == [
+        "draw",
+        "cribbage",
+        "all-fives",
+        "fives-and-threes",
+        "tricks",
+    ]
+    tricks = tables[-1]
     assert tricks["properties"]["hand"] == {
         "type": "integer",
         "minimum": 1,
