@@ -127,8 +127,9 @@ class HandResult:
             return None
         counted = self.counted[side]
         if self.shared > 1:
-            half = counted / self.shared
-            shown = f"{int(half)}½" if half * 2 % 2 == 1 and self.shared == 2 else f"{half:g}"
+            whole, part = divmod(counted, self.shared)
+            fraction = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔"}.get((part, self.shared), "")
+            shown = f"{whole}{fraction}" if whole or not fraction else fraction
             text = f"{counted} \u00f7 {self.shared} = {shown}"
         else:
             parts = self._parts(side)
