@@ -182,7 +182,12 @@ def test_the_schema_describes_the_bodies_and_the_errors(lobby: tuple[TestClient,
     document = client.get("/openapi.json").json()
     create = document["paths"]["/api/tables"]["post"]
     body = create["requestBody"]["content"]["application/json"]["schema"]
-    assert [v["properties"]["game"]["const"] for v in body["oneOf"]] == ["draw", "cribbage"]
+    assert [v["properties"]["game"]["const"] for v in body["oneOf"]] == [
+        "draw",
+        "cribbage",
+        "all-fives",
+        "fives-and-threes",
+    ]
     assert "HTTPValidationError" not in json.dumps(document)  # every refusal is {"error"}
     for operations in document["paths"].values():
         for operation in operations.values():
