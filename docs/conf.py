@@ -27,7 +27,6 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
-    "sphinx.ext.napoleon",
     "sphinx.ext.viewcode",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
