@@ -17,7 +17,7 @@ import os
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
@@ -187,11 +187,25 @@ class Round(_Core):
     (any position, for tests and analysis), then alternate ``legal_actions()`` and
     ``apply(action)`` until ``is_over``; ``result`` holds the settlement.
 
-    ``legal_actions``, ``apply``, ``is_over``, ``current_player``, ``num_players``,
-    ``leader`` and ``stock_size`` come from the core (see ``_purecore.PureCore``).
+    The hot path, ``legal_actions``, ``apply`` and ``is_over``, is the core's own (named
+    below, no wrapper in between); ``current_player``, ``num_players``, ``leader`` and
+    ``stock_size`` come from the core too (see ``_purecore.PureCore``). ``Round.CORE`` says
+    which core that is: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``).
     """
 
     __slots__ = ("_linecache", "_origin", "_result")
+
+    # -- the hot path: the core's own methods, bound here so that readers and type
+    # checkers see the dispatch (type checkers read PureCore's; the C core's at run time).
+
+    CORE: ClassVar[str] = CORE
+    """The core this class runs on: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``)."""
+    legal_actions = _Core.legal_actions
+    """The seat to play's legal actions (D4-D9): ``CORE``'s own method, not a wrapper."""
+    apply = _Core.apply
+    """Take ``action`` for the seat to play (D4-D11): ``CORE``'s own method, not a wrapper."""
+    is_over = _Core.is_over
+    """Whether the round is over (D11): ``CORE``'s own property, not a wrapper."""
 
     _origin: dict[str, Any]  # how the round started, for its record
     _result: RoundResult | None  # the settlement, once asked for
@@ -586,15 +600,22 @@ def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
     return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
 
 
-def _on_core(cls: type[Round], core: type[PureCore], name: str) -> type[Round]:
-    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry over."""
+CORE_METHODS: Final = ("legal_actions", "apply", "is_over")
+"""The hot path ``Round`` takes from its core as they are (see ``Round.CORE``)."""
+
+
+def _on_core(cls: type[Round], core: type[PureCore], name: str, core_name: str) -> type[Round]:
+    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry
+    over; the hot path (``CORE_METHODS``) and ``CORE`` are the other core's."""
     skip = {*cls.__slots__, "__dict__", "__weakref__"}
     namespace = {key: value for key, value in vars(cls).items() if key not in skip}
+    namespace.update({method: vars(core)[method] for method in CORE_METHODS})
+    namespace["CORE"] = core_name
     namespace["__qualname__"] = name
     return cast("type[Round]", type(name, (core,), namespace))
 
 
 PureRound: Final[type[Round]] = (
-    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound")
+    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound", "python")
 )
 """``Round`` on the pure-Python core (``Round`` itself when that is its core)."""
