@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
@@ -45,6 +44,8 @@ from pegboard.draw._purecore import (
     shuffled_tiles,
 )
 from pegboard.draw.actions import DRAW, Action, Play, parse_action
+from pegboard.draw.observation import DrawObservation as DrawObservation
+from pegboard.draw.observation import Move as Move
 from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
 
@@ -115,69 +116,10 @@ _SEED_LIMIT: Final = 1 << 64
 _SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One entry of the public history: ``seat`` took ``action``."""
-
-    seat: int
-    action: Action
-
-    def __str__(self) -> str:
-        return f"{self.seat}:{self.action}"
-
-
 # Every possible move, by seat and action code: the history hands out these values.
 _MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(seat, action) for action in ACTIONS) for seat in range(MAX_PLAYERS)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class DrawObservation:
-    """What one seat may know of a round: its own hand and everything public.
-
-    Built fresh by ``Round.observation``; it holds no reference to the round, so no other
-    hand and no stock order can be reached from it.
-    """
-
-    seat: int
-    num_players: int
-    current_player: int | None
-    leader: int
-    hand: tuple[Tile, ...]
-    line: Line
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    history: tuple[Move, ...]
-    known_absent: tuple[frozenset[int], ...]
-    """Per seat, the numbers it is known not to hold: a pass proves it (D8)."""
-    legal: tuple[Action, ...]
-    result: RoundResult | None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.legal
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "draw",
-            "seat": self.seat,
-            "num_players": self.num_players,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [str(t) for t in self.hand],
-            "line": [str(t) for t in self.line.tiles],
-            "open_ends": [e.notation for e in self.line.open_ends()],
-            "hand_sizes": list(self.hand_sizes),
-            "stock_size": self.stock_size,
-            "history": [[m.seat, str(m.action)] for m in self.history],
-            "known_absent": [sorted(values) for values in self.known_absent],
-            "legal_actions": [str(a) for a in self.legal],
-            "result": None if self.result is None else self.result.to_dict(),
-        }
 
 
 class Round(_Core):
