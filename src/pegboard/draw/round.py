@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
@@ -45,6 +44,8 @@ from pegboard.draw._purecore import (
     shuffled_tiles,
 )
 from pegboard.draw.actions import DRAW, Action, Play, parse_action
+from pegboard.draw.observation import DrawObservation as DrawObservation
+from pegboard.draw.observation import Move as Move
 from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
 
@@ -115,69 +116,10 @@ _SEED_LIMIT: Final = 1 << 64
 _SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One entry of the public history: ``seat`` took ``action``."""
-
-    seat: int
-    action: Action
-
-    def __str__(self) -> str:
-        return f"{self.seat}:{self.action}"
-
-
 # Every possible move, by seat and action code: the history hands out these values.
 _MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(seat, action) for action in ACTIONS) for seat in range(MAX_PLAYERS)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class DrawObservation:
-    """What one seat may know of a round: its own hand and everything public.
-
-    Built fresh by ``Round.observation``; it holds no reference to the round, so no other
-    hand and no stock order can be reached from it.
-    """
-
-    seat: int
-    num_players: int
-    current_player: int | None
-    leader: int
-    hand: tuple[Tile, ...]
-    line: Line
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    history: tuple[Move, ...]
-    known_absent: tuple[frozenset[int], ...]
-    """Per seat, the numbers it is known not to hold: a pass proves it (D8)."""
-    legal: tuple[Action, ...]
-    result: RoundResult | None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.legal
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "draw",
-            "seat": self.seat,
-            "num_players": self.num_players,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [str(t) for t in self.hand],
-            "line": [str(t) for t in self.line.tiles],
-            "open_ends": [e.notation for e in self.line.open_ends()],
-            "hand_sizes": list(self.hand_sizes),
-            "stock_size": self.stock_size,
-            "history": [[m.seat, str(m.action)] for m in self.history],
-            "known_absent": [sorted(values) for values in self.known_absent],
-            "legal_actions": [str(a) for a in self.legal],
-            "result": None if self.result is None else self.result.to_dict(),
-        }
 
 
 class Round(_Core):
@@ -187,11 +129,25 @@ class Round(_Core):
     (any position, for tests and analysis), then alternate ``legal_actions()`` and
     ``apply(action)`` until ``is_over``; ``result`` holds the settlement.
 
-    ``legal_actions``, ``apply``, ``is_over``, ``current_player``, ``num_players``,
-    ``leader`` and ``stock_size`` come from the core (see ``_purecore.PureCore``).
+    The hot path, ``legal_actions``, ``apply`` and ``is_over``, is the core's own (named
+    below, no wrapper in between); ``current_player``, ``num_players``, ``leader`` and
+    ``stock_size`` come from the core too (see ``_purecore.PureCore``). ``Round.CORE`` says
+    which core that is: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``).
     """
 
     __slots__ = ("_linecache", "_origin", "_result")
+
+    # -- the hot path: the core's own methods, bound here so that readers and type
+    # checkers see the dispatch (type checkers read PureCore's; the C core's at run time).
+
+    CORE: ClassVar[str] = CORE
+    """The core this class runs on: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``)."""
+    legal_actions = _Core.legal_actions
+    """The seat to play's legal actions (D4-D9): ``CORE``'s own method, not a wrapper."""
+    apply = _Core.apply
+    """Take ``action`` for the seat to play (D4-D11): ``CORE``'s own method, not a wrapper."""
+    is_over = _Core.is_over
+    """Whether the round is over (D11): ``CORE``'s own property, not a wrapper."""
 
     _origin: dict[str, Any]  # how the round started, for its record
     _result: RoundResult | None  # the settlement, once asked for
@@ -586,15 +542,22 @@ def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
     return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
 
 
-def _on_core(cls: type[Round], core: type[PureCore], name: str) -> type[Round]:
-    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry over."""
+CORE_METHODS: Final = ("legal_actions", "apply", "is_over")
+"""The hot path ``Round`` takes from its core as they are (see ``Round.CORE``)."""
+
+
+def _on_core(cls: type[Round], core: type[PureCore], name: str, core_name: str) -> type[Round]:
+    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry
+    over; the hot path (``CORE_METHODS``) and ``CORE`` are the other core's."""
     skip = {*cls.__slots__, "__dict__", "__weakref__"}
     namespace = {key: value for key, value in vars(cls).items() if key not in skip}
+    namespace.update({method: vars(core)[method] for method in CORE_METHODS})
+    namespace["CORE"] = core_name
     namespace["__qualname__"] = name
     return cast("type[Round]", type(name, (core,), namespace))
 
 
 PureRound: Final[type[Round]] = (
-    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound")
+    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound", "python")
 )
 """``Round`` on the pure-Python core (``Round`` itself when that is its core)."""
