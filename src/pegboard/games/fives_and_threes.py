@@ -54,4 +54,5 @@ GAME = Game(
     position_types=(FivesHand,),
     scores=fives.scores,
     options_check=partial(fives.check, FIVES_AND_THREES),
+    looks={"web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE"},
 )
