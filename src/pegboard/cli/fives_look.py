@@ -10,15 +10,16 @@ the generic ones (the game's ``record_start``, its bots' analysis).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard import games
 from pegboard.cli.generic import HUMAN, GenericTable
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
-from pegboard.i18n import Translator
-from pegboard.i18n.fives_text import view_lines
+from pegboard.core import Event
+from pegboard.i18n import Translator, say
+from pegboard.i18n.fives_text import scores_line, view_lines
 
 PLAYERS = 2
 """Seats at the table when ``--players`` is not given: you and one bot."""
@@ -32,7 +33,7 @@ class FivesTable(GenericTable):
         say = self.terminal.say
         observation = self.match.observation(HUMAN)
         say()
-        for line in view_lines(observation, _.lang, _, self._name):
+        for line in view_lines(observation, _.lang, _, self._name, reader=HUMAN):
             say(f"  {line}")
         legal = list(observation.legal_actions())
         say(_("Your moves:"))
@@ -40,6 +41,22 @@ class FivesTable(GenericTable):
         for number, action in enumerate(legal, 1):
             say(f"  {number:>{width}}. {action}")
         return legal
+
+    def finish(self) -> None:
+        """The final scores by side (F1) and the side that won (F9)."""
+        _ = self._
+        say = self.terminal.say
+        observation = self.match.observation(HUMAN)
+        say()
+        say(scores_line(observation, _, self._name))
+        winner = self.match.winner
+        if winner is not None:
+            seats = " & ".join(self._name(seat) for seat in observation.rules.sides[winner])
+            say(_("{seats} won the match.").format(seats=seats))
+
+    def _narrate(self, events: Sequence[Event]) -> None:
+        for event in events:  # the human's own moves and scores in the second person
+            self.terminal.say(say(event, self._, self._name, reader=HUMAN))
 
     def help(self) -> str:
         return self._(

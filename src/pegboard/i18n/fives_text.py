@@ -137,16 +137,18 @@ def ends_total_line(layout: Layout, _: Translator) -> str:
     return _("Ends total: {total}").format(total=total)
 
 
-def last_play_line(view: FivesObservation, _: Translator, name: SeatName) -> str | None:
+def last_play_line(
+    view: FivesObservation, _: Translator, name: SeatName, reader: int | None = None
+) -> str | None:
     """The hand's last play and its points with their arithmetic, as the rules tell them
     (``pegboard.fives.narration``); None before the first play."""
     for move in reversed(view.history):
         if move.total is None:
             continue
-        said = say(narration.played(move.seat, move.action, view.rules), _, name)
-        counts = view.layout.end_counts()
-        event = narration.score(move, counts, view.rules)
-        points = _("no points") if event is None else say(event, _, name)
+        said = say(narration.played(move.seat, move.action, view.rules), _, name, reader)
+        # the layout changed last with this play: its ends now are the ends it scored on
+        events = narration.score(move, view.layout.end_counts(), view.rules)
+        points = " ".join(say(event, _, name, reader) for event in events) or _("No points.")
         return _("Last play: {play} {points}").format(play=said, points=points)
     return None
 
@@ -164,11 +166,16 @@ def scores_line(observation: FivesMatchObservation, _: Translator, name: SeatNam
 
 
 def view_lines(
-    observation: FivesMatchObservation, lang: str, _: Translator, name: SeatName
+    observation: FivesMatchObservation,
+    lang: str,
+    _: Translator,
+    name: SeatName,
+    reader: int | None = None,
 ) -> list[str]:
     """A seat's turn as text, from its observation alone: the layout (described and laid
     out), its ends and their total, the seat's own hand, every seat's hand size, the
-    boneyard, the scores by side and the last play's points."""
+    boneyard, the scores by side and the last play's points (``reader``: the seat said
+    in the second person)."""
     view = observation.hand
     layout = view.layout
     lines = layout_lines(layout, lang, _)
@@ -186,7 +193,7 @@ def view_lines(
         )
     )
     lines.append(scores_line(observation, _, name))
-    last = last_play_line(view, _, name)
+    last = last_play_line(view, _, name, reader)
     if last is not None:
         lines.append(last)
     return lines
