@@ -9,7 +9,9 @@ ranks a saved position's legal actions."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -163,13 +165,13 @@ def test_f5_a_spinner_is_laid_out_as_a_cross() -> None:
     pieces = laid.line + laid.arms["C"]
     assert sorted(Tile(a, b) for a, b in pieces) == sorted(layout.tiles)
     for arm in (laid.line, [(5, 5), *laid.arms["C"]]):
-        assert all(left[1] == right[0] for left, right in zip(arm, arm[1:], strict=False))
+        assert all(left[1] == right[0] for left, right in itertools.pairwise(arm))
 
 
 def test_f5_a_long_random_layout_lies_with_its_halves_meeting() -> None:
     game = games.get("all-fives")
     match = game.new_match(game.check_options({"players": 4, "partnerships": 0}), 11)
-    rng = __import__("random").Random(11)
+    rng = random.Random(11)
     seen_arms = 0
     for _move in range(300):
         if match.is_over:
@@ -182,7 +184,7 @@ def test_f5_a_long_random_layout_lies_with_its_halves_meeting() -> None:
             if laid.spinner is not None
         ]
         for arm in arms:
-            assert all(a[1] == b[0] for a, b in zip(arm, arm[1:], strict=False)), arm
+            assert all(a[1] == b[0] for a, b in itertools.pairwise(arm)), arm
         count = len(laid.line) + sum(len(arm) for arm in laid.arms.values())
         assert count == len(layout.tiles)
         seen_arms += any(laid.arms.values())
