@@ -10,6 +10,7 @@ screen's; what is shown comes from ``match.observation(viewer)`` alone.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.widgets import Static
 
 from pegboard.i18n.fives_text import view_lines
@@ -24,4 +25,5 @@ class FivesScreen(GenericScreen):
         _ = self._
         observation = self.match.observation(self.viewer)
         lines = view_lines(observation, self.setup.lang, _, lambda seat: seat_text(seat, _))
-        self.query_one("#observation", Static).update("\n".join(lines))
+        # as text, not markup: a tile's brackets, [2|5], are no style
+        self.query_one("#observation", Static).update(Text("\n".join(lines)))
