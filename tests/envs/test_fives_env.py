@@ -18,7 +18,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pegboard.fives.hand import FivesHand
 from pettingzoo.test import api_test
 
 from pegboard import games
@@ -31,6 +30,7 @@ from pegboard.envs.fives_encoding import (
     PASS_ACTION,
     PLAY_BASE,
 )
+from pegboard.fives.hand import FivesHand
 
 GAMES = ("all-fives", "fives-and-threes")
 TABLES = [(2, 0), (4, 1), (4, 0)]
