@@ -268,7 +268,7 @@ def test_f7_a_total_not_scoring_scores_nothing() -> None:
 
 def test_f7_a_lead_of_double_five_scores_10_in_all_fives_and_2_in_fives_and_threes() -> None:
     for game, points in ((AF, 10), (FT, 2)):
-        hand = position(game, [[T(5, 5), T(0, 0)], [T(1, 1)]])
+        hand = position(game, [[T(5, 5), T(0, 0)], [T(1, 5)]])
         hand.apply(Play(T(5, 5)))
         assert hand.history[-1].total == 10
         assert hand.scores[0] == points == hand.last_points

@@ -44,7 +44,8 @@ from pegboard.draw._purecore import (
     line_of,
     shuffled_tiles,
 )
-from pegboard.draw.actions import Action, Play, parse_action
+from pegboard.draw.actions import DRAW, Action, Play, parse_action
+from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
 
 MIN_PLAYERS: Final = 2
@@ -337,6 +338,11 @@ class Round(_Core):
         """A copy of the line of play."""
         return self._line().copy()
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (public)."""
+        return tuple(mask.bit_count() for mask in self._hand_masks())
+
     def _line(self) -> Line:
         """The line of play, brought up to date (do not change it: it is a cache)."""
         placed = self._placements()
@@ -434,35 +440,47 @@ class Round(_Core):
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
         """A position ``seat`` cannot tell from this one, for search by bots.
 
-        The tiles ``seat`` cannot see (other hands and the stock) are dealt again at random,
-        keeping every hand size and what passes proved (a passer holds neither open number).
+        The tiles ``seat`` cannot see (other hands and the stock) are dealt again by
+        ``pegboard.draw.sampler.sample_deal``: uniformly among the deals that keep every
+        hand size, the stock size and what passes proved (a passer holds neither open
+        number, D8), the stock's order included.
         """
         n = self.num_players
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat!r} at a table of {n}")
         other = self.copy()
         masks = list(self._hand_masks())
-        absent = self._absent_masks()
-        others = [s for s in range(n) if s != seat]
-        stock = [DOUBLE_SIX[t] for t in self._stock_tiles()]
-        pool_mask = 0
-        for s in others:
-            pool_mask |= masks[s]
-        for tile in stock:
-            pool_mask |= tile.bit
-        sizes = {s: masks[s].bit_count() for s in others}
-        hands = _deal_hidden(tiles_of(pool_mask), sizes, absent, rng)
-        if hands is None:  # so constrained that random tries failed: shuffle the truth
-            hands = _shuffle_truth({s: masks[s] for s in others}, stock, absent, rng)
-        dealt = 0
+        stock = self._stock_tiles()
+        pool = 0
+        for s in range(n):
+            if s != seat:
+                pool |= masks[s]
+        for t in stock:
+            pool |= 1 << t
+        sizes = {s: masks[s].bit_count() for s in range(n) if s != seat}
+        hands, new_stock = sample_deal(pool, sizes, len(stock), self._absent_masks(), rng)
         for s, mask in hands.items():
             masks[s] = mask
-            dealt |= mask
-        rest = [t for t in tiles_of(pool_mask) if not dealt & t.bit]
-        rng.shuffle(rest)
-        other._set_hidden(masks, [t.index for t in rest])
+        other._set_hidden(masks, new_stock)
         other._origin = {"sampled": True}
         return other
+
+    def draw_tile(self, tile: Tile) -> None:
+        """The seat to play draws ``tile`` from the stock (D6), wherever it lies in it.
+
+        For callers whose chance picks the tile drawn, as OpenSpiel's chance nodes do: the
+        stock is reordered with ``tile`` on top, then ``apply(DRAW)``. Raises like
+        ``apply(DRAW)`` when drawing is not legal, and ``ValueError`` when ``tile`` is not in
+        the stock; either way nothing changes.
+        """
+        if DRAW not in self.legal_actions():
+            self.apply(DRAW)  # raises, with the rule
+        stock = self._stock_tiles()
+        if not isinstance(tile, Tile) or tile.index not in stock:
+            raise ValueError(f"{tile} is not in the stock (D6)")
+        order = [tile.index, *(t for t in stock if t != tile.index)]
+        self._set_hidden(self._hand_masks(), order)
+        self.apply(DRAW)
 
     # -- records -------------------------------------------------------------------------
 
@@ -580,59 +598,3 @@ PureRound: Final[type[Round]] = (
     Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound")
 )
 """``Round`` on the pure-Python core (``Round`` itself when that is its core)."""
-
-
-def _deal_hidden(
-    pool: Sequence[Tile],
-    sizes: dict[int, int],
-    absent: Sequence[int],
-    rng: random.Random,
-    tries: int = 200,
-) -> dict[int, int] | None:
-    """Random hands of the given sizes from ``pool``, none holding a tile it cannot hold."""
-    constrained = sorted((s for s in sizes if absent[s]), key=lambda s: -absent[s].bit_count())
-    free = [s for s in sizes if not absent[s]]
-    for _ in range(tries):
-        remaining = list(pool)
-        rng.shuffle(remaining)
-        hands: dict[int, int] = {}
-        ok = True
-        for s in constrained:
-            eligible = [t for t in remaining if not absent[s] & t.bit]
-            if len(eligible) < sizes[s]:
-                ok = False
-                break
-            chosen = eligible[: sizes[s]]
-            hands[s] = sum(t.bit for t in chosen)
-            remaining = [t for t in remaining if not hands[s] & t.bit]
-        if not ok:
-            continue
-        for s in free:
-            chosen = remaining[: sizes[s]]
-            hands[s] = sum(t.bit for t in chosen)
-            remaining = remaining[sizes[s] :]
-        return hands
-    return None
-
-
-def _shuffle_truth(
-    hands: dict[int, int], stock: Sequence[Tile], absent: Sequence[int], rng: random.Random
-) -> dict[int, int]:
-    """Random swaps from the true deal that keep every constraint (a fallback)."""
-    places: list[tuple[int | None, Tile]] = [
-        (s, t) for s, mask in hands.items() for t in tiles_of(mask)
-    ] + [(None, t) for t in stock]
-    tiles = [t for _, t in places]
-    owners = [s for s, _ in places]
-    for _ in range(20 * len(tiles)):
-        i, j = rng.randrange(len(tiles)), rng.randrange(len(tiles))
-        a, b = owners[i], owners[j]
-        if (a is None or not absent[a] & tiles[j].bit) and (
-            b is None or not absent[b] & tiles[i].bit
-        ):
-            tiles[i], tiles[j] = tiles[j], tiles[i]
-    result = dict.fromkeys(hands, 0)
-    for owner, tile in zip(owners, tiles, strict=True):
-        if owner is not None:
-            result[owner] |= tile.bit
-    return result

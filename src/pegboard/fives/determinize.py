@@ -26,7 +26,7 @@ from math import factorial
 
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile
 from pegboard.draw.actions import DrawTile, Pass, Play
-from pegboard.fives.hand import FivesObservation
+from pegboard.fives.hand import FivesHand, FivesObservation
 
 
 def unseen(observation: FivesObservation) -> list[Tile]:
@@ -261,3 +261,14 @@ def _place(
         placed[k].append(tile)
         left = _less(left, k)
     return placed
+
+
+def determinize(observation: FivesObservation, rng: random.Random) -> FivesHand:
+    """A full position that agrees with ``observation``, its unseen tiles dealt by
+    ``sample_hands``: what a bot searches, built from the seat's observation alone (so it
+    cannot know what the seat may not). A match's observation gives its hand's."""
+    inner = getattr(observation, "hand", observation)
+    if not isinstance(inner, FivesObservation):
+        inner = observation
+    hands, boneyard = sample_hands(inner, rng)
+    return FivesHand._from_observation(inner, hands, boneyard)
