@@ -25,5 +25,7 @@ class FivesScreen(GenericScreen):
         _ = self._
         observation = self.match.observation(self.viewer)
         lines = view_lines(observation, self.setup.lang, _, lambda seat: seat_text(seat, _))
+        # the layout as it lies first; its full description (B5, long) after the rest
+        lines = [*lines[1:], lines[0]]
         # as text, not markup: a tile's brackets, [2|5], are no style
         self.query_one("#observation", Static).update(Text("\n".join(lines)))
