@@ -108,3 +108,31 @@ def test_f9_a_resampled_state_is_still_a_match() -> None:
     state.apply_action(1)
     other = resampler(random.Random(1))(state, 0)
     assert type(other.match) is type(state.match)
+
+
+def tile_texts(tiles: Any) -> set[str]:
+    return {f"[{t.low}|{t.high}]" for t in tiles}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_f2_a_players_observation_names_no_hidden_tile(name: str) -> None:
+    """The observation string and tensor of a player: no tile of another hand nor of the
+    boneyard in the string; the tensor the encoding of the player's own view."""
+    game = load_game(name, {"players": 3})
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        for _move in range(150):
+            if state.is_terminal():
+                break
+            hand = state.match.hand
+            for player in range(3):
+                hidden = [t for s in range(3) if s != player for t in hand.hand(s)]
+                text = state.observation_string(player)
+                assert not {t for t in tile_texts([*hidden, *hand.boneyard]) if t in text}
+                assert all(t in text for t in tile_texts(hand.hand(player)))
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 300
