@@ -199,7 +199,10 @@ def test_a_game_without_an_encoding_is_refused_with_the_games_that_have_one(toy_
     plain = dataclasses.replace(toy.GAME, name="plain_tricks", encoding=None)
     with leaky.registered(plain), pytest.raises(NoEncodingError, match="plain_tricks") as error:
         raw_env("plain_tricks")
-    assert "the games with an environment: draw, cribbage, tricks" in str(error.value)
+    assert (
+        "the games with an environment: draw, cribbage, all-fives, fives-and-threes, tricks"
+        in str(error.value)
+    )
     assert "plain_tricks," not in str(error.value)
 
 

@@ -51,7 +51,13 @@ def test_tricks_passes_openspiel_random_sim_test(toy_game: Game, hand: int) -> N
 
 def test_registration_follows_the_registry(toy_game: Game) -> None:
     names = openspiel.register_games()
-    assert names == ("pegboard_draw", "pegboard_cribbage", "pegboard_tricks")
+    assert names == (
+        "pegboard_draw",
+        "pegboard_cribbage",
+        "pegboard_all-fives",
+        "pegboard_fives-and-threes",
+        "pegboard_tricks",
+    )
     game = pyspiel.load_game("pegboard_tricks", {"hand": 2})
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -206,7 +212,7 @@ def test_a_game_without_an_encoding_is_refused_with_the_games_openspiel_can_have
     plain = dataclasses.replace(toy.GAME, name="plain_tricks", encoding=None)
     with leaky.registered(plain), pytest.raises(NoEncodingError, match="plain_tricks") as error:
         load_game("plain_tricks")
-    assert "can have: draw, cribbage, tricks" in str(error.value)
+    assert "can have: draw, cribbage, all-fives, fives-and-threes, tricks" in str(error.value)
 
 
 def test_ismcts_plays_the_generic_game_through_the_seeded_resampler(toy_game: Game) -> None:

@@ -70,6 +70,11 @@ GAME = Game(
     readers={"hand": partial(fives.hand_from_record, ALL_FIVES)},
     position_types=(FivesHand,),
     scores=fives.scores,
+    encoding="pegboard.envs.fives_encoding:ALL_FIVES",
+    looks={
+        "cli": "pegboard.cli.fives_look:ALL_FIVES",
+        "tui": "pegboard.tui.fives_app:FivesScreen",
+        "web.rules": "pegboard.web.rules.fives:ALL_FIVES_PAGE",
+    },
     options_check=partial(fives.check, ALL_FIVES),
-    looks={"web.rules": "pegboard.web.rules.fives:ALL_FIVES_PAGE"},
 )

@@ -53,6 +53,11 @@ GAME = Game(
     readers={"hand": partial(fives.hand_from_record, FIVES_AND_THREES)},
     position_types=(FivesHand,),
     scores=fives.scores,
+    encoding="pegboard.envs.fives_encoding:FIVES_AND_THREES",
+    looks={
+        "cli": "pegboard.cli.fives_look:FIVES_AND_THREES",
+        "tui": "pegboard.tui.fives_app:FivesScreen",
+        "web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE",
+    },
     options_check=partial(fives.check, FIVES_AND_THREES),
-    looks={"web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE"},
 )

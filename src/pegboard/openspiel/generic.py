@@ -52,6 +52,9 @@ DEALS: Final = 1000
 """The chance outcomes of the deal by default: the seeds 0 to 999."""
 PARAMETER_DEALS: Final = "deals"
 PREFIX: Final = "pegboard_"
+RULES_OWN: Final = -1
+"""The parameter value of an optional option left to the rules' own value (a null option:
+OpenSpiel's parameters have no null), e.g. partnerships by the number of players."""
 
 __all__ = ["DEALS", "GenericGame", "GenericState", "register", "short_name"]
 
@@ -65,13 +68,16 @@ def _parameters(game: Game) -> dict[str, Any]:
     """The game's options with their defaults, and ``deals``: OpenSpiel's parameters.
 
     An option whose default is the rules' own (None) is left to its default, except the
-    seats, whose default is then the fewest the game allows."""
+    seats, whose default is then the fewest the game allows, and an optional one (null a
+    value of it), whose parameter is ``RULES_OWN`` (-1) for null."""
     spec: dict[str, Any] = {}
     for option in game.options:
         if option.default is not None:
             spec[option.name] = option.default
         elif option.name == game.players_option:
             spec[option.name] = game.min_players
+        elif option.optional:
+            spec[option.name] = RULES_OWN
     if PARAMETER_DEALS in spec:
         raise ValueError(f"{game.name} has an option named {PARAMETER_DEALS!r}, OpenSpiel's own")
     spec[PARAMETER_DEALS] = DEALS
@@ -123,6 +129,9 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
         game, encoding, kind = self.description, self.encoding_of, self.kind
         params = dict(params or {})
         request = {k: v for k, v in params.items() if k != PARAMETER_DEALS}
+        for option in game.options:
+            if option.optional and request.get(option.name) == RULES_OWN:
+                request[option.name] = None
         self.game = game
         self.encoding = encoding
         self.options = game.check_options(request)  # OptionError names the rule
