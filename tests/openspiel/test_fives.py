@@ -97,11 +97,6 @@ def test_f1_ismcts_plays_a_whole_match_with_a_random_rollout() -> None:
     assert max(state.match.side_scores) >= 61
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine's FivesMatch.sample_hidden deals a FivesHand, not a match: ISMCTS's "
-    "determinized states then end with the hand (issue 15's API: the match's sample_hidden)",
-)
 def test_f9_a_resampled_state_is_still_a_match() -> None:
     game = load_game("all-fives", {"players": 4, "partnerships": 1})
     state = game.new_initial_state()

@@ -176,9 +176,17 @@ class FivesMatch:
             winner=self.winner,
         )
 
-    def sample_hidden(self, seat: int, rng: random.Random) -> FivesHand:
-        """The hand in play as ``seat`` might think it is (``FivesHand.sample_hidden``)."""
-        return self._hand.sample_hidden(seat, rng)
+    def sample_hidden(self, seat: int, rng: random.Random) -> FivesMatch:
+        """A match ``seat`` cannot tell from this one: the hand in play resampled
+        (``FivesHand.sample_hidden``, exact), and the hands after it dealt from ``rng``, so
+        that a search over it plays on to the match's end as the real one would."""
+        other = object.__new__(FivesMatch)
+        other.__dict__.update(self.__dict__)
+        other._rng = random.Random(rng.getrandbits(63))
+        other._lots = list(self._lots)
+        other._hands = list(self._hands)
+        other._hand = self._hand.sample_hidden(seat, rng)
+        return other
 
     # -- records -------------------------------------------------------------------------
 
