@@ -71,4 +71,5 @@ GAME = Game(
     position_types=(FivesHand,),
     scores=fives.scores,
     options_check=partial(fives.check, ALL_FIVES),
+    looks={"arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS"},
 )

@@ -54,4 +54,5 @@ GAME = Game(
     position_types=(FivesHand,),
     scores=fives.scores,
     options_check=partial(fives.check, FIVES_AND_THREES),
+    looks={"arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS"},
 )
