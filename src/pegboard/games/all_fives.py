@@ -77,4 +77,5 @@ GAME = Game(
         "web.rules": "pegboard.web.rules.fives:ALL_FIVES_PAGE",
     },
     options_check=partial(fives.check, ALL_FIVES),
+    looks={"arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS"},
 )

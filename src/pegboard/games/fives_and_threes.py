@@ -60,4 +60,5 @@ GAME = Game(
         "web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE",
     },
     options_check=partial(fives.check, FIVES_AND_THREES),
+    looks={"arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS"},
 )
