@@ -73,9 +73,9 @@ GAME = Game(
     encoding="pegboard.envs.fives_encoding:ALL_FIVES",
     looks={
         "cli": "pegboard.cli.fives_look:ALL_FIVES",
+        "arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS",
         "tui": "pegboard.tui.fives_app:FivesScreen",
         "web.rules": "pegboard.web.rules.fives:ALL_FIVES_PAGE",
     },
     options_check=partial(fives.check, ALL_FIVES),
-    looks={"arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS"},
 )

@@ -56,9 +56,9 @@ GAME = Game(
     encoding="pegboard.envs.fives_encoding:FIVES_AND_THREES",
     looks={
         "cli": "pegboard.cli.fives_look:FIVES_AND_THREES",
+        "arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS",
         "tui": "pegboard.tui.fives_app:FivesScreen",
         "web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE",
     },
     options_check=partial(fives.check, FIVES_AND_THREES),
-    looks={"arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS"},
 )
