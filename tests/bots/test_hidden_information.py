@@ -24,11 +24,12 @@ from pegboard.arena.budget import set_budget
 from pegboard.bots import bot_games, bot_levels, make_bot
 from pegboard.cribbage import CribbageMatch, Game
 from pegboard.draw import Match, Round
+from pegboard.fives import FivesHand, FivesMatch, FivesRules
 
 BUDGET = 8
 """Small, so that searching bots stay quick here."""
 
-OMNISCIENT = (Round, Match, Game, CribbageMatch, random.Random)
+OMNISCIENT = (Round, Match, Game, CribbageMatch, FivesHand, FivesMatch, random.Random)
 """Objects that know hidden things: a position, or a random stream that deals the future."""
 
 _SKIP = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
@@ -40,7 +41,7 @@ CARD = re.compile(r"(?<![0-9A-Za-z])(10|[A2-9JQK])([SHDC])(?![0-9A-Za-z])")
 def _cases() -> list[tuple[str, str, int]]:
     cases = []
     for game in bot_games():
-        counts = (2, 3, 4) if game == "draw" else (2,)
+        counts = (2, 3, 4) if game == "draw" or game in FIVES else (2,)
         cases += [(game, level, n) for level in bot_levels(game) for n in counts]
     return cases
 
@@ -64,6 +65,16 @@ def _draw_hidden(round_: Round, seat: int) -> set[str]:
     hidden = {t for s, hand in enumerate(round_.hands) if s != seat for t in hand}
     hidden |= set(round_.stock)
     return {f"{t.low}{t.high}" for t in hidden}
+
+
+def _fives_hidden(hand: FivesHand, seat: int) -> set[str]:
+    """The other hands and the boneyard (F2: set aside unseen in Fives and Threes)."""
+    hidden = {t for s, tiles in enumerate(hand.hands) if s != seat for t in tiles}
+    hidden |= set(hand.boneyard)
+    return {f"{t.low}{t.high}" for t in hidden}
+
+
+FIVES = ("all-fives", "fives-and-threes")
 
 
 def _tiles_in(text: str) -> set[str]:
@@ -98,6 +109,8 @@ def _check_observation(position: Any, game: str, seat: int) -> Any:
     text = json.dumps(observation.to_dict()) + repr(observation)
     if game == "draw":
         hidden, shown = _draw_hidden(position, seat), _tiles_in(text)
+    elif game in FIVES:
+        hidden, shown = _fives_hidden(position, seat), _tiles_in(text)
     else:
         hidden, shown = _cribbage_hidden(position, seat), _cards_in(text)
     assert hidden, "the test should have something hidden to look for"
@@ -114,6 +127,11 @@ def _play(game: str, level: str, players: int, deal_seed: int, bot_seed: int) ->
     done: Callable[[Any], bool]
     if game == "draw":
         position = Round.deal(players, seed=deal_seed, leader=deal_seed % players)
+        done = lambda p: p.is_over  # noqa: E731
+    elif game in FIVES:  # one hand; with 4 seats in partnerships (F1)
+        position = FivesHand.deal(
+            FivesRules(game, players), seed=deal_seed, leader=deal_seed % players
+        )
         done = lambda p: p.is_over  # noqa: E731
     else:
         position = Game.new(seed=deal_seed, dealer=deal_seed % 2)
@@ -145,7 +163,7 @@ def test_the_same_seed_gives_the_same_choices(game: str, level: str, players: in
 
 
 def test_every_game_with_bots_is_covered() -> None:
-    assert {"draw", "cribbage"} <= set(bot_games())
+    assert {"draw", "cribbage", *FIVES} <= set(bot_games())
     assert {"random", "greedy"} <= set(bot_levels("draw"))
 
 
