@@ -19,14 +19,16 @@ from pegboard.games import Game, OptionError, OutOfTurnError, UnknownGameError
 
 
 def test_the_registry_knows_draw_and_cribbage_and_its_docstring_runs() -> None:
-    assert pegboard.games.names() == ("draw", "cribbage")
+    assert pegboard.games.names() == ("draw", "cribbage", "all-fives", "fives-and-threes")
     assert doctest.testmod(pegboard.games).failed == 0
 
 
 def test_an_unknown_game_is_refused_naming_the_choices() -> None:
     with pytest.raises(UnknownGameError) as refused:
         pegboard.games.get("chess")
-    assert str(refused.value) == "no game 'chess'; the games are draw, cribbage"
+    assert str(refused.value) == (
+        "no game 'chess'; the games are draw, cribbage, all-fives, fives-and-threes"
+    )
     with pytest.raises(LookupError):
         pegboard.games.get(["draw"])
 

@@ -91,4 +91,6 @@ def test_a_process_finds_the_toy_through_the_environment() -> None:
         env=env,
         check=True,
     ).stdout
-    assert shown.strip() == "('draw', 'cribbage', 'tricks') ('random', 'high')"
+    assert shown.strip() == (
+        "('draw', 'cribbage', 'all-fives', 'fives-and-threes', 'tricks') ('random', 'high')"
+    )

@@ -14,6 +14,7 @@ from pegboard.core.records import (
     check_record,
     check_replayed,
     new_record,
+    read_match_record,
     recorded_actions,
     replay_actions,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "check_record",
     "check_replayed",
     "new_record",
+    "read_match_record",
     "recorded_actions",
     "replay_actions",
 ]

@@ -9,12 +9,19 @@ during play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, TypeVar
 
 from pegboard.core.errors import N_, RecordError
 
 RECORD_FORMAT = "pegboard-record"
 RECORD_VERSION = 1
+
+
+class _Recorded(Protocol):
+    def to_record(self) -> dict[str, Any]: ...
+
+
+M = TypeVar("M", bound=_Recorded)
 
 
 def new_record(game: str, kind: str) -> dict[str, Any]:
@@ -104,3 +111,30 @@ def recorded_actions(record: dict[str, Any], finished: str, current: str) -> lis
     if in_play is not None:
         actions.extend(in_play["actions"])
     return actions
+
+
+def read_match_record(
+    record: dict[str, Any],
+    *,
+    game: str,
+    start: Callable[[dict[str, Any]], M],
+    parse: Callable[[str], Any],
+    finished: str,
+    current: str,
+    checked: Iterable[str],
+) -> M:
+    """A match read back from its record by replaying it: ``start(record)`` makes the
+    match from the record's options and seed, the actions of every finished unit
+    (``record[finished]``) and of the one in play (``record[current]``) are played in
+    order, and the replay must rebuild every key of ``checked`` as recorded. Any fault is
+    a ``RecordError`` that says what differs, as for every game's record."""
+    check_record(record, game=game, kind="match")
+    try:
+        match = start(record)
+        replay_actions(match, recorded_actions(record, finished, current), parse, what="match")
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from error
+    check_replayed(record, match.to_record(), (*checked, current))
+    return match

@@ -15,13 +15,9 @@ from typing import Any, Final
 from pegboard.core import (
     N_,
     IllegalActionError,
-    RecordError,
     WordedError,
-    check_record,
-    check_replayed,
     new_record,
-    recorded_actions,
-    replay_actions,
+    read_match_record,
 )
 from pegboard.cribbage.actions import Action, parse_action
 from pegboard.cribbage.events import CutForDeal, GameResult
@@ -229,23 +225,15 @@ class CribbageMatch:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> CribbageMatch:
         """Replay a match record exactly; raise ``RecordError`` if anything differs."""
-        check_record(record, game="cribbage", kind="match")
-        try:
-            match = cls(record["target"], seed=record["seed"])
-            actions = recorded_actions(record, "games", "current_game")
-            replay_actions(match, actions, parse_action, what="match")
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(
-                N_("the match record does not replay: {reason}"), reason=error
-            ) from error
-        check_replayed(
+        return read_match_record(
             record,
-            match.to_record(),
-            ("games", "points", "cuts", "is_over", "winner", "current_game"),
+            game="cribbage",
+            start=lambda r: cls(r["target"], seed=r["seed"]),
+            parse=parse_action,
+            finished="games",
+            current="current_game",
+            checked=("games", "points", "cuts", "is_over", "winner"),
         )
-        return match
 
     def __repr__(self) -> str:
         return f"<CribbageMatch points {self.points} of {self.target}>"

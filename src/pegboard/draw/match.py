@@ -9,13 +9,9 @@ from typing import Any, Final
 from pegboard.core import (
     N_,
     IllegalActionError,
-    RecordError,
     WordedError,
-    check_record,
-    check_replayed,
     new_record,
-    recorded_actions,
-    replay_actions,
+    read_match_record,
 )
 from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
@@ -210,23 +206,15 @@ class Match:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
         """Replay a match record exactly; raise ``RecordError`` if anything differs."""
-        check_record(record, game="draw", kind="match")
-        try:
-            match = cls(record["players"], seed=record["seed"], target=record.get("target"))
-            actions = recorded_actions(record, "rounds", "current_round")
-            replay_actions(match, actions, parse_action, what="match")
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(
-                N_("the match record does not replay: {reason}"), reason=error
-            ) from error
-        check_replayed(
+        return read_match_record(
             record,
-            match.to_record(),
-            ("rounds", "scores", "lot", "first_leader", "is_over", "winner", "current_round"),
+            game="draw",
+            start=lambda r: cls(r["players"], seed=r["seed"], target=r.get("target")),
+            parse=parse_action,
+            finished="rounds",
+            current="current_round",
+            checked=("rounds", "scores", "lot", "first_leader", "is_over", "winner"),
         )
-        return match
 
     def __repr__(self) -> str:
         return f"<Match {self.players} players, scores {self.scores}, target {self.target}>"

@@ -107,18 +107,23 @@ class Layout(Line):
     def ends_total(self) -> int:
         """The total of F6: every arm's open end, a crosswise double at an arm's end (or a
         lone lead) counted whole, a spinner whose both sides hold a tile counted nothing."""
-        total = 0
+        return sum(self.end_counts())
+
+    def end_counts(self) -> tuple[int, ...]:
+        """What each arm's open end adds to the ends total (F6), in B4 order: the terms of
+        the sum a narration shows (``2 + 3 + 4 + 6``)."""
+        counts: list[int] = []
         counted: set[Tile] = set()
-        for end in self._ends:
+        for end in self.open_ends():
             if end.side in _ARMS:
                 continue  # an arm not yet started: the spinner counts nothing once open
             if end.tile.is_double:
                 if end.tile not in counted:  # a lone double's two sides count it once
                     counted.add(end.tile)
-                    total += 2 * end.value
+                    counts.append(2 * end.value)
             else:
-                total += end.value
-        return total
+                counts.append(end.value)
+        return tuple(counts)
 
     def words(self, lang: str) -> dict[str, str]:
         return {**super().words(lang), **SPINNER_WORDS[language(lang)]}

@@ -3,7 +3,7 @@ where the set of games is known. Surfaces ask it and never name a game themselve
 
     >>> import pegboard.games
     >>> pegboard.games.names()
-    ('draw', 'cribbage')
+    ('draw', 'cribbage', 'all-fives', 'fives-and-threes')
     >>> draw = pegboard.games.get("draw")
     >>> draw.check_options({"players": 3})
     {'players': 3, 'target': None}
@@ -62,9 +62,9 @@ def _builtins() -> dict[str, Game]:
     """The games of this package and the plug-ins, registered on first use (their modules
     import the rules and the bots, which need not load with the registry itself)."""
     if not _GAMES:
-        from pegboard.games import cribbage, draw
+        from pegboard.games import all_fives, cribbage, draw, fives_and_threes
 
-        for game in (draw.GAME, cribbage.GAME):
+        for game in (draw.GAME, cribbage.GAME, all_fives.GAME, fives_and_threes.GAME):
             _GAMES.setdefault(game.name, game)
         for loaded in _plug_ins():
             _GAMES.setdefault(loaded.name, loaded)

@@ -190,6 +190,9 @@ class Game:
     """Per seat, the match's standing (points, games won), higher is better."""
     encoding: str | None = None
     """``"module:name"`` of the game's ``Encoding`` for the research interfaces."""
+    options_check: Callable[[Mapping[str, Any]], None] | None = None
+    """Checks options together once each is in range (``OptionError`` naming the one at
+    fault and its rule): partnerships need 4 players, say. None when any mix goes."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
     (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
@@ -205,10 +208,13 @@ class Game:
         """The options of a new match of this game from ``request`` (other keys are
         ignored), each checked and the missing ones defaulted; ``OptionError`` naming the
         first one out of range, and its rule."""
-        return {
+        checked = {
             option.name: option.check(request.get(option.name, option.default))
             for option in self.options
         }
+        if self.options_check is not None:
+            self.options_check(checked)
+        return checked
 
     def players(self, options: Mapping[str, Any]) -> int:
         """How many seats a match with these (checked) options has."""

@@ -1,0 +1,104 @@
+"""What the two registry entries of the Fives family share (``pegboard.games.all_fives``,
+``pegboard.games.fives_and_threes``): options read into a ``FivesRules``, a match started
+or read back, an action applied with its events, a record read as its start."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard.core import N_, Event, Later, RecordError, WordedError, check_record
+from pegboard.core.records import recorded_actions
+from pegboard.draw.actions import Action
+from pegboard.fives.hand import FivesHand
+from pegboard.fives.match import FivesMatch
+from pegboard.fives.narration import events_of, events_of_hand, facts_of_match
+from pegboard.fives.rules import FivesRules
+from pegboard.games.base import OptionError
+
+
+def rules_of(game: str, options: Mapping[str, Any]) -> FivesRules:
+    """The rules of a match of ``game`` from its checked options; ``OptionError`` naming
+    the option and its rule when they do not go together (partnerships with 2 players)."""
+    partnerships = options.get("partnerships")
+    try:
+        return FivesRules(
+            game,  # type: ignore[arg-type]  # the entry's own name
+            players=int(options["players"]),
+            partnerships=None if partnerships is None else bool(partnerships),
+            reserve=int(options.get("reserve") or 0),
+            by_fives=bool(options.get("by_fives") or 0),
+        )
+    except WordedError as error:
+        raise OptionError(
+            "partnerships",
+            N_("Partnerships are for 4 players, two against two (F1)."),
+            "F1",
+        ) from error
+
+
+def check(game: str, options: Mapping[str, Any]) -> None:
+    rules_of(game, options)
+
+
+def new_match(game: str, options: Mapping[str, Any], seed: int) -> FivesMatch:
+    return FivesMatch(rules_of(game, options), seed=seed)
+
+
+def options_of(rules: FivesRules) -> dict[str, Any]:
+    options: dict[str, Any] = {
+        "players": rules.players,
+        "partnerships": int(bool(rules.partnerships)),
+    }
+    if rules.all_fives:
+        options.update(reserve=rules.reserve, by_fives=int(rules.by_fives))
+    return options
+
+
+def from_record(game: str, record: dict[str, Any]) -> FivesMatch:
+    return FivesMatch.from_record(record, game=game)
+
+
+def hand_from_record(game: str, record: dict[str, Any]) -> FivesHand:
+    hand = FivesHand.from_record(record)
+    if hand.rules.game != game:
+        raise RecordError(
+            N_("this is a record of {found!r}, not of {game!r}"), found=hand.rules.game, game=game
+        )
+    return hand
+
+
+def record_start(game: str, record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
+    """A match record's options, seed and actions in order (``RecordError`` otherwise)."""
+    record = check_record(record, game, "match")
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(N_("a match record of the Fives family has a seed"))
+    try:
+        rules = FivesRules.from_dict(record.get("rules"))
+        actions = [str(text) for text in recorded_actions(record, "hands", "current_hand")]
+    except (KeyError, TypeError, WordedError) as error:
+        raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from None
+    if rules.game != game:
+        raise RecordError(
+            N_("this is a record of {found!r}, not of {game!r}"), found=rules.game, game=game
+        )
+    return options_of(rules), seed, actions
+
+
+def apply(match: FivesMatch | FivesHand, seat: int, action: Action) -> Sequence[Event]:
+    """Play ``action`` for ``seat`` (``Game.play`` checked the turn); the events of the
+    move, its score, the end of the hand, the next leader or the win, told when read."""
+    if isinstance(match, FivesHand):
+        match.apply(action)
+        return events_of_hand(match, seat, action)
+    hands = len(match.hands)
+    hand = match.hand
+    match.apply(action)
+    facts = facts_of_match(match, hand, seat, action, hands)
+    return Later(lambda: events_of(*facts))
+
+
+def scores(match: Any) -> Sequence[float]:
+    """Per seat, its side's score."""
+    return tuple(match.scores)
