@@ -71,4 +71,8 @@ GAME = Game(
     position_types=(FivesHand,),
     scores=fives.scores,
     options_check=partial(fives.check, ALL_FIVES),
+    looks={
+        "web": "pegboard.web.views_fives:fives_view",
+        "web.page": "pegboard.web.views_fives:PAGE",
+    },
 )

@@ -54,4 +54,8 @@ GAME = Game(
     position_types=(FivesHand,),
     scores=fives.scores,
     options_check=partial(fives.check, FIVES_AND_THREES),
+    looks={
+        "web": "pegboard.web.views_fives:fives_view",
+        "web.page": "pegboard.web.views_fives:PAGE",
+    },
 )

@@ -160,7 +160,8 @@ def _holes_svg(players: int, target: int, unit: int = 1) -> str:
             parts.append(f'<circle class="hole" cx="{x}" cy="{y}" r="{HOLE_R}"/>')
     game_x, game_y = hole_position(target, 0, players, target)
     parts.append(
-        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" text-anchor="middle">{target * unit}</text>'
+        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" '
+        f'text-anchor="middle">{target * unit}</text>'
     )
     for lane in range(players):
         _x, y = hole_position(target, lane, players, target)

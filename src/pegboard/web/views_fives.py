@@ -29,7 +29,7 @@ from pegboard.draw.actions import Action, DrawTile, Pass, Play
 from pegboard.fives import narration
 from pegboard.fives.hand import FivesHand, FivesMove, FivesObservation, HandResult
 from pegboard.fives.layout import Layout
-from pegboard.fives.match import FinishedHand, FivesMatch
+from pegboard.fives.match import FivesMatch
 from pegboard.fives.rules import FivesRules
 from pegboard.i18n import Translator, say
 from pegboard.web.track import track_svg
@@ -105,7 +105,9 @@ class Told:
     scores_after: tuple[int, ...] | None
 
 
-def _terms(rules: FivesRules, moves: Sequence[FivesMove]) -> tuple[tuple[FivesMove, tuple[int, ...]], ...]:
+def _terms(
+    rules: FivesRules, moves: Sequence[FivesMove]
+) -> tuple[tuple[FivesMove, tuple[int, ...]], ...]:
     """Each move with the terms of the ends total after it, from the public plays alone."""
     layout = Layout(spinner=rules.spinner)
     told = []
@@ -138,18 +140,28 @@ def story(match: FivesMatch, current: FivesSeen) -> list[Told]:
     for finished in match.hands:
         moves = _finished_moves(rules, finished.seed, finished.leader, before, finished.actions)
         told.append(
-            Told(finished.number, finished.leader, _terms(rules, moves), finished.result, finished.scores_after)
+            Told(
+                finished.number,
+                finished.leader,
+                _terms(rules, moves),
+                finished.result,
+                finished.scores_after,
+            )
         )
         before = finished.scores_after
     if not match.is_over:
-        told.append(Told(len(match.hands) + 1, current.leader, _terms(rules, current.history), None, None))
+        told.append(
+            Told(len(match.hands) + 1, current.leader, _terms(rules, current.history), None, None)
+        )
     return told
 
 
 # -- words -------------------------------------------------------------------------------------
 
 
-def side_label(rules: FivesRules, side: int, you: int | None, names: Sequence[str], _: Translator) -> str:
+def side_label(
+    rules: FivesRules, side: int, you: int | None, names: Sequence[str], _: Translator
+) -> str:
     """A side in words: ``You``, ``Ana``, ``You and Bo``, ``Ana and Bo``."""
     seats = rules.sides[side]
     if len(seats) == 1:
@@ -161,16 +173,26 @@ def side_label(rules: FivesRules, side: int, you: int | None, names: Sequence[st
     return _("{first} and {second}").format(first=names[first], second=names[second])
 
 
-def _said(events: Sequence[Event], you: int | None, names: Sequence[str], _: Translator) -> list[str]:
+def _said(
+    events: Sequence[Event], you: int | None, names: Sequence[str], _: Translator
+) -> list[str]:
     return [say(event, _, names.__getitem__, reader=you) for event in events]
 
 
 def move_text(
-    rules: FivesRules, move: FivesMove, counts: tuple[int, ...], you: int | None, names: Sequence[str], _: Translator
+    rules: FivesRules,
+    move: FivesMove,
+    counts: tuple[int, ...],
+    you: int | None,
+    names: Sequence[str],
+    _: Translator,
 ) -> str:
     """A move and what it scored, with the arithmetic: ``Ana plays [5|0] on [5|5] (line
     A, 5). Ends 10 + 0 = 10: Ana scores 10.``"""
-    events = [narration.played(move.seat, move.action, rules), *narration.score(move, counts, rules)]
+    events = [
+        narration.played(move.seat, move.action, rules),
+        *narration.score(move, counts, rules),
+    ]
     return " ".join(_said(events, you, names, _))
 
 
@@ -194,7 +216,9 @@ def options_line(rules: FivesRules, _: Translator) -> str:
     if rules.players == 4:
         parts.append(_("Partnerships") if rules.partnerships else _("Each plays alone"))
     if rules.all_fives and rules.reserve:
-        parts.append(_("The last {count} of the boneyard are never drawn (F4)").format(count=rules.reserve))
+        parts.append(
+            _("The last {count} of the boneyard are never drawn (F4)").format(count=rules.reserve)
+        )
     if rules.all_fives and rules.by_fives:
         parts.append(_("Scores divided by five (F9)"))
     return " · ".join(parts)
@@ -206,7 +230,9 @@ def boneyard_text(current: FivesSeen, _: Translator) -> str:
     if not rules.all_fives:
         return _("Set aside, never used: {count}").format(count=count)
     if rules.reserve:
-        return _("Boneyard: {count} ({drawable} may be drawn)").format(count=count, drawable=current.drawable)
+        return _("Boneyard: {count} ({drawable} may be drawn)").format(
+            count=count, drawable=current.drawable
+        )
     return _("Boneyard: {count}").format(count=count)
 
 
@@ -223,7 +249,9 @@ def ends_text(plays: Layout, _: Translator) -> str:
 # -- the view ----------------------------------------------------------------------------------
 
 
-def fives_view(match: FivesMatch, seat: int | None, _: Translator, names: list[str]) -> dict[str, Any]:
+def fives_view(
+    match: FivesMatch, seat: int | None, _: Translator, names: list[str]
+) -> dict[str, Any]:
     observation = match.observation(0 if seat is None else seat)
     current = seen(observation.hand, seat)
     rules = match.rules
@@ -243,7 +271,7 @@ def fives_view(match: FivesMatch, seat: int | None, _: Translator, names: list[s
         seats = rules.sides[winner_side]
         winner = you if you in seats else seats[0]
     finished = [told for told in hands if told.result is not None]
-    last_hand = hand_end(match, finished[-1], you, names, _) if finished else None
+    last_hand = hand_end(match, hands, len(finished) - 1, you, names, _) if finished else None
     # The reveal is news from the end of a hand until the next hand's first move.
     fresh = match.is_over or not current.history
     sides = [
@@ -251,7 +279,9 @@ def fives_view(match: FivesMatch, seat: int | None, _: Translator, names: list[s
             "seats": list(side_seats),
             "label": side_label(rules, side, you, names, _),
             "score": side_scores[side],
-            "score_text": _("{score} of {target}").format(score=side_scores[side], target=rules.target),
+            "score_text": _("{score} of {target}").format(
+                score=side_scores[side], target=rules.target
+            ),
             "yours": you in side_seats,
             "to_play": current.current in side_seats and not match.is_over,
         }
@@ -269,7 +299,7 @@ def fives_view(match: FivesMatch, seat: int | None, _: Translator, names: list[s
         log=fives_log(match, hands, you, names, _),
         scores=list(observation.scores),
         target=rules.target,
-        track_svg=board(match, sides, _),
+        track_svg=board(rules, hands, sides, _),
     )
     view.update(
         rules=rules.to_dict(),
@@ -331,17 +361,30 @@ def last_play(
     return None
 
 
+def split_end(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
+    """The events of an end of hand (``narration.end_of_hand``) as how it ended and what
+    it scored: the hands revealed are left out (the page shows them as a table)."""
+    revealed = [i for i, event in enumerate(events) if event.template == narration.REVEALED[0]]
+    if not revealed:
+        return list(events), []
+    return list(events[: revealed[0]]), list(events[revealed[-1] + 1 :])
+
+
 def hand_end(
-    match: FivesMatch, told: Told, you: int | None, names: Sequence[str], _: Translator
+    match: FivesMatch,
+    hands: Sequence[Told],
+    index: int,
+    you: int | None,
+    names: Sequence[str],
+    _: Translator,
 ) -> dict[str, Any]:
     """A finished hand with every hand revealed (F8) and its end as arithmetic with the
     rounding shown."""
     rules = match.rules
+    told = hands[index]
     result = told.result
     assert result is not None and told.scores_after is not None
-    events = narration.end_of_hand(result, rules)
-    how = [e for e in events if e.template not in (narration.REVEALED[0],) and not e.template.startswith("End of hand")]
-    settled = [e for e in events if e.template.startswith("End of hand")]
+    how, settled = split_end(narration.end_of_hand(result, rules))
     summary = _said(how, you, names, _)
     arithmetic = _said(settled, you, names, _)
     if told.moves:
@@ -362,16 +405,12 @@ def hand_end(
         "summary": summary,
         "arithmetic": arithmetic,
         "scores_after": list(after),
-        "scores_text": " · ".join(f"{label} {score}" for label, score in zip(labels, after, strict=True)),
+        "scores_text": " · ".join(
+            f"{label} {score}" for label, score in zip(labels, after, strict=True)
+        ),
         "title": _("Hand {number} is over.").format(number=told.number),
-        "next_leader": None if match.is_over or told.number > len(match.hands) else _next_leader(match, told),
+        "next_leader": hands[index + 1].leader if index + 1 < len(hands) else None,
     }
-
-
-def _next_leader(match: FivesMatch, told: Told) -> int | None:
-    if told.number < len(match.hands):
-        return match.hands[told.number].leader
-    return None if match.is_over else match.hand.leader
 
 
 def fives_log(
@@ -383,9 +422,14 @@ def fives_log(
     rules = match.rules
     lines: list[str] = []
     for index, told in enumerate(hands):
-        lines.append(_("Hand {number}: {name} leads.").format(number=told.number, name=names[told.leader]))
+        lines.append(
+            _("Hand {number}: {name} leads.").format(number=told.number, name=names[told.leader])
+        )
         for move, counts in told.moves:
-            events = [narration.played(move.seat, move.action, rules), *narration.score(move, counts, rules)]
+            events = [
+                narration.played(move.seat, move.action, rules),
+                *narration.score(move, counts, rules),
+            ]
             lines.extend(_said(events, you, names, _))
         if told.result is None:
             continue
@@ -400,20 +444,23 @@ def fives_log(
     return lines
 
 
-def board(match: FivesMatch, sides: Sequence[dict[str, Any]], _: Translator) -> str:
+def board(
+    rules: FivesRules, hands: Sequence[Told], sides: Sequence[dict[str, Any]], _: Translator
+) -> str:
     """The sides' scores pegged on a cribbage board: a hole a point to 61 (Fives and Threes,
     All Fives by fives), a hole for five points to 250 or 200 (All Fives, whose every score
     is a multiple of five, F7, F8)."""
-    rules = match.rules
     scores = [side["score"] for side in sides]
-    backs = _backs(match, len(scores))
+    backs = _backs(rules, hands)
     unit = 5 if rules.all_fives and not rules.by_fives else 1
     parts = [
         _("{name}: {score} (back peg {back})").format(name=side["label"], score=score, back=back)
         for side, score, back in zip(sides, scores, backs, strict=True)
     ]
     if unit == 1:
-        label = _("Cribbage board to {target}: {scores}.").format(target=rules.target, scores="; ".join(parts))
+        label = _("Cribbage board to {target}: {scores}.").format(
+            target=rules.target, scores="; ".join(parts)
+        )
     else:
         label = _("Cribbage board to {target}, a hole for every {unit} points: {scores}.").format(
             target=rules.target, unit=unit, scores="; ".join(parts)
@@ -430,22 +477,20 @@ def board(match: FivesMatch, sides: Sequence[dict[str, Any]], _: Translator) -> 
     )
 
 
-def _backs(match: FivesMatch, sides: int) -> list[int]:
-    """Each side's back peg: its score before the last points it scored (pegged as they
-    come, F9: every scoring play of the hand in play, and every finished hand's)."""
-    backs = [0] * sides
-    before = [0] * sides
-    for finished in match.hands:
-        for side, (old, new) in enumerate(zip(before, finished.scores_after, strict=True)):
-            if new != old:
-                backs[side] = old
-        before = list(finished.scores_after)
-    rules = match.rules
-    if not match.is_over:
-        running = list(before)
-        for move in match.observation(0).hand.history:
+def _backs(rules: FivesRules, hands: Sequence[Told]) -> list[int]:
+    """Each side's back peg: its score before the last points it pegged (pegged as they
+    come, F9: each scoring play, then each end of hand)."""
+    backs = [0] * len(rules.sides)
+    running = [0] * len(rules.sides)
+    for told in hands:
+        for move, _counts in told.moves:
             if move.points:
                 side = rules.side_of(move.seat)
                 backs[side] = running[side]
                 running[side] += move.points
+        if told.scores_after is not None:
+            for side, score in enumerate(told.scores_after):
+                if score != running[side]:
+                    backs[side] = running[side]
+                    running[side] = score
     return backs
