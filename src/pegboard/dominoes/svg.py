@@ -8,6 +8,9 @@ so a screen reader reads exactly what ``Line.describe`` says.
 
 Long lines snake: the chain fills rows of at most ``_ROW_LIMIT`` pixels, each row running
 the other way from the one above, joined by a curved connector at the turn.
+
+Its pieces (``Placed``, ``tile_svg``, ``marker_svg``, ``svg_open``, ``STYLE``) also draw
+the Fives family's layout, the spinner's cross (``pegboard.fives.svg``).
 """
 
 from __future__ import annotations
@@ -21,17 +24,17 @@ from xml.sax.saxutils import escape, quoteattr
 from pegboard.dominoes.line import WORDS, End, Line, language
 from pegboard.dominoes.tiles import Tile
 
-# Geometry, in SVG user units. A tile is two squares of _UNIT; everything is an integer
+# Geometry, in SVG user units. A tile is two squares of UNIT; everything is an integer
 # so the output is the same on every platform.
-_UNIT: Final = 40
-_GAP: Final = 4  # between tiles along the chain: tiles never touch
+UNIT: Final = 40
+GAP: Final = 4  # between tiles along the chain: tiles never touch
 _ROW_LIMIT: Final = 760  # the widest row before the chain turns (about nine tiles)
-_ROW_HEIGHT: Final = 2 * _UNIT  # a crosswise double is two units tall
+_ROW_HEIGHT: Final = 2 * UNIT  # a crosswise double is two units tall
 _ROW_GAP: Final = 24
 _MARGIN_X: Final = 44  # room for a marker or a turn's connector beside a row
 _MARGIN_Y: Final = 8
-_MARKER_R: Final = 14
-_MARKER_GAP: Final = 6  # from the tile's end to the marker's ring
+MARKER_R: Final = 14
+MARKER_GAP: Final = 6  # from the tile's end to the marker's ring
 _PIP_R: Final = 4
 _PIP_D: Final = 11  # offset of the outer pips from the centre of a half
 
@@ -97,22 +100,27 @@ def chain_order(line: Line) -> tuple[list[ChainTile], End | None, End | None]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Placed:
-    """A chain tile at its place: centre ``(x, y)``, and the row's direction (+1 or -1)."""
+class Placed:
+    """A chain tile at its place: centre ``(x, y)``, and the direction (+1 or -1) its
+    chain runs in: along x (a row, as every Draw line), or along y when ``vertical`` (an
+    arm of the Fives family's spinner, drawn upwards with -1). ``spinner`` marks the tile
+    as the spinner (F5)."""
 
     item: ChainTile
     x: int
     y: int
     direction: int
+    vertical: bool = False
+    spinner: bool = False
 
     @property
     def length(self) -> int:
-        return _length(self.item.tile)
+        return tile_length(self.item.tile)
 
 
-def _length(tile: Tile) -> int:
-    """A tile's extent along its row: a crosswise double is one unit long, others two."""
-    return _UNIT if tile.is_double else 2 * _UNIT
+def tile_length(tile: Tile) -> int:
+    """A tile's extent along its chain: a crosswise double is one unit long, others two."""
+    return UNIT if tile.is_double else 2 * UNIT
 
 
 def _rows(chain: list[ChainTile]) -> list[list[ChainTile]]:
@@ -120,10 +128,10 @@ def _rows(chain: list[ChainTile]) -> list[list[ChainTile]]:
     rows: list[list[ChainTile]] = []
     width = 0
     for item in chain:
-        length = _length(item.tile)
-        if rows and width + _GAP + length <= _ROW_LIMIT:
+        length = tile_length(item.tile)
+        if rows and width + GAP + length <= _ROW_LIMIT:
             rows[-1].append(item)
-            width += _GAP + length
+            width += GAP + length
         else:
             rows.append([item])
             width = length
@@ -131,18 +139,18 @@ def _rows(chain: list[ChainTile]) -> list[list[ChainTile]]:
 
 
 def _row_width(row: list[ChainTile]) -> int:
-    return sum(_length(item.tile) for item in row) + _GAP * (len(row) - 1)
+    return sum(tile_length(item.tile) for item in row) + GAP * (len(row) - 1)
 
 
-def _layout(chain: list[ChainTile]) -> tuple[list[_Placed], list[tuple[int, int]], int, int]:
+def _layout(chain: list[ChainTile]) -> tuple[list[Placed], list[tuple[int, int]], int, int]:
     """Place the tiles in snaking rows; return them, each row's (start, end) x, and the size.
 
     Even rows run left to right from the left margin; odd rows run right to left from the
     right edge of the widest row.
     """
     rows = _rows(chain)
-    width = max((_row_width(row) for row in rows), default=2 * _UNIT)
-    placed: list[_Placed] = []
+    width = max((_row_width(row) for row in rows), default=2 * UNIT)
+    placed: list[Placed] = []
     spans: list[tuple[int, int]] = []
     for number, row in enumerate(rows):
         y = _MARGIN_Y + number * (_ROW_HEIGHT + _ROW_GAP) + _ROW_HEIGHT // 2
@@ -150,10 +158,10 @@ def _layout(chain: list[ChainTile]) -> tuple[list[_Placed], list[tuple[int, int]
         start = _MARGIN_X if direction == 1 else _MARGIN_X + width
         cursor = start
         for item in row:
-            length = _length(item.tile)
-            placed.append(_Placed(item, cursor + direction * length // 2, y, direction))
-            cursor += direction * (length + _GAP)
-        spans.append((start, cursor - direction * _GAP))
+            length = tile_length(item.tile)
+            placed.append(Placed(item, cursor + direction * length // 2, y, direction))
+            cursor += direction * (length + GAP)
+        spans.append((start, cursor - direction * GAP))
     height = 2 * _MARGIN_Y + max(len(rows), 1) * (_ROW_HEIGHT + _ROW_GAP) - _ROW_GAP
     return placed, spans, 2 * _MARGIN_X + width, height
 
@@ -169,45 +177,49 @@ def _pips(value: int, cx: int) -> list[str]:
     ]
 
 
-def _tile_svg(placed: _Placed) -> str:
+def tile_svg(placed: Placed) -> str:
     """One tile, drawn lengthwise around (0, 0) and moved into place.
 
     A double is the same drawing turned 90°: laid crosswise (D9). Along a row that runs
-    right to left, the halves are swapped so that touching halves stay side by side.
+    right to left, the halves are swapped so that touching halves stay side by side. In a
+    vertical chain (a spinner's arm) a non-double is the drawing turned 90°, its first
+    half on top, and a double, crosswise, is not turned.
     """
     item = placed.item
     tile = item.tile
     first, second = (item.left, item.right) if placed.direction == 1 else (item.right, item.left)
     transform = f"translate({_num(placed.x)} {_num(placed.y)})"
     classes = "tile"
-    if tile.is_double:
+    if tile.is_double != placed.vertical:
         transform += " rotate(90)"
+    if tile.is_double:
         classes += " double"
     if item.order == 0:
         classes += " opening"
+    if placed.spinner:
+        classes += " spinner"
     parts = [
         f'<g class="{classes}" data-tile="{tile.low}-{tile.high}" '
         f'data-order="{item.order}" transform="{transform}">',
         f"<title>{escape(str(tile))}</title>",
-        f'<rect x="{-_UNIT}" y="{-_UNIT // 2}" width="{2 * _UNIT}" height="{_UNIT}" '
-        'rx="6" ry="6"/>',
-        f'<line x1="0" y1="{-_UNIT // 2 + 5}" x2="0" y2="{_UNIT // 2 - 5}"/>',
+        f'<rect x="{-UNIT}" y="{-UNIT // 2}" width="{2 * UNIT}" height="{UNIT}" rx="6" ry="6"/>',
+        f'<line x1="0" y1="{-UNIT // 2 + 5}" x2="0" y2="{UNIT // 2 - 5}"/>',
         '<g class="pips">',
-        *_pips(first, -_UNIT // 2),
-        *_pips(second, _UNIT // 2),
+        *_pips(first, -UNIT // 2),
+        *_pips(second, UNIT // 2),
         "</g>",
         "</g>",
     ]
     return "".join(parts)
 
 
-def _marker_svg(end: End, x: int, y: int, words: dict[str, str]) -> str:
+def marker_svg(end: End, x: int, y: int, words: dict[str, str]) -> str:
     """A ring with the number an open end accepts; ``data-end`` names the end (B4)."""
     label = f"{end.tile} ({words[end.side]}, {end.value})"
     return (
         f'<g class="marker" data-end={quoteattr(end.notation)} data-value="{end.value}">'
         f"<title>{escape(label)}</title>"
-        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_MARKER_R}"/>'
+        f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{MARKER_R}"/>'
         f'<text x="{_num(x)}" y="{_num(y)}" text-anchor="middle" '
         f'dominant-baseline="central">{end.value}</text>'
         "</g>"
@@ -225,7 +237,7 @@ def _connector_svg(
     )
 
 
-_STYLE: Final = (
+STYLE: Final = (
     "<style>"
     ".tile rect{fill:#fffdf4;stroke:#2b2b2b;stroke-width:2}"
     ".tile.opening rect{stroke:#1f4e79;stroke-width:3}"
@@ -237,6 +249,29 @@ _STYLE: Final = (
     ".slot{fill:none;stroke:#8a8a8a;stroke-width:2;stroke-dasharray:6 4}"
     "</style>"
 )
+
+
+def svg_open(
+    ident: str, width: int, height: int, lang: str, title: str, description: str, style: str
+) -> list[str]:
+    """The opening of a drawing: the root ``<svg role="img">`` of ``width`` x ``height``
+    named by its ``<title>`` and described by its ``<desc>`` (ids ``{ident}-title`` and
+    ``{ident}-desc``), then the ``style``."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'aria-labelledby="{ident}-title {ident}-desc" lang={quoteattr(lang)}>',
+        f'<title id="{ident}-title">{escape(title)}</title>',
+        f'<desc id="{ident}-desc">{escape(description)}</desc>',
+        style,
+    ]
+
+
+def slot_svg(x: int, y: int, markers: bool) -> str:
+    """The dashed slot of an empty line, its top left at ``(x, y)``, where the opening tile
+    will go (any tile opens): ``data-end="open"`` with ``markers``."""
+    slot = '<rect class="slot" x="{}" y="{}" width="{}" height="{}" rx="6" ry="6"{}/>'
+    return slot.format(x, y, 2 * UNIT, UNIT, ' data-end="open"' if markers else "")
 
 
 def render_svg(line: Line, markers: bool = True, lang: str = "en") -> str:
@@ -256,51 +291,35 @@ def render_svg(line: Line, markers: bool = True, lang: str = "en") -> str:
     plays = " ".join(f"{t}@{'' if e is None else e.notation}" for t, e in line.plays())
     digest = hashlib.sha1(f"{plays}|{key}|{markers}".encode()).hexdigest()[:10]
     ident = f"pegboard-line-{digest}"
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        f'aria-labelledby="{ident}-title {ident}-desc" lang={quoteattr(key)}>',
-        f'<title id="{ident}-title">{escape(title)}</title>',
-        f'<desc id="{ident}-desc">{escape(description)}</desc>',
-        _STYLE,
-    ]
+    parts = svg_open(ident, width, height, key, title, description, STYLE)
     if not chain:
         # An empty line: a dashed slot where the opening tile will go (any tile opens).
-        slot = '<rect class="slot" x="{}" y="{}" width="{}" height="{}" rx="6" ry="6"{}/>'
-        parts.append(
-            slot.format(
-                _MARGIN_X,
-                _MARGIN_Y + _UNIT // 2,
-                2 * _UNIT,
-                _UNIT,
-                ' data-end="open"' if markers else "",
-            )
-        )
+        parts.append(slot_svg(_MARGIN_X, _MARGIN_Y + UNIT // 2, markers))
     for number, (first, second) in enumerate(itertools.pairwise(spans)):
         direction = 1 if number % 2 == 0 else -1
         y = _MARGIN_Y + number * (_ROW_HEIGHT + _ROW_GAP) + _ROW_HEIGHT // 2
         edge = width - _MARGIN_X if direction == 1 else _MARGIN_X
         parts.append(
             _connector_svg(
-                first[1] + direction * _GAP,
+                first[1] + direction * GAP,
                 y,
-                second[0] + direction * _GAP,
+                second[0] + direction * GAP,
                 y + _ROW_HEIGHT + _ROW_GAP,
                 direction,
                 edge,
             )
         )
-    parts.extend(_tile_svg(p) for p in placed)
+    parts.extend(tile_svg(p) for p in placed)
     if markers and placed and left_end is not None and right_end is not None:
-        offset = _MARKER_GAP + _MARKER_R
+        offset = MARKER_GAP + MARKER_R
         head, tail = placed[0], placed[-1]
         parts.append(
-            _marker_svg(
+            marker_svg(
                 left_end, head.x - head.direction * (head.length // 2 + offset), head.y, words
             )
         )
         parts.append(
-            _marker_svg(
+            marker_svg(
                 right_end, tail.x + tail.direction * (tail.length // 2 + offset), tail.y, words
             )
         )

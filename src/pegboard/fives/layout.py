@@ -155,3 +155,8 @@ class Layout(Line):
 
     def __repr__(self) -> str:
         return f"<Layout {self.describe('en')}>"
+
+    def _repr_svg_(self) -> str:
+        from pegboard.fives.svg import render_layout_svg
+
+        return render_layout_svg(self)
