@@ -293,9 +293,9 @@ export function latchEnd(view, latch) {
 export function dialogContent(view, overlay, names) {
   const { end } = overlay;
   return {
-    title: `${t("Round over")} · ${t("Hand {number}", { number: end.number })}`,
+    title: end.title || t("Hand {number}", { number: end.number }),
     children: handEndContent(view, end, names),
-    close: view.is_over ? t("Close") : t("Next round"),
+    close: view.is_over ? t("Close") : words(view).next || t("Next round"),
   };
 }
 
