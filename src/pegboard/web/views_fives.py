@@ -320,15 +320,7 @@ def fives_view(
         last_play=last_play(rules, hands, you, names, _),
         hand_end=last_hand if fresh else None,
         last_hand=last_hand,
-        hands_played=[
-            {
-                "number": told.number,
-                "points": list(told.result.points),
-                "scores_after": list(told.scores_after or ()),
-            }
-            for told in finished
-            if told.result is not None
-        ],
+        hands_played=hands_played(finished),
         words={
             "sides": _("Sides"),
             "layout": _("Layout"),
@@ -341,6 +333,25 @@ def fives_view(
         },
     )
     return view
+
+
+def hands_played(finished: Sequence[Told]) -> list[dict[str, Any]]:
+    """Each finished hand: what each side pegged in it (its plays and its end), and the
+    scores after it."""
+    rows = []
+    before: Sequence[int] | None = None
+    for told in finished:
+        after = list(told.scores_after or ())
+        start = before if before is not None else [0] * len(after)
+        rows.append(
+            {
+                "number": told.number,
+                "points": [new - old for new, old in zip(after, start, strict=True)],
+                "scores_after": after,
+            }
+        )
+        before = after
+    return rows
 
 
 def last_play(
