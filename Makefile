@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run play test test-pure test-deps lint typecheck bench clean translations
+.PHONY: run play test test-pure test-deps lint typecheck docs docs-check bench clean translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,17 @@ $(VENV)/.installed-web: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@ $(VENV)/.installed
 
+$(VENV)/.installed-docs: $(BUILD) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@ $(VENV)/.installed
+
 $(VENV)/.installed-dev: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e]'
-	touch $@ $(VENV)/.installed $(VENV)/.installed-web
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,research,cluster,web,e2e]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-web $(VENV)/.installed-docs
 
 $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,research,cluster,web,e2e,bench]'
-	touch $@ $(VENV)/.installed $(VENV)/.installed-web $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs,research,cluster,web,e2e,bench]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-web $(VENV)/.installed-dev $(VENV)/.installed-docs
 
 # The web app on http://127.0.0.1:8000 (pegboard serve: SQLite unless given --db).
 run: $(VENV)/.installed-web
@@ -50,6 +54,17 @@ lint: $(VENV)/.installed-dev node_modules/.installed
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
+# The documentation (Sphinx, docs/conf.py): the pages of docs/ and the API reference built
+# from the docstrings, into build/docs/html (open build/docs/html/index.html).
+DOCS_OUT := build/docs
+docs: $(VENV)/.installed-docs
+	$(BIN)/sphinx-build -q -b html docs $(DOCS_OUT)/html
+
+# What make test asks of them: no warning at all, and every example (doctest) right.
+docs-check: $(VENV)/.installed-dev
+	$(BIN)/sphinx-build -q -W --keep-going -b html docs $(DOCS_OUT)/html
+	$(BIN)/sphinx-build -q -W --keep-going -b doctest docs $(DOCS_OUT)/doctest
+
 # What the web tests need from the system: Debian's Chromium for the browser tests, and a
 # PostgreSQL server. Unless PEGBOARD_TEST_POSTGRES_URL names one already, a throwaway cluster
 # is started (or reused) on a loopback port and its URL handed to pytest; when it cannot be
@@ -62,7 +77,7 @@ PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \
 	export PEGBOARD_TEST_POSTGRES_URL="$$url"
 
-test: lint typecheck test-deps
+test: lint typecheck docs-check test-deps
 	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(BIN)/pytest
 
 # The whole suite again on the pure-Python core of Draw (make test runs the C core).

@@ -6,7 +6,11 @@ test) for
 * playouts per second of the expert's search (total playouts over total time of
   ``analyse`` on a fixed set of positions from seeded greedy self-play);
 * its decision time at the default budget: median and 90th percentile over the positions
-  with a real choice (more than one legal action).
+  with a real choice (more than one legal action);
+* the sampler of hidden tiles where a pass constrains a hand (the expert's slow path; with
+  no pass it deals by one shuffle): median microseconds per determinization
+  (``sample_hidden_masks``) over the positions of seeded greedy self-play where a seat is
+  known not to hold a tile it cannot see.
 
 ``python -m benchmarks draw_expert --strength PAIRS`` adds the duplicate matches of the
 issue: 2-player rounds, each deal (seed) played twice with the seats exchanged, scored by
@@ -31,6 +35,7 @@ from pegboard.bots import GreedyBot, RandomBot, SeededBot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DEFAULT_BUDGET, DrawExpert
 from pegboard.draw import DrawObservation, Round
+from pegboard.draw.determinize import forbidden_masks, sample_hidden_masks, unseen_mask
 
 POSITIONS: Final = 300
 SEED: Final = 2026
@@ -87,6 +92,50 @@ def speed(budget: int) -> dict[str, float]:
     return figures
 
 
+def constrained_positions(count: int, seed: int = SEED) -> list[DrawObservation]:
+    """Observations where a pass proved something about a tile the seat cannot see."""
+    rng = random.Random(seed)
+    greedy = GreedyBot()
+    found: list[DrawObservation] = []
+    deal = 0
+    while len(found) < count and deal < 20 * count:
+        round_ = Round.deal(2 + deal % 3, seed=seed + deal)
+        deal += 1
+        while not round_.is_over:
+            seat = round_.current_player
+            assert seat is not None
+            observation = round_.observation(seat)
+            unseen = unseen_mask(observation)
+            if any(mask & unseen for mask in forbidden_masks(observation)):
+                found.append(observation)
+            round_.apply(greedy.choose(observation, rng))
+    return found[:count]
+
+
+def sampling() -> dict[str, float]:
+    observations = constrained_positions(30 if quick() else 200)
+    rng = random.Random(3)
+    repeats = 20 if quick() else 200
+    per_sample = []
+    for observation in observations:
+        start = time.perf_counter()
+        for _ in range(repeats):
+            sample_hidden_masks(observation, rng)
+        per_sample.append((time.perf_counter() - start) / repeats)
+    per_sample.sort()
+    figures = {
+        "constrained_positions": float(len(observations)),
+        "median_sample_us": 1e6 * statistics.median(per_sample),
+        "p90_sample_us": 1e6 * per_sample[int(0.9 * len(per_sample))],
+    }
+    print(
+        f"sampler where a pass constrains a hand: {len(observations)} positions, "
+        f"median {figures['median_sample_us']:.1f} us, "
+        f"90th percentile {figures['p90_sample_us']:.1f} us per determinization"
+    )
+    return figures
+
+
 def _bot(level: str, budget: int) -> Bot:
     if level == "expert":
         return DrawExpert(budget=budget)
@@ -138,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strength", type=int, default=0, metavar="PAIRS")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    data: dict[str, object] = {"speed": speed(args.budget)}
+    data: dict[str, object] = {"speed": speed(args.budget), "sampling": sampling()}
     if args.strength:
         data["strength"] = strength(args.strength, args.budget, args.jobs)
     print(f"saved: {save_results('draw_expert', data)}")

@@ -156,7 +156,10 @@ def test_same_seed_same_match() -> None:
             f"no 'genius' bots for draw; choose one of: {', '.join(bot_levels('draw'))}",
         ),
         (["--lang", "xx"], "no board description in 'xx'; choose one of en, pt, zh, hi"),
-        (["chess"], "no game 'chess' to play; choose one of: draw, cribbage"),
+        (
+            ["chess"],
+            "no game 'chess' to play; choose one of: draw, cribbage, all-fives, fives-and-threes",
+        ),
     ],
 )
 def test_bad_options_give_a_one_line_error(args: list[str], message: str) -> None:

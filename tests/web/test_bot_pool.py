@@ -23,7 +23,7 @@ from pegboard.bots import Evaluation, bot_levels, make_bot
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
 from pegboard.hints import hint
-from pegboard.web import games, service
+from pegboard.web import games, table_bots
 from pegboard.web.app import create_app
 from pegboard.web.bot_pool import BotPool, ThinkingError, WorkerCrashError
 from pegboard.web.db import make_engine, upgrade
@@ -147,7 +147,7 @@ def test_a_dead_worker_is_replaced_and_an_error_leaves_the_pool_whole() -> None:
 def test_a_bot_whose_worker_died_moves_on_the_new_pool(
     client_on: Callable[..., TestClient], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(service, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(table_bots, "RETRY_FIRST", 0.01)
     seed = next(s for s in range(100) if Match(2, seed=s).current_player == 0)  # the bot leads
     client = client_on(sqlite_url, seed=seeds(seed))
     pool = service_of(client).pool

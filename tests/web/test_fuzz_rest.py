@@ -156,8 +156,14 @@ def test_a_game_registered_later_has_its_body_in_the_schema(toy_game: Any) -> No
     document = create_app("sqlite://").openapi()
     body = document["paths"]["/api/tables"]["post"]["requestBody"]
     tables = body["content"]["application/json"]["schema"]["oneOf"]
-    assert [t["properties"]["game"]["const"] for t in tables] == ["draw", "cribbage", "tricks"]
-    tricks = tables[2]
+    assert [t["properties"]["game"]["const"] for t in tables] == [
+        "draw",
+        "cribbage",
+        "all-fives",
+        "fives-and-threes",
+        "tricks",
+    ]
+    tricks = tables[-1]
     assert tricks["properties"]["hand"] == {
         "type": "integer",
         "minimum": 1,
@@ -176,7 +182,12 @@ def test_the_schema_describes_the_bodies_and_the_errors(lobby: tuple[TestClient,
     document = client.get("/openapi.json").json()
     create = document["paths"]["/api/tables"]["post"]
     body = create["requestBody"]["content"]["application/json"]["schema"]
-    assert [v["properties"]["game"]["const"] for v in body["oneOf"]] == ["draw", "cribbage"]
+    assert [v["properties"]["game"]["const"] for v in body["oneOf"]] == [
+        "draw",
+        "cribbage",
+        "all-fives",
+        "fives-and-threes",
+    ]
     assert "HTTPValidationError" not in json.dumps(document)  # every refusal is {"error"}
     for operations in document["paths"].values():
         for operation in operations.values():

@@ -363,7 +363,7 @@ def test_d5_a_refusal_never_tells_where_a_tile_not_held_is(client: TestClient, l
 
 def test_the_games_come_from_the_registry_translated(client: TestClient) -> None:
     games_pt = client.get("/api/games", params={"lang": "pt"}).json()
-    assert [g["name"] for g in games_pt] == ["draw", "cribbage"]
+    assert [g["name"] for g in games_pt] == ["draw", "cribbage", "all-fives", "fives-and-threes"]
     draw = games_pt[0]
     assert draw["display_name"] != "Draw dominoes" and (
         draw["min_players"],
@@ -380,4 +380,9 @@ def test_the_games_come_from_the_registry_translated(client: TestClient) -> None
     assert best_of["choices"] == [1, 3, 5, 7] and best_of["default"] == 3
     assert "expert" in games_pt[1]["bots"]
     english = client.get("/api/games").json()
-    assert [g["display_name"] for g in english] == ["Draw dominoes", "Cribbage"]
+    assert [g["display_name"] for g in english] == [
+        "Draw dominoes",
+        "Cribbage",
+        "All Fives",
+        "Fives and Threes",
+    ]

@@ -5,6 +5,7 @@ the seat may know (the observation, with its ``legal_actions()``), never the pos
 ``make_bot(game, level, seed)`` gives a bot bound to its own seeded random stream, so that
 a match with bots replays exactly.
 
+>>> from pegboard.bots import make_bot
 >>> from pegboard.draw import Round
 >>> bot = make_bot("draw", "greedy", seed=1)
 >>> r = Round.deal(2, seed=7)

@@ -34,6 +34,12 @@ for _name in games.names():
         app.add_typer(_commands, name=_name)
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit
+
+
 @app.callback()
 def _options(
     lang: Annotated[
@@ -42,6 +48,15 @@ def _options(
             help="Language of every command: en, pt, zh, hi (default: from the environment)."
         ),
     ] = None,
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print pegboard's version.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
 ) -> None:
     # TranslatedGroup has read --lang from the arguments already; an unknown one is
     # refused here, in the environment's language.

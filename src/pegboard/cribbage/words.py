@@ -1,6 +1,7 @@
 """The words of counting aloud, in one table per language, so that translation stays easy.
 
-A new language is a new entry with the same keys. ``{count_f}`` is the count as it
+A new language (``pegboard.i18n.languages``) is a new entry with the same keys:
+``per_language`` refuses a table without it. ``{count_f}`` is the count as it
 stands before a noun that needs another form of the number: Portuguese feminine nouns
 ("duas sequências"), Chinese measure words ("两对"); elsewhere it is the plain number.
 """
@@ -8,6 +9,9 @@ stands before a noun that needs another form of the number: Portuguese feminine 
 from __future__ import annotations
 
 from typing import Final
+
+from pegboard.i18n.languages import LANGUAGES as LANGUAGES  # re-exported: the languages
+from pegboard.i18n.languages import per_language
 
 NUMBERS_EN: Final[tuple[str, ...]] = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -39,8 +43,8 @@ NUMBERS_HI: Final[tuple[str, ...]] = (
     "उनतीस", "तीस", "इकतीस",
 )  # fmt: skip
 
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
+WORDS: Final[dict[str, dict[str, str]]] = per_language(
+    en={
         "comma": ", ",
         # The show (C6): each item is said with the running total.
         "fifteen": "fifteen {total}",
@@ -64,7 +68,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "go": "go for one",
         "last card": "one for last",
     },
-    "pt": {
+    pt={
         "comma": ", ",
         "fifteen": "quinze {total}",
         "item is": "{item} são {total}",
@@ -85,7 +89,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "go": "um pelo go",
         "last card": "um pela última carta",
     },
-    "zh": {
+    zh={
         "comma": "，",
         "fifteen": "十五得{total}",
         "item is": "{item}共{total}",
@@ -106,7 +110,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "go": "Go得一",
         "last card": "最后一张得一",
     },
-    "hi": {
+    hi={
         "comma": ", ",
         "fifteen": "पंद्रह {total}",
         "item is": "{item} मिलाकर {total}",
@@ -127,15 +131,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "go": "गो का एक",
         "last card": "आखिरी पत्ते का एक",
     },
-}
+)
 """``WORDS[lang][key]``: a template filled with ``str.format``."""
 
-NUMBERS: Final[dict[str, tuple[str, ...]]] = {
-    "en": NUMBERS_EN,
-    "pt": NUMBERS_PT,
-    "zh": NUMBERS_ZH,
-    "hi": NUMBERS_HI,
-}
+NUMBERS: Final[dict[str, tuple[str, ...]]] = per_language(
+    en=NUMBERS_EN, pt=NUMBERS_PT, zh=NUMBERS_ZH, hi=NUMBERS_HI
+)
 """``NUMBERS[lang][n]``: the number ``n`` (0-31) in words."""
 
 BEFORE_NOUN: Final[dict[str, dict[int, str]]] = {
@@ -143,8 +144,6 @@ BEFORE_NOUN: Final[dict[str, dict[int, str]]] = {
     "zh": {2: "两"},
 }
 """The forms of ``{count_f}`` that differ from the plain number."""
-
-LANGUAGES: Final[tuple[str, ...]] = tuple(WORDS)
 
 
 def number(n: int, lang: str) -> str:

@@ -10,6 +10,9 @@ from typing import ClassVar, Final, Literal, Self
 
 from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
 from pegboard.dominoes.tiles import Tile
+from pegboard.i18n.languages import LANGUAGES as LANGUAGES  # re-exported: the languages
+from pegboard.i18n.languages import language as language  # re-exported: B5 keys
+from pegboard.i18n.languages import per_language
 
 Side = Literal["high", "low", "A", "B", "C", "D"]
 
@@ -147,9 +150,9 @@ def _touching_and_free(tile: Tile, value: int) -> tuple[End, End]:
     return End(tile, "low"), End(tile, "high")
 
 
-# The words of B5, per language.
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {
+# The words of B5, per language (the languages: pegboard.i18n.languages).
+WORDS: Final[dict[str, dict[str, str]]] = per_language(
+    en={
         "tiles": "Tiles",
         "connections": "Connections",
         "none": "none",
@@ -160,7 +163,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "B": "line B",
         "placed": "Placed tile",
     },
-    "pt": {
+    pt={
         "tiles": "Peças",
         "connections": "Conexões",
         "none": "nenhum",
@@ -171,7 +174,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "B": "linha B",
         "placed": "Peça colocada",
     },
-    "zh": {
+    zh={
         "tiles": "骨牌",
         "connections": "连接",
         "none": "无",
@@ -182,7 +185,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "B": "直线 B",
         "placed": "已出牌",
     },
-    "hi": {
+    hi={
         "tiles": "गोटियाँ",
         "connections": "जोड़",
         "none": "कोई नहीं",
@@ -193,29 +196,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "B": "शृंखला B",
         "placed": "रखी गई",
     },
-}
-LANGUAGES: Final[tuple[str, ...]] = tuple(WORDS)
-_LANGUAGE_ALIASES: Final[dict[str, str]] = {
-    "pt_br": "pt",
-    "pt-br": "pt",
-    "zh_hans": "zh",
-    "zh-hans": "zh",
-    "zh_cn": "zh",
-    "zh-cn": "zh",
-    "en_us": "en",
-    "en-us": "en",
-    "hi_in": "hi",
-    "hi-in": "hi",
-}
-
-
-def language(lang: str) -> str:
-    """The B5 language key for ``lang`` (``"pt_BR"`` -> ``"pt"``), or ``ValueError``."""
-    key = lang.lower()
-    key = _LANGUAGE_ALIASES.get(key, key)
-    if key not in WORDS:
-        raise ValueError(f"no board description in {lang!r}; choose one of {', '.join(WORDS)}")
-    return key
+)
 
 
 class Line:

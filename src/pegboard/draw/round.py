@@ -16,8 +16,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
@@ -44,7 +43,10 @@ from pegboard.draw._purecore import (
     line_of,
     shuffled_tiles,
 )
-from pegboard.draw.actions import Action, Play, parse_action
+from pegboard.draw.actions import DRAW, Action, Play, parse_action
+from pegboard.draw.observation import DrawObservation as DrawObservation
+from pegboard.draw.observation import Move as Move
+from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
 
 MIN_PLAYERS: Final = 2
@@ -114,69 +116,10 @@ _SEED_LIMIT: Final = 1 << 64
 _SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One entry of the public history: ``seat`` took ``action``."""
-
-    seat: int
-    action: Action
-
-    def __str__(self) -> str:
-        return f"{self.seat}:{self.action}"
-
-
 # Every possible move, by seat and action code: the history hands out these values.
 _MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(seat, action) for action in ACTIONS) for seat in range(MAX_PLAYERS)
 )
-
-
-@dataclass(frozen=True, slots=True)
-class DrawObservation:
-    """What one seat may know of a round: its own hand and everything public.
-
-    Built fresh by ``Round.observation``; it holds no reference to the round, so no other
-    hand and no stock order can be reached from it.
-    """
-
-    seat: int
-    num_players: int
-    current_player: int | None
-    leader: int
-    hand: tuple[Tile, ...]
-    line: Line
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    history: tuple[Move, ...]
-    known_absent: tuple[frozenset[int], ...]
-    """Per seat, the numbers it is known not to hold: a pass proves it (D8)."""
-    legal: tuple[Action, ...]
-    result: RoundResult | None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.legal
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "draw",
-            "seat": self.seat,
-            "num_players": self.num_players,
-            "current_player": self.current_player,
-            "leader": self.leader,
-            "hand": [str(t) for t in self.hand],
-            "line": [str(t) for t in self.line.tiles],
-            "open_ends": [e.notation for e in self.line.open_ends()],
-            "hand_sizes": list(self.hand_sizes),
-            "stock_size": self.stock_size,
-            "history": [[m.seat, str(m.action)] for m in self.history],
-            "known_absent": [sorted(values) for values in self.known_absent],
-            "legal_actions": [str(a) for a in self.legal],
-            "result": None if self.result is None else self.result.to_dict(),
-        }
 
 
 class Round(_Core):
@@ -186,11 +129,25 @@ class Round(_Core):
     (any position, for tests and analysis), then alternate ``legal_actions()`` and
     ``apply(action)`` until ``is_over``; ``result`` holds the settlement.
 
-    ``legal_actions``, ``apply``, ``is_over``, ``current_player``, ``num_players``,
-    ``leader`` and ``stock_size`` come from the core (see ``_purecore.PureCore``).
+    The hot path, ``legal_actions``, ``apply`` and ``is_over``, is the core's own (named
+    below, no wrapper in between); ``current_player``, ``num_players``, ``leader`` and
+    ``stock_size`` come from the core too (see ``_purecore.PureCore``). ``Round.CORE`` says
+    which core that is: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``).
     """
 
     __slots__ = ("_linecache", "_origin", "_result")
+
+    # -- the hot path: the core's own methods, bound here so that readers and type
+    # checkers see the dispatch (type checkers read PureCore's; the C core's at run time).
+
+    CORE: ClassVar[str] = CORE
+    """The core this class runs on: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``)."""
+    legal_actions = _Core.legal_actions
+    """The seat to play's legal actions (D4-D9): ``CORE``'s own method, not a wrapper."""
+    apply = _Core.apply
+    """Take ``action`` for the seat to play (D4-D11): ``CORE``'s own method, not a wrapper."""
+    is_over = _Core.is_over
+    """Whether the round is over (D11): ``CORE``'s own property, not a wrapper."""
 
     _origin: dict[str, Any]  # how the round started, for its record
     _result: RoundResult | None  # the settlement, once asked for
@@ -337,6 +294,11 @@ class Round(_Core):
         """A copy of the line of play."""
         return self._line().copy()
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (public)."""
+        return tuple(mask.bit_count() for mask in self._hand_masks())
+
     def _line(self) -> Line:
         """The line of play, brought up to date (do not change it: it is a cache)."""
         placed = self._placements()
@@ -434,35 +396,47 @@ class Round(_Core):
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
         """A position ``seat`` cannot tell from this one, for search by bots.
 
-        The tiles ``seat`` cannot see (other hands and the stock) are dealt again at random,
-        keeping every hand size and what passes proved (a passer holds neither open number).
+        The tiles ``seat`` cannot see (other hands and the stock) are dealt again by
+        ``pegboard.draw.sampler.sample_deal``: uniformly among the deals that keep every
+        hand size, the stock size and what passes proved (a passer holds neither open
+        number, D8), the stock's order included.
         """
         n = self.num_players
         if not 0 <= seat < n:
             raise ValueError(f"no seat {seat!r} at a table of {n}")
         other = self.copy()
         masks = list(self._hand_masks())
-        absent = self._absent_masks()
-        others = [s for s in range(n) if s != seat]
-        stock = [DOUBLE_SIX[t] for t in self._stock_tiles()]
-        pool_mask = 0
-        for s in others:
-            pool_mask |= masks[s]
-        for tile in stock:
-            pool_mask |= tile.bit
-        sizes = {s: masks[s].bit_count() for s in others}
-        hands = _deal_hidden(tiles_of(pool_mask), sizes, absent, rng)
-        if hands is None:  # so constrained that random tries failed: shuffle the truth
-            hands = _shuffle_truth({s: masks[s] for s in others}, stock, absent, rng)
-        dealt = 0
+        stock = self._stock_tiles()
+        pool = 0
+        for s in range(n):
+            if s != seat:
+                pool |= masks[s]
+        for t in stock:
+            pool |= 1 << t
+        sizes = {s: masks[s].bit_count() for s in range(n) if s != seat}
+        hands, new_stock = sample_deal(pool, sizes, len(stock), self._absent_masks(), rng)
         for s, mask in hands.items():
             masks[s] = mask
-            dealt |= mask
-        rest = [t for t in tiles_of(pool_mask) if not dealt & t.bit]
-        rng.shuffle(rest)
-        other._set_hidden(masks, [t.index for t in rest])
+        other._set_hidden(masks, new_stock)
         other._origin = {"sampled": True}
         return other
+
+    def draw_tile(self, tile: Tile) -> None:
+        """The seat to play draws ``tile`` from the stock (D6), wherever it lies in it.
+
+        For callers whose chance picks the tile drawn, as OpenSpiel's chance nodes do: the
+        stock is reordered with ``tile`` on top, then ``apply(DRAW)``. Raises like
+        ``apply(DRAW)`` when drawing is not legal, and ``ValueError`` when ``tile`` is not in
+        the stock; either way nothing changes.
+        """
+        if DRAW not in self.legal_actions():
+            self.apply(DRAW)  # raises, with the rule
+        stock = self._stock_tiles()
+        if not isinstance(tile, Tile) or tile.index not in stock:
+            raise ValueError(f"{tile} is not in the stock (D6)")
+        order = [tile.index, *(t for t in stock if t != tile.index)]
+        self._set_hidden(self._hand_masks(), order)
+        self.apply(DRAW)
 
     # -- records -------------------------------------------------------------------------
 
@@ -568,71 +542,22 @@ def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
     return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
 
 
-def _on_core(cls: type[Round], core: type[PureCore], name: str) -> type[Round]:
-    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry over."""
+CORE_METHODS: Final = ("legal_actions", "apply", "is_over")
+"""The hot path ``Round`` takes from its core as they are (see ``Round.CORE``)."""
+
+
+def _on_core(cls: type[Round], core: type[PureCore], name: str, core_name: str) -> type[Round]:
+    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry
+    over; the hot path (``CORE_METHODS``) and ``CORE`` are the other core's."""
     skip = {*cls.__slots__, "__dict__", "__weakref__"}
     namespace = {key: value for key, value in vars(cls).items() if key not in skip}
+    namespace.update({method: vars(core)[method] for method in CORE_METHODS})
+    namespace["CORE"] = core_name
     namespace["__qualname__"] = name
     return cast("type[Round]", type(name, (core,), namespace))
 
 
 PureRound: Final[type[Round]] = (
-    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound")
+    Round if _Core is PureCore else _on_core(Round, PureCore, "PureRound", "python")
 )
 """``Round`` on the pure-Python core (``Round`` itself when that is its core)."""
-
-
-def _deal_hidden(
-    pool: Sequence[Tile],
-    sizes: dict[int, int],
-    absent: Sequence[int],
-    rng: random.Random,
-    tries: int = 200,
-) -> dict[int, int] | None:
-    """Random hands of the given sizes from ``pool``, none holding a tile it cannot hold."""
-    constrained = sorted((s for s in sizes if absent[s]), key=lambda s: -absent[s].bit_count())
-    free = [s for s in sizes if not absent[s]]
-    for _ in range(tries):
-        remaining = list(pool)
-        rng.shuffle(remaining)
-        hands: dict[int, int] = {}
-        ok = True
-        for s in constrained:
-            eligible = [t for t in remaining if not absent[s] & t.bit]
-            if len(eligible) < sizes[s]:
-                ok = False
-                break
-            chosen = eligible[: sizes[s]]
-            hands[s] = sum(t.bit for t in chosen)
-            remaining = [t for t in remaining if not hands[s] & t.bit]
-        if not ok:
-            continue
-        for s in free:
-            chosen = remaining[: sizes[s]]
-            hands[s] = sum(t.bit for t in chosen)
-            remaining = remaining[sizes[s] :]
-        return hands
-    return None
-
-
-def _shuffle_truth(
-    hands: dict[int, int], stock: Sequence[Tile], absent: Sequence[int], rng: random.Random
-) -> dict[int, int]:
-    """Random swaps from the true deal that keep every constraint (a fallback)."""
-    places: list[tuple[int | None, Tile]] = [
-        (s, t) for s, mask in hands.items() for t in tiles_of(mask)
-    ] + [(None, t) for t in stock]
-    tiles = [t for _, t in places]
-    owners = [s for s, _ in places]
-    for _ in range(20 * len(tiles)):
-        i, j = rng.randrange(len(tiles)), rng.randrange(len(tiles))
-        a, b = owners[i], owners[j]
-        if (a is None or not absent[a] & tiles[j].bit) and (
-            b is None or not absent[b] & tiles[i].bit
-        ):
-            tiles[i], tiles[j] = tiles[j], tiles[i]
-    result = dict.fromkeys(hands, 0)
-    for owner, tile in zip(owners, tiles, strict=True):
-        if owner is not None:
-            result[owner] |= tile.bit
-    return result

@@ -1,29 +1,274 @@
-"""The hidden tiles of a Fives hand dealt again from one seat's observation (for search)."""
+"""The hidden tiles of a Fives hand dealt again from one seat's observation, exactly:
+uniformly over the deals that agree with everything the seat saw (for search by bots).
+
+What a seat sees of another seat ``s``: the tiles it played, when it drew (never what),
+and when it passed or knocked, with the numbers the open ends showed then. A draw or a
+pass proves that ``s`` held no tile showing those numbers *at that moment* (F4); a tile
+``s`` drew later may show them. So each tile ``s`` ever held sat in a *slot*: one of its
+dealt tiles, or one drawn at a known moment, and a slot's tile must avoid the numbers of
+every draw and pass of ``s`` while it was held. A play right after a draw is of the tile
+just drawn (it is the only one that fits); any other play came from some earlier slot.
+
+A deal is a placement of the unseen tiles (and of the tiles others played) in these
+slots and in the boneyard's places. ``sample_hands`` draws one uniformly among those that
+agree: it counts, for each way the other seats' plays may have emptied their slots, the
+placements of the unseen tiles (a small dynamic programme over the tiles, the slots
+grouped by the numbers they must avoid), picks one in proportion, then places the tiles.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+from math import factorial
 
-from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
-from pegboard.fives.hand import FivesObservation
+from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile
+from pegboard.draw.actions import DrawTile, Pass, Play
+from pegboard.fives.hand import FivesHand, FivesObservation
 
 
 def unseen(observation: FivesObservation) -> list[Tile]:
     """The tiles the seat cannot see: other hands, the boneyard (or the tiles set aside)."""
-    seen = set(observation.hand) | set(observation.layout.tiles)
+    seen = set(observation.hand) | set(observation.layout.tiles) | set(observation.out_of_play)
     return [t for t in DOUBLE_SIX if t not in seen]
 
 
+def _mask(values: Sequence[int]) -> int:
+    mask = 0
+    for value in values:
+        mask |= MASK_WITH[value]
+    return mask
+
+
+class _Seat:
+    """One other seat's slots, grouped: per group its size, the tiles it may hold now
+    (the numbers it must avoid, as a bit-set of forbidden tiles), and which of the
+    seat's plays from its hand it may have held."""
+
+    def __init__(self, seat: int, size_now: int, observation: FivesObservation) -> None:
+        history = observation.history
+        events: list[tuple[int, int]] = []  # (time, forbidden tiles)
+        entries: list[int] = []  # one per drawn slot: the time it was drawn
+        plays: list[tuple[int, Tile]] = []  # plays from the hand: (time, tile)
+        drawn = played = 0
+        for time, move in enumerate(history):
+            if move.seat != seat:
+                continue
+            cls = move.action.__class__
+            if cls is DrawTile:
+                drawn += 1
+                events.append((time, _mask(move.values)))
+                entries.append(time)
+            elif cls is Pass:
+                events.append((time, _mask(move.values)))
+            else:
+                action = move.action
+                assert isinstance(action, Play)
+                played += 1
+                before = history[time - 1] if time else None
+                if (
+                    before is not None
+                    and before.seat == seat
+                    and before.action.__class__ is DrawTile
+                ):
+                    entries.remove(time - 1)  # the tile just drawn, and no other
+                else:
+                    plays.append((time, action.tile))
+        dealt = size_now + played - drawn
+        slots = [-1] * dealt + entries
+
+        def forbidden(entry: int, until: int) -> int:
+            mask = 0
+            for time, values in events:
+                if entry < time < until:
+                    mask |= values
+            return mask
+
+        now = len(history)
+        groups: dict[tuple[int, tuple[bool, ...]], int] = {}
+        for entry in slots:
+            held = tuple(
+                entry < time and not tile.bit & forbidden(entry, time) for time, tile in plays
+            )
+            key = (forbidden(entry, now), held)
+            groups[key] = groups.get(key, 0) + 1
+        self.seat = seat
+        self.groups = list(groups.items())
+        self.plays = plays
+        self.options = self._emptied()
+
+    def _emptied(self) -> list[tuple[tuple[int, ...], int]]:
+        """Each way the plays from the hand may have emptied the groups: how many slots
+        of each group they took, and in how many ways (slots told apart)."""
+        sizes = [size for _, size in self.groups]
+        ways: dict[tuple[int, ...], int] = {tuple(0 for _ in sizes): 1}
+        for index in range(len(self.plays)):
+            step: dict[tuple[int, ...], int] = {}
+            for taken, count in ways.items():
+                for g, ((_, held), size) in enumerate(self.groups):
+                    if held[index] and taken[g] < size:
+                        after = (*taken[:g], taken[g] + 1, *taken[g + 1 :])
+                        step[after] = step.get(after, 0) + count * (size - taken[g])
+            ways = step
+        return list(ways.items())
+
+
 def sample_hands(observation: FivesObservation, rng: random.Random) -> tuple[list[int], list[Tile]]:
-    """Hands (bit-sets per seat) and a boneyard in drawing order, consistent with
-    ``observation`` (the seat's own hand kept)."""
+    """Hands (bit-sets per seat) and a boneyard in drawing order (in Fives and Threes, the
+    tiles set aside), drawn uniformly among the deals that agree with ``observation``
+    (the seat's own hand kept)."""
+    me = observation.seat
     pool = unseen(observation)
-    rng.shuffle(pool)
-    hands: list[int] = []
-    for seat, size in enumerate(observation.hand_sizes):
-        if seat == observation.seat:
-            hands.append(sum(t.bit for t in observation.hand))
-            continue
-        hands.append(sum(t.bit for t in pool[:size]))
-        del pool[:size]
-    return hands, pool
+    sizes = observation.hand_sizes
+    hands = [0] * len(sizes)
+    hands[me] = sum(t.bit for t in observation.hand)
+    if observation.result is not None:  # the hands are shown: only the boneyard is unseen
+        for seat, tiles in enumerate(observation.result.hands):
+            hands[seat] = sum(t.bit for t in tiles)
+        rest = [t for t in pool if not any(h & t.bit for h in hands)]
+        rng.shuffle(rest)
+        return hands, rest
+    seats = [_Seat(s, sizes[s], observation) for s in range(len(sizes)) if s != me]
+    # Every way the plays emptied the slots, weighed by the placements of the unseen tiles.
+    choices: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+    for combo in product(*(seat.options for seat in seats)):
+        weight = 1
+        for _, ways in combo:
+            weight *= ways
+        kinds = _kinds(seats, tuple(taken for taken, _ in combo), len(pool))
+        weight *= _placements(tuple(pool), kinds)
+        if weight:
+            choices.append((tuple(taken for taken, _ in combo), weight))
+    if not choices:
+        raise ValueError("no deal agrees with this observation")
+    taken_all = choices[_pick(rng, [weight for _, weight in choices])][0]
+    kinds = _kinds(seats, taken_all, len(pool))
+    placed = _place(tuple(pool), kinds, rng)
+    # Each kind's tiles go to its groups (and the free ones partly to the boneyard).
+    boneyard: list[Tile] = []
+    for kind_index, bag in enumerate(placed):
+        rng.shuffle(bag)
+        for seat, count in _owners(seats, taken_all, kinds, kind_index):
+            hands[seat] |= sum(t.bit for t in bag[:count])
+            del bag[:count]
+        boneyard.extend(bag)
+    rng.shuffle(boneyard)
+    return hands, boneyard
+
+
+def _kinds(
+    seats: Sequence[_Seat], taken_all: Sequence[Sequence[int]], pool_size: int
+) -> tuple[tuple[int, int], ...]:
+    """The slots left to fill, by the tiles they must not hold: ``((forbidden, count),
+    ...)``, forbidden 0 (anything goes: the boneyard's places among them) first."""
+    counts: dict[int, int] = {0: 0}
+    held = 0
+    for seat, taken in zip(seats, taken_all, strict=True):
+        for ((forbidden, _), size), took in zip(seat.groups, taken, strict=True):
+            left = size - took
+            if left:
+                counts[forbidden] = counts.get(forbidden, 0) + left
+                held += left
+    counts[0] += pool_size - held
+    return tuple(sorted(counts.items()))
+
+
+def _owners(
+    seats: Sequence[_Seat],
+    taken_all: Sequence[Sequence[int]],
+    kinds: Sequence[tuple[int, int]],
+    kind_index: int,
+) -> list[tuple[int, int]]:
+    forbidden_kind = kinds[kind_index][0]
+    owners: list[tuple[int, int]] = []
+    for seat, taken in zip(seats, taken_all, strict=True):
+        count = sum(
+            size - took
+            for ((forbidden, _), size), took in zip(seat.groups, taken, strict=True)
+            if forbidden == forbidden_kind
+        )
+        if count:
+            owners.append((seat.seat, count))
+    return owners
+
+
+def _pick(rng: random.Random, weights: Sequence[int]) -> int:
+    """An index drawn with probability proportional to its (whole) weight."""
+    pick = rng.randrange(sum(weights))
+    for index, weight in enumerate(weights):
+        if pick < weight:
+            return index
+        pick -= weight
+    raise AssertionError("a pick beyond the total weight")
+
+
+def _less(left: tuple[int, ...], k: int) -> tuple[int, ...]:
+    return (*left[:k], left[k] - 1, *left[k + 1 :])
+
+
+class _Table:
+    """The number of ways the tiles of ``pool`` from ``index`` on fill the slots still
+    ``left`` of each kind (the kinds' forbidden tiles ``forbidden``)."""
+
+    def __init__(self, pool: tuple[Tile, ...], forbidden: tuple[int, ...]) -> None:
+        self.pool = pool
+        self.eligible = [
+            tuple(k for k, mask in enumerate(forbidden) if not tile.bit & mask) for tile in pool
+        ]
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(self, index: int, left: tuple[int, ...]) -> int:
+        if index == len(self.pool):
+            return 1
+        key = (index, left)
+        found = self.memo.get(key)
+        if found is None:
+            found = 0
+            for k in self.eligible[index]:
+                if left[k]:
+                    found += self.ways(index + 1, _less(left, k))
+            self.memo[key] = found
+        return found
+
+
+@lru_cache(maxsize=256)
+def _table(pool: tuple[Tile, ...], forbidden: tuple[int, ...]) -> _Table:
+    return _Table(pool, forbidden)
+
+
+def _placements(pool: tuple[Tile, ...], kinds: tuple[tuple[int, int], ...]) -> int:
+    """How many ways the tiles of ``pool`` fill the slots of ``kinds`` (each slot told
+    apart), no slot holding a tile it must not."""
+    table = _table(pool, tuple(forbidden for forbidden, _ in kinds))
+    total = table.ways(0, tuple(count for _, count in kinds))
+    for _, count in kinds:
+        total *= factorial(count)
+    return total
+
+
+def _place(
+    pool: tuple[Tile, ...], kinds: tuple[tuple[int, int], ...], rng: random.Random
+) -> list[list[Tile]]:
+    """One placement of the tiles in the kinds of slots, uniformly among them."""
+    table = _table(pool, tuple(mask for mask, _ in kinds))
+    left = tuple(count for _, count in kinds)
+    placed: list[list[Tile]] = [[] for _ in kinds]
+    for index, tile in enumerate(pool):
+        options = [k for k in table.eligible[index] if left[k]]
+        k = options[_pick(rng, [table.ways(index + 1, _less(left, k)) for k in options])]
+        placed[k].append(tile)
+        left = _less(left, k)
+    return placed
+
+
+def determinize(observation: FivesObservation, rng: random.Random) -> FivesHand:
+    """A full position that agrees with ``observation``, its unseen tiles dealt by
+    ``sample_hands``: what a bot searches, built from the seat's observation alone (so it
+    cannot know what the seat may not). A match's observation gives its hand's."""
+    inner = getattr(observation, "hand", observation)
+    if not isinstance(inner, FivesObservation):
+        inner = observation
+    hands, boneyard = sample_hands(inner, rng)
+    return FivesHand._from_observation(inner, hands, boneyard)

@@ -111,6 +111,8 @@ class HandResult:
     by_fives: bool = False
     counts_pips: bool = True
     """Whether this game counts the pips at the end of a hand (All Fives), or not."""
+    sides: tuple[tuple[int, ...], ...] = ()
+    """The seats of each side (F1)."""
 
     @property
     def winner(self) -> int | None:
@@ -125,8 +127,9 @@ class HandResult:
             return None
         counted = self.counted[side]
         if self.shared > 1:
-            half = counted / self.shared
-            shown = f"{int(half)}½" if half * 2 % 2 == 1 and self.shared == 2 else f"{half:g}"
+            whole, part = divmod(counted, self.shared)
+            fraction = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔"}.get((part, self.shared), "")
+            shown = f"{whole}{fraction}" if whole or not fraction else fraction
             text = f"{counted} \u00f7 {self.shared} = {shown}"
         else:
             parts = self._parts(side)
@@ -138,8 +141,15 @@ class HandResult:
         return text
 
     def _parts(self, side: int) -> list[int]:
-        """The pips counted for ``side``: every opponent's (a side's, in partnerships)."""
-        return [pips for other, pips in enumerate(self.side_pips) if other != side]
+        """The pips counted for ``side``: every opponent's, seat by seat."""
+        if not self.sides:
+            return [pips for other, pips in enumerate(self.side_pips) if other != side]
+        return [
+            self.pips[seat]
+            for other, seats in enumerate(self.sides)
+            if other != side
+            for seat in seats
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -179,6 +189,9 @@ class FivesObservation:
     history: tuple[FivesMove, ...]
     legal: tuple[Action, ...]
     result: HandResult | None
+    out_of_play: tuple[Tile, ...] = ()
+    """Tiles a position for analysis left out of the hand (``from_position``): known to
+    every seat to be in no hand and not in the boneyard. None in a dealt hand."""
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -219,6 +232,7 @@ class FivesObservation:
             "history": [move.to_dict() for move in self.history],
             "legal_actions": [str(a) for a in self.legal],
             "result": None if self.result is None else self.result.to_dict(),
+            "out_of_play": [str(t) for t in self.out_of_play],
         }
 
 
@@ -239,6 +253,7 @@ class FivesHand:
         "_leader",
         "_legal",
         "_origin",
+        "_outside",
         "_over",
         "_result",
         "_rules",
@@ -258,6 +273,7 @@ class FivesHand:
     _result: HandResult | None
     _legal: tuple[Action, ...] | None
     _origin: dict[str, Any]
+    _outside: tuple[Tile, ...]
 
     def __init__(self) -> None:
         raise TypeError("use FivesHand.deal(...) or FivesHand.from_position(...)")
@@ -289,6 +305,7 @@ class FivesHand:
         self._result = None
         self._legal = None
         self._origin = origin
+        self._outside = ()
         return self
 
     @classmethod
@@ -315,7 +332,7 @@ class FivesHand:
         random.Random(seed).shuffle(tiles)
         size = rules.hand_size
         hands = [sum(t.bit for t in tiles[s * size : (s + 1) * size]) for s in range(n)]
-        origin = {"deal": {"seed": seed, "leader": leader, "scores": side_scores}}
+        origin = {"deal": {"seed": seed, "leader": leader, "scores": list(side_scores)}}
         return cls._make(
             rules,
             hands,
@@ -396,6 +413,7 @@ class FivesHand:
             list(side_scores),
             origin,
         )
+        self._outside = tuple(t for t in DOUBLE_SIX if t not in seen)
         self._check_blocked()
         return self
 
@@ -414,6 +432,7 @@ class FivesHand:
         other._result = self._result
         other._legal = self._legal
         other._origin = self._origin
+        other._outside = self._outside
         return other
 
     def __copy__(self) -> Self:
@@ -697,6 +716,7 @@ class FivesHand:
             history=tuple(self._history),
             legal=self.legal_actions() if seat == current else (),
             result=self._result,
+            out_of_play=self._outside,
         )
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
@@ -734,6 +754,7 @@ class FivesHand:
             list(observation.scores),
             {"sampled": True},
         )
+        self._outside = observation.out_of_play
         self._history = list(observation.history)
         if observation.result is not None:
             self._over = (observation.result.kind, observation.result.by)
@@ -861,4 +882,5 @@ def _settle(rules: FivesRules, hands: Sequence[int], kind: EndKind, by: int | No
         hands=revealed,
         by_fives=rules.by_fives,
         counts_pips=rules.all_fives,
+        sides=sides,
     )

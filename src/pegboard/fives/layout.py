@@ -25,13 +25,14 @@ from typing import ClassVar, Final, Self
 from pegboard.core import N_, IllegalActionError
 from pegboard.dominoes.line import End, Line, language
 from pegboard.dominoes.tiles import Tile
+from pegboard.i18n.languages import per_language
 
-SPINNER_WORDS: Final[dict[str, dict[str, str]]] = {
-    "en": {"C": "spinner arm C", "D": "spinner arm D"},
-    "pt": {"C": "braço C da carroça em cruz", "D": "braço D da carroça em cruz"},
-    "zh": {"C": "十字分支 C", "D": "十字分支 D"},
-    "hi": {"C": "स्पिनर की शाखा C", "D": "स्पिनर की शाखा D"},
-}
+SPINNER_WORDS: Final[dict[str, dict[str, str]]] = per_language(
+    en={"C": "spinner arm C", "D": "spinner arm D"},
+    pt={"C": "braço C da carroça em cruz", "D": "braço D da carroça em cruz"},
+    zh={"C": "十字分支 C", "D": "十字分支 D"},
+    hi={"C": "स्पिनर की शाखा C", "D": "स्पिनर की शाखा D"},
+)
 """The B5 words of a spinner's two ends, in each language of B5. A spinner's sides along
 the line keep their B1 words (line A, line B); its ends across them are its "arms"."""
 

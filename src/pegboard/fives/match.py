@@ -115,11 +115,12 @@ class FivesMatch:
             return None
         scores, target = self.side_scores, self.rules.target
         reached = [
-            side
-            for side, score in enumerate(scores)
-            if (score == target if self.rules.exact else score >= target)
+            score for score in scores if (score == target if self.rules.exact else score >= target)
         ]
-        return reached[0] if len(reached) == 1 else None
+        if not reached:
+            return None
+        best = max(reached)  # two tied players sharing a block may both reach it (F9)
+        return scores.index(best) if scores.count(best) == 1 else None
 
     # -- play ----------------------------------------------------------------------------
 

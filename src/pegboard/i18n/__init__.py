@@ -4,7 +4,8 @@ Every surface (the command line, the terminal app, the web server) translates th
 this package, and none imports another for it (docs/architecture.md, layers 6 and 8). What a
 surface says about a game beyond that lives in submodules imported by name:
 ``pegboard.i18n.draw_text`` and ``pegboard.i18n.cribbage_text`` (moves, scores and
-narration), ``pegboard.i18n.words`` (the bots' units and details).
+narration), ``pegboard.i18n.words`` (the bots' units and details). The languages themselves
+are defined once, in ``pegboard.i18n.languages``, which every layer reads.
 """
 
 from pegboard.i18n.catalogs import (
@@ -26,14 +27,19 @@ from pegboard.i18n.catalogs import (
     unreadable_reason,
 )
 from pegboard.i18n.errors import describe_error
+from pegboard.i18n.languages import ALL, HTML_LANG, LANGUAGES, Language, language, per_language
 from pegboard.i18n.narration import say, say_all, seat_words
 from pegboard.i18n.words import known_words
 
 __all__ = [
+    "ALL",
     "DOMAIN",
     "ENVIRONMENT",
+    "HTML_LANG",
+    "LANGUAGES",
     "LOCALES",
     "LOCALE_DIR",
+    "Language",
     "TranslatedIllegalActionError",
     "TranslatedValueError",
     "Translator",
@@ -41,8 +47,10 @@ __all__ = [
     "environment_language",
     "invocation_language",
     "known_words",
+    "language",
     "language_of",
     "locale_language",
+    "per_language",
     "resolve_language",
     "rule_gist",
     "rule_reason",

@@ -26,10 +26,9 @@ from pathlib import Path
 from typing import Final
 
 from pegboard.core import IllegalActionError, WordedError
-from pegboard.dominoes.line import language
+from pegboard.i18n.languages import LOCALES as LOCALES  # re-exported: the catalogs' locales
+from pegboard.i18n.languages import language
 
-LOCALES: Final[dict[str, str]] = {"en": "en", "pt": "pt_BR", "zh": "zh_Hans", "hi": "hi"}
-"""Language key (B5) -> the gettext locale of its catalog."""
 LOCALE_DIR: Final = Path(__file__).parent.parent / "locale"
 """``pegboard/locale``: the catalogs stay at the package's top, beside ``pegboard/i18n``."""
 DOMAIN: Final = "pegboard"

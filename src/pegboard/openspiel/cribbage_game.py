@@ -83,8 +83,7 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CribbageObserver:
-        perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        return CribbageObserver(perfect_recall)
+        return CribbageObserver(iig_obs_type)
 
 
 class CribbageState(pyspiel.State):  # type: ignore[misc]
@@ -315,8 +314,42 @@ _OBS_SHAPE: Final = [
 _INFO_EXTRA: Final = [("dealt", 52), ("pegging", MAX_PEG_MOVES * (2 + 53))]
 
 
+_PRIVATE_PIECES: Final = frozenset({"seat", "hand", "discards", "dealt"})
+"""The pieces of ``_OBS_SHAPE`` and ``_INFO_EXTRA`` that are one seat's own (the rest is public)."""
+
+
+def _seats_shown(private: Any, player: int) -> tuple[int, ...]:
+    """The seats whose own cards an observer of ``private`` (``PrivateInfoType``) shows."""
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        return (0, 1)
+    if private == pyspiel.PrivateInfoType.NONE:
+        return ()
+    return (player,)
+
+
+def _own_cards(state: CribbageState, seat: int) -> tuple[list[Card], Discard | None]:
+    """``seat``'s hand as it sees it and its discard this hand, if made (the dealer's may
+    still wait for the cut: then it is out of the hand already)."""
+    game = state.game
+    if game is None:
+        return list(state.dealt[seat]), None
+    discard = own_discard(game, seat)
+    if discard is None and state.pending is not None and seat == game.dealer:
+        discard = state.pending
+    hand = list(game.hands[seat])
+    if discard is not None and seat == game.dealer and state.pending is not None:
+        hand = [c for c in hand if c not in discard.cards]
+    return hand, discard
+
+
 class CribbageObserver:
     """What one player knows, as a tensor and a string (``make_py_observer``).
+
+    ``iig_obs_type`` (OpenSpiel's ``IIGObservationType``) chooses the parts: the public part
+    when ``public_info`` is true; with ``private_info`` ``SINGLE_PLAYER`` (the default) the
+    observing seat's own cards (hand, discard, the six dealt), with ``ALL_PLAYERS`` both
+    seats', with ``NONE`` neither (nor the observing seat, so a public observation is the
+    same for both seats: the cards played are then given by seat, not as mine and other).
 
     The observation tensor is the current hand as the player sees it (see ``_OBS_SHAPE``:
     scores /121, count /31, held_above /10, hand sizes /6). The information-state tensor adds
@@ -326,9 +359,22 @@ class CribbageObserver:
     the show revealed it, then this hand (own discard shown, the other's not).
     """
 
-    def __init__(self, perfect_recall: bool) -> None:
-        self.perfect_recall = perfect_recall
-        shape = _OBS_SHAPE + (_INFO_EXTRA if perfect_recall else [])
+    def __init__(self, iig_obs_type: Any = None) -> None:
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.public = bool(kind.public_info)
+        self.private = kind.private_info
+        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
+        copies = 2 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
+        shape: list[tuple[str, int]] = []
+        for name, width in _OBS_SHAPE + (_INFO_EXTRA if self.perfect_recall else []):
+            if name in _PRIVATE_PIECES:
+                if self.has_private:
+                    shape.append((name, width if name == "seat" else copies * width))
+            elif self.public:
+                if name.startswith("played_") and not self.has_private:
+                    name = {"played_mine": "played_by_0", "played_other": "played_by_1"}[name]
+                shape.append((name, width))
         self.tensor = np.zeros(sum(width for _, width in shape), np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
         at = 0
@@ -339,7 +385,25 @@ class CribbageObserver:
     def set_from(self, state: CribbageState, player: int) -> None:
         self.tensor.fill(0.0)
         d = self.dict
-        d["seat"][player] = 1.0
+        shown = _seats_shown(self.private, player)
+        if self.has_private:
+            d["seat"][player] = 1.0
+            hands = d["hand"].reshape(-1, 52)
+            discards = d["discards"].reshape(-1, 52)
+            dealt = d["dealt"].reshape(-1, 52) if "dealt" in d else None
+            for row, seat in enumerate(shown):
+                hand, discard = _own_cards(state, seat)
+                hands[row][:] = _cards_vector(hand)
+                if discard is not None:
+                    discards[row][:] = _cards_vector(discard.cards)
+                if dealt is not None:
+                    six = state.dealt[seat] if state.game is None else own_six(state.game, seat)
+                    dealt[row][:] = _cards_vector(six)
+        if self.public:
+            self._public_from(state, player)
+
+    def _public_from(self, state: CribbageState, player: int) -> None:
+        d = self.dict
         if state.dealer is not None:
             d["dealer"][state.dealer] = 1.0
         for seat in (0, 1):
@@ -347,29 +411,19 @@ class CribbageObserver:
         game = state.game
         if game is None:
             d["phase"][0] = 1.0
-            d["hand"][:] = _cards_vector(state.dealt[player])
-            if self.perfect_recall:
-                d["dealt"][:] = d["hand"]
             return
         current = state.current_player()
         if current >= 0:
             d["current"][current] = 1.0
         d["phase"][1 if game.phase == "discard" or state.pending else 2] = 1.0
-        d["hand"][:] = _cards_vector(game.hands[player])
-        discard = own_discard(game, player)
-        if discard is None and state.pending is not None and player == game.dealer:
-            discard = state.pending
-        if discard is not None:
-            d["discards"][:] = _cards_vector(discard.cards)
-            if player == game.dealer and state.pending is not None:
-                d["hand"][:] = _cards_vector(
-                    c for c in game.hands[player] if c not in discard.cards
-                )
         if game.starter is not None:
             d["starter"][game.starter.index] = 1.0
         d["pile"][:] = _cards_vector(game.pile)
         for seat, card in game.played:
-            d["played_mine" if seat == player else "played_other"][card.index] = 1.0
+            if self.has_private:
+                d["played_mine" if seat == player else "played_other"][card.index] = 1.0
+            else:
+                d[f"played_by_{seat}"][card.index] = 1.0
         d["count"][0] = game.count / 31.0
         view = game.observation(player)
         for seat in (0, 1):
@@ -378,7 +432,6 @@ class CribbageObserver:
             d["held_above"][seat] = view.held_above[seat] / 10.0
             d["hand_sizes"][seat] = view.hand_sizes[seat] / 6.0
         if self.perfect_recall:
-            d["dealt"][:] = _cards_vector(own_six(game, player))
             pegging = d["pegging"].reshape(MAX_PEG_MOVES, 55)
             i = 0
             for move in game.history:
@@ -391,43 +444,80 @@ class CribbageObserver:
 
     def string_from(self, state: CribbageState, player: int) -> str:
         if self.perfect_recall:
-            return information_state_string(state, player)
+            return information_state_string(state, player, self.public, self.private)
+        shown = _seats_shown(self.private, player)
         game = state.game
+        parts = [f"p{player}"] if shown else []
         if game is None:
-            return f"p{player} dealing hand:{' '.join(map(str, sorted(state.dealt[player])))}"
+            parts.append("dealing")
+            if shown:
+                hands = "|".join(" ".join(map(str, sorted(state.dealt[s]))) for s in shown)
+                parts.append(f"hand:{hands}")
+            return " ".join(parts)
         view = game.observation(player)
-        discard = own_discard(game, player) or (state.pending if player == game.dealer else None)
-        return (
-            f"p{player} to:{state.current_player()} dealer:{game.dealer} "
-            f"scores:{view.scores[0]}-{view.scores[1]} "
-            f"hand:{' '.join(map(str, sorted(view.hand)))} "
-            f"crib:{'' if discard is None else discard} starter:{view.starter} "
-            f"count:{view.count} pile:{' '.join(map(str, view.pile))} "
-            f"played:{' '.join(f'{s}:{c}' for s, c in view.played)} "
-            f"go:{int(view.said_go[0])}{int(view.said_go[1])} "
-            f"above:{view.held_above[0]},{view.held_above[1]}"
-        )
-
-
-def information_state_string(state: CribbageState, player: int) -> str:
-    """Every earlier hand, then this hand as ``player`` knows it."""
-    parts = [f"p{player} first:{state.dealer}", *state.past, f"hand{state.hand_no}"]
-    parts.append(f"scores:{state.start_scores[0]}-{state.start_scores[1]}")
-    game = state.game
-    if game is None:
-        parts.append("dealt:" + " ".join(map(str, sorted(state.dealt[player]))))
+        if self.public:
+            parts.append(
+                f"to:{state.current_player()} dealer:{game.dealer} "
+                f"scores:{view.scores[0]}-{view.scores[1]}"
+            )
+        if shown:
+            hands = "|".join(" ".join(map(str, sorted(game.observation(s).hand))) for s in shown)
+            cribs = "|".join(
+                "" if discard is None else str(discard)
+                for discard in (_own_cards(state, s)[1] for s in shown)
+            )
+            parts.append(f"hand:{hands} crib:{cribs}")
+        if self.public:
+            parts.append(
+                f"starter:{view.starter} "
+                f"count:{view.count} pile:{' '.join(map(str, view.pile))} "
+                f"played:{' '.join(f'{s}:{c}' for s, c in view.played)} "
+                f"go:{int(view.said_go[0])}{int(view.said_go[1])} "
+                f"above:{view.held_above[0]},{view.held_above[1]}"
+            )
         return " ".join(parts)
-    parts.append("dealt:" + " ".join(map(str, sorted(own_six(game, player)))))
+
+
+def information_state_string(
+    state: CribbageState, player: int, public: bool = True, private: Any = None
+) -> str:
+    """Every earlier hand, then this hand as ``player`` knows it.
+
+    ``public`` False leaves out the earlier hands and the moves; ``private``
+    (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE`` leaves out the seat,
+    its cards and its discard, ``ALL_PLAYERS`` shows both seats'.
+    """
+    if private is None:
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+    shown = _seats_shown(private, player)
+    head = [f"p{player}"] if shown else []
+    if public:
+        head.append(f"first:{state.dealer}")
+    parts = [" ".join(head)] if head else []
+    if public:
+        parts += [*state.past, f"hand{state.hand_no}"]
+        parts.append(f"scores:{state.start_scores[0]}-{state.start_scores[1]}")
+    game = state.game
+    if shown:
+        six = [state.dealt[s] if game is None else own_six(game, s) for s in shown]
+        parts.append("dealt:" + "|".join(" ".join(map(str, sorted(cards))) for cards in six))
+    if game is None:
+        return " ".join(parts)
+    if not public:
+        for seat in shown:
+            discard = _own_cards(state, seat)[1]
+            parts.append(f"{seat}:{'' if discard is None else discard}")
+        return " ".join(parts)
     for move in game.history:
         if move.hand != state.hand_no:
             continue
         if isinstance(move.action, Discard):
-            mine = move.seat == player
-            parts.append(f"{move.seat}:{own_discard(game, player) if mine else 'discard'}")
+            mine = move.seat in shown
+            parts.append(f"{move.seat}:{own_discard(game, move.seat) if mine else 'discard'}")
         else:
             parts.append(f"{move.seat}:{move.action}")
     if state.pending is not None:
-        parts.append(f"{game.dealer}:{state.pending if player == game.dealer else 'discard'}")
+        parts.append(f"{game.dealer}:{state.pending if game.dealer in shown else 'discard'}")
     if game.starter is not None:
         parts.append(f"starter:{game.starter}")
     return " ".join(parts)

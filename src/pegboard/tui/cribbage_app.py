@@ -5,7 +5,8 @@ What the screen shows during a hand comes from ``game.observation(HUMAN)`` only:
 cards, the starter once cut, the count and the pile, the score log. The bot's cards
 appear as it plays them, and its hand and the crib when the show counts them (C6). Every
 event is worded by the plain client's texts (``cli.cribbage_text``) and every score
-explained from the game's own log ("fifteen two, fifteen four, and a pair is six").
+explained from the game's own log ("fifteen two, fifteen four, and a pair is six"). The
+end of a hand and of a match are drawn by ``pegboard.tui.cribbage_ends``.
 
 The bot moves at once, in the same call as your move, so the screen is never shown in the
 middle of its turn; the end of each hand (the show) and of each game get a screen of their
@@ -22,8 +23,7 @@ import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.padding import Padding
+from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -40,19 +40,21 @@ from pegboard.cribbage.actions import Action
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n import (
     TranslatedIllegalActionError,
-    Translator,
     rule_reason,
     translator,
 )
 from pegboard.i18n.cribbage_text import (
     Seats,
     cut_lines,
-    event_lines,
     hand_header,
     narrate,
-    result_lines,
     scores_text,
 )
+from pegboard.tui.cribbage_ends import BOT as BOT
+from pegboard.tui.cribbage_ends import HUMAN as HUMAN
+from pegboard.tui.cribbage_ends import CribbageSummaryScreen as CribbageSummaryScreen
+from pegboard.tui.cribbage_ends import hand_over
+from pegboard.tui.cribbage_ends import indented as indented
 from pegboard.tui.cribbage_view import (
     card_box,
     card_name,
@@ -67,10 +69,8 @@ from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
 if TYPE_CHECKING:
     from pegboard.tui.setup import Setup
 
-HUMAN = 0
 HUMAN_LEVEL = "human"
 """Seat 1's "level" when a person plays it (the same as ``setup.HUMAN_LEVEL``)."""
-BOT = 1
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
 HINTS_SHOWN = 3
@@ -298,55 +298,8 @@ class CribbageScreen(Screen[None]):
         return True
 
     def hand_over(self, before: CribbageObservation, after: CribbageObservation) -> Group:
-        """The end of a hand: the show counted aloud (C6), then the end of the game if it
-        came (C7), the match score and the board."""
-        _ = self._
-        lines: list[RenderableType] = [
-            Text(_("Hand {number} is over.").format(number=before.hand_number), style="bold")
-        ]
-        scores = list(before.scores)
-        shown = False
-        for event in after.log[len(before.log) :]:
-            # The last card's point (C5) or the score that won the game (C7), then the show.
-            scores[event.seat] = event.total
-            if event.reason in ("hand", "crib") and not shown:
-                shown = True
-                lines.append(
-                    coloured(
-                        _("The show, with the starter {card} (C6):").format(card=event.starter)
-                    )
-                )
-            lines += [
-                indented(line) for line in event_lines(event, scores, before.dealer, self.seats, _)
-            ]
-        result = after.result
-        if result is not None:
-            lines.append(Text())
-            if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
-                lines.append(Text(_("121 reached: the game ends at once (C7).")))
-            lines += [Text(line, style="bold") for line in result_lines(result, self.seats, _)]
-            match = self.match
-            lines.append(
-                Text(
-                    _("Game points: {points} (first to {target}).").format(
-                        points=scores_text(match.points, self.seats, _), target=match.target
-                    )
-                )
-            )
-            if not match.is_over:
-                deals = self.seats.says(
-                    result.loser, _("you deal"), _("{who} deals"), _, start=False
-                )
-                lines.append(
-                    Text(
-                        _(
-                            "Game {number}: {deals} first (the loser of a game deals the next)."
-                        ).format(number=len(match.games) + 1, deals=deals)
-                    )
-                )
-        fronts, backs = pegs(after.log)
-        lines += [Text(row) for row in peg_board(fronts, backs, _, self.seats.name(BOT, _))]
-        return Group(*lines)
+        """The end of a hand (``cribbage_ends.hand_over``)."""
+        return hand_over(before, after, self.match, self.seats, self._)
 
     def next_hand(self) -> None:
         """A fresh log for each hand: the last one's moves were shown with its end."""
@@ -598,57 +551,3 @@ class CribbageScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             action()
-
-
-def indented(line: str) -> Padding:
-    """A line of the show, its cards coloured; when it wraps, it keeps its indent."""
-    text = line.lstrip(" ")
-    return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
-
-
-class CribbageSummaryScreen(Screen[None]):
-    """The end of the match: the game points, the winner, how each game ended (C7)."""
-
-    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
-
-    def __init__(self, match: CribbageMatch, seats: Seats, _: Translator) -> None:
-        super().__init__()
-        self.match = match
-        self.seats = seats
-        self._ = _
-
-    def lines(self) -> list[str]:
-        _ = self._
-        match, seats = self.match, self.seats
-        lines = [
-            _.ngettext(
-                "Match over after {games} game: {points} (game points).",
-                "Match over after {games} games: {points} (game points).",
-                len(match.games),
-            ).format(games=len(match.games), points=scores_text(match.points, seats, _)),
-            _("You win the match.")
-            if match.winner == HUMAN and seats.human == HUMAN
-            else _("{who} wins the match.").format(who=seats.subject(1 - HUMAN, _))
-            if match.winner != HUMAN
-            else _("{who} wins the match.").format(who=seats.subject(HUMAN, _)),
-            "",
-        ]
-        for finished in match.games:
-            for n, line in enumerate(result_lines(finished.result, seats, _)):
-                lines.append(
-                    _("Game {number}: {result}").format(number=finished.number, result=line)
-                    if n == 0
-                    else "  " + line
-                )
-        lines.append(_("Replay this with --seed {seed}.").format(seed=match.seed))
-        return lines
-
-    def compose(self) -> ComposeResult:
-        yield Static(Text("\n".join(self.lines())), id="summary")
-        yield Button(self._("Quit"), id="quit", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#quit", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.exit()

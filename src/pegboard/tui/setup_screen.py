@@ -18,11 +18,11 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from pegboard import games
 from pegboard.games import Option
-from pegboard.i18n import LOCALES, Translator, describe_error, translator
+from pegboard.i18n import ALL, Translator, describe_error, translator
 from pegboard.tui.looks import play_screen
 from pegboard.tui.setup import HUMAN_LEVEL, Setup, level_name
 
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "zh": "中文", "hi": "हिन्दी"}
+LANGUAGE_NAMES = {language.key: language.short_name for language in ALL}
 LISTED = 12
 """A range of at most this many values is offered as a list; a longer one is typed."""
 RESERVED_IDS = frozenset({"title", "game", "players", "lang", "start", "refusal"})
@@ -104,7 +104,7 @@ class SetupScreen(Screen[None]):
                 yield from self._option_widgets(option, _)
         yield Label(_("Language"))
         yield Select(
-            [(LANGUAGE_NAMES.get(key, key), key) for key in LOCALES],
+            [(language.short_name, language.key) for language in ALL],
             value=self.setup.lang,
             allow_blank=False,
             compact=True,

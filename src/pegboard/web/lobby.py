@@ -8,17 +8,18 @@ with the models of ``schemas``."""
 from __future__ import annotations
 
 import copy
+import html
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
-from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (
@@ -67,6 +68,29 @@ class LobbyRoute(APIRoute):
 
 router = APIRouter(route_class=LobbyRoute)
 INDEX: Final = Path(__file__).parent / "static" / "index.html"
+LANGUAGES_MARK: Final = "<!-- languages: "
+"""The line of ``index.html``'s language list that the server replaces by its options."""
+
+
+def language_options() -> str:
+    """The page's ``<option>`` per language (``pegboard.i18n.languages``): the value is the
+    catalog's code, ``lang`` its BCP 47 tag and ``data-key`` its language key."""
+    return "\n".join(
+        f'<option value="{html.escape(language.locale)}" lang="{html.escape(language.tag)}"'
+        f' data-key="{html.escape(language.key)}">{html.escape(language.name)}</option>'
+        for language in ALL
+    )
+
+
+def with_languages(page: str) -> str:
+    """``page`` with the line holding ``LANGUAGES_MARK`` replaced by the options."""
+    lines = page.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if LANGUAGES_MARK in line:
+            indent = line[: len(line) - len(line.lstrip())]
+            options = "".join(f"{indent}{option}\n" for option in language_options().split("\n"))
+            lines[i] = options
+    return "".join(lines)
 
 
 def service_of(request: Request) -> TableService:
@@ -273,7 +297,7 @@ def install_openapi(app: FastAPI) -> None:
 def index() -> Response:
     if not INDEX.is_file():
         return Response("pegboard: the page is not installed", status_code=404)
-    return FileResponse(INDEX, media_type="text/html")
+    return HTMLResponse(with_languages(INDEX.read_text(encoding="utf-8")))
 
 
 @router.get("/", include_in_schema=False)

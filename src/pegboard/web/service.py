@@ -1,6 +1,10 @@
 """Tables: create, claim and leave seats, rebuild from the log, apply + commit + broadcast,
 and the bots.
 
+The modules: ``service.py`` (this one, ``TableService``), ``tables.py`` (the live table, the
+connections, the refusals and the small functions they share) and ``table_bots.py`` (the
+bots' loops and the resume after a start-up, a part of ``TableService``).
+
 One ``LiveTable`` per table in memory: its match (rebuilt from seed + log on first use),
 its seats and its connections. Everything that changes a table happens under the table's
 ``asyncio.Lock``, and in one order: check, apply to the live match, INSERT + COMMIT the
@@ -13,221 +17,55 @@ own clients while its bot thinks.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
 import time
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.core import Event, IllegalActionError
+from pegboard.core import IllegalActionError
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
-from pegboard.web.db import NAME_LENGTH
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.store import SeatInfo, Store, TableRecord
-from pegboard.web.views_common import LOG_LIMIT
+from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
+from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
+from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
+from pegboard.web.table_bots import TableBots
+from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
+from pegboard.web.tables import ClientError as ClientError
+from pegboard.web.tables import Connection as Connection
+from pegboard.web.tables import LiveTable as LiveTable
+from pegboard.web.tables import LobbyError as LobbyError
+from pegboard.web.tables import UnusableTableError as UnusableTableError
+from pegboard.web.tables import _gone as _gone
+from pegboard.web.tables import address_hash as address_hash
+from pegboard.web.tables import bot_seed as bot_seed
+from pegboard.web.tables import check_stored as check_stored
+from pegboard.web.tables import clean_name as clean_name
+from pegboard.web.tables import config_problem as config_problem
+from pegboard.web.tables import hash_token as hash_token
+from pegboard.web.tables import lang_key as lang_key
+from pegboard.web.tables import new_token as new_token
+from pegboard.web.tables import summary_of as summary_of
 
 log = logging.getLogger(__name__)
 
-TOKEN_BYTES: Final = 24
 TABLE_ID_LENGTH: Final = 10
 OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
-RESUME_CONCURRENCY: Final = 2
-"""Tables rebuilt at once after a start-up (each takes a database thread, then a replay)."""
-RETRY_FIRST: Final = 0.5
-RETRY_MAX: Final = 30.0
-"""Seconds a bot waits before it tries again after its worker died (doubling each time)."""
 
 
-class Connection(Protocol):
-    """A client of a table (a WebSocket): its seat (None: spectator) and language.
+class TableService(TableBots):
+    """The tables of a server: create, claim and leave seats, rebuild from the log, apply +
+    commit + broadcast (the bots' loops are ``TableBots``', ``pegboard.web.table_bots``)."""
 
-    ``send`` queues a message without waiting, so that a slow client never holds a table's
-    lock; ``close`` ends the connection (a seat given up, a table that must be rebuilt).
-    """
-
-    seat: int | None
-    lang: str
-    token_hash: str | None
-    """The hash of the token the connection said hello with (None: a spectator): every
-    action checks it against the seat's, so a seat given up or taken is not played."""
-
-    def send(self, message: dict[str, Any]) -> None: ...
-
-    def close(self, code: int) -> None: ...
-
-
-class ClientError(Exception):
-    """A refusal for one client: ``code`` as in docs/web.md, a translated message, a rule."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def to_message(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message, "rule": self.rule}
-
-
-class LobbyError(Exception):
-    """A refused REST request: its HTTP status, a translated message, and for a limit
-    (429) the seconds after which to try again."""
-
-    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.retry_after = retry_after
-
-
-class UnusableTableError(Exception):
-    """A stored table this server will not open: a setting out of range (stored by an
-    older version, or written by hand) or a log that does not replay. It is refused at
-    once, before any match is built, so it can never hang or break the server."""
-
-    def __init__(self, table_id: str, problem: games.ConfigError | None) -> None:
-        super().__init__(f"table {table_id} cannot be opened: {problem or 'its log'}")
-        self.table_id = table_id
-        self.problem = problem
-        """The setting out of range, or None for a log that does not replay."""
-
-    def message(self, _: Translator) -> str:
-        if self.problem is None:
-            problem = _("its log of moves does not replay.")
-        else:
-            problem = config_problem(self.problem, _)
-        return _("Table {table} cannot be opened: {problem}").format(
-            table=self.table_id, problem=problem
-        )
-
-
-def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -> None:
-    """``UnusableTableError`` unless a stored table's game, settings and number of seats
-    are ones a new table could have today (the same checks as at creation)."""
-    try:
-        checked = games.check_config(game, config)
-        if seats != games.players_of(game, checked):
-            raise games.players_problem(game)
-    except games.ConfigError as error:
-        raise UnusableTableError(table_id, error) from None
-
-
-@dataclass(eq=False)
-class LiveTable:
-    record: TableRecord
-    match: games.AnyMatch
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
-    broken: bool = False
-    """Set when a commit failed: the live match is ahead of the log and is dropped."""
-    touched: float = field(default_factory=time.monotonic)
-    """When the table was last fetched: idle tables leave memory (their log stays)."""
-    narration: list[Event] = field(default_factory=list)
-    """The last events of the match in play (``Game.play_narrated``), oldest first: the log
-    of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
-
-    def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
-        self.narration.extend(events)
-        del self.narration[:-LOG_LIMIT]
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def seq(self) -> int:
-        return len(self.record.actions)
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> tuple[str, str]:
-    """A fresh seat token and its hash (only the hash is stored)."""
-    token = secrets.token_urlsafe(TOKEN_BYTES)
-    return token, hash_token(token)
-
-
-def address_hash(address: str) -> str:
-    """What the database keeps of a client's address: a hash, enough to count its tables."""
-    return hashlib.sha256(f"pegboard-client:{address}".encode()).hexdigest()[:32]
-
-
-def lang_key(lang: object) -> str:
-    """The language key of ``lang``; English for anything we have no catalog for."""
-    if isinstance(lang, str):
-        try:
-            return translator(lang).lang
-        except ValueError:
-            pass
-    return "en"
-
-
-def clean_name(name: object, _: Translator) -> str | None:
-    if name is None:
-        return None
-    if not isinstance(name, str):
-        raise LobbyError(422, _("A name is text."))
-    if len(name) > 4 * NAME_LENGTH:  # before any work on it
-        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise LobbyError(422, _("A name may not hold control characters."))
-    name = " ".join(name.split())
-    if len(name) > NAME_LENGTH:
-        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
-    return name or None
-
-
-def summary_of(
-    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
-) -> dict[str, Any]:
-    """A table's public summary: no token hash, nothing of the match but its number."""
-    return {
-        "table": table_id,
-        "game": game,
-        "players": len(seats),
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}
-            for s in seats
-        ],
-        "status": status,
-        "match": match_number,
-    }
-
-
-def config_problem(problem: games.ConfigError, _: Translator) -> str:
-    """What is wrong with a table's setting, in the user's language: the game's own worded
-    refusal (its rule cited), or the games there are."""
-    if problem.error is not None:
-        return _(problem.error.template).format(**problem.error.fields)
-    return _("Choose a game: {games}.").format(games=", ".join(games.game_names()))
-
-
-def _gone(_: Translator) -> str:
-    return _("This seat was given up: its link no longer works.")
-
-
-def bot_seed(match_seed: int, seq: int) -> int:
-    """A bot's seed for the move after ``seq``: fixed by the match seed, so a replayed or
-    restarted table's bots choose as they would have."""
-    digest = hashlib.sha256(f"{match_seed}:{seq}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-class TableService:
     def __init__(
         self,
         store: Store,
@@ -746,65 +584,6 @@ class TableService:
             self._broadcast(table)
             self._kick_bots(table)
 
-    # -- bots ----------------------------------------------------------------------------
-
-    def _bot_to_act(self, table: LiveTable) -> SeatInfo | None:
-        current = table.match.current_player
-        if current is None or table.broken:
-            return None
-        info = table.record.seats[current]
-        return info if info.kind == "bot" else None
-
-    def _kick_bots(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to act and none is running."""
-        if self._bot_to_act(table) is None:
-            return
-        if table.bot_task is None or table.bot_task.done():
-            # The pool's workers start with the first table that has a bot to move (in the
-            # background, during the bot's delay): a server of people alone starts none.
-            self.pool.start()
-            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
-
-    async def _run_bots(self, table: LiveTable) -> None:
-        """Move the table's bots until a human is to act: one move in flight at a time.
-
-        The bot thinks in the pool from its seat's observation, without the table's lock
-        (its clients are answered meanwhile; none of them can move the table on, since it
-        is the bot's turn), then plays under the lock if the table is still where it was.
-        """
-        retry = RETRY_FIRST
-        try:
-            while True:
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
-                async with table.lock:
-                    info = self._bot_to_act(table)
-                    if info is None or info.level is None:
-                        return
-                    seq, number = table.seq, table.record.match_number
-                    observation = table.match.observation(info.seat)
-                    seed = bot_seed(table.record.seed, seq)
-                try:
-                    action = await self.pool.bot_move(
-                        table.record.game, info.level, seed, observation
-                    )
-                except WorkerCrashError:
-                    log.warning("table %s: the bot tries again in %.1f s", table.id, retry)
-                    await asyncio.sleep(retry)
-                    retry = min(2 * retry, RETRY_MAX)
-                    continue
-                retry = RETRY_FIRST
-                async with table.lock:
-                    if table.seq != seq or table.record.match_number != number:
-                        continue  # (cannot happen today) think again from where it is
-                    if self._bot_to_act(table) is None:
-                        return  # the table was dropped meanwhile
-                    await self._play(table, info.seat, action, translator("en"))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the bot stopped", table.id)
-
     def evict_idle(self, idle_seconds: float) -> int:
         """Forget the live tables nobody has fetched for ``idle_seconds``, with no client
         connected and no bot to move; the next ``get`` rebuilds them from their logs.
@@ -821,38 +600,6 @@ class TableService:
         for table in idle:
             del self._tables[table.id]
         return len(idle)
-
-    def start_resume(self) -> None:
-        """``resume_bots`` in the background: the server answers requests meanwhile (a table
-        a client opens first is rebuilt for it, once)."""
-        if self._resume is None:
-            self._resume = asyncio.get_running_loop().create_task(self.resume_bots())
-
-    async def resumed(self) -> None:
-        """Wait for the background resume, if one was started, to finish."""
-        if self._resume is not None:
-            await asyncio.shield(self._resume)
-
-    async def resume_bots(self) -> None:
-        """After a start-up: rebuild the tables whose bots may be to act (their loops
-        start as they are rebuilt), ``RESUME_CONCURRENCY`` at a time."""
-        began = time.perf_counter()
-        table_ids = iter(await asyncio.to_thread(self.store.bot_table_ids))
-        count = 0
-
-        async def rebuild() -> None:
-            nonlocal count
-            for table_id in table_ids:  # shared: each table goes to one of the rebuilders
-                try:
-                    await self.get(table_id)
-                    count += 1
-                except UnusableTableError as error:
-                    log.warning("%s", error)
-                except Exception:
-                    log.exception("table %s: it could not be rebuilt", table_id)
-
-        await asyncio.gather(*(rebuild() for _ in range(RESUME_CONCURRENCY)))
-        log.info("%d tables with bots rebuilt in %.1f s", count, time.perf_counter() - began)
 
     async def close(self) -> None:
         """Stop the resume, the rebuilds, then every bot, then the pool (in that order: a

@@ -22,7 +22,7 @@ from markupsafe import Markup
 import pegboard.games
 from pegboard.core import N_
 from pegboard.games import Game
-from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.i18n import ALL, HTML_LANG, LOCALES, Translator, translator
 from pegboard.web import wire
 from pegboard.web.rules.generic import page_for
 from pegboard.web.rules.page import RulesContext, RulesPage, Section, element, items, join
@@ -30,14 +30,9 @@ from pegboard.web.rules.page import RulesContext, RulesPage, Section, element, i
 router = APIRouter()
 
 LOOK: Final = "web.rules"
-LANGUAGE_NAMES: Final = (
-    ("en", "en", "English"),
-    ("pt", "pt-BR", "Português (Brasil)"),
-    ("zh", "zh-Hans", "简体中文"),
-    ("hi", "hi", "हिन्दी"),
-)
-"""Each language: its key, its BCP 47 tag (``<html lang>``) and its own name."""
-HTML_LANG: Final = {key: tag for key, tag, _name in LANGUAGE_NAMES}
+LANGUAGE_NAMES: Final = tuple((language.key, language.tag, language.name) for language in ALL)
+"""Each language (``pegboard.i18n.languages``): its key, its BCP 47 tag (``<html lang>``)
+and its own name."""
 MAX_TRY_BYTES: Final = 4096
 """The longest "try it" request a page's module reads (the app's body limit is larger)."""
 TRY_DEPTH: Final = 8

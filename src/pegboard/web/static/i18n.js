@@ -2,10 +2,19 @@
 // catalogs); game texts arrive already translated inside each view. Messages are looked
 // up by their English msgid, so a string the catalog lacks still shows in English.
 
-export const LANGUAGES = ["en", "pt_BR", "zh_Hans", "hi"];
+// The languages are the page's list (#lang-select), which the server writes from its one
+// definition (pegboard.i18n.languages): each option's value is the catalog's code (pt_BR),
+// its lang the BCP 47 tag screen readers pick their voice from (pt-BR), and its data-key
+// the language key (pt), which starts the browser's tags for it.
+const OFFERED = [...(document.getElementById("lang-select")?.options || [])].map((option) => ({
+  code: option.value,
+  tag: option.lang || option.value,
+  key: option.dataset.key || option.value,
+}));
 
-// BCP 47 tags for the lang attribute (screen readers pick their voice from it).
-const HTML_LANG = { en: "en", pt_BR: "pt-BR", zh_Hans: "zh-Hans", hi: "hi" };
+export const LANGUAGES = OFFERED.length ? OFFERED.map((language) => language.code) : ["en"];
+
+const HTML_LANG = Object.fromEntries(OFFERED.map((language) => [language.code, language.tag]));
 
 const STORAGE_KEY = "pegboard.lang";
 
@@ -24,10 +33,8 @@ export function initialLanguage() {
   if (saved && LANGUAGES.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const lower = tag.toLowerCase();
-    if (lower.startsWith("pt")) return "pt_BR";
-    if (lower.startsWith("zh")) return "zh_Hans";
-    if (lower.startsWith("hi")) return "hi";
-    if (lower.startsWith("en")) return "en";
+    const known = OFFERED.find((language) => lower.startsWith(language.key.toLowerCase()));
+    if (known) return known.code;
   }
   return "en";
 }

@@ -1,0 +1,378 @@
+"""What a cribbage game holds and shows: its state, a seat's view of it (observation) and
+the positions a seat cannot tell from it (sampling), the base of ``Game``.
+
+``Position`` keeps the fields of the omniscient position and answers every question about
+it; ``pegboard.cribbage.game.Game`` adds how a game starts, the rules that change it and
+its records. Split from ``pegboard.cribbage.game``, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Self, TypeVar
+
+from pegboard.cribbage.actions import PLAY_OF, Action, Discard, Go, Play
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.deal import deal_held, must_hold_a_fit
+from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, Reason, ScoreEvent
+from pegboard.cribbage.observation import CribbageObservation, Phase, PublicMove
+
+HAND_SIZE: Final = 6
+KEPT: Final = 4
+LIMIT: Final = 31
+"""The pegging count may not pass 31 (C4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One entry of the full history: in hand ``hand``, ``seat`` took ``action``."""
+
+    hand: int
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action}"
+
+
+_RawEvent = tuple[int, int, int, Reason, tuple[Card, ...], Card | None, int]
+"""The fields of a ``ScoreEvent``: the engine logs these plain tuples and builds the events
+only when asked (``Game.log``, observations), which keeps playing fast."""
+
+_RawMove = tuple[int, int, Action]
+"""The fields of a ``Move``, kept the same way."""
+
+_Shown = tuple[Card, ...] | None
+_RawShow = tuple[int, int, Card, tuple[_Shown, _Shown], _Shown]
+"""The fields of a ``HandShow``."""
+
+_T = TypeVar("_T")
+
+
+def _built(raw: Sequence[tuple[Any, ...]], built: list[_T], make: Callable[..., _T]) -> list[_T]:
+    """``built`` extended to ``make(*fields)`` of every entry of ``raw``: each value is built
+    once, the first time it is asked for."""
+    done = len(built)
+    if done < len(raw):
+        built.extend([make(*fields) for fields in raw[done:]])
+    return built
+
+
+def _plays_of(cards: Sequence[Card]) -> list[Play]:
+    if len(cards) == KEPT:  # always, in a game
+        a, b, c, d = cards
+        return [PLAY_OF[a.index], PLAY_OF[b.index], PLAY_OF[c.index], PLAY_OF[d.index]]
+    return [PLAY_OF[card.index] for card in cards]
+
+
+class Position:
+    """The fields of a cribbage game between seats 0 and 1 and what they show; ``Game``
+    (``pegboard.cribbage.game``) is the game itself."""
+
+    __slots__ = (
+        "_count",
+        "_current",
+        "_cuts",
+        "_dealer",
+        "_discards",
+        "_events",
+        "_first_dealer",
+        "_floor",
+        "_gone",
+        "_hand_no",
+        "_hand_start",
+        "_hands",
+        "_history",
+        "_kept",
+        "_legal",
+        "_log",
+        "_moves",
+        "_origin",
+        "_phase",
+        "_pile",
+        "_plays",
+        "_result",
+        "_rng",
+        "_scores",
+        "_show_list",
+        "_shows",
+        "_starter",
+        "_stock",
+    )
+
+    _rng: random.Random
+    _origin: dict[str, Any]
+    _cuts: tuple[CutForDeal, ...]
+    _first_dealer: int
+    _dealer: int
+    _hand_no: int
+    _phase: Phase
+    _hands: list[list[Card]]
+    _plays: list[list[Play]]
+    """Per seat, once it has discarded: ``Play(card)`` of each card it holds, in order."""
+    _kept: list[tuple[Card, ...]]
+    _discards: list[tuple[Card, ...]]
+    _stock: list[Card]
+    _starter: Card | None
+    _count: int
+    _pile: list[Card]
+    _hand_start: int
+    """Where this hand's moves begin in ``_history``."""
+    _gone: list[bool]
+    _floor: list[int]
+    _current: int
+    _scores: list[int]
+    _log: list[_RawEvent]
+    _events: list[ScoreEvent]
+    _shows: list[_RawShow]
+    _show_list: list[HandShow]
+    _history: list[_RawMove]
+    _moves: list[Move]
+    _legal: tuple[Action, ...] | None
+    _result: GameResult | None
+
+    def copy(self) -> Self:
+        """An independent copy of this position (the future shuffles included)."""
+        other = object.__new__(type(self))
+        for name in Position.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._hands = [list(h) for h in self._hands]
+        other._plays = [list(p) for p in self._plays]
+        other._kept = list(self._kept)
+        other._discards = list(self._discards)
+        other._stock = list(self._stock)
+        other._pile = list(self._pile)
+        other._gone = list(self._gone)
+        other._floor = list(self._floor)
+        other._scores = list(self._scores)
+        other._log = list(self._log)
+        other._events = list(self._events)
+        other._shows = list(self._shows)
+        other._show_list = list(self._show_list)
+        other._history = list(self._history)
+        other._moves = list(self._moves)
+        return other
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if self._result is not None else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._result
+
+    def returns(self) -> tuple[int, int]:
+        """Game points per seat: +1/+2/+3 to the winner (win, skunk, double skunk), the
+        opposite to the loser; zeros while the game goes on."""
+        if self._result is None:
+            return (0, 0)
+        points = self._result.game_points
+        return (points, -points) if self._result.winner == 0 else (-points, points)
+
+    @property
+    def phase(self) -> Phase:
+        return "over" if self._result is not None else self._phase
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def pone(self) -> int:
+        """The non-dealer, who discards first, leads the pegging and counts first."""
+        return 1 - self._dealer
+
+    @property
+    def first_dealer(self) -> int:
+        return self._first_dealer
+
+    @property
+    def cuts(self) -> tuple[CutForDeal, ...]:
+        """The cuts for the first deal (C2); empty when the dealer was given."""
+        return self._cuts
+
+    @property
+    def hand_number(self) -> int:
+        return self._hand_no
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self._scores[0], self._scores[1])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The cards each seat holds (omniscient: never show this to a seat)."""
+        return (tuple(self._hands[0]), tuple(self._hands[1]))
+
+    @property
+    def kept(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """The four cards each seat kept for the show (omniscient; empty before discarding)."""
+        return (self._kept[0], self._kept[1])
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The crib so far, the pone's cards first (omniscient until the show)."""
+        pone = 1 - self._dealer
+        return self._discards[pone] + self._discards[self._dealer]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first (omniscient)."""
+        return tuple(self._stock)
+
+    @property
+    def starter(self) -> Card | None:
+        return self._starter
+
+    @property
+    def count(self) -> int:
+        """The running total of the current pegging sequence (C4)."""
+        return self._count
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The cards of the current pegging sequence, in order."""
+        return tuple(self._pile)
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played this hand, with its seat, in order."""
+        return tuple(self._played())
+
+    def _played(self) -> list[tuple[int, Card]]:
+        return [
+            (seat, action.card)
+            for _, seat, action in self._history[self._hand_start :]
+            if isinstance(action, Play)
+        ]
+
+    @property
+    def log(self) -> tuple[ScoreEvent, ...]:
+        """Every score of the game, in order (public)."""
+        return tuple(_built(self._log, self._events, ScoreEvent))
+
+    @property
+    def shows(self) -> tuple[HandShow, ...]:
+        """What each finished hand's show revealed (public)."""
+        return tuple(_built(self._shows, self._show_list, HandShow))
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every action of the game, in order (omniscient: discards show their cards)."""
+        return tuple(_built(self._history, self._moves, Move))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The actions of the seat to act: the rules' (``Game.legal_actions``)."""
+        raise NotImplementedError
+
+    # -- hidden information --------------------------------------------------------------
+
+    def observation(self, seat: int) -> CribbageObservation:
+        """What ``seat`` may know: its own cards and discards, and everything public."""
+        _check_seat(seat, "seat")
+        other = 1 - seat
+        history = tuple(
+            PublicMove(
+                hand,
+                mover,
+                "discard" if mover != seat and isinstance(action, Discard) else str(action),
+            )
+            for hand, mover, action in self._history
+        )
+        current = self.current_player
+        return CribbageObservation(
+            seat=seat,
+            current_player=current,
+            phase=self.phase,
+            hand_number=self._hand_no,
+            dealer=self._dealer,
+            scores=self.scores,
+            hand=tuple(self._hands[seat]),
+            kept=self._kept[seat],
+            discards=self._discards[seat],
+            hand_sizes=(len(self._hands[0]), len(self._hands[1])),
+            discarded=(bool(self._discards[0]), bool(self._discards[1])),
+            crib_size=len(self._discards[seat]) + len(self._discards[other]),
+            starter=self._starter,
+            count=self._count,
+            pile=tuple(self._pile),
+            played=tuple(self._played()),
+            said_go=(self._gone[0], self._gone[1]),
+            held_above=(self._floor[0], self._floor[1]),
+            log=tuple(_built(self._log, self._events, ScoreEvent)),
+            shows=tuple(_built(self._shows, self._show_list, HandShow)),
+            history=history,
+            legal=self.legal_actions() if seat == current else (),
+            result=self._result,
+        )
+
+    def sample_hidden(self, seat: int, rng: random.Random) -> Self:
+        """A position ``seat`` cannot tell from this one, for search by bots.
+
+        The cards ``seat`` has not seen (the other hand, the other seat's discards, the
+        undealt stock with the starter still in it) are dealt again at random, keeping
+        every size and every public fact: the cards the other seat played are its own, and
+        after a go it holds only cards worth more than the room that was left (C5). Later
+        hands are shuffled from ``rng``.
+        """
+        _check_seat(seat, "seat")
+        game = self.copy()
+        game._rng = random.Random(rng.getrandbits(63))
+        game._origin = {"sampled": True}
+        if self._result is not None:
+            return game
+        other = 1 - seat
+        held = self._hands[other]
+        discards = self._discards[other]
+        pool = [*held, *discards, *self._stock]
+        floor = self._floor[other]
+        eligible = [c for c in pool if c.value > floor]
+        hand_moves = self._history[self._hand_start :]
+        last = None
+        if hand_moves:
+            _, last_seat, last_action = hand_moves[-1]
+            last = (last_seat, _kind(last_action))
+        fits = must_hold_a_fit(self._phase, self._current, other, last)
+        # The true hand is always eligible, so there are enough cards to choose from.
+        new_held = deal_held(eligible, len(held), LIMIT - self._count if fits else None, rng)
+        rest = [c for c in pool if c not in new_held]
+        rng.shuffle(rest)
+        new_discards = tuple(sorted(rest[: len(discards)], key=lambda c: c.index))
+        game._hands[other] = new_held
+        game._discards[other] = new_discards
+        game._stock = rest[len(discards) :]
+        if self._phase == "pegging" or self._kept[other]:
+            played = [c for s, c in self._played() if s == other]
+            game._kept[other] = tuple(played + new_held)
+            game._plays[other] = _plays_of(new_held)
+        game._legal = None
+        return game
+
+
+def _kind(action: Action) -> str:
+    """The kind of a move: "play", "go" or "discard"."""
+    if action.__class__ is Play:
+        return "play"
+    return "go" if action.__class__ is Go else "discard"
+
+
+def _check_seat(seat: object, what: str, allow_none: bool = False) -> None:
+    if seat is None and allow_none:
+        return
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+        raise ValueError(f"the {what} is seat 0 or 1, not {seat!r}")

@@ -1,0 +1,131 @@
+"""The bots of the web's tables: each table's bot loop (think in the pool from the seat's
+observation, play under the table's lock) and, after a start-up, the rebuilding of the
+tables whose bots may be to act. ``TableBots`` is a part of ``TableService``
+(``pegboard.web.service``), which re-exports every name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Final
+
+from pegboard.i18n import Translator, translator
+from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.store import SeatInfo, Store
+from pegboard.web.tables import LiveTable, UnusableTableError, bot_seed
+
+log = logging.getLogger("pegboard.web.service")
+
+RESUME_CONCURRENCY: Final = 2
+"""Tables rebuilt at once after a start-up (each takes a database thread, then a replay)."""
+RETRY_FIRST: Final = 0.5
+RETRY_MAX: Final = 30.0
+"""Seconds a bot waits before it tries again after its worker died (doubling each time)."""
+
+
+class TableBots:
+    """The bots' part of ``TableService``: its loops and the resume after a start-up."""
+
+    bot_delay: float
+    pool: BotPool
+    store: Store
+    _resume: asyncio.Task[None] | None
+
+    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the bots use
+
+        async def get(self, table_id: str) -> LiveTable | None: ...
+
+        async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None: ...
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def _bot_to_act(self, table: LiveTable) -> SeatInfo | None:
+        current = table.match.current_player
+        if current is None or table.broken:
+            return None
+        info = table.record.seats[current]
+        return info if info.kind == "bot" else None
+
+    def _kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to act and none is running."""
+        if self._bot_to_act(table) is None:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            # The pool's workers start with the first table that has a bot to move (in the
+            # background, during the bot's delay): a server of people alone starts none.
+            self.pool.start()
+            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        """Move the table's bots until a human is to act: one move in flight at a time.
+
+        The bot thinks in the pool from its seat's observation, without the table's lock
+        (its clients are answered meanwhile; none of them can move the table on, since it
+        is the bot's turn), then plays under the lock if the table is still where it was.
+        """
+        retry = RETRY_FIRST
+        try:
+            while True:
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                async with table.lock:
+                    info = self._bot_to_act(table)
+                    if info is None or info.level is None:
+                        return
+                    seq, number = table.seq, table.record.match_number
+                    observation = table.match.observation(info.seat)
+                    seed = bot_seed(table.record.seed, seq)
+                try:
+                    action = await self.pool.bot_move(
+                        table.record.game, info.level, seed, observation
+                    )
+                except WorkerCrashError:
+                    log.warning("table %s: the bot tries again in %.1f s", table.id, retry)
+                    await asyncio.sleep(retry)
+                    retry = min(2 * retry, RETRY_MAX)
+                    continue
+                retry = RETRY_FIRST
+                async with table.lock:
+                    if table.seq != seq or table.record.match_number != number:
+                        continue  # (cannot happen today) think again from where it is
+                    if self._bot_to_act(table) is None:
+                        return  # the table was dropped meanwhile
+                    await self._play(table, info.seat, action, translator("en"))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot stopped", table.id)
+
+    def start_resume(self) -> None:
+        """``resume_bots`` in the background: the server answers requests meanwhile (a table
+        a client opens first is rebuilt for it, once)."""
+        if self._resume is None:
+            self._resume = asyncio.get_running_loop().create_task(self.resume_bots())
+
+    async def resumed(self) -> None:
+        """Wait for the background resume, if one was started, to finish."""
+        if self._resume is not None:
+            await asyncio.shield(self._resume)
+
+    async def resume_bots(self) -> None:
+        """After a start-up: rebuild the tables whose bots may be to act (their loops
+        start as they are rebuilt), ``RESUME_CONCURRENCY`` at a time."""
+        began = time.perf_counter()
+        table_ids = iter(await asyncio.to_thread(self.store.bot_table_ids))
+        count = 0
+
+        async def rebuild() -> None:
+            nonlocal count
+            for table_id in table_ids:  # shared: each table goes to one of the rebuilders
+                try:
+                    await self.get(table_id)
+                    count += 1
+                except UnusableTableError as error:
+                    log.warning("%s", error)
+                except Exception:
+                    log.exception("table %s: it could not be rebuilt", table_id)
+
+        await asyncio.gather(*(rebuild() for _ in range(RESUME_CONCURRENCY)))
+        log.info("%d tables with bots rebuilt in %.1f s", count, time.perf_counter() - began)

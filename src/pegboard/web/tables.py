@@ -1,0 +1,204 @@
+"""The web's live tables and what the table service answers with: ``LiveTable`` (a
+table's record, match, lock, connections and bot task), a client's ``Connection``, the
+refusals (``ClientError``, ``LobbyError``, ``UnusableTableError``) and the small functions
+the service and the lobby share (seat tokens, names, summaries, bots' seeds).
+
+Split from ``pegboard.web.service``, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from pegboard.core import Event
+from pegboard.i18n import Translator, translator
+from pegboard.web import games
+from pegboard.web.db import NAME_LENGTH
+from pegboard.web.store import SeatInfo, TableRecord
+from pegboard.web.views_common import LOG_LIMIT
+
+TOKEN_BYTES: Final = 24
+
+
+class Connection(Protocol):
+    """A client of a table (a WebSocket): its seat (None: spectator) and language.
+
+    ``send`` queues a message without waiting, so that a slow client never holds a table's
+    lock; ``close`` ends the connection (a seat given up, a table that must be rebuilt).
+    """
+
+    seat: int | None
+    lang: str
+    token_hash: str | None
+    """The hash of the token the connection said hello with (None: a spectator): every
+    action checks it against the seat's, so a seat given up or taken is not played."""
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int) -> None: ...
+
+
+class ClientError(Exception):
+    """A refusal for one client: ``code`` as in docs/web.md, a translated message, a rule."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message, "rule": self.rule}
+
+
+class LobbyError(Exception):
+    """A refused REST request: its HTTP status, a translated message, and for a limit
+    (429) the seconds after which to try again."""
+
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+
+
+class UnusableTableError(Exception):
+    """A stored table this server will not open: a setting out of range (stored by an
+    older version, or written by hand) or a log that does not replay. It is refused at
+    once, before any match is built, so it can never hang or break the server."""
+
+    def __init__(self, table_id: str, problem: games.ConfigError | None) -> None:
+        super().__init__(f"table {table_id} cannot be opened: {problem or 'its log'}")
+        self.table_id = table_id
+        self.problem = problem
+        """The setting out of range, or None for a log that does not replay."""
+
+    def message(self, _: Translator) -> str:
+        if self.problem is None:
+            problem = _("its log of moves does not replay.")
+        else:
+            problem = config_problem(self.problem, _)
+        return _("Table {table} cannot be opened: {problem}").format(
+            table=self.table_id, problem=problem
+        )
+
+
+def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -> None:
+    """``UnusableTableError`` unless a stored table's game, settings and number of seats
+    are ones a new table could have today (the same checks as at creation)."""
+    try:
+        checked = games.check_config(game, config)
+        if seats != games.players_of(game, checked):
+            raise games.players_problem(game)
+    except games.ConfigError as error:
+        raise UnusableTableError(table_id, error) from None
+
+
+@dataclass(eq=False)
+class LiveTable:
+    record: TableRecord
+    match: games.AnyMatch
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    broken: bool = False
+    """Set when a commit failed: the live match is ahead of the log and is dropped."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the table was last fetched: idle tables leave memory (their log stays)."""
+    narration: list[Event] = field(default_factory=list)
+    """The last events of the match in play (``Game.play_narrated``), oldest first: the log
+    of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
+
+    def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
+        self.narration.extend(events)
+        del self.narration[:-LOG_LIMIT]
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.record.actions)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh seat token and its hash (only the hash is stored)."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    return token, hash_token(token)
+
+
+def address_hash(address: str) -> str:
+    """What the database keeps of a client's address: a hash, enough to count its tables."""
+    return hashlib.sha256(f"pegboard-client:{address}".encode()).hexdigest()[:32]
+
+
+def lang_key(lang: object) -> str:
+    """The language key of ``lang``; English for anything we have no catalog for."""
+    if isinstance(lang, str):
+        try:
+            return translator(lang).lang
+        except ValueError:
+            pass
+    return "en"
+
+
+def clean_name(name: object, _: Translator) -> str | None:
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise LobbyError(422, _("A name is text."))
+    if len(name) > 4 * NAME_LENGTH:  # before any work on it
+        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise LobbyError(422, _("A name may not hold control characters."))
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH:
+        raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
+    return name or None
+
+
+def summary_of(
+    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
+) -> dict[str, Any]:
+    """A table's public summary: no token hash, nothing of the match but its number."""
+    return {
+        "table": table_id,
+        "game": game,
+        "players": len(seats),
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}
+            for s in seats
+        ],
+        "status": status,
+        "match": match_number,
+    }
+
+
+def config_problem(problem: games.ConfigError, _: Translator) -> str:
+    """What is wrong with a table's setting, in the user's language: the game's own worded
+    refusal (its rule cited), or the games there are."""
+    if problem.error is not None:
+        return _(problem.error.template).format(**problem.error.fields)
+    return _("Choose a game: {games}.").format(games=", ".join(games.game_names()))
+
+
+def _gone(_: Translator) -> str:
+    return _("This seat was given up: its link no longer works.")
+
+
+def bot_seed(match_seed: int, seq: int) -> int:
+    """A bot's seed for the move after ``seq``: fixed by the match seed, so a replayed or
+    restarted table's bots choose as they would have."""
+    digest = hashlib.sha256(f"{match_seed}:{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1

@@ -1,0 +1,181 @@
+"""The Fives family through the registry (``pegboard.games.get("all-fives")``), its
+records, and its narration: every score told with its arithmetic (F6, F7), every end of
+hand with its rounding (F8), in the four languages."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pegboard.games
+from pegboard.core import RecordError
+from pegboard.dominoes import End
+from pegboard.fives import FivesHand, FivesMatch, Play
+from pegboard.fives.determinize import determinize
+from pegboard.i18n import say_all
+from pegboard.i18n.catalogs import translator
+from tests.fives.helpers import T, position
+
+GAMES = ("all-fives", "fives-and-threes")
+
+
+def told(events: object, lang: str = "en") -> list[str]:
+    return say_all(events, translator(lang))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_registry_plays_a_match_with_events_and_reads_its_record_back(name: str) -> None:
+    game = pegboard.games.get(name)
+    assert game.over_rule == "F9" and game.owns(
+        FivesHand.deal(position(name, [[T(0, 0)], [T(1, 1)]]).rules)
+    )
+    options = game.check_options({"players": 4})
+    match = game.new_match(options, 7)
+    rng = random.Random(7)
+    lines: list[str] = []
+    while not match.is_over:
+        seat = match.current_player
+        text = str(rng.choice(match.legal_actions()))
+        _notation, events = game.play_narrated(match, seat, text)
+        lines.extend(told(events))
+    record = json.loads(json.dumps(match.to_record()))
+    again = game.from_record(record)
+    assert again.to_record() == match.to_record()
+    assert game.scores(match) == match.scores
+    start, seed, actions = game.record_start(record)
+    assert seed == 7 and start["players"] == 4 and start["partnerships"] == 1
+    replayed = game.new_match(game.check_options(start), seed)
+    for action in actions:
+        game.play(replayed, replayed.current_player, action)
+    assert replayed.to_record() == match.to_record()
+    assert any("win the match" in line for line in lines)
+    other = GAMES[1 - GAMES.index(name)]
+    with pytest.raises(RecordError):
+        pegboard.games.get(other).from_record(record)
+    with pytest.raises(RecordError):
+        pegboard.games.get(other).record_start(record)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_registry_reads_a_hand_record(name: str) -> None:
+    game = pegboard.games.get(name)
+    hand = FivesHand.deal(position(name, [[T(0, 0)], [T(1, 1)], [T(2, 2)]]).rules, seed=5)
+    hand.apply(hand.legal_actions()[0])
+    read = game.read_record(json.loads(json.dumps(hand.to_record())))
+    assert isinstance(read, FivesHand) and read.to_record() == hand.to_record()
+    events = game.act(read, read.current_player, read.legal_actions()[0])
+    assert events and told(events)
+
+
+def test_f6_f7_a_score_is_told_with_its_arithmetic() -> None:
+    five = T(5, 5)
+    hand = position("all-fives", [[five, T(3, 5), T(0, 0)], [T(2, 5), T(4, 5), T(1, 1)]])
+    game = pegboard.games.get("all-fives")
+    lines = [
+        told(game.act(hand, hand.current_player, action))
+        for action in (
+            Play(five),
+            Play(T(2, 5), End(five, "A")),
+            Play(T(3, 5), End(five, "B")),
+        )
+    ]
+    assert lines[0] == ["Seat 1 leads [5|5].", "Ends 10 = 10: Seat 1 scores 10."]
+    assert lines[2][-1] == "Ends 2 + 3 = 5: Seat 1 scores 5."
+    fifteen = position("fives-and-threes", [[T(3, 6), T(0, 0)], [T(2, 6)]], [(T(6, 6), None)])
+    events = pegboard.games.get("fives-and-threes").act(
+        fifteen, 0, Play(T(3, 6), End(T(6, 6), "A"))
+    )
+    assert told(events)[-1] == "Ends 3 + 12 = 15: 5 threes and 3 fives, Seat 1 scores 8."
+    for lang in ("pt", "zh", "hi"):
+        said = told(events, lang)[-1]
+        assert "3 + 12 = 15" in said and "8" in said and said != told(events)[-1]
+
+
+def test_f8_the_end_of_hand_is_told_with_its_rounding() -> None:
+    hand = position("all-fives", [[T(4, 6)], [T(2, 5)]], [(T(3, 4), None)], [T(0, 0)])
+    events = pegboard.games.get("all-fives").act(hand, 0, Play(T(4, 6), End(T(3, 4), "high")))
+    lines = told(events)
+    assert "Seat 1 dominoes: the hand is over (F8)." in lines
+    assert lines[-1] == "End of hand: 7 \u2192 5: Seat 1 scores 5 (F8)."
+    tied = position(
+        "all-fives", [[T(1, 2), T(3, 3)], [T(1, 5)], [T(4, 4), T(1, 4)]], [(T(0, 1), None)]
+    )
+    lines = told(pegboard.games.get("all-fives").act(tied, 0, Play(T(1, 2), End(T(0, 1), "high"))))
+    assert lines[-2:] == [
+        "End of hand: 13 \u00f7 2 = 6\u00bd \u2192 5: Seat 1 scores 5 (F8).",
+        "End of hand: 13 \u00f7 2 = 6\u00bd \u2192 5: Seat 2 scores 5 (F8).",
+    ]
+    for lang in ("pt", "zh", "hi"):
+        assert (
+            "6\u00bd \u2192 5"
+            in told(
+                pegboard.games.get("all-fives").act(
+                    position(
+                        "all-fives",
+                        [[T(1, 2), T(3, 3)], [T(1, 5)], [T(4, 4), T(1, 4)]],
+                        [(T(0, 1), None)],
+                    ),
+                    0,
+                    Play(T(1, 2), End(T(0, 1), "high")),
+                ),
+                lang,
+            )[-1]
+        )
+
+
+def test_a_draw_is_told_without_its_tile() -> None:
+    hand = position("all-fives", [[T(0, 6)], [T(1, 2)]], [(T(3, 4), None)], [T(5, 5), T(2, 3)])
+    lines = told(pegboard.games.get("all-fives").act(hand, 0, hand.parse_action("draw")))
+    assert lines == ["Seat 1 draws a tile."]
+
+
+def test_f9_a_play_past_61_is_told_as_scoring_nothing() -> None:
+    hand = position(
+        "fives-and-threes", [[T(3, 6), T(0, 0)], [T(2, 6)]], [(T(6, 6), None)], scores=[59, 0]
+    )
+    lines = told(
+        pegboard.games.get("fives-and-threes").act(hand, 0, Play(T(3, 6), End(T(6, 6), "A")))
+    )
+    assert lines[-1] == "Ends 3 + 12 = 15, worth 8: past 61, Seat 1 scores nothing (F9)."
+
+
+def test_determinize_builds_a_position_from_an_observation_alone() -> None:
+    match = FivesMatch(position("all-fives", [[T(0, 0)], [T(1, 1)]]).rules, seed=9)
+    rng = random.Random(9)
+    for _ in range(12):
+        match.apply(rng.choice(match.legal_actions()))
+    seat = match.current_player
+    assert seat is not None
+    observation = match.observation(seat)
+    for sample in (determinize(observation, rng), determinize(observation.hand, rng)):
+        assert sample.observation(seat).to_dict() == observation.hand.to_dict()
+        sample.apply(sample.legal_actions()[0])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_record_altered_or_cut_short_is_refused(name: str) -> None:
+    match = FivesMatch(position(name, [[T(0, 0)], [T(1, 1)], [T(2, 2)]]).rules, seed=4)
+    rng = random.Random(4)
+    while len(match.hands) < 1:
+        match.apply(rng.choice(match.legal_actions()))
+    record = json.loads(json.dumps(match.to_record()))
+    cut = json.loads(json.dumps(record))
+    cut["hands"][0]["actions"] = cut["hands"][0]["actions"][:-1]
+    altered = json.loads(json.dumps(record))
+    altered["scores"][0] += 5
+    for bad in (cut, altered, {**record, "version": 99}):
+        with pytest.raises(RecordError):
+            FivesMatch.from_record(bad)
+    hand = FivesHand.deal(match.rules, seed=3)
+    while not hand.is_over:
+        hand.apply(rng.choice(hand.legal_actions()))
+    hand_record = json.loads(json.dumps(hand.to_record()))
+    hand_record["result"]["points"] = [p + 1 for p in hand_record["result"]["points"]]
+    with pytest.raises(RecordError):
+        FivesHand.from_record(hand_record)
+    hand_record = json.loads(json.dumps(hand.to_record()))
+    hand_record["actions"].append("pass")
+    with pytest.raises(RecordError):
+        FivesHand.from_record(hand_record)
