@@ -14,6 +14,7 @@ from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
 from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
+from pegboard.bots.fives import register_fives_bots
 from pegboard.bots.ismcts import register_ismcts
 
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
@@ -76,4 +77,5 @@ register_bot("draw", "expert", DrawExpert)
 register_bot("cribbage", "random", RandomBot)
 register_bot("cribbage", "greedy", CribbageGreedyBot)
 register_bot("cribbage", "expert", CribbageExpert)
+register_fives_bots(register_bot)  # All Fives, Fives and Threes: random, greedy, expert
 register_ismcts(register_bot)  # OpenSpiel's ISMCTS, when the research extra is installed

@@ -57,5 +57,6 @@ GAME = Game(
     looks={
         "web": "pegboard.web.views_fives:fives_view",
         "web.page": "pegboard.web.views_fives:PAGE",
+        "arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS",
     },
 )

@@ -1,0 +1,59 @@
+"""The Fives bots' measured strength: expert − greedy and greedy − random in duplicate deals.
+
+Run: ``nice python -m benchmarks.fives_strength [DEALS]`` (default 1,000 deals per pairing;
+one process, about 20 minutes of one core with the expert's default budget). Not a
+``bench_*`` module: ``make bench`` does not run it.
+
+For each game (All Fives, Fives and Threes), with 2 players (alone) and with 4 (two
+partnerships seated opposite, F1), and each pairing, the arena plays every deal once per
+seating (the entrants rotated through every seat: with 4, each pair of partners plays the
+deal from both sides). A deal is one hand from 0-0; the margin is the first bot's side's
+points minus the other side's, per deal, averaged over the seatings of its seed, with a
+95% interval over the deals (``pegboard.arena.summarize``). Hands are counted won, drawn
+or lost by the first bot's side, per play. The table is printed in the README's format.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from pegboard.arena import ArenaConfig, run_arena, summarize
+
+SEED = 2026
+GAMES = (("all-fives", "All Fives"), ("fives-and-threes", "Fives and Threes"))
+PAIRINGS = (("expert", "greedy"), ("greedy", "random"))
+
+
+def measure(game: str, players: int, first: str, second: str, deals: int) -> str:
+    bots = (first, second) if players == 2 else (first, second, first, second)
+    config = ArenaConfig(game, bots, deals=deals, duplicate=True, seed=SEED)
+    start = time.process_time()
+    results = run_arena(config)
+    seconds = time.process_time() - start
+    margin = summarize(config, results).margins[0].estimate  # entrant 0 - entrant 1
+    won = sum(1 for r in results if r.points[0] > r.points[1])
+    lost = sum(1 for r in results if r.points[0] < r.points[1])
+    drawn = len(results) - won - lost
+    seats = "2 alone" if players == 2 else "4, partnerships"
+    return (
+        f"| {dict(GAMES)[game]} | {seats} | {first} − {second} | **{margin.mean:+.2f}** "
+        f"| [{margin.low:+.2f}, {margin.high:+.2f}] | {won} / {drawn} / {lost} "
+        f"| {seconds:.0f} s |"
+    )
+
+
+def main() -> None:
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    print(
+        "| game | players | pairing | margin per deal | 95% CI | hands won / drawn / lost | CPU |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for game, _name in GAMES:
+        for players in (2, 4):
+            for first, second in PAIRINGS:
+                print(measure(game, players, first, second, deals), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""The Fives expert (All Fives, Fives and Threes): determinized Monte Carlo search.
+
+For each determinization (the tiles the seat cannot see dealt again by the engine's exact
+sampler, ``pegboard.fives.determinize.sample_hands``: uniform over the deals consistent
+with the observation, hand sizes, boneyard and what draws and knocks proved), every legal
+action is tried and the hand is played out by the greedy policy
+(``pegboard.bots.fives_playout``) for every seat. An action's value is its mean margin
+for the seat's side by the end of the hand: the points its side makes from now on (in
+play, and at the end of the hand, F7-F9) less the mean of what each other side makes. In
+partnerships a side is the two partners (F1), so the expert plays for its partner too.
+All actions are scored on the same deals, so their differences are much less noisy than
+their values.
+
+In a match the hand in play is what is searched, with the match scores in it: All Fives
+ends at once at its target, Fives and Threes scores nothing past 61 (F9), in the playouts
+as in the game; the value is still the hand's margin, not the chance of winning.
+
+The budget is a number of playouts per decision (deterministic for a given seed), or a
+time limit in seconds (``time_limit``; then the result depends on the machine's speed and
+is not reproducible). A forced action (one legal action: a draw, a pass, a knock, a single
+play) is returned without search.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
+from pegboard.bots.draw_playout import RANK_BIT, to_playout
+from pegboard.bots.fives import hand_view
+from pegboard.bots.fives_playout import FivesPlayout
+from pegboard.core import Action, Observation
+from pegboard.draw.actions import DrawTile, Pass
+from pegboard.fives.determinize import sample_hands, unseen
+from pegboard.fives.hand import FivesObservation
+
+DEFAULT_BUDGET = 200
+"""Playouts per decision by default (see ``python -m benchmarks fives`` for its speed)."""
+UNIT = "expected point margin"
+
+
+class FivesExpert(AnalysingBot):
+    """Determinized search over the seat's observation; see the module docstring.
+
+    ``budget`` is the number of playouts per decision, ``time_limit`` (seconds) replaces
+    it when given. ``choose`` returns the first action of ``analyse``, at once when only
+    one action is legal.
+    """
+
+    name = "expert"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, time_limit: float | None = None) -> None:
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+            raise ValueError(f"the budget is a number of playouts of at least 1, not {budget!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"the time limit is a number of seconds above 0, not {time_limit!r}")
+        self.budget = budget
+        self.time_limit = time_limit
+
+    def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
+        """Every legal action with its expected point margin for the seat's side, best
+        first (equal values in the order of the legal actions)."""
+        view = hand_view(observation)
+        legal = list(legal_or_raise(view))
+        search = _Search(view, legal)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        while True:
+            search.deal(rng)
+            if deadline is None:
+                if search.playouts >= self.budget:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        return search.evaluations()
+
+    def __repr__(self) -> str:
+        if self.time_limit is not None:
+            return f"FivesExpert(time_limit={self.time_limit})"
+        return f"FivesExpert(budget={self.budget})"
+
+
+class _Search:
+    """The statistics of one decision: per legal action, the sums of margins and points."""
+
+    def __init__(self, view: FivesObservation, legal: Sequence[Action]) -> None:
+        self.view = view
+        self.legal = legal
+        rules = view.rules
+        self.side = rules.side_of(view.seat)
+        self.others = [s for s in range(rules.num_sides) if s != self.side]
+        current = view.current_player
+        assert current is not None
+        self.ends = view.open_ends
+        layout = view.layout
+        self.root = FivesPlayout.build(
+            rules,
+            [0] * rules.players,
+            (),
+            self.ends,
+            layout.spinner,
+            len(layout.tiles),
+            current,
+            view.scores,
+        )
+        self.start = view.scores
+        # Until another seat draws or passes, nothing is known of any hidden tile (F4: only
+        # those prove a seat held no tile of some numbers): every placement of the unseen
+        # tiles is then equally likely, and a plain shuffle is exactly the engine's sampler.
+        seat = view.seat
+        self.plain = not any(
+            move.seat != seat and move.action.__class__ in (DrawTile, Pass) for move in view.history
+        )
+        self.pool = [RANK_BIT[t.index] for t in unseen(view)]
+        self.own = to_playout(sum(t.bit for t in view.hand))
+        self.sizes = view.hand_sizes
+        self.deals = 0
+        self.playouts = 0
+        self.margin = [0.0] * len(legal)
+        self.points = [0.0] * len(legal)
+
+    def deal(self, rng: random.Random) -> None:
+        """One determinization, and one playout of every legal action on it."""
+        if self.plain:
+            pool = self.pool
+            rng.shuffle(pool)
+            hands = []
+            dealt = 0
+            for seat, size in enumerate(self.sizes):
+                if seat == self.view.seat:
+                    hands.append(self.own)
+                    continue
+                hand = 0
+                for bit in pool[dealt : dealt + size]:
+                    hand |= bit
+                hands.append(hand)
+                dealt += size
+            root = self.root.with_bits(hands, pool[dealt:])
+        else:
+            tile_hands, boneyard = sample_hands(self.view, rng)
+            root = self.root.with_tiles(tile_hands, boneyard)
+        side, others, start, ends = self.side, self.others, self.start, self.ends
+        rest = len(others)
+        for i, action in enumerate(self.legal):
+            playout = root.copy()
+            playout.apply(action, ends)
+            playout.run()
+            scores = playout.scores
+            own = scores[side] - start[side]
+            against = sum(scores[s] - start[s] for s in others)
+            self.margin[i] += own - against / rest
+            self.points[i] += own
+        self.playouts += len(self.legal)
+        self.deals += 1
+
+    def evaluations(self) -> list[Evaluation]:
+        n = self.deals
+        result = [
+            Evaluation(
+                action,
+                self.margin[i] / n,
+                UNIT,
+                {"expected points": self.points[i] / n, "deals": float(n)},
+            )
+            for i, action in enumerate(self.legal)
+        ]
+        order = {a: k for k, a in enumerate(self.legal)}
+        result.sort(key=lambda e: (-e.value, order[e.action]))
+        return result
