@@ -75,5 +75,6 @@ GAME = Game(
         "web": "pegboard.web.views_fives:fives_view",
         "web.page": "pegboard.web.views_fives:PAGE",
         "arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS",
+        "web.rules": "pegboard.web.rules.fives:ALL_FIVES_PAGE",
     },
 )

@@ -58,5 +58,6 @@ GAME = Game(
         "web": "pegboard.web.views_fives:fives_view",
         "web.page": "pegboard.web.views_fives:PAGE",
         "arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS",
+        "web.rules": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE",
     },
 )

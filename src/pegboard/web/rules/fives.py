@@ -4,7 +4,7 @@ Both pages state the Fives family's rules for players, in every language of the 
 and show diagrams drawn by the engine (``pegboard.fives.svg.render_layout_svg``) from
 layouts built by playing their tiles (``Diagram``), each with the engine's title and
 structured description (B1-B5, the spinner's arms included) and its ends total worked out
-from the drawn layout (F6) and scored by the engine (``all_fives_points``,
+as the engine's narration writes it (F6) and scored by the engine (``all_fives_points``,
 ``fives_and_threes_points``). The rounding examples of F8 are ``round_to_five``'s.
 """
 
@@ -19,8 +19,9 @@ from markupsafe import Markup
 
 from pegboard.core import N_
 from pegboard.fives import End, Layout, Tile
+from pegboard.fives.narration import terms
 from pegboard.fives.scoring import all_fives_points, fives_and_threes_points, round_to_five
-from pegboard.fives.svg import ARMS, cross_order, render_layout_svg
+from pegboard.fives.svg import render_layout_svg
 from pegboard.web.rules.page import (
     RulesContext,
     RulesPage,
@@ -109,32 +110,13 @@ def build_layout(item: Diagram) -> Layout:
     return layout
 
 
-def addends(layout: Layout) -> list[int]:
-    """The pips counted by F6, one number per arm in the drawing's order (left, right,
-    up, down): a non-double's free number, a crosswise double at an arm's end (or a lone
-    lead) both halves, counted once; a spinner's end with no arm yet, nothing."""
-    cross = cross_order(layout)
-    counted: list[int] = []
-    seen: set[Tile] = set()
-    for arm in ARMS:
-        end = cross.ends[arm]
-        if end is None or end.side in ("C", "D") or end.tile in seen:
-            continue
-        if end.tile.is_double:
-            seen.add(end.tile)
-            counted.append(2 * end.value)
-        else:
-            counted.append(end.value)
-    return counted
-
-
 def ends_sum(layout: Layout) -> str:
-    """The ends total as arithmetic: ``2 + 3 + 4 = 9`` (one arm: ``10``)."""
-    numbers = addends(layout)
-    total = sum(numbers)
-    if len(numbers) == 1:
-        return str(total)
-    return " + ".join(str(n) for n in numbers) + f" = {total}"
+    """The ends total as the engine's narration writes it (F6): its terms, one per open
+    arm (``Layout.end_counts``), and their sum, ``2 + 3 + 4 = 9`` (one term: ``10``)."""
+    counts = layout.end_counts()
+    if len(counts) == 1:
+        return str(counts[0])
+    return f"{terms(counts)} = {sum(counts)}"
 
 
 def _points(ctx: RulesContext, points: int) -> str:
@@ -516,7 +498,6 @@ __all__ = [
     "ALL_FIVES_PAGE",
     "DIAGRAMS",
     "FIVES_AND_THREES_PAGE",
-    "addends",
     "build_layout",
     "ends_sum",
 ]
