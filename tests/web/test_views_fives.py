@@ -102,7 +102,8 @@ def check_no_leak(match: FivesMatch, game: str, lang: str = "en") -> int:
         live = dict(v)
         live.pop("hand_end")
         live.pop("last_hand")
-        live["log"] = current_hand_lines(v["log"])
+        # (the log's lines of the hand in play are found by its English header)
+        live["log"] = current_hand_lines(v["log"]) if lang == "en" else []
         if match.hands and not match.hand.history:
             live.pop("last_play")  # the last play of the hand that just ended
         named = tiles_in(json.dumps(without_svg(live), ensure_ascii=False))
