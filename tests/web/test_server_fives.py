@@ -15,6 +15,7 @@ from pegboard.dominoes.tiles import Tile
 from pegboard.web import games, views
 from pegboard.web.app import create_app
 from tests.web.conftest import (
+    OPEN_PLAYERS,
     PLAY_LIMITS,
     Player,
     new_table,
@@ -40,6 +41,8 @@ def fives_client(sqlite_url: str) -> Iterator[TestClient]:
     )
     with TestClient(app) as client:
         yield client
+        while OPEN_PLAYERS:  # the sockets first, or the client waits for them
+            OPEN_PLAYERS[-1].close()
     for game in added:
         unregister_bots(game)
 
