@@ -72,6 +72,8 @@ GAME = Game(
     scores=fives.scores,
     encoding="pegboard.envs.fives_encoding:ALL_FIVES",
     looks={
+        "web": "pegboard.web.views_fives:fives_view",
+        "web.page": "pegboard.web.views_fives:PAGE",
         "cli": "pegboard.cli.fives_look:ALL_FIVES",
         "arena": "pegboard.arena.fives_deals:ALL_FIVES_DEALS",
         "tui": "pegboard.tui.fives_app:FivesScreen",

@@ -55,6 +55,8 @@ GAME = Game(
     scores=fives.scores,
     encoding="pegboard.envs.fives_encoding:FIVES_AND_THREES",
     looks={
+        "web": "pegboard.web.views_fives:fives_view",
+        "web.page": "pegboard.web.views_fives:PAGE",
         "cli": "pegboard.cli.fives_look:FIVES_AND_THREES",
         "arena": "pegboard.arena.fives_deals:FIVES_AND_THREES_DEALS",
         "tui": "pegboard.tui.fives_app:FivesScreen",

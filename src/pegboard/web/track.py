@@ -88,13 +88,20 @@ def track_svg(
     label: str,
     lang: str,
     lines: Sequence[Line] = (),
+    unit: int = 1,
 ) -> str:
     """The board with each player's pegs: ``scores`` (front) and ``backs`` (back pegs).
 
     ``title`` and ``label`` (the accessible name, which says every score in words) are
-    already in the language ``lang``.
+    already in the language ``lang``. ``unit``: the points a hole is worth (All Fives pegs
+    a hole for every five points, F7); the numbers along the board and the pegs'
+    ``data-score`` are points, and ``target`` and the lines' holes are points too.
     """
+    if unit < 1:
+        raise ValueError(f"a hole is worth at least a point, not {unit}")
     players = len(scores)
+    points = target
+    target = -(-points // unit)
     rows = _rows(target)
     width = _hole_x(PER_ROW) + 2 * HOLE_DX + 8
     height = TOP + rows * _row_height(players)
@@ -106,11 +113,12 @@ def track_svg(
         _STYLE,
         f'<rect class="board" x="1" y="1" width="{width - 2}" height="{height - 2}" rx="8"/>',
     ]
-    parts.append(_holes_svg(players, target))
+    parts.append(_holes_svg(players, target, unit))
     for line in lines:
-        x, y = hole_position(line.hole, 0, players, target)
-        x -= (HOLE_DX + (GROUP_GAP if (line.hole - 1) % GROUP == 0 else 0)) // 2
-        if (line.hole - 1) % PER_ROW == 0:
+        hole = -(-line.hole // unit)
+        x, y = hole_position(hole, 0, players, target)
+        x -= (HOLE_DX + (GROUP_GAP if (hole - 1) % GROUP == 0 else 0)) // 2
+        if (hole - 1) % PER_ROW == 0:
             x = LEFT - HOLE_DX // 2 - 2
         top, bottom = y - LANE // 2, y - LANE // 2 + players * LANE
         parts.append(
@@ -120,11 +128,11 @@ def track_svg(
     for seat, (front, back) in enumerate(zip(scores, backs, strict=True)):
         colour = COLOURS[seat % len(COLOURS)]
         for kind, value in (("back", back), ("front", front)):
-            if value <= 0:
+            if value // unit <= 0:
                 x = _start_x(kind == "back")
                 _x, y = hole_position(target, seat, players, target)
             else:
-                x, y = hole_position(value, seat, players, target)
+                x, y = hole_position(value // unit, seat, players, target)
             parts.append(
                 f'<circle class="peg {kind}" data-seat="{seat}" data-score="{value}" '
                 f'cx="{x}" cy="{y}" r="{PEG_R}" fill="{colour}">'
@@ -135,23 +143,25 @@ def track_svg(
 
 
 @functools.lru_cache(maxsize=64)
-def _holes_svg(players: int, target: int) -> str:
-    """The holes of a board and their numbers: the same for every state of a match, so made
-    once (they are most of the drawing's work; the server draws a board for every state)."""
+def _holes_svg(players: int, target: int, unit: int = 1) -> str:
+    """The holes of a board (``target`` of them, each worth ``unit`` points) and their
+    numbers, in points: the same for every state of a match, so made once (they are most
+    of the drawing's work; the server draws a board for every state)."""
     parts: list[str] = []
     # Holes, numbered every ten.
     for hole in range(1, target):
         x, y0 = hole_position(hole, 0, players, target)
         if hole % 10 == 0 or hole == 1:
             parts.append(
-                f'<text x="{x}" y="{y0 - LANE // 2 - 3}" text-anchor="middle">{hole}</text>'
+                f'<text x="{x}" y="{y0 - LANE // 2 - 3}" text-anchor="middle">{hole * unit}</text>'
             )
         for lane in range(players):
             _x, y = hole_position(hole, lane, players, target)
             parts.append(f'<circle class="hole" cx="{x}" cy="{y}" r="{HOLE_R}"/>')
     game_x, game_y = hole_position(target, 0, players, target)
     parts.append(
-        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" text-anchor="middle">{target}</text>'
+        f'<text x="{game_x}" y="{game_y - LANE // 2 - 3}" '
+        f'text-anchor="middle">{target * unit}</text>'
     )
     for lane in range(players):
         _x, y = hole_position(target, lane, players, target)

@@ -465,7 +465,7 @@ class TablePage {
       "section",
       { class: "log", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("Log")),
-      h("ol", { id: "log" }, ...entries.map((text) => h("li", {}, text))),
+      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title" }, ...entries.map((text) => h("li", {}, text))),
     );
   }
 

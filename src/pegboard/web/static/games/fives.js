@@ -1,0 +1,302 @@
+// The Fives family (All Fives, with its spinner, and Fives and Threes), their page module
+// (the look "web.page" of both games; see generic.js for the interface the table page
+// calls): the layout drawn by the server with a marker on every open end, the hand as
+// buttons (pick a tile, then an end; a tile that fits one end plays at once), Draw and
+// Knock/Pass exactly when the rules allow them, the sides (partners pegging one score),
+// the points of the last play with their arithmetic, and the end of each hand.
+//
+// The words of these games that the page's catalog has not got (the boneyard, knock, the
+// sides) come in the view, already in the page's language (view.words).
+
+import { h, scalable, svgFragment } from "../dom.js";
+import { t } from "../i18n.js";
+import { playAction, tileName, tileSvg } from "./draw.js";
+
+// The page's own style for these games, once (the table page has the common one).
+function ensureStyle() {
+  if (document.querySelector('link[data-style="fives"]')) return;
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/games/fives.css", dataset: { style: "fives" } }));
+}
+
+function words(view) {
+  return view.words || {};
+}
+
+// The words of an action, as the server wrote them ("[3|4] on [4|4] (line B, 4): 10").
+function actionLabel(view, action) {
+  const entry = (view.legal || []).find((item) => item.action === action);
+  return entry ? entry.label : action;
+}
+
+// The sides: each seat alone, or two partners pegging one score (F1).
+function sidesList(view) {
+  const sides = view.sides || [];
+  return h(
+    "section",
+    { class: "panel sides", "aria-labelledby": "sides-title" },
+    h("h2", { id: "sides-title" }, words(view).sides || ""),
+    h(
+      "ul",
+      { class: "sides-list", id: "sides" },
+      ...sides.map((side, index) =>
+        h(
+          "li",
+          {
+            class: `side${side.yours ? " yours" : ""}${side.to_play ? " current" : ""}`,
+            dataset: { side: String(index), seats: side.seats.join(" ") },
+          },
+          h("span", { class: `side-swatch swatch-${index % 4}`, "aria-hidden": "true" }),
+          h("span", { class: "side-name" }, side.label),
+          h("span", { class: "side-score", dataset: { score: String(side.score) } }, side.score_text),
+        ),
+      ),
+    ),
+  );
+}
+
+// The last play's points and how they came (the narration's arithmetic).
+function lastPlay(view) {
+  const last = view.last_play;
+  if (!last) return null;
+  return h(
+    "p",
+    { class: `last-play${last.points ? " scored" : ""}`, id: "last-play", dataset: { points: String(last.points) } },
+    last.text,
+  );
+}
+
+export function renderFives(view, ui) {
+  ensureStyle();
+  const mine = view.seat !== null && view.seat !== undefined;
+  const plays = view.plays || {};
+  const canPlay = Boolean(view.your_turn);
+  const said = words(view);
+  if (ui.selected && !(ui.selected in plays && canPlay)) ui.selected = null;
+
+  // The layout: the server's SVG, its title and description included.
+  const layoutBox = h("div", { class: "line layout", id: "layout" });
+  layoutBox.append(svgFragment(view.layout_svg));
+  scalable(layoutBox.querySelector("svg"));
+  const fits = ui.selected ? plays[ui.selected] || [] : [];
+  for (const marker of layoutBox.querySelectorAll("[data-end]")) {
+    const end = marker.getAttribute("data-end");
+    if (fits.includes(end)) {
+      marker.classList.add("fits");
+      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
+    } else if (ui.selected) {
+      marker.classList.add("dim");
+    }
+  }
+
+  // After a tile is picked, its fitting ends as buttons too (the keyboard's way in).
+  const endButtons = fits.length
+    ? h(
+        "div",
+        { class: "ends", role: "group", "aria-labelledby": "ends-label" },
+        h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
+        ...fits.map((end) =>
+          h(
+            "button",
+            {
+              type: "button",
+              class: "end",
+              dataset: { end, focus: `end:${end}` },
+              onclick: () => ui.play(playAction(ui.selected, end)),
+            },
+            actionLabel(view, playAction(ui.selected, end)),
+          ),
+        ),
+        h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
+      )
+    : null;
+
+  const buttons = [];
+  if (view.can_draw) {
+    buttons.push(h("button", { type: "button", id: "draw-button", dataset: { focus: "draw" }, onclick: () => ui.act("draw") }, t("Draw a tile")));
+  }
+  if (view.can_pass) {
+    buttons.push(h("button", { type: "button", id: "pass-button", dataset: { focus: "pass" }, onclick: () => ui.act("pass") }, said.pass || t("Pass")));
+  }
+
+  const hand = mine
+    ? h(
+        "section",
+        { class: "hand-box", "aria-labelledby": "hand-title" },
+        h("h2", { id: "hand-title" }, t("Your tiles")),
+        canPlay && !ui.selected && Object.keys(plays).length ? h("p", { class: "prompt" }, t("Choose a tile.")) : null,
+        h(
+          "ul",
+          { class: "hand tiles" },
+          ...(view.hand || []).map((tile) => {
+            const playable = canPlay && tile in plays;
+            return h(
+              "li",
+              {},
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
+                  dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
+                  "aria-label": tileName(tile),
+                  "aria-pressed": ui.selected === tile ? "true" : "false",
+                  "aria-disabled": playable ? "false" : "true",
+                  onclick: () => {
+                    if (!playable) {
+                      ui.notice(canPlay ? `${tileName(tile)}: ${said.unfit || ""}` : t("Not your turn."));
+                      return;
+                    }
+                    const ends = plays[tile];
+                    if (ends.length === 1) ui.play(playAction(tile, ends[0]));
+                    else ui.select(ui.selected === tile ? null : tile);
+                  },
+                },
+                tileSvg(tile),
+              ),
+            );
+          }),
+        ),
+        h("div", { class: "actions" }, ...buttons, ui.hintButton()),
+      )
+    : null;
+
+  const counts = h(
+    "p",
+    { class: "counts" },
+    h("span", { id: "ends-total" }, said.ends || ""),
+    " · ",
+    h("span", { id: "boneyard-count", dataset: { count: String(view.boneyard) } }, said.boneyard || ""),
+  );
+
+  return h(
+    "div",
+    { class: "game fives" },
+    sidesList(view),
+    h(
+      "section",
+      { class: "line-box", "aria-labelledby": "layout-title" },
+      h("h2", { id: "layout-title", class: "visually-hidden" }, said.layout || t("Line of play")),
+      layoutBox,
+      endButtons,
+      counts,
+      lastPlay(view),
+    ),
+    hand,
+  );
+}
+
+// The end of a hand: every hand shown, its pips, and the settlement as arithmetic with the
+// rounding shown (F8).
+export function handEndContent(view, end, names) {
+  const hands = end.hands || [];
+  const pips = end.pips || [];
+  const said = words(view);
+  return [
+    h(
+      "table",
+      { class: "revealed", id: "revealed" },
+      h("caption", {}, t("Hands revealed")),
+      h("thead", {}, h("tr", {}, h("td", {}), h("td", {}), h("th", { scope: "col" }, t("Pip count")))),
+      h(
+        "tbody",
+        {},
+        ...names.map((name, seat) =>
+          h(
+            "tr",
+            { dataset: { seat: String(seat) } },
+            h("th", { scope: "row", class: "who" }, name),
+            h(
+              "td",
+              { class: "tiles small" },
+              ...(hands[seat] && hands[seat].length
+                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
+                : ["—"]),
+            ),
+            h("td", { class: "pips" }, pips.length ? String(pips[seat]) : ""),
+          ),
+        ),
+      ),
+    ),
+    h("h3", {}, t("Settlement")),
+    ...(end.summary || []).map((line, index) => h("p", { class: "summary", id: index === 0 ? "hand-end-how" : null }, line)),
+    h("ul", { class: "arithmetic", id: "arithmetic" }, ...(end.arithmetic || []).map((line) => h("li", {}, line))),
+    end.next_leader !== null && end.next_leader !== undefined && !view.is_over
+      ? h("p", {}, t("Next leader: {name}", { name: names[end.next_leader] }))
+      : null,
+    end.scores_text ? h("p", { class: "scores-after" }, `${said.scores || t("Scores")}: ${end.scores_text}`) : null,
+  ];
+}
+
+// Finished hands: the points of each side and the score after each.
+export function handsTable(view) {
+  const played = view.hands_played || [];
+  const sides = view.sides || [];
+  if (!played.length) return null;
+  return h(
+    "table",
+    { class: "rounds", id: "hands" },
+    h("caption", {}, t("Scores")),
+    h("thead", {}, h("tr", {}, h("td", {}), ...sides.map((side) => h("th", { scope: "col" }, side.label)))),
+    h(
+      "tbody",
+      {},
+      ...played.map((hand) =>
+        h(
+          "tr",
+          {},
+          h("th", { scope: "row" }, t("Hand {number}", { number: hand.number })),
+          ...hand.points.map((points, side) => h("td", {}, `+${points} → ${hand.scores_after[side]}`)),
+        ),
+      ),
+    ),
+  );
+}
+
+// ---- the page module's interface (generic.js says what each one does) ------------------
+
+export const render = (view, ui) => renderFives(view, ui);
+
+export const side = (view) => handsTable(view);
+
+export const optionsLine = (view) => words(view).options || "";
+
+export function playerExtras(view, seat) {
+  const sizes = view.hand_sizes || [];
+  const sideOf = (view.sides || []).findIndex((entry) => entry.seats.includes(seat));
+  return [
+    view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+    sideOf >= 0 && (view.sides[sideOf].seats.length > 1) ? h("span", { class: "badge side-badge" }, view.sides[sideOf].label) : null,
+    sizes.length ? h("span", { class: "size" }, `${t("Tiles in hand")}: ${sizes[seat]}`) : null,
+  ];
+}
+
+export const finalLine = (view, name, seat) => `${name}: ${view.scores[seat]}`;
+
+// The end of a hand stays on screen until the player closes it, even when the next hand's
+// first move (a bot's, at once) already cleared view.hand_end.
+export function latchEnd(view, latch) {
+  const finished = (view.hands_played || []).length;
+  if (latch.seen === null) {
+    latch.seen = finished;
+    if (view.hand_end) latch.overlay = { end: view.hand_end, number: finished };
+    return;
+  }
+  if (finished > latch.seen) {
+    latch.seen = finished;
+    const end = view.hand_end || view.last_hand;
+    if (end) latch.overlay = { end, number: finished };
+  } else if (latch.overlay && view.hand_end && latch.overlay.number === finished) {
+    latch.overlay.end = view.hand_end; // the same hand's end, maybe in a new language
+  }
+}
+
+export function dialogContent(view, overlay, names) {
+  const { end } = overlay;
+  return {
+    title: end.title || t("Hand {number}", { number: end.number }),
+    children: handEndContent(view, end, names),
+    close: view.is_over ? t("Close") : words(view).next || t("Next round"),
+  };
+}
+
+export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button, #pass-button";
