@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from pegboard.bots.base import Bot, RandomBot, legal_or_raise
 from pegboard.core import Action, Observation
-from pegboard.draw.actions import Play
+from pegboard.dominoes.actions import Play
 from pegboard.fives.hand import FivesObservation
 from pegboard.fives.match import FivesMatchObservation
 from pegboard.fives.rules import GAMES

@@ -32,7 +32,7 @@ from pegboard.bots.draw_playout import RANK_BIT, to_playout
 from pegboard.bots.fives import hand_view
 from pegboard.bots.fives_playout import FivesPlayout
 from pegboard.core import Action, Observation
-from pegboard.draw.actions import DrawTile, Pass
+from pegboard.dominoes.actions import DrawTile, Pass
 from pegboard.fives.determinize import sample_hands, unseen
 from pegboard.fives.hand import FivesObservation
 

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from pegboard.bots.draw_playout import HIGH, LOW, PLAYOUT_MASK_WITH, RANK_BIT, pips, to_playout
+from pegboard.dominoes.actions import DrawTile, Pass, Play
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import Tile
-from pegboard.draw.actions import DrawTile, Pass, Play
 from pegboard.fives.rules import FivesRules
 from pegboard.fives.scoring import round_to_five
 

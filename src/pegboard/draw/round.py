@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
-    IllegalActionError,
     RecordError,
     WordedError,
     check_record,
@@ -43,7 +42,7 @@ from pegboard.draw._purecore import (
     line_of,
     shuffled_tiles,
 )
-from pegboard.draw.actions import DRAW, Action, Play, parse_action
+from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
 from pegboard.draw.observation import DrawObservation as DrawObservation
 from pegboard.draw.observation import Move as Move
 from pegboard.draw.sampler import sample_deal
@@ -343,26 +342,12 @@ class Round(_Core):
 
         When the tile fits just one open end, the end may be left out: ``3-4``.
         """
-        action = parse_action(text)
-        line = self._line()
-        if isinstance(action, Play) and action.end is None and not line.is_empty:
-            fitting = [e for e in line.open_ends() if action.tile.has(e.value)]
-            if len(fitting) == 1:
-                return Play(action.tile, fitting[0])
-            if not fitting:
-                raise IllegalActionError(
-                    N_("{tile} fits no open end of the line ({values})"),
-                    "D5",
-                    tile=action.tile,
-                    values=", ".join(str(v) for v in line.open_values()),
-                )
-            raise IllegalActionError(
-                N_("{tile} fits more than one end: say which, e.g. {example}"),
-                "D5",
-                tile=action.tile,
-                example=Play(action.tile, fitting[0]),
-            )
-        return action
+        return with_its_end(
+            parse_action(text),
+            self._line(),
+            N_("{tile} fits no open end of the line ({values})"),
+            self._line().open_values(),
+        )
 
     # -- hidden information --------------------------------------------------------------
 

@@ -31,9 +31,9 @@ from typing import Any, Final
 
 import numpy as np
 
+from pegboard.dominoes.actions import DRAW, PASS, Pass, Play
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX
-from pegboard.draw.actions import DRAW, PASS, Pass, Play
 from pegboard.envs.encoding import Vector, _check_index
 from pegboard.fives.hand import FivesObservation
 from pegboard.fives.match import FivesMatchObservation

@@ -3,9 +3,9 @@ with its spinner, and Fives and Threes. Both score during play on the total of t
 layout's open ends (F6, F7); tiles, ends, matching and the lot are Draw's
 (``pegboard.dominoes``)."""
 
+from pegboard.dominoes.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
-from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
 from pegboard.fives.hand import FivesHand, FivesMove, FivesObservation, HandResult
 from pegboard.fives.layout import SPINNER_WORDS, Layout
 from pegboard.fives.match import FinishedHand, FivesMatch, FivesMatchObservation

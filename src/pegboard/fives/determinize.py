@@ -24,8 +24,8 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
+from pegboard.dominoes.actions import DrawTile, Pass, Play
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile
-from pegboard.draw.actions import DrawTile, Pass, Play
 from pegboard.fives.hand import FivesHand, FivesObservation
 
 

@@ -24,9 +24,18 @@ from pegboard.core import (
     new_record,
     replay_actions,
 )
+from pegboard.dominoes.actions import (
+    DRAW,
+    PASS,
+    Action,
+    DrawTile,
+    Pass,
+    Play,
+    parse_action,
+    with_its_end,
+)
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
-from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play, parse_action
 from pegboard.fives.layout import Layout
 from pegboard.fives.rules import FivesRules
 from pegboard.fives.scoring import round_to_five
@@ -669,26 +678,12 @@ class FivesHand:
         ``knock``); a tile alone when it fits just one open end."""
         if isinstance(text, str) and text.strip().lower() in ("knock", "k"):
             return PASS
-        action = parse_action(text)
-        layout = self._layout
-        if isinstance(action, Play) and action.end is None and not layout.is_empty:
-            fitting = [e for e in layout.open_ends() if action.tile.has(e.value)]
-            if len(fitting) == 1:
-                return Play(action.tile, fitting[0])
-            if not fitting:
-                raise IllegalActionError(
-                    N_("{tile} fits no open end of the layout ({values})"),
-                    "D5",
-                    tile=action.tile,
-                    values=", ".join(str(v) for v in self._values()),
-                )
-            raise IllegalActionError(
-                N_("{tile} fits more than one end: say which, e.g. {example}"),
-                "D5",
-                tile=action.tile,
-                example=Play(action.tile, fitting[0]),
-            )
-        return action
+        return with_its_end(
+            parse_action(text),
+            self._layout,
+            N_("{tile} fits no open end of the layout ({values})"),
+            self._values(),
+        )
 
     # -- hidden information --------------------------------------------------------------
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.core import N_, IllegalActionError, new_record, read_match_record
+from pegboard.dominoes.actions import Action, parse_action
 from pegboard.dominoes.lot import LotDraw, draw_lot
-from pegboard.draw.actions import Action, parse_action
 from pegboard.fives.hand import FivesHand, FivesObservation, HandResult
 from pegboard.fives.rules import FivesRules
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from pegboard.core import N_, Event, Later, RecordError, WordedError, check_record
 from pegboard.core.records import recorded_actions
-from pegboard.draw.actions import Action
+from pegboard.dominoes.actions import Action
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.match import FivesMatch
 from pegboard.fives.narration import events_of, events_of_hand, facts_of_match

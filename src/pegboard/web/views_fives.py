@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.core import Event
+from pegboard.dominoes.actions import Action, DrawTile, Pass, Play
 from pegboard.dominoes.tiles import Tile
-from pegboard.draw.actions import Action, DrawTile, Pass, Play
 from pegboard.fives import narration
 from pegboard.fives.hand import FivesHand, FivesMove, FivesObservation, HandResult
 from pegboard.fives.layout import Layout
