@@ -14,6 +14,7 @@ from pegboard.bots import GreedyBot, RandomBot, SeededBot, bot_levels, make_bot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DrawExpert
 from pegboard.bots.draw_playout import Playout, pips, to_playout
+from pegboard.bots.fives_expert import FivesExpert
 from pegboard.dominoes.tiles import mask_of
 from pegboard.draw import DRAW, PASS, Play, Round, Tile
 from pegboard.draw.determinize import trailing_passes
@@ -211,11 +212,13 @@ def test_time_budget_and_bad_budgets() -> None:
     observation = Round.deal(2, seed=4).observation(0)
     action = DrawExpert(time_limit=0.01).choose(observation, random.Random(0))
     assert action in observation.legal_actions()
-    for bad in (0, -5, 1.5):
-        with pytest.raises(ValueError, match="budget"):
-            DrawExpert(budget=bad)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="time limit"):
-        DrawExpert(time_limit=0)
+    for expert in (DrawExpert, FivesExpert):  # one check of the settings serves both
+        for bad in (0, -5, 1.5, True):
+            with pytest.raises(ValueError, match="budget"):
+                expert(budget=bad)  # type: ignore[arg-type]
+        for limit in (0, -1.0, "1", True):
+            with pytest.raises(ValueError, match="time limit"):
+                expert(time_limit=limit)  # type: ignore[arg-type]
 
 
 def test_expert_reads_a_match_observation_as_its_round() -> None:

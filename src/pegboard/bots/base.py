@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -110,3 +111,41 @@ class SeededBot:
 
     def __repr__(self) -> str:
         return f"SeededBot({self.bot!r}, seed={self.seed})"
+
+
+class PlayoutSearch(Protocol):
+    """The statistics of one decision of a playout search: ``deal`` samples one hidden
+    deal and plays every legal action out in it; ``evaluations`` ranks them."""
+
+    playouts: int
+
+    def deal(self, rng: random.Random) -> None: ...
+
+    def evaluations(self) -> list[Evaluation]: ...
+
+
+def checked_budget(budget: object, time_limit: object) -> None:
+    """``ValueError`` unless ``budget`` is a whole number of playouts of at least 1 and
+    ``time_limit`` None or a number of seconds above 0 (the searching bots' settings)."""
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise ValueError(f"the budget is a number of playouts of at least 1, not {budget!r}")
+    if time_limit is not None and not (
+        isinstance(time_limit, int | float) and not isinstance(time_limit, bool) and time_limit > 0
+    ):
+        raise ValueError(f"the time limit is a number of seconds above 0, not {time_limit!r}")
+
+
+def search_until(
+    search: PlayoutSearch, rng: random.Random, budget: int, time_limit: float | None
+) -> list[Evaluation]:
+    """Deal and play out until ``budget`` playouts are made, or, with a ``time_limit``
+    (seconds), until it runs out; at least one deal either way. The rankings."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    while True:
+        search.deal(rng)
+        if deadline is None:
+            if search.playouts >= budget:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    return search.evaluations()

@@ -30,10 +30,15 @@ is not reproducible).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
-from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
+from pegboard.bots.base import (
+    AnalysingBot,
+    Evaluation,
+    checked_budget,
+    legal_or_raise,
+    search_until,
+)
 from pegboard.bots.draw_playout import RANK_BIT, Playout, to_playout
 from pegboard.core import Action, Observation
 from pegboard.dominoes.tiles import tiles_of
@@ -62,10 +67,7 @@ class DrawExpert(AnalysingBot):
     name = "expert"
 
     def __init__(self, budget: int = DEFAULT_BUDGET, time_limit: float | None = None) -> None:
-        if not isinstance(budget, int) or budget < 1:
-            raise ValueError(f"the budget is a number of playouts of at least 1, not {budget!r}")
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"the time limit is a number of seconds above 0, not {time_limit!r}")
+        checked_budget(budget, time_limit)
         self.budget = budget
         self.time_limit = time_limit
 
@@ -81,15 +83,7 @@ class DrawExpert(AnalysingBot):
             raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
         legal = list(legal_or_raise(observation))
         search = _Search(observation, legal)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        while True:
-            search.deal(rng)
-            if deadline is None:
-                if search.playouts >= self.budget:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-        return search.evaluations()
+        return search_until(search, rng, self.budget, self.time_limit)
 
     def __repr__(self) -> str:
         if self.time_limit is not None:
