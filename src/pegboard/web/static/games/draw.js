@@ -51,6 +51,9 @@ export function tileSvg(tile) {
 }
 
 // The action that plays `tile` on `end` ("open" is the empty line's only place).
+// The notation of drawing a tile (D6, F4), which the Fives family's page sends too.
+export const DRAW_ACTION = "draw";
+
 export function playAction(tile, end) {
   return end === "open" ? tile : `${tile}@${end}`;
 }

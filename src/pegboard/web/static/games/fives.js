@@ -10,7 +10,7 @@
 
 import { h, scalable, svgFragment } from "../dom.js";
 import { t } from "../i18n.js";
-import { playAction, tileName, tileSvg } from "./draw.js";
+import { DRAW_ACTION, playAction, tileName, tileSvg } from "./draw.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -112,7 +112,7 @@ export function renderFives(view, ui) {
 
   const buttons = [];
   if (view.can_draw) {
-    buttons.push(h("button", { type: "button", id: "draw-button", dataset: { focus: "draw" }, onclick: () => ui.act("draw") }, t("Draw a tile")));
+    buttons.push(h("button", { type: "button", id: "draw-button", dataset: { focus: DRAW_ACTION }, onclick: () => ui.act(DRAW_ACTION) }, t("Draw a tile")));
   }
   if (view.can_pass) {
     buttons.push(h("button", { type: "button", id: "pass-button", dataset: { focus: "pass" }, onclick: () => ui.act("pass") }, said.pass || t("Pass")));
