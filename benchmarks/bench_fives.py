@@ -18,11 +18,10 @@ medians and each game's ratio to Draw's rate measured in the same process.
 from __future__ import annotations
 
 import random
-import time
 from functools import partial
 
-from benchmarks import batch_seconds, calibrate, median, quick, repetitions, save_results, table
-from benchmarks.bench_draw import Contender, count_actions, play_rounds
+from benchmarks import batch_seconds, median, quick, repetitions, save_results, table
+from benchmarks.bench_draw import Contender, count_actions, measure, play_rounds
 from pegboard.draw.round import CORE, Round
 from pegboard.fives import FivesHand, FivesRules
 from pegboard.fives.rules import GameName
@@ -77,16 +76,6 @@ def contenders() -> list[Contender]:
             )
         )
     return found
-
-
-def measure(found: list[Contender]) -> None:
-    for c in found:
-        c.batch = calibrate(c.run, batch_seconds())
-    for rep in range(repetitions()):
-        for c in found:  # interleaved: every repetition times each contender once
-            start = time.perf_counter()
-            c.run(c.batch, rep + 1)
-            c.rates.append(c.batch / (time.perf_counter() - start))
 
 
 def main() -> None:

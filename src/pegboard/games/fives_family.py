@@ -5,6 +5,7 @@ or read back, an action applied with its events, a record read as its start."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from pegboard.core import N_, Event, Later, RecordError, WordedError, check_record
@@ -13,8 +14,8 @@ from pegboard.dominoes.actions import Action
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.match import FivesMatch
 from pegboard.fives.narration import events_of, events_of_hand, facts_of_match
-from pegboard.fives.rules import FivesRules
-from pegboard.games.base import OptionError
+from pegboard.fives.rules import MAX_PLAYERS, MIN_PLAYERS, FivesRules, GameName
+from pegboard.games.base import Game, Option, OptionError
 
 
 def rules_of(game: str, options: Mapping[str, Any]) -> FivesRules:
@@ -102,3 +103,62 @@ def apply(match: FivesMatch | FivesHand, seat: int, action: Action) -> Sequence[
 def scores(match: Any) -> Sequence[float]:
     """Per seat, its side's score."""
     return tuple(match.scores)
+
+
+PARTNERSHIPS = Option(
+    name="partnerships",
+    label=N_("Partnerships (4 players)"),
+    default=None,
+    problem=N_("Partnerships are 1 (two against two, with 4 players) or 0 (alone) (F1)."),
+    rule="F1",
+    choices=(0, 1),
+    optional=True,
+)
+"""F1's choice with 4 players; None is the rules' own (partnerships)."""
+
+
+def family_game(
+    game: GameName, display_name: str, players_problem: str, options: Sequence[Option] = ()
+) -> Game:
+    """The registry's description of one game of the family: its name, its display name
+    and refusal of a seat count (both ``N_``-marked), and the options it has beyond the
+    seats and partnerships of F1. Its looks are the family's, by the game's own names."""
+    constant = game.upper().replace("-", "_")  # "all-fives": ALL_FIVES in the looks' modules
+    return Game(
+        name=game,
+        display_name=display_name,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        options=(
+            Option(
+                name="players",
+                label=N_("Players"),
+                default=2,
+                problem=players_problem,
+                rule="F1",
+                minimum=MIN_PLAYERS,
+                maximum=MAX_PLAYERS,
+            ),
+            PARTNERSHIPS,
+            *options,
+        ),
+        new_match=partial(new_match, game),
+        from_record=partial(from_record, game),
+        apply=apply,
+        over_rule="F9",
+        match_type=FivesMatch,
+        record_start=partial(record_start, game),
+        readers={"hand": partial(hand_from_record, game)},
+        position_types=(FivesHand,),
+        scores=scores,
+        encoding=f"pegboard.envs.fives_encoding:{constant}",
+        looks={
+            "web": "pegboard.web.views_fives:fives_view",
+            "web.page": "pegboard.web.views_fives:PAGE",
+            "cli": f"pegboard.cli.fives_look:{constant}",
+            "arena": f"pegboard.arena.fives_deals:{constant}_DEALS",
+            "tui": "pegboard.tui.fives_app:FivesScreen",
+            "web.rules": f"pegboard.web.rules.fives:{constant}_PAGE",
+        },
+        options_check=partial(check, game),
+    )
