@@ -452,3 +452,31 @@ def test_f8_the_hand_refuses_moves_once_over() -> None:
     with pytest.raises(IllegalActionError) as refused:
         hand.apply(PASS)
     assert refused.value.rule == "F8"
+
+
+def test_d5_a_tile_written_without_its_end_is_completed_or_refused() -> None:
+    """In the layout as on Draw's line (D5): a tile that fits one open end plays there
+    written alone; one that fits none or several is refused, naming D5, nothing changed."""
+    from pegboard.core import IllegalActionError
+    from pegboard.fives import DOUBLE_SIX, FivesHand, FivesRules, Play
+
+    seen = {"one": False, "none": False, "several": False}
+    for seed in range(40):
+        hand = FivesHand.deal(FivesRules("all-fives", players=2), seed=seed)
+        hand.apply(hand.legal_actions()[0])
+        values = [end.value for end in hand.layout.open_ends()]
+        for tile in DOUBLE_SIX:
+            if tile in hand.layout:
+                continue
+            fitting = [e for e in hand.layout.open_ends() if tile.has(e.value)]
+            text = f"{tile.low}-{tile.high}"
+            if len(fitting) == 1:
+                assert hand.parse_action(text) == Play(tile, fitting[0])
+                seen["one"] = True
+                continue
+            with pytest.raises(IllegalActionError) as refused:
+                hand.parse_action(text)
+            assert refused.value.rule == "D5"
+            seen["none" if not fitting else "several"] = True
+        assert [end.value for end in hand.layout.open_ends()] == values
+    assert all(seen.values()), seen
