@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from pegboard.core import Action, Observation
 
@@ -149,3 +149,22 @@ def search_until(
         elif time.perf_counter() >= deadline:
             break
     return search.evaluations()
+
+
+class PlayoutExpert(AnalysingBot):
+    """An expert that searches by playouts: ``budget`` playouts per decision (the class's
+    ``default_budget`` when not given), or as many as ``time_limit`` seconds allow."""
+
+    name = "expert"
+    default_budget: ClassVar[int] = 1000
+
+    def __init__(self, budget: int | None = None, time_limit: float | None = None) -> None:
+        budget = self.default_budget if budget is None else budget
+        checked_budget(budget, time_limit)
+        self.budget = budget
+        self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        if self.time_limit is not None:
+            return f"{type(self).__name__}(time_limit={self.time_limit})"
+        return f"{type(self).__name__}(budget={self.budget})"

@@ -33,9 +33,8 @@ import random
 from collections.abc import Sequence
 
 from pegboard.bots.base import (
-    AnalysingBot,
     Evaluation,
-    checked_budget,
+    PlayoutExpert,
     legal_or_raise,
     search_until,
 )
@@ -56,7 +55,7 @@ DEFAULT_BUDGET = 1000
 UNIT = "expected point margin"
 
 
-class DrawExpert(AnalysingBot):
+class DrawExpert(PlayoutExpert):
     """Determinized search over the seat's observation; see the module docstring.
 
     ``budget`` is the number of playouts per decision, ``time_limit`` (seconds) replaces
@@ -64,12 +63,7 @@ class DrawExpert(AnalysingBot):
     one action is legal (a forced draw, a forced pass, a single play).
     """
 
-    name = "expert"
-
-    def __init__(self, budget: int = DEFAULT_BUDGET, time_limit: float | None = None) -> None:
-        checked_budget(budget, time_limit)
-        self.budget = budget
-        self.time_limit = time_limit
+    default_budget = DEFAULT_BUDGET
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its expected point margin for the seat, best first.
@@ -84,11 +78,6 @@ class DrawExpert(AnalysingBot):
         legal = list(legal_or_raise(observation))
         search = _Search(observation, legal)
         return search_until(search, rng, self.budget, self.time_limit)
-
-    def __repr__(self) -> str:
-        if self.time_limit is not None:
-            return f"DrawExpert(time_limit={self.time_limit})"
-        return f"DrawExpert(budget={self.budget})"
 
 
 class _Search:

@@ -27,9 +27,8 @@ import random
 from collections.abc import Sequence
 
 from pegboard.bots.base import (
-    AnalysingBot,
     Evaluation,
-    checked_budget,
+    PlayoutExpert,
     legal_or_raise,
     search_until,
 )
@@ -46,7 +45,7 @@ DEFAULT_BUDGET = 200
 UNIT = "expected point margin"
 
 
-class FivesExpert(AnalysingBot):
+class FivesExpert(PlayoutExpert):
     """Determinized search over the seat's observation; see the module docstring.
 
     ``budget`` is the number of playouts per decision, ``time_limit`` (seconds) replaces
@@ -54,12 +53,7 @@ class FivesExpert(AnalysingBot):
     one action is legal.
     """
 
-    name = "expert"
-
-    def __init__(self, budget: int = DEFAULT_BUDGET, time_limit: float | None = None) -> None:
-        checked_budget(budget, time_limit)
-        self.budget = budget
-        self.time_limit = time_limit
+    default_budget = DEFAULT_BUDGET
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its expected point margin for the seat's side, best
@@ -68,11 +62,6 @@ class FivesExpert(AnalysingBot):
         legal = list(legal_or_raise(view))
         search = _Search(view, legal)
         return search_until(search, rng, self.budget, self.time_limit)
-
-    def __repr__(self) -> str:
-        if self.time_limit is not None:
-            return f"FivesExpert(time_limit={self.time_limit})"
-        return f"FivesExpert(budget={self.budget})"
 
 
 class _Search:
