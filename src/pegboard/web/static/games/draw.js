@@ -68,6 +68,43 @@ function actionLabel(view, lineBox, action, end) {
   return title ? title.textContent : action;
 }
 
+// The server's drawing of a line or layout (its title and description included), its
+// markers on the ends the picked tile fits made clickable, the others dimmed.
+export function markedLine(svg, attributes, fits, ui) {
+  const box = h("div", attributes);
+  box.append(svgFragment(svg));
+  scalable(box.querySelector("svg"));
+  for (const marker of box.querySelectorAll("[data-end]")) {
+    const end = marker.getAttribute("data-end");
+    if (fits.includes(end)) {
+      marker.classList.add("fits");
+      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
+    } else if (ui.selected) {
+      marker.classList.add("dim");
+    }
+  }
+  return box;
+}
+
+// After a tile is picked, its fitting ends as buttons too (the keyboard's way in);
+// `label(end)` words each one.
+export function endChoices(fits, ui, label) {
+  if (!fits.length) return null;
+  return h(
+    "div",
+    { class: "ends", role: "group", "aria-labelledby": "ends-label" },
+    h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
+    ...fits.map((end) =>
+      h(
+        "button",
+        { type: "button", class: "end", dataset: { end, focus: `end:${end}` }, onclick: () => ui.play(playAction(ui.selected, end)) },
+        label(end),
+      ),
+    ),
+    h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
+  );
+}
+
 // Renders the Draw part of the table. `ui` holds the page's selection state and the
 // callbacks: ui.selected (tile or null), ui.select(tile), ui.play(action), ui.act(action).
 export function renderDraw(view, ui) {
@@ -77,41 +114,9 @@ export function renderDraw(view, ui) {
   if (ui.selected && !(ui.selected in plays && canPlay)) ui.selected = null;
 
   // The line: the server's SVG, title and B-format description included.
-  const lineBox = h("div", { class: "line", id: "line" });
-  lineBox.append(svgFragment(view.line_svg));
-  scalable(lineBox.querySelector("svg"));
   const fits = ui.selected ? plays[ui.selected] || [] : [];
-  for (const marker of lineBox.querySelectorAll("[data-end]")) {
-    const end = marker.getAttribute("data-end");
-    if (fits.includes(end)) {
-      marker.classList.add("fits");
-      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
-    } else if (ui.selected) {
-      marker.classList.add("dim");
-    }
-  }
-
-  // After a tile is picked, its fitting ends as buttons too (the keyboard's way in).
-  const endButtons = fits.length
-    ? h(
-        "div",
-        { class: "ends", role: "group", "aria-labelledby": "ends-label" },
-        h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
-        ...fits.map((end) =>
-          h(
-            "button",
-            {
-              type: "button",
-              class: "end",
-              dataset: { end, focus: `end:${end}` },
-              onclick: () => ui.play(playAction(ui.selected, end)),
-            },
-            actionLabel(view, lineBox, playAction(ui.selected, end), end),
-          ),
-        ),
-        h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
-      )
-    : null;
+  const lineBox = markedLine(view.line_svg, { class: "line", id: "line" }, fits, ui);
+  const endButtons = endChoices(fits, ui, (end) => actionLabel(view, lineBox, playAction(ui.selected, end), end));
 
   const hand = mine
     ? h(

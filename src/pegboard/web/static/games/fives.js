@@ -8,9 +8,9 @@
 // The words of these games that the page's catalog has not got (the boneyard, knock, the
 // sides) come in the view, already in the page's language (view.words).
 
-import { h, scalable, svgFragment } from "../dom.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, playAction, tileName, tileSvg } from "./draw.js";
+import { DRAW_ACTION, endChoices, markedLine, playAction, tileName, tileSvg } from "./draw.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -74,41 +74,9 @@ export function renderFives(view, ui) {
   if (ui.selected && !(ui.selected in plays && canPlay)) ui.selected = null;
 
   // The layout: the server's SVG, its title and description included.
-  const layoutBox = h("div", { class: "line layout", id: "layout" });
-  layoutBox.append(svgFragment(view.layout_svg));
-  scalable(layoutBox.querySelector("svg"));
   const fits = ui.selected ? plays[ui.selected] || [] : [];
-  for (const marker of layoutBox.querySelectorAll("[data-end]")) {
-    const end = marker.getAttribute("data-end");
-    if (fits.includes(end)) {
-      marker.classList.add("fits");
-      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
-    } else if (ui.selected) {
-      marker.classList.add("dim");
-    }
-  }
-
-  // After a tile is picked, its fitting ends as buttons too (the keyboard's way in).
-  const endButtons = fits.length
-    ? h(
-        "div",
-        { class: "ends", role: "group", "aria-labelledby": "ends-label" },
-        h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
-        ...fits.map((end) =>
-          h(
-            "button",
-            {
-              type: "button",
-              class: "end",
-              dataset: { end, focus: `end:${end}` },
-              onclick: () => ui.play(playAction(ui.selected, end)),
-            },
-            actionLabel(view, playAction(ui.selected, end)),
-          ),
-        ),
-        h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
-      )
-    : null;
+  const layoutBox = markedLine(view.layout_svg, { class: "line layout", id: "layout" }, fits, ui);
+  const endButtons = endChoices(fits, ui, (end) => actionLabel(view, playAction(ui.selected, end)));
 
   const buttons = [];
   if (view.can_draw) {
