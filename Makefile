@@ -60,7 +60,8 @@ DOCS_OUT := build/docs
 docs: $(VENV)/.installed-docs
 	$(BIN)/sphinx-build -q -b html docs $(DOCS_OUT)/html
 
-# What make test asks of them: no warning at all, and every example (doctest) right.
+# What make test asks of them (tests/test_docs.py makes these two builds inside make test):
+# no warning at all, and every example (doctest) right.
 docs-check: $(VENV)/.installed-dev
 	$(BIN)/sphinx-build -q -W --keep-going -b html docs $(DOCS_OUT)/html
 	$(BIN)/sphinx-build -q -W --keep-going -b doctest docs $(DOCS_OUT)/doctest
@@ -77,12 +78,16 @@ PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \
 	export PEGBOARD_TEST_POSTGRES_URL="$$url"
 
-test: lint typecheck docs-check test-deps
-	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(BIN)/pytest
+# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 for one process), a test file's
+# tests on one worker so that its module fixtures (servers, browsers, builds) start once.
+TEST_WORKERS ?= auto
+PYTEST = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
+test: lint typecheck test-deps
+	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(PYTEST)
 
 # The whole suite again on the pure-Python core of Draw (make test runs the C core).
 test-pure: $(VENV)/.installed-dev test-deps
-	@$(PG_URL); PEGBOARD_PURE_PYTHON=1 $(BIN)/pytest
+	@$(PG_URL); PEGBOARD_PURE_PYTHON=1 $(PYTEST)
 
 # `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench

@@ -1,8 +1,8 @@
 """The documentation builds with no warning, its examples run, and its API pages list every
 public name of pegboard.draw, pegboard.cribbage, pegboard.core, pegboard.bots and
-pegboard.games (issue 19). ``make test`` builds it too (``make docs-check``); this test
-fails on its own when a docstring or a page makes Sphinx warn, or a name of ``__all__`` goes
-missing from its page.
+pegboard.games (issue 19). ``make test`` builds it through this file (``make docs-check``
+builds the same by hand): it fails when a docstring or a page makes Sphinx warn, or a name
+of ``__all__`` goes missing from its page.
 """
 
 from __future__ import annotations
@@ -104,9 +104,17 @@ def test_issue19_the_examples_of_the_docs_run(tmp_path: Path) -> None:
 
 
 def test_issue19_make_test_builds_the_docs_with_warnings_as_errors() -> None:
+    """make test builds the docs through this file (its pytest runs tests/, and the builds
+    above pass -W and fail on a warning); make docs-check is the same two builds by hand,
+    not a prerequisite of make test, which would build everything twice."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    test_target = re.search(r"^test: (.*)$", makefile, re.MULTILINE)
-    assert test_target and "docs-check" in test_target.group(1).split()
+    test_target = re.search(r"^test: .*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    pytest_command = re.search(r"^PYTEST = (.*)$", makefile, re.MULTILINE)
+    assert pytest_command and pytest_command.group(1).startswith("$(BIN)/pytest")
+    assert test_target and "$(PYTEST)" in test_target.group(1)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^testpaths = \["tests"\]$', pyproject, re.MULTILINE)
+    assert Path(__file__).parent == ROOT / "tests"
     check = re.search(r"^docs-check:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert check
     recipe = check.group(1)
