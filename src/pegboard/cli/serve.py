@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,6 +16,33 @@ LIMITS = "Limits (per client; docs/web.md)"
 WS_MAX_SIZE = 65536
 """Bytes: larger WebSocket messages are cut by the server; from 4 KiB up to this size the
 app answers with a ``too_large`` error instead (docs/web.md)."""
+
+
+class LogFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def log_config(form: LogFormat) -> dict[str, Any]:
+    """The server's logging (``logging.config.dictConfig``, which uvicorn applies): uvicorn's
+    lines and pegboard's own (a refusal, an error: ``pegboard.web.observability``) on
+    stderr, as text or as JSON lines."""
+    formatter: dict[str, Any] = (
+        {"()": "pegboard.web.observability.JsonLines"}
+        if form is LogFormat.json
+        else {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+    )
+    handler = {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"line": formatter},
+        "handlers": {"stderr": handler},
+        "loggers": {
+            name: {"handlers": ["stderr"], "level": "INFO", "propagate": False}
+            for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "pegboard")
+        },
+    }
 
 
 def default_db_url() -> str:
@@ -100,6 +128,10 @@ def serve(
     docs: Annotated[
         bool, typer.Option("--docs", help="Serve the API's documentation: /docs, /openapi.json.")
     ] = False,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(help="The log's lines: text, or json (one JSON object per line)."),
+    ] = LogFormat.text,
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -192,4 +224,5 @@ def serve(
         ws_max_size=WS_MAX_SIZE,
         proxy_headers=bool(proxy),
         forwarded_allow_ips=list(proxy) if proxy else None,
+        log_config=log_config(log_format),
     )

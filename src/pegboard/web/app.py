@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import corrections, lobby, rules, ws
+from pegboard.web import corrections, lobby, observability, rules, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -128,6 +128,7 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(rules.router)
     app.include_router(corrections.router)
+    app.include_router(observability.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
@@ -138,6 +139,10 @@ def create_app(
         BodyLimit, max_bytes=limits.max_body_bytes, wider=corrections.form_body_limit
     )
     app.add_middleware(RequestRate, rate=limits.requests_rate)
+    app.add_middleware(
+        observability.RefusalCount,
+        metrics=lambda: getattr(getattr(app.state, "service", None), "metrics", None),
+    )
     app.add_middleware(SecurityHeaders)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():

@@ -33,6 +33,7 @@ from pegboard.i18n import Translator, describe_error, known_words, rule_reason, 
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
+from pegboard.web.observability import Metrics
 from pegboard.web.store import SeatInfo, Store, TableRecord
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
@@ -90,6 +91,11 @@ class TableService(TableBots):
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         """Tables being rebuilt: whoever asks for one meanwhile waits for the same rebuild."""
         self._resume: asyncio.Task[None] | None = None
+        self.metrics = Metrics()
+        self.metrics.watch(
+            lambda: len(self._tables),
+            lambda: sum(len(table.connections) for table in self._tables.values()),
+        )
 
     # -- limits --------------------------------------------------------------------------
 
@@ -408,11 +414,12 @@ class TableService(TableBots):
         """Each connection its state; one view per seat and language (spectators, or one
         seat open in two tabs, share theirs: a view is a pure function of the match)."""
         made: dict[tuple[int | None, str], dict[str, Any]] = {}
-        for connection in list(table.connections):
-            key = (connection.seat, connection.lang)
-            if key not in made:
-                made[key] = self.state(table, connection)
-            connection.send(made[key])
+        with self.metrics.broadcast_seconds.time():
+            for connection in list(table.connections):
+                key = (connection.seat, connection.lang)
+                if key not in made:
+                    made[key] = self.state(table, connection)
+                connection.send(made[key])
 
     # -- play ----------------------------------------------------------------------------
 
@@ -471,21 +478,23 @@ class TableService(TableBots):
         record = table.record
         status = self._status(record.seats, table.match)
         try:
-            await asyncio.to_thread(
-                self.store.add_action,
-                record.id,
-                record.match_number,
-                table.seq + 1,
-                seat,
-                notation,
-                status,
-            )
+            with self.metrics.commit_seconds.time():
+                await asyncio.to_thread(
+                    self.store.add_action,
+                    record.id,
+                    record.match_number,
+                    table.seq + 1,
+                    seat,
+                    notation,
+                    status,
+                )
         except Exception:
             # The live match is ahead of the log: drop it, and let every client reconnect
             # to the table rebuilt from what was committed.
             log.exception("table %s: the action could not be saved", record.id)
             self._drop(table)
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
+        self.metrics.moves.inc()
         record.actions.append((seat, notation))
         record.status = status
         table.narrate(events)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.observability import Metrics
 from pegboard.web.store import SeatInfo, Store
 from pegboard.web.tables import LiveTable, UnusableTableError, bot_seed
 
@@ -31,6 +32,7 @@ class TableBots:
     bot_delay: float
     pool: BotPool
     store: Store
+    metrics: Metrics
     _resume: asyncio.Task[None] | None
 
     if TYPE_CHECKING:  # the rest of the service (``TableService``) that the bots use
@@ -78,9 +80,10 @@ class TableBots:
                     observation = table.match.observation(info.seat)
                     seed = bot_seed(table.record.seed, seq)
                 try:
-                    action = await self.pool.bot_move(
-                        table.record.game, info.level, seed, observation
-                    )
+                    with self.metrics.bot_think_seconds.time():
+                        action = await self.pool.bot_move(
+                            table.record.game, info.level, seed, observation
+                        )
                 except WorkerCrashError:
                     log.warning("table %s: the bot tries again in %.1f s", table.id, retry)
                     await asyncio.sleep(retry)

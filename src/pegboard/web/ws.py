@@ -173,6 +173,7 @@ async def greet(
 
 
 async def refuse(websocket: WebSocket, error: ClientError, code: int) -> None:
+    websocket.app.state.service.metrics.refused(error.code, rule=error.rule)
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):
         await websocket.send_text(json.dumps(error.to_message(), ensure_ascii=False))
         await websocket.close(code)
@@ -258,6 +259,7 @@ async def read(
                 raise message
             await dispatch(service, table, connection, message, _)
         except ClientError as refused:
+            service.metrics.refused(refused.code, table=table.id, rule=refused.rule)
             connection.send(refused.to_message())
         except Exception:
             # A fault of the server's (the database out of reach): the client is told,
