@@ -33,13 +33,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, Static
 
 from pegboard import hints
-from pegboard.bots import Evaluation, SeededBot, bot_seed, make_bot
+from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n import (
     TranslatedIllegalActionError,
-    translator,
 )
 from pegboard.i18n.cribbage_text import (
     Seats,
@@ -129,35 +128,18 @@ class CribbageScreen(PlayScreen):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
-        self._ = translator(setup.lang)
-        self.hot_seat = setup.kind(BOT) == HUMAN_LEVEL
+        self.match: CribbageMatch
+        self.bot: SeededBot | None = self.start(setup, saved).get(BOT)
+        """The bot at seat 1; None in hot-seat."""
+        self.hot_seat = self.bot is None
         """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
         self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
-        self.bot: SeededBot | None = (
-            None
-            if self.hot_seat
-            else make_bot(setup.game, setup.kind(BOT), bot_seed(setup.seed, BOT))
-        )
-        self.viewer = HUMAN
-        """The person whose cards the screen shows."""
-        self.match: CribbageMatch
-        if saved is None:
-            self.match = setup.description.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = CribbageMatch.from_record(saved["match"])
-            if self.bot is not None:
-                version, internal, gauss = saved["bots"][str(BOT)]
-                self.bot.rng.setstate((version, tuple(internal), gauss))
-        self.resumed = saved is not None
         self.hand: list[Card] = []
         """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
         self.selected: list[Card] = []
         """The cards chosen for the crib (C2), before they are laid."""
         self.cursor = 0
         self.undo_point: UndoPoint | None = None
-        self.public: list[str] = []
-        """The log without the private lines (what both people may read)."""
 
     @property
     def game_view(self) -> CribbageObservation:

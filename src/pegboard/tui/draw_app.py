@@ -24,10 +24,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, OptionList, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.bots import SeededBot
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
-from pegboard.i18n import Translator, translator
+from pegboard.i18n import Translator
 from pegboard.i18n.draw_text import announce, match_end_lines, move_text, settlement_lines
 from pegboard.tui.app import EXIT_GRACE, PegboardApp, end_soon
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
@@ -39,7 +39,6 @@ from pegboard.tui.setup import (
     HUMAN_LEVEL,
     Setup,
     load_saved,
-    restore_bots,
     save_file,
 )
 from pegboard.tui.setup_screen import SetupScreen
@@ -142,30 +141,14 @@ class MatchScreen(PlayScreen):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
-        self._ = translator(setup.lang)
+        self.match: Match
+        self.bots: dict[int, SeededBot] = self.start(setup, saved)
         self.humans = set(setup.humans)
-        self.bots: dict[int, SeededBot] = {
-            seat: make_bot(setup.game, setup.kind(seat), bot_seed(setup.seed, seat))
-            for seat in range(1, setup.players)
-            if seat not in self.humans
-        }
-        self.viewer = HUMAN
-        """The person whose hand the screen shows."""
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
-        self.match: Match
-        if saved is None:
-            self.match = setup.description.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = Match.from_record(saved["match"])
-            restore_bots(self.bots, saved["bots"])
-        self.resumed = saved is not None
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
         self.plays: list[Play] = []
-        self.public: list[str] = []
-        """The log without the private lines (what every person at the table may read)."""
         self.undo_point: UndoPoint | None = None
         """The position before the human's last move in this round (bots and log too)."""
 

@@ -25,13 +25,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Log, OptionList, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.bots import SeededBot
 from pegboard.core import Event, IllegalActionError
 from pegboard.games import observation_lines
-from pegboard.i18n import Translator, describe_error, say, translator
+from pegboard.i18n import Translator, describe_error, say
 from pegboard.tui.play_screen import HINTS_SHOWN as HINTS_SHOWN
 from pegboard.tui.play_screen import PlayScreen
-from pegboard.tui.setup import HUMAN, Setup, restore_bots
+from pegboard.tui.setup import HUMAN, Setup
 
 LOG_LINES = PlayScreen.LOG_LINES
 CHOICES_SHOWN = 9
@@ -65,30 +65,14 @@ class GenericScreen(PlayScreen):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
         self.game = setup.description
-        self._ = translator(setup.lang)
+        self.bots: dict[int, SeededBot] = self.start(setup, saved)
         self.humans = set(setup.humans)
-        self.bots: dict[int, SeededBot] = {
-            seat: make_bot(self.game.name, setup.kind(seat), bot_seed(setup.seed, seat))
-            for seat in range(setup.players)
-            if seat not in self.humans
-        }
-        if saved is None:
-            self.match: Any = self.game.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = self.game.from_record(saved["match"])
-            restore_bots(self.bots, saved["bots"])
-        self.resumed = saved is not None
-        self.viewer = HUMAN
-        """The person whose observation the screen shows."""
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
         self.choices: list[str] = []
         """The viewer's legal actions, in the game's notation: choice ``n`` is
         ``choices[n - 1]``."""
-        self.public: list[str] = []
-        """The log without the private lines (what every person at the table may read)."""
         self.moves = 0
         """The moves played on this screen (a hint's seed: the same position, the same
         hint)."""

@@ -1,7 +1,8 @@
 """What every game's play screen in the terminal app does the same way, whatever it draws.
 
 A play screen shows ``match.observation(viewer)``, the viewer being the person whose turn
-it is. This base keeps the log (public lines, and private ones that leave with the turn),
+it is. This base starts the match (new, or resumed from a save, with the bots' random
+streams), keeps the log (public lines, and private ones that leave with the turn),
 the flow after the moves (save, the summary at the end, the privacy screen between two
 people at one keyboard, else the position), the refusal of a move with its rule, the
 person's move with its undo point (against bots only), the undo itself, a hint's lines,
@@ -20,10 +21,11 @@ from typing import Any, ClassVar
 from textual.screen import Screen
 from textual.widgets import Button, Log
 
-from pegboard.bots import SeededBot
+from pegboard.bots import SeededBot, bot_seed, make_bot
 from pegboard.core import IllegalActionError
-from pegboard.i18n import Translator, rule_reason
+from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.tui.screens import log_line, privacy_screen
+from pegboard.tui.setup import HUMAN, restore_bots
 
 HINTS_SHOWN = 3
 """The best moves a hint lists."""
@@ -40,8 +42,8 @@ class UndoPoint:
 
 
 class PlayScreen(Screen[None]):
-    """The shared flow of a match screen; subclasses set ``setup``, ``_``, ``match``,
-    ``viewer`` and ``public`` in their ``__init__`` and draw the position in ``show``."""
+    """The shared flow of a match screen; subclasses call ``start(setup, saved)`` in their
+    ``__init__`` (the match, the translator, the bots) and draw the position in ``show``."""
 
     LOG_LINES: ClassVar[int] = 200
     BUTTONS: ClassVar[Mapping[str, str]] = {}
@@ -51,6 +53,9 @@ class PlayScreen(Screen[None]):
     _: Translator
     match: Any
     viewer: int
+    """The person whose side the screen shows."""
+    resumed: bool
+    """The match was read from a save."""
     public: list[str]
     """The log without the private lines (what every person at the table may read)."""
     undo_point: UndoPoint | None = None
@@ -99,6 +104,29 @@ class PlayScreen(Screen[None]):
         return text
 
     # -- the shared flow -----------------------------------------------------------------
+
+    def start(self, setup: Any, saved: dict[str, Any] | None) -> dict[int, SeededBot]:
+        """Set up the screen from ``setup`` (a ``tui.setup.Setup``): its translator, the
+        match (a new one from its options and seed, or the ``saved`` one of ``pegboard play
+        --resume``), seat 0 the first viewer, an empty log; the bots of the seats people do
+        not play (each seeded from the match's seed, their random streams as saved)."""
+        self.setup = setup
+        self._ = translator(setup.lang)
+        game = setup.description
+        bots = {
+            seat: make_bot(game.name, setup.kind(seat), bot_seed(setup.seed, seat))
+            for seat in range(setup.players)
+            if seat not in setup.humans
+        }
+        if saved is None:
+            self.match = game.new_match(setup.match_options(), setup.seed)
+        else:
+            self.match = game.from_record(saved["match"])
+            restore_bots(bots, saved["bots"])
+        self.resumed = saved is not None
+        self.viewer = HUMAN
+        self.public = []
+        return bots
 
     def say(self, text: str, private: bool = False) -> None:
         """Write a line in the log; a ``private`` one (a hint, a refusal naming the viewer's
