@@ -217,6 +217,7 @@ def test_undo_takes_back_your_move_and_the_bots_reply() -> None:
             await pilot.pause()
             assert screen.match.to_record() == before
             assert screen.bot.rng.getstate() == state
+            assert app.record == before  # the save follows the undo
             assert screen.game_view.phase == "discard" and len(screen.hand) == 6
             assert last_log_line(screen) == "Your last move is taken back."
             await pilot.press("u")  # one move only

@@ -182,6 +182,8 @@ def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
             assert screen.match.to_record() == before
             assert screen.match.observation(0).round.hand_sizes == hand_sizes
             assert "Your last move is taken back." in screen_text(app)
+            # the save follows the undo: quitting now resumes before the move taken back
+            assert app.record == before
             await pilot.press("u")  # one move only: nothing more to take back
             await pilot.pause()
             assert screen.match.to_record() == before

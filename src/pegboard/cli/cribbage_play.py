@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.cli.generic import bot_action
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Go, Play, parse_action
 from pegboard.cribbage.actions import Action
@@ -93,9 +94,7 @@ class CribbageTable:
 
     def bot_move(self) -> None:
         self._announce_hand()
-        action = self.bot.act(self.play.observation(BOT))
-        if not isinstance(action, Discard | Play | Go):
-            raise TypeError(f"the {self.bot.name} bot answered {action!r}")
+        action = bot_action(self.bot, self.play.observation(BOT), (Discard, Play, Go))
         self._apply(BOT, action)
 
     def show(self) -> list[Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pegboard.bots import SeededBot, make_bot
 from pegboard.bots.seeds import bot_seed as bot_seed  # it lived here: kept importable
+from pegboard.cli.generic import bot_action, say_moves
 from pegboard.cli.terminal import Terminal
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
@@ -74,9 +75,7 @@ class DrawTable:
         seat = self.match.current_player
         assert seat is not None and seat != HUMAN
         self._announce_round()
-        action = self.bots[seat].act(self.match.observation(seat))
-        if not isinstance(action, Play | DrawTile | Pass):
-            raise TypeError(f"the {self.bots[seat].name} bot answered {action!r}")
+        action = bot_action(self.bots[seat], self.match.observation(seat), (Play, DrawTile, Pass))
         self._apply(seat, action)
 
     def show(self) -> list[Action]:
@@ -109,10 +108,7 @@ class DrawTable:
             )
         )
         legal = list(obs.legal_actions())
-        say(_("Your moves:"))
-        width = len(str(len(legal)))
-        for number, action in enumerate(legal, 1):
-            say(f"  {number:>{width}}. {action!s:<10} {move_text(action, self.lang, _)}")
+        say_moves(say, legal, _, lambda action: move_text(action, self.lang, _))
         return legal
 
     def parse(self, text: str) -> Action:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard import games
-from pegboard.cli.generic import HUMAN, GenericTable
+from pegboard.cli.generic import HUMAN, GenericTable, say_moves
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
 from pegboard.core import Event
@@ -36,10 +36,7 @@ class FivesTable(GenericTable):
         for line in view_lines(observation, _.lang, _, self._name, reader=HUMAN):
             say(f"  {line}")
         legal = list(observation.legal_actions())
-        say(_("Your moves:"))
-        width = len(str(len(legal)))
-        for number, action in enumerate(legal, 1):
-            say(f"  {number:>{width}}. {action}")
+        say_moves(say, legal, _)
         return legal
 
     def finish(self) -> None:

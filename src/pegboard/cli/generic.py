@@ -9,7 +9,7 @@ the events the rules give (``pegboard.i18n.say``): the command line words nothin
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pegboard.bots import SeededBot, bot_seed, make_bot
@@ -45,6 +45,30 @@ def result_line(game: Game, match: Any, _: Translator) -> str:
     if len(best) == 1:
         return _("{seat} wins.").format(seat=name(best[0]))
     return _("A tie between {seats}.").format(seats=", ".join(name(seat) for seat in best))
+
+
+def say_moves(
+    say: Callable[[str], None],
+    legal: Sequence[Any],
+    _: Translator,
+    words: Callable[[Any], str] | None = None,
+) -> None:
+    """The human's legal moves, numbered as they answer them: each in the game's notation,
+    and in ``words`` when given."""
+    say(_("Your moves:"))
+    width = len(str(len(legal)))
+    for number, action in enumerate(legal, 1):
+        text = str(action) if words is None else f"{action!s:<10} {words(action)}"
+        say(f"  {number:>{width}}. {text}")
+
+
+def bot_action(bot: SeededBot, observation: Any, kinds: type | tuple[type, ...]) -> Any:
+    """``bot``'s move from ``observation``; ``TypeError`` when it is none of ``kinds`` (the
+    game's actions)."""
+    action = bot.act(observation)
+    if not isinstance(action, kinds):
+        raise TypeError(f"the {bot.name} bot answered {action!r}")
+    return action
 
 
 def _number(score: float) -> str:
@@ -111,10 +135,7 @@ class GenericTable:
         for line in observation_lines(observation):
             say(f"  {line}")
         legal = list(observation.legal_actions())
-        say(_("Your moves:"))
-        width = len(str(len(legal)))
-        for number, action in enumerate(legal, 1):
-            say(f"  {number:>{width}}. {action}")
+        say_moves(say, legal, _)
         return legal
 
     def parse(self, text: str) -> Any:

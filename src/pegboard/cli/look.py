@@ -10,6 +10,7 @@ narration events said through ``pegboard.i18n.say``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -65,3 +66,42 @@ def cli_look(game: Game) -> CliLook:
     if not isinstance(look, CliLook):
         raise TypeError(f"the cli look of {game.name} is {look!r}, not a CliLook")
     return look
+
+
+def _load(reference: str) -> Any:
+    module, _sep, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def table_of(reference: str, option: str, players: int = 2) -> TableFactory:
+    """A look's table factory: the class at ``reference`` (``"module:Class"``, imported only
+    when a table is asked for) made by its ``new(players, level, seed, lang, terminal,
+    gettext, value)``, ``value`` being the requested ``option`` (None when not given) and
+    ``players`` the seats when ``--players`` is not given."""
+
+    def table(
+        requested: Mapping[str, int | None],
+        level: str,
+        seed: int,
+        lang: str,
+        terminal: Terminal,
+        gettext: Translator,
+    ) -> TextTable:
+        count = requested.get("players")
+        seats = players if count is None else count
+        made: TextTable = _load(reference).new(
+            seats, level, seed, lang, terminal, gettext, requested.get(option)
+        )
+        return made
+
+    return table
+
+
+def replayer_of(reference: str) -> Replayer:
+    """A look's replayer: the function at ``reference`` (``"module:function"``, imported
+    only when a record is replayed), called as ``replay(record, lang, terminal, gettext)``."""
+
+    def replay(record: dict[str, Any], lang: str, terminal: Terminal, gettext: Translator) -> None:
+        _load(reference)(record, lang, terminal, gettext)
+
+    return replay

@@ -27,8 +27,10 @@ Every score is logged as a public :class:`ScoreEvent`, and the game ends the mom
 score reaches 121 (C7), even in the middle of the pegging or the show.
 
 The modules: ``game.py`` (this one: how a game starts, the rules that change it, its
-records), ``position.py`` (the fields, what they show, observations and sampling) and
-``deal.py`` (the shuffles, the cut, dealing unseen cards again).
+records), ``start.py`` (a given position read and checked, C1-C3), ``records.py`` (a
+game's record written and replayed), ``position.py`` (the
+fields, what they show, observations and sampling) and ``deal.py`` (the shuffles, the cut,
+dealing unseen cards again).
 
 Speed (bots and searches play many random games; ``benchmarks/bench_cribbage_game.py``):
 the deal repeats ``random.Random(seed).shuffle`` without its Python-level calls; actions
@@ -49,9 +51,6 @@ from pegboard.core import (
     N_,
     AllOf,
     IllegalActionError,
-    RecordError,
-    check_record,
-    new_record,
     replay_actions,
 )
 from pegboard.cribbage.actions import (
@@ -64,7 +63,7 @@ from pegboard.cribbage.actions import (
     Play,
     parse_action,
 )
-from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.cards import Card
 from pegboard.cribbage.deal import _shuffle_fast as _shuffle_fast
 from pegboard.cribbage.deal import _shuffle_library as _shuffle_library
 from pegboard.cribbage.deal import _shuffled as _shuffled
@@ -77,21 +76,11 @@ from pegboard.cribbage.position import KEPT as KEPT
 from pegboard.cribbage.position import LIMIT as LIMIT
 from pegboard.cribbage.position import Move as Move
 from pegboard.cribbage.position import Position, _check_seat, _plays_of
+from pegboard.cribbage.records import game_record, replayed_game
 from pegboard.cribbage.scoring import peg_points_of, show_points
-
-
-def _as_card(card: Card | str) -> Card:
-    if isinstance(card, Card):
-        return card
-    if isinstance(card, str):
-        return Card.parse(card)
-    raise ValueError(f"not a card: {card!r}")
-
-
-def _as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
-    if isinstance(cards, str):
-        return [Card.parse(word) for word in cards.replace(",", " ").split()]
-    return [_as_card(c) for c in cards]
+from pegboard.cribbage.start import _as_card as _as_card
+from pegboard.cribbage.start import _as_cards as _as_cards
+from pegboard.cribbage.start import read_position
 
 
 def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
@@ -206,68 +195,18 @@ class Game(Position):
         crib or starter (by default in deck order, the starter on top). ``seed`` shuffles
         the hands dealt after this one.
         """
-        _check_seat(dealer, "dealer")
-        if len(hands) != 2:
-            raise ValueError(f"cribbage here is for two players, not {len(hands)} hands (C2)")
-        held = [_as_cards(hand) for hand in hands]
-        score_list = list(scores)
-        if len(score_list) != 2 or any(
-            not isinstance(s, int) or not 0 <= s < TARGET for s in score_list
-        ):
-            raise ValueError(f"scores are two whole numbers from 0 to 120, not {scores!r}")
-        sizes = {len(h) for h in held}
-        if sizes == {HAND_SIZE}:
-            if crib is not None:
-                raise ValueError("before the discard the crib is empty (C2)")
-            crib_cards: list[Card] = []
-        elif sizes == {KEPT}:
-            if crib is None or starter is None:
-                raise ValueError("a hand at the pegging needs its crib and its starter (C3)")
-            crib_cards = _as_cards(crib)
-            if len(crib_cards) != KEPT:
-                raise ValueError(f"the crib holds four cards, not {len(crib_cards)} (C2)")
-        else:
-            raise ValueError("give both hands six cards (to discard) or four (to peg) (C2)")
-        top = None if starter is None else _as_card(starter)
-        used = [c for hand in held for c in hand] + crib_cards + ([top] if top else [])
-        if len(set(used)) != len(used):
-            twice = sorted({str(c) for c in used if used.count(c) > 1})
-            raise ValueError(f"cards appear twice in the position: {', '.join(twice)} (C1)")
-        given_stock = None if stock is None else _as_cards(stock)
-        if given_stock is None:
-            rest = [c for c in DECK if c not in set(used)]
-        else:
-            rest = list(given_stock)
-            if len(rest) + len(used) != len(DECK) or set(rest) | set(used) != set(DECK):
-                raise ValueError("the stock must hold every other card of the deck, once (C1)")
-        if sizes == {HAND_SIZE} and top is not None:
-            rest.insert(0, top)  # the cut turns it up
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
-        if not isinstance(hand_number, int) or hand_number < 1:
-            raise ValueError(f"hands are numbered from 1, not {hand_number!r}")
-        origin = {
-            "position": {
-                "hands": [[str(c) for c in hand] for hand in held],
-                "dealer": dealer,
-                "scores": score_list,
-                "crib": None if crib is None else [str(c) for c in crib_cards],
-                "starter": None if top is None else str(top),
-                "stock": None if given_stock is None else [str(c) for c in given_stock],
-                "seed": seed,
-                "hand_number": hand_number,
-            }
-        }
-        game = cls._blank(random.Random(seed), origin, dealer, score_list, (), hand_number)
+        given = read_position(hands, dealer, scores, crib, starter, stock, seed, hand_number)
+        game = cls._blank(random.Random(seed), given.origin, dealer, given.scores, (), hand_number)
         pone = 1 - dealer
-        game._start_hand(held, rest)
-        if sizes == {KEPT}:
+        held, crib_cards = given.hands, given.crib
+        game._start_hand(held, given.stock)
+        if given.pegging:
             game._discards = [tuple(crib_cards[:2]), tuple(crib_cards[2:])]
             if pone == 1:
                 game._discards.reverse()
             game._kept = [tuple(h) for h in held]
             game._plays = [_plays_of(h) for h in held]
-            game._starter = top
+            game._starter = given.starter
             game._phase = "pegging"
             game._current = pone
         return game
@@ -564,53 +503,14 @@ class Game(Position):
     # -- records -------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        """A versioned JSON record: how the game started, and every action since."""
-        if "sampled" in self._origin:
-            raise RecordError(N_("a sampled position has no record: it never happened"))
-        record = new_record("cribbage", "game")
-        record.update(self._origin)
-        record["first_dealer"] = self._first_dealer
-        record["cuts"] = [[str(c) for c in cut.cards] for cut in self._cuts]
-        record["actions"] = [str(action) for _, _, action in self._history]
-        record["hands_played"] = self._hand_no
-        record["scores"] = list(self._scores)
-        record["result"] = None if self._result is None else self._result.to_dict()
-        return record
+        """A versioned JSON record: how the game started, and every action since
+        (``pegboard.cribbage.records``)."""
+        return game_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a game record exactly; raise ``RecordError`` if anything differs."""
-        check_record(record, game="cribbage", kind="game")
-        try:
-            if "new" in record:
-                start = record["new"]
-                game = cls.new(seed=start["seed"], dealer=start["dealer"])
-            elif "position" in record:
-                pos = record["position"]
-                game = cls.from_position(
-                    pos["hands"],
-                    dealer=pos["dealer"],
-                    scores=pos["scores"],
-                    crib=pos["crib"],
-                    starter=pos["starter"],
-                    stock=pos["stock"],
-                    seed=pos["seed"],
-                    hand_number=pos["hand_number"],
-                )
-            else:
-                raise RecordError(N_("a game record needs a 'new' or a 'position'"))
-            game.replay(record["actions"])
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise RecordError(
-                N_("the game record does not replay: {reason}"), reason=error
-            ) from error
-        replayed = game.to_record()
-        for key in ("first_dealer", "cuts", "hands_played", "scores", "result"):
-            if key in record and record[key] != replayed[key]:
-                raise RecordError(N_("the replayed {key} differ from the record"), key=key)
-        return game
+        return replayed_game(cls, record)
 
     def replay(self, actions: Iterable[str]) -> None:
         """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""

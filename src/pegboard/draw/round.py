@@ -9,6 +9,9 @@ wrapper in between, because bots and the arena call them millions of times. The 
 C extension ``_fastround`` when it was compiled, else the pure-Python ``PureCore`` (the
 reference; ``PEGBOARD_PURE_PYTHON=1`` forces it). Both behave identically; ``PureRound`` is
 ``Round`` on the pure core, so the two can be compared side by side.
+
+A position given by hand is read and checked by ``pegboard.draw.start``; records are
+written and replayed by ``pegboard.draw.records``.
 """
 
 from __future__ import annotations
@@ -20,13 +23,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
-    RecordError,
-    WordedError,
-    check_record,
-    new_record,
     replay_actions,
 )
-from pegboard.dominoes.line import End, Line
+from pegboard.dominoes.line import Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.draw import _purecore
 from pegboard.draw._purecore import (
@@ -45,11 +44,15 @@ from pegboard.draw._purecore import (
 from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
 from pegboard.draw.observation import DrawObservation as DrawObservation
 from pegboard.draw.observation import Move as Move
+from pegboard.draw.records import replayed_round, round_record
 from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
+from pegboard.draw.start import MAX_PLAYERS as MAX_PLAYERS
+from pegboard.draw.start import MIN_PLAYERS as MIN_PLAYERS
+from pegboard.draw.start import _absent_masks as _absent_masks
+from pegboard.draw.start import check_players as check_players
+from pegboard.draw.start import read_position
 
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 4
 __all__ = [
     "CORE",
     "MAX_PLAYERS",
@@ -68,13 +71,6 @@ def hand_size(players: int) -> int:
     """Tiles dealt to each player: 7 to 2 or 3 players, 6 to 4 (D2)."""
     check_players(players)
     return 6 if players == 4 else 7
-
-
-def check_players(players: int) -> None:
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise WordedError(
-            N_("Draw is played by 2 to 4 players, not {players!r} (D1)"), players=players
-        )
 
 
 def _load_core() -> tuple[type[PureCore], str]:
@@ -200,30 +196,9 @@ class Round(_Core):
         consecutive ``passes`` just made (so that a blocked round ends when every player has
         passed, D11) and, per seat, the numbers it is known not to hold (``absent``, D8).
         """
-        check_players(len(hands))
-        hand_lists = [list(hand) for hand in hands]
-        stock_list = list(stock)
-        line = Line() if line is None else line.copy()
-        seen: set[Tile] = set(line.tiles)
-        for tile in [t for hand in hand_lists for t in hand] + stock_list:
-            if not isinstance(tile, Tile):
-                raise ValueError(f"not a tile: {tile!r}")
-            if tile in seen:
-                raise ValueError(f"{tile} appears twice in the position (D1)")
-            seen.add(tile)
-        if any(not hand for hand in hand_lists):
-            raise ValueError("every player needs at least one tile in hand (D11)")
-        if not isinstance(current, int) or not 0 <= current < len(hand_lists):
-            raise ValueError(f"the seat to play is 0 to {len(hand_lists) - 1}, not {current!r}")
-        masks = [sum(t.bit for t in hand) for hand in hand_lists]
-        absent_masks = _absent_masks(absent, hand_lists)
-        n = len(hand_lists)
-        if leader is None:
-            leader = current
-        if not isinstance(leader, int) or not 0 <= leader < n:
-            raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
-        if not isinstance(passes, int) or not 0 <= passes < n:
-            raise ValueError(f"consecutive passes are 0 to {n - 1}, not {passes!r} (D11)")
+        given = read_position(hands, stock, current, line, leader, passes, absent)
+        hand_lists, stock_list, line = given.hands, given.stock, given.line
+        masks, absent_masks, leader = given.masks, given.absent, given.leader
         plays = line.plays()
         self = cls._make(
             masks,
@@ -426,55 +401,14 @@ class Round(_Core):
     # -- records -------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:
-        """A versioned JSON record: how the round started, and every action since."""
-        record = new_record("draw", "round")
-        record.update(self._origin)
-        record["actions"] = [str(ACTIONS[code]) for _, code in self._history_codes()]
-        result = self.result
-        if result is not None:
-            record["result"] = result.to_dict()
-        return record
+        """A versioned JSON record: how the round started, and every action since
+        (``pegboard.draw.records``)."""
+        return round_record(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Self:
         """Replay a round record; raise ``RecordError`` if it does not replay."""
-        check_record(record, game="draw", kind="round")
-        try:
-            if "deal" in record:
-                deal = record["deal"]
-                round_ = cls.deal(deal["players"], seed=deal["seed"], leader=deal["leader"])
-            elif "position" in record:
-                pos = record["position"]
-                line = Line.from_plays(
-                    [
-                        (Tile.parse(t), None if e is None else End.parse(e))
-                        for t, e in pos.get("line", [])
-                    ]
-                )
-                round_ = cls.from_position(
-                    [[Tile.parse(t) for t in hand] for hand in pos["hands"]],
-                    [Tile.parse(t) for t in pos["stock"]],
-                    current=pos["current"],
-                    line=line,
-                    leader=pos.get("leader"),
-                    passes=pos.get("passes", 0),
-                    absent=pos.get("absent"),
-                )
-            else:
-                raise RecordError(N_("a round record needs a 'deal' or a 'position'"))
-            round_.replay(record.get("actions", []))
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, RecordError):
-                raise
-            raise RecordError(
-                N_("the round record does not replay: {reason}"), reason=error
-            ) from error
-        replayed = round_.result
-        # A recorded result must be replayed exactly: a round that is still going, or
-        # ends differently, means the record was cut short or altered.
-        if "result" in record and (replayed is None or replayed.to_dict() != record["result"]):
-            raise RecordError(N_("the replayed result differs from the recorded one"))
-        return round_
+        return replayed_round(cls, record)
 
     def replay(self, actions: Iterable[str]) -> None:
         """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""
@@ -483,29 +417,6 @@ class Round(_Core):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self._current_seat()} to play"
         return f"<Round {self.num_players} players, {state}, line {self._line()}>"
-
-
-def _absent_masks(
-    absent: Sequence[Iterable[int]] | None, hands: Sequence[Sequence[Tile]]
-) -> list[int]:
-    """Per seat, the bit-set of tiles it cannot hold, from the numbers it cannot hold (D8)."""
-    if absent is None:
-        return [0] * len(hands)
-    absent_lists = [list(values) for values in absent]
-    if len(absent_lists) != len(hands):
-        raise ValueError(f"absent numbers are given per seat: {len(hands)} sets needed")
-    result = []
-    for seat, values in enumerate(absent_lists):
-        mask = 0
-        for value in values:
-            if not isinstance(value, int) or not 0 <= value <= 6:
-                raise ValueError(f"not a number of the double-six set: {value!r} (D1)")
-            mask |= MASK_WITH[value]
-        held = [t for t in hands[seat] if mask & t.bit]
-        if held:
-            raise ValueError(f"seat {seat} holds {held[0]}, a number it is known not to hold (D8)")
-        result.append(mask)
-    return result
 
 
 def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) -> Round:

@@ -43,10 +43,10 @@ import copy
 import random
 from typing import Any, Final
 
-import numpy as np
 import pyspiel
 
 from pegboard.games import Encoding, Game, observation_lines
+from pegboard.openspiel import common
 
 DEALS: Final = 1000
 """The chance outcomes of the deal by default: the seeds 0 to 999."""
@@ -86,21 +86,13 @@ def _parameters(game: Game) -> dict[str, Any]:
 
 def game_type(game: Game) -> Any:
     """The ``pyspiel.GameType`` of a registered game."""
-    return pyspiel.GameType(
-        short_name=short_name(game),
-        long_name=f"pegboard {game.display_name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    return common.game_type(
+        short_name(game),
+        f"pegboard {game.display_name}",
         utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=game.max_players,
-        min_num_players=game.min_players,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_parameters(game),
+        min_players=game.min_players,
+        max_players=game.max_players,
+        parameters=_parameters(game),
     )
 
 
@@ -268,9 +260,7 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
 
     def clone_state(self) -> GenericState:
         """A copy that shares nothing mutable (``clone()`` goes through ``__deepcopy__``)."""
-        other = GenericState.__new__(GenericState)
-        pyspiel.State.__init__(other, self.get_game())
-        other.__dict__.update(self.__dict__)
+        other = common.state_copy(self)
         other.match = _copy_match(self.match)
         other.recall = [list(seen) for seen in self.recall]
         return other
@@ -294,7 +284,7 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
         self, player_id: int, probability_sampler: Any = None
     ) -> GenericState:
         """OpenSpiel's resampler hook (the sampler is unused); ``resample`` is seeded."""
-        return self.resample(player_id, random.Random(random.SystemRandom().getrandbits(63)))
+        return self.resample(player_id, common.fresh_rng())
 
 
 def _copy_match(match: Any) -> Any:
@@ -321,12 +311,7 @@ class GenericObserver:
         else:
             pieces = [("observation", size)]
         self.max_length = max(1, game.encoding.max_length)
-        self.tensor = np.zeros(sum(width for _, width in pieces), np.float32)
-        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        at = 0
-        for name, width in pieces:
-            self.dict[name] = self.tensor[at : at + width]
-            at += width
+        self.tensor, self.dict = common.tensor_views(pieces)
 
     def set_from(self, state: GenericState, player: int) -> None:
         self.tensor.fill(0.0)

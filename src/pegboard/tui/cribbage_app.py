@@ -20,8 +20,8 @@ screen comes first, and the seats are named by number in the log, which both peo
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
 from rich.text import Text
@@ -33,15 +33,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, bot_seed, make_bot
-from pegboard.core import IllegalActionError
+from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n import (
     TranslatedIllegalActionError,
-    rule_reason,
-    translator,
 )
 from pegboard.i18n.cribbage_text import (
     Seats,
@@ -64,7 +61,10 @@ from pegboard.tui.cribbage_view import (
     table_text,
     with_symbols,
 )
-from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
+from pegboard.tui.play_screen import HINTS_SHOWN as HINTS_SHOWN
+from pegboard.tui.play_screen import PlayScreen
+from pegboard.tui.play_screen import UndoPoint as UndoPoint
+from pegboard.tui.screens import ContinueScreen
 
 if TYPE_CHECKING:
     from pegboard.tui.setup import Setup
@@ -73,7 +73,6 @@ HUMAN_LEVEL = "human"
 """Seat 1's "level" when a person plays it (the same as ``setup.HUMAN_LEVEL``)."""
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
-HINTS_SHOWN = 3
 LOG_LINES = 300
 
 
@@ -94,16 +93,7 @@ class CardBox(Static):
             screen.action_card(self.slot + 1)
 
 
-@dataclass
-class UndoPoint:
-    """The position before your last move (the bot's random stream and the log too)."""
-
-    match: CribbageMatch
-    bot: SeededBot | None
-    lines: list[str]
-
-
-class CribbageScreen(Screen[None]):
+class CribbageScreen(PlayScreen):
     """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
     DEFAULT_CSS = """
@@ -117,6 +107,13 @@ class CribbageScreen(Screen[None]):
     CribbageScreen #buttons Button { margin-right: 2; }
     """
 
+    LOG_LINES: ClassVar[int] = LOG_LINES
+    BUTTONS: ClassVar[Mapping[str, str]] = {
+        "lay": "action_confirm",
+        "go": "action_go",
+        "hint": "action_hint",
+        "undo": "action_undo",
+    }
     BINDINGS = [  # noqa: RUF012 (Textual's API)
         *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
         Binding("left", "cursor(-1)", show=False, priority=True),
@@ -131,35 +128,18 @@ class CribbageScreen(Screen[None]):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
-        self._ = translator(setup.lang)
-        self.hot_seat = setup.kind(BOT) == HUMAN_LEVEL
+        self.match: CribbageMatch
+        self.bot: SeededBot | None = self.start(setup, saved).get(BOT)
+        """The bot at seat 1; None in hot-seat."""
+        self.hot_seat = self.bot is None
         """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
         self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
-        self.bot: SeededBot | None = (
-            None
-            if self.hot_seat
-            else make_bot(setup.game, setup.kind(BOT), bot_seed(setup.seed, BOT))
-        )
-        self.viewer = HUMAN
-        """The person whose cards the screen shows."""
-        self.match: CribbageMatch
-        if saved is None:
-            self.match = setup.description.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = CribbageMatch.from_record(saved["match"])
-            if self.bot is not None:
-                version, internal, gauss = saved["bots"][str(BOT)]
-                self.bot.rng.setstate((version, tuple(internal), gauss))
-        self.resumed = saved is not None
         self.hand: list[Card] = []
         """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
         self.selected: list[Card] = []
         """The cards chosen for the crib (C2), before they are laid."""
         self.cursor = 0
         self.undo_point: UndoPoint | None = None
-        self.public: list[str] = []
-        """The log without the private lines (what both people may read)."""
 
     @property
     def game_view(self) -> CribbageObservation:
@@ -236,10 +216,8 @@ class CribbageScreen(Screen[None]):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def say(self, text: str, private: bool = False) -> None:
-        """Write a line in the log; a ``private`` one (a hint, a refusal naming your card)
-        is for the viewer only: in hot-seat it leaves the log when the turn passes."""
-        log_line(self.query_one("#log", Log), self.public, with_symbols(text), private, LOG_LINES)
+    def log_text(self, text: str) -> str:
+        return with_symbols(text)
 
     def advance(self) -> None:
         """Let the bot play until you have a move, a hand ends, or the match does."""
@@ -250,20 +228,13 @@ class CribbageScreen(Screen[None]):
                 raise TypeError(f"the {self.bot.name} bot answered {action!r}")
             if self.apply(BOT, action):
                 return  # the hand's end has its screen: closing it plays on
-        self.save()
-        if match.is_over:
-            self.app.switch_screen(CribbageSummaryScreen(match, self.seats, self._))
-            return
-        seat = match.current_player
-        if seat is not None and seat != self.viewer:
-            self.hand_over_to(seat)
-            return
-        self.show()
+        self.after_moves()
 
-    def hand_over_to(self, seat: int) -> None:
-        """The other person's turn: blank the cards, then the privacy screen; the new
-        viewer's cards are shown only once it is closed."""
-        self.viewer = seat
+    def summary(self) -> Screen[None]:
+        return CribbageSummaryScreen(self.match, self.seats, self._)
+
+    def blank(self) -> None:
+        """Your cards off the screen (the turn passes to the other person)."""
         self.hand = []
         self.selected = []
         self.cursor = 0
@@ -271,7 +242,6 @@ class CribbageScreen(Screen[None]):
             box.update("")
             box.display = False
         self.query_one("#prompt", Static).update("")
-        privacy_screen(self, self.public, seat, self._, self.show)
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and word it in the log; True when it ended a hand (or a game),
@@ -303,45 +273,29 @@ class CribbageScreen(Screen[None]):
 
     def next_hand(self) -> None:
         """A fresh log for each hand: the last one's moves were shown with its end."""
-        self.query_one("#log", Log).clear()
-        self.public = []
+        self.restore_log([])
         match = self.match
         if not match.is_over:
             game = match.game
             self.say(hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._))
         self.advance()
 
-    def human_move(self, action: Action) -> None:
-        """Play your move; a move the rules refuse is named with its rule, and nothing
-        changes."""
-        _ = self._
-        match = self.match
-        if match.is_over or match.current_player != self.viewer:
-            return
-        undo = UndoPoint(
-            copy.deepcopy(match),
-            copy.deepcopy(self.bot),
-            list(self.query_one("#log", Log).lines),
-        )
-        try:
-            ended = self.apply(self.viewer, action)
-        except IllegalActionError as error:
-            self.refuse(error)
-            return
+    def moved(self) -> None:
         self.selected = []
-        if not ended:
-            # Undo only against a bot: it would take back the other person's choice.
-            self.undo_point = None if self.hot_seat else undo
-            self.advance()
 
-    def refuse(self, error: IllegalActionError) -> None:
-        _ = self._
-        self.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)), private=True)
+    @property
+    def can_undo(self) -> bool:
+        return not self.hot_seat
 
-    def save(self) -> None:
-        """Save the match and the bot's random stream for ``pegboard play --resume``."""
-        bots = {} if self.bot is None else {BOT: self.bot}
-        self.app.record = self.setup.save(self.match, bots)  # type: ignore[attr-defined]
+    def copy_match(self) -> CribbageMatch:
+        return copy.deepcopy(self.match)
+
+    def saved_bots(self) -> dict[int, SeededBot]:
+        """The bot's random stream, for ``pegboard play --resume``."""
+        return {} if self.bot is None else {BOT: self.bot}
+
+    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
+        self.bot = bots.get(BOT)
 
     # -- showing the position ------------------------------------------------------------
 
@@ -431,7 +385,7 @@ class CribbageScreen(Screen[None]):
     def action_card(self, number: int) -> None:
         """Card ``number`` of your hand: chosen for the crib (or put back), or played."""
         _ = self._
-        if self.match.is_over or self.match.current_player != self.viewer:
+        if not self.your_turn():
             return
         if not 1 <= number <= len(self.hand):
             self.say(
@@ -475,7 +429,7 @@ class CribbageScreen(Screen[None]):
     def action_confirm(self) -> None:
         """Enter: lay the two chosen cards (C2), or play the cursor's card."""
         _ = self._
-        if self.match.is_over or self.match.current_player != self.viewer:
+        if not self.your_turn():
             return
         if self.game_view.phase != "discard":
             self.action_choose()
@@ -498,7 +452,7 @@ class CribbageScreen(Screen[None]):
     def action_hint(self) -> None:
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != self.viewer:
+        if not self.your_turn():
             return
         ranked = hints.hint(
             match,
@@ -507,47 +461,20 @@ class CribbageScreen(Screen[None]):
             seed=len(self.game_view.history),
             budget=self.setup.hint_budget,
         )
-        self.say(_("Hint, best first:"), private=True)
-        for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
-            action = evaluation.action
-            if isinstance(action, Discard):
-                details = evaluation.details
-                text = _("{cards}: hand {hand}, crib {crib}, net {net}").format(
-                    cards=" ".join(card_name(c) for c in by_rank(list(action.cards))),
-                    hand=f"{details['hand']:.1f}",
-                    crib=f"{details['crib']:.1f}",
-                    net=f"{details['net']:+.1f}",
-                )
-            else:
-                move = card_name(action.card) if isinstance(action, Play) else _("go")
-                text = f"{move} ({evaluation.value:+.2f})"
-            self.say(f"  {rank}. {text}", private=True)
+        self.say_hints(ranked, self.hint_text)
 
-    def action_undo(self) -> None:
-        """Take back your last move and the bot's replies (it is a bot, so nobody else's
-        choice is undone); not across the end of a hand."""
-        point = self.undo_point
-        if point is None or self.match.current_player != self.viewer:
-            return
-        self.undo_point = None
-        self.match = point.match
-        self.bot = point.bot
-        self.selected = []
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(point.lines)
-        self.public = list(point.lines)
-        self.say(self._("Your last move is taken back."))
-        self.save()
-        self.show()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {
-            "lay": self.action_confirm,
-            "go": self.action_go,
-            "hint": self.action_hint,
-            "undo": self.action_undo,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()
+    def hint_text(self, evaluation: Evaluation) -> str:
+        """A hint's line: a discard with what it keeps and gives (C2), else the move and
+        its value."""
+        _ = self._
+        action = evaluation.action
+        if isinstance(action, Discard):
+            details = evaluation.details
+            return _("{cards}: hand {hand}, crib {crib}, net {net}").format(
+                cards=" ".join(card_name(c) for c in by_rank(list(action.cards))),
+                hand=f"{details['hand']:.1f}",
+                crib=f"{details['crib']:.1f}",
+                net=f"{details['net']:+.1f}",
+            )
+        move = card_name(action.card) if isinstance(action, Play) else _("go")
+        return f"{move} ({evaluation.value:+.2f})"

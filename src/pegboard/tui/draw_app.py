@@ -14,8 +14,8 @@ person's move, so the screen is never shown in the middle of another seat's turn
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,21 +24,21 @@ from textual.screen import Screen
 from textual.widgets import Button, Log, OptionList, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, bot_seed, make_bot
-from pegboard.core import IllegalActionError
+from pegboard.bots import SeededBot
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
 from pegboard.draw.round import RESERVE
-from pegboard.i18n import Translator, rule_reason, translator
+from pegboard.i18n import Translator
 from pegboard.i18n.draw_text import announce, match_end_lines, move_text, settlement_lines
 from pegboard.tui.app import EXIT_GRACE, PegboardApp, end_soon
 from pegboard.tui.draw_view import hand_text, line_rows, score_track
-from pegboard.tui.screens import ContinueScreen, log_line, privacy_screen
+from pegboard.tui.play_screen import HINTS_SHOWN as HINTS_SHOWN
+from pegboard.tui.play_screen import PlayScreen, UndoPoint
+from pegboard.tui.screens import ContinueScreen
 from pegboard.tui.setup import (
     HUMAN,
     HUMAN_LEVEL,
     Setup,
     load_saved,
-    restore_bots,
     save_file,
 )
 from pegboard.tui.setup_screen import SetupScreen
@@ -62,9 +62,8 @@ DrawApp = PegboardApp
 """The app under its old name (it plays every game now)."""
 DrawSetup = Setup
 """The set-up under its old name (it sets up every game now)."""
-HINTS_SHOWN = 3
 LINE_WIDTH = 76
-LOG_LINES = 200
+LOG_LINES = PlayScreen.LOG_LINES
 
 
 class RoundOverScreen(ContinueScreen):
@@ -112,7 +111,7 @@ class SummaryScreen(Screen[None]):
         self.app.exit()
 
 
-class MatchScreen(Screen[None]):
+class MatchScreen(PlayScreen):
     """A match of Draw as the person whose turn it is (the ``viewer``) sees it.
 
     With one person (seat 0) against bots it is that person's screen throughout. With
@@ -125,6 +124,11 @@ class MatchScreen(Screen[None]):
     MatchScreen #buttons Button { width: 12; margin-bottom: 0; }
     """
 
+    BUTTONS: ClassVar[Mapping[str, str]] = {
+        "draw": "action_draw",
+        "pass": "action_pass",
+        "hint": "action_hint",
+    }
     BINDINGS = [  # noqa: RUF012
         *(Binding(str(n), f"play({n})", show=False) for n in range(1, 10)),
         Binding("d", "draw", show=False),
@@ -137,31 +141,15 @@ class MatchScreen(Screen[None]):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
-        self._ = translator(setup.lang)
+        self.match: Match
+        self.bots: dict[int, SeededBot] = self.start(setup, saved)
         self.humans = set(setup.humans)
-        self.bots: dict[int, SeededBot] = {
-            seat: make_bot(setup.game, setup.kind(seat), bot_seed(setup.seed, seat))
-            for seat in range(1, setup.players)
-            if seat not in self.humans
-        }
-        self.viewer = HUMAN
-        """The person whose hand the screen shows."""
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
-        self.match: Match
-        if saved is None:
-            self.match = setup.description.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = Match.from_record(saved["match"])
-            restore_bots(self.bots, saved["bots"])
-        self.resumed = saved is not None
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
         self.plays: list[Play] = []
-        self.public: list[str] = []
-        """The log without the private lines (what every person at the table may read)."""
-        self.undo_point: tuple[dict[str, Any], dict[int, SeededBot], list[str]] | None = None
+        self.undo_point: UndoPoint | None = None
         """The position before the human's last move in this round (bots and log too)."""
 
     @property
@@ -214,11 +202,6 @@ class MatchScreen(Screen[None]):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def say(self, text: str, private: bool = False) -> None:
-        """Write a line in the log; a ``private`` one (a hint, a refusal naming your tile)
-        is for the viewer only: in hot-seat it leaves the log when the turn passes."""
-        log_line(self.query_one("#log", Log), self.public, text, private, LOG_LINES)
-
     def advance(self) -> None:
         """Let the bots (and forced moves, when automatic) play until the human has a
         choice, a round ends, or the match does; then show the position."""
@@ -239,24 +222,15 @@ class MatchScreen(Screen[None]):
                 action = answer
             if self.apply(seat, action):
                 return  # a round ended: its screen continues the play when closed
-        self.save()
-        if match.is_over:
-            self.app.switch_screen(SummaryScreen(match, self._, self.you))
-            return
-        seat = match.current_player
-        if seat is not None and seat != self.viewer:
-            self.hand_over_to(seat)
-            return
-        self.show()
+        self.after_moves()
 
-    def hand_over_to(self, seat: int) -> None:
-        """Another person's turn: blank the hand and the moves, then the privacy screen;
-        the new viewer's hand is shown only once it is closed."""
-        self.viewer = seat
+    def summary(self) -> Screen[None]:
+        return SummaryScreen(self.match, self._, self.you)
+
+    def blank(self) -> None:
         self.plays = []
         self.query_one("#hand", Static).update("")
         self.query_one("#moves", OptionList).clear_options()
-        privacy_screen(self, self.public, seat, self._, self.show)
 
     def apply(self, seat: int, action: Action) -> bool:
         """Apply a move and log it; True when it ended a round (its screen is shown)."""
@@ -292,9 +266,7 @@ class MatchScreen(Screen[None]):
 
     def next_round(self) -> None:
         """A fresh log for the new round: the last one's moves were shown with its end."""
-        log = self.query_one("#log", Log)
-        log.clear()
-        self.public = []
+        self.restore_log([])
         if not self.match.is_over:
             self.say(
                 self._("Round {number}: seat {seat} leads.").format(
@@ -303,45 +275,18 @@ class MatchScreen(Screen[None]):
             )
         self.advance()
 
-    def human_move(self, action: Action) -> None:
-        if self.match.is_over or self.match.current_player != self.viewer:
-            return
-        log = self.query_one("#log", Log)
-        before = (self.match.to_record(), copy.deepcopy(self.bots), list(log.lines))
-        try:
-            ended = self.apply(self.viewer, action)
-        except IllegalActionError as error:
-            # The buttons offer only legal moves; a key may still ask for another one
-            # (a pass while drawing is allowed, say): the rule says no, nothing changes.
-            self.say(
-                self._("Not allowed: {reason}").format(reason=rule_reason(error, self._)),
-                private=True,
-            )
-            return
-        if not ended:
-            # Undo only against bots: it would take back another person's choice.
-            self.undo_point = before if len(self.humans) == 1 else None
-            self.advance()
+    @property
+    def can_undo(self) -> bool:
+        return len(self.humans) == 1
 
-    def action_undo(self) -> None:
-        """Take back the human's last move and the bots' replies (only bots play here, so
-        nobody else's choice is undone); not across the end of a round."""
-        if self.undo_point is None or self.match.current_player != self.viewer:
-            return
-        record, bots, lines = self.undo_point
-        self.undo_point = None
-        self.match = Match.from_record(record)
+    def copy_match(self) -> Match:
+        return Match.from_record(self.match.to_record())
+
+    def saved_bots(self) -> dict[int, SeededBot]:
+        return self.bots
+
+    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
         self.bots = bots
-        log = self.query_one("#log", Log)
-        log.clear()
-        log.write_lines(lines)
-        self.public = list(lines)
-        self.say(self._("Your last move is taken back."))
-        self.show()
-
-    def save(self) -> None:
-        """Save the match (and the bots' random streams) for ``pegboard play --resume``."""
-        self.app.record = self.setup.save(self.match, self.bots)  # type: ignore[attr-defined]
 
     # -- showing the position ------------------------------------------------------------
 
@@ -420,7 +365,7 @@ class MatchScreen(Screen[None]):
     def action_hint(self) -> None:
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != self.viewer:
+        if not self.your_turn():
             return
         ranked = hints.hint(
             match,
@@ -429,16 +374,9 @@ class MatchScreen(Screen[None]):
             seed=len(match.round.observation(self.viewer).history),
             budget=self.setup.hint_budget,
         )
-        self.say(_("Hint, best first:"), private=True)
-        for rank, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
-            self.say(
-                f"  {rank}. {move_text(evaluation.action, self.setup.lang, _)}"
-                f" ({evaluation.value:+.2f})",
-                private=True,
-            )
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"draw": self.action_draw, "pass": self.action_pass, "hint": self.action_hint}
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()
+        self.say_hints(
+            ranked,
+            lambda evaluation: (
+                f"{move_text(evaluation.action, self.setup.lang, _)} ({evaluation.value:+.2f})"
+            ),
+        )

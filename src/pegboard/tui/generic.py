@@ -25,15 +25,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Log, OptionList, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.bots import SeededBot
 from pegboard.core import Event, IllegalActionError
 from pegboard.games import observation_lines
-from pegboard.i18n import Translator, describe_error, rule_reason, say, translator
-from pegboard.tui.screens import log_line, privacy_screen
-from pegboard.tui.setup import HUMAN, Setup, restore_bots
+from pegboard.i18n import Translator, describe_error, say
+from pegboard.tui.play_screen import HINTS_SHOWN as HINTS_SHOWN
+from pegboard.tui.play_screen import PlayScreen
+from pegboard.tui.setup import HUMAN, Setup
 
-LOG_LINES = 200
-HINTS_SHOWN = 3
+LOG_LINES = PlayScreen.LOG_LINES
 CHOICES_SHOWN = 9
 """Choices with a number key (1-9); more are chosen with the arrows and Enter."""
 
@@ -54,7 +54,7 @@ def winners(scores: Sequence[float]) -> list[int]:
     return [seat for seat, score in enumerate(scores) if score == best]
 
 
-class GenericScreen(Screen[None]):
+class GenericScreen(PlayScreen):
     """A match of any game, as the person whose turn it is (the ``viewer``) sees it."""
 
     BINDINGS = [  # noqa: RUF012 (Textual's API)
@@ -65,30 +65,14 @@ class GenericScreen(Screen[None]):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
-        self.setup = setup
         self.game = setup.description
-        self._ = translator(setup.lang)
+        self.bots: dict[int, SeededBot] = self.start(setup, saved)
         self.humans = set(setup.humans)
-        self.bots: dict[int, SeededBot] = {
-            seat: make_bot(self.game.name, setup.kind(seat), bot_seed(setup.seed, seat))
-            for seat in range(setup.players)
-            if seat not in self.humans
-        }
-        if saved is None:
-            self.match: Any = self.game.new_match(setup.match_options(), setup.seed)
-        else:
-            self.match = self.game.from_record(saved["match"])
-            restore_bots(self.bots, saved["bots"])
-        self.resumed = saved is not None
-        self.viewer = HUMAN
-        """The person whose observation the screen shows."""
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
         self.choices: list[str] = []
         """The viewer's legal actions, in the game's notation: choice ``n`` is
         ``choices[n - 1]``."""
-        self.public: list[str] = []
-        """The log without the private lines (what every person at the table may read)."""
         self.moves = 0
         """The moves played on this screen (a hint's seed: the same position, the same
         hint)."""
@@ -125,11 +109,6 @@ class GenericScreen(Screen[None]):
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def say(self, text: str, private: bool = False) -> None:
-        """Write a line in the log; a ``private`` one (a refusal) is for the viewer only:
-        in hot-seat it leaves the log when the turn passes."""
-        log_line(self.query_one("#log", Log), self.public, text, private, LOG_LINES)
-
     def tell(self, events: Sequence[Event]) -> None:
         """What a move did, in words (the game's own events)."""
         self.moves += 1
@@ -148,37 +127,30 @@ class GenericScreen(Screen[None]):
             action = bot.act(match.observation(seat))
             _notation, events = self.game.play_narrated(match, seat, str(action))
             self.tell(events)
-        self.save()
-        if match.is_over:
-            self.app.switch_screen(GenericSummaryScreen(self.game, match, self._, self.you))
-            return
-        seat = match.current_player
-        if seat is not None and seat != self.viewer:
-            self.hand_over_to(seat)
-            return
-        self.show()
+        self.after_moves()
 
-    def hand_over_to(self, seat: int) -> None:
-        """Another person's turn: blank the observation and the choices, then the privacy
-        screen; the new viewer's side is shown only once it is closed."""
-        self.viewer = seat
+    def summary(self) -> Screen[None]:
+        return GenericSummaryScreen(self.game, self.match, self._, self.you)
+
+    def blank(self) -> None:
+        """The observation and the choices off the screen (the turn passes to another
+        person)."""
         self.choices = []
         self.query_one("#observation", Static).update("")
         self.query_one("#moves", OptionList).clear_options()
         self.query_one("#move", Input).value = ""
-        privacy_screen(self, self.public, seat, self._, self.show)
 
     def human_move(self, text: str) -> None:
         """Play ``text`` (the game's notation) for the viewer; a move the rules refuse, or
         no move at all, is said with its reason and nothing changes."""
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != self.viewer:
+        if not self.your_turn():
             return
         try:
             _notation, events = self.game.play_narrated(match, self.viewer, text)
         except IllegalActionError as error:
-            self.say(_("Not allowed: {reason}").format(reason=rule_reason(error, _)), private=True)
+            self.refuse(error)
             return
         except ValueError as error:
             self.say(
@@ -189,9 +161,8 @@ class GenericScreen(Screen[None]):
         self.tell(events)
         self.advance()
 
-    def save(self) -> None:
-        """Save the match (and the bots' random streams) for ``pegboard play --resume``."""
-        self.app.record = self.setup.save(self.match, self.bots)  # type: ignore[attr-defined]
+    def saved_bots(self) -> dict[int, SeededBot]:
+        return self.bots
 
     # -- showing the position ------------------------------------------------------------
 
@@ -232,7 +203,7 @@ class GenericScreen(Screen[None]):
         the viewer's observation alone); a line for the viewer only."""
         _ = self._
         match = self.match
-        if match.is_over or match.current_player != self.viewer:
+        if not self.your_turn():
             return
         observation = match.observation(self.viewer)
         for level in self.hint_levels():
@@ -242,9 +213,9 @@ class GenericScreen(Screen[None]):
                 )
             except hints.HintError:
                 continue
-            self.say(_("Hint, best first:"), private=True)
-            for number, evaluation in enumerate(ranked[:HINTS_SHOWN], 1):
-                self.say(f"  {number}. {evaluation.action} ({evaluation.value:+.2f})", private=True)
+            self.say_hints(
+                ranked, lambda evaluation: f"{evaluation.action} ({evaluation.value:+.2f})"
+            )
             return
         self.say(_("No hints for this game."), private=True)
 

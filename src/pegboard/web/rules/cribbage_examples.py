@@ -3,8 +3,10 @@
 Nothing here is written by hand but the cards: the 29 hand is counted by
 ``score_breakdown`` and said by its ``say``; the pegging sequence is played card by card
 through a real ``Game`` (``Game.from_position``), and each score is the one the game logged
-(``ScoreEvent``), said in the counting words of the language (``ScoreEvent.say``). The
-page (``pegboard.web.rules.cribbage``) only lays these values out.
+(``ScoreEvent``), said in the counting words of the language (``ScoreEvent.say``); the
+scoring table's examples (``show_rows``, ``peg_rows``) are scored by ``score_breakdown``
+and ``peg_breakdown``. The page (``pegboard.web.rules.cribbage``) only lays these values
+out.
 """
 
 from __future__ import annotations
@@ -13,8 +15,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from pegboard.cribbage import Breakdown, Card, Game, ScoreEvent, parse_cards, score_breakdown
+from pegboard.core import N_
+from pegboard.cribbage import (
+    Breakdown,
+    Card,
+    Game,
+    ScoreEvent,
+    parse_cards,
+    peg_breakdown,
+    score_breakdown,
+)
 from pegboard.cribbage.actions import Go, Play
+from pegboard.cribbage.scoring import Kind
 from pegboard.cribbage.words import number
 from pegboard.i18n import Translator
 
@@ -113,3 +125,68 @@ def pegging_example() -> PeggingExample:
     shows = tuple(e for e in game.log if e.reason in ("hand", "crib"))
     starter = Card.parse(PEGGING_STARTER)
     return PeggingExample(tuple(steps), shows, starter)
+
+
+# -- the scoring table's examples ------------------------------------------------------------
+
+Example = tuple[tuple[Card, ...], int]
+"""Cards that score and the points the engine gives them."""
+Row = tuple[str, str, Example | None]
+"""A row of the scoring table: what scores (``N_``), its points as the rules state them
+(digits, or an ``N_`` text), and an example scored by the engine."""
+
+
+def _show(hand: str, starter: str, kind: Kind, crib: bool = False) -> Example:
+    """The items of ``kind`` of a show (all of them: a pair royal is three pairs)."""
+    breakdown = score_breakdown(parse_cards(hand), Card.parse(starter), crib)
+    found = [item for item in breakdown.items if item.kind == kind]
+    if not found:
+        return (), 0
+    if kind in ("fifteen", "run"):
+        found = found[:1]
+    cards = tuple(sorted({card for item in found for card in item.cards}))
+    return cards, sum(item.points for item in found)
+
+
+def _peg(cards: str, kind: Kind) -> Example:
+    played = parse_cards(cards)
+    items = [item for item in peg_breakdown(played).items if item.kind == kind]
+    return played, sum(item.points for item in items)
+
+
+def show_rows() -> list[Row]:
+    """The show's rows (C6), each with an example the engine scores."""
+    return [
+        (N_("Each combination of cards totalling 15"), "2", _show("7H 8D 2C 4S", "KC", "fifteen")),
+        (N_("A pair"), "2", _show("9H 9D 2C 4S", "KC", "pair")),
+        (N_("Three of a kind (a pair royal)"), "6", _show("9H 9D 9C 4S", "KC", "pair")),
+        (N_("Four of a kind (a double pair royal)"), "12", _show("9H 9D 9C 9S", "KC", "pair")),
+        (N_("A run of three or more cards"), N_("1 per card"), _show("3H 4D 5C 9S", "KC", "run")),
+        (
+            N_("A flush: the four cards of the hand in one suit"),
+            "4",
+            _show("2H 6H 9H QH", "KC", "flush"),
+        ),
+        (N_("A flush of five, with the starter"), "5", _show("2H 6H 9H QH", "KH", "flush")),
+        (
+            N_("In the crib, a flush counts only with the starter"),
+            "5",
+            _show("2H 6H 9H QH", "KH", "flush", crib=True),
+        ),
+        (N_("The jack of the starter's suit (his nobs)"), "1", _show("JH 6D 9C 2S", "KH", "nobs")),
+    ]
+
+
+def peg_rows() -> list[Row]:
+    """The pegging's rows (C4, C5), with examples the engine scores (the go and the last
+    card are shown in the pegging sequence)."""
+    return [
+        (N_("A total of exactly 15"), "2", _peg("7H 8D", "fifteen")),
+        (N_("A total of exactly 31"), "2", _peg("KH QD 8C 3S", "thirty-one")),
+        (N_("A pair with the card before"), "2", _peg("9H 9D", "pair")),
+        (N_("Three of a kind in a row"), "6", _peg("9H 9D 9C", "pair")),
+        (N_("Four of a kind in a row"), "12", _peg("4H 4D 4C 4S", "pair")),
+        (N_("A run of three or more, in any order"), N_("1 per card"), _peg("4H 6D 5C", "run")),
+        (N_("Go: the last card of a sequence below 31"), "1", None),
+        (N_("The very last card of the pegging (unless it makes 31)"), "1", None),
+    ]

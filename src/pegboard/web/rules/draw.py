@@ -25,9 +25,10 @@ from pegboard.web.rules.page import (
     RulesPage,
     Section,
     element,
-    figure,
     join,
+    lead_figure,
     paragraph,
+    paragraphs,
 )
 
 Play = tuple[str, str | None]
@@ -133,17 +134,15 @@ def diagram(ctx: RulesContext, item: Diagram) -> Markup:
             "data_plays": _plays_json(item.plays),
         }
         extra = try_box(ctx, item.ident)
-    return join(
-        paragraph(ctx._(item.lead), class_="lead"),
-        figure(
-            item.ident,
-            texts["svg"],
-            title=texts["title"],
-            caption=texts["caption"],
-            description=texts["description"],
-            extra=extra,
-            **attributes,
-        ),
+    return lead_figure(
+        ctx._(item.lead),
+        item.ident,
+        texts["svg"],
+        title=texts["title"],
+        caption=texts["caption"],
+        description=texts["description"],
+        extra=extra,
+        **attributes,
     )
 
 
@@ -217,8 +216,7 @@ SHAPE: Final = N_(
 # -- The page ------------------------------------------------------------------------------
 
 
-def _p(ctx: RulesContext, *messages: str, **fields: Any) -> Markup:
-    return join(*(paragraph(ctx._(m).format(**fields)) for m in messages))
+_p = paragraphs
 
 
 def intro(ctx: RulesContext) -> Markup:

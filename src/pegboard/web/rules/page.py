@@ -125,6 +125,30 @@ def paragraph(*content: Content, **attributes: Any) -> Markup:
     return element("p", *content, **attributes)
 
 
+def paragraphs(ctx: RulesContext, *messages: str, **fields: Any) -> Markup:
+    """One paragraph per message (``N_``-marked English), each translated into the
+    reader's language and filled with ``fields``."""
+    return join(*(paragraph(ctx._(m).format(**fields)) for m in messages))
+
+
+def prose(*messages: str, **fields: Any) -> Body:
+    """A section's body made of ``paragraphs(ctx, *messages, **fields)`` alone."""
+
+    def body(ctx: RulesContext) -> Markup:
+        return paragraphs(ctx, *messages, **fields)
+
+    return body
+
+
+def combined(*bodies: Body) -> Body:
+    """A section's body made of other bodies, one after another."""
+
+    def body(ctx: RulesContext) -> Markup:
+        return join(*(part(ctx) for part in bodies))
+
+    return body
+
+
 def emphasis(text: Content) -> Markup:
     return element("strong", text)
 
@@ -229,18 +253,28 @@ def figure(
     )
 
 
+def lead_figure(lead: Content, ident: str, svg: str, **figure_parts: Any) -> Markup:
+    """A diagram after the sentence that leads into it (``p.lead``): ``lead``, then
+    ``figure(ident, svg, **figure_parts)``."""
+    return join(paragraph(lead, class_="lead"), figure(ident, svg, **figure_parts))
+
+
 __all__ = [
     "Body",
     "Content",
     "RulesContext",
     "RulesPage",
     "Section",
+    "combined",
     "element",
     "emphasis",
     "figure",
     "items",
     "join",
+    "lead_figure",
     "note",
     "paragraph",
+    "paragraphs",
+    "prose",
     "table",
 ]

@@ -1,0 +1,113 @@
+"""A cribbage position given by hand (``Game.from_position``), read and checked: two
+hands of six cards (at the discard) or four (at the pegging, with the crib and the starter),
+no card twice and a stock of every other card (C1-C3), the scores under 121 (C7).
+
+Split from ``pegboard.cribbage.game``, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.events import TARGET
+from pegboard.cribbage.position import HAND_SIZE, KEPT, _check_seat
+
+
+def _as_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise ValueError(f"not a card: {card!r}")
+
+
+def _as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
+    if isinstance(cards, str):
+        return [Card.parse(word) for word in cards.replace(",", " ").split()]
+    return [_as_card(c) for c in cards]
+
+
+@dataclass(frozen=True)
+class GivenPosition:
+    """A position read from its parts: the two ``hands``, the ``crib`` (none before the
+    discard), the ``starter`` (None: the cut will turn up the stock's top), the ``stock``
+    (top first), the ``scores``, whether it starts at the ``pegging``, and its record
+    (``origin``)."""
+
+    hands: list[list[Card]]
+    crib: list[Card]
+    starter: Card | None
+    stock: list[Card]
+    scores: list[int]
+    pegging: bool
+    origin: dict[str, Any]
+
+
+def read_position(
+    hands: Sequence[Iterable[Card | str] | str],
+    dealer: int,
+    scores: Sequence[int],
+    crib: Iterable[Card | str] | str | None,
+    starter: Card | str | None,
+    stock: Iterable[Card | str] | str | None,
+    seed: int,
+    hand_number: int,
+) -> GivenPosition:
+    """The position ``Game.from_position`` is given, checked (``ValueError`` naming the
+    rule)."""
+    _check_seat(dealer, "dealer")
+    if len(hands) != 2:
+        raise ValueError(f"cribbage here is for two players, not {len(hands)} hands (C2)")
+    held = [_as_cards(hand) for hand in hands]
+    score_list = list(scores)
+    if len(score_list) != 2 or any(
+        not isinstance(s, int) or not 0 <= s < TARGET for s in score_list
+    ):
+        raise ValueError(f"scores are two whole numbers from 0 to 120, not {scores!r}")
+    sizes = {len(h) for h in held}
+    if sizes == {HAND_SIZE}:
+        if crib is not None:
+            raise ValueError("before the discard the crib is empty (C2)")
+        crib_cards: list[Card] = []
+    elif sizes == {KEPT}:
+        if crib is None or starter is None:
+            raise ValueError("a hand at the pegging needs its crib and its starter (C3)")
+        crib_cards = _as_cards(crib)
+        if len(crib_cards) != KEPT:
+            raise ValueError(f"the crib holds four cards, not {len(crib_cards)} (C2)")
+    else:
+        raise ValueError("give both hands six cards (to discard) or four (to peg) (C2)")
+    top = None if starter is None else _as_card(starter)
+    used = [c for hand in held for c in hand] + crib_cards + ([top] if top else [])
+    if len(set(used)) != len(used):
+        twice = sorted({str(c) for c in used if used.count(c) > 1})
+        raise ValueError(f"cards appear twice in the position: {', '.join(twice)} (C1)")
+    given_stock = None if stock is None else _as_cards(stock)
+    if given_stock is None:
+        rest = [c for c in DECK if c not in set(used)]
+    else:
+        rest = list(given_stock)
+        if len(rest) + len(used) != len(DECK) or set(rest) | set(used) != set(DECK):
+            raise ValueError("the stock must hold every other card of the deck, once (C1)")
+    if sizes == {HAND_SIZE} and top is not None:
+        rest.insert(0, top)  # the cut turns it up
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"a seed is a whole number, not {seed!r}")
+    if not isinstance(hand_number, int) or hand_number < 1:
+        raise ValueError(f"hands are numbered from 1, not {hand_number!r}")
+    origin: dict[str, Any] = {
+        "position": {
+            "hands": [[str(c) for c in hand] for hand in held],
+            "dealer": dealer,
+            "scores": score_list,
+            "crib": None if crib is None else [str(c) for c in crib_cards],
+            "starter": None if top is None else str(top),
+            "stock": None if given_stock is None else [str(c) for c in given_stock],
+            "seed": seed,
+            "hand_number": hand_number,
+        }
+    }
+    return GivenPosition(held, crib_cards, top, rest, score_list, sizes == {KEPT}, origin)

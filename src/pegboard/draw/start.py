@@ -1,0 +1,103 @@
+"""A Draw position given by hand (``Round.from_position``), read and checked: 2 to 4 hands,
+none empty, no tile twice (D1), the seat to play and the leader among the seats, fewer
+consecutive passes than players (D11) and, per seat, the numbers it is known not to hold,
+none of them in its hand (D8).
+
+Split from ``pegboard.draw.round``, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from pegboard.core import N_, WordedError
+from pegboard.dominoes.line import Line
+from pegboard.dominoes.tiles import MASK_WITH, Tile
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+
+
+def check_players(players: int) -> None:
+    """``WordedError`` unless ``players`` is a number of players Draw is played by (D1)."""
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise WordedError(
+            N_("Draw is played by 2 to 4 players, not {players!r} (D1)"), players=players
+        )
+
+
+@dataclass(frozen=True)
+class GivenRound:
+    """A position read from its parts: the ``hands`` and the ``stock`` (drawn from index 0),
+    a copy of the ``line``, each hand's bit-set (``masks``), each seat's ``absent`` bit-set
+    (D8) and the ``leader``."""
+
+    hands: list[list[Tile]]
+    stock: list[Tile]
+    line: Line
+    masks: list[int]
+    absent: list[int]
+    leader: int
+
+
+def read_position(
+    hands: Sequence[Iterable[Tile]],
+    stock: Iterable[Tile],
+    current: int,
+    line: Line | None,
+    leader: int | None,
+    passes: int,
+    absent: Sequence[Iterable[int]] | None,
+) -> GivenRound:
+    """The position ``Round.from_position`` is given, checked (``ValueError`` naming the
+    rule)."""
+    check_players(len(hands))
+    hand_lists = [list(hand) for hand in hands]
+    stock_list = list(stock)
+    line = Line() if line is None else line.copy()
+    seen: set[Tile] = set(line.tiles)
+    for tile in [t for hand in hand_lists for t in hand] + stock_list:
+        if not isinstance(tile, Tile):
+            raise ValueError(f"not a tile: {tile!r}")
+        if tile in seen:
+            raise ValueError(f"{tile} appears twice in the position (D1)")
+        seen.add(tile)
+    if any(not hand for hand in hand_lists):
+        raise ValueError("every player needs at least one tile in hand (D11)")
+    if not isinstance(current, int) or not 0 <= current < len(hand_lists):
+        raise ValueError(f"the seat to play is 0 to {len(hand_lists) - 1}, not {current!r}")
+    masks = [sum(t.bit for t in hand) for hand in hand_lists]
+    absent_masks = _absent_masks(absent, hand_lists)
+    n = len(hand_lists)
+    if leader is None:
+        leader = current
+    if not isinstance(leader, int) or not 0 <= leader < n:
+        raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
+    if not isinstance(passes, int) or not 0 <= passes < n:
+        raise ValueError(f"consecutive passes are 0 to {n - 1}, not {passes!r} (D11)")
+    return GivenRound(hand_lists, stock_list, line, masks, absent_masks, leader)
+
+
+def _absent_masks(
+    absent: Sequence[Iterable[int]] | None, hands: Sequence[Sequence[Tile]]
+) -> list[int]:
+    """Per seat, the bit-set of tiles it cannot hold, from the numbers it cannot hold (D8)."""
+    if absent is None:
+        return [0] * len(hands)
+    absent_lists = [list(values) for values in absent]
+    if len(absent_lists) != len(hands):
+        raise ValueError(f"absent numbers are given per seat: {len(hands)} sets needed")
+    result = []
+    for seat, values in enumerate(absent_lists):
+        mask = 0
+        for value in values:
+            if not isinstance(value, int) or not 0 <= value <= 6:
+                raise ValueError(f"not a number of the double-six set: {value!r} (D1)")
+            mask |= MASK_WITH[value]
+        held = [t for t in hands[seat] if mask & t.bit]
+        if held:
+            raise ValueError(f"seat {seat} holds {held[0]}, a number it is known not to hold (D8)")
+        result.append(mask)
+    return result
