@@ -355,8 +355,10 @@ class MatchScreen(Screen[None]):
             if s != self.viewer
         )
         self.query_one("#status", Static).update(
-            _(
-                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)"
+            _.ngettext(
+                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
+                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
+                max(obs.stock_size - RESERVE, 0),
             ).format(
                 number=len(match.rounds) + 1,
                 leader=obs.leader,

@@ -98,7 +98,13 @@ class TableService(TableBots):
         if not counter.allow(client):
             wait = counter.retry_after(client)
             raise LobbyError(
-                429, _("Too many requests: try again in {n} seconds.").format(n=wait), wait
+                429,
+                _.ngettext(
+                    "Too many requests: try again in {n} second.",
+                    "Too many requests: try again in {n} seconds.",
+                    wait,
+                ).format(n=wait),
+                wait,
             )
 
     def open_socket(self, client: str) -> bool:
