@@ -71,7 +71,9 @@ def test_d8_a_pass_while_drawing_is_possible_is_refused_in_each_language() -> No
         "você não pode passar enquanto puder comprar: compre ou coloque uma peça (D8)"
     )
     assert describe_error(error, "zh") == "还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）"
-    assert describe_error(error, "hi") == ("जब तक उठा सकते हैं, बारी नहीं छोड़ सकते: गोटी उठाएँ या रखें (D8)")
+    assert describe_error(error, "hi") == (
+        "जब तक उठा सकते हैं, बारी नहीं छोड़ सकते: गोटी उठाएँ या रखें (D8)"
+    )
 
 
 def test_d5_a_tile_not_in_hand_is_named_in_each_language() -> None:

@@ -96,9 +96,11 @@ class SummaryScreen(Screen[None]):
             text = (
                 _("nobody scores")
                 if result.winner is None
-                else _("seat {seat} scores {points}").format(
-                    seat=result.winner, points=result.points[result.winner]
-                )
+                else _.ngettext(
+                    "seat {seat} scores {points}",
+                    "seat {seat} scores {points}",
+                    result.points[result.winner],
+                ).format(seat=result.winner, points=result.points[result.winner])
             )
             lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
         lines.append(_("Replay this match with --seed {seed}.").format(seed=match.seed))
