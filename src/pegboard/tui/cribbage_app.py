@@ -221,7 +221,7 @@ class CribbageScreen(Screen[None]):
                 "to 121 wins a game (C7).",
                 "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
                 "to 121 wins a game (C7).",
-                self.setup.best_of,
+                self.setup.best_of or 1,
             ).format(games=self.setup.best_of)
         else:
             opening = _.ngettext(
@@ -229,7 +229,7 @@ class CribbageScreen(Screen[None]):
                 "game (C7). You are seat 0.",
                 "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
                 "game (C7). You are seat 0.",
-                self.setup.best_of,
+                self.setup.best_of or 1,
             ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of)
         return opening + (
             ""
