@@ -143,7 +143,8 @@ def test_f2_a_turn_shows_no_tile_of_another_hand_nor_of_the_boneyard(
         assert not {t for t in tile_texts(hidden) if t in shown}, shown
         for tile in hand.hand(0):
             assert str(tile) in shown  # the seat's own hand is there
-        assert f"Boneyard: {hand.boneyard_count} tiles" in shown
+        tiles = "tile" if hand.boneyard_count == 1 else "tiles"  # a plural message (issue 18)
+        assert f"Boneyard: {hand.boneyard_count} {tiles}," in shown
         table.apply(legal[0])
         turns += 1
     assert turns > 10

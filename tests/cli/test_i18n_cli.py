@@ -71,7 +71,9 @@ def test_d8_a_pass_while_drawing_is_possible_is_refused_in_each_language() -> No
         "você não pode passar enquanto puder comprar: compre ou coloque uma peça (D8)"
     )
     assert describe_error(error, "zh") == "还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）"
-    assert describe_error(error, "hi") == ("जब तक उठा सकते हैं, पास नहीं कर सकते: गोटी उठाएँ या रखें (D8)")
+    assert describe_error(error, "hi") == (
+        "जब तक उठा सकते हैं, बारी नहीं छोड़ सकते: गोटी उठाएँ या रखें (D8)"
+    )
 
 
 def test_d5_a_tile_not_in_hand_is_named_in_each_language() -> None:
@@ -117,8 +119,8 @@ def test_d1_a_wrong_number_of_players_is_named_in_the_language() -> None:
     with pytest.raises(ValueError) as caught:
         Match(5)
     assert str(caught.value) == "Draw is played by 2 to 4 players, not 5 (D1)"
-    assert describe_error(caught.value, "pt") == "o Draw é jogado por 2 a 4 jogadores, não 5 (D1)"
-    assert describe_error(caught.value, "hi") == "Draw 2 से 4 खिलाड़ियों से खेला जाता है, 5 से नहीं (D1)"
+    assert describe_error(caught.value, "pt") == "O Draw é jogado por 2 a 4 jogadores, não 5 (D1)"
+    assert describe_error(caught.value, "hi") == "ड्रॉ 2 से 4 खिलाड़ियों से खेला जाता है, 5 से नहीं (D1)"
 
 
 def test_a_plain_value_error_stays_as_the_engine_wrote_it() -> None:

@@ -413,6 +413,6 @@ def test_the_generic_table_speaks_the_user_s_language(toy_game: Game) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Tricks: 2 jogadores. Você é Lugar 1." in result.output
-    assert "Responda com o número de um lance" in result.output
+    assert "Responda com o número de uma jogada" in result.output
     assert "Suas jogadas:" in result.output
     assert re.search(r"Placar final: Lugar 1 \d · Lugar 2 \d", result.output)

@@ -239,8 +239,8 @@ DRAW_PHRASES = {
         "最终得分：",
     ],
     "hi": [
-        "Draw: 2 खिलाड़ी, जो पहले 100 तक पहुँचे वह जीतता है। आप सीट 0 हैं।",
-        "अनुमति नहीं: जब तक उठा सकते हैं, पास नहीं कर सकते: गोटी उठाएँ या रखें (D8)",
+        "ड्रॉ: 2 खिलाड़ी, जो पहले 100 तक पहुँचे वह जीतता है। आप सीट 0 हैं।",
+        "अनुमति नहीं: जब तक उठा सकते हैं, बारी नहीं छोड़ सकते: गोटी उठाएँ या रखें (D8)",
         "अनुमति नहीं: [6|6] आपके हाथ में नहीं है (D5)",
         "खुले सिरे: ",
         "हाथ खोले गए:",
@@ -268,7 +268,7 @@ def test_d17_a_whole_draw_match_in_each_language(lang: str) -> None:
 CRIBBAGE_PHRASES = {
     "pt": ["Cribbage contra o robô (greedy)", "A vira é cortada: ", "Placar final: "],
     "zh": ["与机器人（greedy）对战克里比奇", "切出翻牌：", "最终得分："],
-    "hi": ["बॉट (greedy) के विरुद्ध क्रिबेज", "स्टार्टर कटा: ", "अंतिम स्कोर: "],
+    "hi": ["बॉट (greedy) के विरुद्ध क्रिबेज", "स्टार्टर पलटा गया: ", "अंतिम स्कोर: "],
 }
 COUNTING = {"pt": "quinze dois", "zh": "十五得二", "hi": "पंद्रह दो"}
 
@@ -355,5 +355,5 @@ def test_replay_in_the_chosen_language(tmp_path: Path) -> None:
     runner.invoke(app, ["play", "--seed", "3", "--save", str(record)], input="quit\n")
     result = runner.invoke(app, ["replay", str(record), "--lang", "hi"])
     assert result.exit_code == 0
-    assert "Draw मैच: 2 खिलाड़ी, सीड 3, लक्ष्य 100।" in result.output
+    assert "ड्रॉ मैच: 2 खिलाड़ी, सीड 3, लक्ष्य 100।" in result.output
     assert "मैच पूरा नहीं हुआ।" in result.output

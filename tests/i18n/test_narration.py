@@ -74,3 +74,56 @@ def test_later_works_the_events_out_once_when_first_read() -> None:
     assert len(later) == 2 and later[1] == Event("two") and next(iter(later)) == Event("one")
     assert tuple(later) == (Event("one"), Event("two"))
     assert calls == [1]
+
+
+# -- issue 18: words the catalogs alone could not get right ------------------------------
+
+
+def test_c2_you_lay_cards_in_your_own_crib_is_a_message_of_its_own() -> None:
+    """The dealer lays in their own crib: Hindi says it reflexively (अपने), not "आपके"; the
+    other seat's discard into your crib keeps "your crib"."""
+    from pegboard.cribbage import Card
+    from pegboard.cribbage.narration import discarded, laid_away
+    from pegboard.i18n.cribbage_text import Seats
+
+    cards = [Card.parse("5H"), Card.parse("JS")]
+    hi = translator("hi")
+    for said in (
+        say(discarded(0, cards, dealer=0), hi, reader=0),
+        Seats(human=0, other="बॉट").say(laid_away(0, dealer=0), hi, start=True),
+    ):
+        assert "अपने क्रिब में" in said and "आपके" not in said, said
+    assert say(discarded(0, cards, dealer=0), EN, reader=0) == "You lay 5H JS in your own crib."
+    assert say(laid_away(1, dealer=0), EN, reader=0) == "Seat 2 lays two cards in your crib."
+    assert "आपके क्रिब में" in say(laid_away(1, dealer=0), hi, reader=0)
+
+
+def test_b5_the_side_in_a_refused_end_is_said_in_the_language() -> None:
+    """``{tile} ({side}) is not an open end of the line``: the side in the B5 words of the
+    reader's language (high end, ponta..., 高端; a spinner's arms C and D too), never the
+    engine's raw ``high``/``A``."""
+    import pytest
+
+    from pegboard.core import IllegalActionError
+    from pegboard.dominoes import End, Tile
+    from pegboard.draw.line import Line
+    from pegboard.fives import Layout
+    from pegboard.i18n.errors import describe_error
+
+    line = Line()
+    line.play(Tile(3, 4))
+    with pytest.raises(IllegalActionError) as caught:
+        line.play(Tile(5, 6), End(Tile(5, 6), "high"))
+    said = {lang: describe_error(caught.value, lang) for lang in ("en", "pt", "zh", "hi")}
+    assert said["en"] == "[5|6] (high end) is not an open end of the line (D9)"
+    assert said["zh"] == "[5|6]（高端）不是牌链的开放末端（D9）"
+    assert "(high)" not in said["pt"] and "(high)" not in said["hi"]
+    assert str(caught.value) == said["en"]
+    layout = Layout(spinner=True)
+    layout.play(Tile(5, 5))
+    with pytest.raises(IllegalActionError) as arm:
+        layout.play(Tile(6, 6), End(Tile(6, 6), "C"))  # no [6|6] in the layout: no arm C
+    assert describe_error(arm.value, "pt") == (
+        "[6|6] (braço C da carroça em cruz) não é uma ponta aberta da linha (F5)"
+    )
+    assert "(C)" not in describe_error(arm.value, "hi")

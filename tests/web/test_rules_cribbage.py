@@ -239,7 +239,7 @@ def test_the_highest_hand_is_shown_as_cards_and_said_the_traditional_way(
         "Five of spades",
     ]
     assert "fifteen sixteen, a double pair royal is twenty-eight" in pages["en"]
-    assert card_labels(parse(pages["hi"]).ids["best-hand-cards"])[0] == "पान का पाँच"
+    assert card_labels(parse(pages["hi"]).ids["best-hand-cards"])[0] == "पाँच (पान)"
 
 
 def test_the_pegging_example_is_played_by_the_engine(pages: dict[str, str]) -> None:

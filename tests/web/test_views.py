@@ -328,7 +328,7 @@ def test_d14_a_shared_lowest_count_scores_nothing() -> None:
     assert end["arithmetic"] == "tied lowest count 3: nobody scores"
     assert end["points"] == [0, 0, 0] and end["winner"] is None
     pt = view(match, "draw", 0, "pt")["round_end"]["arithmetic"]
-    assert pt == "empate na menor contagem, 3: ninguém marca"
+    assert pt == "empate no menor total (3): ninguém pontua"
 
 
 def test_d13_domino_scores_every_opponents_count() -> None:

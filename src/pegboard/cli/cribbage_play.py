@@ -233,9 +233,12 @@ class CribbageTable:
         bot = self.seats.name(BOT, _)
         if isinstance(self.play, CribbageMatch):
             say(
-                _(
+                _.ngettext(
+                    "Cribbage against {bot} ({level}): a match, first to {target} game point "
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
                     "Cribbage against {bot} ({level}): a match, first to {target} game points "
-                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0."
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
+                    self.play.target,
                 ).format(bot=bot, level=self.bot.name, target=self.play.target)
             )
             say(_("Game 1: first to 121 wins (C7)."))

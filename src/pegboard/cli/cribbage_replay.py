@@ -73,9 +73,11 @@ def _replay_match(record: dict[str, Any], terminal: Terminal, _: Gettext) -> Non
     match = CribbageMatch(checked.target, seed=checked.seed)
     say = terminal.say
     say(
-        _("Cribbage match, seed {seed}: first to {target} game points.").format(
-            seed=match.seed, target=match.target
-        )
+        _.ngettext(
+            "Cribbage match, seed {seed}: first to {target} game point.",
+            "Cribbage match, seed {seed}: first to {target} game points.",
+            match.target,
+        ).format(seed=match.seed, target=match.target)
     )
     for line in cut_lines(match.cuts, SEATS, _):
         say(line)

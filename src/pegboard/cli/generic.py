@@ -166,7 +166,11 @@ class GenericTable:
     def _introduce(self) -> None:
         _ = self._
         self.terminal.say(
-            _("{game}: {players} players. You are {seat}.").format(
+            _.ngettext(
+                "{game}: {players} player. You are {seat}.",
+                "{game}: {players} players. You are {seat}.",
+                self.match.num_players,
+            ).format(
                 game=game_name(self.game, _),
                 players=self.match.num_players,
                 seat=self._name(HUMAN),
@@ -192,9 +196,11 @@ def replay_generic(game: Game, record: dict[str, Any], terminal: Terminal, _: Tr
     name = seat_words(_)
     out = terminal.say
     out(
-        _("{game}: {players} players, seed {seed}.").format(
-            game=game_name(game, _), players=match.num_players, seed=seed
-        )
+        _.ngettext(
+            "{game}: {players} player, seed {seed}.",
+            "{game}: {players} players, seed {seed}.",
+            match.num_players,
+        ).format(game=game_name(game, _), players=match.num_players, seed=seed)
     )
     for number, text in enumerate(actions, 1):
         seat = match.current_player

@@ -43,6 +43,8 @@ class Event:
     """The plural template (``N_``), chosen by the number in the field ``count``."""
     count: str = "count"
     """The field whose number chooses between ``template`` and ``plural``."""
+    you_plural: str | None = None
+    """The plural of ``you`` (``N_``), chosen by the same field ``count``."""
 
     @property
     def subject(self) -> int | None:

@@ -44,6 +44,13 @@ COUNT_AGAIN = N_("The count starts again at zero.")
 """The end of a sequence (C5): after 31, or when neither seat can play on."""
 
 
+PEGS_POINTS = ngettext("{who} pegs {points}", "{who} pegs {points}")
+"""Who pegs how many: one message with plural forms, as languages put a noun or a verb
+after the number (English needs neither)."""
+YOU_PEG = ngettext("you peg {points}", "you peg {points}")
+OWN_INTO_CRIB = N_("in your own crib")
+"""Where you lay your cards when the crib is your own (languages say it reflexively)."""
+
 GAMES = ngettext("Match over after {games} game.", "Match over after {games} games.")
 
 
@@ -84,8 +91,9 @@ def crib(owner: int) -> Event:
     return _of(CRIB, N_("your crib"), owner)
 
 
-def into_crib(owner: int) -> Event:
-    return _of(INTO_CRIB, N_("in your crib"), owner)
+def into_crib(owner: int, own: bool = False) -> Event:
+    """Where cards are laid; ``own``: by the crib's owner ("You lay ... in your own crib")."""
+    return _of(INTO_CRIB, OWN_INTO_CRIB if own else N_("in your crib"), owner)
 
 
 def hand_of(seat: int) -> Event:
@@ -119,7 +127,7 @@ def discarded(seat: int, cards: Sequence[Card], dealer: int) -> Event:
     the game."""
     return Event(
         N_("{who} lays {cards} {place}."),
-        {"cards": Cards(sorted(cards)), "place": into_crib(dealer)},
+        {"cards": Cards(sorted(cards)), "place": into_crib(dealer, own=seat == dealer)},
         {"who": seat},
         you=N_("You lay {cards} {place}."),
     )
@@ -129,7 +137,7 @@ def laid_away(seat: int, dealer: int) -> Event:
     """A discard as the other seat sees it: two cards, unseen (C2)."""
     return Event(
         N_("{who} lays two cards {place}."),
-        {"place": into_crib(dealer)},
+        {"place": into_crib(dealer, own=seat == dealer)},
         {"who": seat},
         you=N_("You lay two cards {place}."),
     )
@@ -170,11 +178,14 @@ def moved(seat: int, text: str, dealer: int, count: int) -> tuple[Event, int]:
 def pegs(score: ScoreEvent, points: Sequence[int]) -> Event:
     """Who pegs how many, and the scores on the way to 121."""
     who = Event(
-        N_("{who} pegs {points}"),
+        PEGS_POINTS[0],
         {"points": score.points},
         {"who": score.seat},
         "score",
-        you=N_("you peg {points}"),
+        you=YOU_PEG[0],
+        plural=PEGS_POINTS[1],
+        count="points",
+        you_plural=YOU_PEG[1],
     )
     return Event(PEGS, {"pegs": who, "scores": scores(points)}, kind="score")
 

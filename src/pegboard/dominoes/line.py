@@ -6,6 +6,8 @@ Shared by every domino game: Draw plays on this ``Line``; the Fives family's lay
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, Self
 
 from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
@@ -42,6 +44,21 @@ _SIDE_FROM_TEXT: Final[dict[str, Side]] = {
     "c": "C",
     "d": "D",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class SideInWords:
+    """A side (B1) as a field of an error, said in the B5 words of the reader's language
+    (``in_words``, the surface calls it): ``high end``, ``ponta alta``, ``高端``."""
+
+    side: str
+    words: Callable[[str], Mapping[str, str]]
+
+    def in_words(self, lang: str) -> str:
+        return self.words(lang)[self.side]
+
+    def __str__(self) -> str:
+        return self.in_words("en")
 
 
 class End:
@@ -288,7 +305,7 @@ class Line:
                 N_("{tile} ({side}) is not an open end of the line"),
                 self.RULE,
                 tile=end.tile,
-                side=end.side,
+                side=SideInWords(end.side, self.words),
             ) from None
         if not tile.has(end.value):
             raise IllegalActionError(

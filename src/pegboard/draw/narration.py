@@ -24,6 +24,16 @@ from pegboard.draw.scoring import RoundResult
 
 ROUNDS = ngettext("Match over after {rounds} round.", "Match over after {rounds} rounds.")
 
+SETTLED = ngettext(
+    "Settlement: {arithmetic} → {player} scores {points}.",
+    "Settlement: {arithmetic} → {player} scores {points}.",
+)
+"""The winner's points (D13): plural forms, as languages put a noun or verb after them."""
+YOU_SETTLED = ngettext(
+    "Settlement: {arithmetic} → you score {points}.",
+    "Settlement: {arithmetic} → you score {points}.",
+)
+
 REVEALED = N_("{player}: {tiles} (count {count})")
 """A hand revealed at the end of a round (D12), one event per seat."""
 
@@ -131,11 +141,14 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
     else:
         events.append(
             Event(
-                N_("Settlement: {arithmetic} → {player} scores {points}."),
+                SETTLED[0],
                 {"arithmetic": result.arithmetic, "points": result.points[result.winner]},
                 {"player": result.winner},
                 "settlement",
-                you=N_("Settlement: {arithmetic} → you score {points}."),
+                you=YOU_SETTLED[0],
+                plural=SETTLED[1],
+                count="points",
+                you_plural=YOU_SETTLED[1],
             )
         )
     return tuple(events)

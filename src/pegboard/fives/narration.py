@@ -27,6 +27,48 @@ THREES = ngettext("{count} three", "{count} threes")
 FIVES = ngettext("{count} five", "{count} fives")
 REVEALED = ngettext("{player}: {tiles} ({count} pip)", "{player}: {tiles} ({count} pips)")
 
+# Points scored: messages with plural forms, as languages put a noun or a verb after
+# the number (English needs neither, so both its forms are the same).
+SCORES_WHY = ngettext(
+    "Ends {terms} = {total}: {reason}, {player} scores {points}.",
+    "Ends {terms} = {total}: {reason}, {player} scores {points}.",
+)
+YOU_SCORE_WHY = ngettext(
+    "Ends {terms} = {total}: {reason}, you score {points}.",
+    "Ends {terms} = {total}: {reason}, you score {points}.",
+)
+SCORES_BY_FIVES = ngettext(
+    "Ends {terms} = {total}: {player} scores {total} ÷ 5 = {points}.",
+    "Ends {terms} = {total}: {player} scores {total} ÷ 5 = {points}.",
+)
+YOU_SCORE_BY_FIVES = ngettext(
+    "Ends {terms} = {total}: you score {total} ÷ 5 = {points}.",
+    "Ends {terms} = {total}: you score {total} ÷ 5 = {points}.",
+)
+SCORES_ENDS = ngettext(
+    "Ends {terms} = {total}: {player} scores {points}.",
+    "Ends {terms} = {total}: {player} scores {points}.",
+)
+YOU_SCORE_ENDS = ngettext(
+    "Ends {terms} = {total}: you score {points}.", "Ends {terms} = {total}: you score {points}."
+)
+SIDE_SCORES = ngettext(
+    "End of hand: {arithmetic}: {player} and {partner} score {points} (F8).",
+    "End of hand: {arithmetic}: {player} and {partner} score {points} (F8).",
+)
+YOU_SIDE_SCORE = ngettext(
+    "End of hand: {arithmetic}: you and {partner} score {points} (F8).",
+    "End of hand: {arithmetic}: you and {partner} score {points} (F8).",
+)
+HAND_SCORES = ngettext(
+    "End of hand: {arithmetic}: {player} scores {points} (F8).",
+    "End of hand: {arithmetic}: {player} scores {points} (F8).",
+)
+YOU_HAND_SCORE = ngettext(
+    "End of hand: {arithmetic}: you score {points} (F8).",
+    "End of hand: {arithmetic}: you score {points} (F8).",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SideWords:
@@ -132,31 +174,40 @@ def score(move: FivesMove, counts: Sequence[int], rules: FivesRules) -> tuple[Ev
         if not rules.all_fives:
             events.append(
                 Event(
-                    N_("Ends {terms} = {total}: {reason}, {player} scores {points}."),
+                    SCORES_WHY[0],
                     {**fields, "reason": reason(total)},
                     seats,
                     "score",
-                    you=N_("Ends {terms} = {total}: {reason}, you score {points}."),
+                    you=YOU_SCORE_WHY[0],
+                    plural=SCORES_WHY[1],
+                    count="points",
+                    you_plural=YOU_SCORE_WHY[1],
                 )
             )
         elif rules.by_fives:
             events.append(
                 Event(
-                    N_("Ends {terms} = {total}: {player} scores {total} ÷ 5 = {points}."),
+                    SCORES_BY_FIVES[0],
                     fields,
                     seats,
                     "score",
-                    you=N_("Ends {terms} = {total}: you score {total} ÷ 5 = {points}."),
+                    you=YOU_SCORE_BY_FIVES[0],
+                    plural=SCORES_BY_FIVES[1],
+                    count="points",
+                    you_plural=YOU_SCORE_BY_FIVES[1],
                 )
             )
         else:
             events.append(
                 Event(
-                    N_("Ends {terms} = {total}: {player} scores {points}."),
+                    SCORES_ENDS[0],
                     fields,
                     seats,
                     "score",
-                    you=N_("Ends {terms} = {total}: you score {points}."),
+                    you=YOU_SCORE_ENDS[0],
+                    plural=SCORES_ENDS[1],
+                    count="points",
+                    you_plural=YOU_SCORE_ENDS[1],
                 )
             )
     if move.chip_out:
@@ -250,21 +301,27 @@ def end_of_hand(result: HandResult, rules: FivesRules) -> tuple[Event, ...]:
         if "partner" in seats:
             events.append(
                 Event(
-                    N_("End of hand: {arithmetic}: {player} and {partner} score {points} (F8)."),
+                    SIDE_SCORES[0],
                     fields,
                     seats,
                     "settlement",
-                    you=N_("End of hand: {arithmetic}: you and {partner} score {points} (F8)."),
+                    you=YOU_SIDE_SCORE[0],
+                    plural=SIDE_SCORES[1],
+                    count="points",
+                    you_plural=YOU_SIDE_SCORE[1],
                 )
             )
         else:
             events.append(
                 Event(
-                    N_("End of hand: {arithmetic}: {player} scores {points} (F8)."),
+                    HAND_SCORES[0],
                     fields,
                     seats,
                     "settlement",
-                    you=N_("End of hand: {arithmetic}: you score {points} (F8)."),
+                    you=YOU_HAND_SCORE[0],
+                    plural=HAND_SCORES[1],
+                    count="points",
+                    you_plural=YOU_HAND_SCORE[1],
                 )
             )
     return tuple(events)

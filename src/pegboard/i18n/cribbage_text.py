@@ -118,10 +118,11 @@ class Seats:
                 elif (
                     key == "place"
                     and value.template == narration.INTO_CRIB
-                    and self.human not in (None, subject)
+                    and self.human is not None
                     and subject == event.subject
                 ):
-                    value = _(OWN_CRIB)
+                    own = narration.OWN_INTO_CRIB if subject == self.human else OWN_CRIB
+                    value = _(own)
                 else:
                     value = getattr(self, phrase)(subject, _)
             elif isinstance(value, Joined):

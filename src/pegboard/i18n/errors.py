@@ -69,4 +69,7 @@ def _field(value: Any, _: Translator) -> Any:
         for item in value[1:]:
             text = joint.format(first=text, second=item)
         return text
+    in_words = getattr(value, "in_words", None)
+    if in_words is not None:  # a value said in the rules' own words (a tile's side, B5)
+        return in_words(_.lang)
     return value

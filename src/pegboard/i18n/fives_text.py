@@ -188,9 +188,11 @@ def view_lines(
     )
     lines.append(_("Tiles in hand: {sizes}").format(sizes=sizes))
     lines.append(
-        _("Boneyard: {count} tiles, {drawable} of them to draw").format(
-            count=view.boneyard_count, drawable=view.drawable
-        )
+        _.ngettext(
+            "Boneyard: {count} tile, {drawable} of them to draw",
+            "Boneyard: {count} tiles, {drawable} of them to draw",
+            view.boneyard_count,
+        ).format(count=view.boneyard_count, drawable=view.drawable)
     )
     lines.append(scores_line(observation, _, name))
     last = last_play_line(view, _, name, reader)

@@ -63,6 +63,8 @@ def _say(event: Event, _: Translator, name: SeatName, reader: int | None, lang: 
         values[key] = name(seat)
     if event.plural is not None and template is event.template:
         text = _.ngettext(template, event.plural, int(event.fields[event.count]))
+    elif event.you_plural is not None and template is event.you:
+        text = _.ngettext(template, event.you_plural, int(event.fields[event.count]))
     else:
         text = _(template)
     return text.format(**values) if values else text

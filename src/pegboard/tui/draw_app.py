@@ -95,9 +95,11 @@ class SummaryScreen(Screen[None]):
             text = (
                 _("nobody scores")
                 if result.winner is None
-                else _("seat {seat} scores {points}").format(
-                    seat=result.winner, points=result.points[result.winner]
-                )
+                else _.ngettext(
+                    "seat {seat} scores {points}",
+                    "seat {seat} scores {points}",
+                    result.points[result.winner],
+                ).format(seat=result.winner, points=result.points[result.winner])
             )
             lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
         lines.append(_("Replay this match with --seed {seed}.").format(seed=match.seed))
@@ -300,8 +302,10 @@ class MatchScreen(PlayScreen):
             if s != self.viewer
         )
         self.query_one("#status", Static).update(
-            _(
-                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)"
+            _.ngettext(
+                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
+                "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
+                max(obs.stock_size - RESERVE, 0),
             ).format(
                 number=len(match.rounds) + 1,
                 leader=obs.leader,

@@ -95,15 +95,19 @@ class GenericScreen(PlayScreen):
         elif self.you is None:
             seats = ", ".join(str(seat) for seat in sorted(self.humans))
             self.say(
-                _("{game}: {players} players; people play seats {seats}.").format(
-                    game=name, players=self.setup.players, seats=seats
-                )
+                _.ngettext(
+                    "{game}: {players} player; people play seats {seats}.",
+                    "{game}: {players} players; people play seats {seats}.",
+                    self.setup.players,
+                ).format(game=name, players=self.setup.players, seats=seats)
             )
         else:
             self.say(
-                _("{game}: {players} players. You are seat {seat}.").format(
-                    game=name, players=self.setup.players, seat=self.you
-                )
+                _.ngettext(
+                    "{game}: {players} player. You are seat {seat}.",
+                    "{game}: {players} players. You are seat {seat}.",
+                    self.setup.players,
+                ).format(game=name, players=self.setup.players, seat=self.you)
             )
         self.advance()
 

@@ -139,7 +139,11 @@ async def store_report(
         wait = counter.retry_after(client)
         raise CorrectionError(
             429,
-            _("Too many reports from your address: try again in {n} seconds.").format(n=wait),
+            _.ngettext(
+                "Too many reports from your address: try again in {n} second.",
+                "Too many reports from your address: try again in {n} seconds.",
+                wait,
+            ).format(n=wait),
             wait,
         )
     store = service_of(request).store

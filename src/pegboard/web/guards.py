@@ -154,7 +154,11 @@ class RequestRate:
 
 async def too_many(scope: Scope, send: Send, retry_after: int) -> None:
     _ = translator(scope_lang(scope))
-    message = _("Too many requests: try again in {n} seconds.").format(n=retry_after)
+    message = _.ngettext(
+        "Too many requests: try again in {n} second.",
+        "Too many requests: try again in {n} seconds.",
+        retry_after,
+    ).format(n=retry_after)
     await send_error(send, 429, message, [(b"retry-after", str(retry_after).encode())])
 
 

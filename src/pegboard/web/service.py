@@ -104,7 +104,13 @@ class TableService(TableBots):
         if not counter.allow(client):
             wait = counter.retry_after(client)
             raise LobbyError(
-                429, _("Too many requests: try again in {n} seconds.").format(n=wait), wait
+                429,
+                _.ngettext(
+                    "Too many requests: try again in {n} second.",
+                    "Too many requests: try again in {n} seconds.",
+                    wait,
+                ).format(n=wait),
+                wait,
             )
 
     def open_socket(self, client: str) -> bool:
@@ -136,7 +142,14 @@ class TableService(TableBots):
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
-            raise LobbyError(422, _("Give one seat for each of the {n} players.").format(n=players))
+            raise LobbyError(
+                422,
+                _.ngettext(
+                    "Give one seat for each of the {n} player.",
+                    "Give one seat for each of the {n} players.",
+                    players,
+                ).format(n=players),
+            )
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
         for number, spec in enumerate(specs):
@@ -150,9 +163,12 @@ class TableService(TableBots):
         if held >= self.limits.open_tables_per_client:
             raise LobbyError(
                 429,
-                _(
+                _.ngettext(
+                    "You opened {n} table today that is not over yet: finish it "
+                    "before you open another.",
                     "You opened {n} tables today that are not over yet: finish one "
-                    "before you open another."
+                    "before you open another.",
+                    held,
                 ).format(n=held),
             )
         seed = self.seed_source()

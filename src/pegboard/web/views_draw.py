@@ -219,13 +219,19 @@ def settlement_lines(
         )
     elif result.winner == you:
         lines.append(
-            _("Settlement: {arithmetic} → you score {points}.").format(
-                arithmetic=result.arithmetic, points=result.points[result.winner]
-            )
+            _.ngettext(
+                "Settlement: {arithmetic} → you score {points}.",
+                "Settlement: {arithmetic} → you score {points}.",
+                result.points[result.winner],
+            ).format(arithmetic=result.arithmetic, points=result.points[result.winner])
         )
     else:
         lines.append(
-            _("Settlement: {arithmetic} → {name} scores {points}.").format(
+            _.ngettext(
+                "Settlement: {arithmetic} → {name} scores {points}.",
+                "Settlement: {arithmetic} → {name} scores {points}.",
+                result.points[result.winner],
+            ).format(
                 arithmetic=result.arithmetic,
                 name=names[result.winner],
                 points=result.points[result.winner],

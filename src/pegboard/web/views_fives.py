@@ -230,9 +230,11 @@ def boneyard_text(current: FivesSeen, _: Translator) -> str:
     if not rules.all_fives:
         return _("Set aside, never used: {count}").format(count=count)
     if rules.reserve:
-        return _("Boneyard: {count} ({drawable} may be drawn)").format(
-            count=count, drawable=current.drawable
-        )
+        return _.ngettext(
+            "Boneyard: {count} ({drawable} may be drawn)",
+            "Boneyard: {count} ({drawable} may be drawn)",
+            current.drawable,
+        ).format(count=count, drawable=current.drawable)
     return _("Boneyard: {count}").format(count=count)
 
 

@@ -176,9 +176,9 @@ def pegging_example_body(ctx: RulesContext) -> Markup:
     for step in example.steps:
         played: str | Markup = _('"go"') if step.card is None else chip(step.card, ctx)
         said = Markup("<br>").join(
-            _("{saying} ({who} pegs {points})").format(
-                saying=score.say(lang), who=_who(score.seat, ctx), points=score.points
-            )
+            _.ngettext(
+                "{saying} ({who} pegs {points})", "{saying} ({who} pegs {points})", score.points
+            ).format(saying=score.say(lang), who=_who(score.seat, ctx), points=score.points)
             for score in step.scores
         )
         count = str(step.count)
