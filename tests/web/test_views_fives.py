@@ -7,6 +7,7 @@ hand with its rounding (F8), the sides (F1) and their scores pegged on a cribbag
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
@@ -55,11 +56,13 @@ def without_svg(value: Any) -> Any:
     return value
 
 
-def svg_tiles(svg: str) -> set[Tile]:
-    """The tiles a drawing names: its title, description and every element's title."""
+@functools.lru_cache(maxsize=64)
+def svg_tiles(svg: str) -> frozenset[Tile]:
+    """The tiles a drawing names: its title, description and every element's title (read
+    once for a drawing every perspective is sent alike)."""
     root = ET.fromstring(svg)
     texts = [el.text or "" for el in root.iter() if el.tag in (f"{SVG}title", f"{SVG}desc")]
-    return tiles_in(" ".join(texts))
+    return frozenset(tiles_in(" ".join(texts)))
 
 
 def hidden_from(match: FivesMatch, seat: int | None) -> set[Tile]:
@@ -78,7 +81,7 @@ def hidden_from(match: FivesMatch, seat: int | None) -> set[Tile]:
 def twin_of(match: FivesMatch, seat: int, rng: random.Random) -> FivesMatch:
     """The match with every tile ``seat`` cannot see in the hand in play dealt again."""
     twin = copy.copy(match)
-    twin._hand = match.hand.sample_hidden(seat, rng)  # type: ignore[misc]
+    twin._part = match.hand.sample_hidden(seat, rng)
     return twin
 
 
