@@ -456,3 +456,42 @@ def test_a_hand_from_its_position_is_viewed_like_any() -> None:
             "boneyard"
         ] == len(DOUBLE_SIX)
         assert isinstance(match.hand, FivesHand)
+
+
+def test_f8_a_finished_hand_is_told_from_its_kept_history_with_no_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The view tells a finished hand from the history the match kept with it
+    (``FinishedHand.history``): with the engine's dealing and moves refused, the view of a
+    match two hands in is what it was, and its last hand's end starts with the last move
+    of that history."""
+    rng = random.Random(6)
+    match = FivesMatch(rules_of("all-fives", 2, None), seed=6)
+    while len(match.hands) < 2:
+        play_randomly(match, rng)
+    expected = [view(match, "all-fives", seat, "en") for seat in (None, 0, 1)]
+    views_fives._finished_story.cache_clear()
+    views_fives._finished_lines.cache_clear()
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the view replayed a hand")
+
+    monkeypatch.setattr(FivesHand, "deal", classmethod(refuse))
+    monkeypatch.setattr(FivesHand, "from_record", classmethod(refuse))
+    monkeypatch.setattr(FivesHand, "apply", refuse)
+    told = [view(match, "all-fives", seat, "en") for seat in (None, 0, 1)]
+    assert told == expected
+    last = match.hands[-1]
+    move = last.history[-1]
+    assert last.history and told[1]["last_hand"]["number"] == last.number
+    summary = told[1]["last_hand"]["summary"][0]
+    counts = views_fives._terms(match.rules, last.history)[-1][1]
+    assert summary == views_fives.move_text(
+        match.rules, move, counts, 0, ["Seat 1", "Seat 2"], _en()
+    )
+
+
+def _en() -> Any:
+    from pegboard.i18n.catalogs import translator
+
+    return translator("en")

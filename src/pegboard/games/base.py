@@ -193,6 +193,11 @@ class Game:
     options_check: Callable[[Mapping[str, Any]], None] | None = None
     """Checks options together once each is in range (``OptionError`` naming the one at
     fault and its rule): partnerships need 4 players, say. None when any mix goes."""
+    outcome: Callable[[Any], Event | None] | None = None
+    """Who won a finished match, as an event (``pegboard.core.Event``) the surfaces say in
+    their result line: for a game of sides, the side named whole (partners together).
+    None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
+    tie)."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
     (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
