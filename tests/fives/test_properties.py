@@ -362,6 +362,23 @@ def test_f3_f9_matches_run_to_the_target_and_their_records_replay(game: str) -> 
         again = FivesMatch.from_record(record)
         assert again.to_record() == match.to_record()
         assert [h.history for h in again.hands] == [h.history for h in match.hands]
+        # F3: who led each hand, from the lots drawn and the hand before
+        lots = dict(match.lots)
+        for before, finished in zip((None, *match.hands), match.hands, strict=False):
+            drawn = lots.pop(finished.number, None)
+            if drawn is not None:  # the highest tile of the lot's last draw leads
+                last = drawn[-1].tiles
+                top = max(t.low + t.high for t in last.values())
+                assert [s for s, t in last.items() if t.low + t.high == top] == [finished.leader]
+            if before is None:
+                assert drawn is not None
+            elif game != "all-fives":  # one seat clockwise each hand
+                assert drawn is None and finished.leader == (before.leader + 1) % rules.players
+            elif before.result.kind == "domino":  # the dominoer leads
+                assert drawn is None and finished.leader == before.result.by
+            else:  # a new lot after a block
+                assert drawn is not None
+        assert not lots
         previous = [0] * rules.num_sides
         for finished in match.hands:
             assert all(b >= a for a, b in zip(previous, finished.scores_after, strict=True))
