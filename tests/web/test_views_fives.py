@@ -217,6 +217,7 @@ KEYS: dict[str, tuple[type, ...]] = {
     "sides": (list,),
     "side_scores": (list,),
     "winner_side": (int, type(None)),
+    "winner_text": (str, type(None)),
     "last_play": (dict, type(None)),
     "hand_end": (dict, type(None)),
     "last_hand": (dict, type(None)),
@@ -353,6 +354,15 @@ def test_f1_partners_are_one_side_with_one_score() -> None:
         winner = v["winner_side"]
         assert winner is not None and max(v["side_scores"]) == 61 == v["side_scores"][winner]
         assert (v["winner"] == seat) == (seat in sides[winner]["seats"])
+        first, second = sides[winner]["seats"]
+        score = v["side_scores"][winner]
+        if seat in (first, second):  # the side that won is named whole, partners together
+            partner = names[second if seat == first else first]
+            assert v["winner_text"] == f"You and {partner} win the match with {score} (F9)."
+        else:
+            assert v["winner_text"] == (
+                f"{names[first]} and {names[second]} win the match with {score} (F9)."
+            )
     assert view(match, "fives-and-threes", None, "en", names)["sides"][0]["label"] == "Ana and Cy"
 
 

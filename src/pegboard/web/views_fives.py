@@ -254,9 +254,13 @@ def fives_view(
     side_scores = list(observation.side_scores)
     winner_side = observation.winner
     winner = None
+    winner_text = None
     if winner_side is not None:
         seats = rules.sides[winner_side]
         winner = you if you in seats else seats[0]
+        # the side that won, partners together (F1, F9): table.js says it for the winner
+        won = narration.won(rules, winner_side, side_scores[winner_side])
+        winner_text = _said([won], you, names, _)[0]
     finished = [told for told in hands if told.result is not None]
     last_hand = hand_end(match, hands, len(finished) - 1, you, names, _) if finished else None
     # The reveal is news from the end of a hand until the next hand's first move.
@@ -304,6 +308,7 @@ def fives_view(
         sides=sides,
         side_scores=side_scores,
         winner_side=winner_side,
+        winner_text=winner_text,
         last_play=last_play(rules, hands, you, names, _),
         hand_end=last_hand if fresh else None,
         last_hand=last_hand,
