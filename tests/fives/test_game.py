@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
 import pytest
 
@@ -259,3 +260,38 @@ def test_f8_a_finished_hand_keeps_its_public_history(name: str) -> None:
     again = FivesMatch.from_record(json.loads(json.dumps(match.to_record())))
     assert [h.history for h in again.hands] == [h.history for h in match.hands]
     assert "history" not in json.dumps(match.to_record()["hands"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_f1_a_position_or_match_belongs_to_its_own_game_only(name: str) -> None:
+    """Both games play a ``FivesMatch`` and a ``FivesHand``: each game owns only its own,
+    so that a hint for a live position is asked of that game's analysers."""
+    from pegboard.bots import Evaluation
+    from pegboard.hints import hint, register_analyser, unregister_analyser
+
+    other = next(g for g in GAMES if g != name)
+    game = pegboard.games.get(name)
+    match = game.new_match(game.check_options({"players": 2}), 4)
+    for played in (match, match.hand):
+        assert game.owns(played) and not pegboard.games.get(other).owns(played)
+    asked: list[str] = []
+
+    def analyser(game_name: str) -> object:
+        class Named:
+            def analyse(self, observation: object, rng: random.Random) -> list[Evaluation]:
+                asked.append(game_name)
+                return [Evaluation(a, 0.0, "x") for a in observation.legal_actions()]  # type: ignore[attr-defined]
+
+        return Named()
+
+    for g in GAMES:
+        register_analyser(g, partial(analyser, g), level="owner-test")
+    try:
+        seat = match.current_player
+        assert seat is not None
+        hint(match.hand, seat, level="owner-test")
+        hint(match, seat, level="owner-test")
+    finally:
+        for g in GAMES:
+            unregister_analyser(g, "owner-test")
+    assert asked == [name, name]

@@ -100,6 +100,11 @@ def apply(match: FivesMatch | FivesHand, seat: int, action: Action) -> Sequence[
     return Later(lambda: events_of(*facts))
 
 
+def owns(game: str, position: Any) -> bool:
+    """Whether a ``FivesMatch`` or ``FivesHand`` is of ``game`` (both games play them)."""
+    return bool(position.rules.game == game)
+
+
 def outcome(match: Any) -> Event | None:
     """The side that won the match (F9), partners named together ("Seat 1 and Seat 3 win
     the match with 61"); None while it goes on, or when no single side won."""
@@ -159,6 +164,7 @@ def family_game(
         readers={"hand": partial(hand_from_record, game)},
         position_types=(FivesHand,),
         scores=scores,
+        owner=partial(owns, game),
         outcome=outcome,
         encoding=f"pegboard.envs.fives_encoding:{constant}",
         looks={
