@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -171,25 +172,28 @@ def expected_end(
     return points
 
 
-def texts_of(tile: Tile) -> tuple[str, ...]:
-    """Every way a record or an observation writes ``tile``: 4-5, 5-4, [4|5], [5|4]."""
-    a, b = tile.low, tile.high
-    return (f"{a}-{b}", f"{b}-{a}", f"[{a}|{b}]", f"[{b}|{a}]")
+TILE_WORDS = {
+    tile: (str(tile), f"{tile.low}-{tile.high}", f"{tile.high}-{tile.low}") for tile in DOUBLE_SIX
+}
+"""Every way a record or an observation writes a tile: [4|5], 4-5, 5-4."""
+MENTION = re.compile(r"[0-6]-[0-6]|\[[0-6]\|[0-6]\]")
+"""A tile written in any of those ways (what the leak check looks for)."""
 
 
-def check_observations(hand: FivesHand) -> None:
-    """No seat's observation, nor its JSON, names another hand's tile or the boneyard's
-    (once the hand is over its end reveals the hands, F8: the boneyard stays hidden)."""
+def check_observations(hand: FivesHand, seats: Sequence[int] | None = None) -> None:
+    """No seat's observation (of ``seats``, default all), nor its JSON, names another
+    hand's tile or the boneyard's (once the hand is over its end reveals the hands, F8: the
+    boneyard stays hidden)."""
     hands = hand.hands
-    for seat in range(hand.num_players):
+    for seat in range(hand.num_players) if seats is None else seats:
         observation = hand.observation(seat)
         data = observation.to_dict()
         assert data.keys() == OBSERVATION_KEYS
         hidden = set(hand.boneyard)
         if not hand.is_over:
             hidden.update(t for other, tiles in enumerate(hands) if other != seat for t in tiles)
-        text = json.dumps(data)
-        named = [tile for tile in hidden if any(word in text for word in texts_of(tile))]
+        mentioned = set(MENTION.findall(json.dumps(data)))
+        named = [tile for tile in hidden if mentioned.intersection(TILE_WORDS[tile])]
         assert not named, (seat, named)
         assert observation.hand == hands[seat]
 
@@ -201,14 +205,15 @@ def check_conserved(hand: FivesHand) -> None:
 
 
 def assert_records_replay(hand: FivesHand) -> None:
-    record = json.loads(json.dumps(hand.to_record()))
-    again = FivesHand.from_record(record)
-    assert again.to_record() == hand.to_record()
+    """The hand's JSON record replays it exactly: the same record, hands, boneyard, layout,
+    history, result, scores and seat to play (everything an observation is made of)."""
+    record = hand.to_record()
+    again = FivesHand.from_record(json.loads(json.dumps(record)))
+    assert again.to_record() == record
     assert again.hands == hand.hands and again.boneyard == hand.boneyard
     assert again.history == hand.history and again.result == hand.result
     assert again.layout.plays() == hand.layout.plays() and again.leader == hand.leader
-    seat = len(hand.history) % hand.num_players  # the other state any observation shows
-    assert again.observation(seat).to_dict() == hand.observation(seat).to_dict()
+    assert again.scores == hand.scores and again.current_player == hand.current_player
 
 
 def run_hand(rules: FivesRules, seed: int, scores: list[int] | None = None) -> FivesHand:
@@ -310,8 +315,9 @@ def run_hand(rules: FivesRules, seed: int, scores: list[int] | None = None) -> F
     assert [sorted(h) for h in hands] == [list(h) for h in hand.hands]
     assert list(hand.boneyard) == boneyard
     check_conserved(hand)
-    check_observations(hand)
-    assert_records_replay(hand)
+    check_observations(hand, [seed % players])  # every seat was looked at in play
+    if seed // len(OPTIONS[game]) % 2 == 0:  # every other round of the options: 1,000
+        assert_records_replay(hand)
     return hand
 
 
@@ -345,7 +351,7 @@ def test_f2_to_f9_thousands_of_hands_are_legal_scored_ended_and_recorded_as_the_
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))
 def test_f3_f9_matches_run_to_the_target_and_their_records_replay(game: str) -> None:
-    for seed in range(2 * len(OPTIONS[game])):
+    for seed in range(len(OPTIONS[game]) + 4):  # every option combination, and more
         rules = rules_for(game, seed)
         target = target_of(rules)
         match = FivesMatch(rules, seed=seed)
@@ -389,7 +395,7 @@ def test_f3_f9_matches_run_to_the_target_and_their_records_replay(game: str) -> 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))
 def test_sample_hidden_agrees_with_the_observation(game: str) -> None:
-    for seed in range(100):
+    for seed in range(60):
         rules = rules_for(game, seed)
         players = rules.players
         hand = FivesHand.deal(rules, seed=seed)
