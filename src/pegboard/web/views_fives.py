@@ -259,7 +259,7 @@ def fives_view(
         seats = rules.sides[winner_side]
         winner = you if you in seats else seats[0]
         # the side that won, partners together (F1, F9): table.js says it for the winner
-        won = narration.won(rules, winner_side, side_scores[winner_side])
+        won = narration.won(rules, winner_side, side_scores[winner_side], first=you)
         winner_text = _said([won], you, names, _)[0]
     finished = [told for told in hands if told.result is not None]
     last_hand = hand_end(match, hands, len(finished) - 1, you, names, _) if finished else None
