@@ -17,9 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pegboard.bots import Evaluation, make_bot
+from pegboard.bots.fives_expert import FivesExpert
 from pegboard.cli.main import app
 from pegboard.cribbage import DECK, CribbageMatch, CribbageObservation, Discard, Game, score_hand
 from pegboard.draw import DrawObservation, DrawTile, Match, Play, Round
+from pegboard.fives import FivesHand, FivesMatch, FivesRules
 from pegboard.hints import HintError, hint, register_analyser, unregister_analyser
 
 LEVEL = "test"
@@ -307,3 +309,69 @@ def test_cribbage_observation_given_to_the_analyser_holds_only_the_seats_hand() 
     assert isinstance(seen[0], CribbageObservation)
     assert set(seen[0].hand) == set(game.hands[1])
     assert not {str(c) for c in game.hands[0]} & set(json.dumps(seen[0].to_dict()).split('"'))
+
+
+# -- the Fives family: the expert's hints -------------------------------------------------
+
+FIVES_BUDGET = 40
+
+
+def _fives_positions(game: str) -> Iterator[tuple[FivesHand, int]]:
+    """Seeded live hands of ``game`` (2 players, 3, and 4 in partnerships) where the seat to
+    play has a choice, after a few greedy moves: the hand and the seat."""
+    for seed in range(9):
+        players = (2, 3, 4)[seed % 3]
+        hand = FivesHand.deal(FivesRules(game, players), seed=seed, leader=seed % players)  # type: ignore[arg-type]
+        bots = [make_bot(game, "greedy", seed=seed + s) for s in range(players)]
+        for _ in range(3 + seed):
+            seat = hand.current_player
+            if seat is None:
+                break
+            hand.apply(bots[seat].act(hand.observation(seat)))
+        seat = hand.current_player
+        if seat is not None and len(hand.legal_actions()) > 1:
+            yield hand, seat
+
+
+@pytest.mark.parametrize("game", ["all-fives", "fives-and-threes"])
+def test_f4_fives_hints_rank_the_legal_actions_and_the_best_is_the_experts_move(
+    game: str,
+) -> None:
+    """The expert's hints for a Fives position: every legal action once, best first, the
+    best the move the expert itself plays with the same seed and budget."""
+    checked = 0
+    for hand, seat in _fives_positions(game):
+        evaluations = hint(hand, seat, level="expert", seed=checked, budget=FIVES_BUDGET)
+        legal = hand.legal_actions()
+        assert sorted(map(str, (e.action for e in evaluations))) == sorted(map(str, legal))
+        values = [e.value for e in evaluations]
+        assert values == sorted(values, reverse=True)
+        expert = FivesExpert(budget=FIVES_BUDGET)
+        move = expert.choose(hand.observation(seat), random.Random(checked))
+        assert move == evaluations[0].action
+        assert all(e.unit == "expected point margin" for e in evaluations)
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("game", ["all-fives", "fives-and-threes"])
+def test_f2_fives_hints_use_no_hidden_tile(game: str) -> None:
+    """The hints are the same when every tile the seat cannot see is dealt again (the
+    other hands and the boneyard resampled), and the same from the hand's record or from
+    its match's."""
+    differed = 0
+    for number, (hand, seat) in enumerate(_fives_positions(game)):
+        expected = hint(hand, seat, level="expert", seed=number, budget=FIVES_BUDGET)
+        for k in range(2):
+            twin = hand.sample_hidden(seat, random.Random(100 * number + k))
+            differed += twin.hands != hand.hands
+            assert hint(twin, seat, level="expert", seed=number, budget=FIVES_BUDGET) == expected
+        record = json.loads(json.dumps(hand.to_record()))
+        assert hint(record, seat, level="expert", seed=number, budget=FIVES_BUDGET) == expected
+    assert differed >= 6
+    match = FivesMatch(FivesRules(game, 2), seed=7)  # type: ignore[arg-type]
+    match_seat = match.current_player
+    assert match_seat is not None
+    from_record = hint(match.to_record(), match_seat, level="expert", budget=FIVES_BUDGET)
+    assert from_record == hint(match, match_seat, level="expert", budget=FIVES_BUDGET)
+    assert {e.action for e in from_record} == set(match.legal_actions())

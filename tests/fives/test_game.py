@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
 import pytest
 
@@ -179,3 +180,118 @@ def test_a_record_altered_or_cut_short_is_refused(name: str) -> None:
     hand_record["actions"].append("pass")
     with pytest.raises(RecordError):
         FivesHand.from_record(hand_record)
+
+
+def _finished_match(name: str, options: dict[str, int], seed: int) -> tuple[object, FivesMatch]:
+    game = pegboard.games.get(name)
+    match = game.new_match(game.check_options(options), seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        game.play(match, seat, str(rng.choice(match.legal_actions())))
+    return game, match
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", ["en", "pt", "zh", "hi"])
+def test_f1_f9_a_partnerships_result_line_names_the_side_that_won(name: str, lang: str) -> None:
+    """The generic surfaces' result line (the command line's plain table and replay, the
+    full-screen summary) names the partnership that won, both partners, not a tie between
+    the two seats that share its score."""
+    from pegboard.cli.generic import result_line
+    from pegboard.tui.generic import GenericSummaryScreen
+
+    _ = translator(lang)
+    game, match = _finished_match(name, {"players": 4, "partnerships": 1}, 3)
+    winner = match.winner
+    assert winner is not None
+    first, second = match.rules.sides[winner]
+    scores = list(game.scores(match))  # type: ignore[attr-defined]
+    assert scores[first] == scores[second] == max(scores)  # partners share one score
+    seat = _("Seat {number}")
+    line = result_line(game, match, _)  # type: ignore[arg-type]
+    assert seat.format(number=first + 1) in line and seat.format(number=second + 1) in line
+    assert str(match.side_scores[winner]) in line
+    tie = max(_("A tie between {seats}.").split("{seats}"), key=len)  # its words
+    assert tie not in line
+    summary = GenericSummaryScreen(game, match, _, you=first).lines()
+    said = summary[2]  # after the heading and the final scores
+    assert _("seat {seat}").format(seat=second) in said and str(match.side_scores[winner]) in said
+    tie_seats = max(_("A tie between seats {seats}.").split("{seats}"), key=len)
+    assert not any(tie_seats in text for text in summary)
+    if lang == "en":
+        assert line == f"Seat {first + 1} and Seat {second + 1} win the match with " + (
+            f"{match.side_scores[winner]} (F9)."
+        )
+        assert said == f"You and seat {second} win the match with {match.side_scores[winner]} (F9)."
+
+
+def test_f9_a_players_result_line_names_the_one_seat_that_won() -> None:
+    from pegboard.cli.generic import result_line
+
+    game, match = _finished_match("all-fives", {"players": 3}, 5)
+    winner = match.winner
+    if winner is None:  # two tied players sharing a block both reached the target (F9)
+        assert "A tie between" in result_line(game, match, translator("en"))  # type: ignore[arg-type]
+        return
+    assert result_line(game, match, translator("en")) == (  # type: ignore[arg-type]
+        f"Seat {winner + 1} wins the match with {match.side_scores[winner]} (F9)."
+    )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_f8_a_finished_hand_keeps_its_public_history(name: str) -> None:
+    """Each finished hand of a match keeps its history, move for move what the hand said
+    (replayed here from its seed and actions), and a match read back from its record
+    keeps the same."""
+    _game, match = _finished_match(name, {"players": 3}, 11)
+    before = [0, 0, 0]
+    assert len(match.hands) >= 2
+    for finished in match.hands:
+        hand = FivesHand.deal(
+            match.rules, seed=finished.seed, leader=finished.leader, scores=before
+        )
+        for text in finished.actions:
+            hand.apply(hand.parse_action(text))
+        assert finished.history == hand.history and finished.result == hand.result
+        assert tuple(str(m.action) for m in finished.history) == finished.actions
+        before = list(finished.scores_after)
+    again = FivesMatch.from_record(json.loads(json.dumps(match.to_record())))
+    assert [h.history for h in again.hands] == [h.history for h in match.hands]
+    assert "history" not in json.dumps(match.to_record()["hands"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_f1_a_position_or_match_belongs_to_its_own_game_only(name: str) -> None:
+    """Both games play a ``FivesMatch`` and a ``FivesHand``: each game owns only its own,
+    so that a hint for a live position is asked of that game's analysers."""
+    from pegboard.bots import Evaluation
+    from pegboard.hints import hint, register_analyser, unregister_analyser
+
+    other = next(g for g in GAMES if g != name)
+    game = pegboard.games.get(name)
+    match = game.new_match(game.check_options({"players": 2}), 4)
+    for played in (match, match.hand):
+        assert game.owns(played) and not pegboard.games.get(other).owns(played)
+    asked: list[str] = []
+
+    def analyser(game_name: str) -> object:
+        class Named:
+            def analyse(self, observation: object, rng: random.Random) -> list[Evaluation]:
+                asked.append(game_name)
+                return [Evaluation(a, 0.0, "x") for a in observation.legal_actions()]  # type: ignore[attr-defined]
+
+        return Named()
+
+    for g in GAMES:
+        register_analyser(g, partial(analyser, g), level="owner-test")
+    try:
+        seat = match.current_player
+        assert seat is not None
+        hint(match.hand, seat, level="owner-test")
+        hint(match, seat, level="owner-test")
+    finally:
+        for g in GAMES:
+            unregister_analyser(g, "owner-test")
+    assert asked == [name, name]

@@ -7,6 +7,7 @@ hand with its rounding (F8), the sides (F1) and their scores pegged on a cribbag
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import re
@@ -55,11 +56,13 @@ def without_svg(value: Any) -> Any:
     return value
 
 
-def svg_tiles(svg: str) -> set[Tile]:
-    """The tiles a drawing names: its title, description and every element's title."""
+@functools.lru_cache(maxsize=64)
+def svg_tiles(svg: str) -> frozenset[Tile]:
+    """The tiles a drawing names: its title, description and every element's title (read
+    once for a drawing every perspective is sent alike)."""
     root = ET.fromstring(svg)
     texts = [el.text or "" for el in root.iter() if el.tag in (f"{SVG}title", f"{SVG}desc")]
-    return tiles_in(" ".join(texts))
+    return frozenset(tiles_in(" ".join(texts)))
 
 
 def hidden_from(match: FivesMatch, seat: int | None) -> set[Tile]:
@@ -78,7 +81,7 @@ def hidden_from(match: FivesMatch, seat: int | None) -> set[Tile]:
 def twin_of(match: FivesMatch, seat: int, rng: random.Random) -> FivesMatch:
     """The match with every tile ``seat`` cannot see in the hand in play dealt again."""
     twin = copy.copy(match)
-    twin._hand = match.hand.sample_hidden(seat, rng)  # type: ignore[misc]
+    twin._part = match.hand.sample_hidden(seat, rng)
     return twin
 
 
@@ -214,6 +217,7 @@ KEYS: dict[str, tuple[type, ...]] = {
     "sides": (list,),
     "side_scores": (list,),
     "winner_side": (int, type(None)),
+    "winner_text": (str, type(None)),
     "last_play": (dict, type(None)),
     "hand_end": (dict, type(None)),
     "last_hand": (dict, type(None)),
@@ -350,6 +354,15 @@ def test_f1_partners_are_one_side_with_one_score() -> None:
         winner = v["winner_side"]
         assert winner is not None and max(v["side_scores"]) == 61 == v["side_scores"][winner]
         assert (v["winner"] == seat) == (seat in sides[winner]["seats"])
+        first, second = sides[winner]["seats"]
+        score = v["side_scores"][winner]
+        if seat in (first, second):  # the side that won is named whole, partners together
+            partner = names[second if seat == first else first]
+            assert v["winner_text"] == f"You and {partner} win the match with {score} (F9)."
+        else:
+            assert v["winner_text"] == (
+                f"{names[first]} and {names[second]} win the match with {score} (F9)."
+            )
     assert view(match, "fives-and-threes", None, "en", names)["sides"][0]["label"] == "Ana and Cy"
 
 
@@ -453,3 +466,42 @@ def test_a_hand_from_its_position_is_viewed_like_any() -> None:
             "boneyard"
         ] == len(DOUBLE_SIX)
         assert isinstance(match.hand, FivesHand)
+
+
+def test_f8_a_finished_hand_is_told_from_its_kept_history_with_no_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The view tells a finished hand from the history the match kept with it
+    (``FinishedHand.history``): with the engine's dealing and moves refused, the view of a
+    match two hands in is what it was, and its last hand's end starts with the last move
+    of that history."""
+    rng = random.Random(6)
+    match = FivesMatch(rules_of("all-fives", 2, None), seed=6)
+    while len(match.hands) < 2:
+        play_randomly(match, rng)
+    expected = [view(match, "all-fives", seat, "en") for seat in (None, 0, 1)]
+    views_fives._finished_story.cache_clear()
+    views_fives._finished_lines.cache_clear()
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the view replayed a hand")
+
+    monkeypatch.setattr(FivesHand, "deal", classmethod(refuse))
+    monkeypatch.setattr(FivesHand, "from_record", classmethod(refuse))
+    monkeypatch.setattr(FivesHand, "apply", refuse)
+    told = [view(match, "all-fives", seat, "en") for seat in (None, 0, 1)]
+    assert told == expected
+    last = match.hands[-1]
+    move = last.history[-1]
+    assert last.history and told[1]["last_hand"]["number"] == last.number
+    summary = told[1]["last_hand"]["summary"][0]
+    counts = views_fives._terms(match.rules, last.history)[-1][1]
+    assert summary == views_fives.move_text(
+        match.rules, move, counts, 0, ["Seat 1", "Seat 2"], _en()
+    )
+
+
+def _en() -> Any:
+    from pegboard.i18n.catalogs import translator
+
+    return translator("en")

@@ -39,8 +39,12 @@ def scores_line(game: Game, match: Any, _: Translator) -> str:
 
 
 def result_line(game: Game, match: Any, _: Translator) -> str:
-    """Who won, from the game's scores: one seat, or a tie between several."""
+    """Who won: the game's own word for it (``Game.outcome``: a side of partners named
+    whole), else from its scores: one seat, or a tie between several."""
     name = seat_words(_)
+    event = None if game.outcome is None else game.outcome(match)
+    if event is not None:
+        return say(event, _, name)
     best = winners(game.scores(match))
     if len(best) == 1:
         return _("{seat} wins.").format(seat=name(best[0]))

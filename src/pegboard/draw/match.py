@@ -6,15 +6,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pegboard.core import (
-    N_,
-    IllegalActionError,
-    WordedError,
-    new_record,
-    read_match_record,
-)
+from pegboard.core import N_, WordedError, new_record, read_match_record
 from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
+from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
 from pegboard.draw.actions import Action, parse_action
 from pegboard.draw.round import Round, check_players
 from pegboard.draw.scoring import RoundResult
@@ -50,18 +45,11 @@ def draw_lot(players: int, rng: random.Random) -> tuple[int, tuple[LotDraw, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class FinishedRound:
+class FinishedRound(FinishedPart[RoundResult]):
     """A settled round of a match: who led, how it went, the scores after it."""
 
-    number: int
-    leader: int
-    seed: int
-    actions: tuple[str, ...]
-    result: RoundResult
-    scores_after: tuple[int, ...]
 
-
-class Match:
+class Match(PartsMatch[Round]):
     """A match of Draw among 2-4 players, round after round until the target (D17).
 
     ``apply`` plays into the round in play; when a round ends it is settled at once, and
@@ -69,10 +57,11 @@ class Match:
     previous leader (D16).
     """
 
+    over_rule = "D17"
+
     def __init__(self, players: int, seed: int | None = None, target: int | None = None) -> None:
         check_players(players)
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
+        seed = match_seed(seed)
         self.players: Final = players
         self.seed: Final = seed
         self.target: Final = target_for(players) if target is None else check_target(target)
@@ -80,8 +69,8 @@ class Match:
         self.first_leader, self.lot = draw_lot(players, self._rng)
         self._scores = [0] * players
         self._rounds: list[FinishedRound] = []
-        self._round_seed = self._rng.getrandbits(63)
-        self._round = Round.deal(players, seed=self._round_seed, leader=self.first_leader)
+        self._part_seed = self._rng.getrandbits(63)
+        self._part = Round.deal(players, seed=self._part_seed, leader=self.first_leader)
         self._over = False
 
     # -- state ---------------------------------------------------------------------------
@@ -89,7 +78,15 @@ class Match:
     @property
     def round(self) -> Round:
         """The round in play (the last one, settled, once the match is over)."""
-        return self._round
+        return self._part
+
+    @property
+    def _round(self) -> Round:
+        return self._part
+
+    @_round.setter
+    def _round(self, round_: Round) -> None:
+        self._part = round_
 
     @property
     def rounds(self) -> tuple[FinishedRound, ...]:
@@ -100,16 +97,8 @@ class Match:
         return tuple(self._scores)
 
     @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._round.current_player
-
-    @property
     def num_players(self) -> int:
         return self.players
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def winner(self) -> int | None:
@@ -126,42 +115,25 @@ class Match:
 
     # -- play ----------------------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return () if self._over else self._round.legal_actions()
-
     def apply(self, action: Action) -> None:
         """Play ``action`` in the round in play; settle it and deal the next when it ends."""
-        if self._over:
-            raise IllegalActionError(N_("the match is over"), "D17")
-        round_ = self._round
-        round_.apply(action)
-        if round_.result is None:
+        result: RoundResult | None = self._play(action)
+        if result is None:
             return
-        for seat, points in enumerate(round_.result.points):
+        for seat, points in enumerate(result.points):
             self._scores[seat] += points
-        self._rounds.append(
-            FinishedRound(
-                number=len(self._rounds) + 1,
-                leader=round_.leader,
-                seed=self._round_seed,
-                actions=tuple(str(m.action) for m in round_.history),
-                result=round_.result,
-                scores_after=tuple(self._scores),
-            )
-        )
+        number = len(self._rounds) + 1
+        self._rounds.append(self._finished_part(FinishedRound, number, result, tuple(self._scores)))
         if max(self._scores) >= self.target:
             self._over = True
             return
-        self._round_seed = self._rng.getrandbits(63)
-        next_leader = (round_.leader + 1) % self.players
-        self._round = Round.deal(self.players, seed=self._round_seed, leader=next_leader)
-
-    def parse_action(self, text: str) -> Action:
-        return self._round.parse_action(text)
+        self._part_seed = self._rng.getrandbits(63)
+        next_leader = (self._part.leader + 1) % self.players
+        self._part = Round.deal(self.players, seed=self._part_seed, leader=next_leader)
 
     def observation(self, seat: int) -> MatchObservation:
         return MatchObservation(
-            round=self._round.observation(seat),
+            round=self._part.observation(seat),
             scores=self.scores,
             target=self.target,
             rounds_played=len(self._rounds),
@@ -180,27 +152,13 @@ class Match:
             target=self.target,
             lot=[{str(s): str(t) for s, t in lot.tiles.items()} for lot in self.lot],
             first_leader=self.first_leader,
-            rounds=[
-                {
-                    "number": r.number,
-                    "leader": r.leader,
-                    "seed": r.seed,
-                    "actions": list(r.actions),
-                    "result": r.result.to_dict(),
-                    "scores_after": list(r.scores_after),
-                }
-                for r in self._rounds
-            ],
+            rounds=[r.to_dict() for r in self._rounds],
             scores=list(self._scores),
             is_over=self._over,
             winner=self.winner,
         )
         if not self._over:
-            record["current_round"] = {
-                "leader": self._round.leader,
-                "seed": self._round_seed,
-                "actions": [str(m.action) for m in self._round.history],
-            }
+            record["current_round"] = self._current_record()
         return record
 
     @classmethod

@@ -1,248 +1,47 @@
-"""One hand of the Fives family (docs/rules.md F2-F8): the deal, the turns, the points of
-every play and the end of the hand.
+"""One hand of the Fives family (docs/rules.md F2-F8): the turns, the points of every play
+and the end of the hand.
 
 The hand is the omniscient position: it knows every hand and the boneyard's order. Seats,
 bots and clients see it only through ``observation(seat)``. It also carries the scores
 of the sides when it began (a match's), because a play may win at once (F9: All Fives
 reaches its target mid-hand; Fives and Threes must reach 61 exactly, a play past it
 scoring nothing).
+
+Its parts, by responsibility: how it starts (``pegboard.fives.positions``), its public
+history (``moves``), its end (``settlement``), what a seat sees (``observation``) and why
+an action is refused (``refusals``); every name stays importable from here and from
+``pegboard.fives``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final, Literal, Self
+from typing import Any, Final, Self
 
-from pegboard.core import (
-    N_,
-    IllegalActionError,
-    RecordError,
-    WordedError,
-    check_record,
-    new_record,
-    replay_actions,
-)
-from pegboard.dominoes.actions import (
-    DRAW,
-    PASS,
-    Action,
-    DrawTile,
-    Pass,
-    Play,
-    parse_action,
-    with_its_end,
-)
+from pegboard.core import N_, RecordError, check_record, new_record, replay_actions
+from pegboard.dominoes.actions import DRAW, PASS, Action, DrawTile, Play, parse_action, with_its_end
 from pegboard.dominoes.line import End
-from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
+from pegboard.dominoes.tiles import MASK_WITH, Tile, tiles_of
 from pegboard.fives.layout import Layout
+from pegboard.fives.moves import EndKind, FivesMove
+from pegboard.fives.observation import FivesObservation
+from pegboard.fives.positions import Start, dealt, given
+from pegboard.fives.refusals import refusal
 from pegboard.fives.rules import FivesRules
-from pegboard.fives.scoring import round_to_five
+from pegboard.fives.settlement import HandResult, nearest_five, settle
+
+__all__ = [
+    "HAND_KIND",
+    "EndKind",
+    "FivesHand",
+    "FivesMove",
+    "FivesObservation",
+    "HandResult",
+    "nearest_five",
+]
 
 HAND_KIND: Final = "hand"
-_SYSTEM_RANDOM: Final = random.SystemRandom()
-
-EndKind = Literal["domino", "blocked", "target"]
-
-
-@dataclass(frozen=True, slots=True)
-class FivesMove:
-    """One entry of the public history: ``seat`` took ``action``.
-
-    For a play: ``total`` is the ends total after it (F6), ``worth`` what it was worth
-    (F7, with the chip-out point of F8 in Fives and Threes), ``points`` what it scored
-    (``worth``, or 0 when it would have passed 61 in Fives and Threes, F9). For a draw or a
-    pass: ``values`` are the numbers the open ends showed (the seat held none of them).
-    """
-
-    seat: int
-    action: Action
-    total: int | None = None
-    worth: int = 0
-    points: int = 0
-    chip_out: bool = False
-    values: tuple[int, ...] = ()
-
-    @property
-    def overshot(self) -> bool:
-        """A play whose points would have passed 61, so it scored nothing (F9)."""
-        return self.worth > 0 and self.points == 0
-
-    def __str__(self) -> str:
-        return f"{self.seat}:{self.action}"
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": self.seat, "action": str(self.action)}
-        if self.total is not None:
-            data.update(total=self.total, worth=self.worth, points=self.points)
-            if self.chip_out:
-                data["chip_out"] = True
-        else:
-            data["values"] = list(self.values)
-        return data
-
-
-def nearest_five(numerator: int, denominator: int = 1) -> int:
-    """``numerator / denominator`` rounded to the nearest multiple of five, a half up (F8).
-
-    A whole number of pips is never halfway (``round_to_five``); a share of 15 pips
-    between two players, 7½, is, and it rounds up to 10.
-    """
-    if denominator == 1:
-        return round_to_five(numerator)
-    return (2 * numerator + 5 * denominator) // (10 * denominator) * 5
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended (F8) and what its end scored.
-
-    ``kind``: ``"domino"`` (a player, or in Fives and Threes with partnerships both
-    partners, went out), ``"blocked"`` (nobody could play or draw) or ``"target"`` (a play
-    won the game at once, F9: no count at the end). ``by``: the seat whose play ended the
-    hand (None when blocked). ``winners``: the sides that score the end of the hand (one,
-    or with 3 players two tied sharing), ``counted``: per side, the pips it scores before
-    rounding (``shared`` by how many), ``points``: per side, the points scored (rounded
-    to five, F8; divided by five when scoring by fives, F9). ``pips``: per seat, the pips
-    left in hand; ``side_pips`` per side; ``hands``: the hands revealed.
-    """
-
-    kind: EndKind
-    by: int | None
-    winners: tuple[int, ...]
-    pips: tuple[int, ...]
-    side_pips: tuple[int, ...]
-    counted: tuple[int, ...]
-    shared: int
-    points: tuple[int, ...]
-    hands: tuple[tuple[Tile, ...], ...]
-    by_fives: bool = False
-    counts_pips: bool = True
-    """Whether this game counts the pips at the end of a hand (All Fives), or not."""
-    sides: tuple[tuple[int, ...], ...] = ()
-    """The seats of each side (F1)."""
-
-    @property
-    def winner(self) -> int | None:
-        """The one side that scores the end of the hand, or None (nobody, or two tied)."""
-        return self.winners[0] if len(self.winners) == 1 else None
-
-    def arithmetic(self, side: int) -> str | None:
-        """What ``side`` scores, as arithmetic with the rounding shown (F8):
-        ``4 + 3 = 7 → 5``, ``13 ÷ 2 = 6½ → 5``, by fives ``… → 5 ÷ 5 = 1``; None when the
-        side scores nothing at the end of the hand."""
-        if side not in self.winners or not self.counts_pips:
-            return None
-        counted = self.counted[side]
-        if self.shared > 1:
-            whole, part = divmod(counted, self.shared)
-            fraction = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔"}.get((part, self.shared), "")
-            shown = f"{whole}{fraction}" if whole or not fraction else fraction
-            text = f"{counted} \u00f7 {self.shared} = {shown}"
-        else:
-            parts = self._parts(side)
-            text = f"{' + '.join(map(str, parts))} = {counted}" if len(parts) > 1 else str(counted)
-        rounded = nearest_five(counted, self.shared)
-        text += f" \u2192 {rounded}"
-        if self.by_fives:
-            text += f" \u00f7 5 = {rounded // 5}"
-        return text
-
-    def _parts(self, side: int) -> list[int]:
-        """The pips counted for ``side``: every opponent's, seat by seat."""
-        if not self.sides:
-            return [pips for other, pips in enumerate(self.side_pips) if other != side]
-        return [
-            self.pips[seat]
-            for other, seats in enumerate(self.sides)
-            if other != side
-            for seat in seats
-        ]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "by": self.by,
-            "winners": list(self.winners),
-            "pips": list(self.pips),
-            "side_pips": list(self.side_pips),
-            "counted": list(self.counted),
-            "shared": self.shared,
-            "points": list(self.points),
-            "hands": [[str(t) for t in hand] for hand in self.hands],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class FivesObservation:
-    """What one seat may know of a hand: its own tiles and everything public.
-
-    Built fresh by ``FivesHand.observation``; it holds no reference to the hand, so no
-    other hand and no boneyard tile can be reached from it.
-    """
-
-    rules: FivesRules
-    seat: int
-    hand: tuple[Tile, ...]
-    layout: Layout
-    open_ends: tuple[End, ...]
-    ends_total: int
-    hand_sizes: tuple[int, ...]
-    boneyard_count: int
-    drawable: int
-    scores: tuple[int, ...]
-    """Per side."""
-    leader: int
-    to_play: int | None
-    history: tuple[FivesMove, ...]
-    legal: tuple[Action, ...]
-    result: HandResult | None
-    out_of_play: tuple[Tile, ...] = ()
-    """Tiles a position for analysis left out of the hand (``from_position``): known to
-    every seat to be in no hand and not in the boneyard. None in a dealt hand."""
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self.rules.sides
-
-    @property
-    def num_players(self) -> int:
-        return self.rules.players
-
-    @property
-    def current_player(self) -> int | None:
-        return self.to_play
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        return self.legal
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.rules.game,
-            "rules": self.rules.to_dict(),
-            "seat": self.seat,
-            "hand": [str(t) for t in self.hand],
-            "layout": [[str(t), None if e is None else e.notation] for t, e in self.layout.plays()],
-            "spinner": None if self.layout.spinner is None else str(self.layout.spinner),
-            "open_ends": [e.notation for e in self.open_ends],
-            "ends_total": self.ends_total,
-            "hand_sizes": list(self.hand_sizes),
-            "boneyard_count": self.boneyard_count,
-            "drawable": self.drawable,
-            "scores": list(self.scores),
-            "sides": [list(side) for side in self.rules.sides],
-            "leader": self.leader,
-            "to_play": self.to_play,
-            "history": [move.to_dict() for move in self.history],
-            "legal_actions": [str(a) for a in self.legal],
-            "result": None if self.result is None else self.result.to_dict(),
-            "out_of_play": [str(t) for t in self.out_of_play],
-        }
 
 
 class FivesHand:
@@ -290,31 +89,21 @@ class FivesHand:
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def _make(
-        cls,
-        rules: FivesRules,
-        hands: list[int],
-        boneyard: list[Tile],
-        layout: Layout,
-        leader: int,
-        to_play: int,
-        scores: list[int],
-        origin: dict[str, Any],
-    ) -> Self:
+    def _make(cls, rules: FivesRules, start: Start) -> Self:
         self = object.__new__(cls)
         self._rules = rules
-        self._hands = hands
-        self._boneyard = boneyard
-        self._layout = layout
-        self._leader = leader
-        self._to_play = to_play
-        self._scores = scores
+        self._hands = start.hands
+        self._boneyard = start.boneyard
+        self._layout = start.layout
+        self._leader = start.leader
+        self._to_play = start.to_play
+        self._scores = start.scores
         self._history = []
         self._over = None
         self._result = None
         self._legal = None
-        self._origin = origin
-        self._outside = ()
+        self._origin = start.origin
+        self._outside = start.outside
         return self
 
     @classmethod
@@ -329,29 +118,7 @@ class FivesHand:
         in ``DOUBLE_SIX`` order, each seat's tiles dealt in turn from the top, the rest the
         boneyard in drawing order (set aside in Fives and Threes). ``leader`` leads (F3);
         ``scores`` are the sides' scores before the hand (a match's)."""
-        if not isinstance(rules, FivesRules):
-            raise TypeError("deal takes a FivesRules")
-        n = rules.players
-        if not isinstance(leader, int) or not 0 <= leader < n:
-            raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
-        side_scores = _check_scores(rules, scores)
-        if seed is None:
-            seed = _SYSTEM_RANDOM.getrandbits(63)
-        tiles = list(DOUBLE_SIX)
-        random.Random(seed).shuffle(tiles)
-        size = rules.hand_size
-        hands = [sum(t.bit for t in tiles[s * size : (s + 1) * size]) for s in range(n)]
-        origin = {"deal": {"seed": seed, "leader": leader, "scores": list(side_scores)}}
-        return cls._make(
-            rules,
-            hands,
-            tiles[n * size :],
-            Layout(rules.spinner),
-            leader,
-            leader,
-            side_scores,
-            origin,
-        )
+        return cls._make(rules, dealt(rules, seed, leader, scores))
 
     @classmethod
     def from_position(
@@ -370,59 +137,8 @@ class FivesHand:
 
         The tiles need not account for all 28, but none may appear twice. In Fives and
         Threes with partnerships one partner may already be out (an empty hand)."""
-        if not isinstance(rules, FivesRules):
-            raise TypeError("from_position takes a FivesRules")
-        n = rules.players
-        hand_lists = [list(hand) for hand in hands]
-        if len(hand_lists) != n:
-            raise ValueError(f"{n} hands are needed, not {len(hand_lists)} (F1)")
-        bone_list = list(boneyard)
-        layout = Layout.from_plays(list(layout_plays), spinner=rules.spinner)
-        seen: set[Tile] = set(layout.tiles)
-        for tile in [t for hand in hand_lists for t in hand] + bone_list:
-            if not isinstance(tile, Tile):
-                raise ValueError(f"not a tile: {tile!r}")
-            if tile in seen:
-                raise ValueError(f"{tile} appears twice in the position (D1)")
-            seen.add(tile)
-        if leader is None:
-            leader = 0 if to_play is None else to_play
-        if to_play is None:
-            to_play = leader
-        for name, seat in (("leader", leader), ("seat to play", to_play)):
-            if not isinstance(seat, int) or not 0 <= seat < n:
-                raise ValueError(f"the {name} is a seat from 0 to {n - 1}, not {seat!r}")
-        if not hand_lists[to_play]:
-            raise ValueError(f"seat {to_play} has no tile left and cannot be the one to play")
-        empty = [s for s in range(n) if not hand_lists[s]]
-        if empty and (rules.all_fives or not rules.partnerships):
-            raise ValueError("an empty hand ends the hand (F8): every hand needs a tile")
-        if any(all(not hand_lists[s] for s in side) for side in rules.sides):
-            raise ValueError("both partners are out: the hand is over (F8)")
-        if layout.is_empty and to_play != leader:
-            raise ValueError("the leader plays the first tile (F3)")
-        side_scores = _check_scores(rules, scores)
-        origin = {
-            "position": {
-                "hands": [[str(t) for t in hand] for hand in hand_lists],
-                "boneyard": [str(t) for t in bone_list],
-                "layout": [[str(t), None if e is None else e.notation] for t, e in layout.plays()],
-                "leader": leader,
-                "to_play": to_play,
-                "scores": side_scores,
-            }
-        }
-        self = cls._make(
-            rules,
-            [sum(t.bit for t in hand) for hand in hand_lists],
-            bone_list,
-            layout,
-            leader,
-            to_play,
-            list(side_scores),
-            origin,
-        )
-        self._outside = tuple(t for t in DOUBLE_SIX if t not in seen)
+        start = given(rules, hands, boneyard, layout_plays, leader, to_play, scores)
+        self = cls._make(rules, start)
         self._check_blocked()
         return self
 
@@ -564,7 +280,7 @@ class FivesHand:
         """Play ``action`` for the seat to play; ``IllegalActionError`` naming the rule,
         with nothing changed, when the rules forbid it."""
         if action not in self.legal_actions():
-            self._reject(action)
+            raise refusal(self, action)
         seat = self._to_play
         rules = self._rules
         self._legal = None
@@ -632,46 +348,9 @@ class FivesHand:
     def _end(self, kind: EndKind, by: int | None) -> None:
         self._over = (kind, by)
         self._legal = ()
-        result = self._result = _settle(self._rules, self._hands, kind, by)
+        result = self._result = settle(self._rules, self._hands, kind, by)
         for side, points in enumerate(result.points):
             self._scores[side] += points
-
-    def _reject(self, action: object) -> None:
-        if self._over is not None:
-            raise IllegalActionError(N_("the hand is over: no more moves"), "F8")
-        seat = self._to_play
-        if isinstance(action, Play):
-            if not self._hands[seat] & action.tile.bit:
-                raise IllegalActionError(N_("{tile} is not in your hand"), "F4", tile=action.tile)
-            # The layout explains a misplaced tile (D5, F5); it is a copy: nothing changes.
-            self._layout.copy().play(action.tile, action.end)
-        elif isinstance(action, DrawTile):
-            if not self._rules.all_fives:
-                raise IllegalActionError(
-                    N_("Fives and Threes has no drawing: a player who cannot play knocks"), "F4"
-                )
-            if self._layout.is_empty or self.can_play():
-                raise IllegalActionError(
-                    N_("you hold a tile that fits, so you must play it, not draw"), "F4"
-                )
-            if self._rules.reserve:
-                raise IllegalActionError(
-                    N_("the last two tiles of the boneyard are never drawn: pass"), "F4"
-                )
-            raise IllegalActionError(N_("the boneyard is empty: pass"), "F4")
-        elif isinstance(action, Pass):
-            if self._layout.is_empty or self.can_play():
-                raise IllegalActionError(N_("you can play a tile, so you must play"), "F4")
-            raise IllegalActionError(
-                N_("you may not pass while you can draw: draw until a tile fits"), "F4"
-            )
-        else:
-            raise IllegalActionError(
-                N_("not a move of the Fives family: {action!r} (a play, draw or pass)"),
-                "F4",
-                action=action,
-            )
-        raise AssertionError(f"{action} was refused but breaks no rule")
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (``3-4@4-4B``, ``1-4``, ``draw``, ``pass`` or
@@ -738,9 +417,7 @@ class FivesHand:
         boneyard: Sequence[Tile],
     ) -> Self:
         """The live position of ``observation`` with these hidden tiles (for the bots)."""
-        rules = observation.rules
-        self = cls._make(
-            rules,
+        start = Start(
             list(hands),
             list(boneyard),
             observation.layout.copy(),
@@ -748,8 +425,9 @@ class FivesHand:
             observation.seat if observation.to_play is None else observation.to_play,
             list(observation.scores),
             {"sampled": True},
+            observation.out_of_play,
         )
-        self._outside = observation.out_of_play
+        self = cls._make(observation.rules, start)
         self._history = list(observation.history)
         if observation.result is not None:
             self._over = (observation.result.kind, observation.result.by)
@@ -815,67 +493,3 @@ class FivesHand:
     def __repr__(self) -> str:
         state = "over" if self._over is not None else f"seat {self._to_play} to play"
         return f"<FivesHand {self._rules.game} {self._rules.players} players, {state}>"
-
-
-def _check_scores(rules: FivesRules, scores: Sequence[int] | None) -> list[int]:
-    if scores is None:
-        return [0] * rules.num_sides
-    values = list(scores)
-    if len(values) != rules.num_sides or any(
-        not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values
-    ):
-        raise WordedError(
-            N_("the scores are one whole number per side ({sides} sides), not {scores}"),
-            sides=rules.num_sides,
-            scores=values,
-        )
-    return values
-
-
-def _settle(rules: FivesRules, hands: Sequence[int], kind: EndKind, by: int | None) -> HandResult:
-    """The end of a hand (F8): who scores the pips left, rounded to five (All Fives)."""
-    revealed = tuple(tiles_of(mask) for mask in hands)
-    pips = tuple(sum(t.pips for t in tiles) for tiles in revealed)
-    sides = rules.sides
-    side_pips = tuple(sum(pips[s] for s in side) for side in sides)
-    counted = [0] * len(sides)
-    points = [0] * len(sides)
-    winners: tuple[int, ...] = ()
-    shared = 1
-    if kind == "domino":
-        assert by is not None
-        winners = (rules.side_of(by),)
-    elif kind == "blocked":
-        lowest = min(side_pips)
-        winners = tuple(side for side, p in enumerate(side_pips) if p == lowest)
-        if len(winners) > 1 and (rules.partnerships or len(sides) == 2 or not rules.all_fives):
-            winners = ()
-    if rules.all_fives and kind != "target":
-        if len(winners) == 1:
-            side = winners[0]
-            counted[side] = sum(p for other, p in enumerate(side_pips) if other != side)
-            points[side] = rules.counted(round_to_five(counted[side]))
-        elif winners:
-            shared = len(winners)
-            rest = sum(p for other, p in enumerate(side_pips) if other not in winners)
-            if rest == 0:
-                winners, shared = (), 1
-            for side in winners:
-                counted[side] = rest
-                points[side] = rules.counted(nearest_five(rest, shared))
-    elif not rules.all_fives and kind == "blocked":
-        winners = ()  # F8: a blocked hand of Fives and Threes scores nothing
-    return HandResult(
-        kind=kind,
-        by=by,
-        winners=winners if rules.all_fives or kind == "domino" else (),
-        pips=pips,
-        side_pips=side_pips,
-        counted=tuple(counted),
-        shared=shared,
-        points=tuple(points),
-        hands=revealed,
-        by_fives=rules.by_fives,
-        counts_pips=rules.all_fives,
-        sides=sides,
-    )

@@ -6,39 +6,28 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from pegboard.core import N_, IllegalActionError, new_record, read_match_record
+from pegboard.core import new_record, read_match_record
 from pegboard.dominoes.actions import Action, parse_action
 from pegboard.dominoes.lot import LotDraw, draw_lot
-from pegboard.fives.hand import FivesHand, FivesObservation, HandResult
+from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
+from pegboard.fives.hand import FivesHand, FivesMove, FivesObservation, HandResult
 from pegboard.fives.rules import FivesRules
 
 
 @dataclass(frozen=True, slots=True)
-class FinishedHand:
+class FinishedHand(FinishedPart[HandResult]):
     """A hand of a match once over: who led, its seed, its actions, how it ended, the
-    sides' scores after it."""
+    sides' scores after it, and its public history (``FivesHand.history``: every move
+    with what it scored), so that a surface tells a finished hand without replaying it.
+    The history is not in the record (``to_dict``): the actions replay it."""
 
-    number: int
-    leader: int
-    seed: int
-    actions: tuple[str, ...]
-    result: HandResult
-    scores_after: tuple[int, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "leader": self.leader,
-            "seed": self.seed,
-            "actions": list(self.actions),
-            "result": self.result.to_dict(),
-            "scores_after": list(self.scores_after),
-        }
+    history: tuple[FivesMove, ...] = ()
 
 
-class FivesMatch:
+class FivesMatch(PartsMatch[FivesHand]):
     """A match of All Fives or Fives and Threes, hand after hand until the target (F9).
 
     ``apply`` plays into the hand in play; when it ends, the match is over (a side at the
@@ -46,19 +35,20 @@ class FivesMatch:
     seat shows its side's score), ``side_scores`` per side.
     """
 
+    over_rule = "F9"
+
     def __init__(self, rules: FivesRules, seed: int | None = None) -> None:
         if not isinstance(rules, FivesRules):
             raise TypeError("FivesMatch takes a FivesRules")
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(63)
+        seed = match_seed(seed)
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
         self.first_leader, first_lot = draw_lot(rules.players, self._rng)
         self._lots: list[tuple[int, tuple[LotDraw, ...]]] = [(1, first_lot)]
         self._hands: list[FinishedHand] = []
-        self._hand_seed = self._rng.getrandbits(63)
-        self._hand = FivesHand.deal(rules, seed=self._hand_seed, leader=self.first_leader)
+        self._part_seed = self._rng.getrandbits(63)
+        self._part = FivesHand.deal(rules, seed=self._part_seed, leader=self.first_leader)
         self._over = False
 
     # -- state ---------------------------------------------------------------------------
@@ -78,7 +68,7 @@ class FivesMatch:
     @property
     def hand(self) -> FivesHand:
         """The hand in play (the last one, over, once the match is over)."""
-        return self._hand
+        return self._part
 
     @property
     def hands(self) -> tuple[FinishedHand, ...]:
@@ -92,21 +82,13 @@ class FivesMatch:
 
     @property
     def side_scores(self) -> tuple[int, ...]:
-        return self._hand.scores
+        return self._part.scores
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Per seat, its side's score."""
-        side = self._hand.scores
+        side = self._part.scores
         return tuple(side[self.rules.side_of(seat)] for seat in range(self.rules.players))
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self._hand.current_player
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def winner(self) -> int | None:
@@ -124,28 +106,14 @@ class FivesMatch:
 
     # -- play ----------------------------------------------------------------------------
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        return () if self._over else self._hand.legal_actions()
-
     def apply(self, action: Action) -> None:
         """Play ``action`` in the hand in play; deal the next hand when it ends (F3, F9)."""
-        if self._over:
-            raise IllegalActionError(N_("the match is over"), "F9")
-        hand = self._hand
-        hand.apply(action)
-        result = hand.result
+        result: HandResult | None = self._play(action)
         if result is None:
             return
-        self._hands.append(
-            FinishedHand(
-                number=len(self._hands) + 1,
-                leader=hand.leader,
-                seed=self._hand_seed,
-                actions=tuple(str(m.action) for m in hand.history),
-                result=result,
-                scores_after=hand.scores,
-            )
-        )
+        hand = self._part
+        kind = partial(FinishedHand, history=hand.history)
+        self._hands.append(self._finished_part(kind, len(self._hands) + 1, result, hand.scores))
         target = self.rules.target
         if any((score == target if self.rules.exact else score >= target) for score in hand.scores):
             self._over = True
@@ -157,17 +125,14 @@ class FivesMatch:
         else:
             leader, lot = draw_lot(self.rules.players, self._rng)
             self._lots.append((len(self._hands) + 1, lot))
-        self._hand_seed = self._rng.getrandbits(63)
-        self._hand = FivesHand.deal(
-            self.rules, seed=self._hand_seed, leader=leader, scores=hand.scores
+        self._part_seed = self._rng.getrandbits(63)
+        self._part = FivesHand.deal(
+            self.rules, seed=self._part_seed, leader=leader, scores=hand.scores
         )
-
-    def parse_action(self, text: str) -> Action:
-        return self._hand.parse_action(text)
 
     def observation(self, seat: int) -> FivesMatchObservation:
         return FivesMatchObservation(
-            hand=self._hand.observation(seat),
+            hand=self._part.observation(seat),
             scores=self.scores,
             side_scores=self.side_scores,
             target=self.rules.target,
@@ -185,7 +150,7 @@ class FivesMatch:
         other._rng = random.Random(rng.getrandbits(63))
         other._lots = list(self._lots)
         other._hands = list(self._hands)
-        other._hand = self._hand.sample_hidden(seat, rng)
+        other._part = self._part.sample_hidden(seat, rng)
         return other
 
     # -- records -------------------------------------------------------------------------
@@ -212,11 +177,7 @@ class FivesMatch:
             winner=self.winner,
         )
         if not self._over:
-            record["current_hand"] = {
-                "leader": self._hand.leader,
-                "seed": self._hand_seed,
-                "actions": [str(m.action) for m in self._hand.history],
-            }
+            record["current_hand"] = self._current_record()
         return record
 
     @classmethod

@@ -327,9 +327,12 @@ def end_of_hand(result: HandResult, rules: FivesRules) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def won(rules: FivesRules, side: int, score: int) -> Event:
-    """The win (F9): the side that reached the target, with its score."""
+def won(rules: FivesRules, side: int, score: int, first: int | None = None) -> Event:
+    """The win (F9): the side that reached the target, with its score; ``first``, a seat of
+    the side, named first (the reader, who is then told "You and ...")."""
     seats = _side_seats(rules, side)
+    if "partner" in seats and first == seats["partner"]:
+        seats = {"player": first, "partner": seats["player"]}
     if "partner" in seats:
         return Event(
             N_("{player} and {partner} win the match with {score} (F9)."),

@@ -193,6 +193,15 @@ class Game:
     options_check: Callable[[Mapping[str, Any]], None] | None = None
     """Checks options together once each is in range (``OptionError`` naming the one at
     fault and its rule): partnerships need 4 players, say. None when any mix goes."""
+    owner: Callable[[Any], bool] | None = None
+    """For games that share their classes (All Fives and Fives and Threes both play a
+    ``FivesMatch``): whether a match or position of those classes is this game's. None:
+    every instance of ``match_type`` and ``position_types`` is."""
+    outcome: Callable[[Any], Event | None] | None = None
+    """Who won a finished match, as an event (``pegboard.core.Event``) the surfaces say in
+    their result line: for a game of sides, the side named whole (partners together).
+    None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
+    tie)."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
     (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
@@ -239,8 +248,11 @@ class Game:
         raise RecordError(N_("no record of kind {kind!r} for {game}"), kind=kind, game=self.name)
 
     def owns(self, position: object) -> bool:
-        """Whether ``position`` is one of this game's (a match or another position type)."""
-        return isinstance(position, (self.match_type, *self.position_types))
+        """Whether ``position`` is one of this game's (a match or another position type,
+        and ``owner`` says so when games share their classes)."""
+        if not isinstance(position, (self.match_type, *self.position_types)):
+            return False
+        return self.owner is None or self.owner(position)
 
     def research_encoding(self) -> Encoding | None:
         """The game's ``Encoding`` (imported), or None when it has none."""

@@ -13,7 +13,7 @@ from pegboard.core.records import recorded_actions
 from pegboard.dominoes.actions import Action
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.match import FivesMatch
-from pegboard.fives.narration import events_of, events_of_hand, facts_of_match
+from pegboard.fives.narration import events_of, events_of_hand, facts_of_match, won
 from pegboard.fives.rules import MAX_PLAYERS, MIN_PLAYERS, FivesRules, GameName
 from pegboard.games.base import Game, Option, OptionError
 
@@ -100,6 +100,19 @@ def apply(match: FivesMatch | FivesHand, seat: int, action: Action) -> Sequence[
     return Later(lambda: events_of(*facts))
 
 
+def owns(game: str, position: Any) -> bool:
+    """Whether a ``FivesMatch`` or ``FivesHand`` is of ``game`` (both games play them)."""
+    return bool(position.rules.game == game)
+
+
+def outcome(match: Any) -> Event | None:
+    """The side that won the match (F9), partners named together ("Seat 1 and Seat 3 win
+    the match with 61"); None while it goes on, or when no single side won."""
+    if not isinstance(match, FivesMatch) or match.winner is None:
+        return None
+    return won(match.rules, match.winner, match.side_scores[match.winner])
+
+
 def scores(match: Any) -> Sequence[float]:
     """Per seat, its side's score."""
     return tuple(match.scores)
@@ -151,6 +164,8 @@ def family_game(
         readers={"hand": partial(hand_from_record, game)},
         position_types=(FivesHand,),
         scores=scores,
+        owner=partial(owns, game),
+        outcome=outcome,
         encoding=f"pegboard.envs.fives_encoding:{constant}",
         looks={
             "web": "pegboard.web.views_fives:fives_view",

@@ -252,7 +252,11 @@ class GenericSummaryScreen(Screen[None]):
             _("{game}: the match is over.").format(game=_(self.game.display_name)),
             _("Final scores: {scores}").format(scores=scores_line(scores, _)),
         ]
-        if len(best) > 1:
+        event = None if self.game.outcome is None else self.game.outcome(self.match)
+        if event is not None:  # the game's own word (a side of partners named whole)
+            said = say(event, _, lambda seat: seat_text(seat, _), reader=self.you)
+            lines.append(said[:1].upper() + said[1:])
+        elif len(best) > 1:
             lines.append(_("A tie between seats {seats}.").format(seats=", ".join(map(str, best))))
         elif best[0] == self.you:
             lines.append(_("You win the match."))

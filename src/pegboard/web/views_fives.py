@@ -11,9 +11,8 @@ left out. What a play scored, and why, is the engine's narration
 (``pegboard.fives.narration``) said in the page's language.
 
 A finished hand's moves (for the log and for the points of the play that ended it) are its
-public history: the match deals the next hand at once, so they are read by replaying the
-finished hand from its seed and its public actions, and only its public history
-(``FivesMove``: seat, action, ends total, points) is read from the replay.
+public history, which the match keeps with it (``FinishedHand.history``: seat, action, ends
+total, points): nothing is replayed.
 """
 
 from __future__ import annotations
@@ -27,9 +26,9 @@ from pegboard.core import Event
 from pegboard.dominoes.actions import Action, DrawTile, Pass, Play
 from pegboard.dominoes.tiles import Tile
 from pegboard.fives import narration
-from pegboard.fives.hand import FivesHand, FivesMove, FivesObservation, HandResult
+from pegboard.fives.hand import FivesMove, FivesObservation, HandResult
 from pegboard.fives.layout import Layout
-from pegboard.fives.match import FivesMatch
+from pegboard.fives.match import FinishedHand, FivesMatch
 from pegboard.fives.rules import FivesRules
 from pegboard.i18n import Translator, say
 from pegboard.web.track import track_svg
@@ -121,34 +120,22 @@ def _terms(
     return tuple(told)
 
 
-@functools.lru_cache(maxsize=256)
-def _finished_moves(
-    rules: FivesRules, seed: int, leader: int, scores: tuple[int, ...], actions: tuple[str, ...]
-) -> tuple[FivesMove, ...]:
-    """The public history of a finished hand, replayed from its seed and public actions."""
-    hand = FivesHand.deal(rules, seed=seed, leader=leader, scores=scores)
-    for text in actions:
-        hand.apply(hand.parse_action(text))
-    return hand.history
+@functools.lru_cache(maxsize=512)
+def _finished_story(rules: FivesRules, finished: FinishedHand) -> Told:
+    """A finished hand's public story (it never changes: told once, kept)."""
+    return Told(
+        finished.number,
+        finished.leader,
+        _terms(rules, finished.history),
+        finished.result,
+        finished.scores_after,
+    )
 
 
 def story(match: FivesMatch, current: FivesSeen) -> list[Told]:
     """Every hand of the match so far, finished and in play, as its public story."""
     rules = match.rules
-    told = []
-    before = tuple(0 for _side in rules.sides)
-    for finished in match.hands:
-        moves = _finished_moves(rules, finished.seed, finished.leader, before, finished.actions)
-        told.append(
-            Told(
-                finished.number,
-                finished.leader,
-                _terms(rules, moves),
-                finished.result,
-                finished.scores_after,
-            )
-        )
-        before = finished.scores_after
+    told = [_finished_story(rules, finished) for finished in match.hands]
     if not match.is_over:
         told.append(
             Told(len(match.hands) + 1, current.leader, _terms(rules, current.history), None, None)
@@ -269,9 +256,13 @@ def fives_view(
     side_scores = list(observation.side_scores)
     winner_side = observation.winner
     winner = None
+    winner_text = None
     if winner_side is not None:
         seats = rules.sides[winner_side]
         winner = you if you in seats else seats[0]
+        # the side that won, partners together (F1, F9): table.js says it for the winner
+        won = narration.won(rules, winner_side, side_scores[winner_side], first=you)
+        winner_text = _said([won], you, names, _)[0]
     finished = [told for told in hands if told.result is not None]
     last_hand = hand_end(match, hands, len(finished) - 1, you, names, _) if finished else None
     # The reveal is news from the end of a hand until the next hand's first move.
@@ -319,6 +310,7 @@ def fives_view(
         sides=sides,
         side_scores=side_scores,
         winner_side=winner_side,
+        winner_text=winner_text,
         last_play=last_play(rules, hands, you, names, _),
         hand_end=last_hand if fresh else None,
         last_hand=last_hand,
@@ -435,18 +427,11 @@ def fives_log(
     rules = match.rules
     lines: list[str] = []
     for index, told in enumerate(hands):
-        lines.append(
-            _("Hand {number}: {name} leads.").format(number=told.number, name=names[told.leader])
-        )
-        for move, counts in told.moves:
-            events = [
-                narration.played(move.seat, move.action, rules),
-                *narration.score(move, counts, rules),
-            ]
-            lines.extend(_said(events, you, names, _))
         if told.result is None:
+            lines.extend(_hand_lines(rules, told, you, names, _))
             continue
-        events = list(narration.end_of_hand(told.result, rules))
+        lines.extend(_finished_lines(rules, told, you, tuple(names), _))
+        events = []
         if index == len(match.hands) - 1 and match.is_over:
             winner = match.winner
             if winner is not None:
@@ -455,6 +440,31 @@ def fives_log(
             events.append(narration.next_hand(rules, told.result, hands[index + 1].leader))
         lines.extend(_said(events, you, names, _))
     return lines
+
+
+def _hand_lines(
+    rules: FivesRules, told: Told, you: int | None, names: Sequence[str], _: Translator
+) -> list[str]:
+    """A hand's lead, every move with its score's arithmetic, and its end once over."""
+    lines = [_("Hand {number}: {name} leads.").format(number=told.number, name=names[told.leader])]
+    for move, counts in told.moves:
+        events = [
+            narration.played(move.seat, move.action, rules),
+            *narration.score(move, counts, rules),
+        ]
+        lines.extend(_said(events, you, names, _))
+    if told.result is not None:
+        lines.extend(_said(narration.end_of_hand(told.result, rules), you, names, _))
+    return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def _finished_lines(
+    rules: FivesRules, told: Told, you: int | None, names: tuple[str, ...], _: Translator
+) -> tuple[str, ...]:
+    """``_hand_lines`` of a finished hand, which never change: said once for each reader,
+    names and language, and kept (every view of a match tells all its hands)."""
+    return tuple(_hand_lines(rules, told, you, names, _))
 
 
 def board(

@@ -328,6 +328,7 @@ class TablePage {
   }
 
   winnerText(view, names) {
+    if (view.winner_text) return view.winner_text; // a game's own words (a side of partners)
     if (view.winner === null || view.winner === undefined) return t("The match is drawn.");
     if (view.winner === view.seat) return t("You win the match.");
     return t("{name} wins the match.", { name: names[view.winner] });

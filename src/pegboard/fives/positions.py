@@ -1,0 +1,138 @@
+"""How a hand of the Fives family starts: a shuffled deal from a seed (F2, F3), or any
+position given for tests and analysis, checked (no tile twice, the seats, the sides'
+scores). ``FivesHand.deal`` and ``FivesHand.from_position`` build their hand from the
+``Start`` made here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pegboard.core import N_, WordedError
+from pegboard.dominoes.line import End
+from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
+from pegboard.fives.layout import Layout
+from pegboard.fives.rules import FivesRules
+
+_SYSTEM_RANDOM: Final = random.SystemRandom()
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The state a hand starts from: the hands (``Tile.bit`` sets per seat), the boneyard
+    in drawing order, the layout, the leader and the seat to play, the sides' scores, how
+    it started (for its record) and the tiles left out of play (a position's)."""
+
+    hands: list[int]
+    boneyard: list[Tile]
+    layout: Layout
+    leader: int
+    to_play: int
+    scores: list[int]
+    origin: dict[str, Any]
+    outside: tuple[Tile, ...] = ()
+
+
+def check_scores(rules: FivesRules, scores: Sequence[int] | None) -> list[int]:
+    """The sides' scores before a hand: one whole number per side, zeros by default."""
+    if scores is None:
+        return [0] * rules.num_sides
+    values = list(scores)
+    if len(values) != rules.num_sides or any(
+        not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values
+    ):
+        raise WordedError(
+            N_("the scores are one whole number per side ({sides} sides), not {scores}"),
+            sides=rules.num_sides,
+            scores=values,
+        )
+    return values
+
+
+def dealt(rules: FivesRules, seed: int | None, leader: int, scores: Sequence[int] | None) -> Start:
+    """Shuffle the 28 tiles and deal (F2): ``random.Random(seed).shuffle`` of the tiles in
+    ``DOUBLE_SIX`` order, each seat's tiles dealt in turn from the top, the rest the
+    boneyard in drawing order (set aside in Fives and Threes). ``leader`` leads (F3)."""
+    if not isinstance(rules, FivesRules):
+        raise TypeError("deal takes a FivesRules")
+    n = rules.players
+    if not isinstance(leader, int) or not 0 <= leader < n:
+        raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
+    side_scores = check_scores(rules, scores)
+    if seed is None:
+        seed = _SYSTEM_RANDOM.getrandbits(63)
+    tiles = list(DOUBLE_SIX)
+    random.Random(seed).shuffle(tiles)
+    size = rules.hand_size
+    hands = [sum(t.bit for t in tiles[s * size : (s + 1) * size]) for s in range(n)]
+    origin = {"deal": {"seed": seed, "leader": leader, "scores": list(side_scores)}}
+    return Start(
+        hands, tiles[n * size :], Layout(rules.spinner), leader, leader, side_scores, origin
+    )
+
+
+def given(
+    rules: FivesRules,
+    hands: Sequence[Iterable[Tile]],
+    boneyard: Iterable[Tile],
+    layout_plays: Sequence[tuple[Tile, End | None]],
+    leader: int | None,
+    to_play: int | None,
+    scores: Sequence[int] | None,
+) -> Start:
+    """A position given whole (``FivesHand.from_position``), checked: ``ValueError`` (or
+    ``TypeError`` for rules that are not a ``FivesRules``) naming what is wrong."""
+    if not isinstance(rules, FivesRules):
+        raise TypeError("from_position takes a FivesRules")
+    n = rules.players
+    hand_lists = [list(hand) for hand in hands]
+    if len(hand_lists) != n:
+        raise ValueError(f"{n} hands are needed, not {len(hand_lists)} (F1)")
+    bone_list = list(boneyard)
+    layout = Layout.from_plays(list(layout_plays), spinner=rules.spinner)
+    seen: set[Tile] = set(layout.tiles)
+    for tile in [t for hand in hand_lists for t in hand] + bone_list:
+        if not isinstance(tile, Tile):
+            raise ValueError(f"not a tile: {tile!r}")
+        if tile in seen:
+            raise ValueError(f"{tile} appears twice in the position (D1)")
+        seen.add(tile)
+    if leader is None:
+        leader = 0 if to_play is None else to_play
+    if to_play is None:
+        to_play = leader
+    for name, seat in (("leader", leader), ("seat to play", to_play)):
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"the {name} is a seat from 0 to {n - 1}, not {seat!r}")
+    if not hand_lists[to_play]:
+        raise ValueError(f"seat {to_play} has no tile left and cannot be the one to play")
+    empty = [s for s in range(n) if not hand_lists[s]]
+    if empty and (rules.all_fives or not rules.partnerships):
+        raise ValueError("an empty hand ends the hand (F8): every hand needs a tile")
+    if any(all(not hand_lists[s] for s in side) for side in rules.sides):
+        raise ValueError("both partners are out: the hand is over (F8)")
+    if layout.is_empty and to_play != leader:
+        raise ValueError("the leader plays the first tile (F3)")
+    side_scores = check_scores(rules, scores)
+    origin = {
+        "position": {
+            "hands": [[str(t) for t in hand] for hand in hand_lists],
+            "boneyard": [str(t) for t in bone_list],
+            "layout": [[str(t), None if e is None else e.notation] for t, e in layout.plays()],
+            "leader": leader,
+            "to_play": to_play,
+            "scores": side_scores,
+        }
+    }
+    return Start(
+        [sum(t.bit for t in hand) for hand in hand_lists],
+        bone_list,
+        layout,
+        leader,
+        to_play,
+        list(side_scores),
+        origin,
+        tuple(t for t in DOUBLE_SIX if t not in seen),
+    )
