@@ -2,8 +2,10 @@
 with 2, 3 and 4 players alone and 4 in partnerships, across the options (All Fives' reserve
 and scoring by fives, F4, F9), and over seeded matches to the target.
 
-Plain seeded loops, not hypothesis: every hand is its seed (a failure names the seed and
-the options that reproduce it) and nothing is spent shrinking, so the run stays cheap.
+The thousands are plain seeded loops: every hand is its seed (a failure names the seed and
+the options that reproduce it) and nothing is spent on hypothesis's bookkeeping, so the run
+stays cheap. Hypothesis then draws seeds, options and near-target scores far outside the
+loops' range, and shrinks a failure to its smallest seed.
 Every play's legality, ends total and points, every end of hand and every target are
 recomputed here by a model of the layout and of F4-F9 written for the test (it calls none
 of the engine's scoring), and compared with what the engine says; at some moment of every
@@ -19,6 +21,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pegboard.dominoes import DOUBLE_SIX, End, Tile
 from pegboard.fives import DRAW, PASS, FivesHand, FivesMatch, FivesRules, Play
@@ -347,6 +351,21 @@ def test_f2_to_f9_thousands_of_hands_are_legal_scored_ended_and_recorded_as_the_
         kinds[result.kind] = kinds.get(result.kind, 0) + 1
     # every way a hand ends was met, many times
     assert min(kinds.get(kind, 0) for kind in ("domino", "blocked", "target")) > 50, kinds
+
+
+@settings(max_examples=120, derandomize=True, deadline=None)
+@given(
+    st.sampled_from(sorted(OPTIONS)),
+    st.integers(0, 2**32),
+    st.integers(0, 15),
+    st.none() | st.integers(40, 60),
+)
+def test_f2_to_f9_any_seeded_hand_is_legal_scored_and_ended_as_the_model_says(
+    game: str, seed: int, options: int, near: int | None
+) -> None:
+    rules = rules_for(game, options)
+    scores = None if near is None else [target_of(rules) - 61 + near] * rules.num_sides
+    assert run_hand(rules, seed, scores).result is not None
 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from pegboard.core import N_, WordedError
+from pegboard.fives.scoring import all_fives_points, fives_and_threes_points
 
 ALL_FIVES: Final = "all-fives"
 FIVES_AND_THREES: Final = "fives-and-threes"
@@ -133,12 +134,9 @@ class FivesRules:
     def points(self, total: int) -> int:
         """What an ends total scores (F7), divided by five when scoring by fives (F9)."""
         if self.game == ALL_FIVES:
-            if total <= 0 or total % 5:
-                return 0
-            return total // 5 if self.by_fives else total
-        if total <= 0:
-            return 0
-        return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+            scored = all_fives_points(total)
+            return scored // 5 if self.by_fives else scored
+        return fives_and_threes_points(total)
 
     def counted(self, rounded: int) -> int:
         """End-of-hand points from pips already rounded to five (F8), by fives (F9)."""
