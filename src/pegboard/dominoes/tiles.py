@@ -134,3 +134,17 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     for tile in tiles:
         mask |= tile.bit
     return mask
+
+
+def distinct_tiles(tiles: Iterable[object], placed: Iterable[Tile] = ()) -> set[Tile]:
+    """The tiles of a position given whole (its hands, stock or boneyard) with those already
+    ``placed`` on the table, as a set: ``ValueError`` for anything that is not a tile, or a
+    tile found twice (D1: the set has one of each)."""
+    seen: set[Tile] = set(placed)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise ValueError(f"not a tile: {tile!r}")
+        if tile in seen:
+            raise ValueError(f"{tile} appears twice in the position (D1)")
+        seen.add(tile)
+    return seen

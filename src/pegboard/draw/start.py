@@ -14,7 +14,7 @@ from typing import Final
 
 from pegboard.core import N_, WordedError
 from pegboard.dominoes.line import Line
-from pegboard.dominoes.tiles import MASK_WITH, Tile
+from pegboard.dominoes.tiles import MASK_WITH, Tile, distinct_tiles
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -57,13 +57,7 @@ def read_position(
     hand_lists = [list(hand) for hand in hands]
     stock_list = list(stock)
     line = Line() if line is None else line.copy()
-    seen: set[Tile] = set(line.tiles)
-    for tile in [t for hand in hand_lists for t in hand] + stock_list:
-        if not isinstance(tile, Tile):
-            raise ValueError(f"not a tile: {tile!r}")
-        if tile in seen:
-            raise ValueError(f"{tile} appears twice in the position (D1)")
-        seen.add(tile)
+    distinct_tiles([t for hand in hand_lists for t in hand] + stock_list, line.tiles)
     if any(not hand for hand in hand_lists):
         raise ValueError("every player needs at least one tile in hand (D11)")
     if not isinstance(current, int) or not 0 <= current < len(hand_lists):

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from pegboard.core import N_, WordedError
 from pegboard.dominoes.line import End
-from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
+from pegboard.dominoes.tiles import DOUBLE_SIX, Tile, distinct_tiles
 from pegboard.fives.layout import Layout
 from pegboard.fives.rules import FivesRules
 
@@ -92,13 +92,7 @@ def given(
         raise ValueError(f"{n} hands are needed, not {len(hand_lists)} (F1)")
     bone_list = list(boneyard)
     layout = Layout.from_plays(list(layout_plays), spinner=rules.spinner)
-    seen: set[Tile] = set(layout.tiles)
-    for tile in [t for hand in hand_lists for t in hand] + bone_list:
-        if not isinstance(tile, Tile):
-            raise ValueError(f"not a tile: {tile!r}")
-        if tile in seen:
-            raise ValueError(f"{tile} appears twice in the position (D1)")
-        seen.add(tile)
+    seen = distinct_tiles([t for hand in hand_lists for t in hand] + bone_list, layout.tiles)
     if leader is None:
         leader = 0 if to_play is None else to_play
     if to_play is None:
