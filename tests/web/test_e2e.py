@@ -186,11 +186,13 @@ def shot(page: Page, name: str) -> Path:
     return path
 
 
-def create_table(page: Page, game: str = "draw", name: str = "Ana") -> None:
+def create_table(page: Page, game: str = "draw", name: str = "Ana", public: bool = False) -> None:
     """In the lobby: choose the game, a name, keep the default seats (you and an expert
-    bot), create, and take the seat."""
+    bot), private unless ``public`` (listed in the open tables), create, and take the seat."""
     page.check(f"#game-{game}")
     page.fill("#your-name", name)
+    if public:
+        page.check("#table-public")
     page.click("#create")
     page.wait_for_selector("#take-seat")
     page.click("#take-seat")
@@ -685,7 +687,7 @@ def test_a_second_person_joins_from_the_open_tables_and_both_see_each_move(
     ana.select_option("#players", "3")
     ana.select_option("#seat-1-kind", "human")
     ana.select_option("#seat-2-level", "random")
-    create_table(ana)
+    create_table(ana, public=True)
     table = ana.url.split("#")[0].split("/t/")[1]
 
     bo = e2e_open("/")
@@ -739,7 +741,7 @@ def test_leaving_a_seat_frees_it_in_the_lobby_and_the_old_link_stops_working(
     e2e_open: Callable[..., Page],
 ) -> None:
     page = e2e_open("/")
-    create_table(page)
+    create_table(page, public=True)
     old_link = page.url.split("127.0.0.1:")[1].split("/", 1)[1]
     table = old_link.split("#")[0].split("t/")[1]
     page.click("#leave-button")

@@ -29,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -62,6 +63,8 @@ class TableRow(Base):
     # A hash of the creating client's address (never the address itself): the cap on the
     # tables one client holds open counts by it.
     creator: Mapped[str | None] = mapped_column(String(64))
+    # Public: listed in the lobby, joinable by anyone; private: reached only by its links.
+    public: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class SeatRow(Base):

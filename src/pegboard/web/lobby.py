@@ -196,7 +196,7 @@ async def table_summary(
     "/api/tables/{table_id}/seats/{seat}/join",
     response_model=None,
     openapi_extra=request_body(JoinSeat),
-    responses={200: {"model": JoinedSeat}, **answers(404, 409, 413, 415, 422, 429, 503)},
+    responses={200: {"model": JoinedSeat}, **answers(403, 404, 409, 413, 415, 422, 429, 503)},
 )
 async def join_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
     try:

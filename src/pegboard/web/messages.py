@@ -44,6 +44,11 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Best of"),
     N_("Best of {games}"),
     N_("Create table"),
+    N_("Who may join"),
+    N_("Private: only the people you send its links"),
+    N_("Public: listed in the open tables, anyone may join"),
+    N_("Private table"),
+    N_("Public table"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

@@ -32,6 +32,11 @@ NAME_DESCRIPTION = (
     "space; null or blank for none."
 )
 
+PUBLIC_DESCRIPTION = (
+    "A public table is listed in the lobby and anyone may join it; a private one (the "
+    "default) is reached only by its links."
+)
+
 
 # -- a new table: one body per registered game, built from its description ------------------
 
@@ -106,6 +111,11 @@ def table_schema(game: Game) -> dict[str, Any]:
         "minItems": game.min_players,
         "maxItems": game.max_players,
     }
+    properties["public"] = {
+        "type": "boolean",
+        "default": False,
+        "description": PUBLIC_DESCRIPTION,
+    }
     properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
     required.append("seats")
     return {
@@ -165,6 +175,7 @@ class SeatSummary(BaseModel):
 class TableSummary(BaseModel):
     table: str
     game: str = Field(description="A registered game's name (GET /api/games).")
+    public: bool = Field(description=PUBLIC_DESCRIPTION)
     players: int
     seats: list[SeatSummary]
     status: Literal["open", "playing", "over"]
@@ -268,7 +279,7 @@ def body_of_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 ERRORS: dict[int, str] = {
-    403: "A wrong seat token.",
+    403: "A wrong seat token, or a seat of a private table (taken by invitation only).",
     404: "No such table or seat.",
     409: "The seat is taken or a bot's, or a stored table that cannot be opened.",
     413: "The request is too large.",

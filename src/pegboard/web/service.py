@@ -127,6 +127,9 @@ class TableService(TableBots):
             config = games.check_config(game, request)
         except games.ConfigError as error:
             raise LobbyError(422, config_problem(error, _)) from None
+        public = request.get("public", False)
+        if not isinstance(public, bool):
+            raise LobbyError(422, _('A table is public or private: "public" is true or false.'))
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
@@ -159,6 +162,7 @@ class TableService(TableBots):
             seed=seed,
             seats=seats,
             creator=creator,
+            public=public,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
@@ -245,7 +249,9 @@ class TableService(TableBots):
     def summary(self, table: LiveTable) -> dict[str, Any]:
         """The public summary of a table (lobby list, ``state.table``)."""
         record = table.record
-        return summary_of(record.id, record.game, record.seats, record.status, record.match_number)
+        return summary_of(
+            record.id, record.game, record.seats, record.status, record.match_number, record.public
+        )
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
@@ -256,7 +262,9 @@ class TableService(TableBots):
                 check_stored(record.id, record.game, record.config, len(record.seats))
             except UnusableTableError:
                 continue  # nobody could open it: not worth a line in the lobby
-            listed.append(summary_of(row.id, row.game, seats, row.status, row.match_number))
+            listed.append(
+                summary_of(row.id, row.game, seats, row.status, row.match_number, row.public)
+            )
         return listed
 
     @staticmethod
@@ -296,6 +304,10 @@ class TableService(TableBots):
         self._within(self._joins_rate, client, _)
         async with table.lock:
             info = self._human_seat(table, seat, _)
+            if not table.record.public:
+                raise LobbyError(
+                    403, _("This table is private: its seats are taken by invitation only.")
+                )
             if info.claimed or table.record.status == "over":
                 raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
             token, token_hash = new_token()

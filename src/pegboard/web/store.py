@@ -39,6 +39,8 @@ class TableRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     creator: str | None = None
     """A hash of the creating client's address."""
+    public: bool = False
+    """Listed in the lobby (True) or reached only by its links."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,7 @@ class Store:
                     status=record.status,
                     match_number=record.match_number,
                     creator=record.creator,
+                    public=record.public,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -121,6 +124,7 @@ class Store:
                     for s in seats
                 ],
                 actions=[(seat, action) for seat, action in actions],
+                public=row.public,
             )
 
     def add_action(
@@ -158,15 +162,15 @@ class Store:
             )
 
     def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
-        """Tables not over with a human seat nobody has claimed, newest first, with their
-        seats (no match is rebuilt to list them)."""
+        """Public tables not over with a human seat nobody has claimed, newest first, with
+        their seats (no match is rebuilt to list them). A private table is never listed."""
         unclaimed = exists().where(
             SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.claimed.is_(False)
         )
         with self.session() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status != "over", unclaimed)
+                .where(TableRow.public.is_(True), TableRow.status != "over", unclaimed)
                 .order_by(TableRow.created_at.desc(), TableRow.id)
                 .limit(limit)
             ).all()

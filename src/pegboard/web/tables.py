@@ -169,12 +169,18 @@ def clean_name(name: object, _: Translator) -> str | None:
 
 
 def summary_of(
-    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
+    table_id: str,
+    game: str,
+    seats: list[SeatInfo],
+    status: str,
+    match_number: int,
+    public: bool = False,
 ) -> dict[str, Any]:
     """A table's public summary: no token hash, nothing of the match but its number."""
     return {
         "table": table_id,
         "game": game,
+        "public": public,
         "players": len(seats),
         "seats": [
             {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}

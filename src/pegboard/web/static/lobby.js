@@ -16,6 +16,7 @@ const form = {
   values: {}, // game name -> {option name: the control's text}
   seats: [{ kind: "human" }],
   name: "",
+  public: false, // private unless the creator chooses to list it
 };
 
 let created = null; // the answer of POST /api/tables, once a table is made
@@ -266,8 +267,37 @@ function createForm() {
       ),
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
       ...options,
+      visibilityChoice(),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
+  );
+}
+
+// Private (reached only by its links) or public (listed in the open tables, anyone may join).
+function visibilityChoice() {
+  const choice = (value, id, label) =>
+    h(
+      "label",
+      {},
+      h("input", {
+        type: "radio",
+        name: "visibility",
+        id,
+        value,
+        checked: form.public === (value === "public"),
+        onchange: () => {
+          form.public = value === "public";
+        },
+      }),
+      " ",
+      label,
+    );
+  return h(
+    "fieldset",
+    { class: "choices visibility" },
+    h("legend", {}, t("Who may join")),
+    choice("private", "table-private", t("Private: only the people you send its links")),
+    choice("public", "table-public", t("Public: listed in the open tables, anyone may join")),
   );
 }
 
@@ -333,7 +363,7 @@ async function createTable(event) {
     showError(options.refusal);
     return;
   }
-  const body = { ...options.body, game: info.name, seats, lang: lang() };
+  const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {

@@ -304,11 +304,14 @@ class TablePage {
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
         : `${t("Seat {number}", { number: view.seat + 1 })} (${t("you")})`;
+    const table = this.message ? this.message.table : null;
+    const visibility = table && table.public ? t("Public table") : t("Private table");
     return h(
       "div",
       { class: "table-head" },
       h("h1", {}, gameLabel(view.game)),
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
+      h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
     );
   }
