@@ -249,8 +249,22 @@ def test_the_open_list_shows_tables_with_a_free_human_seat(client: TestClient) -
         "public": True,
         "players": 2,
         "seats": [
-            {"seat": 0, "kind": "human", "level": None, "name": "Ana", "claimed": True},
-            {"seat": 1, "kind": "human", "level": None, "name": None, "claimed": False},
+            {
+                "seat": 0,
+                "kind": "human",
+                "level": None,
+                "name": "Ana",
+                "claimed": True,
+                "connected": None,  # the list does not say who is here
+            },
+            {
+                "seat": 1,
+                "kind": "human",
+                "level": None,
+                "name": None,
+                "claimed": False,
+                "connected": None,
+            },
         ],
         "status": "open",
         "match": 1,

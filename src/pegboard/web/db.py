@@ -81,6 +81,8 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     claimed: Mapped[bool] = mapped_column(default=False)
+    # SHA-256 of the seat's one-time invitation while nobody has claimed it (never the code).
+    invite_hash: Mapped[str | None] = mapped_column(String(64))
 
 
 class MatchRow(Base):

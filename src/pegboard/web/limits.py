@@ -49,6 +49,8 @@ class Limits:
 
 DEFAULT: Final = Limits()
 
+INVITE_LENGTH: Final = 64
+"""An invitation's code is read only up to this length (the server makes 32 characters)."""
 CORRECTION_TEXT_LENGTH: Final = 2000
 """A report of a correction says what is wrong in 1 to 2000 characters (once its line
 breaks are one character each and the white space around it is gone)."""

@@ -23,6 +23,8 @@ from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.schemas import (
+    ClaimedSeat,
+    ClaimInvite,
     CreatedTable,
     GameInfo,
     JoinedSeat,
@@ -42,6 +44,7 @@ from pegboard.web.service import (
     TableService,
     UnusableTableError,
     lang_key,
+    read_claim,
 )
 
 
@@ -153,7 +156,7 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
 async def create_table(request: Request, lang: str | None = None) -> Response:
     try:
         body = await body_of(request)
-        table, tokens = await service_of(request).create(body, client_of(request))
+        table, tokens, invites = await service_of(request).create(body, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     seats: list[dict[str, Any]] = []
@@ -162,13 +165,41 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
         if info.seat in tokens:
             token = tokens[info.seat]
             seat["token"] = token
-            seat["invite"] = f"/t/{table.id}#seat={info.seat}&token={token}"
+            seat["link"] = seat_link(table.id, info.seat, token)
+        elif info.seat in invites:
+            seat["invite"] = f"/t/{table.id}#invite={invites[info.seat]}"
         else:
             seat["level"] = info.level
         seats.append(seat)
     return JSONResponse(
         {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}, status_code=201
     )
+
+
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    """The link that opens a seat with its token, in the fragment (never sent to a server)."""
+    return f"/t/{table_id}#seat={seat}&token={token}"
+
+
+@router.post(
+    "/api/tables/{table_id}/claim",
+    response_model=None,
+    openapi_extra=request_body(ClaimInvite),
+    responses={200: {"model": ClaimedSeat}, **answers(404, 409, 410, 413, 415, 422, 429, 503)},
+)
+async def claim_invitation(request: Request, table_id: str) -> Response | dict[str, Any]:
+    """Claim the seat a one-time invitation is for: a new token of the claimer's own."""
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        claim = read_claim(body, translator(lang))
+        table = await table_or_404(request, table_id, lang)
+        seat, token = await service_of(request).claim(
+            table, claim.invite, claim.name, lang, client_of(request)
+        )
+    except LobbyError as problem:
+        return refused(problem)
+    return {"table": table.id, "seat": seat, "token": token}
 
 
 @router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
@@ -212,7 +243,7 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
         "table": table.id,
         "seat": seat,
         "token": token,
-        "invite": f"/t/{table.id}#seat={seat}&token={token}",
+        "invite": seat_link(table.id, seat, token),
     }
 
 

@@ -69,7 +69,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Copy invite link"),
     N_("Link copied"),
     N_("Spectator link"),
-    N_("Send each player the link of their seat: whoever opens it plays that seat."),
+    N_("Send each person the invitation of a seat: it works once, for whoever opens it first."),
+    N_("Take your seat"),
+    N_("Choose the name the others at the table will see."),
     # The table: whose turn.
     N_("Your turn"),
     N_("Waiting for {name}"),
@@ -80,6 +82,12 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Connected"),
     N_("Reconnecting…"),
     N_("Disconnected"),
+    N_("Away"),
+    N_("Random bot"),
+    N_("Greedy bot"),
+    N_("Expert bot"),
+    N_("Search bot (ISMCTS)"),
+    N_("Bot ({level})"),
     # The table: moves.
     N_("Play"),
     N_("Moves"),

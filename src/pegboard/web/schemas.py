@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 import pegboard.games
 from pegboard.games import Game, Option
 from pegboard.web.db import NAME_LENGTH
+from pegboard.web.limits import INVITE_LENGTH
 
 LANG_DESCRIPTION = (
     "The language of the answer's messages: en, pt_BR, zh_Hans, hi (or pt, zh); anything "
@@ -138,6 +139,18 @@ class JoinSeat(BaseModel):
     lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
+class ClaimInvite(BaseModel):
+    """The body of ``POST /api/tables/ID/claim``: an invitation's code and a name."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    invite: StrictStr = Field(
+        max_length=INVITE_LENGTH, description="The code of the invitation's link (#invite=...)."
+    )
+    name: StrictStr | None = Field(None, description="The claimer's display name, or none.")
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
 class LeaveSeat(BaseModel):
     token: str = Field(description="The seat's secret token (a wrong one: 403).")
     lang: Any = Field(None, description=LANG_DESCRIPTION)
@@ -153,8 +166,11 @@ class ErrorAnswer(BaseModel):
 class CreatedSeat(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
-    token: str | None = Field(None, description="A human seat's secret token.")
-    invite: str | None = Field(None, description="A human seat's link: /t/ID#seat=N&token=...")
+    token: str | None = Field(None, description="The creator's seat's secret token (theirs).")
+    link: str | None = Field(None, description="The creator's seat: /t/ID#seat=N&token=...")
+    invite: str | None = Field(
+        None, description="Another human seat's one-time invitation: /t/ID#invite=CODE"
+    )
     level: str | None = Field(None, description="A bot seat's level (its game's).")
 
 
@@ -170,6 +186,10 @@ class SeatSummary(BaseModel):
     level: str | None
     name: str | None
     claimed: bool
+    connected: bool | None = Field(
+        description="A claimed human seat at a table's own page: whether its player is here "
+        "(has a connection); null for a bot, a free seat, and in the open list."
+    )
 
 
 class TableSummary(BaseModel):
@@ -187,6 +207,12 @@ class JoinedSeat(BaseModel):
     seat: int
     token: str
     invite: str
+
+
+class ClaimedSeat(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(description="The seat's new secret token: the claimer's alone.")
 
 
 class LeftSeat(BaseModel):
@@ -282,6 +308,7 @@ ERRORS: dict[int, str] = {
     403: "A wrong seat token, or a seat of a private table (taken by invitation only).",
     404: "No such table or seat.",
     409: "The seat is taken or a bot's, or a stored table that cannot be opened.",
+    410: "An invitation that was used already (an invitation works once), or never was.",
     413: "The request is too large.",
     415: "A body not sent as application/json.",
     422: "A body the server cannot take, and why.",

@@ -33,6 +33,8 @@ from pegboard.i18n import Translator, describe_error, known_words, rule_reason, 
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
+from pegboard.web.seats import TableSeats, present_seats
+from pegboard.web.seats import read_claim as read_claim
 from pegboard.web.store import SeatInfo, Store, TableRecord
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
@@ -62,9 +64,10 @@ OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
 
 
-class TableService(TableBots):
-    """The tables of a server: create, claim and leave seats, rebuild from the log, apply +
-    commit + broadcast (the bots' loops are ``TableBots``', ``pegboard.web.table_bots``)."""
+class TableService(TableSeats, TableBots):
+    """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
+    seats' invitations, joins, leaves and connections are ``TableSeats``',
+    ``pegboard.web.seats``; the bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
 
     def __init__(
         self,
@@ -90,6 +93,8 @@ class TableService(TableBots):
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         """Tables being rebuilt: whoever asks for one meanwhile waits for the same rebuild."""
         self._resume: asyncio.Task[None] | None = None
+        self._presence_tasks: set[asyncio.Task[None]] = set()
+        """The tellings that a seat is away, each waiting for its table's lock."""
 
     # -- limits --------------------------------------------------------------------------
 
@@ -117,9 +122,11 @@ class TableService(TableBots):
 
     async def create(
         self, request: dict[str, Any], client: str = "local"
-    ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from the lobby's request of ``client`` (its address); the table and
-        each human seat's token. ``LobbyError`` 429 past the client's rate or cap."""
+    ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+        """A new table from the lobby's request of ``client`` (its address): the table, the
+        creator's token (the first human seat's, ``{seat: token}``) and a one-time
+        invitation for each other human seat (``{seat: code}``). ``LobbyError`` 429 past the
+        client's rate or cap."""
         _ = translator(lang_key(request.get("lang")))
         self._within(self._tables_rate, client, _)
         game = request.get("game")
@@ -134,14 +141,18 @@ class TableService(TableBots):
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
             raise LobbyError(422, _("Give one seat for each of the {n} players.").format(n=players))
-        seats: list[SeatInfo] = []
-        tokens: dict[int, str] = {}
-        for number, spec in enumerate(specs):
-            seats.append(self._seat_of(str(game), number, spec, tokens, _))
+        seats = [self._seat_of(str(game), number, spec, _) for number, spec in enumerate(specs)]
         humans = [s for s in seats if s.kind == "human"]
         if not humans:
             raise LobbyError(422, _("A table needs at least one human seat."))
-        humans[0].claimed = True  # the creator's own seat
+        # The creator's own seat has a token (theirs alone); each other human seat an
+        # invitation, which makes a token of its own for whoever claims it.
+        token, humans[0].token_hash = new_token()
+        humans[0].claimed = True
+        tokens = {humans[0].seat: token}
+        invites: dict[int, str] = {}
+        for info in humans[1:]:
+            invites[info.seat], info.invite_hash = new_token()
         creator = address_hash(client)
         held = await asyncio.to_thread(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
@@ -178,11 +189,9 @@ class TableService(TableBots):
         table = LiveTable(record, match)
         self._tables[record.id] = table
         self._kick_bots(table)
-        return table, tokens
+        return table, tokens, invites
 
-    def _seat_of(
-        self, game: str, number: int, spec: object, tokens: dict[int, str], _: Translator
-    ) -> SeatInfo:
+    def _seat_of(self, game: str, number: int, spec: object, _: Translator) -> SeatInfo:
         if not isinstance(spec, dict):
             raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number + 1))
         kind = spec.get("kind")
@@ -198,11 +207,7 @@ class TableService(TableBots):
                 )
             return SeatInfo(number, "bot", level=str(level), claimed=True)
         if kind == "human":
-            token, token_hash = new_token()
-            tokens[number] = token
-            return SeatInfo(
-                number, "human", name=clean_name(spec.get("name"), _), token_hash=token_hash
-            )
+            return SeatInfo(number, "human", name=clean_name(spec.get("name"), _))
         raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -247,10 +252,18 @@ class TableService(TableBots):
             done.exception()  # retrieved: the waiters, if any are left, get it themselves
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
-        """The public summary of a table (lobby list, ``state.table``)."""
+        """The public summary of a table (``GET /api/tables/ID``, ``state.table``), with who
+        is here: each seat's ``connected`` (a claimed human seat's: whether its player has a
+        connection; null for a bot or a free seat)."""
         record = table.record
         return summary_of(
-            record.id, record.game, record.seats, record.status, record.match_number, record.public
+            record.id,
+            record.game,
+            record.seats,
+            record.status,
+            record.match_number,
+            record.public,
+            present_seats(table),
         )
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -275,123 +288,7 @@ class TableService(TableBots):
             return "open"
         return "playing"
 
-    # -- seats ---------------------------------------------------------------------------
-
-    def _human_seat(self, table: LiveTable, seat: object, _: Translator) -> SeatInfo:
-        seats = table.record.seats
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            raise LobbyError(404, _("There is no such seat at this table."))
-        info = seats[seat]
-        if info.kind != "human":
-            raise LobbyError(409, _("Seat {number} is a bot's.").format(number=seat + 1))
-        return info
-
-    def check_token(self, table: LiveTable, seat: object, token: object) -> SeatInfo | None:
-        """The human seat that ``token`` opens, or None."""
-        seats = table.record.seats
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            return None
-        info = seats[seat]
-        if info.token_hash is None or not isinstance(token, str):
-            return None
-        return info if hmac.compare_digest(info.token_hash, hash_token(token)) else None
-
-    async def join(
-        self, table: LiveTable, seat: int, name: object, lang: str, client: str = "local"
-    ) -> str:
-        """Claim an unclaimed human seat from the open list: its new token."""
-        _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock:
-            info = self._human_seat(table, seat, _)
-            if not table.record.public:
-                raise LobbyError(
-                    403, _("This table is private: its seats are taken by invitation only.")
-                )
-            if info.claimed or table.record.status == "over":
-                raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
-            token, token_hash = new_token()
-            changed = SeatInfo(
-                info.seat, info.kind, info.level, clean_name(name, _), True, token_hash
-            )
-            # Whoever held an invitation to this seat loses it: the seat has a new token.
-            self._close_seat(table, seat)
-            await self._save_seat(table, changed)
-            return token
-
-    async def leave(
-        self, table: LiveTable, seat: int, token: object, lang: str, client: str = "local"
-    ) -> None:
-        """Give a seat up: it is unclaimed again and its old token stops working."""
-        _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock:
-            self._human_seat(table, seat, _)
-            info = self.check_token(table, seat, token)
-            if info is None:
-                raise LobbyError(403, _("This seat's token is not valid."))
-            _unused, token_hash = new_token()
-            changed = SeatInfo(info.seat, info.kind, info.level, None, False, token_hash)
-            self._close_seat(table, seat)
-            await self._save_seat(table, changed)
-
-    async def _save_seat(self, table: LiveTable, info: SeatInfo) -> None:
-        record = table.record
-        seats = list(record.seats)
-        seats[info.seat] = info
-        status = self._status(seats, table.match)
-        await asyncio.to_thread(self.store.update_seat, record.id, info, status)
-        record.seats = seats
-        record.status = status
-        self._broadcast(table)
-
-    def _close_seat(self, table: LiveTable, seat: int) -> None:
-        for connection in [c for c in table.connections if c.seat == seat]:
-            _ = translator(connection.lang)
-            connection.send(ClientError("auth", _gone(_)).to_message())
-            connection.close(4403)
-            table.connections.discard(connection)
-
     # -- connections ---------------------------------------------------------------------
-
-    async def connect(self, table: LiveTable, connection: Connection, token: object) -> None:
-        """Add a connection and send it the full state (a hello, or a resync by seq).
-
-        The seat's token is checked here, under the table's lock, so that a hello and a
-        ``join`` or ``leave`` of the same seat are decided one after the other: an
-        invitation link (a valid token for a seat nobody has claimed yet) claims the seat,
-        and a token that a ``join`` or ``leave`` replaced a moment before is refused.
-        ``ClientError`` (``auth``, ``too_many``) refuses the connection.
-        """
-        _ = translator(connection.lang)
-        async with table.lock:
-            seat = connection.seat
-            if len(table.connections) >= self.limits.sockets_per_table:
-                raise ClientError(
-                    "too_many",
-                    _("This table has {n} connections already: try again later.").format(
-                        n=self.limits.sockets_per_table
-                    ),
-                )
-            if seat is not None:
-                info = self.check_token(table, seat, token)
-                if info is None:
-                    raise ClientError("auth", _("This seat's token is not valid."))
-                connection.token_hash = info.token_hash
-                if not info.claimed:
-                    table.connections.add(connection)
-                    await self._save_seat(
-                        table,
-                        SeatInfo(
-                            info.seat, info.kind, info.level, info.name, True, info.token_hash
-                        ),
-                    )  # sends every connection, this one included, the new state
-                    return
-            table.connections.add(connection)
-            connection.send(self.state(table, connection))
-
-    def disconnect(self, table: LiveTable, connection: Connection) -> None:
-        table.connections.discard(connection)
 
     async def switch_language(self, table: LiveTable, connection: Connection, lang: str) -> None:
         async with table.lock:
@@ -620,6 +517,7 @@ class TableService(TableBots):
             lambda: [self._resume] if self._resume is not None else [],
             lambda: list(self._loading.values()),
             lambda: [t.bot_task for t in self._tables.values() if t.bot_task is not None],
+            lambda: list(self._presence_tasks),
         ):
             tasks = group()
             for task in tasks:

@@ -23,6 +23,8 @@ class SeatInfo:
     name: str | None = None
     claimed: bool = False
     token_hash: str | None = None
+    invite_hash: str | None = None
+    """The hash of the seat's one-time invitation, until someone claims it."""
 
 
 @dataclass(slots=True)
@@ -89,6 +91,7 @@ class Store:
                     token_hash=s.token_hash,
                     name=s.name,
                     claimed=s.claimed,
+                    invite_hash=s.invite_hash,
                 )
                 for s in record.seats
             )
@@ -120,7 +123,9 @@ class Store:
                 match_number=row.match_number,
                 seed=match.seed,
                 seats=[
-                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
+                    SeatInfo(
+                        s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash, s.invite_hash
+                    )
                     for s in seats
                 ],
                 actions=[(seat, action) for seat, action in actions],
@@ -148,7 +153,12 @@ class Store:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == info.seat)
-                .values(name=info.name, claimed=info.claimed, token_hash=info.token_hash)
+                .values(
+                    name=info.name,
+                    claimed=info.claimed,
+                    token_hash=info.token_hash,
+                    invite_hash=info.invite_hash,
+                )
             )
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 

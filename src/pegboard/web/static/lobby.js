@@ -109,6 +109,17 @@ export function levelLabel(level) {
   return labels[level] || level;
 }
 
+// A bot seat's name: the bot and its level ("Expert bot"), any game's levels included.
+export function botLabel(level) {
+  const labels = {
+    random: t("Random bot"),
+    greedy: t("Greedy bot"),
+    expert: t("Expert bot"),
+    ismcts: t("Search bot (ISMCTS)"),
+  };
+  return labels[level] || t("Bot ({level})", { level });
+}
+
 function seatLabel(seat) {
   return t("Seat {number}", { number: seat + 1 });
 }
@@ -403,11 +414,7 @@ export function errorText(result) {
 }
 
 function rememberName() {
-  try {
-    localStorage.setItem(NAME_KEY, form.name.trim());
-  } catch {
-    /* storage off */
-  }
+  rememberTheName(form.name);
 }
 
 // A read-only field with the link and a button that copies it.
@@ -434,28 +441,30 @@ function linkRow(label, link, id) {
   return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), input, copy);
 }
 
-// Invitation links of a created table: one per human seat and the spectators' link.
-export function inviteLinks(result, mySeat) {
+// A created table's one-time invitations (one per human seat but the creator's; `open`:
+// the seats still free, when known) and the spectators' link. The creator's own seat has
+// no link here: its key is theirs alone.
+export function inviteLinks(result, open = null) {
   const rows = [];
   for (const seat of result.seats || []) {
     if (seat.kind !== "human" || !seat.invite) continue;
-    const label =
-      seat.seat === mySeat ? `${seatLabel(seat.seat)} (${t("you")})` : `${t("Invite")}: ${seatLabel(seat.seat)}`;
-    rows.push(linkRow(label, seat.invite, `invite-${seat.seat}`));
+    if (open && !open.has(seat.seat)) continue; // claimed: that invitation is spent
+    rows.push(linkRow(`${t("Invite")}: ${seatLabel(seat.seat)}`, seat.invite, `invite-${seat.seat}`));
   }
   if (result.spectate) rows.push(linkRow(t("Spectator link"), result.spectate, "spectate-link"));
   return rows;
 }
 
 function createdPanel() {
-  const mine = (created.seats || []).find((seat) => seat.kind === "human" && seat.invite);
-  const target = mine ? mine.invite : created.spectate;
+  const mine = (created.seats || []).find((seat) => seat.kind === "human" && seat.link);
+  const target = mine ? mine.link : created.spectate;
+  const invited = (created.seats || []).some((seat) => seat.invite);
   return h(
     "section",
     { class: "panel", "aria-labelledby": "created-title" },
     h("h2", { id: "created-title" }, t("Invite")),
-    h("p", {}, t("Send each player the link of their seat: whoever opens it plays that seat.")),
-    ...inviteLinks(created, mine ? mine.seat : null),
+    invited ? h("p", {}, t("Send each person the invitation of a seat: it works once, for whoever opens it first.")) : null,
+    ...inviteLinks(created),
     h(
       "div",
       { class: "actions" },
@@ -507,7 +516,7 @@ function statusLabel(status) {
 }
 
 function seatText(seat) {
-  if (seat.kind === "bot") return `${t("Bot")} (${levelLabel(seat.level)})`;
+  if (seat.kind === "bot") return botLabel(seat.level);
   if (seat.claimed) return seat.name || t("Human");
   return t("Free seat");
 }
@@ -557,25 +566,26 @@ function tablesList() {
   );
 }
 
-async function join(tableId, seat) {
+// Joining a seat from the list: the table's page asks for the name, then takes the seat.
+function join(tableId, seat) {
   clearError();
   rememberName();
-  let answer;
+  location.assign(`/t/${encodeURIComponent(tableId)}#join=${seat}`);
+}
+
+// The name this browser last gave (the table page's name field starts with it).
+export function rememberedName() {
   try {
-    answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: form.name.trim() }),
-    });
+    return localStorage.getItem(NAME_KEY) || "";
   } catch {
-    showError(t("The server cannot be reached."));
-    return;
+    return "";
   }
-  const result = await answer.json().catch(() => ({}));
-  if (!answer.ok || !result.token) {
-    showError(errorText(result) || t("This seat is taken."));
-    refreshTables();
-    return;
+}
+
+export function rememberTheName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name.trim());
+  } catch {
+    /* storage off */
   }
-  location.assign(`/t/${encodeURIComponent(tableId)}#seat=${seat}&token=${encodeURIComponent(result.token)}`);
 }
