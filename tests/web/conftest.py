@@ -258,10 +258,12 @@ def claim(client: TestClient, table_id: str, invite: str, **body: Any) -> httpx.
 
 def token_of(table: dict[str, Any], seat: int) -> str:
     """The seat's token: the creator's, or (the first time it is asked for) the token its
-    invitation makes when claimed, as a person's browser claims it."""
+    invitation makes when claimed, as another person's browser claims it."""
     entry = table["seats"][seat]
     if "token" not in entry:
-        answer = claim(_CLIENT_OF[table["table"]], table["table"], invite_of(table, seat))
+        # Another person's browser: the same app, none of the creator's cookies.
+        other = TestClient(_CLIENT_OF[table["table"]].app)
+        answer = claim(other, table["table"], invite_of(table, seat))
         assert answer.status_code == 200, answer.text
         assert answer.json()["seat"] == seat
         entry["token"] = answer.json()["token"]

@@ -126,3 +126,68 @@ def test_t2_a_second_browser_cannot_act_with_a_spent_invitation(
     else:
         raise AssertionError("Bo never got the turn")
     no_error_shown(bo)
+
+
+def test_p1_a_person_comes_back_the_next_day_as_the_same_player(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """A new browser context holding only the first one's cookies (as a browser is the next
+    day, its tab and session long gone): the same player, seated again at their table, with
+    their name; and their page lists the match."""
+    ana = e2e_open("/", seed=7)
+    ana.check("#game-draw")
+    ana.fill("#your-name", "Ana")
+    ana.click("#create")
+    ana.click("#take-seat")
+    ana.wait_for_selector("#turn")
+    table = ana.url.split("#")[0].split("/t/")[1]
+    cookies = ana.context.cookies()
+    (identity,) = [c for c in cookies if c["name"] == "pegboard_player"]
+    assert identity["httpOnly"] and identity["sameSite"] == "Lax"
+    assert ana.evaluate("document.cookie") == ""  # the page's script cannot read it
+    ana.context.close()
+
+    later = e2e_open("/")  # fresh storage: no seat key, nothing but the cookie
+    later.context.add_cookies(cookies)
+    later.goto(later.url.rstrip("/") + f"/t/{table}")
+    later.wait_for_selector("#turn")
+    assert "Ana (you)" in later.inner_text("#players")
+    assert later.locator("#leave-button").count() == 1
+
+    later.goto(later.url.split("/t/")[0] + "/")
+    later.wait_for_selector("#me-panel")
+    wait_for(later, "document.getElementById('me-name').value === 'Ana'")
+    assert later.input_value("#your-name") == "Ana"
+    later.click("#my-page")
+    later.wait_for_selector("#matches")
+    assert "Draw dominoes" in later.inner_text("#matches")
+    assert "Expert bot" in later.inner_text("#matches")
+    assert later.inner_text("h1") == "Ana"
+
+
+def test_p1_a_code_moves_the_player_to_another_browser(e2e_open: Callable[..., Page]) -> None:
+    e2e_open.errors.expected.append("status of 410")  # type: ignore[attr-defined]
+    phone = e2e_open("/")
+    phone.fill("#me-name", "Bo")
+    phone.click("#me-save")
+    phone.wait_for_selector("#my-page")
+    phone.click("#make-code")
+    code = phone.input_value("#device-code")
+    assert len(code) >= 40
+
+    laptop = e2e_open("/")
+    laptop.fill("#device-input", code)
+    laptop.click("#device-use")
+    laptop.wait_for_selector("#me-note")
+    assert "Bo" in laptop.inner_text("#me-note")
+    assert laptop.input_value("#me-name") == "Bo"
+    assert laptop.get_attribute("#my-page", "href") == phone.get_attribute("#my-page", "href")
+
+    # A code works once; a revoked one not at all.
+    third = e2e_open("/")
+    third.fill("#device-input", code)
+    third.click("#device-use")
+    wait_for(third, "document.getElementById('errors').textContent.includes('works once')")
+    phone.click("#revoke-code")
+    phone.wait_for_selector("#make-code")
+    assert "revoked" in phone.inner_text("#me-note")

@@ -72,6 +72,18 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Send each person the invitation of a seat: it works once, for whoever opens it first."),
     N_("Take your seat"),
     N_("Choose the name the others at the table will see."),
+    # The player: remembered without a password.
+    N_("You"),
+    N_("Your matches"),
+    N_("Save name"),
+    N_("Saved."),
+    N_("Use on another device"),
+    N_("Enter this code on your other device, within a day; it works once."),
+    N_("Revoke the code"),
+    N_("The code is revoked."),
+    N_("A code from your other device"),
+    N_("Use this code"),
+    N_("This browser is now {name}."),
     # The table: whose turn.
     N_("Your turn"),
     N_("Waiting for {name}"),

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 import pegboard.games
 from pegboard.games import Game, Option
 from pegboard.web.db import NAME_LENGTH
-from pegboard.web.limits import INVITE_LENGTH
+from pegboard.web.limits import CODE_LENGTH, INVITE_LENGTH
 
 LANG_DESCRIPTION = (
     "The language of the answer's messages: en, pt_BR, zh_Hans, hi (or pt, zh); anything "
@@ -151,8 +151,28 @@ class ClaimInvite(BaseModel):
     lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
+class NameBody(BaseModel):
+    """``PUT /api/me``: the player's display name (null or blank: none)."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: StrictStr | None = Field(None, description=NAME_DESCRIPTION)
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
+class CodeBody(BaseModel):
+    """``POST /api/me/device``: the code another browser of the player showed."""
+
+    model_config = ConfigDict(extra="ignore")
+    code: StrictStr = Field(max_length=CODE_LENGTH, description="The code, as it was shown.")
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
 class LeaveSeat(BaseModel):
-    token: str = Field(description="The seat's secret token (a wrong one: 403).")
+    token: str | None = Field(
+        None,
+        description="The seat's secret token (a wrong one: 403); none: the seat of the "
+        "browser's player (its identity's cookie).",
+    )
     lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
@@ -219,6 +239,25 @@ class LeftSeat(BaseModel):
     table: str
     seat: int
     left: bool
+
+
+class MeAnswer(BaseModel):
+    id: str | None = Field(description="The player's id (null: this browser has none yet).")
+    name: str | None
+    page: str | None = Field(description="The player's page, /p/ID.")
+
+
+class DeviceCode(BaseModel):
+    code: str = Field(description="A one-time code that moves the identity to another device.")
+    hours: int = Field(description="Hours it works for.")
+
+
+class Revoked(BaseModel):
+    revoked: int
+
+
+class MySeat(BaseModel):
+    seat: int | None = Field(description="The seat this browser's player holds, or null.")
 
 
 class PageMessages(BaseModel):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -85,10 +86,28 @@ class TableSeats:
             return None
         return info if hmac.compare_digest(info.token_hash, hash_token(token)) else None
 
+    def opens(self, table: LiveTable, seat: object, key: object) -> SeatInfo | None:
+        """The human seat that ``key`` opens: a seat's token, or the identity of the player
+        who holds the seat (a ``SeatHolder``); None otherwise."""
+        if isinstance(key, SeatHolder):
+            seats = table.record.seats
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+                return None
+            held = seats[seat]
+            ok = held.kind == "human" and held.claimed and held.player_id == key.player_id
+            return held if ok and held.token_hash is not None else None
+        return self.check_token(table, seat, key)
+
     # -- taking and giving up seats ------------------------------------------------------
 
     async def claim(
-        self, table: LiveTable, invite: object, name: object, lang: str, client: str = "local"
+        self,
+        table: LiveTable,
+        invite: object,
+        name: object,
+        lang: str,
+        client: str = "local",
+        player: str | None = None,
     ) -> tuple[int, str]:
         """Claim the seat a one-time invitation is for: the seat and its new token (the
         claimer's alone). The invitation stops working; ``LobbyError`` 410 for one that was
@@ -110,12 +129,20 @@ class TableSeats:
             token, token_hash = new_token()
             # The name the creator wrote for the seat stands until the claimer gives theirs.
             named = clean_name(name, _) or found.name
-            changed = SeatInfo(found.seat, found.kind, found.level, named, True, token_hash, None)
+            changed = SeatInfo(
+                found.seat, found.kind, found.level, named, True, token_hash, None, player
+            )
             await self._save_seat(table, changed)
             return found.seat, token
 
     async def join(
-        self, table: LiveTable, seat: int, name: object, lang: str, client: str = "local"
+        self,
+        table: LiveTable,
+        seat: int,
+        name: object,
+        lang: str,
+        client: str = "local",
+        player: str | None = None,
     ) -> str:
         """Claim an unclaimed human seat of a public table from the open list: its new
         token (an invitation to that seat stops working)."""
@@ -131,7 +158,14 @@ class TableSeats:
                 raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
             token, token_hash = new_token()
             changed = SeatInfo(
-                info.seat, info.kind, info.level, clean_name(name, _), True, token_hash, None
+                info.seat,
+                info.kind,
+                info.level,
+                clean_name(name, _),
+                True,
+                token_hash,
+                None,
+                player,
             )
             self._close_seat(table, seat)
             await self._save_seat(table, changed)
@@ -145,11 +179,32 @@ class TableSeats:
         self._within(self._joins_rate, client, _)
         async with table.lock:
             self._human_seat(table, seat, _)
-            info = self.check_token(table, seat, token)
+            info = self.opens(table, seat, token)
             if info is None:
                 raise LobbyError(403, _("This seat's token is not valid."))
             changed = SeatInfo(info.seat, info.kind, info.level, None, False, None, None)
             self._close_seat(table, seat)
+            await self._save_seat(table, changed)
+
+    async def hold(self, table: LiveTable, seat: int, player_id: str, name: str | None) -> None:
+        """Say that ``player_id`` holds ``seat`` (just taken by their browser), named as the
+        player when the seat has no name; nothing if the seat is held so already."""
+        async with table.lock:
+            info = table.record.seats[seat]
+            if info.player_id == player_id and (info.name or not name):
+                return
+            if not info.claimed:
+                return  # given up meanwhile
+            changed = SeatInfo(
+                info.seat,
+                info.kind,
+                info.level,
+                info.name or name,
+                info.claimed,
+                info.token_hash,
+                info.invite_hash,
+                player_id,
+            )
             await self._save_seat(table, changed)
 
     async def _save_seat(self, table: LiveTable, info: SeatInfo) -> None:
@@ -191,7 +246,7 @@ class TableSeats:
                     ),
                 )
             if seat is not None:
-                info = self.check_token(table, seat, token)
+                info = self.opens(table, seat, token)
                 if info is None:
                     raise ClientError("auth", _("This seat's token is not valid."))
                 connection.token_hash = info.token_hash
@@ -220,6 +275,14 @@ class TableSeats:
         async with table.lock:
             if not table.broken:
                 self._broadcast(table)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHolder:
+    """A hello by a player's identity (the cookie of ``pegboard.web.players``) rather than
+    by a seat's token: it opens the seats that player holds."""
+
+    player_id: str
 
 
 def present_seats(table: LiveTable) -> set[int]:

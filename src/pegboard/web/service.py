@@ -28,10 +28,9 @@ from typing import Any, Final
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core import IllegalActionError
-from pegboard.hints import HintError
-from pegboard.i18n import Translator, describe_error, known_words, rule_reason, translator
+from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, views
-from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.bot_pool import BotPool
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.seats import TableSeats, present_seats
 from pegboard.web.seats import read_claim as read_claim
@@ -40,6 +39,7 @@ from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
 from pegboard.web.table_bots import TableBots
+from pegboard.web.table_hints import TableHints
 from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
 from pegboard.web.tables import ClientError as ClientError
 from pegboard.web.tables import Connection as Connection
@@ -64,10 +64,11 @@ OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
 
 
-class TableService(TableSeats, TableBots):
+class TableService(TableSeats, TableHints, TableBots):
     """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
     seats' invitations, joins, leaves and connections are ``TableSeats``',
-    ``pegboard.web.seats``; the bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
+    ``pegboard.web.seats``; the hints ``TableHints``', ``pegboard.web.table_hints``; the
+    bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
 
     def __init__(
         self,
@@ -106,6 +107,10 @@ class TableService(TableSeats, TableBots):
                 429, _("Too many requests: try again in {n} seconds.").format(n=wait), wait
             )
 
+    def within_joins(self, client: str, _: Translator) -> None:
+        """Count one request of ``client`` against the joins' rate (``LobbyError`` 429)."""
+        self._within(self._joins_rate, client, _)
+
     def open_socket(self, client: str) -> bool:
         """Count a new socket of ``client``: False (and not counted) past the cap."""
         if self._sockets_of[client] >= self.limits.sockets_per_client:
@@ -121,12 +126,17 @@ class TableService(TableSeats, TableBots):
     # -- tables --------------------------------------------------------------------------
 
     async def create(
-        self, request: dict[str, Any], client: str = "local"
+        self,
+        request: dict[str, Any],
+        client: str = "local",
+        player: str | None = None,
+        player_name: str | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table from the lobby's request of ``client`` (its address): the table, the
         creator's token (the first human seat's, ``{seat: token}``) and a one-time
         invitation for each other human seat (``{seat: code}``). ``LobbyError`` 429 past the
-        client's rate or cap."""
+        client's rate or cap. ``player`` (``pegboard.web.players``) holds the creator's seat,
+        named ``player_name`` when the request names it not."""
         _ = translator(lang_key(request.get("lang")))
         self._within(self._tables_rate, client, _)
         game = request.get("game")
@@ -149,6 +159,8 @@ class TableService(TableSeats, TableBots):
         # invitation, which makes a token of its own for whoever claims it.
         token, humans[0].token_hash = new_token()
         humans[0].claimed = True
+        humans[0].player_id = player
+        humans[0].name = humans[0].name or player_name
         tokens = {humans[0].seat: token}
         invites: dict[int, str] = {}
         for info in humans[1:]:
@@ -379,6 +391,7 @@ class TableService(TableSeats, TableBots):
             raise ClientError("illegal", message) from None
         record = table.record
         status = self._status(record.seats, table.match)
+        over = games.standings(table.match, record.game) if table.match.is_over else None
         try:
             await asyncio.to_thread(
                 self.store.add_action,
@@ -388,6 +401,7 @@ class TableService(TableSeats, TableBots):
                 seat,
                 notation,
                 status,
+                over,
             )
         except Exception:
             # The live match is ahead of the log: drop it, and let every client reconnect
@@ -415,63 +429,6 @@ class TableService(TableSeats, TableBots):
             )
             connection.close(1011)
         table.connections.clear()
-
-    async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
-        """The ``hint`` message: the expert's ranking of the seat's legal actions.
-
-        The expert thinks in the pool from the seat's own observation (nothing hidden from
-        the seat goes there), without the table's lock: the table's other clients are not
-        held up meanwhile, and only this seat could move the table on (then the hint is
-        stale, and refused as such)."""
-        _ = translator(connection.lang)
-        async with table.lock:
-            seat = self._acting_seat(table, connection, _)
-            if table.match.current_player != seat:
-                raise ClientError("out_of_turn", _("It is not your turn."))
-            seq, number = table.seq, table.record.match_number
-            observation = table.match.observation(seat)
-            names = [s.name or "" for s in table.record.seats]
-            seat_view = views.view(
-                table.match, table.record.game, seat, connection.lang, names, table.narration
-            )
-        evaluations = await self._hint(
-            table.record.game, bot_seed(table.record.seed, -seq), observation, _
-        )
-        if table.seq != seq or table.record.match_number != number:
-            raise ClientError(
-                "stale",
-                _("The table has moved on (move {seq}): play from the new position.").format(
-                    seq=table.seq
-                ),
-            )
-        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
-        words = known_words(_)
-        return {
-            "type": "hint",
-            "hints": [
-                {
-                    "action": str(e.action),
-                    "label": labels.get(str(e.action), str(e.action)),
-                    "value": e.value,
-                    "unit": words.get(e.unit, e.unit),
-                    "details": {words.get(k, k): v for k, v in e.details.items()},
-                }
-                for e in evaluations
-            ],
-        }
-
-    async def _hint(self, game: str, seed: int, observation: Any, _: Translator) -> list[Any]:
-        try:
-            try:
-                return await self.pool.hint(game, seed, observation)
-            except WorkerCrashError:
-                # Most likely another call's worker died with the pool: once more, on the new
-                # pool, before the player is told.
-                return await self.pool.hint(game, seed, observation)
-        except HintError as error:
-            raise ClientError("server", describe_error(error, _)) from None
-        except WorkerCrashError:
-            raise ClientError("server", _("Something went wrong. Try again.")) from None
 
     async def again(self, table: LiveTable, connection: Connection) -> None:
         """Start the next match of the table, same seats, a new seed."""

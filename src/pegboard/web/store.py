@@ -25,6 +25,8 @@ class SeatInfo:
     token_hash: str | None = None
     invite_hash: str | None = None
     """The hash of the seat's one-time invitation, until someone claims it."""
+    player_id: str | None = None
+    """The player who holds the seat (``pegboard.web.players``), if known."""
 
 
 @dataclass(slots=True)
@@ -92,6 +94,7 @@ class Store:
                     name=s.name,
                     claimed=s.claimed,
                     invite_hash=s.invite_hash,
+                    player_id=s.player_id,
                 )
                 for s in record.seats
             )
@@ -124,7 +127,14 @@ class Store:
                 seed=match.seed,
                 seats=[
                     SeatInfo(
-                        s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash, s.invite_hash
+                        s.seat,
+                        s.kind,
+                        s.level,
+                        s.name,
+                        s.claimed,
+                        s.token_hash,
+                        s.invite_hash,
+                        s.player_id,
                     )
                     for s in seats
                 ],
@@ -133,10 +143,25 @@ class Store:
             )
 
     def add_action(
-        self, table_id: str, match_number: int, seq: int, seat: int, action: str, status: str
+        self,
+        table_id: str,
+        match_number: int,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        standings: list[float] | None = None,
     ) -> None:
-        """Append one action to the log (and the table's status after it), committed."""
+        """Append one action to the log (and the table's status after it), committed; with
+        ``standings``, the action ended the match: they are kept with it, in the same
+        transaction."""
         with self.session() as session, session.begin():
+            if standings is not None:
+                session.execute(
+                    update(MatchRow)
+                    .where(MatchRow.table_id == table_id, MatchRow.number == match_number)
+                    .values(finished_at=datetime.now(UTC), standings=standings)
+                )
             session.add(
                 ActionRow(
                     table_id=table_id,
@@ -158,6 +183,7 @@ class Store:
                     claimed=info.claimed,
                     token_hash=info.token_hash,
                     invite_hash=info.invite_hash,
+                    player_id=info.player_id,
                 )
             )
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))

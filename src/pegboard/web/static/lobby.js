@@ -5,6 +5,7 @@
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
+import { loadMe, mePanel, myName } from "./me.js";
 
 const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it
 const REFRESH_EVERY = 5000;
@@ -40,7 +41,8 @@ export async function startLobby(main) {
   setInterval(() => {
     if (!document.hidden) refreshTables();
   }, REFRESH_EVERY);
-  await loadGames();
+  await Promise.all([loadGames(), loadMe()]);
+  if (!form.name && myName()) form.name = myName(); // the player's own name, remembered
   render();
 }
 
@@ -48,7 +50,7 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel());
+  fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -393,6 +395,7 @@ async function createTable(event) {
     return;
   }
   created = result;
+  loadMe().then(() => render()); // a table's creator is a player now
   try {
     // The table page shows the invitations again (this browser tab only).
     sessionStorage.setItem(`pegboard.invites.${result.table}`, JSON.stringify(result));

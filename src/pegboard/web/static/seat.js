@@ -52,13 +52,34 @@ export function forgetKey(tableId) {
 }
 
 // The seat this page opens: the fragment's seat and key (kept for the next visit), else
-// the key kept from an earlier visit, else none (a spectator).
-export function seatOf(tableId, asked) {
+// the key kept from an earlier visit, else the seat this browser's player holds (opened by
+// the player's identity, its HttpOnly cookie), else none (a spectator).
+export async function seatOf(tableId, asked) {
   if (asked.seat !== null) {
     keepKey(tableId, asked.seat, asked.token);
     return { seat: asked.seat, token: asked.token };
   }
-  return storedKey(tableId) || { seat: null, token: null };
+  const stored = storedKey(tableId);
+  if (stored) return stored;
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/mine`);
+    const mine = answer.ok ? await answer.json() : null;
+    if (mine && Number.isInteger(mine.seat)) return { seat: mine.seat, token: null, player: true };
+  } catch {
+    /* the server is out of reach: watch, and the socket's retries find it */
+  }
+  return { seat: null, token: null };
+}
+
+// This browser's player ({id, name, page}; id null: none yet).
+export async function whoAmI() {
+  try {
+    const answer = await fetch("/api/me");
+    if (answer.ok) return await answer.json();
+  } catch {
+    /* out of reach */
+  }
+  return { id: null, name: null, page: null };
 }
 
 // The form that takes a seat: resolves with {seat, token} once the seat is this browser's,
@@ -137,12 +158,11 @@ export function askForSeat(main, tableId, asked) {
       done({ seat: result.seat, token: result.token });
     };
     render();
-    Promise.all([
-      fetch(table).then((answer) => (answer.ok ? answer.json() : null)),
-      loadGames(),
-    ]).then(
-      ([value]) => {
+    Promise.all([fetch(table).then((answer) => (answer.ok ? answer.json() : null)), loadGames(), whoAmI()]).then(
+      ([value, , player]) => {
         summary = value;
+        const name = document.getElementById("claim-name");
+        if (name && !name.value && player.name) name.value = player.name; // the player's own
         render();
       },
       () => {},

@@ -32,7 +32,7 @@ function detailsText(details) {
 // a public table, from the lobby's list), or nothing (the key this browser keeps, if any).
 export async function startTable(main, tableId) {
   const asked = fragment(location.hash);
-  const creds = asked.invite || asked.join !== null ? await askForSeat(main, tableId, asked) : seatOf(tableId, asked);
+  const creds = asked.invite || asked.join !== null ? await askForSeat(main, tableId, asked) : await seatOf(tableId, asked);
   const page = new TablePage(main, tableId, creds);
   page.start();
   return page;
@@ -520,7 +520,7 @@ class TablePage {
     try {
       const answer = await fetch(
         `/api/tables/${encodeURIComponent(this.tableId)}/seats/${this.creds.seat}/leave`,
-        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: this.creds.token }) },
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(this.creds.token ? { token: this.creds.token } : {}) },
       );
       if (!answer.ok) {
         const body = await answer.json().catch(() => ({}));
