@@ -98,6 +98,7 @@ def test_p1_the_players_seat_opens_by_their_identity_alone(client: TestClient) -
         assert state["type"] == "state" and state["you"] == 0
         assert state["view"]["names"][0] == "Ana"  # the player's name, not asked again
     stranger = TestClient(client.app)
+    assert stranger.put("/api/me", json={"name": "Cy"}).status_code == 200  # a player too
     assert stranger.get(f"/api/tables/{table_id}/mine").json() == {"seat": None}
     with stranger.websocket_connect(f"/ws/{table_id}") as socket:
         socket.send_json({"type": "hello", "seat": 0, "player": True})
