@@ -42,6 +42,8 @@ EXEMPT: dict[str, str] = {
     "A line holds at most {n} tiles (D1).": "n is the 28 tiles of the set",
     "A name has at most {n} characters.": "n is NAME_LENGTH",
     "A way to reply has at most {n} characters.": "n is CORRECTION_CONTACT_LENGTH",
+    "A code from another device is text of at most {n} characters.": "n is CODE_LENGTH",
+    "An invitation is claimed with its code (text, at most {n} characters).": "INVITE_LENGTH",
     "A report has at most {n} characters; this one has {count}.": "n is the report limit",
     "A request's body is at most {n} bytes.": "n is a body limit in bytes",
     "That message is too large: at most {n} bytes.": "n is MAX_MESSAGE",

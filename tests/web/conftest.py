@@ -232,17 +232,42 @@ def tables_with_bots_moving(client: TestClient) -> set[str]:
 # -- the lobby -----------------------------------------------------------------------------
 
 
+_CLIENT_OF: dict[str, TestClient] = {}
+"""The client each table of ``new_table`` was made with: ``token_of`` claims its invitations."""
+
+
 def new_table(
     client: TestClient, game: str, seats: list[dict[str, Any]], **options: Any
 ) -> dict[str, Any]:
     answer = client.post("/api/tables", json={"game": game, "seats": seats, **options})
     assert answer.status_code == 201, answer.text
     table: dict[str, Any] = answer.json()
+    _CLIENT_OF[table["table"]] = client
     return table
 
 
+def invite_of(table: dict[str, Any], seat: int) -> str:
+    """The code of a seat's one-time invitation (its link's ``#invite=CODE``)."""
+    link: str = table["seats"][seat]["invite"]
+    return link.split("#invite=", 1)[1]
+
+
+def claim(client: TestClient, table_id: str, invite: str, **body: Any) -> httpx.Response:
+    return client.post(f"/api/tables/{table_id}/claim", json={"invite": invite, **body})
+
+
 def token_of(table: dict[str, Any], seat: int) -> str:
-    token: str = table["seats"][seat]["token"]
+    """The seat's token: the creator's, or (the first time it is asked for) the token its
+    invitation makes when claimed, as another person's browser claims it."""
+    entry = table["seats"][seat]
+    if "token" not in entry:
+        # Another person's browser: the same app, none of the creator's cookies.
+        other = TestClient(_CLIENT_OF[table["table"]].app)
+        answer = claim(other, table["table"], invite_of(table, seat))
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["seat"] == seat
+        entry["token"] = answer.json()["token"]
+    token: str = entry["token"]
     return token
 
 

@@ -110,7 +110,9 @@ def test_names_with_nul_or_control_characters_are_refused_on_every_database(
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == 422, name
         assert answer.json()["error"] == "A name may not hold control characters."
-    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    table = new_table(
+        client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2, public=True
+    )
     answer = client.post(f"/api/tables/{table['table']}/seats/1/join", json={"name": "Bo\x00"})
     assert answer.status_code == 422
     assert client.get("/api/tables").json()[0]["seats"][1]["claimed"] is False

@@ -322,7 +322,9 @@ def test_a_name_with_a_nul_is_refused(client_on: Any, db_url: str) -> None:
 
 def test_joining_with_a_nul_in_the_name_is_refused(client_on: Any, db_url: str) -> None:
     client = client_on(db_url)
-    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    table = new_table(
+        client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2, public=True
+    )
     answer = client.post(f"/api/tables/{table['table']}/seats/1/join", json={"name": "\x00"})
     assert answer.status_code == 422, answer.text
 

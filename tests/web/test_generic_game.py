@@ -286,7 +286,9 @@ def test_the_lobby_describes_tricks_from_its_description(tricks_client: TestClie
 def test_a_tricks_table_is_listed_and_rebuilt_from_its_log(
     tricks_client: TestClient,
 ) -> None:
-    table = new_table(tricks_client, "tricks", [{"kind": "human"}, {"kind": "human"}], hand=2)
+    table = new_table(
+        tricks_client, "tricks", [{"kind": "human"}, {"kind": "human"}], hand=2, public=True
+    )
     listed = tricks_client.get("/api/tables").json()
     assert any(t["table"] == table["table"] and t["game"] == "tricks" for t in listed)
     ana = Player(tricks_client, table["table"], 0, token_of(table, 0))

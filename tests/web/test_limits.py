@@ -19,7 +19,12 @@ from websockets.sync.client import connect
 from pegboard.web.limits import DEFAULT, Limits
 from tests.web.conftest import PLAY_LIMIT_OPTIONS, Player, Server, new_table, token_of
 
-TWO_HUMANS = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+TWO_HUMANS = {
+    "game": "draw",
+    "players": 2,
+    "seats": [{"kind": "human"}, {"kind": "human"}],
+    "public": True,  # listed: the tests count the tables in the lobby
+}
 
 
 def test_the_defaults_are_what_docs_web_md_lists() -> None:
@@ -63,7 +68,7 @@ def test_joins_and_other_requests_are_rated_per_address(
     client_on: Callable[..., TestClient], sqlite_url: str
 ) -> None:
     client = client_on(sqlite_url, limits=Limits(joins_rate="2/minute", requests_rate="20/minute"))
-    table = new_table(client, "draw", [{"kind": "human"}] * 4, players=4)
+    table = new_table(client, "draw", [{"kind": "human"}] * 4, players=4, public=True)
     for seat in (1, 2):
         assert (
             client.post(f"/api/tables/{table['table']}/seats/{seat}/join", json={}).status_code

@@ -80,7 +80,14 @@ def killed_and_restarted(tmp_path: Path, servers: list[Server], sockets: ExitSta
     body = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
     created = httpx.post(f"{servers[0].base}/api/tables", json=body, timeout=HANG_GUARD).json()
     table_id = created["table"]
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    tokens = {0: created["seats"][0]["token"]}
+    invite = created["seats"][1]["invite"].split("#invite=")[1]
+    claimed = httpx.post(
+        f"{servers[0].base}/api/tables/{table_id}/claim",
+        json={"invite": invite},
+        timeout=HANG_GUARD,
+    )
+    tokens[1] = claimed.json()["token"]
     seats = {n: Seat(sockets, servers[0], table_id, n, tokens[n]) for n in (0, 1)}
     rng = random.Random(9)
     played: list[tuple[int, str]] = []

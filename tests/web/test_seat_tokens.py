@@ -56,7 +56,20 @@ def with_service(url: str, body: Callable[[TableService], Awaitable[T]]) -> T:
     return asyncio.run(main())
 
 
-TWO_HUMANS = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+TWO_HUMANS = {
+    "game": "draw",
+    "players": 2,
+    "seats": [{"kind": "human"}, {"kind": "human"}],
+    "public": True,  # its free seat may be joined from the list
+}
+
+
+async def seated(service: TableService) -> tuple[LiveTable, dict[int, str]]:
+    """A new table of two people, both seats claimed: each seat's token."""
+    table, tokens, invites = await service.create(dict(TWO_HUMANS))
+    seat, tokens[1] = await service.claim(table, invites[1], None, "en")
+    assert seat == 1
+    return table, tokens
 
 
 async def move_for(service: TableService, table: LiveTable, socket: Socket) -> str:
@@ -68,10 +81,10 @@ async def move_for(service: TableService, table: LiveTable, socket: Socket) -> s
 
 def test_a_socket_whose_seat_was_given_up_cannot_play_for_the_new_holder(sqlite_url: str) -> None:
     async def body(service: TableService) -> None:
-        table, tokens = await service.create(dict(TWO_HUMANS))
+        table, tokens = await seated(service)
         first, old, second_tab = Socket(0), Socket(1), Socket(1)
         await service.connect(table, first, tokens[0])
-        await service.connect(table, old, tokens[1])  # the invitation: claims seat 1
+        await service.connect(table, old, tokens[1])
         await service.connect(table, second_tab, tokens[1])
         if table.match.current_player == 0:
             await service.act(table, first, await move_for(service, table, first), table.seq)
@@ -102,7 +115,7 @@ def test_a_token_replaced_after_hello_is_refused_at_the_next_action(sqlite_url: 
     process would): the service compares the hash on each action, not the hello's answer."""
 
     async def body(service: TableService) -> None:
-        table, tokens = await service.create(dict(TWO_HUMANS))
+        table, tokens = await seated(service)
         mover = table.match.current_player
         assert mover is not None
         socket = Socket(mover)
@@ -123,27 +136,27 @@ def test_an_invitation_and_a_join_of_one_seat_exactly_one_wins(
     async def body(service: TableService) -> list[str]:
         winners = []
         for _try in range(30):
-            table, tokens = await service.create(dict(TWO_HUMANS))
-            invited = Socket(1)
-            hello = service.connect(table, invited, tokens[1])
+            table, _tokens, invites = await service.create(dict(TWO_HUMANS))
+            invited = service.claim(table, invites[1], "Cy", "en")
             join = service.join(table, 1, "Bo", "en")
-            pair = (join, hello) if join_first else (hello, join)
+            pair = (join, invited) if join_first else (invited, join)
             results = await asyncio.gather(*pair, return_exceptions=True)
             by_name = dict(
-                zip(("join", "hello") if join_first else ("hello", "join"), results, strict=True)
+                zip(("join", "claim") if join_first else ("claim", "join"), results, strict=True)
             )
             won = [name for name, result in by_name.items() if not isinstance(result, Exception)]
             assert len(won) == 1, by_name
             seat = table.record.seats[1]
-            assert seat.claimed
-            if won == ["hello"]:
+            assert seat.claimed and seat.invite_hash is None  # the invitation is spent
+            if won == ["claim"]:
                 assert isinstance(by_name["join"], LobbyError) and by_name["join"].status == 409
-                assert invited in table.connections and seat.token_hash == hash_token(tokens[1])
+                claimed = by_name["claim"]
+                assert isinstance(claimed, tuple)
+                assert seat.token_hash == hash_token(claimed[1]) and seat.name == "Cy"
             else:
-                assert isinstance(by_name["hello"], ClientError)
-                assert by_name["hello"].code == "auth"
-                assert invited not in table.connections
-                assert seat.token_hash != hash_token(tokens[1])
+                assert isinstance(by_name["claim"], LobbyError)
+                assert by_name["claim"].status == 410
+                assert seat.name == "Bo"
             stored = await asyncio.to_thread(service.store.load_table, table.id)
             assert stored is not None and stored.seats[1].token_hash == seat.token_hash
             winners += won

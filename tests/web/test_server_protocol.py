@@ -151,7 +151,11 @@ def test_a_reconnecting_seat_resyncs_by_seq(client: TestClient) -> None:
 
 def test_leave_and_join_a_seat(client: TestClient) -> None:
     table = new_table(
-        client, "draw", [{"kind": "human", "name": "Ana"}, {"kind": "human"}], players=2
+        client,
+        "draw",
+        [{"kind": "human", "name": "Ana"}, {"kind": "human"}],
+        players=2,
+        public=True,
     )
     table_id = table["table"]
     assert [s["claimed"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]] == [
@@ -231,17 +235,36 @@ def test_play_again_starts_the_next_match_with_the_same_seats(client: TestClient
 def test_the_open_list_shows_tables_with_a_free_human_seat(client: TestClient) -> None:
     full = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "bot", "level": "greedy"}])
     waiting = new_table(
-        client, "cribbage", [{"kind": "human", "name": "Ana"}, {"kind": "human"}], best_of=3
+        client,
+        "cribbage",
+        [{"kind": "human", "name": "Ana"}, {"kind": "human"}],
+        best_of=3,
+        public=True,
     )
     listed = client.get("/api/tables").json()
     assert [t["table"] for t in listed] == [waiting["table"]]
     assert listed[0] == {
         "table": waiting["table"],
         "game": "cribbage",
+        "public": True,
         "players": 2,
         "seats": [
-            {"seat": 0, "kind": "human", "level": None, "name": "Ana", "claimed": True},
-            {"seat": 1, "kind": "human", "level": None, "name": None, "claimed": False},
+            {
+                "seat": 0,
+                "kind": "human",
+                "level": None,
+                "name": "Ana",
+                "claimed": True,
+                "connected": None,  # the list does not say who is here
+            },
+            {
+                "seat": 1,
+                "kind": "human",
+                "level": None,
+                "name": None,
+                "claimed": False,
+                "connected": None,
+            },
         ],
         "status": "open",
         "match": 1,

@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import corrections, lobby, observability, rules, ws
+from pegboard.web import corrections, lobby, observability, players, rules, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -107,6 +107,7 @@ def create_app(
             pool=BotPool(default_workers() if bot_workers is None else bot_workers),
         )
         app.state.service = service
+        app.state.players = players.Players(service.store)
         service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
@@ -129,6 +130,7 @@ def create_app(
     app.include_router(rules.router)
     app.include_router(corrections.router)
     app.include_router(observability.router)
+    app.include_router(players.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

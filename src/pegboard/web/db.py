@@ -29,6 +29,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -62,6 +63,8 @@ class TableRow(Base):
     # A hash of the creating client's address (never the address itself): the cap on the
     # tables one client holds open counts by it.
     creator: Mapped[str | None] = mapped_column(String(64))
+    # Public: listed in the lobby, joinable by anyone; private: reached only by its links.
+    public: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -78,6 +81,10 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     claimed: Mapped[bool] = mapped_column(default=False)
+    # SHA-256 of the seat's one-time invitation while nobody has claimed it (never the code).
+    invite_hash: Mapped[str | None] = mapped_column(String(64))
+    # The player who holds the seat, when their browser had a player identity.
+    player_id: Mapped[str | None] = mapped_column(String(16), index=True)
 
 
 class MatchRow(Base):
@@ -92,6 +99,9 @@ class MatchRow(Base):
     # 63-bit seeds need a 64-bit column on PostgreSQL.
     seed: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # When the match ended, and each seat's standing then (``Game.scores``: higher is better).
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    standings: Mapped[list[float] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):
@@ -115,6 +125,29 @@ class ActionRow(Base):
     seat: Mapped[int]
     action: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PlayerRow(Base):
+    """A player, remembered without a password: an id and the display name they chose."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PlayerKeyRow(Base):
+    """A key to a player: a browser's (the SHA-256 of its cookie's secret) or a one-time
+    "use on another device" code's (``kind`` ``code``, until ``expires_at``)."""
+
+    __tablename__ = "player_keys"
+
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class CorrectionRow(Base):

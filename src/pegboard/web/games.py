@@ -28,6 +28,7 @@ __all__ = [
     "players_problem",
     "replay",
     "replay_narrated",
+    "standings",
 ]
 
 AnyMatch = Any
@@ -117,3 +118,18 @@ def replay_narrated(
     for seat, text in actions:
         narration.extend(description.play_narrated(match, seat, text)[1])
     return match, narration
+
+
+def standings(match: AnyMatch, game: str) -> list[float]:
+    """Each seat's standing in a finished ``match``, higher is better: ``Game.scores``; for a
+    game whose match keeps no scores of its own, 1 for the winner its public view names and 0
+    for the others (all 0: drawn)."""
+    description = pegboard.games.get(game)
+    try:
+        return [float(score) for score in description.scores(match)]
+    except AttributeError:
+        from pegboard.web import views  # the view knows the winner of every game's match
+
+        public = views.view(match, game, None, "en")
+        winner = public.get("winner")
+        return [1.0 if seat == winner else 0.0 for seat in range(int(public["players"]))]

@@ -49,6 +49,15 @@ class Limits:
 
 DEFAULT: Final = Limits()
 
+INVITE_LENGTH: Final = 64
+"""An invitation's code is read only up to this length (the server makes 32 characters)."""
+CODE_LENGTH: Final = 64
+"""A device code or an identity's secret is read only up to this length (the server makes
+43 characters)."""
+DEVICE_CODE_HOURS: Final = 24
+"""A "use on another device" code works once, within this many hours."""
+PLAYER_MATCHES: Final = 50
+"""A player page lists at most this many matches, the newest."""
 CORRECTION_TEXT_LENGTH: Final = 2000
 """A report of a correction says what is wrong in 1 to 2000 characters (once its line
 breaks are one character each and the white space around it is gone)."""

@@ -22,7 +22,10 @@ import pegboard.games
 from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
+from pegboard.web.players import named_player, player_of, with_cookie
 from pegboard.web.schemas import (
+    ClaimedSeat,
+    ClaimInvite,
     CreatedTable,
     GameInfo,
     JoinedSeat,
@@ -36,12 +39,15 @@ from pegboard.web.schemas import (
     new_table_schema,
     request_body,
 )
+from pegboard.web.seats import SeatHolder
 from pegboard.web.service import (
     LiveTable,
     LobbyError,
     TableService,
     UnusableTableError,
+    clean_name,
     lang_key,
+    read_claim,
 )
 
 
@@ -153,7 +159,14 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
 async def create_table(request: Request, lang: str | None = None) -> Response:
     try:
         body = await body_of(request)
-        table, tokens = await service_of(request).create(body, client_of(request))
+        known = await player_of(request)
+        service = service_of(request)
+        table, tokens, invites = await service.create(
+            body, client_of(request), *((known.id, known.name) if known else (None, None))
+        )
+        # The table made, the creator is a player (one is made for a browser with none).
+        player, secret = await named_player(request, creator_name(body))
+        await service.hold(table, next(iter(tokens)), player.id, player.name)
     except LobbyError as problem:
         return refused(problem)
     seats: list[dict[str, Any]] = []
@@ -162,13 +175,67 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
         if info.seat in tokens:
             token = tokens[info.seat]
             seat["token"] = token
-            seat["invite"] = f"/t/{table.id}#seat={info.seat}&token={token}"
+            seat["link"] = seat_link(table.id, info.seat, token)
+        elif info.seat in invites:
+            seat["invite"] = f"/t/{table.id}#invite={invites[info.seat]}"
         else:
             seat["level"] = info.level
         seats.append(seat)
-    return JSONResponse(
+    answer = JSONResponse(
         {"table": table.id, "seats": seats, "spectate": f"/t/{table.id}"}, status_code=201
     )
+    return with_cookie(answer, request, secret)
+
+
+def creator_name(body: dict[str, Any]) -> str | None:
+    """The name a new table's request gives its first human seat (the creator's), if it is
+    one (the service refuses a bad one in words)."""
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        return None
+    for spec in seats[:16]:
+        if isinstance(spec, dict) and spec.get("kind") == "human":
+            try:
+                return clean_name(spec.get("name"), translator("en"))
+            except LobbyError:
+                return None
+    return None
+
+
+def seat_link(table_id: str, seat: int, token: str) -> str:
+    """The link that opens a seat with its token, in the fragment (never sent to a server)."""
+    return f"/t/{table_id}#seat={seat}&token={token}"
+
+
+@router.post(
+    "/api/tables/{table_id}/claim",
+    response_model=None,
+    openapi_extra=request_body(ClaimInvite),
+    responses={200: {"model": ClaimedSeat}, **answers(404, 409, 410, 413, 415, 422, 429, 503)},
+)
+async def claim_invitation(request: Request, table_id: str) -> Response | dict[str, Any]:
+    """Claim the seat a one-time invitation is for: a new token of the claimer's own."""
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        claim = read_claim(body, translator(lang))
+        table = await table_or_404(request, table_id, lang)
+        known = await player_of(request)
+        service = service_of(request)
+        seat, token = await service.claim(
+            table,
+            claim.invite,
+            claim.name or (known.name if known else None),
+            lang,
+            client_of(request),
+            known.id if known else None,
+        )
+        player, secret = await named_player(request, clean_name(claim.name, translator(lang)))
+        await service.hold(table, seat, player.id, player.name)
+    except LobbyError as problem:
+        return refused(problem)
+    answer = JSONResponse({"table": table.id, "seat": seat, "token": token})
+    return with_cookie(answer, request, secret)
 
 
 @router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
@@ -196,24 +263,35 @@ async def table_summary(
     "/api/tables/{table_id}/seats/{seat}/join",
     response_model=None,
     openapi_extra=request_body(JoinSeat),
-    responses={200: {"model": JoinedSeat}, **answers(404, 409, 413, 415, 422, 429, 503)},
+    responses={200: {"model": JoinedSeat}, **answers(403, 404, 409, 413, 415, 422, 429, 503)},
 )
 async def join_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
     try:
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        token = await service_of(request).join(
-            table, seat, body.get("name"), lang, client_of(request)
+        name = clean_name(body.get("name"), translator(lang))
+        known = await player_of(request)
+        service = service_of(request)
+        token = await service.join(
+            table,
+            seat,
+            name or (known.name if known else None),
+            lang,
+            client_of(request),
+            known.id if known else None,
         )
+        player, secret = await named_player(request, name)
+        await service.hold(table, seat, player.id, player.name)
     except LobbyError as problem:
         return refused(problem)
-    return {
+    answer = {
         "table": table.id,
         "seat": seat,
         "token": token,
-        "invite": f"/t/{table.id}#seat={seat}&token={token}",
+        "invite": seat_link(table.id, seat, token),
     }
+    return with_cookie(JSONResponse(answer), request, secret)
 
 
 @router.post(
@@ -227,7 +305,11 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        await service_of(request).leave(table, seat, body.get("token"), lang, client_of(request))
+        key: object = body.get("token")
+        if key is None:  # no token: the seat of the browser's player, if theirs
+            player = await player_of(request)
+            key = SeatHolder(player.id) if player is not None else None
+        await service_of(request).leave(table, seat, key, lang, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     return {"table": table.id, "seat": seat, "left": True}

@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 import pegboard.games
 from pegboard.games import Game, Option
 from pegboard.web.db import NAME_LENGTH
+from pegboard.web.limits import CODE_LENGTH, INVITE_LENGTH
 
 LANG_DESCRIPTION = (
     "The language of the answer's messages: en, pt_BR, zh_Hans, hi (or pt, zh); anything "
@@ -30,6 +31,11 @@ LANG_DESCRIPTION = (
 NAME_DESCRIPTION = (
     f"A display name: at most {NAME_LENGTH} characters once each run of white space is one "
     "space; null or blank for none."
+)
+
+PUBLIC_DESCRIPTION = (
+    "A public table is listed in the lobby and anyone may join it; a private one (the "
+    "default) is reached only by its links."
 )
 
 
@@ -106,6 +112,11 @@ def table_schema(game: Game) -> dict[str, Any]:
         "minItems": game.min_players,
         "maxItems": game.max_players,
     }
+    properties["public"] = {
+        "type": "boolean",
+        "default": False,
+        "description": PUBLIC_DESCRIPTION,
+    }
     properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
     required.append("seats")
     return {
@@ -128,8 +139,40 @@ class JoinSeat(BaseModel):
     lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
+class ClaimInvite(BaseModel):
+    """The body of ``POST /api/tables/ID/claim``: an invitation's code and a name."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    invite: StrictStr = Field(
+        max_length=INVITE_LENGTH, description="The code of the invitation's link (#invite=...)."
+    )
+    name: StrictStr | None = Field(None, description="The claimer's display name, or none.")
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
+class NameBody(BaseModel):
+    """``PUT /api/me``: the player's display name (null or blank: none)."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: StrictStr | None = Field(None, description=NAME_DESCRIPTION)
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
+class CodeBody(BaseModel):
+    """``POST /api/me/device``: the code another browser of the player showed."""
+
+    model_config = ConfigDict(extra="ignore")
+    code: StrictStr = Field(max_length=CODE_LENGTH, description="The code, as it was shown.")
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
 class LeaveSeat(BaseModel):
-    token: str = Field(description="The seat's secret token (a wrong one: 403).")
+    token: str | None = Field(
+        None,
+        description="The seat's secret token (a wrong one: 403); none: the seat of the "
+        "browser's player (its identity's cookie).",
+    )
     lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
@@ -143,8 +186,11 @@ class ErrorAnswer(BaseModel):
 class CreatedSeat(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
-    token: str | None = Field(None, description="A human seat's secret token.")
-    invite: str | None = Field(None, description="A human seat's link: /t/ID#seat=N&token=...")
+    token: str | None = Field(None, description="The creator's seat's secret token (theirs).")
+    link: str | None = Field(None, description="The creator's seat: /t/ID#seat=N&token=...")
+    invite: str | None = Field(
+        None, description="Another human seat's one-time invitation: /t/ID#invite=CODE"
+    )
     level: str | None = Field(None, description="A bot seat's level (its game's).")
 
 
@@ -160,11 +206,16 @@ class SeatSummary(BaseModel):
     level: str | None
     name: str | None
     claimed: bool
+    connected: bool | None = Field(
+        description="A claimed human seat at a table's own page: whether its player is here "
+        "(has a connection); null for a bot, a free seat, and in the open list."
+    )
 
 
 class TableSummary(BaseModel):
     table: str
     game: str = Field(description="A registered game's name (GET /api/games).")
+    public: bool = Field(description=PUBLIC_DESCRIPTION)
     players: int
     seats: list[SeatSummary]
     status: Literal["open", "playing", "over"]
@@ -178,10 +229,35 @@ class JoinedSeat(BaseModel):
     invite: str
 
 
+class ClaimedSeat(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(description="The seat's new secret token: the claimer's alone.")
+
+
 class LeftSeat(BaseModel):
     table: str
     seat: int
     left: bool
+
+
+class MeAnswer(BaseModel):
+    id: str | None = Field(description="The player's id (null: this browser has none yet).")
+    name: str | None
+    page: str | None = Field(description="The player's page, /p/ID.")
+
+
+class DeviceCode(BaseModel):
+    code: str = Field(description="A one-time code that moves the identity to another device.")
+    hours: int = Field(description="Hours it works for.")
+
+
+class Revoked(BaseModel):
+    revoked: int
+
+
+class MySeat(BaseModel):
+    seat: int | None = Field(description="The seat this browser's player holds, or null.")
 
 
 class PageMessages(BaseModel):
@@ -268,9 +344,10 @@ def body_of_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 ERRORS: dict[int, str] = {
-    403: "A wrong seat token.",
+    403: "A wrong seat token, or a seat of a private table (taken by invitation only).",
     404: "No such table or seat.",
     409: "The seat is taken or a bot's, or a stored table that cannot be opened.",
+    410: "An invitation that was used already (an invitation works once), or never was.",
     413: "The request is too large.",
     415: "A body not sent as application/json.",
     422: "A body the server cannot take, and why.",

@@ -28,17 +28,19 @@ from typing import Any, Final
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.core import IllegalActionError
-from pegboard.hints import HintError
-from pegboard.i18n import Translator, describe_error, known_words, rule_reason, translator
+from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, views
-from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.bot_pool import BotPool
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
+from pegboard.web.seats import TableSeats, present_seats
+from pegboard.web.seats import read_claim as read_claim
 from pegboard.web.store import SeatInfo, Store, TableRecord
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
 from pegboard.web.table_bots import TableBots
+from pegboard.web.table_hints import TableHints
 from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
 from pegboard.web.tables import ClientError as ClientError
 from pegboard.web.tables import Connection as Connection
@@ -63,9 +65,11 @@ OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
 
 
-class TableService(TableBots):
-    """The tables of a server: create, claim and leave seats, rebuild from the log, apply +
-    commit + broadcast (the bots' loops are ``TableBots``', ``pegboard.web.table_bots``)."""
+class TableService(TableSeats, TableHints, TableBots):
+    """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
+    seats' invitations, joins, leaves and connections are ``TableSeats``',
+    ``pegboard.web.seats``; the hints ``TableHints``', ``pegboard.web.table_hints``; the
+    bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
 
     def __init__(
         self,
@@ -91,6 +95,8 @@ class TableService(TableBots):
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
         """Tables being rebuilt: whoever asks for one meanwhile waits for the same rebuild."""
         self._resume: asyncio.Task[None] | None = None
+        self._presence_tasks: set[asyncio.Task[None]] = set()
+        """The tellings that a seat is away, each waiting for its table's lock."""
         self.metrics = Metrics()
         self.metrics.watch(
             lambda: len(self._tables),
@@ -113,6 +119,10 @@ class TableService(TableBots):
                 wait,
             )
 
+    def within_joins(self, client: str, _: Translator) -> None:
+        """Count one request of ``client`` against the joins' rate (``LobbyError`` 429)."""
+        self._within(self._joins_rate, client, _)
+
     def open_socket(self, client: str) -> bool:
         """Count a new socket of ``client``: False (and not counted) past the cap."""
         if self._sockets_of[client] >= self.limits.sockets_per_client:
@@ -128,10 +138,17 @@ class TableService(TableBots):
     # -- tables --------------------------------------------------------------------------
 
     async def create(
-        self, request: dict[str, Any], client: str = "local"
-    ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table from the lobby's request of ``client`` (its address); the table and
-        each human seat's token. ``LobbyError`` 429 past the client's rate or cap."""
+        self,
+        request: dict[str, Any],
+        client: str = "local",
+        player: str | None = None,
+        player_name: str | None = None,
+    ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+        """A new table from the lobby's request of ``client`` (its address): the table, the
+        creator's token (the first human seat's, ``{seat: token}``) and a one-time
+        invitation for each other human seat (``{seat: code}``). ``LobbyError`` 429 past the
+        client's rate or cap. ``player`` (``pegboard.web.players``) holds the creator's seat,
+        named ``player_name`` when the request names it not."""
         _ = translator(lang_key(request.get("lang")))
         self._within(self._tables_rate, client, _)
         game = request.get("game")
@@ -139,6 +156,9 @@ class TableService(TableBots):
             config = games.check_config(game, request)
         except games.ConfigError as error:
             raise LobbyError(422, config_problem(error, _)) from None
+        public = request.get("public", False)
+        if not isinstance(public, bool):
+            raise LobbyError(422, _('A table is public or private: "public" is true or false.'))
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
@@ -150,14 +170,20 @@ class TableService(TableBots):
                     players,
                 ).format(n=players),
             )
-        seats: list[SeatInfo] = []
-        tokens: dict[int, str] = {}
-        for number, spec in enumerate(specs):
-            seats.append(self._seat_of(str(game), number, spec, tokens, _))
+        seats = [self._seat_of(str(game), number, spec, _) for number, spec in enumerate(specs)]
         humans = [s for s in seats if s.kind == "human"]
         if not humans:
             raise LobbyError(422, _("A table needs at least one human seat."))
-        humans[0].claimed = True  # the creator's own seat
+        # The creator's own seat has a token (theirs alone); each other human seat an
+        # invitation, which makes a token of its own for whoever claims it.
+        token, humans[0].token_hash = new_token()
+        humans[0].claimed = True
+        humans[0].player_id = player
+        humans[0].name = humans[0].name or player_name
+        tokens = {humans[0].seat: token}
+        invites: dict[int, str] = {}
+        for info in humans[1:]:
+            invites[info.seat], info.invite_hash = new_token()
         creator = address_hash(client)
         held = await asyncio.to_thread(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
@@ -181,6 +207,7 @@ class TableService(TableBots):
             seed=seed,
             seats=seats,
             creator=creator,
+            public=public,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
@@ -196,11 +223,9 @@ class TableService(TableBots):
         table = LiveTable(record, match)
         self._tables[record.id] = table
         self._kick_bots(table)
-        return table, tokens
+        return table, tokens, invites
 
-    def _seat_of(
-        self, game: str, number: int, spec: object, tokens: dict[int, str], _: Translator
-    ) -> SeatInfo:
+    def _seat_of(self, game: str, number: int, spec: object, _: Translator) -> SeatInfo:
         if not isinstance(spec, dict):
             raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number + 1))
         kind = spec.get("kind")
@@ -216,11 +241,7 @@ class TableService(TableBots):
                 )
             return SeatInfo(number, "bot", level=str(level), claimed=True)
         if kind == "human":
-            token, token_hash = new_token()
-            tokens[number] = token
-            return SeatInfo(
-                number, "human", name=clean_name(spec.get("name"), _), token_hash=token_hash
-            )
+            return SeatInfo(number, "human", name=clean_name(spec.get("name"), _))
         raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -265,9 +286,19 @@ class TableService(TableBots):
             done.exception()  # retrieved: the waiters, if any are left, get it themselves
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
-        """The public summary of a table (lobby list, ``state.table``)."""
+        """The public summary of a table (``GET /api/tables/ID``, ``state.table``), with who
+        is here: each seat's ``connected`` (a claimed human seat's: whether its player has a
+        connection; null for a bot or a free seat)."""
         record = table.record
-        return summary_of(record.id, record.game, record.seats, record.status, record.match_number)
+        return summary_of(
+            record.id,
+            record.game,
+            record.seats,
+            record.status,
+            record.match_number,
+            record.public,
+            present_seats(table),
+        )
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
@@ -278,7 +309,9 @@ class TableService(TableBots):
                 check_stored(record.id, record.game, record.config, len(record.seats))
             except UnusableTableError:
                 continue  # nobody could open it: not worth a line in the lobby
-            listed.append(summary_of(row.id, row.game, seats, row.status, row.match_number))
+            listed.append(
+                summary_of(row.id, row.game, seats, row.status, row.match_number, row.public)
+            )
         return listed
 
     @staticmethod
@@ -289,119 +322,7 @@ class TableService(TableBots):
             return "open"
         return "playing"
 
-    # -- seats ---------------------------------------------------------------------------
-
-    def _human_seat(self, table: LiveTable, seat: object, _: Translator) -> SeatInfo:
-        seats = table.record.seats
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            raise LobbyError(404, _("There is no such seat at this table."))
-        info = seats[seat]
-        if info.kind != "human":
-            raise LobbyError(409, _("Seat {number} is a bot's.").format(number=seat + 1))
-        return info
-
-    def check_token(self, table: LiveTable, seat: object, token: object) -> SeatInfo | None:
-        """The human seat that ``token`` opens, or None."""
-        seats = table.record.seats
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
-            return None
-        info = seats[seat]
-        if info.token_hash is None or not isinstance(token, str):
-            return None
-        return info if hmac.compare_digest(info.token_hash, hash_token(token)) else None
-
-    async def join(
-        self, table: LiveTable, seat: int, name: object, lang: str, client: str = "local"
-    ) -> str:
-        """Claim an unclaimed human seat from the open list: its new token."""
-        _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock:
-            info = self._human_seat(table, seat, _)
-            if info.claimed or table.record.status == "over":
-                raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
-            token, token_hash = new_token()
-            changed = SeatInfo(
-                info.seat, info.kind, info.level, clean_name(name, _), True, token_hash
-            )
-            # Whoever held an invitation to this seat loses it: the seat has a new token.
-            self._close_seat(table, seat)
-            await self._save_seat(table, changed)
-            return token
-
-    async def leave(
-        self, table: LiveTable, seat: int, token: object, lang: str, client: str = "local"
-    ) -> None:
-        """Give a seat up: it is unclaimed again and its old token stops working."""
-        _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock:
-            self._human_seat(table, seat, _)
-            info = self.check_token(table, seat, token)
-            if info is None:
-                raise LobbyError(403, _("This seat's token is not valid."))
-            _unused, token_hash = new_token()
-            changed = SeatInfo(info.seat, info.kind, info.level, None, False, token_hash)
-            self._close_seat(table, seat)
-            await self._save_seat(table, changed)
-
-    async def _save_seat(self, table: LiveTable, info: SeatInfo) -> None:
-        record = table.record
-        seats = list(record.seats)
-        seats[info.seat] = info
-        status = self._status(seats, table.match)
-        await asyncio.to_thread(self.store.update_seat, record.id, info, status)
-        record.seats = seats
-        record.status = status
-        self._broadcast(table)
-
-    def _close_seat(self, table: LiveTable, seat: int) -> None:
-        for connection in [c for c in table.connections if c.seat == seat]:
-            _ = translator(connection.lang)
-            connection.send(ClientError("auth", _gone(_)).to_message())
-            connection.close(4403)
-            table.connections.discard(connection)
-
     # -- connections ---------------------------------------------------------------------
-
-    async def connect(self, table: LiveTable, connection: Connection, token: object) -> None:
-        """Add a connection and send it the full state (a hello, or a resync by seq).
-
-        The seat's token is checked here, under the table's lock, so that a hello and a
-        ``join`` or ``leave`` of the same seat are decided one after the other: an
-        invitation link (a valid token for a seat nobody has claimed yet) claims the seat,
-        and a token that a ``join`` or ``leave`` replaced a moment before is refused.
-        ``ClientError`` (``auth``, ``too_many``) refuses the connection.
-        """
-        _ = translator(connection.lang)
-        async with table.lock:
-            seat = connection.seat
-            if len(table.connections) >= self.limits.sockets_per_table:
-                raise ClientError(
-                    "too_many",
-                    _("This table has {n} connections already: try again later.").format(
-                        n=self.limits.sockets_per_table
-                    ),
-                )
-            if seat is not None:
-                info = self.check_token(table, seat, token)
-                if info is None:
-                    raise ClientError("auth", _("This seat's token is not valid."))
-                connection.token_hash = info.token_hash
-                if not info.claimed:
-                    table.connections.add(connection)
-                    await self._save_seat(
-                        table,
-                        SeatInfo(
-                            info.seat, info.kind, info.level, info.name, True, info.token_hash
-                        ),
-                    )  # sends every connection, this one included, the new state
-                    return
-            table.connections.add(connection)
-            connection.send(self.state(table, connection))
-
-    def disconnect(self, table: LiveTable, connection: Connection) -> None:
-        table.connections.discard(connection)
 
     async def switch_language(self, table: LiveTable, connection: Connection, lang: str) -> None:
         async with table.lock:
@@ -493,6 +414,7 @@ class TableService(TableBots):
             raise ClientError("illegal", message) from None
         record = table.record
         status = self._status(record.seats, table.match)
+        over = games.standings(table.match, record.game) if table.match.is_over else None
         try:
             with self.metrics.commit_seconds.time():
                 await asyncio.to_thread(
@@ -503,6 +425,7 @@ class TableService(TableBots):
                     seat,
                     notation,
                     status,
+                    over,
                 )
         except Exception:
             # The live match is ahead of the log: drop it, and let every client reconnect
@@ -531,63 +454,6 @@ class TableService(TableBots):
             )
             connection.close(1011)
         table.connections.clear()
-
-    async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
-        """The ``hint`` message: the expert's ranking of the seat's legal actions.
-
-        The expert thinks in the pool from the seat's own observation (nothing hidden from
-        the seat goes there), without the table's lock: the table's other clients are not
-        held up meanwhile, and only this seat could move the table on (then the hint is
-        stale, and refused as such)."""
-        _ = translator(connection.lang)
-        async with table.lock:
-            seat = self._acting_seat(table, connection, _)
-            if table.match.current_player != seat:
-                raise ClientError("out_of_turn", _("It is not your turn."))
-            seq, number = table.seq, table.record.match_number
-            observation = table.match.observation(seat)
-            names = [s.name or "" for s in table.record.seats]
-            seat_view = views.view(
-                table.match, table.record.game, seat, connection.lang, names, table.narration
-            )
-        evaluations = await self._hint(
-            table.record.game, bot_seed(table.record.seed, -seq), observation, _
-        )
-        if table.seq != seq or table.record.match_number != number:
-            raise ClientError(
-                "stale",
-                _("The table has moved on (move {seq}): play from the new position.").format(
-                    seq=table.seq
-                ),
-            )
-        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
-        words = known_words(_)
-        return {
-            "type": "hint",
-            "hints": [
-                {
-                    "action": str(e.action),
-                    "label": labels.get(str(e.action), str(e.action)),
-                    "value": e.value,
-                    "unit": words.get(e.unit, e.unit),
-                    "details": {words.get(k, k): v for k, v in e.details.items()},
-                }
-                for e in evaluations
-            ],
-        }
-
-    async def _hint(self, game: str, seed: int, observation: Any, _: Translator) -> list[Any]:
-        try:
-            try:
-                return await self.pool.hint(game, seed, observation)
-            except WorkerCrashError:
-                # Most likely another call's worker died with the pool: once more, on the new
-                # pool, before the player is told.
-                return await self.pool.hint(game, seed, observation)
-        except HintError as error:
-            raise ClientError("server", describe_error(error, _)) from None
-        except WorkerCrashError:
-            raise ClientError("server", _("Something went wrong. Try again.")) from None
 
     async def again(self, table: LiveTable, connection: Connection) -> None:
         """Start the next match of the table, same seats, a new seed."""
@@ -633,6 +499,7 @@ class TableService(TableBots):
             lambda: [self._resume] if self._resume is not None else [],
             lambda: list(self._loading.values()),
             lambda: [t.bot_task for t in self._tables.values() if t.bot_task is not None],
+            lambda: list(self._presence_tasks),
         ):
             tasks = group()
             for task in tasks:

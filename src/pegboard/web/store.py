@@ -23,6 +23,10 @@ class SeatInfo:
     name: str | None = None
     claimed: bool = False
     token_hash: str | None = None
+    invite_hash: str | None = None
+    """The hash of the seat's one-time invitation, until someone claims it."""
+    player_id: str | None = None
+    """The player who holds the seat (``pegboard.web.players``), if known."""
 
 
 @dataclass(slots=True)
@@ -39,6 +43,8 @@ class TableRecord:
     actions: list[tuple[int, str]] = field(default_factory=list)
     creator: str | None = None
     """A hash of the creating client's address."""
+    public: bool = False
+    """Listed in the lobby (True) or reached only by its links."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +80,7 @@ class Store:
                     status=record.status,
                     match_number=record.match_number,
                     creator=record.creator,
+                    public=record.public,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -86,6 +93,8 @@ class Store:
                     token_hash=s.token_hash,
                     name=s.name,
                     claimed=s.claimed,
+                    invite_hash=s.invite_hash,
+                    player_id=s.player_id,
                 )
                 for s in record.seats
             )
@@ -117,17 +126,42 @@ class Store:
                 match_number=row.match_number,
                 seed=match.seed,
                 seats=[
-                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
+                    SeatInfo(
+                        s.seat,
+                        s.kind,
+                        s.level,
+                        s.name,
+                        s.claimed,
+                        s.token_hash,
+                        s.invite_hash,
+                        s.player_id,
+                    )
                     for s in seats
                 ],
                 actions=[(seat, action) for seat, action in actions],
+                public=row.public,
             )
 
     def add_action(
-        self, table_id: str, match_number: int, seq: int, seat: int, action: str, status: str
+        self,
+        table_id: str,
+        match_number: int,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        standings: list[float] | None = None,
     ) -> None:
-        """Append one action to the log (and the table's status after it), committed."""
+        """Append one action to the log (and the table's status after it), committed; with
+        ``standings``, the action ended the match: they are kept with it, in the same
+        transaction."""
         with self.session() as session, session.begin():
+            if standings is not None:
+                session.execute(
+                    update(MatchRow)
+                    .where(MatchRow.table_id == table_id, MatchRow.number == match_number)
+                    .values(finished_at=datetime.now(UTC), standings=standings)
+                )
             session.add(
                 ActionRow(
                     table_id=table_id,
@@ -144,7 +178,13 @@ class Store:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == info.seat)
-                .values(name=info.name, claimed=info.claimed, token_hash=info.token_hash)
+                .values(
+                    name=info.name,
+                    claimed=info.claimed,
+                    token_hash=info.token_hash,
+                    invite_hash=info.invite_hash,
+                    player_id=info.player_id,
+                )
             )
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
@@ -158,15 +198,15 @@ class Store:
             )
 
     def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
-        """Tables not over with a human seat nobody has claimed, newest first, with their
-        seats (no match is rebuilt to list them)."""
+        """Public tables not over with a human seat nobody has claimed, newest first, with
+        their seats (no match is rebuilt to list them). A private table is never listed."""
         unclaimed = exists().where(
             SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.claimed.is_(False)
         )
         with self.session() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status != "over", unclaimed)
+                .where(TableRow.public.is_(True), TableRow.status != "over", unclaimed)
                 .order_by(TableRow.created_at.desc(), TableRow.id)
                 .limit(limit)
             ).all()

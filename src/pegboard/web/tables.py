@@ -169,15 +169,35 @@ def clean_name(name: object, _: Translator) -> str | None:
 
 
 def summary_of(
-    table_id: str, game: str, seats: list[SeatInfo], status: str, match_number: int
+    table_id: str,
+    game: str,
+    seats: list[SeatInfo],
+    status: str,
+    match_number: int,
+    public: bool = False,
+    present: set[int] | None = None,
 ) -> dict[str, Any]:
-    """A table's public summary: no token hash, nothing of the match but its number."""
+    """A table's public summary: no token or invitation hash, nothing of the match but its
+    number; with ``present`` (the seats whose players are connected), each claimed human
+    seat says whether it is ``connected`` (else null: a bot, a free seat, or not known)."""
     return {
         "table": table_id,
         "game": game,
+        "public": public,
         "players": len(seats),
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "claimed": s.claimed}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "claimed": s.claimed,
+                "connected": (
+                    s.seat in present
+                    if present is not None and s.kind == "human" and s.claimed
+                    else None
+                ),
+            }
             for s in seats
         ],
         "status": status,

@@ -21,8 +21,9 @@ from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.i18n import Translator, translator
-from pegboard.web import wire
+from pegboard.web import players, wire
 from pegboard.web.limits import Limits
+from pegboard.web.seats import SeatHolder
 from pegboard.web.service import (
     TABLE_ID_LENGTH,
     ClientError,
@@ -172,6 +173,15 @@ async def greet(
     return table, seat, hello.get("token")
 
 
+async def holder_of(websocket: WebSocket) -> SeatHolder | None:
+    """The player whose identity the socket's cookie holds (``pegboard.web.players``)."""
+    secret = players.secret_of(websocket.cookies)
+    if secret is None:
+        return None
+    found = await asyncio.to_thread(websocket.app.state.players.of_secret, secret)
+    return None if found is None else SeatHolder(found.id)
+
+
 async def refuse(websocket: WebSocket, error: ClientError, code: int) -> None:
     websocket.app.state.service.metrics.refused(error.code, rule=error.rule)
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):
@@ -214,6 +224,13 @@ async def serve_socket(
     _ = translator(lang_key(hello.get("lang")) if isinstance(hello, dict) else "en")
     try:
         table, seat, token = await greet(service, table_id, hello, _)
+        if (
+            seat is not None
+            and token is None
+            and isinstance(hello, dict)
+            and hello.get("player") is True
+        ):
+            token = await holder_of(websocket)  # the player's identity opens their seat
         connection = SocketConnection(websocket, seat, _.lang)
         try:
             await service.connect(table, connection, token)

@@ -5,6 +5,7 @@
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
+import { loadMe, mePanel, myName } from "./me.js";
 
 const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it
 const REFRESH_EVERY = 5000;
@@ -16,6 +17,7 @@ const form = {
   values: {}, // game name -> {option name: the control's text}
   seats: [{ kind: "human" }],
   name: "",
+  public: false, // private unless the creator chooses to list it
 };
 
 let created = null; // the answer of POST /api/tables, once a table is made
@@ -39,7 +41,8 @@ export async function startLobby(main) {
   setInterval(() => {
     if (!document.hidden) refreshTables();
   }, REFRESH_EVERY);
-  await loadGames();
+  await Promise.all([loadGames(), loadMe()]);
+  if (!form.name && myName()) form.name = myName(); // the player's own name, remembered
   render();
 }
 
@@ -47,7 +50,7 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel());
+  fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -106,6 +109,17 @@ function seatAt(i) {
 export function levelLabel(level) {
   const labels = { random: t("Random"), greedy: t("Greedy"), expert: t("Expert"), ismcts: t("Search (ISMCTS)") };
   return labels[level] || level;
+}
+
+// A bot seat's name: the bot and its level ("Expert bot"), any game's levels included.
+export function botLabel(level) {
+  const labels = {
+    random: t("Random bot"),
+    greedy: t("Greedy bot"),
+    expert: t("Expert bot"),
+    ismcts: t("Search bot (ISMCTS)"),
+  };
+  return labels[level] || t("Bot ({level})", { level });
 }
 
 function seatLabel(seat) {
@@ -266,8 +280,37 @@ function createForm() {
       ),
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
       ...options,
+      visibilityChoice(),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
+  );
+}
+
+// Private (reached only by its links) or public (listed in the open tables, anyone may join).
+function visibilityChoice() {
+  const choice = (value, id, label) =>
+    h(
+      "label",
+      {},
+      h("input", {
+        type: "radio",
+        name: "visibility",
+        id,
+        value,
+        checked: form.public === (value === "public"),
+        onchange: () => {
+          form.public = value === "public";
+        },
+      }),
+      " ",
+      label,
+    );
+  return h(
+    "fieldset",
+    { class: "choices visibility" },
+    h("legend", {}, t("Who may join")),
+    choice("private", "table-private", t("Private: only the people you send its links")),
+    choice("public", "table-public", t("Public: listed in the open tables, anyone may join")),
   );
 }
 
@@ -333,7 +376,7 @@ async function createTable(event) {
     showError(options.refusal);
     return;
   }
-  const body = { ...options.body, game: info.name, seats, lang: lang() };
+  const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {
@@ -352,6 +395,7 @@ async function createTable(event) {
     return;
   }
   created = result;
+  loadMe().then(() => render()); // a table's creator is a player now
   try {
     // The table page shows the invitations again (this browser tab only).
     sessionStorage.setItem(`pegboard.invites.${result.table}`, JSON.stringify(result));
@@ -373,11 +417,7 @@ export function errorText(result) {
 }
 
 function rememberName() {
-  try {
-    localStorage.setItem(NAME_KEY, form.name.trim());
-  } catch {
-    /* storage off */
-  }
+  rememberTheName(form.name);
 }
 
 // A read-only field with the link and a button that copies it.
@@ -404,28 +444,30 @@ function linkRow(label, link, id) {
   return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), input, copy);
 }
 
-// Invitation links of a created table: one per human seat and the spectators' link.
-export function inviteLinks(result, mySeat) {
+// A created table's one-time invitations (one per human seat but the creator's; `open`:
+// the seats still free, when known) and the spectators' link. The creator's own seat has
+// no link here: its key is theirs alone.
+export function inviteLinks(result, open = null) {
   const rows = [];
   for (const seat of result.seats || []) {
     if (seat.kind !== "human" || !seat.invite) continue;
-    const label =
-      seat.seat === mySeat ? `${seatLabel(seat.seat)} (${t("you")})` : `${t("Invite")}: ${seatLabel(seat.seat)}`;
-    rows.push(linkRow(label, seat.invite, `invite-${seat.seat}`));
+    if (open && !open.has(seat.seat)) continue; // claimed: that invitation is spent
+    rows.push(linkRow(`${t("Invite")}: ${seatLabel(seat.seat)}`, seat.invite, `invite-${seat.seat}`));
   }
   if (result.spectate) rows.push(linkRow(t("Spectator link"), result.spectate, "spectate-link"));
   return rows;
 }
 
 function createdPanel() {
-  const mine = (created.seats || []).find((seat) => seat.kind === "human" && seat.invite);
-  const target = mine ? mine.invite : created.spectate;
+  const mine = (created.seats || []).find((seat) => seat.kind === "human" && seat.link);
+  const target = mine ? mine.link : created.spectate;
+  const invited = (created.seats || []).some((seat) => seat.invite);
   return h(
     "section",
     { class: "panel", "aria-labelledby": "created-title" },
     h("h2", { id: "created-title" }, t("Invite")),
-    h("p", {}, t("Send each player the link of their seat: whoever opens it plays that seat.")),
-    ...inviteLinks(created, mine ? mine.seat : null),
+    invited ? h("p", {}, t("Send each person the invitation of a seat: it works once, for whoever opens it first.")) : null,
+    ...inviteLinks(created),
     h(
       "div",
       { class: "actions" },
@@ -477,7 +519,7 @@ function statusLabel(status) {
 }
 
 function seatText(seat) {
-  if (seat.kind === "bot") return `${t("Bot")} (${levelLabel(seat.level)})`;
+  if (seat.kind === "bot") return botLabel(seat.level);
   if (seat.claimed) return seat.name || t("Human");
   return t("Free seat");
 }
@@ -527,25 +569,26 @@ function tablesList() {
   );
 }
 
-async function join(tableId, seat) {
+// Joining a seat from the list: the table's page asks for the name, then takes the seat.
+function join(tableId, seat) {
   clearError();
   rememberName();
-  let answer;
+  location.assign(`/t/${encodeURIComponent(tableId)}#join=${seat}`);
+}
+
+// The name this browser last gave (the table page's name field starts with it).
+export function rememberedName() {
   try {
-    answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: form.name.trim() }),
-    });
+    return localStorage.getItem(NAME_KEY) || "";
   } catch {
-    showError(t("The server cannot be reached."));
-    return;
+    return "";
   }
-  const result = await answer.json().catch(() => ({}));
-  if (!answer.ok || !result.token) {
-    showError(errorText(result) || t("This seat is taken."));
-    refreshTables();
-    return;
+}
+
+export function rememberTheName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name.trim());
+  } catch {
+    /* storage off */
   }
-  location.assign(`/t/${encodeURIComponent(tableId)}#seat=${seat}&token=${encodeURIComponent(result.token)}`);
 }

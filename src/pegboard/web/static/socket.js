@@ -16,6 +16,7 @@ export class TableSocket {
     this.tableId = tableId;
     this.seat = credentials.seat;
     this.token = credentials.token;
+    this.player = Boolean(credentials.player); // the seat opened by the player's identity
     this.handlers = handlers;
     this.lang = "en";
     this.seq = -1; // nothing seen yet
@@ -40,7 +41,8 @@ export class TableSocket {
       const hello = { type: "hello", since: Math.max(this.seq, 0), lang: this.lang };
       if (this.seat !== null && this.seat !== undefined) {
         hello.seat = this.seat;
-        hello.token = this.token;
+        if (this.player) hello.player = true;
+        else hello.token = this.token;
       }
       ws.send(JSON.stringify(hello));
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);

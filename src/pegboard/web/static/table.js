@@ -7,7 +7,8 @@ import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFr
 import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
+import { botLabel, errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
+import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -26,17 +27,13 @@ function detailsText(details) {
     .join(" · ");
 }
 
-// #seat=0&token=... (the fragment never reaches the server's logs)
-export function credentials(hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const seat = params.get("seat");
-  const token = params.get("token");
-  if (seat === null || token === null || !/^\d+$/.test(seat)) return { seat: null, token: null };
-  return { seat: Number(seat), token };
-}
-
-export function startTable(main, tableId) {
-  const page = new TablePage(main, tableId, credentials(location.hash));
+// #seat=0&token=... (the fragment never reaches the server's logs), #invite=CODE (a
+// one-time invitation: the page asks for a name, then claims it), #join=N (a free seat of
+// a public table, from the lobby's list), or nothing (the key this browser keeps, if any).
+export async function startTable(main, tableId) {
+  const asked = fragment(location.hash);
+  const creds = asked.invite || asked.join !== null ? await askForSeat(main, tableId, asked) : await seatOf(tableId, asked);
+  const page = new TablePage(main, tableId, creds);
   page.start();
   return page;
 }
@@ -80,6 +77,7 @@ class TablePage {
       },
       status: (status) => this.onStatus(status),
       closedForGood: (message) => {
+        if (this.creds.seat !== null) forgetKey(this.tableId); // a key that opens nothing now
         if (this.closedMessage && !message.message) return; // the error said it already
         this.closedMessage =
           message.message || (message.code === 4404 ? t("No such table.") : t("This link is not valid for this table."));
@@ -231,13 +229,34 @@ class TablePage {
 
   // ---- rendering -----------------------------------------------------------------------
 
+  // Each seat's name: the player's, a bot's level ("Expert bot"), else the seat's number.
   names(view) {
     const names = [];
+    const seats = (this.message && this.message.table && this.message.table.seats) || [];
     for (let seat = 0; seat < view.players; seat += 1) {
       const given = view.names && view.names[seat];
-      names.push(given || t("Seat {number}", { number: seat + 1 }));
+      const info = seats[seat];
+      if (info && info.kind === "bot") names.push(botLabel(info.level));
+      else names.push(given || t("Seat {number}", { number: seat + 1 }));
     }
     return names;
+  }
+
+  // Who is at a seat: a bot, a free seat, or a person here (connected) or away.
+  presence(seat) {
+    const seats = (this.message && this.message.table && this.message.table.seats) || [];
+    const info = seats[seat];
+    if (!info) return null;
+    let state = "bot";
+    let text = t("Bot");
+    if (info.kind === "human" && !info.claimed) {
+      state = "free";
+      text = t("Free seat");
+    } else if (info.kind === "human") {
+      state = info.connected ? "here" : "away";
+      text = info.connected ? t("Connected") : t("Away");
+    }
+    return h("span", { class: `presence ${state}`, dataset: { presence: state } }, text);
   }
 
   render() {
@@ -304,11 +323,14 @@ class TablePage {
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
         : `${t("Seat {number}", { number: view.seat + 1 })} (${t("you")})`;
+    const table = this.message ? this.message.table : null;
+    const visibility = table && table.public ? t("Public table") : t("Private table");
     return h(
       "div",
       { class: "table-head" },
       h("h1", {}, gameLabel(view.game)),
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
+      h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
     );
   }
@@ -387,6 +409,7 @@ class TablePage {
             "aria-current": view.current === seat ? "true" : null,
           },
           h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
+          this.presence(seat),
           ...this.badges(view, seat),
           h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
           ...this.counts(view, seat),
@@ -477,8 +500,10 @@ class TablePage {
     } catch {
       stored = null;
     }
-    if (!stored) return null;
-    return h("details", { class: "invites" }, h("summary", {}, t("Invite")), ...inviteLinks(stored, this.creds.seat));
+    if (!stored || !this.message) return null;
+    // Only the invitations to seats still free: a claimed one is spent.
+    const open = new Set(this.message.table.seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => seat.seat));
+    return h("details", { class: "invites" }, h("summary", {}, t("Invite")), ...inviteLinks(stored, open));
   }
 
   footer(view) {
@@ -496,7 +521,7 @@ class TablePage {
     try {
       const answer = await fetch(
         `/api/tables/${encodeURIComponent(this.tableId)}/seats/${this.creds.seat}/leave`,
-        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: this.creds.token }) },
+        { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(this.creds.token ? { token: this.creds.token } : {}) },
       );
       if (!answer.ok) {
         const body = await answer.json().catch(() => ({}));
@@ -508,6 +533,7 @@ class TablePage {
       return;
     }
     this.socket.close();
+    forgetKey(this.tableId);
     location.assign("/");
   }
 

@@ -1,0 +1,477 @@
+"""Players remembered without a password (issue 13, "Players"): a player identity is a
+long random secret in an HttpOnly, SameSite=Lax cookie (the database keeps only its
+SHA-256), with a display name the player can change; a one-time "use on another device"
+code moves the identity to another browser and can be revoked; the player page
+``/p/{name or id}`` lists the player's matches.
+
+An identity is made when a browser first needs one (it creates a table, takes a seat, or
+names itself), not on every page load, so that nothing a crawler does writes a row.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import ValidationError
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+import pegboard.games
+from pegboard.i18n import Translator, translator
+from pegboard.web import rules
+from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
+from pegboard.web.limits import CODE_LENGTH, DEVICE_CODE_HOURS, PLAYER_MATCHES
+from pegboard.web.rules.page import element, join, paragraph, table
+from pegboard.web.schemas import (
+    CodeBody,
+    DeviceCode,
+    MeAnswer,
+    MySeat,
+    NameBody,
+    Revoked,
+    answers,
+    request_body,
+)
+from pegboard.web.store import Store
+from pegboard.web.tables import LobbyError, clean_name, lang_key
+
+COOKIE: Final = "pegboard_player"
+COOKIE_DAYS: Final = 400
+"""How long a browser keeps its identity (the longest browsers allow)."""
+SECRET_BYTES: Final = 32
+PLAYER_ID_LENGTH: Final = 10
+
+router = APIRouter()
+
+
+def key_hash(secret: str) -> str:
+    return hashlib.sha256(f"pegboard-player:{secret}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A match of a player's, as the player page shows it."""
+
+    game: str
+    date: datetime
+    seat: int
+    opponents: list[tuple[str, str | None, str | None]]
+    """The other seats: (kind, level, name)."""
+    standings: list[float] | None
+    """None while it is in play."""
+
+
+# -- storage (blocking: run in a worker thread) -------------------------------------------
+
+
+class Players:
+    """The players' reads and writes, one short transaction each."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def session(self) -> Session:
+        return self.store.session()
+
+    def of_secret(self, secret: str) -> PlayerRow | None:
+        with self.session() as session:
+            row = session.get(PlayerKeyRow, key_hash(secret))
+            if row is None or row.kind != "browser":
+                return None
+            return session.get(PlayerRow, row.player_id)
+
+    def create(self, name: str | None) -> tuple[PlayerRow, str]:
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        with self.session() as session, session.begin():
+            player = PlayerRow(id=secrets.token_urlsafe(8)[:PLAYER_ID_LENGTH], name=name)
+            session.add(player)
+            session.flush()
+            session.add(
+                PlayerKeyRow(key_hash=key_hash(secret), player_id=player.id, kind="browser")
+            )
+        return player, secret
+
+    def rename(self, player_id: str, name: str | None) -> None:
+        with self.session() as session, session.begin():
+            player = session.get(PlayerRow, player_id)
+            if player is not None:
+                player.name = name
+
+    def new_code(self, player_id: str) -> str:
+        """A one-time code that moves the identity (any earlier code of the player goes)."""
+        code = secrets.token_urlsafe(SECRET_BYTES)
+        expires = datetime.now(UTC) + timedelta(hours=DEVICE_CODE_HOURS)
+        with self.session() as session, session.begin():
+            session.execute(
+                delete(PlayerKeyRow).where(
+                    PlayerKeyRow.player_id == player_id, PlayerKeyRow.kind == "code"
+                )
+            )
+            session.add(
+                PlayerKeyRow(
+                    key_hash=key_hash(code), player_id=player_id, kind="code", expires_at=expires
+                )
+            )
+        return code
+
+    def revoke_codes(self, player_id: str) -> int:
+        with self.session() as session, session.begin():
+            done = session.execute(
+                delete(PlayerKeyRow).where(
+                    PlayerKeyRow.player_id == player_id, PlayerKeyRow.kind == "code"
+                )
+            )
+            return int(done.rowcount)  # type: ignore[attr-defined]
+
+    def use_code(self, code: str) -> tuple[PlayerRow, str] | None:
+        """The player a code is for and a new browser secret of theirs; the code is spent.
+        None for a code that is spent, revoked, expired or never was."""
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        with self.session() as session, session.begin():
+            row = session.get(PlayerKeyRow, key_hash(code))
+            if row is None or row.kind != "code":
+                return None
+            expires = row.expires_at
+            if expires is not None and expires.replace(tzinfo=expires.tzinfo or UTC) < datetime.now(
+                UTC
+            ):
+                session.delete(row)
+                return None
+            player_id = row.player_id
+            session.delete(row)
+            session.add(
+                PlayerKeyRow(key_hash=key_hash(secret), player_id=player_id, kind="browser")
+            )
+            player = session.get(PlayerRow, player_id)
+        return (player, secret) if player is not None else None
+
+    def find(self, key: str) -> list[PlayerRow]:
+        """The player whose id is ``key``, else the players named ``key`` (at most 20)."""
+        with self.session() as session:
+            player = session.get(PlayerRow, key)
+            if player is not None:
+                return [player]
+            query = select(PlayerRow).where(PlayerRow.name == key).order_by(PlayerRow.created_at)
+            return list(session.scalars(query.limit(20)))
+
+    def seat_at(self, player_id: str, table_id: str) -> int | None:
+        with self.session() as session:
+            seat = session.scalar(
+                select(SeatRow.seat)
+                .where(SeatRow.table_id == table_id, SeatRow.player_id == player_id)
+                .order_by(SeatRow.seat)
+                .limit(1)
+            )
+            return None if seat is None else int(seat)
+
+    def matches_of(self, player_id: str, limit: int = PLAYER_MATCHES) -> list[PlayedMatch]:
+        """The player's matches, newest first (at most ``limit``)."""
+        with self.session() as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.game, SeatRow.seat, MatchRow)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .join(MatchRow, MatchRow.table_id == TableRow.id)
+                .where(SeatRow.player_id == player_id)
+                .order_by(MatchRow.created_at.desc(), MatchRow.number.desc())
+                .limit(limit)
+            ).all()
+            tables = {table_id for table_id, _g, _s, _m in rows}
+            seats: dict[str, list[SeatRow]] = {table_id: [] for table_id in tables}
+            for row in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(tables)).order_by(SeatRow.seat)
+            ):
+                seats[row.table_id].append(row)
+            return [
+                PlayedMatch(
+                    game=game,
+                    date=match.finished_at or match.created_at,
+                    seat=seat,
+                    opponents=[
+                        (s.kind, s.level, s.name) for s in seats[table_id] if s.seat != seat
+                    ],
+                    standings=None if match.standings is None else list(match.standings),
+                )
+                for table_id, game, seat, match in rows
+            ]
+
+
+# -- the identity of a request ------------------------------------------------------------
+
+
+def players_of(request: Request) -> Players:
+    players: Players = request.app.state.players
+    return players
+
+
+def secret_of(cookies: Any) -> str | None:
+    secret = cookies.get(COOKIE)
+    return secret if isinstance(secret, str) and 0 < len(secret) <= CODE_LENGTH else None
+
+
+async def player_of(request: Request) -> PlayerRow | None:
+    """The player whose identity the request's cookie holds, or None."""
+    secret = secret_of(request.cookies)
+    if secret is None:
+        return None
+    return await asyncio.to_thread(players_of(request).of_secret, secret)
+
+
+async def player_or_new(request: Request, name: str | None = None) -> tuple[PlayerRow, str | None]:
+    """The request's player, made (with ``name``) if the browser has none yet: the player
+    and the new secret to set in the cookie (None when it had one)."""
+    player = await player_of(request)
+    if player is not None:
+        return player, None
+    return await asyncio.to_thread(players_of(request).create, name)
+
+
+async def named_player(request: Request, name: str | None) -> tuple[PlayerRow, str | None]:
+    """``player_or_new``, called once the request's table or seat is made (so a refused
+    request makes no player); a name the person typed (creating a table, taking a seat)
+    becomes the player's display name."""
+    player, secret = await player_or_new(request, name)
+    if secret is None and name and name != player.name:
+        await asyncio.to_thread(players_of(request).rename, player.id, name)
+        player.name = name
+    return player, secret
+
+
+def with_cookie(response: Response, request: Request, secret: str | None) -> Response:
+    """``response`` setting the identity's cookie, when there is a new one."""
+    if secret is not None:
+        response.set_cookie(
+            COOKIE,
+            secret,
+            max_age=COOKIE_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+    return response
+
+
+def me(player: PlayerRow) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "page": f"/p/{player.id}"}
+
+
+def _request_lang(request: Request, body: dict[str, Any] | None = None) -> Translator:
+    asked = (body or {}).get("lang") or request.query_params.get("lang")
+    return translator(lang_key(asked))
+
+
+def _error(problem: LobbyError) -> JSONResponse:
+    return JSONResponse({"error": problem.message}, status_code=problem.status)
+
+
+# -- routes -------------------------------------------------------------------------------
+
+
+@router.get("/api/me", responses={200: {"model": MeAnswer}, **answers(429, 503)})
+async def who_am_i(request: Request) -> dict[str, Any]:
+    """This browser's player (``{"id", "name", "page"}``), or ``{"id": null}``: none yet."""
+    player = await player_of(request)
+    return me(player) if player is not None else {"id": None, "name": None, "page": None}
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    from pegboard.web.lobby import body_of  # the API's own reading of a JSON body
+
+    return await body_of(request)
+
+
+@router.put(
+    "/api/me",
+    response_model=None,
+    openapi_extra=request_body(NameBody),
+    responses={200: {"model": MeAnswer}, **answers(413, 415, 422, 429, 503)},
+)
+async def rename(request: Request) -> Response:
+    """Set this browser's player's display name (the player is made if there is none)."""
+    try:
+        body = await _body(request)
+        _ = _request_lang(request, body)
+        try:
+            asked = NameBody.model_validate(body)
+        except ValidationError:
+            raise LobbyError(422, _("A name is text.")) from None
+        name = clean_name(asked.name, _)
+        from pegboard.web.lobby import service_of
+
+        service = service_of(request)
+        service.within_joins(request.client.host if request.client else "unknown", _)
+        player, secret = await player_or_new(request, name)
+        if secret is None:
+            await asyncio.to_thread(players_of(request).rename, player.id, name)
+            player.name = name
+    except LobbyError as problem:
+        return _error(problem)
+    return with_cookie(JSONResponse(me(player)), request, secret)
+
+
+@router.post(
+    "/api/me/code",
+    status_code=201,
+    response_model=None,
+    responses={201: {"model": DeviceCode}, **answers(404, 429, 503)},
+)
+async def device_code(request: Request) -> Response:
+    """A one-time code to use this identity on another device (within a day); any earlier
+    code stops working."""
+    _ = _request_lang(request)
+    player = await player_of(request)
+    if player is None:
+        return _error(LobbyError(404, _("This browser has no player yet: give your name first.")))
+    code = await asyncio.to_thread(players_of(request).new_code, player.id)
+    return JSONResponse({"code": code, "hours": DEVICE_CODE_HOURS}, status_code=201)
+
+
+@router.delete(
+    "/api/me/code",
+    response_model=None,
+    responses={200: {"model": Revoked}, **answers(404, 429, 503)},
+)
+async def revoke_code(request: Request) -> Response:
+    """Revoke this player's code for another device, if one is waiting."""
+    _ = _request_lang(request)
+    player = await player_of(request)
+    if player is None:
+        return _error(LobbyError(404, _("This browser has no player yet: give your name first.")))
+    revoked = await asyncio.to_thread(players_of(request).revoke_codes, player.id)
+    return JSONResponse({"revoked": revoked})
+
+
+@router.post(
+    "/api/me/device",
+    response_model=None,
+    openapi_extra=request_body(CodeBody),
+    responses={200: {"model": MeAnswer}, **answers(410, 413, 415, 422, 429, 503)},
+)
+async def use_device_code(request: Request) -> Response:
+    """Become, in this browser, the player whose other device showed the code."""
+    try:
+        body = await _body(request)
+        _ = _request_lang(request, body)
+        try:
+            asked = CodeBody.model_validate(body)
+        except ValidationError:
+            raise LobbyError(
+                422,
+                _("A code from another device is text of at most {n} characters.").format(
+                    n=CODE_LENGTH
+                ),
+            ) from None
+        from pegboard.web.lobby import service_of
+
+        service_of(request).within_joins(request.client.host if request.client else "unknown", _)
+        used = await asyncio.to_thread(players_of(request).use_code, asked.code)
+        if used is None:
+            raise LobbyError(
+                410, _("This code is not valid any more: a code works once, within a day.")
+            )
+    except LobbyError as problem:
+        return _error(problem)
+    player, secret = used
+    return with_cookie(JSONResponse(me(player)), request, secret)
+
+
+@router.get(
+    "/api/tables/{table_id}/mine",
+    responses={200: {"model": MySeat}, **answers(422, 429, 503)},
+)
+async def my_seat(request: Request, table_id: str) -> dict[str, Any]:
+    """The seat this browser's player holds at the table (``{"seat": N}``, or null)."""
+    player = await player_of(request)
+    if player is None or len(table_id) > 16:
+        return {"seat": None}
+    seat = await asyncio.to_thread(players_of(request).seat_at, player.id, table_id)
+    return {"seat": seat}
+
+
+# -- the player page ----------------------------------------------------------------------
+
+
+def opponent_name(kind: str, level: str | None, name: str | None, _: Translator) -> str:
+    if kind == "bot":
+        return {
+            "random": _("Random bot"),
+            "greedy": _("Greedy bot"),
+            "expert": _("Expert bot"),
+            "ismcts": _("Search bot (ISMCTS)"),
+        }.get(level or "", _("Bot ({level})").format(level=level))
+    return name or _("Someone")
+
+
+def result_of(match: PlayedMatch, _: Translator) -> str:
+    """Won, lost or drawn, by the standings at the end (a side that shares the best
+    standing with no one else but partners won)."""
+    if match.standings is None:
+        return _("In play")
+    best = max(match.standings)
+    if all(score == best for score in match.standings):
+        return _("Drawn")
+    return _("Won") if match.standings[match.seat] == best else _("Lost")
+
+
+def game_name(name: str, _: Translator) -> str:
+    try:
+        return _(pegboard.games.get(name).display_name)
+    except LookupError:
+        return name
+
+
+def render_player(player: PlayerRow, matches: list[PlayedMatch], lang: str) -> str:
+    _ = translator(lang)
+    title = player.name or _("Player {id}").format(id=player.id)
+    if matches:
+        listing = table(
+            [_("Game"), _("Date"), _("Opponents"), _("Result")],
+            [
+                [
+                    game_name(m.game, _),
+                    element("time", m.date.date().isoformat(), datetime=m.date.isoformat()),
+                    ", ".join(opponent_name(*o, _) for o in m.opponents),
+                    result_of(m, _),
+                ]
+                for m in matches
+            ],
+            caption=_("Matches"),
+            id="matches",
+        )
+    else:
+        listing = paragraph(_("No matches yet."), id="matches")
+    body = join(element("h1", title), listing)
+    return rules.shell(lang, title, body, path=f"/p/{player.id}")
+
+
+def render_choice(name: str, found: list[PlayerRow], lang: str) -> str:
+    _ = translator(lang)
+    title = _("Players named {name}").format(name=name)
+    links = element(
+        "ul",
+        join(*(element("li", element("a", p.id, href=f"/p/{p.id}")) for p in found)),
+    )
+    return rules.shell(lang, title, join(element("h1", title), links), path=f"/p/{name}")
+
+
+@router.get("/p/{key}", include_in_schema=False)
+async def player_page(request: Request, key: str) -> Response:
+    lang = rules.request_lang(request)
+    _ = translator(lang)
+    key = key[: max(NAME_LENGTH, PLAYER_ID_LENGTH) * 4]
+    found = await asyncio.to_thread(players_of(request).find, key)
+    if not found:
+        title = _("No such player.")
+        page = rules.shell(lang, title, element("h1", title), path=f"/p/{key}")
+        return HTMLResponse(page, status_code=404)
+    if len(found) > 1:
+        return HTMLResponse(render_choice(key, found, lang))
+    matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id)
+    return HTMLResponse(render_player(found[0], matches, lang))

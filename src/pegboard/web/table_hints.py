@@ -1,0 +1,80 @@
+"""The hints of the web's tables: the expert's ranking of a seat's legal actions, thought in
+the pool from the seat's own observation (``TableHints``, a part of ``TableService``,
+``pegboard.web.service``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pegboard.hints import HintError
+from pegboard.i18n import Translator, describe_error, known_words, translator
+from pegboard.web import views
+from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.tables import ClientError, Connection, LiveTable, bot_seed
+
+
+class TableHints:
+    """The hints' part of ``TableService``."""
+
+    pool: BotPool
+
+    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the hints use
+
+        def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int: ...
+
+    async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
+        """The ``hint`` message: the expert's ranking of the seat's legal actions.
+
+        The expert thinks in the pool from the seat's own observation (nothing hidden from
+        the seat goes there), without the table's lock: the table's other clients are not
+        held up meanwhile, and only this seat could move the table on (then the hint is
+        stale, and refused as such)."""
+        _ = translator(connection.lang)
+        async with table.lock:
+            seat = self._acting_seat(table, connection, _)
+            if table.match.current_player != seat:
+                raise ClientError("out_of_turn", _("It is not your turn."))
+            seq, number = table.seq, table.record.match_number
+            observation = table.match.observation(seat)
+            names = [s.name or "" for s in table.record.seats]
+            seat_view = views.view(
+                table.match, table.record.game, seat, connection.lang, names, table.narration
+            )
+        evaluations = await self._hint(
+            table.record.game, bot_seed(table.record.seed, -seq), observation, _
+        )
+        if table.seq != seq or table.record.match_number != number:
+            raise ClientError(
+                "stale",
+                _("The table has moved on (move {seq}): play from the new position.").format(
+                    seq=table.seq
+                ),
+            )
+        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
+        words = known_words(_)
+        return {
+            "type": "hint",
+            "hints": [
+                {
+                    "action": str(e.action),
+                    "label": labels.get(str(e.action), str(e.action)),
+                    "value": e.value,
+                    "unit": words.get(e.unit, e.unit),
+                    "details": {words.get(k, k): v for k, v in e.details.items()},
+                }
+                for e in evaluations
+            ],
+        }
+
+    async def _hint(self, game: str, seed: int, observation: Any, _: Translator) -> list[Any]:
+        try:
+            try:
+                return await self.pool.hint(game, seed, observation)
+            except WorkerCrashError:
+                # Most likely another call's worker died with the pool: once more, on the new
+                # pool, before the player is told.
+                return await self.pool.hint(game, seed, observation)
+        except HintError as error:
+            raise ClientError("server", describe_error(error, _)) from None
+        except WorkerCrashError:
+            raise ClientError("server", _("Something went wrong. Try again.")) from None
