@@ -6,7 +6,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
 from pegboard.core import Action, Observation
 
@@ -122,6 +122,39 @@ class PlayoutSearch(Protocol):
     def deal(self, rng: random.Random) -> None: ...
 
     def evaluations(self) -> list[Evaluation]: ...
+
+
+MARGIN_UNIT: Final = "expected point margin"
+"""What a playout tally's values are: the seat's points less the others' mean, per deal."""
+
+
+class PlayoutTally:
+    """The statistics of one decision of a playout search, per legal action: the sums over
+    the deals of the seat's margin (its points less the mean of the others') and of its own
+    points. A game's search adds ``deal``; ``evaluations`` ranks the actions by margin."""
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.legal = legal
+        self.deals = 0
+        self.playouts = 0
+        self.margin = [0.0] * len(legal)
+        self.points = [0.0] * len(legal)
+
+    def evaluations(self) -> list[Evaluation]:
+        n = self.deals
+        result = [
+            Evaluation(
+                action,
+                self.margin[i] / n,
+                MARGIN_UNIT,
+                {"expected points": self.points[i] / n, "deals": float(n)},
+            )
+            for i, action in enumerate(self.legal)
+        ]
+        # Best first; equal values keep the order of legal_actions (deterministic).
+        order = {a: k for k, a in enumerate(self.legal)}
+        result.sort(key=lambda e: (-e.value, order[e.action]))
+        return result
 
 
 def checked_budget(budget: object, time_limit: object) -> None:

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from pegboard.bots.base import (
     Evaluation,
     PlayoutExpert,
+    PlayoutTally,
     legal_or_raise,
     search_until,
 )
@@ -52,7 +53,6 @@ from pegboard.draw.round import DrawObservation
 
 DEFAULT_BUDGET = 1000
 """Playouts per decision by default: a median decision of about 30 ms (see the benchmark)."""
-UNIT = "expected point margin"
 
 
 class DrawExpert(PlayoutExpert):
@@ -80,19 +80,15 @@ class DrawExpert(PlayoutExpert):
         return search_until(search, rng, self.budget, self.time_limit)
 
 
-class _Search:
+class _Search(PlayoutTally):
     """The statistics of one decision: per legal action, the sums of margins and points."""
 
     def __init__(self, observation: DrawObservation, legal: Sequence[Action]) -> None:
+        super().__init__(legal)
         self.observation = observation
-        self.legal = legal
         self.seat = observation.seat
         self.ends = observation.line.open_values()
         self.passes = trailing_passes(observation.history)
-        self.deals = 0
-        self.margin = [0.0] * len(legal)
-        self.points = [0.0] * len(legal)
-        self.playouts = 0
         current = observation.current_player
         assert current is not None
         self.current = current
@@ -147,19 +143,3 @@ class _Search:
             self.points[i] += own
         self.playouts += len(self.legal)
         self.deals += 1
-
-    def evaluations(self) -> list[Evaluation]:
-        n = self.deals
-        result = [
-            Evaluation(
-                action,
-                self.margin[i] / n,
-                UNIT,
-                {"expected points": self.points[i] / n, "deals": float(n)},
-            )
-            for i, action in enumerate(self.legal)
-        ]
-        # Best first; equal values keep the order of legal_actions (deterministic).
-        order = {a: k for k, a in enumerate(self.legal)}
-        result.sort(key=lambda e: (-e.value, order[e.action]))
-        return result

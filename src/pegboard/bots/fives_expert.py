@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pegboard.bots.base import (
     Evaluation,
     PlayoutExpert,
+    PlayoutTally,
     legal_or_raise,
     search_until,
 )
@@ -42,7 +43,6 @@ from pegboard.fives.hand import FivesObservation
 
 DEFAULT_BUDGET = 200
 """Playouts per decision by default (see ``python -m benchmarks fives`` for its speed)."""
-UNIT = "expected point margin"
 
 
 class FivesExpert(PlayoutExpert):
@@ -64,12 +64,12 @@ class FivesExpert(PlayoutExpert):
         return search_until(search, rng, self.budget, self.time_limit)
 
 
-class _Search:
+class _Search(PlayoutTally):
     """The statistics of one decision: per legal action, the sums of margins and points."""
 
     def __init__(self, view: FivesObservation, legal: Sequence[Action]) -> None:
+        super().__init__(legal)
         self.view = view
-        self.legal = legal
         rules = view.rules
         self.side = rules.side_of(view.seat)
         self.others = [s for s in range(rules.num_sides) if s != self.side]
@@ -98,10 +98,6 @@ class _Search:
         self.pool = [RANK_BIT[t.index] for t in unseen(view)]
         self.own = to_playout(sum(t.bit for t in view.hand))
         self.sizes = view.hand_sizes
-        self.deals = 0
-        self.playouts = 0
-        self.margin = [0.0] * len(legal)
-        self.points = [0.0] * len(legal)
 
     def deal(self, rng: random.Random) -> None:
         """One determinization, and one playout of every legal action on it."""
@@ -136,18 +132,3 @@ class _Search:
             self.points[i] += own
         self.playouts += len(self.legal)
         self.deals += 1
-
-    def evaluations(self) -> list[Evaluation]:
-        n = self.deals
-        result = [
-            Evaluation(
-                action,
-                self.margin[i] / n,
-                UNIT,
-                {"expected points": self.points[i] / n, "deals": float(n)},
-            )
-            for i, action in enumerate(self.legal)
-        ]
-        order = {a: k for k, a in enumerate(self.legal)}
-        result.sort(key=lambda e: (-e.value, order[e.action]))
-        return result
