@@ -129,3 +129,15 @@ def ngettext(singular: str, plural: str) -> tuple[str, str]:
 def played(seat: int, action: object) -> Event:
     """The plain narration of a move, for a game that words its moves no better."""
     return Event(N_("{player} plays {action}"), {"action": str(action)}, {"player": seat})
+
+
+def scores(points: Sequence[int]) -> Joined:
+    """Every seat's score, ``seat 0 15 · seat 1 8``, as one field (each seat named in the
+    reader's words)."""
+    return Joined(
+        tuple(
+            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
+            for seat, score in enumerate(points)
+        ),
+        " · ",
+    )

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pegboard.core import N_, Event, Joined
+from pegboard.core import N_, Event
 from pegboard.core.narration import ngettext
+from pegboard.core.narration import scores as scores
 from pegboard.cribbage.actions import Action, Discard, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent
@@ -106,17 +107,6 @@ def crib_owner(owner: int) -> Event:
 
 def deals(dealer: int) -> Event:
     return Event(N_("{who} deals"), {}, {"who": dealer}, "info", you=N_("you deal"))
-
-
-def scores(points: Sequence[int]) -> Joined:
-    """Both scores, ``seat 0 15 · seat 1 8``, as a field."""
-    return Joined(
-        tuple(
-            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
-            for seat, score in enumerate(points)
-        ),
-        " · ",
-    )
 
 
 # -- moves -------------------------------------------------------------------------------

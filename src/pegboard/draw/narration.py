@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pegboard.core import N_, Event, Joined
+from pegboard.core import N_, Event
 from pegboard.core.narration import ngettext
+from pegboard.core.narration import scores as scores
 from pegboard.dominoes.line import WORDS, language
 from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.match import Match
@@ -152,17 +153,6 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
             )
         )
     return tuple(events)
-
-
-def scores(points: Sequence[int]) -> Joined:
-    """Every seat's score, ``seat 0 15 · seat 1 8``, as a field."""
-    return Joined(
-        tuple(
-            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
-            for seat, score in enumerate(points)
-        ),
-        " · ",
-    )
 
 
 def match_end(points: Sequence[int], winner: int | None, rounds: int) -> tuple[Event, ...]:
