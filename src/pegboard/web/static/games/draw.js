@@ -105,6 +105,51 @@ export function endChoices(fits, ui, label) {
   );
 }
 
+// A seat's own tiles as buttons: a playable tile plays at once on its only end, or is
+// selected for the end buttons; another says why it cannot be played (\`unfit\`, the rule).
+// Draw's and the Fives family's tables both show their hands so.
+export function handBox(view, ui, plays, canPlay, unfit, actions) {
+  return h(
+    "section",
+    { class: "hand-box", "aria-labelledby": "hand-title" },
+    h("h2", { id: "hand-title" }, t("Your tiles")),
+    canPlay && !ui.selected && Object.keys(plays).length ? h("p", { class: "prompt" }, t("Choose a tile.")) : null,
+    h(
+      "ul",
+      { class: "hand tiles" },
+      ...(view.hand || []).map((tile) => {
+        const playable = canPlay && tile in plays;
+        return h(
+          "li",
+          {},
+          h(
+            "button",
+            {
+              type: "button",
+              class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
+              dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
+              "aria-label": tileName(tile),
+              "aria-pressed": ui.selected === tile ? "true" : "false",
+              "aria-disabled": playable ? "false" : "true",
+              onclick: () => {
+                if (!playable) {
+                  ui.notice(canPlay ? `${tileName(tile)}: ${unfit}` : t("Not your turn."));
+                  return;
+                }
+                const ends = plays[tile];
+                if (ends.length === 1) ui.play(playAction(tile, ends[0]));
+                else ui.select(ui.selected === tile ? null : tile);
+              },
+            },
+            tileSvg(tile),
+          ),
+        );
+      }),
+    ),
+    actions,
+  );
+}
+
 // Renders the Draw part of the table. `ui` holds the page's selection state and the
 // callbacks: ui.selected (tile or null), ui.select(tile), ui.play(action), ui.act(action).
 export function renderDraw(view, ui) {
@@ -118,61 +163,22 @@ export function renderDraw(view, ui) {
   const lineBox = markedLine(view.line_svg, { class: "line", id: "line" }, fits, ui);
   const endButtons = endChoices(fits, ui, (end) => actionLabel(view, lineBox, playAction(ui.selected, end), end));
 
-  const hand = mine
-    ? h(
-        "section",
-        { class: "hand-box", "aria-labelledby": "hand-title" },
-        h("h2", { id: "hand-title" }, t("Your tiles")),
-        canPlay && !ui.selected && Object.keys(plays).length ? h("p", { class: "prompt" }, t("Choose a tile.")) : null,
-        h(
-          "ul",
-          { class: "hand tiles" },
-          ...(view.hand || []).map((tile) => {
-            const playable = canPlay && tile in plays;
-            return h(
-              "li",
-              {},
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
-                  dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
-                  "aria-label": tileName(tile),
-                  "aria-pressed": ui.selected === tile ? "true" : "false",
-                  "aria-disabled": playable ? "false" : "true",
-                  onclick: () => {
-                    if (!playable) {
-                      ui.notice(canPlay ? `${tileName(tile)}: ${t("No open end of the line shows a number of this tile (D5).")}` : t("Not your turn."));
-                      return;
-                    }
-                    const ends = plays[tile];
-                    if (ends.length === 1) ui.play(playAction(tile, ends[0]));
-                    else ui.select(ui.selected === tile ? null : tile);
-                  },
-                },
-                tileSvg(tile),
-              ),
-            );
-          }),
-        ),
-        h(
-          "div",
-          { class: "actions" },
-          h(
-            "button",
-            { type: "button", id: "draw-button", dataset: { focus: "draw" }, disabled: !view.can_draw, onclick: () => ui.act("draw") },
-            t("Draw a tile"),
-          ),
-          h(
-            "button",
-            { type: "button", id: "pass-button", dataset: { focus: "pass" }, disabled: !view.can_pass, onclick: () => ui.act("pass") },
-            t("Pass"),
-          ),
-          ui.hintButton(),
-        ),
-      )
-    : null;
+  const actions = h(
+    "div",
+    { class: "actions" },
+    h(
+      "button",
+      { type: "button", id: "draw-button", dataset: { focus: "draw" }, disabled: !view.can_draw, onclick: () => ui.act("draw") },
+      t("Draw a tile"),
+    ),
+    h(
+      "button",
+      { type: "button", id: "pass-button", dataset: { focus: "pass" }, disabled: !view.can_pass, onclick: () => ui.act("pass") },
+      t("Pass"),
+    ),
+    ui.hintButton(),
+  );
+  const hand = mine ? handBox(view, ui, plays, canPlay, t("No open end of the line shows a number of this tile (D5)."), actions) : null;
 
   const counts = h(
     "p",

@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, markedLine, playAction, tileName, tileSvg } from "./draw.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, playAction, tileName, tileSvg } from "./draw.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -86,47 +86,8 @@ export function renderFives(view, ui) {
     buttons.push(h("button", { type: "button", id: "pass-button", dataset: { focus: "pass" }, onclick: () => ui.act("pass") }, said.pass || t("Pass")));
   }
 
-  const hand = mine
-    ? h(
-        "section",
-        { class: "hand-box", "aria-labelledby": "hand-title" },
-        h("h2", { id: "hand-title" }, t("Your tiles")),
-        canPlay && !ui.selected && Object.keys(plays).length ? h("p", { class: "prompt" }, t("Choose a tile.")) : null,
-        h(
-          "ul",
-          { class: "hand tiles" },
-          ...(view.hand || []).map((tile) => {
-            const playable = canPlay && tile in plays;
-            return h(
-              "li",
-              {},
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: `tile-button${ui.selected === tile ? " selected" : ""}${playable ? " playable" : ""}`,
-                  dataset: { tile, focus: `tile:${tile}`, ends: String(playable ? plays[tile].length : 0) },
-                  "aria-label": tileName(tile),
-                  "aria-pressed": ui.selected === tile ? "true" : "false",
-                  "aria-disabled": playable ? "false" : "true",
-                  onclick: () => {
-                    if (!playable) {
-                      ui.notice(canPlay ? `${tileName(tile)}: ${said.unfit || ""}` : t("Not your turn."));
-                      return;
-                    }
-                    const ends = plays[tile];
-                    if (ends.length === 1) ui.play(playAction(tile, ends[0]));
-                    else ui.select(ui.selected === tile ? null : tile);
-                  },
-                },
-                tileSvg(tile),
-              ),
-            );
-          }),
-        ),
-        h("div", { class: "actions" }, ...buttons, ui.hintButton()),
-      )
-    : null;
+  const actions = h("div", { class: "actions" }, ...buttons, ui.hintButton());
+  const hand = mine ? handBox(view, ui, plays, canPlay, said.unfit || "", actions) : null;
 
   const counts = h(
     "p",
