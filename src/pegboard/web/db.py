@@ -187,6 +187,29 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+MIGRATION_LOCK: Final = 0x7065_6762_6F61_7264 & 0x7FFF_FFFF_FFFF_FFFF
+"""The PostgreSQL advisory lock key the migrations hold ("pegboard" in ASCII)."""
+
+
+@contextmanager
+def migration_file_lock(engine: Engine) -> Iterator[None]:
+    """For a SQLite file: an exclusive lock on ``<database>.migrate.lock`` while the
+    migrations run, so that processes started together migrate one after the other (other
+    databases, and SQLite in memory, lock otherwise or need nothing)."""
+    path = engine.url.database
+    if engine.dialect.name != "sqlite" or not path or path == ":memory:":
+        yield
+        return
+    import fcntl  # POSIX: the servers run on Linux
+
+    with open(f"{path}.migrate.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def alembic_config(engine: Engine) -> Config:
     """Alembic's configuration, made in code: no alembic.ini is needed or read."""
     config = Config()
