@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import corrections, lobby, observability, players, rules, ws
+from pegboard.web import corrections, lobby, observability, players, replays, rules, ws
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -131,6 +131,7 @@ def create_app(
     app.include_router(corrections.router)
     app.include_router(observability.router)
     app.include_router(players.router)
+    app.include_router(replays.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

@@ -58,6 +58,8 @@ DEVICE_CODE_HOURS: Final = 24
 """A "use on another device" code works once, within this many hours."""
 PLAYER_MATCHES: Final = 50
 """A player page lists at most this many matches, the newest."""
+MATCH_ID_LENGTH: Final = 32
+"""A match's address (``TABLE-NUMBER``) is read only up to this length."""
 CORRECTION_TEXT_LENGTH: Final = 2000
 """A report of a correction says what is wrong in 1 to 2000 characters (once its line
 breaks are one character each and the white space around it is gone)."""

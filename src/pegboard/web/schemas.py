@@ -346,7 +346,7 @@ def body_of_schema(schema: dict[str, Any]) -> dict[str, Any]:
 ERRORS: dict[int, str] = {
     403: "A wrong seat token, or a seat of a private table (taken by invitation only).",
     404: "No such table or seat.",
-    409: "The seat is taken or a bot's, or a stored table that cannot be opened.",
+    409: "A seat taken or a bot's, a stored table that cannot be opened, or a match in play.",
     410: "An invitation that was used already (an invitation works once), or never was.",
     413: "The request is too large.",
     415: "A body not sent as application/json.",

@@ -1,0 +1,290 @@
+"""Finished matches (issue 13, "Finished matches"): every match of a table stays, under
+its own address ``/m/{table}-{number}``. ``GET /m/ID?at=K`` replays it move by move
+(server-rendered: the position after move K, every seat's hand shown, the board, what the
+move did, the round's settlement or the show as the narration tells them), and ``GET
+/api/matches/ID/record`` gives the engine's JSON record (what ``pegboard replay`` reads).
+
+A match in progress is never replayed and its record never given (``409``): only its
+players' and spectators' views over the WebSocket show it. Nothing here names a game: the
+engine replays the log (``pegboard.web.games``) and each position is shown through the
+views (``pegboard.web.views``), one per seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any, Final
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from markupsafe import Markup
+from sqlalchemy import select
+
+import pegboard.games
+from pegboard.i18n import Translator, say_all, translator
+from pegboard.web import games, rules, views
+from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
+from pegboard.web.limits import MATCH_ID_LENGTH
+from pegboard.web.rules.page import element, join, paragraph
+from pegboard.web.schemas import answers
+from pegboard.web.store import Store
+from pegboard.web.tables import lang_key
+
+router = APIRouter()
+SCRIPT: Final = "replay.js"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A match as stored: its table's game and settings, the seats' names, seed and log."""
+
+    table_id: str
+    number: int
+    game: str
+    config: dict[str, Any]
+    seed: int
+    names: list[str]
+    actions: list[tuple[int, str]]
+    finished: bool
+
+
+def match_id(table_id: str, number: int) -> str:
+    """The address of a table's match: ``TABLE-NUMBER``."""
+    return f"{table_id}-{number}"
+
+
+def parse_match_id(text: str) -> tuple[str, int] | None:
+    """``(table, number)`` of a match's address, or None for a text that is none."""
+    if len(text) > MATCH_ID_LENGTH:
+        return None
+    table_id, dash, number = text.rpartition("-")
+    if not dash or not table_id or not number.isdigit() or len(number) > 9:
+        return None
+    return table_id, int(number)
+
+
+def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None:
+    """The stored match, finished or not (None if there is none)."""
+    with store.session() as session:
+        table = session.get(TableRow, table_id)
+        match = session.get(MatchRow, (table_id, number))
+        if table is None or match is None:
+            return None
+        names = session.scalars(
+            select(SeatRow.name).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        ).all()
+        actions = session.execute(
+            select(ActionRow.seat, ActionRow.action)
+            .where(ActionRow.table_id == table_id, ActionRow.match_number == number)
+            .order_by(ActionRow.seq)
+        ).all()
+        return FinishedMatch(
+            table_id,
+            number,
+            table.game,
+            dict(table.config),
+            match.seed,
+            [name or "" for name in names],
+            [(seat, action) for seat, action in actions],
+            match.finished_at is not None,
+        )
+
+
+def finished_matches(store: Store, table_id: str, before: int) -> list[int]:
+    """The numbers of a table's finished matches before match ``before``, oldest first."""
+    with store.session() as session:
+        return list(
+            session.scalars(
+                select(MatchRow.number)
+                .where(
+                    MatchRow.table_id == table_id,
+                    MatchRow.number < before,
+                    MatchRow.finished_at.is_not(None),
+                )
+                .order_by(MatchRow.number)
+            )
+        )
+
+
+class ReplayRefusedError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+async def _finished(request: Request, text: str, _: Translator) -> FinishedMatch:
+    """The finished match at the address ``text``: ``ReplayRefusedError`` 404 for none, 409 for a
+    match still in play (it is never replayed with its hidden information)."""
+    parsed = parse_match_id(text)
+    store: Store = request.app.state.service.store
+    found = None if parsed is None else await asyncio.to_thread(load_match, store, *parsed)
+    if found is None:
+        raise ReplayRefusedError(404, _("There is no such match."))
+    if not found.finished:
+        raise ReplayRefusedError(
+            409,
+            _("This match is still being played: it can be replayed once it is over."),
+        )
+    return found
+
+
+@router.get(
+    "/api/matches/{match}/record",
+    responses=answers(404, 409, 422, 429, 503),
+)
+async def match_record(request: Request, match: str) -> Response:
+    """The engine's record of a finished match (``pegboard replay`` reads it)."""
+    _ = translator(lang_key(request.query_params.get("lang")))
+    try:
+        found = await _finished(request, match, _)
+    except ReplayRefusedError as refusal:
+        return JSONResponse({"error": refusal.message}, status_code=refusal.status)
+    played = await asyncio.to_thread(
+        games.replay, found.game, found.config, found.seed, found.actions
+    )
+    record: dict[str, Any] = played.to_record()
+    name = f"pegboard-{match_id(found.table_id, found.number)}.json"
+    return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The position after ``at`` moves of a finished match: what move ``at`` did, the
+    public view and every seat's view (a finished match hides nothing)."""
+
+    at: int
+    moves: int
+    said: list[str]
+    public: dict[str, Any]
+    seats: list[dict[str, Any]]
+
+
+def position(found: FinishedMatch, at: int, lang: str) -> Position:
+    """Replay ``found`` to move ``at`` (clamped to 0..its moves) and view it for all."""
+    _ = translator(lang)
+    at = max(0, min(at, len(found.actions)))
+    match = games.new_match(found.game, found.config, found.seed)
+    narration = []
+    said: list[Any] = []
+    for seat, text in found.actions[:at]:
+        said = list(games.apply_narrated(match, found.game, seat, text)[1])
+        narration.extend(said)
+    names = views.view(match, found.game, None, lang, found.names)["names"]
+    words = say_all(said, _, lambda seat: str(names[seat]))
+    public = views.view(match, found.game, None, lang, found.names, narration)
+    seats = [
+        views.view(match, found.game, seat, lang, found.names, narration)
+        for seat in range(match.num_players)
+    ]
+    return Position(at, len(found.actions), words, public, seats)
+
+
+def _hand_text(hand: Any) -> str:
+    if isinstance(hand, list | tuple):
+        return " ".join(str(part) for part in hand)
+    return "" if hand is None else str(hand)
+
+
+def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
+    """The replay page at ``shown``: the navigation, what the move did, the board, every
+    seat's hand."""
+    _ = translator(lang)
+    address = f"/m/{match_id(found.table_id, found.number)}"
+    title = _("Replay of {game}").format(game=_(pegboard.games.get(found.game).display_name))
+    last = shown.moves
+
+    def step(label: str, key: str, to: int) -> Markup:
+        if to == shown.at:
+            return element("span", label, class_="replay-step", aria_disabled="true", data_key=key)
+        return element(
+            "a",
+            label,
+            href=f"{address}?at={to}&lang={lang}",
+            class_="replay-step",
+            data_key=key,
+        )
+
+    nav = element(
+        "nav",
+        step(_("First"), "Home", 0),
+        step(_("Back"), "ArrowLeft", max(0, shown.at - 1)),
+        step(_("Forward"), "ArrowRight", min(last, shown.at + 1)),
+        step(_("Last"), "End", last),
+        aria_label=_("Moves"),
+        id="replay-nav",
+    )
+    counter = paragraph(
+        _.ngettext("Move {at} of {n}", "Move {at} of {n}", last).format(at=shown.at, n=last),
+        id="replay-at",
+        data_at=str(shown.at),
+        data_moves=str(last),
+    )
+    said = element(
+        "ul",
+        join(*(element("li", text) for text in shown.said)),
+        id="replay-move",
+        aria_live="polite",
+    )
+    board = join(
+        *(
+            element("div", Markup(value), class_="replay-board")
+            for key, value in shown.public.items()
+            if key.endswith("_svg") and isinstance(value, str)
+        ),
+        *(
+            paragraph(value, class_="replay-description")
+            for key, value in shown.public.items()
+            if key.endswith("_description") and isinstance(value, str) and value
+        ),
+    )
+    names = shown.public.get("names", [])
+    hands = element(
+        "dl",
+        join(
+            *(
+                join(
+                    element("dt", str(names[seat]) if seat < len(names) else str(seat + 1)),
+                    element("dd", _hand_text(seat_view.get("hand")) or "—", data_seat=str(seat)),
+                )
+                for seat, seat_view in enumerate(shown.seats)
+            )
+        ),
+        id="replay-hands",
+        aria_label=_("Every hand"),
+    )
+    record = element(
+        "a",
+        _("Download the record"),
+        href=f"/api/matches/{match_id(found.table_id, found.number)}/record",
+        download="",
+        id="replay-record",
+    )
+    table_link = element("a", _("The table"), href=f"/t/{found.table_id}", id="replay-table")
+    body = join(
+        element("h1", title),
+        nav,
+        counter,
+        element("section", said, board, hands, id="replay-position"),
+        paragraph(record, " · ", table_link),
+    )
+    return rules.shell(lang, title, body, path=address, scripts=(SCRIPT,))
+
+
+@router.get("/m/{match}", include_in_schema=False)
+async def replay_page(request: Request, match: str) -> Response:
+    """The replay of a finished match at ``?at=K`` (default: its last move)."""
+    lang = rules.request_lang(request)
+    _ = translator(lang)
+    try:
+        found = await _finished(request, match, _)
+    except ReplayRefusedError as refusal:
+        page = rules.shell(
+            lang, refusal.message, element("h1", refusal.message), path=f"/m/{match[:64]}"
+        )
+        return HTMLResponse(page, status_code=refusal.status)
+    asked = request.query_params.get("at", "")[:9]
+    at = int(asked) if asked.isdigit() else len(found.actions)
+    shown = await asyncio.to_thread(position, found, at, lang)
+    return HTMLResponse(render_position(found, shown, lang))

@@ -1,0 +1,63 @@
+"""End to end, replays (issue 13, "Finished matches"): a person plays a Draw match to its
+end in the browser, then its replay page goes to the first and the last move by keyboard
+and shows every seat's hand there, as the match's own record has them. Debian's Chromium,
+as in ``test_e2e``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+from playwright.sync_api import Page
+
+import pegboard.games
+from tests.web.test_e2e import (  # the browser tests' own set-up
+    READY,
+    e2e_base_url,
+    e2e_browser,
+    e2e_open,
+    e2e_seeds,
+    play_draw_move,
+    wait_for,
+)
+
+__all__ = ["e2e_base_url", "e2e_browser", "e2e_open", "e2e_seeds"]  # fixtures used here
+
+
+def test_m1_a_finished_match_replays_to_its_last_move_with_every_hand(
+    e2e_open: Callable[..., Page], e2e_base_url: str
+) -> None:
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random"}]
+    body = {"game": "draw", "players": 2, "target": 1, "seats": seats}  # one round (D17)
+    made = httpx.post(f"{e2e_base_url}/api/tables", json=body, timeout=30).json()
+    table = made["table"]
+    ana = e2e_open(made["seats"][0]["link"])
+    ana.wait_for_selector("#turn")
+    for _move in range(200):  # a round of two has far fewer moves
+        wait_for(ana, READY)
+        if ana.evaluate("document.body.dataset.turn") == "over":
+            break
+        play_draw_move(ana)
+    assert ana.evaluate("document.body.dataset.turn") == "over"
+
+    record = httpx.get(f"{e2e_base_url}/api/matches/{table}-1/record", timeout=30).json()
+    final = pegboard.games.get("draw").from_record(record)
+    moves = len(record["actions"]) if "actions" in record else None
+
+    ana.goto(f"{e2e_base_url}/m/{table}-1?lang=en")
+    ana.wait_for_selector("#replay-at")
+    last = int(ana.get_attribute("#replay-at", "data-at") or -1)
+    assert last == int(ana.get_attribute("#replay-at", "data-moves") or -2) > 0
+    if moves is not None:
+        assert last == moves
+    ana.keyboard.press("Home")
+    ana.wait_for_selector('#replay-at[data-at="0"]')
+    ana.keyboard.press("ArrowRight")
+    ana.wait_for_selector('#replay-at[data-at="1"]')
+    ana.keyboard.press("End")
+    ana.wait_for_selector(f'#replay-at[data-at="{last}"]')
+    for seat, hand in enumerate(final.round.hands):
+        shown = ana.inner_text(f'#replay-hands dd[data-seat="{seat}"]')
+        assert shown == (" ".join(f"{t.low}-{t.high}" for t in hand) or "—")
+    assert "Ana" in ana.inner_text("#replay-hands")
+    assert ana.inner_text("#replay-move").strip()  # what the last move did, said

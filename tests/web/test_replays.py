@@ -1,0 +1,113 @@
+"""Finished matches (issue 13): ``/m/ID`` replays a finished match move by move with every
+hand shown, ``/api/matches/ID/record`` gives its engine record; a match in play is never
+replayed, and no answer about it names a hidden tile or card."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import pegboard.games
+from tests.web.conftest import Player, leaks, new_table, token_of, truth_of
+
+BOTS = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random"}]
+
+
+def play_out(client: TestClient, table: dict[str, Any]) -> None:
+    ana = Player(client, table["table"], 0, token_of(table, 0))
+    rng = random.Random(3)
+    while not ana.settle({1})["view"]["is_over"]:
+        ana.act(rng.choice(ana.state["view"]["legal"])["action"])
+    ana.close()
+
+
+def hands_on(page: str) -> dict[int, str]:
+    """Each seat's hand as the replay page writes it."""
+    return {
+        int(seat): html.unescape(text)
+        for seat, text in re.findall(r'<dd data-seat="(\d+)">(.*?)</dd>', page, re.S)
+    }
+
+
+def at_of(page: str) -> int:
+    found = re.search(r'data-at="(\d+)"', page)
+    assert found is not None, page
+    return int(found.group(1))
+
+
+def test_m1_a_finished_match_replays_move_by_move_with_every_hand(client: TestClient) -> None:
+    table = new_table(client, "draw", BOTS, players=2, target=1)  # one round (D17)
+    play_out(client, table)
+    truth = truth_of(client, table["table"])
+    moves = len(truth.positions) - 1
+    address = f"/m/{table['table']}-1"
+    last = client.get(address)
+    assert last.status_code == 200 and at_of(last.text) == moves  # the last move by default
+    for at in (0, 1, moves // 2, moves):
+        page = client.get(f"{address}?at={at}").text
+        assert at_of(page) == at
+        match = truth.positions[at]
+        # Every seat's hand, as the engine holds it then (not only one seat's).
+        expected = {
+            seat: " ".join(f"{tile.low}-{tile.high}" for tile in hand) or "—"
+            for seat, hand in enumerate(match.round.hands)
+        }
+        assert hands_on(page) == expected
+        # The board as it stands: the line's description after this play.
+        if at:
+            assert re.search(r'class="replay-description"', page) or not match.round.line
+    # Navigation: first, back, forward, last, by links the keys follow (replay.js).
+    middle = client.get(f"{address}?at=1").text
+    for key, to in (("Home", 0), ("ArrowLeft", 0), ("ArrowRight", 2), ("End", moves)):
+        assert re.search(rf'href="{address}\?at={to}&amp;lang=en"[^>]*data-key="{key}"', middle)
+    assert 'src="/static/replay.js"' in middle
+    # The settlement of the round is said at its last move.
+    assert re.search(r"<li>[^<]*(scores|wins|blocked)", last.text, re.I), last.text
+
+
+def test_m2_the_record_of_a_finished_match_is_the_engines(client: TestClient) -> None:
+    table = new_table(client, "cribbage", BOTS)
+    play_out(client, table)
+    answer = client.get(f"/api/matches/{table['table']}-1/record")
+    assert answer.status_code == 200
+    assert "attachment" in answer.headers["content-disposition"]
+    record = answer.json()
+    truth = truth_of(client, table["table"])
+    assert record == truth.positions[-1].to_record()
+    again = pegboard.games.get("cribbage").from_record(record)
+    assert again.is_over and again.to_record() == record
+
+
+def test_m3_a_match_in_play_is_never_replayed_nor_its_record_given(client: TestClient) -> None:
+    for game, options in (("draw", {"players": 2}), ("cribbage", {})):
+        table = new_table(client, game, BOTS, **options)
+        ana = Player(client, table["table"], 0, token_of(table, 0))
+        ana.act(ana.settle({1})["view"]["legal"][0]["action"])
+        ana.settle({1})
+        match_id = f"{table['table']}-1"
+        truth = truth_of(client, table["table"])
+        seq = len(truth.positions) - 1
+        hidden = truth.hidden(seq, 0) | truth.hidden(seq, 1)
+        assert hidden
+        for path in (f"/m/{match_id}", f"/m/{match_id}?at=1", f"/api/matches/{match_id}/record"):
+            answer = client.get(path + ("&" if "?" in path else "?") + "lang=pt")
+            assert answer.status_code == 409, path
+            assert "ainda" in answer.text  # translated: still being played
+            assert leaks({"answer": answer.text}, hidden) == []
+        # The table's answers name no earlier match of it yet, nor its log.
+        summary = client.get(f"/api/tables/{table['table']}").text
+        assert leaks({"summary": summary}, hidden) == []
+        ana.close()
+
+
+def test_m4_no_such_match_is_a_translated_404(client: TestClient) -> None:
+    table = new_table(client, "draw", BOTS, players=2, target=1)
+    for text in ("nothing", f"{table['table']}-2", f"{table['table']}-x", "-1", "a" * 200 + "-1"):
+        for path in (f"/m/{text}", f"/api/matches/{text}/record"):
+            answer = client.get(path, params={"lang": "pt"})
+            assert answer.status_code == 404, (path, answer.text)
+            assert "Não há" in answer.text
