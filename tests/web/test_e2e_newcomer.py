@@ -177,3 +177,71 @@ def test_focus_and_selection_look_different(e2e_open: Callable[..., Page]) -> No
     assert selected["background"] != focused["background"]
     assert selected["shadow"] != "none"
     shot(page, "focus-and-selection")
+
+
+def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invitation(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    assert page.inner_text("h1") == "Lobby"
+    assert page.locator("text=pegboard").count() == 1  # the site's name, in its header only
+    page.check("#game-draw")
+    page.fill("#your-name", "Ana")
+    page.click("#create")
+    page.wait_for_selector("#take-seat")
+    spectate = page.locator(".link-row", has=page.locator("#spectate-link")).locator("button")
+    assert spectate.inner_text() == "Copy link"
+    assert spectate.get_attribute("aria-label") == "Copy link: Spectator link"
+
+
+LANGS = (("en", "en"), ("pt_BR", "pt-BR"), ("zh_Hans", "zh-Hans"), ("hi", "hi"))
+
+
+def in_language(page: Page, lang: str, tag: str) -> None:
+    if lang != "en":
+        page.select_option("#lang-select", lang)
+    wait_for(page, f"document.documentElement.lang === {tag!r}")
+
+
+def no_axe_violation(page: Page, where: str) -> None:
+    assert axe_violations(page) == [], where
+
+
+@pytest.mark.parametrize(("lang", "tag"), LANGS)
+def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
+    e2e_open: Callable[..., Page], lang: str, tag: str
+) -> None:
+    page = e2e_open("/", seed=5)
+    in_language(page, lang, tag)
+    no_axe_violation(page, "lobby")
+    page.fill("#target", "1")
+    create_table(page)
+    wait_for(page, READY)
+    no_axe_violation(page, "Draw in play")
+    while not page.locator(DIALOG).count():
+        if settle(page):
+            play_draw_move(page)
+    no_axe_violation(page, "Draw's round end")
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")
+    no_axe_violation(page, "Draw's match over")
+
+
+@pytest.mark.parametrize(("lang", "tag"), LANGS)
+def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
+    e2e_open: Callable[..., Page], lang: str, tag: str
+) -> None:
+    page = e2e_open("/", seed=5)
+    in_language(page, lang, tag)
+    create_table(page, game="cribbage")
+    wait_for(page, READY)
+    no_axe_violation(page, "cribbage's discard")
+    play_cribbage_move(page)
+    wait_for(page, READY)
+    no_axe_violation(page, "cribbage in play")
+    for _ in range(200):
+        if page.locator("#shows").count() or page.locator(DIALOG).count():
+            break
+        if settle(page):
+            play_cribbage_move(page)
+    no_axe_violation(page, "cribbage's show")

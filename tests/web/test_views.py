@@ -434,3 +434,10 @@ def test_d5_the_opening_move_is_offered_for_every_tile_of_the_hand() -> None:
     first = v["legal"][0]
     tile = "[{}|{}]".format(*first["action"].split("-"))
     assert first["label"] == f"Open the line with {tile}"
+
+
+def test_d17_the_line_has_no_markers_once_the_match_is_over() -> None:
+    """The newcomer saw the open ends' markers stay after the match was over."""
+    line = view(draw_points(2, seed=7)["match end"], "draw", 0, "en")["line_svg"]
+    assert "data-tile=" in line  # the last round's line, as it ended
+    assert "data-end=" not in line  # no marker, nor the empty line's slot, to play on
