@@ -192,3 +192,20 @@ def test_c7_the_board_has_two_pegs_each_and_the_skunk_lines() -> None:
         scored = [e for e in game.log if e.seat == seat and e.points]
         back = scored[-1].total - scored[-1].points if scored else 0
         assert f'class="peg back" data-seat="{seat}" data-score="{back}"' in svg
+
+
+def test_the_log_keeps_the_whole_match_and_only_grows() -> None:
+    """The newcomer's log kept the last 30 events and renumbered them: each view's log
+    now starts with the cut for the deal and extends the one before it, game after game."""
+    rng = random.Random(3)
+    match = CribbageMatch(best_of=3, seed=3)
+    before: list[str] = []
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+        log = view(match, "cribbage", 0, "en")["log"]
+        assert log[: len(before)] == before
+        before = log
+    assert len(match.games) >= 2 and before[0].startswith("Cut for the deal:")
+    assert sum(bool(re.search(r"wins? the game, \d+ to \d+\.$", line)) for line in before) == len(
+        match.games
+    )

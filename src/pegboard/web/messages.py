@@ -24,6 +24,7 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name: mark now, translate
 
 MESSAGES: Final[tuple[str, ...]] = (
     # The lobby: a new table.
+    N_("Lobby"),
     N_("New table"),
     N_("Game"),
     N_("Draw dominoes"),
@@ -67,6 +68,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     # Invitations.
     N_("Invite"),
     N_("Copy invite link"),
+    N_("Copy link"),
     N_("Link copied"),
     N_("Spectator link"),
     N_("Send each person the invitation of a seat: it works once, for whoever opens it first."),
@@ -113,6 +115,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Choose an end of the line."),
     N_("Choose a tile."),
     N_("Choose a card."),
+    N_("No card of yours keeps the count at 31 or under: say Go (C5)."),
+    N_("No tile of yours fits an open end of the line: draw one (D7)."),
+    N_("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
     N_("Hint"),
     N_("Hints"),
     N_("Close"),

@@ -8,7 +8,9 @@ from typing import Any, Final
 from pegboard.i18n import LOCALES, Translator, translator
 
 LOG_LIMIT: Final = 30
-"""The log holds the last 30 public events (docs/web.md)."""
+"""The log of a game with no web look of its own holds its last 30 public events (the
+table keeps no more of its narration); Draw's and cribbage's logs hold the whole match
+(docs/web.md)."""
 
 
 def locale_of(lang: str) -> str:
@@ -50,7 +52,7 @@ def common(
         "winner": winner,
         "your_turn": your_turn,
         "legal": legal if your_turn else [],
-        "log": log[-LOG_LIMIT:],
+        "log": log,
         "scores": list(scores),
         "target": target,
         "track_svg": track_svg,

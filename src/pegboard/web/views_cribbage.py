@@ -26,7 +26,7 @@ from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.i18n import Translator, cribbage_text
 from pegboard.i18n.cribbage_text import Seats
 from pegboard.web import track
-from pegboard.web.views_common import LOG_LIMIT, common
+from pegboard.web.views_common import common
 
 PAGE = "cribbage"
 """This game's page module, static/games/cribbage.js (the look ``web.page``)."""
@@ -115,11 +115,15 @@ def cribbage_view(
     earlier = finished_game(finished, seat) if finished is not None else None
     fresh = not game.history
     cut = cribbage_text.cut_lines(match.cuts, seats, _)  # the first game's dealer (C2)
-    log = game_log(game, seats, _)
-    if len(games) == (1 if match.is_over else 0):
-        log = cut + log
-    elif earlier is not None and len(log) < LOG_LIMIT:
-        log = (cut if len(games) == 1 else []) + game_log(earlier, seats, _) + log
+    # The log is the whole match (the newcomer's log that kept only its last 30 events and
+    # renumbered them): the cut, every finished game, then this one.
+    # (over: this game is the last finished one; else the last finished one is ``earlier``)
+    log = list(cut)
+    for done in games[:-1]:
+        log += game_log(finished_game(done, seat), seats, _)
+    if earlier is not None:
+        log += game_log(earlier, seats, _)
+    log += game_log(game, seats, _)
     last_shows = game.shows
     if not last_shows and fresh and earlier is not None:
         last_shows = earlier.shows

@@ -103,7 +103,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         hand_sizes=list(round_.hand_sizes),
         stock=round_.stock_size,
         leader=round_.leader,
-        line_svg=render_svg(line, markers=True, lang=lang),
+        line_svg=render_svg(line, markers=not observation.is_over, lang=lang),  # no end to play on
         line_description=line.describe(lang),
         line_title=line.title(lang),
         plays=plays,

@@ -50,7 +50,7 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, "pegboard"), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
+  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -421,7 +421,7 @@ function rememberName() {
 }
 
 // A read-only field with the link and a button that copies it.
-function linkRow(label, link, id) {
+function linkRow(label, link, id, button = t("Copy invite link")) {
   const url = new URL(link, location.origin).href;
   const input = h("input", { type: "text", readonly: true, id, value: url, "aria-label": label });
   const copy = h(
@@ -429,7 +429,7 @@ function linkRow(label, link, id) {
     {
       type: "button",
       class: "copy",
-      "aria-label": `${t("Copy invite link")}: ${label}`,
+      "aria-label": `${button}: ${label}`,
       onclick: async () => {
         try {
           await navigator.clipboard.writeText(url);
@@ -439,7 +439,7 @@ function linkRow(label, link, id) {
         }
       },
     },
-    t("Copy invite link"),
+    button,
   );
   return h("div", { class: "link-row" }, h("span", { class: "link-label" }, label), input, copy);
 }
@@ -454,7 +454,7 @@ export function inviteLinks(result, open = null) {
     if (open && !open.has(seat.seat)) continue; // claimed: that invitation is spent
     rows.push(linkRow(`${t("Invite")}: ${seatLabel(seat.seat)}`, seat.invite, `invite-${seat.seat}`));
   }
-  if (result.spectate) rows.push(linkRow(t("Spectator link"), result.spectate, "spectate-link"));
+  if (result.spectate) rows.push(linkRow(t("Spectator link"), result.spectate, "spectate-link", t("Copy link")));
   return rows;
 }
 

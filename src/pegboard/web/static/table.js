@@ -272,6 +272,10 @@ class TablePage {
       return;
     }
     const { view } = this.message;
+    // The log where its reader left it: at its newest event, or scrolled back (kept).
+    const before = document.getElementById("log");
+    const atEnd = !before || before.scrollHeight - before.scrollTop - before.clientHeight < 4;
+    const top = before ? before.scrollTop : 0;
     const names = this.names(view);
     const ui = this.uiState();
     const game = this.page.render(view, ui, names);
@@ -301,7 +305,7 @@ class TablePage {
     document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
     this.renderDialog(view, names);
     const log = document.getElementById("log");
-    if (log) log.scrollTop = log.scrollHeight; // the newest event in sight
+    if (log) log.scrollTop = atEnd ? log.scrollHeight : top; // the newest event in sight, unless scrolled back
     // For tests and styling: whose turn it is, and whether a move is on its way.
     document.body.dataset.turn = view.is_over ? "over" : view.your_turn ? "yours" : "other";
     document.body.dataset.pending = String(this.pending);
@@ -314,6 +318,15 @@ class TablePage {
         next.focus({ preventScroll: true });
       }
     }
+    // The only move there is (a game's .only-move: Draw a tile, Go): focused once per state,
+    // unless the person is elsewhere (the language menu, a dialog).
+    const only = this.main.querySelector(".only-move:not([disabled])");
+    const state = document.body.dataset.seq;
+    if (only && this.onlyFocused !== state && !this.dialog.open) {
+      const active = document.activeElement;
+      if (!active || active === document.body || this.main.contains(active)) only.focus({ preventScroll: true });
+    }
+    this.onlyFocused = only ? state : null;
   }
 
   heading(view) {
@@ -489,7 +502,7 @@ class TablePage {
       "section",
       { class: "log", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("Log")),
-      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title" }, ...entries.map((text) => h("li", {}, text))),
+      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title", dataset: { focus: "log" } }, ...entries.map((text) => h("li", {}, text))),
     );
   }
 

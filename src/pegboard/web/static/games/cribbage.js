@@ -108,6 +108,7 @@ export function renderCribbage(view, ui, names) {
 
   let hand = null;
   if (mine) {
+    const onlyGo = Boolean(view.your_turn && view.can_go && !discarding && !playable.size);
     const cards = (view.hand || []).map((card) => {
       const picked = ui.picked.includes(card);
       const enabled = discarding || (view.your_turn && playable.has(card));
@@ -161,9 +162,19 @@ export function renderCribbage(view, ui, names) {
               t("Discard"),
             )
           : null,
+        // No card keeps the count at 31 or under: Go is the only move (C5). Say why, and
+        // make the button the obvious one (primary, and the table focuses it: .only-move).
+        onlyGo ? h("p", { class: "prompt only-why", id: "only-move-why" }, t("No card of yours keeps the count at 31 or under: say Go (C5).")) : null,
         h(
           "button",
-          { type: "button", id: "go-button", dataset: { focus: "go" }, disabled: !view.can_go, onclick: () => ui.act("go") },
+          {
+            type: "button",
+            id: "go-button",
+            dataset: { focus: "go" },
+            disabled: !view.can_go,
+            onclick: () => ui.act("go"),
+            ...(onlyGo ? { class: "primary only-move", "aria-describedby": "only-move-why" } : {}),
+          },
           t("Go"),
         ),
         ui.hintButton(),

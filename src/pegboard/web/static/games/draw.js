@@ -163,17 +163,28 @@ export function renderDraw(view, ui) {
   const lineBox = markedLine(view.line_svg, { class: "line", id: "line" }, fits, ui);
   const endButtons = endChoices(fits, ui, (end) => actionLabel(view, lineBox, playAction(ui.selected, end), end));
 
+  // No tile fits: drawing (D7), else passing (D8), is the only move. Say why, and make
+  // that button the obvious one (primary, and the table focuses it: .only-move).
+  const stuck = canPlay && !Object.keys(plays).length;
+  const only = stuck && view.can_draw ? "draw" : stuck && view.can_pass ? "pass" : null;
+  const why = {
+    draw: t("No tile of yours fits an open end of the line: draw one (D7)."),
+    pass: t("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
+  };
+  const onlyAttrs = (move) =>
+    only === move ? { class: "primary only-move", "aria-describedby": "only-move-why" } : {};
   const actions = h(
     "div",
     { class: "actions" },
+    only ? h("p", { class: "prompt only-why", id: "only-move-why" }, why[only]) : null,
     h(
       "button",
-      { type: "button", id: "draw-button", dataset: { focus: "draw" }, disabled: !view.can_draw, onclick: () => ui.act("draw") },
+      { type: "button", id: "draw-button", dataset: { focus: "draw" }, disabled: !view.can_draw, onclick: () => ui.act("draw"), ...onlyAttrs("draw") },
       t("Draw a tile"),
     ),
     h(
       "button",
-      { type: "button", id: "pass-button", dataset: { focus: "pass" }, disabled: !view.can_pass, onclick: () => ui.act("pass") },
+      { type: "button", id: "pass-button", dataset: { focus: "pass" }, disabled: !view.can_pass, onclick: () => ui.act("pass"), ...onlyAttrs("pass") },
       t("Pass"),
     ),
     ui.hintButton(),

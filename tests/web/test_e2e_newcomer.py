@@ -1,0 +1,247 @@
+"""End to end, what a newcomer hit at the tables (issue 13, "What a newcomer hit"), in
+Debian's Chromium (the set-up of tests/web/test_e2e.py): the log keeps the whole match and
+can be scrolled by keyboard; when drawing (D7) or Go (C5) is the only move the page says why
+and focuses that button; focus and selection look different; and axe-core finds nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
+    pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
+
+from playwright.sync_api import Page
+
+from tests.web.page_checks import axe_violations
+from tests.web.test_e2e import (
+    READY,
+    create_table,
+    e2e_base_url,
+    e2e_browser,
+    e2e_open,
+    e2e_seeds,
+    play_cribbage_move,
+    play_draw_move,
+    shot,
+    wait_for,
+)
+
+__all__ = ["e2e_base_url", "e2e_browser", "e2e_open", "e2e_seeds"]  # fixtures used here
+
+DIALOG = "dialog#round-end[open]"
+SETTLED = f"{READY} || document.querySelector('{DIALOG}')"
+
+
+def settle(page: Page) -> bool:
+    """Wait for the page's turn, the match's end or a round-end dialog; True on its turn."""
+    wait_for(page, SETTLED)
+    return (
+        not page.locator(DIALOG).count() and page.evaluate("document.body.dataset.turn") == "yours"
+    )
+
+
+def log_lines(page: Page) -> list[str]:
+    return [line.strip() for line in page.locator("#log li").all_inner_texts()]
+
+
+def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """The newcomer's log kept the last 30 events and renumbered them, and axe found it
+    a scrollable region no keyboard could reach (scrollable-region-focusable)."""
+    page = e2e_open("/", seed=5)
+    page.fill("#target", "200")
+    create_table(page)
+    first: list[str] = []
+    moves = 0
+    while len(log_lines(page)) <= 40:
+        if settle(page):
+            play_draw_move(page)
+        elif page.locator(DIALOG).count():
+            page.click("#continue-button")
+        if not first and log_lines(page):
+            first = log_lines(page)[:3]
+        moves += 1
+        assert moves < 400, "a Draw match to 200 has more than 40 events by now"
+    lines = log_lines(page)
+    assert lines[: len(first)] == first and lines[0].startswith("Round 1: ")  # numbering stable
+    log = page.locator("#log")
+    assert log.get_attribute("tabindex") == "0"
+    assert page.evaluate("document.getElementById('log').scrollHeight") > page.evaluate(
+        "document.getElementById('log').clientHeight"
+    )
+    # Its accessible name is its heading's, and the keyboard reaches it.
+    assert (
+        page.evaluate(
+            "document.getElementById(document.getElementById('log')"
+            ".getAttribute('aria-labelledby')).textContent"
+        )
+        == "Log"
+    )
+    log.focus()
+    page.keyboard.press("Home")
+    wait_for(page, "document.getElementById('log').scrollTop === 0")
+    settle(page)  # the bot's moves after it: the log stays where its reader scrolled it
+    assert page.evaluate("document.getElementById('log').scrollTop") == 0
+    assert page.evaluate("document.activeElement.id") == "log" or page.locator(DIALOG).count()
+    assert not [v for v in axe_violations(page) if v.startswith("scrollable-region-focusable")]
+
+
+def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    page.fill("#target", "200")
+    create_table(page)
+    seen = 0
+    for _ in range(300):
+        if not settle(page):
+            if page.locator(DIALOG).count():
+                page.click("#continue-button")
+            continue
+        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
+        if stuck and page.is_enabled("#draw-button"):
+            why = page.inner_text("#only-move-why")
+            assert why == "No tile of yours fits an open end of the line: draw one (D7)."
+            assert "primary" in (page.get_attribute("#draw-button", "class") or "")
+            assert page.get_attribute("#draw-button", "aria-describedby") == "only-move-why"
+            assert page.evaluate("document.activeElement.id") == "draw-button"
+            if not seen:
+                shot(page, "draw-only-move")
+            seen += 1
+            page.keyboard.press("Enter")  # the focused button draws
+            if seen == 2:
+                break
+        else:
+            assert not page.locator("#only-move-why").count()
+            assert "primary" not in (page.get_attribute("#draw-button", "class") or "")
+            play_draw_move(page)
+    assert seen == 2, "seed 5 leaves the person with no tile that fits, twice"
+
+
+def test_c5_when_go_is_the_only_move_the_page_says_why_and_focuses_go(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=5)
+    create_table(page, game="cribbage")
+    for _ in range(300):
+        if not settle(page):
+            if page.locator(DIALOG).count():
+                page.click("#continue-button")
+            continue
+        if (
+            not page.locator("#discard-button").count()
+            and not page.locator(".card-button[aria-disabled=false]").count()
+            and page.is_enabled("#go-button")
+        ):
+            why = page.inner_text("#only-move-why")
+            assert why == "No card of yours keeps the count at 31 or under: say Go (C5)."
+            assert "primary" in (page.get_attribute("#go-button", "class") or "")
+            assert page.evaluate("document.activeElement.id") == "go-button"
+            shot(page, "cribbage-only-go")
+            return
+        assert not page.locator("#only-move-why").count()
+        play_cribbage_move(page)
+    pytest.fail("seed 5 never left the person with Go as the only move")
+
+
+STYLE = (
+    "(el) => { const s = getComputedStyle(el); return {outline: s.outlineStyle,"
+    " outlineColor: s.outlineColor, border: s.borderTopColor, background: s.backgroundColor,"
+    " shadow: s.boxShadow}; }"
+)
+
+
+def test_focus_and_selection_look_different(e2e_open: Callable[..., Page]) -> None:
+    """Both were an orange outline: the focus is now an orange ring outside the control,
+    a selected card blue-filled and edged in the accent, with no ring."""
+    page = e2e_open("/", seed=5)
+    create_table(page, game="cribbage")
+    wait_for(page, READY)
+    cards = page.locator(".card-button")
+    cards.nth(0).click()
+    page.keyboard.press("Tab")  # the keyboard's focus: :focus-visible on the next card
+    assert page.evaluate("document.activeElement.dataset.card") == cards.nth(1).get_attribute(
+        "data-card"
+    )
+    selected: dict[str, Any] = cards.nth(0).evaluate(STYLE)
+    focused: dict[str, Any] = cards.nth(1).evaluate(STYLE)
+    assert cards.nth(0).get_attribute("aria-pressed") == "true"
+    assert focused["outline"] == "solid" and selected["outline"] == "none"
+    assert selected["border"] != focused["outlineColor"]  # not the focus ring's orange
+    assert selected["background"] != focused["background"]
+    assert selected["shadow"] != "none"
+    shot(page, "focus-and-selection")
+
+
+def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invitation(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    assert page.inner_text("h1") == "Lobby"
+    assert page.locator("text=pegboard").count() == 1  # the site's name, in its header only
+    page.check("#game-draw")
+    page.fill("#your-name", "Ana")
+    page.click("#create")
+    page.wait_for_selector("#take-seat")
+    spectate = page.locator(".link-row", has=page.locator("#spectate-link")).locator("button")
+    assert spectate.inner_text() == "Copy link"
+    assert spectate.get_attribute("aria-label") == "Copy link: Spectator link"
+
+
+LANGS = (("en", "en"), ("pt_BR", "pt-BR"), ("zh_Hans", "zh-Hans"), ("hi", "hi"))
+
+
+def in_language(page: Page, lang: str, tag: str) -> None:
+    if lang != "en":
+        page.select_option("#lang-select", lang)
+    wait_for(page, f"document.documentElement.lang === {tag!r}")
+
+
+def no_axe_violation(page: Page, where: str) -> None:
+    assert axe_violations(page) == [], where
+
+
+@pytest.mark.parametrize(("lang", "tag"), LANGS)
+def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
+    e2e_open: Callable[..., Page], lang: str, tag: str
+) -> None:
+    page = e2e_open("/", seed=5)
+    in_language(page, lang, tag)
+    no_axe_violation(page, "lobby")
+    page.fill("#target", "1")
+    create_table(page)
+    wait_for(page, READY)
+    no_axe_violation(page, "Draw in play")
+    while not page.locator(DIALOG).count():
+        if settle(page):
+            play_draw_move(page)
+    no_axe_violation(page, "Draw's round end")
+    page.click("#continue-button")
+    page.wait_for_selector("#match-over")
+    no_axe_violation(page, "Draw's match over")
+
+
+@pytest.mark.parametrize(("lang", "tag"), LANGS)
+def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
+    e2e_open: Callable[..., Page], lang: str, tag: str
+) -> None:
+    page = e2e_open("/", seed=5)
+    in_language(page, lang, tag)
+    create_table(page, game="cribbage")
+    wait_for(page, READY)
+    no_axe_violation(page, "cribbage's discard")
+    play_cribbage_move(page)
+    wait_for(page, READY)
+    no_axe_violation(page, "cribbage in play")
+    for _ in range(200):
+        if page.locator("#shows").count() or page.locator(DIALOG).count():
+            break
+        if settle(page):
+            play_cribbage_move(page)
+    no_axe_violation(page, "cribbage's show")
