@@ -44,6 +44,7 @@ CODES = {
     "unknown",
     "auth",
     "not_over",
+    "no_hints",
     "no_table",
     "server",
 }

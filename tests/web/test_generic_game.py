@@ -260,7 +260,7 @@ def test_t2_a_card_not_in_the_hand_cites_its_rule_and_names_only_the_card_asked(
 def test_a_hint_ranks_the_seats_cards_with_the_games_strongest_bot(
     tricks_client: TestClient,
 ) -> None:
-    table = new_table(tricks_client, "tricks", [{"kind": "human"}, {"kind": "human"}])
+    table = new_table(tricks_client, "tricks", [{"kind": "human"}, {"kind": "human"}], hints=True)
     ana = Player(tricks_client, table["table"], 0, token_of(table, 0))
     hint = ana.answer({"type": "hint"})
     assert hint["type"] == "hint", hint

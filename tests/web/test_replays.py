@@ -111,3 +111,32 @@ def test_m4_no_such_match_is_a_translated_404(client: TestClient) -> None:
             answer = client.get(path, params={"lang": "pt"})
             assert answer.status_code == 404, (path, answer.text)
             assert "Não há" in answer.text
+
+
+def test_m5_play_again_starts_a_match_of_its_own_address_the_table_links_the_earlier(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "draw", BOTS, players=2, target=1)
+    table_id = table["table"]
+    assert client.get(f"/api/tables/{table_id}").json()["replays"] == []
+    play_out(client, table)
+    assert client.get(f"/api/tables/{table_id}").json()["replays"] == [f"/m/{table_id}-1"]
+    ana = Player(client, table_id, 0, token_of(table, 0))
+    ana.send({"type": "again"})
+    ana.sync()
+    assert ana.state["match"] == 2
+    # The state's summary links the first match; the second is in play, so not replayed.
+    assert ana.state["table"]["replays"] == [f"/m/{table_id}-1"]
+    assert client.get(f"/m/{table_id}-1").status_code == 200
+    assert client.get(f"/m/{table_id}-2").status_code == 409
+    ana.close()
+
+
+def test_m6_the_player_page_links_each_finished_match_to_its_replay(client: TestClient) -> None:
+    me = client.put("/api/me", json={"name": "Ana"}).json()
+    finished = new_table(client, "draw", BOTS, players=2, target=1)
+    play_out(client, finished)
+    in_play = new_table(client, "cribbage", BOTS)
+    page = client.get(f"/p/{me['id']}").text
+    assert f'href="/m/{finished["table"]}-1"' in page
+    assert f"/m/{in_play['table']}-1" not in page

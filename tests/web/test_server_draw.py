@@ -26,7 +26,7 @@ def test_draw_match_of_two_humans_and_a_bot_plays_to_the_target(client: TestClie
         {"kind": "bot", "level": "expert"},
         {"kind": "human", "name": "Bo"},
     ]
-    table = new_table(client, "draw", seats, players=3, target=20)
+    table = new_table(client, "draw", seats, players=3, target=20, hints=True)  # allowed
     table_id = table["table"]
     ana = Player(client, table_id, 0, token_of(table, 0))
     bo = Player(client, table_id, 2, token_of(table, 2))

@@ -66,7 +66,7 @@ def test_refused_messages_change_nothing(client: TestClient) -> None:
     refused(mover, [other], json.dumps({"type": "act", "pad": "x" * 5000}), "too_large")
     refused(mover, [other], {"type": "teleport"}, "unknown")
     refused(mover, [other], {"type": "again"}, "not_over")
-    refused(other, [mover], {"type": "hint"}, "out_of_turn")
+    refused(other, [mover], {"type": "hint"}, "no_hints")
 
     assert log_of(client, table_id) == before
     assert mover.answer({"type": "hello"}) == state  # a resync: the very same state
@@ -350,7 +350,7 @@ def test_two_tabs_of_one_seat_racing_one_seq_get_one_move(client: TestClient) ->
 
 
 def test_a_hint_in_portuguese_names_its_unit_in_portuguese(client: TestClient) -> None:
-    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}])
+    table = new_table(client, "cribbage", [{"kind": "human"}, {"kind": "human"}], hints=True)
     players = [Player(client, table["table"], s, token_of(table, s), lang="pt") for s in (0, 1)]
     players[0].sync()
     mover = players[players[0].state["view"]["current"]]

@@ -30,6 +30,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -65,6 +66,9 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(64))
     # Public: listed in the lobby, joinable by anyone; private: reached only by its links.
     public: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Whether the creator allowed the expert's hints (at a table of two or more people; a
+    # table of one person and bots always has them). Migration 0007.
+    hints: Mapped[bool] = mapped_column(default=False, server_default=true())
 
 
 class SeatRow(Base):

@@ -60,6 +60,8 @@ PLAYER_MATCHES: Final = 50
 """A player page lists at most this many matches, the newest."""
 MATCH_ID_LENGTH: Final = 32
 """A match's address (``TABLE-NUMBER``) is read only up to this length."""
+REPLAY_LINKS: Final = 20
+"""A table's summary links at most this many of its finished matches, the latest."""
 CORRECTION_TEXT_LENGTH: Final = 2000
 """A report of a correction says what is wrong in 1 to 2000 characters (once its line
 breaks are one character each and the white space around it is gone)."""

@@ -50,6 +50,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Public: listed in the open tables, anyone may join"),
     N_("Private table"),
     N_("Public table"),
+    # The table: its finished matches' replays (replay.js's earlier.js).
+    N_("Replays"),
+    N_("Match {number}"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

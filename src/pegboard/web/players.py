@@ -66,6 +66,9 @@ class PlayedMatch:
     """The other seats: (kind, level, name)."""
     standings: list[float] | None
     """None while it is in play."""
+    table_id: str = ""
+    number: int = 0
+    """The match's table and number: its replay is ``/m/TABLE-NUMBER`` once it is over."""
 
 
 # -- storage (blocking: run in a worker thread) -------------------------------------------
@@ -197,6 +200,8 @@ class Players:
                         (s.kind, s.level, s.name) for s in seats[table_id] if s.seat != seat
                     ],
                     standings=None if match.standings is None else list(match.standings),
+                    table_id=table_id,
+                    number=match.number,
                 )
                 for table_id, game, seat, match in rows
             ]
@@ -432,13 +437,21 @@ def render_player(player: PlayerRow, matches: list[PlayedMatch], lang: str) -> s
     title = player.name or _("Player {id}").format(id=player.id)
     if matches:
         listing = table(
-            [_("Game"), _("Date"), _("Opponents"), _("Result")],
+            [_("Game"), _("Date"), _("Opponents"), _("Result"), _("Replay")],
             [
                 [
                     game_name(m.game, _),
                     element("time", m.date.date().isoformat(), datetime=m.date.isoformat()),
                     ", ".join(opponent_name(*o, _) for o in m.opponents),
                     result_of(m, _),
+                    ""
+                    if m.standings is None
+                    else element(
+                        "a",
+                        _("Replay"),
+                        href=f"/m/{m.table_id}-{m.number}",
+                        class_="replay-link",
+                    ),
                 ]
                 for m in matches
             ],

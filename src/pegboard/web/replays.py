@@ -25,7 +25,7 @@ import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
 from pegboard.web import games, rules, views
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
-from pegboard.web.limits import MATCH_ID_LENGTH
+from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS
 from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
@@ -52,6 +52,14 @@ class FinishedMatch:
 def match_id(table_id: str, number: int) -> str:
     """The address of a table's match: ``TABLE-NUMBER``."""
     return f"{table_id}-{number}"
+
+
+def replay_links(table_id: str, number: int, over: bool) -> list[str]:
+    """The replays' addresses of a table's finished matches: every match before the one in
+    play (a new one starts only once its forerunner is over), and that one once it is over;
+    the last ``REPLAY_LINKS`` of them, oldest first."""
+    last = number if over else number - 1
+    return [f"/m/{match_id(table_id, n)}" for n in range(max(1, last - REPLAY_LINKS + 1), last + 1)]
 
 
 def parse_match_id(text: str) -> tuple[str, int] | None:
@@ -88,22 +96,6 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
             [name or "" for name in names],
             [(seat, action) for seat, action in actions],
             match.finished_at is not None,
-        )
-
-
-def finished_matches(store: Store, table_id: str, before: int) -> list[int]:
-    """The numbers of a table's finished matches before match ``before``, oldest first."""
-    with store.session() as session:
-        return list(
-            session.scalars(
-                select(MatchRow.number)
-                .where(
-                    MatchRow.table_id == table_id,
-                    MatchRow.number < before,
-                    MatchRow.finished_at.is_not(None),
-                )
-                .order_by(MatchRow.number)
-            )
         )
 
 

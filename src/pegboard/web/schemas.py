@@ -33,6 +33,10 @@ NAME_DESCRIPTION = (
     "space; null or blank for none."
 )
 
+HINTS_DESCRIPTION = (
+    "Allow the expert's hints at a table of two or more people (fair play: off unless "
+    "true; a table of one person and bots always has them)."
+)
 PUBLIC_DESCRIPTION = (
     "A public table is listed in the lobby and anyone may join it; a private one (the "
     "default) is reached only by its links."
@@ -116,6 +120,11 @@ def table_schema(game: Game) -> dict[str, Any]:
         "type": "boolean",
         "default": False,
         "description": PUBLIC_DESCRIPTION,
+    }
+    properties["hints"] = {
+        "type": "boolean",
+        "default": False,
+        "description": HINTS_DESCRIPTION,
     }
     properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
     required.append("seats")
@@ -220,6 +229,13 @@ class TableSummary(BaseModel):
     seats: list[SeatSummary]
     status: Literal["open", "playing", "over"]
     match: int
+    hints: bool = Field(
+        default=False, description="Whether the expert's hints are offered (fair play)."
+    )
+    replays: list[str] = Field(
+        default_factory=list,
+        description="The replays (/m/TABLE-N) of the table's finished matches, the latest 20.",
+    )
 
 
 class JoinedSeat(BaseModel):

@@ -33,6 +33,7 @@ from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
+from pegboard.web.replays import replay_links
 from pegboard.web.seats import TableSeats, present_seats
 from pegboard.web.seats import read_claim as read_claim
 from pegboard.web.store import SeatInfo, Store, TableRecord
@@ -40,7 +41,7 @@ from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
 from pegboard.web.table_bots import TableBots
-from pegboard.web.table_hints import TableHints
+from pegboard.web.table_hints import TableHints, hints_allowed
 from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
 from pegboard.web.tables import ClientError as ClientError
 from pegboard.web.tables import Connection as Connection
@@ -159,6 +160,9 @@ class TableService(TableSeats, TableHints, TableBots):
         public = request.get("public", False)
         if not isinstance(public, bool):
             raise LobbyError(422, _('A table is public or private: "public" is true or false.'))
+        hints = request.get("hints", False)
+        if not isinstance(hints, bool):
+            raise LobbyError(422, _('The hints are allowed or not: "hints" is true or false.'))
         players = games.players_of(str(game), config)
         specs = request.get("seats")
         if not isinstance(specs, list) or len(specs) != players:
@@ -208,6 +212,7 @@ class TableService(TableSeats, TableHints, TableBots):
             seats=seats,
             creator=creator,
             public=public,
+            hints=hints,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
@@ -288,9 +293,10 @@ class TableService(TableSeats, TableHints, TableBots):
     def summary(self, table: LiveTable) -> dict[str, Any]:
         """The public summary of a table (``GET /api/tables/ID``, ``state.table``), with who
         is here: each seat's ``connected`` (a claimed human seat's: whether its player has a
-        connection; null for a bot or a free seat)."""
+        connection; null for a bot or a free seat), and ``replays``: the addresses of its
+        finished matches' replays (``pegboard.web.replays``)."""
         record = table.record
-        return summary_of(
+        summary = summary_of(
             record.id,
             record.game,
             record.seats,
@@ -299,6 +305,9 @@ class TableService(TableSeats, TableHints, TableBots):
             record.public,
             present_seats(table),
         )
+        summary["replays"] = replay_links(record.id, record.match_number, table.match.is_over)
+        summary["hints"] = hints_allowed(table)
+        return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)

@@ -45,6 +45,8 @@ class TableRecord:
     """A hash of the creating client's address."""
     public: bool = False
     """Listed in the lobby (True) or reached only by its links."""
+    hints: bool = False
+    """The creator allowed the expert's hints at a table of two or more people."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,7 @@ class Store:
                     match_number=record.match_number,
                     creator=record.creator,
                     public=record.public,
+                    hints=record.hints,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -140,6 +143,7 @@ class Store:
                 ],
                 actions=[(seat, action) for seat, action in actions],
                 public=row.public,
+                hints=row.hints,
             )
 
     def add_action(

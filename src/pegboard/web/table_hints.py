@@ -13,6 +13,13 @@ from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.tables import ClientError, Connection, LiveTable, bot_seed
 
 
+def hints_allowed(table: LiveTable) -> bool:
+    """Fair play (issue 13): the expert's hints are offered at a table of one person and
+    bots, and at a table of two or more people only when its creator allowed them."""
+    people = sum(1 for seat in table.record.seats if seat.kind == "human")
+    return people < 2 or table.record.hints
+
+
 class TableHints:
     """The hints' part of ``TableService``."""
 
@@ -32,6 +39,14 @@ class TableHints:
         _ = translator(connection.lang)
         async with table.lock:
             seat = self._acting_seat(table, connection, _)
+            if not hints_allowed(table):
+                raise ClientError(
+                    "no_hints",
+                    _(
+                        "Hints are off at this table: two or more people play at it, and "
+                        "its creator did not allow them (fair play)."
+                    ),
+                )
             if table.match.current_player != seat:
                 raise ClientError("out_of_turn", _("It is not your turn."))
             seq, number = table.seq, table.record.match_number

@@ -8,6 +8,7 @@ import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
+import { replayLinks } from "./earlier.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
 
@@ -345,6 +346,7 @@ class TablePage {
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
       h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
+      replayLinks(table),
     );
   }
 
