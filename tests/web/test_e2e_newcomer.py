@@ -245,3 +245,27 @@ def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
         if settle(page):
             play_cribbage_move(page)
     no_axe_violation(page, "cribbage's show")
+
+
+@pytest.mark.parametrize("game", ["draw", "cribbage"])
+def test_a_legend_says_which_peg_colour_is_whose(e2e_open: Callable[..., Page], game: str) -> None:
+    page = e2e_open("/", seed=5)
+    create_table(page, game=game)
+    wait_for(page, READY)
+    items = page.locator("#peg-legend li")
+    assert items.count() == 2
+    colours = []
+    for seat in range(2):
+        item = page.locator(f'#peg-legend li[data-seat="{seat}"]')
+        peg = page.locator(f'#track circle.peg.front[data-seat="{seat}"]')
+        swatch = item.locator("circle").get_attribute("fill")
+        assert swatch == peg.get_attribute("fill") == item.get_attribute("data-colour")
+        colours.append(swatch)
+        box = item.locator("svg").bounding_box()
+        assert box is not None and box["width"] <= 24  # a swatch, not the board's width
+    assert colours[0] != colours[1]
+    assert page.inner_text('#peg-legend li[data-seat="0"]') == "Ana (you)"
+    assert page.inner_text('#peg-legend li[data-seat="1"]') == page.inner_text(
+        '#players li[data-seat="1"] .name'
+    )
+    assert page.get_attribute("#peg-legend", "aria-label") == "Peg colours"

@@ -139,6 +139,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Count"),
     N_("Score"),
     N_("Scores"),
+    N_("Peg colours"),
     N_("Target"),
     N_("Game points"),
     N_("Log"),

@@ -495,7 +495,28 @@ class TablePage {
     const box = h("div", { class: "track", id: "track" });
     box.append(svgFragment(view.track_svg));
     scalable(box.querySelector("svg"));
-    return h("section", { class: "board", "aria-labelledby": "board-title" }, h("h2", { id: "board-title" }, t("Scores")), box);
+    return h("section", { class: "board", "aria-labelledby": "board-title" }, h("h2", { id: "board-title" }, t("Scores")), this.pegLegend(view, box), box);
+  }
+
+  // Which peg colour is whose: each seat's front peg as the board draws it, then its name.
+  pegLegend(view, box) {
+    const names = this.names(view);
+    const items = [];
+    for (let seat = 0; seat < names.length; seat += 1) {
+      const peg = box.querySelector(`circle.peg.front[data-seat="${seat}"]`);
+      if (!peg) continue;
+      const swatch = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      swatch.setAttribute("viewBox", "0 0 16 16");
+      swatch.setAttribute("class", "peg-swatch");
+      swatch.setAttribute("aria-hidden", "true");
+      swatch.setAttribute("focusable", "false");
+      const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      for (const [key, value] of [["cx", "8"], ["cy", "8"], ["r", "6"], ["fill", peg.getAttribute("fill")], ["stroke", "#1b1b1b"]]) dot.setAttribute(key, value);
+      swatch.append(dot);
+      const name = view.seat === seat ? `${names[seat]} (${t("you")})` : names[seat];
+      items.push(h("li", { dataset: { seat: String(seat), colour: peg.getAttribute("fill") } }, swatch, name));
+    }
+    return items.length ? h("ul", { class: "peg-legend", id: "peg-legend", "aria-label": t("Peg colours") }, ...items) : null;
   }
 
   logPanel(view) {
