@@ -256,28 +256,33 @@ export function roundEndContent(view, roundEnd, names) {
   ];
 }
 
-// Finished rounds: points per seat and the match scores after each.
-export function roundsTable(view, names) {
-  const rounds = view.rounds || [];
-  if (!rounds.length) return null;
+// Finished parts of a match (Draw's rounds, a Fives hand): one row each, its points per
+// column (a seat, or a side) and the score after it. Both domino tables show theirs so.
+export function partsTable(id, columns, parts, rowLabel) {
+  if (!parts.length) return null;
   return h(
     "table",
-    { class: "rounds", id: "rounds" },
+    { class: "rounds", id },
     h("caption", {}, t("Scores")),
-    h("thead", {}, h("tr", {}, h("td", {}), ...names.map((name) => h("th", { scope: "col" }, name)))),
+    h("thead", {}, h("tr", {}, h("td", {}), ...columns.map((column) => h("th", { scope: "col" }, column)))),
     h(
       "tbody",
       {},
-      ...rounds.map((round) =>
+      ...parts.map((part) =>
         h(
           "tr",
           {},
-          h("th", { scope: "row" }, t("Round {number}", { number: round.number })),
-          ...round.points.map((points, seat) => h("td", {}, `+${points} → ${round.scores_after[seat]}`)),
+          h("th", { scope: "row" }, rowLabel(part)),
+          ...part.points.map((points, column) => h("td", {}, `+${points} → ${part.scores_after[column]}`)),
         ),
       ),
     ),
   );
+}
+
+// Finished rounds: points per seat and the match scores after each.
+export function roundsTable(view, names) {
+  return partsTable("rounds", names, view.rounds || [], (round) => t("Round {number}", { number: round.number }));
 }
 
 // ---- the page module's interface (generic.js says what each one does) ------------------

@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, handBox, markedLine, playAction, tileName, tileSvg } from "./draw.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, partsTable, playAction, tileName, tileSvg } from "./draw.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -158,27 +158,8 @@ export function handEndContent(view, end, names) {
 
 // Finished hands: the points of each side and the score after each.
 export function handsTable(view) {
-  const played = view.hands_played || [];
-  const sides = view.sides || [];
-  if (!played.length) return null;
-  return h(
-    "table",
-    { class: "rounds", id: "hands" },
-    h("caption", {}, t("Scores")),
-    h("thead", {}, h("tr", {}, h("td", {}), ...sides.map((side) => h("th", { scope: "col" }, side.label)))),
-    h(
-      "tbody",
-      {},
-      ...played.map((hand) =>
-        h(
-          "tr",
-          {},
-          h("th", { scope: "row" }, t("Hand {number}", { number: hand.number })),
-          ...hand.points.map((points, side) => h("td", {}, `+${points} → ${hand.scores_after[side]}`)),
-        ),
-      ),
-    ),
-  );
+  const labels = (view.sides || []).map((side) => side.label);
+  return partsTable("hands", labels, view.hands_played || [], (hand) => t("Hand {number}", { number: hand.number }));
 }
 
 // ---- the page module's interface (generic.js says what each one does) ------------------
