@@ -73,6 +73,7 @@ docs-check: $(VENV)/.installed-dev
 # PG_URL is a recipe fragment: the shell line that sets PEGBOARD_TEST_POSTGRES_URL.
 test-deps:
 	@scripts/ensure-browser
+	@scripts/ensure-nginx
 	@$(PG_URL)
 PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \

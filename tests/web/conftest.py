@@ -170,7 +170,11 @@ class Server:
         self.process = subprocess.Popen(
             command, stdout=self.log, stderr=subprocess.STDOUT, env=environment
         )
-        self._wait_ready()
+        try:
+            self._wait_ready()
+        except BaseException:
+            self.kill()  # not left serving when the test gives up on it
+            raise
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + HANG_GUARD

@@ -42,3 +42,31 @@ def test_an_unknown_database_kind_is_a_bad_parameter() -> None:
     result = CliRunner().invoke(app, ["serve", "--db", "nosuchdb://x"], env={"LANGUAGE": "en"})
     assert result.exit_code == 2
     assert "--db" in result.output
+
+
+def test_several_workers_on_sqlite_are_refused_saying_why(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'one.db'}"
+    result = CliRunner().invoke(
+        app, ["serve", "--workers", "2", "--db", url], env={"LANGUAGE": "en"}
+    )
+    assert result.exit_code == 2
+    assert "--workers 2 needs PostgreSQL" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "one.db").exists()  # refused before anything was made
+
+
+def test_the_settings_reach_each_worker_whole() -> None:
+    """``--workers N`` hands ``create_app``'s settings to each worker as JSON: every one
+    survives the trip (a limit lost would silently fall back to its default)."""
+    from pegboard.web.app import AppSettings
+    from pegboard.web.limits import Limits
+
+    settings = AppSettings(
+        db_url="postgresql+psycopg://u@h/db",
+        bot_delay=0.25,
+        bot_workers=3,
+        limits=Limits(tables_rate="7/minute", sockets_per_table=9, max_json_depth=12),
+        docs=True,
+        allowed_origins=("https://a.example", "https://b.example"),
+    )
+    assert AppSettings.from_json(settings.to_json()) == settings

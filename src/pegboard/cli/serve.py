@@ -132,6 +132,13 @@ def serve(
         LogFormat,
         typer.Option(help="The log's lines: text, or json (one JSON object per line)."),
     ] = LogFormat.text,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on one PostgreSQL database, each serving any table (SQLite: 1).",
+            min=1,
+        ),
+    ] = 1,
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -188,11 +195,23 @@ def serve(
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+    from pegboard.web.app import SETTINGS_ENV, AppSettings, app_from_environment
     from pegboard.web.db import upgrade
 
     url = default_db_url() if db is None else db
     try:
         shown = make_url(url).render_as_string(hide_password=True)
+        if workers > 1 and make_url(url).get_backend_name() != "postgresql":
+            typer.echo(
+                _(
+                    "pegboard serve: --workers {n} needs PostgreSQL (--db "
+                    "postgresql+psycopg://...): SQLite is one process's database, and "
+                    "processes on it would not see each other's moves. Use one worker, "
+                    "or PostgreSQL."
+                ).format(n=workers),
+                err=True,
+            )
+            raise typer.Exit(2)
         upgrade(url)  # here first, so that a database out of reach is a message, not a trace
     except (ArgumentError, ImportError) as error:
         raise typer.BadParameter(str(error), param_hint="--db") from None
@@ -209,20 +228,31 @@ def serve(
             host=host, port=port, url=shown
         )
     )
-    app = create_app(
-        url,
+    settings = AppSettings(
+        db_url=url,
         bot_delay=bot_delay,
         bot_workers=bot_workers,
         limits=limits,
         docs=docs,
-        allowed_origins=allowed_origin or (),
+        allowed_origins=tuple(allowed_origin or ()),
     )
+    running: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws_max_size": WS_MAX_SIZE,
+        "proxy_headers": bool(proxy),
+        "forwarded_allow_ips": list(proxy) if proxy else None,
+        "log_config": log_config(log_format),
+    }
+    if workers == 1:
+        uvicorn.run(create_app(settings.db_url, **settings.options()), **running)
+        return
+    # uvicorn starts each worker process from an import string; the settings go by the
+    # environment, which the workers inherit.
+    os.environ[SETTINGS_ENV] = settings.to_json()
     uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=WS_MAX_SIZE,
-        proxy_headers=bool(proxy),
-        forwarded_allow_ips=list(proxy) if proxy else None,
-        log_config=log_config(log_format),
+        f"{app_from_environment.__module__}:app_from_environment",
+        factory=True,
+        workers=workers,
+        **running,
     )

@@ -8,12 +8,16 @@ their bots go on.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import logging
+import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -75,6 +79,51 @@ async def sweep(service: TableService, idle_seconds: float) -> None:
         service.evict_idle(idle_seconds)
 
 
+SETTINGS_ENV: Final = "PEGBOARD_SERVE_SETTINGS"
+"""The environment variable by which ``pegboard serve --workers N`` hands its settings
+to each worker process (``app_from_environment``)."""
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """What ``pegboard serve`` gives ``create_app``, as JSON for the worker processes."""
+
+    db_url: str
+    bot_delay: float = 0.5
+    bot_workers: int | None = None
+    limits: Limits = DEFAULT
+    docs: bool = False
+    allowed_origins: tuple[str, ...] = ()
+
+    def options(self) -> dict[str, Any]:
+        """``create_app``'s options, all but the database's URL."""
+        return {
+            "bot_delay": self.bot_delay,
+            "bot_workers": self.bot_workers,
+            "limits": self.limits,
+            "docs": self.docs,
+            "allowed_origins": self.allowed_origins,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {**self.options(), "db_url": self.db_url, "limits": dataclasses.asdict(self.limits)}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> AppSettings:
+        data = json.loads(text)
+        data["limits"] = Limits(**data["limits"])
+        data["allowed_origins"] = tuple(data["allowed_origins"])
+        return cls(**data)
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one of ``pegboard serve --workers N``'s processes."""
+    settings = AppSettings.from_json(os.environ[SETTINGS_ENV])
+    return create_app(settings.db_url, **settings.options())
+
+
 def create_app(
     db_url: str,
     *,
@@ -108,6 +157,7 @@ def create_app(
         )
         app.state.service = service
         app.state.players = players.Players(service.store)
+        service.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
         service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from pydantic import ValidationError
 from pegboard.i18n import Translator, translator
 from pegboard.web.limits import INVITE_LENGTH, Limits, RateCounter
 from pegboard.web.schemas import ClaimInvite
-from pegboard.web.store import SeatInfo, Store
+from pegboard.web.store import SeatInfo, Store, TableTransaction
 from pegboard.web.tables import (
     ClientError,
     Connection,
@@ -64,6 +65,16 @@ class TableSeats:
 
         @staticmethod
         def _status(seats: list[SeatInfo], match: Any) -> str: ...
+
+        def _writing(
+            self, table: LiveTable
+        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
+
+        async def _read_fresh(self, table: LiveTable) -> None: ...
+
+        def _announce(self, table: LiveTable, *, again: bool = False) -> None: ...
+
+        def _tell_later(self, table: LiveTable) -> None: ...
 
     # -- checks --------------------------------------------------------------------------
 
@@ -117,7 +128,7 @@ class TableSeats:
         if not isinstance(invite, str) or len(invite) > INVITE_LENGTH:
             raise LobbyError(410, used_invitation(_))
         wanted = hash_token(invite)
-        async with table.lock:
+        async with table.lock, self._writing(table) as writer:
             found = None
             for info in table.record.seats:  # every seat compared: no early way out
                 if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
@@ -132,7 +143,7 @@ class TableSeats:
             changed = SeatInfo(
                 found.seat, found.kind, found.level, named, True, token_hash, None, player
             )
-            await self._save_seat(table, changed)
+            await self._save_seat(table, changed, writer)
             return found.seat, token
 
     async def join(
@@ -148,7 +159,7 @@ class TableSeats:
         token (an invitation to that seat stops working)."""
         _ = translator(lang)
         self._within(self._joins_rate, client, _)
-        async with table.lock:
+        async with table.lock, self._writing(table) as writer:
             info = self._human_seat(table, seat, _)
             if not table.record.public:
                 raise LobbyError(
@@ -168,7 +179,7 @@ class TableSeats:
                 player,
             )
             self._close_seat(table, seat)
-            await self._save_seat(table, changed)
+            await self._save_seat(table, changed, writer)
             return token
 
     async def leave(
@@ -177,19 +188,19 @@ class TableSeats:
         """Give a seat up: it is unclaimed again, and no token opens it any more."""
         _ = translator(lang)
         self._within(self._joins_rate, client, _)
-        async with table.lock:
+        async with table.lock, self._writing(table) as writer:
             self._human_seat(table, seat, _)
             info = self.opens(table, seat, token)
             if info is None:
                 raise LobbyError(403, _("This seat's token is not valid."))
             changed = SeatInfo(info.seat, info.kind, info.level, None, False, None, None)
             self._close_seat(table, seat)
-            await self._save_seat(table, changed)
+            await self._save_seat(table, changed, writer)
 
     async def hold(self, table: LiveTable, seat: int, player_id: str, name: str | None) -> None:
         """Say that ``player_id`` holds ``seat`` (just taken by their browser), named as the
         player when the seat has no name; nothing if the seat is held so already."""
-        async with table.lock:
+        async with table.lock, self._writing(table) as writer:
             info = table.record.seats[seat]
             if info.player_id == player_id and (info.name or not name):
                 return
@@ -205,24 +216,23 @@ class TableSeats:
                 info.invite_hash,
                 player_id,
             )
-            await self._save_seat(table, changed)
+            await self._save_seat(table, changed, writer)
 
-    async def _save_seat(self, table: LiveTable, info: SeatInfo) -> None:
+    async def _save_seat(
+        self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
+    ) -> None:
         record = table.record
         seats = list(record.seats)
         seats[info.seat] = info
         status = self._status(seats, table.match)
-        await asyncio.to_thread(self.store.update_seat, record.id, info, status)
+        await asyncio.to_thread(writer.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status
         self._broadcast(table)
 
     def _close_seat(self, table: LiveTable, seat: int) -> None:
         for connection in [c for c in table.connections if c.seat == seat]:
-            _ = translator(connection.lang)
-            connection.send(ClientError("auth", _gone(_)).to_message())
-            connection.close(4403)
-            table.connections.discard(connection)
+            close_connection(table, connection)
 
     # -- connections and presence ----------------------------------------------------------
 
@@ -237,6 +247,9 @@ class TableSeats:
         """
         _ = translator(connection.lang)
         async with table.lock:
+            # A seat claimed or given up through another process a moment ago: its token
+            # is checked against the database's seats, not a copy a notification behind.
+            await self._read_fresh(table)
             seat = connection.seat
             if len(table.connections) >= self.limits.sockets_per_table:
                 raise ClientError(
@@ -252,6 +265,7 @@ class TableSeats:
                 connection.token_hash = info.token_hash
             back = seat is not None and seat not in present_seats(table)
             table.connections.add(connection)
+            self._announce(table)
             if back:
                 self._broadcast(table)  # this connection included
             else:
@@ -264,12 +278,11 @@ class TableSeats:
         if connection not in table.connections:
             return
         table.connections.discard(connection)
+        self._announce(table)
         seat = connection.seat
         if seat is None or seat in present_seats(table) or not table.connections:
             return
-        task = asyncio.get_running_loop().create_task(self._tell_presence(table))
-        self._presence_tasks.add(task)
-        task.add_done_callback(self._presence_tasks.discard)
+        self._tell_later(table)
 
     async def _tell_presence(self, table: LiveTable) -> None:
         async with table.lock:
@@ -286,7 +299,14 @@ class SeatHolder:
 
 
 def present_seats(table: LiveTable) -> set[int]:
-    """The seats with a connection whose token is the seat's own (its player is here)."""
+    """The seats whose player is here: with a connection to this process whose token is
+    the seat's own, or (several processes) with one to another process that said so
+    lately (``LiveTable.elsewhere``)."""
+    return local_seats(table) | table.present_elsewhere()
+
+
+def local_seats(table: LiveTable) -> set[int]:
+    """The seats with a connection to this process whose token is the seat's own."""
     here = set()
     for connection in table.connections:
         seat = connection.seat
@@ -296,6 +316,14 @@ def present_seats(table: LiveTable) -> set[int]:
         if held is not None and hmac.compare_digest(held, connection.token_hash):
             here.add(seat)
     return here
+
+
+def close_connection(table: LiveTable, connection: Connection) -> None:
+    """Tell a connection that its seat was given up or taken (in its language), and close
+    it (4403)."""
+    connection.send(ClientError("auth", _gone(translator(connection.lang))).to_message())
+    connection.close(4403)
+    table.connections.discard(connection)
 
 
 def used_invitation(_: Translator) -> str:

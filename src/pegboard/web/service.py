@@ -22,7 +22,8 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from sqlalchemy.exc import IntegrityError
@@ -31,12 +32,13 @@ from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool
+from pegboard.web.fanout import Listener
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
-from pegboard.web.seats import TableSeats, present_seats
+from pegboard.web.seats import TableSeats, close_connection, local_seats, present_seats
 from pegboard.web.seats import read_claim as read_claim
-from pegboard.web.store import SeatInfo, Store, TableRecord
+from pegboard.web.store import Fresh, Notice, SeatInfo, Store, TableRecord, TableTransaction
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
@@ -64,6 +66,9 @@ log = logging.getLogger(__name__)
 TABLE_ID_LENGTH: Final = 10
 OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
+PRESENCE_SECONDS: Final = 45.0
+"""Several processes: how long another process's word that a seat's player is connected
+to it holds (it says so again every third of this while it is so)."""
 
 
 class TableService(TableSeats, TableHints, TableBots):
@@ -98,6 +103,14 @@ class TableService(TableSeats, TableHints, TableBots):
         self._resume: asyncio.Task[None] | None = None
         self._presence_tasks: set[asyncio.Task[None]] = set()
         """The tellings that a seat is away, each waiting for its table's lock."""
+        self.listener: Listener | None = None
+        """On a shared database: what hears the other processes' commits (``listen``)."""
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._announced: dict[str, frozenset[int]] = {}
+        """Several processes: the seats of each table this process last said it has."""
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._stale: set[str] = set()
+        """Tables another process changed while their refresh ran: one refresh more."""
         self.metrics = Metrics()
         self.metrics.watch(
             lambda: len(self._tables),
@@ -281,7 +294,8 @@ class TableService(TableSeats, TableHints, TableBots):
             raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, match)
         table.narrate(narration)
-        self._kick_bots(table)
+        # Another process may hold the table too and move its bot: stand by a moment.
+        self._kick_bots(table, lead=not self.store.shared)
         return table
 
     def _loaded(self, table_id: str, done: asyncio.Task[LiveTable | None]) -> None:
@@ -367,12 +381,188 @@ class TableService(TableSeats, TableHints, TableBots):
                     made[key] = self.state(table, connection)
                 connection.send(made[key])
 
+    # -- several processes on one database -------------------------------------------------
+
+    def listen(self) -> None:
+        """On a shared database (PostgreSQL), start hearing the other processes' commits:
+        each brings the named table's copy in memory up to date (``pegboard.web.fanout``)."""
+        if self.store.shared and self.listener is None:
+            url = self.store.engine.url.render_as_string(hide_password=False)
+            self.listener = Listener(url, self.store.origin, self._heard, self._resync)
+            self.listener.start()
+            loop = asyncio.get_running_loop()
+            self._heartbeat = loop.create_task(self._beat())
+
+    def _heard(self, notice: Notice) -> None:
+        if notice.here is None:
+            self._moved(notice.table_id)
+            return
+        table = self._tables.get(notice.table_id)
+        if table is None:
+            return
+        before = present_seats(table)
+        table.elsewhere[notice.origin] = (notice.here, time.monotonic() + PRESENCE_SECONDS)
+        if present_seats(table) != before:
+            self._tell_later(table)
+
+    def _tell_later(self, table: LiveTable) -> None:
+        """Every connection its state, under the table's lock, in a task of its own."""
+        task = asyncio.get_running_loop().create_task(self._tell_presence(table))
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    def _announce(self, table: LiveTable, *, again: bool = False) -> None:
+        """Several processes: tell the others which seats of ``table`` have a player here,
+        when that changed (or ``again``, the heartbeat's: a process that stops saying so,
+        having died, is believed no more after ``PRESENCE_SECONDS``)."""
+        if self.listener is None:
+            return
+        here = frozenset(local_seats(table))
+        if not again and self._announced.get(table.id) == here:
+            return
+        self._announced[table.id] = here
+        task = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(self.store.announce, table.id, here)
+        )
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    async def _beat(self) -> None:
+        """Say again, now and then, which seats each table has a player of here; forget
+        what another process said long ago, and tell the clients if a seat went away so."""
+        while True:
+            await asyncio.sleep(PRESENCE_SECONDS / 3)
+            now = time.monotonic()
+            for table in list(self._tables.values()):
+                if table.connections or self._announced.get(table.id):
+                    self._announce(table, again=True)
+                old = [o for o, (_, until) in table.elsewhere.items() if until <= now]
+                if old:
+                    for origin in old:
+                        del table.elsewhere[origin]
+                    self._tell_later(table)
+
+    def _moved(self, table_id: str) -> None:
+        """Another process changed ``table_id``: refresh it, once more if a refresh is
+        already running (it may have read before that commit)."""
+        if table_id not in self._tables and table_id not in self._loading:
+            return  # not in memory: the next ``get`` reads it whole
+        if table_id in self._refreshing:
+            self._stale.add(table_id)
+            return
+        task = asyncio.get_running_loop().create_task(self._refresh(table_id))
+        self._refreshing[table_id] = task
+        task.add_done_callback(lambda _: self._refreshed(table_id))
+
+    def _refreshed(self, table_id: str) -> None:
+        del self._refreshing[table_id]
+        if table_id in self._stale:
+            self._stale.discard(table_id)
+            self._moved(table_id)
+
+    async def _resync(self) -> None:
+        """Catch every table in memory up with the log (after listening began again)."""
+        for table_id in list(self._tables):
+            self._moved(table_id)
+
+    async def _refresh(self, table_id: str) -> None:
+        try:
+            table = await self.get(table_id)
+        except UnusableTableError:
+            return
+        if table is None:
+            return
+        async with table.lock:
+            if table.broken or self._tables.get(table_id) is not table:
+                return
+            try:
+                await self._read_fresh(table)
+            except ClientError:
+                return  # dropped: its clients were told, and reconnect
+
+    async def _read_fresh(self, table: LiveTable) -> None:
+        """On a shared database, bring the table's copy up to date from the log and tell
+        its clients if it changed (the caller holds the table's lock; no row lock: nothing
+        is decided on it but what to show)."""
+        if not self.store.shared:
+            return
+        fresh = await asyncio.to_thread(
+            self.store.since, table.id, table.record.match_number, table.seq
+        )
+        if self._catch_up(table, fresh):
+            self._kick_bots(table, lead=False)
+
+    @asynccontextmanager
+    async def _writing(self, table: LiveTable) -> AsyncIterator[TableTransaction | Store]:
+        """Where the caller (holding the table's lock) writes its one change to the table:
+        the store itself for a database of one process; on a shared database, a
+        transaction that holds the table's row lock in the database, after the copy in
+        memory was brought up to date from the log (another process may have appended),
+        so that what the caller checks and decides is checked against the truth."""
+        if not self.store.shared:
+            yield self.store
+            return
+        transaction = await asyncio.to_thread(self.store.locked, table.id)
+        try:
+            fresh = await asyncio.to_thread(transaction.since, table.record.match_number, table.seq)
+            self._catch_up(table, fresh)
+            yield transaction
+        finally:
+            await asyncio.to_thread(transaction.close)
+
+    def _catch_up(self, table: LiveTable, fresh: Fresh | None) -> bool:
+        """Bring the copy in memory to what the log holds and tell the clients (the caller
+        holds the table's lock): each action other processes appended, one state each, so
+        that every client sees every move once; a match they started; the seats they
+        changed (a connection whose seat's token changed is closed). Whether anything
+        changed."""
+        _ = translator("en")
+        record = table.record
+        if fresh is None:  # the table itself is gone: nothing left to serve
+            self._drop(table)
+            raise ClientError("server", _gone(_))
+        changed = fresh.seats != record.seats or fresh.status != record.status
+        moved = fresh.match_number != record.match_number or bool(fresh.actions)
+        record.seats, record.status = fresh.seats, fresh.status
+        for connection in list(table.connections):
+            seated = connection.seat
+            if seated is None:
+                continue
+            held = record.seats[seated].token_hash
+            if (
+                held is None
+                or connection.token_hash is None
+                or not hmac.compare_digest(held, connection.token_hash)
+            ):
+                close_connection(table, connection)
+        try:
+            if fresh.match_number != record.match_number:
+                record.match_number, record.seed = fresh.match_number, fresh.seed
+                record.actions = []
+                table.match = games.new_match(record.game, record.config, fresh.seed)
+                table.narration = []
+                self._broadcast(table)
+                changed = False
+            for seat, action in fresh.actions:
+                notation, events = games.apply_narrated(table.match, record.game, seat, action)
+                record.actions.append((seat, notation))
+                table.narrate(events)
+                self._broadcast(table)
+                changed = False
+        except ValueError:  # IllegalActionError too: the log does not replay on this copy
+            log.exception("table %s: another process's actions do not replay", table.id)
+            self._drop(table)
+            raise ClientError("server", _("The table is being rebuilt: connect again.")) from None
+        if changed:
+            self._broadcast(table)
+        return changed or moved
+
     # -- play ----------------------------------------------------------------------------
 
     async def act(self, table: LiveTable, connection: Connection, action: str, seq: int) -> None:
         """Play ``action`` for the connection's seat; a ``ClientError`` changes nothing."""
         _ = translator(connection.lang)
-        async with table.lock:
+        async with table.lock, self._writing(table) as writer:
             seat = self._acting_seat(table, connection, _)
             if seq != table.seq:
                 raise ClientError(
@@ -381,7 +571,7 @@ class TableService(TableSeats, TableHints, TableBots):
                         seq=table.seq
                     ),
                 )
-            await self._play(table, seat, action, _)
+            await self._play(table, seat, action, _, writer)
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
         """The seat the connection plays, checked again on every action (the caller holds
@@ -404,8 +594,16 @@ class TableService(TableSeats, TableHints, TableBots):
             raise ClientError("auth", _gone(_))
         return seat
 
-    async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
-        """Apply, commit, broadcast (the caller holds the table's lock)."""
+    async def _play(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        _: Translator,
+        writer: TableTransaction | Store,
+    ) -> None:
+        """Apply, commit (through ``writer``, ``_writing``'s), broadcast (the caller holds
+        the table's lock)."""
         try:
             notation, events = games.apply_narrated(table.match, table.record.game, seat, action)
         except games.OutOfTurnError as error:
@@ -427,7 +625,7 @@ class TableService(TableSeats, TableHints, TableBots):
         try:
             with self.metrics.commit_seconds.time():
                 await asyncio.to_thread(
-                    self.store.add_action,
+                    writer.add_action,
                     record.id,
                     record.match_number,
                     table.seq + 1,
@@ -467,16 +665,19 @@ class TableService(TableSeats, TableHints, TableBots):
     async def again(self, table: LiveTable, connection: Connection) -> None:
         """Start the next match of the table, same seats, a new seed."""
         _ = translator(connection.lang)
-        async with table.lock:
+        before = table.record.match_number
+        async with table.lock, self._writing(table) as writer:
             self._acting_seat(table, connection, _)
+            record = table.record
+            if record.match_number != before:
+                return  # another seat, through another process, started it first
             if not table.match.is_over:
                 raise ClientError("not_over", _("The match is not over yet."))
-            record = table.record
             seed = self.seed_source()
             match = games.new_match(record.game, record.config, seed)
             number = record.match_number + 1
             status = self._status(record.seats, match)
-            await asyncio.to_thread(self.store.start_match, record.id, number, seed, status)
+            await asyncio.to_thread(writer.start_match, record.id, number, seed, status)
             record.match_number, record.seed, record.status = number, seed, status
             record.actions = []
             table.match = match
@@ -504,7 +705,11 @@ class TableService(TableSeats, TableHints, TableBots):
     async def close(self) -> None:
         """Stop the resume, the rebuilds, then every bot, then the pool (in that order: a
         rebuild that finished would start a bot)."""
+        if self.listener is not None:
+            await self.listener.close()
         for group in (
+            lambda: [self._heartbeat] if self._heartbeat is not None else [],
+            lambda: list(self._refreshing.values()),
             lambda: [self._resume] if self._resume is not None else [],
             lambda: list(self._loading.values()),
             lambda: [t.bot_task for t in self._tables.values() if t.bot_task is not None],

@@ -1,13 +1,20 @@
 """The service's reads and writes, one short transaction each (blocking: the service runs
-them in a worker thread). Every write commits before it returns."""
+them in a worker thread). Every write commits before it returns.
+
+On a database that several server processes share (PostgreSQL), a table's writes go
+through a ``TableTransaction``: it holds the table's row lock from before the process
+brings its copy up to date (``Fresh``) until the write commits, and the commit carries a
+``NOTIFY`` that tells the other processes (``pegboard.web.fanout``) which table moved.
+"""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
-from sqlalchemy import Engine, exists, func, select, update
+from sqlalchemy import Engine, exists, func, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
@@ -64,13 +71,83 @@ class Correction:
     closed_at: datetime | None = None
 
 
+CHANNEL: Final = "pegboard_tables"
+"""The PostgreSQL channel on which a commit names the table it changed."""
+
+
+@dataclass(slots=True)
+class Fresh:
+    """What the database holds of a table beyond a process's copy: the match in play (its
+    number and seed), the table's status and seats, and the actions after the copy's
+    ``seq`` (all of the match's, when a new match began since the copy's)."""
+
+    match_number: int
+    seed: int
+    status: str
+    seats: list[SeatInfo]
+    actions: list[tuple[int, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notification: which process (``origin``), which table, and either that the table
+    changed (``here`` None: read the log) or the seats the process has a player of."""
+
+    origin: str
+    table_id: str
+    here: frozenset[int] | None = None
+
+    def payload(self) -> str:
+        if self.here is None:
+            return f"{self.origin} {self.table_id}"
+        return f"{self.origin} {self.table_id} here {','.join(map(str, sorted(self.here)))}"
+
+    @classmethod
+    def read(cls, payload: str) -> Notice | None:
+        """The notice of a payload, None for any other text."""
+        parts = payload.split(" ")
+        if len(parts) == 2 and all(parts):
+            return cls(parts[0], parts[1])
+        if len(parts) == 4 and parts[2] == "here" and all(parts[:2]):
+            try:
+                seats = frozenset(int(s) for s in parts[3].split(",") if s)
+            except ValueError:
+                return None
+            return cls(parts[0], parts[1], seats)
+        return None
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        self.shared = engine.dialect.name == "postgresql"
+        """Whether other server processes may use the database too (PostgreSQL): then a
+        table's writes lock the table (``locked``) and notify the others."""
+        self.origin = secrets.token_hex(6)
+        """This process's name in the notifications, so that it skips its own."""
 
     def session(self) -> Session:
         return self._session()
+
+    def locked(self, table_id: str) -> TableTransaction:
+        """A transaction that holds ``table_id``'s row lock until it commits or closes."""
+        return TableTransaction(self, table_id)
+
+    def announce(self, table_id: str, here: frozenset[int]) -> None:
+        """Tell the other processes which seats of ``table_id`` have a player connected
+        to this one (on a shared database)."""
+        payload = Notice(self.origin, table_id, here).payload()
+        with self.session() as session, session.begin():
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload},
+            )
+
+    def since(self, table_id: str, match_number: int, seq: int) -> Fresh | None:
+        """The table beyond a copy at ``match_number`` and ``seq``; None if it is gone."""
+        with self.session() as session:
+            return _fresh(session, table_id, match_number, seq)
 
     def create_table(self, record: TableRecord) -> None:
         with self.session() as session, session.begin():
@@ -128,19 +205,7 @@ class Store:
                 status=row.status,
                 match_number=row.match_number,
                 seed=match.seed,
-                seats=[
-                    SeatInfo(
-                        s.seat,
-                        s.kind,
-                        s.level,
-                        s.name,
-                        s.claimed,
-                        s.token_hash,
-                        s.invite_hash,
-                        s.player_id,
-                    )
-                    for s in seats
-                ],
+                seats=[_seat_info(s) for s in seats],
                 actions=[(seat, action) for seat, action in actions],
                 public=row.public,
                 hints=row.hints,
@@ -160,46 +225,15 @@ class Store:
         ``standings``, the action ended the match: they are kept with it, in the same
         transaction."""
         with self.session() as session, session.begin():
-            if standings is not None:
-                session.execute(
-                    update(MatchRow)
-                    .where(MatchRow.table_id == table_id, MatchRow.number == match_number)
-                    .values(finished_at=datetime.now(UTC), standings=standings)
-                )
-            session.add(
-                ActionRow(
-                    table_id=table_id,
-                    match_number=match_number,
-                    seq=seq,
-                    seat=seat,
-                    action=action,
-                )
-            )
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            _add_action(session, table_id, match_number, seq, seat, action, status, standings)
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         with self.session() as session, session.begin():
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == info.seat)
-                .values(
-                    name=info.name,
-                    claimed=info.claimed,
-                    token_hash=info.token_hash,
-                    invite_hash=info.invite_hash,
-                    player_id=info.player_id,
-                )
-            )
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            _update_seat(session, table_id, info, status)
 
     def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
         with self.session() as session, session.begin():
-            session.add(MatchRow(table_id=table_id, number=number, seed=seed))
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(match_number=number, status=status)
-            )
+            _start_match(session, table_id, number, seed, status)
 
     def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
         """Public tables not over with a human seat nobody has claimed, newest first, with
@@ -300,6 +334,152 @@ class Store:
                 return "closed"
             there = session.get(CorrectionRow, correction_id) is not None
             return "already" if there else "none"
+
+
+class TableTransaction:
+    """One write to a table by one of several processes (blocking, like ``Store``): the
+    table's row is locked (``SELECT ... FOR UPDATE``) from the start, so that the process
+    reads what others appended (``since``), decides, and writes with no other process in
+    between; the write commits with a ``NOTIFY`` on ``CHANNEL`` naming the table (sent by
+    PostgreSQL at the commit, never for a write rolled back). ``close`` ends it (rolled
+    back unless a write committed). Each write commits: one write per transaction."""
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.session = store.session()
+        try:
+            self.session.begin()
+            self.session.execute(
+                select(TableRow.id).where(TableRow.id == table_id).with_for_update()
+            )
+        except BaseException:
+            self.session.close()
+            raise
+
+    def since(self, match_number: int, seq: int) -> Fresh | None:
+        return _fresh(self.session, self.table_id, match_number, seq)
+
+    def add_action(
+        self,
+        table_id: str,
+        match_number: int,
+        seq: int,
+        seat: int,
+        action: str,
+        status: str,
+        standings: list[float] | None = None,
+    ) -> None:
+        self._check(table_id)
+        _add_action(self.session, table_id, match_number, seq, seat, action, status, standings)
+        self._commit()
+
+    def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
+        self._check(table_id)
+        _update_seat(self.session, table_id, info, status)
+        self._commit()
+
+    def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
+        self._check(table_id)
+        _start_match(self.session, table_id, number, seed, status)
+        self._commit()
+
+    def close(self) -> None:
+        self.session.close()
+
+    def _check(self, table_id: str) -> None:
+        if table_id != self.table_id:
+            raise ValueError(f"a transaction of table {self.table_id} cannot write {table_id}")
+
+    def _commit(self) -> None:
+        self.session.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": Notice(self.store.origin, self.table_id).payload()},
+        )
+        self.session.commit()
+
+
+def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fresh | None:
+    row = session.get(TableRow, table_id, populate_existing=True)
+    if row is None:
+        return None
+    match = session.get(MatchRow, (table_id, row.match_number))
+    if match is None:
+        raise LookupError(f"table {table_id} has no match {row.match_number}")
+    after = seq if row.match_number == match_number else 0
+    actions = session.execute(
+        select(ActionRow.seat, ActionRow.action)
+        .where(ActionRow.table_id == table_id)
+        .where(ActionRow.match_number == row.match_number, ActionRow.seq > after)
+        .order_by(ActionRow.seq)
+    ).all()
+    seats = session.scalars(
+        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    ).all()
+    return Fresh(
+        match_number=row.match_number,
+        seed=match.seed,
+        status=row.status,
+        seats=[_seat_info(s) for s in seats],
+        actions=[(seat, action) for seat, action in actions],
+    )
+
+
+def _seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(
+        row.seat,
+        row.kind,
+        row.level,
+        row.name,
+        row.claimed,
+        row.token_hash,
+        row.invite_hash,
+        row.player_id,
+    )
+
+
+def _add_action(
+    session: Session,
+    table_id: str,
+    match_number: int,
+    seq: int,
+    seat: int,
+    action: str,
+    status: str,
+    standings: list[float] | None,
+) -> None:
+    if standings is not None:
+        session.execute(
+            update(MatchRow)
+            .where(MatchRow.table_id == table_id, MatchRow.number == match_number)
+            .values(finished_at=datetime.now(UTC), standings=standings)
+        )
+    session.add(
+        ActionRow(table_id=table_id, match_number=match_number, seq=seq, seat=seat, action=action)
+    )
+    session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+
+def _update_seat(session: Session, table_id: str, info: SeatInfo, status: str) -> None:
+    session.execute(
+        update(SeatRow)
+        .where(SeatRow.table_id == table_id, SeatRow.seat == info.seat)
+        .values(
+            name=info.name,
+            claimed=info.claimed,
+            token_hash=info.token_hash,
+            invite_hash=info.invite_hash,
+            player_id=info.player_id,
+        )
+    )
+    session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+
+def _start_match(session: Session, table_id: str, number: int, seed: int, status: str) -> None:
+    session.add(MatchRow(table_id=table_id, number=number, seed=seed))
+    session.execute(
+        update(TableRow).where(TableRow.id == table_id).values(match_number=number, status=status)
+    )
 
 
 def _utc(moment: datetime) -> datetime:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Final
 
 from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
-from pegboard.web.store import SeatInfo, Store
+from pegboard.web.store import SeatInfo, Store, TableTransaction
 from pegboard.web.tables import LiveTable, UnusableTableError, bot_seed
 
 log = logging.getLogger("pegboard.web.service")
@@ -24,6 +25,9 @@ RESUME_CONCURRENCY: Final = 2
 RETRY_FIRST: Final = 0.5
 RETRY_MAX: Final = 30.0
 """Seconds a bot waits before it tries again after its worker died (doubling each time)."""
+STANDBY_SECONDS: Final = 2.0
+"""On a database of several processes: how long a process that did not make a table's last
+move waits for the one that did to move the table's bot, before it moves it itself."""
 
 
 class TableBots:
@@ -39,7 +43,18 @@ class TableBots:
 
         async def get(self, table_id: str) -> LiveTable | None: ...
 
-        async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None: ...
+        async def _play(
+            self,
+            table: LiveTable,
+            seat: int,
+            action: str,
+            _: Translator,
+            writer: TableTransaction | Store,
+        ) -> None: ...
+
+        def _writing(
+            self, table: LiveTable
+        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -50,8 +65,12 @@ class TableBots:
         info = table.record.seats[current]
         return info if info.kind == "bot" else None
 
-    def _kick_bots(self, table: LiveTable) -> None:
-        """Start the table's bot loop if a bot is to act and none is running."""
+    def _kick_bots(self, table: LiveTable, *, lead: bool = True) -> None:
+        """Start the table's bot loop if a bot is to act and none is running. ``lead``:
+        this process made or read the table's last change itself, and moves its bots at
+        once; a process that heard of the change from another (``lead`` False) stands by,
+        and moves them only if that one has not within ``STANDBY_SECONDS`` (it died)."""
+        table.bots_lead = lead
         if self._bot_to_act(table) is None:
             return
         if table.bot_task is None or table.bot_task.done():
@@ -70,12 +89,18 @@ class TableBots:
         retry = RETRY_FIRST
         try:
             while True:
-                if self.bot_delay > 0:
-                    await asyncio.sleep(self.bot_delay)
+                before = table.seq, table.record.match_number
+                standing_by = not table.bots_lead
+                delay = self.bot_delay + (STANDBY_SECONDS if standing_by else 0.0)
+                if delay > 0:
+                    await asyncio.sleep(delay)
                 async with table.lock:
                     info = self._bot_to_act(table)
                     if info is None or info.level is None:
                         return
+                    if standing_by and (table.seq, table.record.match_number) != before:
+                        continue  # the other process moves them: stand by again
+                    table.bots_lead = True
                     seq, number = table.seq, table.record.match_number
                     observation = table.match.observation(info.seat)
                     seed = bot_seed(table.record.seed, seq)
@@ -90,12 +115,14 @@ class TableBots:
                     retry = min(2 * retry, RETRY_MAX)
                     continue
                 retry = RETRY_FIRST
-                async with table.lock:
+                async with table.lock, self._writing(table) as writer:
+                    # Another process's bot (or a seat there) may have moved first: then
+                    # think again from where the table is (the log took one move only).
                     if table.seq != seq or table.record.match_number != number:
-                        continue  # (cannot happen today) think again from where it is
+                        continue
                     if self._bot_to_act(table) is None:
                         return  # the table was dropped meanwhile
-                    await self._play(table, info.seat, action, translator("en"))
+                    await self._play(table, info.seat, action, translator("en"), writer)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -107,6 +107,11 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    elsewhere: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Several processes: the seats each other process (by its origin) said it has a
+    connection of, and until when that holds (``time.monotonic``) unless it says again."""
+    bots_lead: bool = True
+    """Whether this process moves the table's bots at once (``TableBots._kick_bots``)."""
     broken: bool = False
     """Set when a commit failed: the live match is ahead of the log and is dropped."""
     touched: float = field(default_factory=time.monotonic)
@@ -118,6 +123,10 @@ class LiveTable:
     def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
         self.narration.extend(events)
         del self.narration[:-LOG_LIMIT]
+
+    def present_elsewhere(self) -> set[int]:
+        now = time.monotonic()
+        return {s for seats, until in self.elsewhere.values() if until > now for s in seats}
 
     @property
     def id(self) -> str:

@@ -1,0 +1,299 @@
+"""Two real ``pegboard serve`` processes on one PostgreSQL database (issue 16): seat 0 on
+process A, seat 1 and a spectator on process B, a whole match with a bot: every client
+sees every move, in order, once; ``kill -9`` of B mid-round: its clients reconnect to A
+and finish with nothing lost; ``leave`` through A closes the old seat's socket on B;
+``again`` from both seats at once, through A and through B, starts exactly one match.
+``test_deploy_nginx.py`` runs a match through nginx in front of two processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from pegboard.web import games
+from pegboard.web.db import make_engine, throwaway_database
+from pegboard.web.store import Store
+from tests.web.conftest import HANG_GUARD, POSTGRES_ENV, Server
+
+
+@pytest.fixture
+def shared_url() -> Iterator[str]:
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
+    with throwaway_database(base, "pegboard_processes") as url:
+        yield url
+
+
+class Client:
+    """A player (or a spectator) over a real WebSocket; it keeps every state's seq."""
+
+    def __init__(
+        self, sockets: ExitStack, base: str, table_id: str, seat: int | None, token: str | None
+    ) -> None:
+        self.seat, self.token, self.table_id = seat, token, table_id
+        self.sockets = sockets
+        self.seqs: list[tuple[int, int]] = []
+        """(match, seq) of every state received, in order."""
+        self.closes: list[int | None] = []
+        self.connect(base)
+
+    def connect(self, base: str) -> None:
+        url = base.replace("http://", "ws://") + f"/ws/{self.table_id}"
+        self.socket: ClientConnection = self.sockets.enter_context(connect(url))
+        hello: dict[str, Any] = {"type": "hello", "since": 0}
+        if self.seat is not None:
+            hello.update(seat=self.seat, token=self.token)
+        self.socket.send(json.dumps(hello))
+        self.state = self.receive()
+        assert self.state["type"] == "state", self.state
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=HANG_GUARD))
+        if message["type"] == "state":
+            self.state = message
+            self.seqs.append((message["match"], message["seq"]))
+        return message
+
+    def sync(self) -> list[dict[str, Any]]:
+        self.socket.send(json.dumps({"type": "ping"}))
+        got = []
+        while (message := self.receive())["type"] != "pong":
+            got.append(message)
+        return got
+
+    def until(self, done: Callable[[dict[str, Any]], bool]) -> None:
+        while not done(self.state):
+            self.receive()
+
+    def at(self, match: int, seq: int) -> None:
+        self.until(lambda s: (s["match"], s["seq"]) >= (match, seq))
+
+    def closed(self) -> int | None:
+        """Read until the server closes the socket: its close code."""
+        try:
+            while True:
+                self.receive()
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd else None
+
+
+def moves_seen(client: Client) -> list[tuple[int, int]]:
+    """The (match, seq) of a client's states, each once: a state that repeats the last
+    seq (somebody came or went) is not a move."""
+    seen: list[tuple[int, int]] = []
+    for point in client.seqs:
+        if not seen or seen[-1] != point:
+            seen.append(point)
+    return seen
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    answer = httpx.post(f"{base}{path}", json=body, timeout=HANG_GUARD)
+    assert answer.status_code < 300, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def new_table(base: str, seats: list[dict[str, Any]], **options: Any) -> tuple[str, dict[int, str]]:
+    """A table made through ``base``: its id, and each human seat's token (the others'
+    invitations claimed through ``base`` too)."""
+    created = post(base, "/api/tables", {"game": "draw", "seats": seats, **options})
+    tokens = {}
+    for seat, info in enumerate(created["seats"]):
+        if info.get("token"):
+            tokens[seat] = info["token"]
+        elif info.get("invite"):
+            code = info["invite"].split("#invite=")[1]
+            tokens[seat] = post(base, f"/api/tables/{created['table']}/claim", {"invite": code})[
+                "token"
+            ]
+    return created["table"], tokens
+
+
+def play_to(
+    clients: dict[int, Client],
+    everyone: list[Client],
+    rng: random.Random,
+    stop: Callable[[dict[str, Any]], bool],
+) -> None:
+    """Random legal moves by the people, the bot moving in the servers' own time, until
+    ``stop`` holds for the state every client has reached."""
+    while True:
+        for client in everyone:
+            client.sync()
+        latest = max(c.state["match"] * 10_000 + c.state["seq"] for c in everyone)
+        for client in everyone:
+            client.until(lambda s, n=latest: s["match"] * 10_000 + s["seq"] >= n)  # type: ignore[misc]
+        view = everyone[0].state["view"]
+        if stop(everyone[0].state):
+            return
+        mover = clients.get(view["current"])
+        if mover is None:  # the bot's turn: wait for its move
+            seq = everyone[0].state["seq"]
+            everyone[0].until(lambda s, n=seq: s["seq"] > n or s["view"]["is_over"])  # type: ignore[misc]
+            continue
+        seq = mover.state["seq"]
+        action = rng.choice(mover.state["view"]["legal"])["action"]
+        mover.socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+        got = mover.sync()
+        assert [m for m in got if m["type"] == "error"] == [], got
+
+
+def test_two_processes_one_match_a_bot_and_a_kill(
+    tmp_path: Path, servers: list[Server], shared_url: str
+) -> None:
+    a = Server(shared_url, tmp_path)
+    servers.append(a)
+    b = Server(shared_url, tmp_path)
+    servers.append(b)
+    seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "greedy"}]
+    table_id, tokens = new_table(a.base, seats, players=3, target=15)
+    rng = random.Random(16)
+    with ExitStack() as sockets:
+        zero = Client(sockets, a.base, table_id, 0, tokens[0])
+        one = Client(sockets, b.base, table_id, 1, tokens[1])
+        watcher = Client(sockets, b.base, table_id, None, None)
+        everyone = [zero, one, watcher]
+        people = {0: zero, 1: one}
+        # Mid-round, past the first few moves:
+        play_to(people, everyone, rng, lambda s: s["seq"] >= 8)
+        before = {id(c): moves_seen(c) for c in everyone}
+        b.kill()
+        for client in (one, watcher):
+            client.closed()
+            client.connect(a.base)  # the other process serves the table just the same
+        play_to(people, everyone, rng, lambda s: s["view"]["is_over"])
+        end = zero.state["seq"]
+
+    # The client that stayed saw every move, in order, once; the ones that moved to A saw
+    # every move up to the kill, then the table where it was, then every move on.
+    assert moves_seen(zero) == [(1, n) for n in range(end + 1)]
+    for client in (one, watcher):
+        seen = moves_seen(client)
+        assert seen[: len(before[id(client)])] == before[id(client)]
+        assert seen == sorted(set(seen)) and seen[-1] == (1, end)
+        assert client.state["view"]["scores"] == zero.state["view"]["scores"]
+    store = Store(make_engine(shared_url))
+    log = store.log(table_id, 1)
+    assert [seq for seq, _, _ in log] == list(range(1, end + 1))
+    record = store.load_table(table_id)
+    assert record is not None and record.status == "over"
+    replayed = games.replay("draw", record.config, record.seed, record.actions)
+    assert replayed.is_over and list(replayed.scores) == zero.state["view"]["scores"]
+    assert any(seat == 2 for _, seat, _ in log)  # the bot moved, each move once in the log
+
+
+def test_leave_through_one_process_closes_the_seat_socket_on_the_other(
+    tmp_path: Path, servers: list[Server], shared_url: str
+) -> None:
+    a = Server(shared_url, tmp_path)
+    servers.append(a)
+    b = Server(shared_url, tmp_path)
+    servers.append(b)
+    table_id, tokens = new_table(a.base, [{"kind": "human"}, {"kind": "human"}], players=2)
+    with ExitStack() as sockets:
+        one = Client(sockets, b.base, table_id, 1, tokens[1])
+        post(a.base, f"/api/tables/{table_id}/seats/1/leave", {"token": tokens[1]})
+        assert one.closed() == 4403
+
+
+def test_again_from_both_seats_through_two_processes_starts_one_match(
+    tmp_path: Path, servers: list[Server], shared_url: str
+) -> None:
+    a = Server(shared_url, tmp_path)
+    servers.append(a)
+    b = Server(shared_url, tmp_path)
+    servers.append(b)
+    table_id, tokens = new_table(
+        a.base, [{"kind": "human"}, {"kind": "human"}], players=2, target=1
+    )
+    with ExitStack() as sockets:
+        zero = Client(sockets, a.base, table_id, 0, tokens[0])
+        one = Client(sockets, b.base, table_id, 1, tokens[1])
+        play_to({0: zero, 1: one}, [zero, one], random.Random(3), lambda s: s["view"]["is_over"])
+        start = threading.Barrier(2)
+
+        def again(client: Client) -> None:
+            start.wait()
+            client.socket.send(json.dumps({"type": "again"}))
+
+        senders = [threading.Thread(target=again, args=(c,)) for c in (zero, one)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join()
+        for client in (zero, one):
+            client.at(2, 0)
+            errors = [m for m in client.sync() if m["type"] == "error"]
+            assert errors == []
+        assert zero.state["match"] == one.state["match"] == 2
+    store = Store(make_engine(shared_url))
+    record = store.load_table(table_id)
+    assert record is not None and record.match_number == 2
+    assert store.log(table_id, 2) == []
+    with store.session() as session:
+        from sqlalchemy import func, select
+
+        from pegboard.web.db import MatchRow
+
+        count = session.scalar(
+            select(func.count()).select_from(MatchRow).where(MatchRow.table_id == table_id)
+        )
+    assert count == 2
+
+
+def worker_processes(pid: int) -> list[int]:
+    """The server processes under ``pid`` (uvicorn's workers), from /proc."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in text:
+            found.append(int(status.parent.name))
+    return found
+
+
+def test_serve_workers_2_serves_a_match_from_two_processes(
+    tmp_path: Path, servers: list[Server], shared_url: str
+) -> None:
+    from tests.web.conftest import PLAY_LIMIT_OPTIONS
+
+    server = Server(shared_url, tmp_path, [*PLAY_LIMIT_OPTIONS, "--workers", "2"])
+    try:
+        served_by_two(server, shared_url)
+    finally:
+        # SIGTERM: uvicorn stops its workers too (a SIGKILL would leave them running).
+        server.process.terminate()
+        server.process.wait(timeout=HANG_GUARD)
+        server.log.close()
+    assert worker_processes(server.process.pid) == []
+
+
+def served_by_two(server: Server, shared_url: str) -> None:
+    table_id, tokens = new_table(
+        server.base, [{"kind": "human"}, {"kind": "human"}], players=2, target=1
+    )
+    with ExitStack() as sockets:
+        clients = {n: Client(sockets, server.base, table_id, n, tokens[n]) for n in (0, 1)}
+        watchers = [Client(sockets, server.base, table_id, None, None) for _ in range(2)]
+        everyone = [*clients.values(), *watchers]
+        play_to(clients, everyone, random.Random(2), lambda s: s["view"]["is_over"])
+        end = clients[0].state["seq"]
+    # uvicorn's spawned workers, plus its multiprocessing resource tracker.
+    assert len(worker_processes(server.process.pid)) >= 2
+    for client in everyone:
+        assert moves_seen(client) == [(1, n) for n in range(end + 1)]
