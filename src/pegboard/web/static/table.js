@@ -600,6 +600,8 @@ class TablePage {
       if (this.dialog.open) this.dialog.close();
       return;
     }
+    // A new state while the dialog is open (the bots play on) redraws it: the focus stays in it.
+    const inside = this.dialog.open && this.dialog.contains(document.activeElement) ? focusKey() || "continue" : null;
     fill(
       this.dialog,
       h("h2", { id: "round-end-title" }, content.title),
@@ -607,9 +609,10 @@ class TablePage {
       h(
         "form",
         { method: "dialog" },
-        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, content.close || t("Close")),
+        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true, dataset: { focus: "continue" } }, content.close || t("Close")),
       ),
     );
+    if (inside) restoreFocus(inside, this.dialog);
     if (!this.dialog.open) {
       this.returnFocus = keep;
       this.dialog.showModal();
