@@ -19,11 +19,13 @@ import pytest
 if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests.web.page_checks import axe_violations
 from tests.web.test_e2e import (
     READY,
+    WAIT_MS,
+    Seeds,
     create_table,
     e2e_base_url,
     e2e_browser,
@@ -164,10 +166,19 @@ def test_the_score_pegs_are_big_and_a_name_that_reads_you_is_quoted(
 
 
 def test_wcag_2_5_8_a_long_draw_line_on_a_phone_keeps_its_tap_targets(
-    e2e_open: Callable[..., Page],
+    e2e_browser: Browser, e2e_base_url: str, e2e_seeds: Seeds
 ) -> None:
     """On a phone a long line shrank its markers to 13 px: the line now scrolls sideways."""
-    page = e2e_open("/", width=390, height=844, seed=5)
+    e2e_seeds.wanted[:] = [5]
+    phone = e2e_browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale="en-US"
+    )
+    phone.set_default_timeout(WAIT_MS)
+    page = phone.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(e2e_base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
     page.fill("#target", "200")
     create_table(page)
     checked = 0
@@ -178,12 +189,6 @@ def test_wcag_2_5_8_a_long_draw_line_on_a_phone_keeps_its_tap_targets(
             continue
         long = page.evaluate("document.querySelector('.line svg').viewBox.baseVal.width") > 500
         if long:
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390  # not the page
-            line = page.locator(".line")
-            assert line.get_attribute("tabindex") == "0"  # its scrolling reached by keyboard
-            assert page.evaluate(
-                "(() => { const l = document.querySelector('.line'); return l.scrollWidth > l.clientWidth; })()"
-            )
             markers = page.locator(".line svg .marker")
             for i in range(markers.count()):
                 box = markers.nth(i).bounding_box()
@@ -192,6 +197,12 @@ def test_wcag_2_5_8_a_long_draw_line_on_a_phone_keeps_its_tap_targets(
             for i in range(tiles.count()):
                 box = tiles.nth(i).bounding_box()
                 assert box is not None and box["width"] >= 24 and box["height"] >= 24, box
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390  # not the page
+            line = page.locator(".line")
+            assert line.get_attribute("tabindex") == "0"  # its scrolling reached by keyboard
+            assert page.evaluate(
+                "(() => { const l = document.querySelector('.line'); return l.scrollWidth > l.clientWidth; })()"
+            )
             checked += 1
             if checked == 1:
                 shot(page, "draw-phone-long-line")
@@ -199,6 +210,8 @@ def test_wcag_2_5_8_a_long_draw_line_on_a_phone_keeps_its_tap_targets(
                 break
         play_draw_move(page)
     assert checked == 3, "seed 5's first round grows a line wider than the phone"
+    assert errors == []
+    phone.close()
 
 
 def test_fair_play_hints_allowed_from_the_lobby_and_no_hint_button_where_they_are_not(
@@ -236,14 +249,31 @@ def axe_in_each_language(page: Page, where: str) -> None:
     in_language(page, "en", "en")
 
 
+INK = """(el) => {
+  const s = getComputedStyle(el);
+  const ink = (weight) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 800;
+    canvas.height = 100;
+    const pen = canvas.getContext("2d");
+    pen.font = `${weight} ${s.fontSize} ${s.fontFamily}`;
+    pen.fillText(el.textContent.slice(0, 24), 4, 60);
+    let sum = 0;
+    const data = pen.getImageData(0, 0, 800, 100).data;
+    for (let i = 3; i < data.length; i += 4) sum += data[i];
+    return sum;
+  };
+  return [s.fontWeight, s.fontSynthesisWeight || s.fontSynthesis, ink(s.fontWeight), ink(400)];
+}"""
+
+
 def headings_keep_their_weight(page: Page) -> None:
     """Lohit Devanagari has no bold face: the headings are drawn bold all the same (weight
-    700, the browser's synthetic bold allowed)."""
+    700, the browser's synthetic bold allowed, and more ink than the text at weight 400)."""
     for heading in page.locator("h1, h2").all()[:3]:
-        style = heading.evaluate(
-            "(el) => { const s = getComputedStyle(el); return [s.fontWeight, s.fontSynthesisWeight || s.fontSynthesis]; }"
-        )
-        assert int(style[0]) >= 700 and "none" not in style[1], style
+        weight, synthesis, bold, normal = heading.evaluate(INK)
+        assert int(weight) >= 700 and "none" not in synthesis, (weight, synthesis)
+        assert bold > 1.1 * normal, (heading.inner_text(), bold, normal)
 
 
 def test_axe_finds_nothing_at_set_up_at_the_show_at_match_over_on_a_replay_and_a_player_page(
