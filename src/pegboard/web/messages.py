@@ -50,6 +50,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Public: listed in the open tables, anyone may join"),
     N_("Private table"),
     N_("Public table"),
+    N_("Allow hints"),
+    N_("Only for a table of two or more people: a person alone with bots always has hints."),
     # The table: its finished matches' replays (replay.js's earlier.js).
     N_("Replays"),
     N_("Match {number}"),
@@ -154,6 +156,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Next leader: {name}"),
     N_("Next round"),
     N_("The show"),
+    N_("Continue"),
     N_("Game over"),
     N_("Skunk"),
     N_("Double skunk"),

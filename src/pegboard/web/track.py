@@ -20,11 +20,11 @@ PER_ROW: Final = 30
 GROUP: Final = 5
 HOLE_DX: Final = 12
 GROUP_GAP: Final = 6
-LANE: Final = 14
+LANE: Final = 18  # a lane per player: room for a peg that is seen at a glance
 ROW_GAP: Final = 18
 LEFT: Final = 64  # room for the start holes
 TOP: Final = 18  # room for the numbers above the first row
-PEG_R: Final = 5
+PEG_R: Final = 7  # the newcomer found the Draw pegs tiny (r 5, about 9 px on screen)
 HOLE_R: Final = 2
 COLOURS: Final = ("#c0392b", "#1f4e79", "#1e8449", "#9a6700")
 
@@ -32,7 +32,7 @@ _STYLE: Final = (
     "<style>"
     ".board{fill:#f3e3c3;stroke:#8b6b3e;stroke-width:2}"
     ".hole{fill:#5b4526}"
-    ".peg{stroke:#1b1b1b;stroke-width:1}"
+    ".peg{stroke:#1b1b1b;stroke-width:1.5}"
     ".peg.back{opacity:.55}"
     ".skunk{stroke:#1b1b1b;stroke-width:2;stroke-dasharray:3 2}"
     "text{font:10px sans-serif;fill:#3b2b16}"

@@ -19,6 +19,38 @@ def locale_of(lang: str) -> str:
     return LOCALES[translator(lang).lang]
 
 
+# The words a name must not be read as: the viewer's "you" in each language (the narration
+# calls the viewer so), and the other forms of the second person a player might choose.
+_SECOND_PERSON: Final = frozenset(
+    {"you", "your", "yours", "ye", "u", "y'all", "você", "voce", "vocês", "tu", "seu", "sua"}
+    | {"你", "您", "你们", "आप", "तुम", "तू", "आपका", "तुम्हारा"}
+)
+
+
+def _second_person() -> frozenset[str]:
+    words = set(_SECOND_PERSON)
+    for code in LOCALES:
+        words.add(translator(code)("you").casefold())
+    return frozenset(words)
+
+
+def narrated_names(names: Sequence[str], _: Translator) -> list[str]:
+    """The seats' names as the narration writes them: a name that reads as the second person
+    ("you", "Você", "你", "आप": the word the log calls the viewer, in any language) is put in
+    quotation marks, so that "you opens the line" cannot be taken for the viewer's own move
+    ("“you” opens the line"). Any other name is left as it is."""
+    pronouns = _second_person()
+    marked = []
+    for name in names:
+        words = name.split()
+        first = words[0].casefold().strip(".,!?:;") if words else ""
+        if first in pronouns or name.strip().casefold() in pronouns:
+            marked.append(_("“{name}”").format(name=name.strip()))
+        else:
+            marked.append(name)
+    return marked
+
+
 def default_names(players: int, _: Translator) -> list[str]:
     """``Seat 1``, ``Seat 2``, ...: seats are numbered from 1 on the page."""
     return [_("Seat {number}").format(number=seat + 1) for seat in range(players)]

@@ -23,10 +23,11 @@ from pegboard.cribbage.events import (
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.cribbage.words import number, words
 from pegboard.i18n import Translator, cribbage_text
 from pegboard.i18n.cribbage_text import Seats
 from pegboard.web import track
-from pegboard.web.views_common import common
+from pegboard.web.views_common import common, narrated_names
 
 PAGE = "cribbage"
 """This game's page module, static/games/cribbage.js (the look ``web.page``)."""
@@ -103,6 +104,7 @@ def cards(values: tuple[Card, ...]) -> list[str]:
 def cribbage_view(
     match: CribbageMatch, seat: int | None, _: Translator, names: list[str]
 ) -> dict[str, Any]:
+    names = narrated_names(names, _)  # a player called "you" is not the viewer
     observation = match.observation(0 if seat is None else seat)
     game = seen(observation.game, seat)
     lang = _.lang
@@ -214,9 +216,29 @@ def show_entries(game: PublicCribbage, show: HandShow, _: Translator) -> list[di
                 "starter": str(show.starter),
                 "points": event.points,
                 "saying": event.say(_.lang),
+                "items": [
+                    {
+                        "kind": item.kind,
+                        "label": item_label(item.kind, len(item.cards), _.lang),
+                        "cards": cards(item.cards),
+                        "points": item.points,
+                    }
+                    for item in event.items
+                ],
             }
         )
     return entries
+
+
+def item_label(kind: str, size: int, lang: str) -> str:
+    """What one scoring item of a show is, in ``lang`` (the words the show is said in):
+    "fifteen", "a pair", "a run of three", "a flush of four", "one for his nobs"."""
+    table = words(lang)
+    if kind == "fifteen":
+        return table["fifteen peg"]
+    if kind in ("run", "flush"):
+        return table[kind].format(length=number(size, lang))
+    return table[kind]
 
 
 def game_end(finished: FinishedGame, seats: NamedSeats, _: Translator) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from pegboard.draw.scoring import RoundResult
 from pegboard.i18n import Translator
 from pegboard.i18n.draw_text import move_text
 from pegboard.web.track import track_svg
-from pegboard.web.views_common import common
+from pegboard.web.views_common import common, narrated_names
 
 PAGE = "draw"
 """This game's page module, static/games/draw.js (the look ``web.page``)."""
@@ -70,6 +70,7 @@ def tile_text(tile: Tile) -> str:
 
 
 def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -> dict[str, Any]:
+    names = narrated_names(names, _)  # a player called "you" is not the viewer
     observation = match.observation(0 if seat is None else seat)
     round_ = seen(observation.round, seat)
     lang = _.lang

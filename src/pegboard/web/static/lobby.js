@@ -18,6 +18,7 @@ const form = {
   seats: [{ kind: "human" }],
   name: "",
   public: false, // private unless the creator chooses to list it
+  hints: false, // the expert's hints between people: off unless allowed (fair play)
 };
 
 let created = null; // the answer of POST /api/tables, once a table is made
@@ -281,6 +282,7 @@ function createForm() {
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
       ...options,
       visibilityChoice(),
+      hintsChoice(info),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
   );
@@ -311,6 +313,35 @@ function visibilityChoice() {
     h("legend", {}, t("Who may join")),
     choice("private", "table-private", t("Private: only the people you send its links")),
     choice("public", "table-public", t("Public: listed in the open tables, anyone may join")),
+  );
+}
+
+// Fair play: hints are offered at a table of one person; between two or more people only
+// if the creator allows them (the REST field "hints").
+function hintsChoice(info) {
+  let people = 0;
+  for (let i = 0; i < seatCount(info); i += 1) if (seatAt(i).kind !== "bot") people += 1;
+  return h(
+    "p",
+    { class: "hints-choice" },
+    h(
+      "label",
+      {},
+      h("input", {
+        type: "checkbox",
+        id: "allow-hints",
+        checked: form.hints,
+        disabled: people < 2,
+        "aria-describedby": "allow-hints-why",
+        onchange: (event) => {
+          form.hints = event.target.checked;
+        },
+      }),
+      " ",
+      t("Allow hints"),
+    ),
+    " ",
+    h("small", { id: "allow-hints-why", class: "muted" }, t("Only for a table of two or more people: a person alone with bots always has hints.")),
   );
 }
 
@@ -377,6 +408,7 @@ async function createTable(event) {
     return;
   }
   const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
+  if (form.hints) body.hints = true;
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {

@@ -58,6 +58,11 @@ class TablePage {
     this.dialog.addEventListener("close", () => {
       this.latch.overlay = null;
       this.refreshRulesLink();
+      // The focus goes back where it was before the dialog opened, if that control is
+      // still there; else to the next sensible place.
+      const back = this.returnFocus;
+      this.returnFocus = null;
+      if (restoreFocus(back, this.main)) return;
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
@@ -196,9 +201,12 @@ class TablePage {
       select: (tile) => {
         this.selected = tile;
         this.render();
-        // Keyboard players go straight to the first fitting end.
+        // Keyboard players go straight to the first fitting end; a line wider than the
+        // screen scrolls to its first fitting marker.
         const first = this.main.querySelector(".ends button.end");
         if (first && tile) first.focus();
+        const marker = this.main.querySelector(".line .marker.fits");
+        if (marker && tile) marker.scrollIntoView({ block: "nearest", inline: "center" });
       },
       pick: (card) => {
         if (this.picked.includes(card)) this.picked = this.picked.filter((c) => c !== card);
@@ -209,8 +217,12 @@ class TablePage {
       play: (action) => this.act(action),
       act: (action) => this.act(action),
       notice: (text) => this.notice(text),
+      // No Hint button at all where the table allows no hints (fair play: a table of two
+      // or more people, unless its creator allowed them).
       hintButton: () =>
-        h(
+        this.message && this.message.table && this.message.table.hints === false
+          ? null
+          : h(
           "button",
           {
             type: "button",
@@ -304,7 +316,7 @@ class TablePage {
       this.footer(view),
     );
     document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
-    this.renderDialog(view, names);
+    this.renderDialog(view, names, keep);
     const log = document.getElementById("log");
     if (log) log.scrollTop = atEnd ? log.scrollHeight : top; // the newest event in sight, unless scrolled back
     // For tests and styling: whose turn it is, and whether a move is on its way.
@@ -407,7 +419,7 @@ class TablePage {
         break;
       }
     }
-    const text = [...now.slice(start), this.turnText(view, this.names(view))].join(" ");
+    const text = [...now.slice(start).map((entry) => this.page.logSpeech(entry)), this.turnText(view, this.names(view))].join(" ");
     if (box.textContent !== text) box.textContent = text;
   }
 
@@ -525,7 +537,7 @@ class TablePage {
       "section",
       { class: "log", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("Log")),
-      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title", dataset: { focus: "log" } }, ...entries.map((text) => h("li", {}, text))),
+      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title", dataset: { focus: "log" } }, ...entries.map((text) => h("li", {}, ...this.page.logEntry(text)))),
     );
   }
 
@@ -582,12 +594,14 @@ class TablePage {
     return this.page.playerExtras(view, seat).filter((el) => el && !el.classList.contains("badge"));
   }
 
-  renderDialog(view, names) {
+  renderDialog(view, names, keep) {
     const content = this.latch.overlay ? this.page.dialogContent(view, this.latch.overlay, names) : null;
     if (!content) {
       if (this.dialog.open) this.dialog.close();
       return;
     }
+    // A new state while the dialog is open (the bots play on) redraws it: the focus stays in it.
+    const inside = this.dialog.open && this.dialog.contains(document.activeElement) ? focusKey() || "continue" : null;
     fill(
       this.dialog,
       h("h2", { id: "round-end-title" }, content.title),
@@ -595,9 +609,13 @@ class TablePage {
       h(
         "form",
         { method: "dialog" },
-        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true }, content.close || t("Close")),
+        h("button", { type: "submit", class: "primary", id: "continue-button", autofocus: true, dataset: { focus: "continue" } }, content.close || t("Close")),
       ),
     );
-    if (!this.dialog.open) this.dialog.showModal();
+    if (inside) restoreFocus(inside, this.dialog);
+    if (!this.dialog.open) {
+      this.returnFocus = keep;
+      this.dialog.showModal();
+    }
   }
 }

@@ -255,39 +255,122 @@ export function playerExtras(view, seat) {
 export const finalLine = (view, name, seat) =>
   view.points ? `${name}: ${t("Game points")} ${view.points[seat]}` : `${name}: ${view.scores[seat]}`;
 
-// The end of a game (skunks, game points) stays on screen until closed, as a round's end
-// does in Draw; the next game's first discard may follow at once.
+// A show (C6) as it was counted: the key that tells one show from the next (its hand and
+// its cards; a new game's hands count from 1 again).
+function showKey(view) {
+  const shows = view.shows || [];
+  if (!shows.length) return null;
+  return shows.map((show) => `${show.hand}:${show.seat}:${show.what}:${show.cards.join(" ")}:${show.starter}`).join("|");
+}
+
+// The show of each hand and the end of each game (skunks, game points) stay on screen until
+// closed, as a round's end does in Draw: the next hand is dealt at once (a bot's discard may
+// follow), and the newcomer saw the show flash past below the fold. A show that ends the game
+// and the game's end are one dialog.
 export function latchEnd(view, latch) {
   const finished = (view.games || []).length;
+  const key = showKey(view);
   if (latch.seen === null) {
     latch.seen = finished;
-    if (view.game_end) latch.overlay = { end: view.game_end, number: finished };
+    latch.show = key; // a page opened after the show: not shown again
+    if (view.game_end) latch.overlay = { end: view.game_end, number: finished, shows: null };
     return;
   }
+  const newShow = key !== null && key !== latch.show;
+  if (newShow) latch.show = key;
   if (finished > latch.seen) {
     latch.seen = finished;
     const last = view.games[finished - 1];
-    latch.overlay = { end: view.game_end || { ...last, summary: [] }, number: finished };
-  } else if (latch.overlay && view.game_end && latch.overlay.number === finished) {
-    latch.overlay.end = view.game_end; // maybe in a new language
+    latch.overlay = { end: view.game_end || { ...last, summary: [] }, number: finished, shows: newShow ? view.shows : null };
+  } else if (newShow) {
+    latch.overlay = { end: null, number: finished, shows: view.shows };
+  } else if (latch.overlay && latch.overlay.number === finished) {
+    // The same dialog, maybe in a new language.
+    if (latch.overlay.end && view.game_end) latch.overlay.end = view.game_end;
+    if (latch.overlay.shows && key === latch.show) latch.overlay.shows = view.shows;
   }
 }
 
+// The show in the dialog: the starter, then each hand and the crib with its cards, every
+// count (fifteens, pairs, runs, flush, nobs) with its cards and points, the saying, and
+// the hand's points.
+function showDialogParts(shows, names) {
+  const starter = shows[0].starter;
+  return [
+    h("p", { class: "show-starter" }, `${t("Starter")}: `, cardChip(starter)),
+    h(
+      "ul",
+      { class: "show-list" },
+      ...shows.map((show) =>
+        h(
+          "li",
+          { class: "shown", dataset: { seat: String(show.seat), what: show.what } },
+          h("h3", {}, show.what === "crib" ? `${names[show.seat]} · ${t("Crib")}` : names[show.seat]),
+          h("p", { class: "shown-cards" }, chips(show.cards), h("span", { class: "with-starter" }, " + ", cardChip(show.starter))),
+          (show.items || []).length
+            ? h(
+                "ul",
+                { class: "counts-said" },
+                ...show.items.map((item) =>
+                  h("li", { class: "count-item", dataset: { kind: item.kind } }, `${item.label}: `, chips(item.cards), ` → ${item.points}`),
+                ),
+              )
+            : null,
+          h("p", { class: "saying" }, show.saying),
+          h("p", { class: "points" }, `${t("Points")}: ${show.points}`),
+        ),
+      ),
+    ),
+  ];
+}
+
 export function dialogContent(view, overlay, names) {
-  const { end } = overlay;
+  const { end, shows } = overlay;
+  const scoresLine = (scores) => h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${scores[seat]}`).join(" · "));
+  const showParts = shows && shows.length ? showDialogParts(shows, names) : [];
+  if (!end) {
+    const number = shows[0].hand;
+    return {
+      title: number ? `${t("The show")} · ${t("Hand {number}", { number })}` : t("The show"),
+      children: [...showParts, scoresLine(view.scores)],
+      close: t("Continue"),
+    };
+  }
   const kind = { skunk: t("Skunk"), "double skunk": t("Double skunk") }[end.kind];
   return {
     title: t("Game over"),
     children: [
       kind ? h("p", { class: "skunk" }, kind) : null,
       ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
-      h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${end.scores[seat]}`).join(" · ")),
+      scoresLine(end.scores),
       end.points_after
         ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
         : null,
+      ...(showParts.length ? [h("h3", {}, t("The show")), ...showParts] : []),
     ],
     close: t("Close"),
   };
 }
+
+// The log's card codes ("QC", "10H", as the server writes them in every language) drawn as
+// the page draws cards ("Q♣", red or black), each named in words for screen readers.
+const CARD_CODE = /(?<![A-Za-z0-9])(10|[2-9AJQK])([SHDC])(?![A-Za-z0-9])/g;
+
+export function logEntry(text) {
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(CARD_CODE)) {
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    const card = match[0];
+    const red = match[2] === "H" || match[2] === "D";
+    parts.push(h("span", { class: `card-text${red ? " red" : ""}`, role: "img", "aria-label": cardWords(card), dataset: { card } }, cardName(card)));
+    at = match.index + card.length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
+// The same in words alone, for the live region that reads new events aloud.
+export const logSpeech = (text) => text.replace(CARD_CODE, (card) => cardWords(card));
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false], #go-button:not([disabled])";

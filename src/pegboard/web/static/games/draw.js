@@ -70,10 +70,23 @@ function actionLabel(view, lineBox, action, end) {
 
 // The server's drawing of a line or layout (its title and description included), its
 // markers on the ends the picked tile fits made clickable, the others dimmed.
+// The smallest a marker is drawn (px): a tap target of at least 24 px (WCAG 2.5.8), with
+// room to spare for its ring.
+export const MARKER_PX = 28;
+
 export function markedLine(svg, attributes, fits, ui) {
-  const box = h("div", attributes);
+  const box = h("div", { ...attributes, tabindex: "0", role: "group", "aria-labelledby": "line-title", dataset: { focus: "line" } });
   box.append(svgFragment(svg));
-  scalable(box.querySelector("svg"));
+  const drawing = box.querySelector("svg");
+  scalable(drawing);
+  // A long line on a phone is not shrunk below markers of MARKER_PX: it scrolls sideways.
+  const ring = box.querySelector("[data-end] circle");
+  const viewWidth = drawing && drawing.viewBox && drawing.viewBox.baseVal ? drawing.viewBox.baseVal.width : 0;
+  const radius = ring ? Number(ring.getAttribute("r")) : 0;
+  if (viewWidth && radius > 0) {
+    const natural = parseFloat(drawing.style.maxWidth) || viewWidth;
+    drawing.style.minWidth = `${Math.min(natural, Math.ceil((viewWidth * MARKER_PX) / (2 * radius)))}px`;
+  }
   for (const marker of box.querySelectorAll("[data-end]")) {
     const end = marker.getAttribute("data-end");
     if (fits.includes(end)) {

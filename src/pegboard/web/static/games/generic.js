@@ -15,6 +15,9 @@
 //                                 sets latch.overlay ({end, number}); latch.seen is the
 //                                 module's own count of what ended so far (null at first)
 //   dialogContent(view, overlay, names)  that end's dialog: {title, children, close}
+//   logEntry(text)                a log line as the page shows it (text and elements: a
+//                                 game's cards drawn, each named for screen readers)
+//   logSpeech(text)               the same line in words, for the live region
 //   FOCUS_NEXT                    where the focus goes when the control in focus went away
 
 import { h } from "../dom.js";
@@ -104,5 +107,9 @@ export const finalLine = (view, name, seat) => `${name}: ${view.scores[seat]}`;
 export function latchEnd() {}
 
 export const dialogContent = () => null;
+
+export const logEntry = (text) => [text];
+
+export const logSpeech = (text) => text;
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false]";
