@@ -18,6 +18,7 @@ const form = {
   seats: [{ kind: "human" }],
   name: "",
   public: false, // private unless the creator chooses to list it
+  rated: false, // rated: people only, no hints; each finished match updates their ratings
 };
 
 let created = null; // the answer of POST /api/tables, once a table is made
@@ -50,7 +51,7 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
+  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), leaderboardsPanel(), mePanel(render));
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -281,6 +282,7 @@ function createForm() {
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
       ...options,
       visibilityChoice(),
+      ratedChoice(),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
   );
@@ -311,6 +313,46 @@ function visibilityChoice() {
     h("legend", {}, t("Who may join")),
     choice("private", "table-private", t("Private: only the people you send its links")),
     choice("public", "table-public", t("Public: listed in the open tables, anyone may join")),
+  );
+}
+
+// Rated (every seat a person, no hints): the server refuses in words a table that cannot be.
+function ratedChoice() {
+  return h(
+    "p",
+    { class: "choices rated" },
+    h(
+      "label",
+      {},
+      h("input", {
+        type: "checkbox",
+        id: "table-rated",
+        checked: form.rated,
+        onchange: (event) => {
+          form.rated = event.target.checked;
+        },
+      }),
+      " ",
+      t("Rated: each finished match updates the players' ratings (people only, no hints)"),
+    ),
+  );
+}
+
+// Each game's leaderboard (GET /leaderboard/NAME), in the page's language.
+function leaderboardsPanel() {
+  const games = gameList();
+  if (!games.length) return null;
+  return h(
+    "nav",
+    { class: "panel leaderboards", "aria-labelledby": "leaderboards-title" },
+    h("h2", { id: "leaderboards-title" }, t("Leaderboards")),
+    h(
+      "ul",
+      {},
+      ...games.map((game) =>
+        h("li", {}, h("a", { href: `/leaderboard/${encodeURIComponent(game.name)}?lang=${encodeURIComponent(lang())}` }, game.display_name)),
+      ),
+    ),
   );
 }
 
@@ -377,6 +419,7 @@ async function createTable(event) {
     return;
   }
   const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
+  if (form.rated) body.rated = true;
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {
