@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,7 +36,7 @@ from typing import Any, Final, Literal
 
 from openskill.models import PlackettLuce
 from sqlalchemy import exists, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from pegboard.i18n import Translator
 from pegboard.web.db import (
@@ -60,6 +61,7 @@ Z: Final = 3.0
 ATTEMPTS: Final = 4
 """Tries of one rating when another writer raced it (a concurrent first rating of the same
 player, or the same match told twice at once)."""
+RETRY_SECONDS: Final = 0.05
 LEADERBOARD_LIMIT: Final = 100
 CHANGES_LIMIT: Final = 50
 
@@ -219,11 +221,14 @@ def rate_ranks(
     for attempt in range(ATTEMPTS):
         try:
             return _rate_once(store, table_id, match_number, ranks, kind)
-        except IntegrityError:
+        except (IntegrityError, OperationalError):
             # Another writer rated this match, or first rated one of its players, at the
-            # same moment: try again, which finds the match rated or the rating there.
+            # same moment (PostgreSQL: the unique key; SQLite: a write after another's
+            # commit, "database is locked"): try again, which finds the match rated or the
+            # rating there.
             if attempt == ATTEMPTS - 1:
                 raise
+            time.sleep(RETRY_SECONDS * (attempt + 1))
     return None  # pragma: no cover - the loop returns or raises
 
 
