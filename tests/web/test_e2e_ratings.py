@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
 import httpx
@@ -192,8 +193,9 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
 class Socket:
     """A seat over a real WebSocket (the browser's own key, from its storage)."""
 
-    def __init__(self, base: str, table: str, seat: int, token: str) -> None:
-        self.socket = connect(f"ws://{base.split('://', 1)[1]}/ws/{table}")
+    def __init__(self, sockets: ExitStack, base: str, table: str, seat: int, token: str) -> None:
+        url = f"ws://{base.split('://', 1)[1]}/ws/{table}"
+        self.socket = sockets.enter_context(connect(url))
         self.socket.send(json.dumps({"type": "hello", "seat": seat, "token": token, "since": 0}))
         self.state = self.receive()
 
@@ -229,23 +231,22 @@ def test_r2_a_rated_cribbage_game_rates_both_players_as_openskill_does(
     bo = e2e_open(invite)
     claim_as(bo, "Bo")
     players = [me(ana, base), me(bo, base)]
-    seats = {}
-    for page in (ana, bo):
-        seat, token = key_of(page, table)
-        seats[seat] = Socket(base, table, seat, token)
-    rng = random.Random(13)
-    for _move in range(2000):
-        for socket in seats.values():
-            socket.sync()
-        view = seats[0].state["view"]
-        if view["is_over"]:
-            break
-        mover = seats[view["current"]]
-        mover.act(rng.choice(mover.state["view"]["legal"])["action"])
-    else:
-        raise AssertionError("a game of cribbage to 121 cannot take this many moves")
-    for socket in seats.values():
-        socket.socket.close()
+    with ExitStack() as sockets:
+        seats = {}
+        for page in (ana, bo):
+            seat, token = key_of(page, table)
+            seats[seat] = Socket(sockets, base, table, seat, token)
+        rng = random.Random(13)
+        for _move in range(2000):
+            for socket in seats.values():
+                socket.sync()
+            view = seats[0].state["view"]
+            if view["is_over"]:
+                break
+            mover = seats[view["current"]]
+            mover.act(rng.choice(mover.state["view"]["legal"])["action"])
+        else:
+            raise AssertionError("a game of cribbage to 121 cannot take this many moves")
     # The end's state came after its commit and its rating: both are saved by now.
 
     scores = standings_of(base, table, 1, "cribbage")
