@@ -27,7 +27,17 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pegboard.i18n import translator
-from pegboard.web import corrections, lobby, observability, players, replays, rules, ws
+from pegboard.web import (
+    corrections,
+    leaderboard,
+    lobby,
+    observability,
+    players,
+    ratings,
+    replays,
+    rules,
+    ws,
+)
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
@@ -158,6 +168,8 @@ def create_app(
         app.state.service = service
         app.state.players = players.Players(service.store)
         service.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
+        # Matches whose end was committed but not rated (the server stopped in between).
+        await asyncio.to_thread(ratings.rate_pending, service.store)
         service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
@@ -182,6 +194,7 @@ def create_app(
     app.include_router(observability.router)
     app.include_router(players.router)
     app.include_router(replays.router)
+    app.include_router(leaderboard.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

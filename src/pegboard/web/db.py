@@ -22,9 +22,11 @@ from sqlalchemy import (
     BigInteger,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
+    Integer,
     String,
     UniqueConstraint,
     create_engine,
@@ -69,6 +71,9 @@ class TableRow(Base):
     # Whether the creator allowed the expert's hints (at a table of two or more people; a
     # table of one person and bots always has them). Migration 0007.
     hints: Mapped[bool] = mapped_column(default=False, server_default=true())
+    # Rated: every seat a person, no hints; each finished match updates its players'
+    # ratings (``pegboard.web.ratings``). Migration 0008.
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class SeatRow(Base):
@@ -152,6 +157,50 @@ class PlayerKeyRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """A player's OpenSkill rating (Plackett-Luce) at one game: its mean ``mu``, its
+    uncertainty ``sigma`` and how many rated matches it has played (``pegboard.web.ratings``).
+    Migration 0008."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[str] = mapped_column(String(16), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingChangeRow(Base):
+    """One player's rating before and after one rated match (``kind``: ``result``, by the
+    final standings; ``forfeit``, the leaver last). Unique per match and player: a match is
+    rated once, however often its end is told. Migration 0008."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        UniqueConstraint(
+            "table_id", "match_number", "player_id", name="uq_rating_changes_match_player"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str] = mapped_column(String(16))
+    match_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class CorrectionRow(Base):

@@ -55,6 +55,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     # The table: its finished matches' replays (replay.js's earlier.js).
     N_("Replays"),
     N_("Match {number}"),
+    # Ratings: a rated table, the leaderboards.
+    N_("Rated: each finished match updates the players' ratings (people only, no hints)"),
+    N_("Rated table"),
+    N_("Leaderboards"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

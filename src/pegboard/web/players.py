@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -432,7 +433,11 @@ def game_name(name: str, _: Translator) -> str:
         return name
 
 
-def render_player(player: PlayerRow, matches: list[PlayedMatch], lang: str) -> str:
+def render_player(
+    player: PlayerRow, matches: list[PlayedMatch], lang: str, rated: Markup | None = None
+) -> str:
+    """The player page: their name, ``rated`` (their ratings, ``leaderboard.player_section``)
+    and their matches."""
     _ = translator(lang)
     title = player.name or _("Player {id}").format(id=player.id)
     if matches:
@@ -460,7 +465,7 @@ def render_player(player: PlayerRow, matches: list[PlayedMatch], lang: str) -> s
         )
     else:
         listing = paragraph(_("No matches yet."), id="matches")
-    body = join(element("h1", title), listing)
+    body = join(element("h1", title), rated or Markup(""), listing)
     return rules.shell(lang, title, body, path=f"/p/{player.id}")
 
 
@@ -487,4 +492,10 @@ async def player_page(request: Request, key: str) -> Response:
     if len(found) > 1:
         return HTMLResponse(render_choice(key, found, lang))
     matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id)
-    return HTMLResponse(render_player(found[0], matches, lang))
+    from pegboard.web import leaderboard  # its section of the page: the player's ratings
+
+    held = await asyncio.to_thread(
+        leaderboard.player_ratings, players_of(request).store, found[0].id
+    )
+    rated = leaderboard.player_section(*held, lang)
+    return HTMLResponse(render_player(found[0], matches, lang, rated))

@@ -37,6 +37,10 @@ HINTS_DESCRIPTION = (
     "Allow the expert's hints at a table of two or more people (fair play: off unless "
     "true; a table of one person and bots always has them)."
 )
+RATED_DESCRIPTION = (
+    "A rated table: each finished match updates its players' ratings (OpenSkill). Every "
+    'seat must be a person and the hints off ("hints": true with "rated": true is refused).'
+)
 PUBLIC_DESCRIPTION = (
     "A public table is listed in the lobby and anyone may join it; a private one (the "
     "default) is reached only by its links."
@@ -125,6 +129,11 @@ def table_schema(game: Game) -> dict[str, Any]:
         "type": "boolean",
         "default": False,
         "description": HINTS_DESCRIPTION,
+    }
+    properties["rated"] = {
+        "type": "boolean",
+        "default": False,
+        "description": RATED_DESCRIPTION,
     }
     properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
     required.append("seats")
@@ -236,6 +245,7 @@ class TableSummary(BaseModel):
         default_factory=list,
         description="The replays (/m/TABLE-N) of the table's finished matches, the latest 20.",
     )
+    rated: bool = Field(default=False, description=RATED_DESCRIPTION)
 
 
 class JoinedSeat(BaseModel):

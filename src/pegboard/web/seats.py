@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from pegboard.i18n import Translator, translator
 from pegboard.web.limits import INVITE_LENGTH, Limits, RateCounter
+from pegboard.web.ratings import seat_problem
 from pegboard.web.schemas import ClaimInvite
 from pegboard.web.store import SeatInfo, Store, TableTransaction
 from pegboard.web.tables import (
@@ -137,6 +138,10 @@ class TableSeats:
                 raise LobbyError(410, used_invitation(_))
             if table.record.status == "over":
                 raise LobbyError(409, _("The match is over."))
+            if table.record.rated and (
+                twice := seat_problem(table.record.seats, found.seat, player, _)
+            ):
+                raise LobbyError(409, twice)
             token, token_hash = new_token()
             # The name the creator wrote for the seat stands until the claimer gives theirs.
             named = clean_name(name, _) or found.name
@@ -167,6 +172,8 @@ class TableSeats:
                 )
             if info.claimed or table.record.status == "over":
                 raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
+            if table.record.rated and (twice := seat_problem(table.record.seats, seat, player, _)):
+                raise LobbyError(409, twice)
             token, token_hash = new_token()
             changed = SeatInfo(
                 info.seat,

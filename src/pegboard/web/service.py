@@ -30,7 +30,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
-from pegboard.web import games, views
+from pegboard.web import games, ratings, views
 from pegboard.web.bot_pool import BotPool
 from pegboard.web.fanout import Listener
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
@@ -191,6 +191,9 @@ class TableService(TableSeats, TableHints, TableBots):
         humans = [s for s in seats if s.kind == "human"]
         if not humans:
             raise LobbyError(422, _("A table needs at least one human seat."))
+        rated = request.get("rated", False)
+        if problem := ratings.rated_problem(rated, request.get("hints"), seats, _):
+            raise LobbyError(422, problem)
         # The creator's own seat has a token (theirs alone); each other human seat an
         # invitation, which makes a token of its own for whoever claims it.
         token, humans[0].token_hash = new_token()
@@ -226,6 +229,7 @@ class TableService(TableSeats, TableHints, TableBots):
             creator=creator,
             public=public,
             hints=hints,
+            rated=rated is True,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
@@ -321,6 +325,7 @@ class TableService(TableSeats, TableHints, TableBots):
         )
         summary["replays"] = replay_links(record.id, record.match_number, table.match.is_over)
         summary["hints"] = hints_allowed(table)
+        summary["rated"] = record.rated
         return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -641,6 +646,8 @@ class TableService(TableSeats, TableHints, TableBots):
             self._drop(table)
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
         self.metrics.moves.inc()
+        if over is not None and record.rated:  # its players' ratings, once (issue 13)
+            await ratings.rate_finished(self.store, record.id, record.match_number)
         record.actions.append((seat, notation))
         record.status = status
         table.narrate(events)

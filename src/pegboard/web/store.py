@@ -54,6 +54,8 @@ class TableRecord:
     """Listed in the lobby (True) or reached only by its links."""
     hints: bool = False
     """The creator allowed the expert's hints at a table of two or more people."""
+    rated: bool = False
+    """Its finished matches update the players' ratings (``pegboard.web.ratings``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,7 @@ class Store:
                     creator=record.creator,
                     public=record.public,
                     hints=record.hints,
+                    rated=record.rated,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -209,6 +212,7 @@ class Store:
                 actions=[(seat, action) for seat, action in actions],
                 public=row.public,
                 hints=row.hints,
+                rated=row.rated,
             )
 
     def add_action(

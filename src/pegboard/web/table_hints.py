@@ -10,12 +10,16 @@ from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, translator
 from pegboard.web import views
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.ratings import hints_refusal
 from pegboard.web.tables import ClientError, Connection, LiveTable, bot_seed
 
 
 def hints_allowed(table: LiveTable) -> bool:
     """Fair play (issue 13): the expert's hints are offered at a table of one person and
-    bots, and at a table of two or more people only when its creator allowed them."""
+    bots, and at a table of two or more people only when its creator allowed them; never
+    at a rated table."""
+    if table.record.rated:
+        return False
     people = sum(1 for seat in table.record.seats if seat.kind == "human")
     return people < 2 or table.record.hints
 
@@ -39,6 +43,8 @@ class TableHints:
         _ = translator(connection.lang)
         async with table.lock:
             seat = self._acting_seat(table, connection, _)
+            if table.record.rated:
+                raise ClientError("no_hints", hints_refusal(_))
             if not hints_allowed(table):
                 raise ClientError(
                     "no_hints",

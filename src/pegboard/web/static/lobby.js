@@ -19,6 +19,7 @@ const form = {
   name: "",
   public: false, // private unless the creator chooses to list it
   hints: false, // the expert's hints between people: off unless allowed (fair play)
+  rated: false, // rated: people only, no hints; each finished match updates their ratings
 };
 
 let created = null; // the answer of POST /api/tables, once a table is made
@@ -51,7 +52,7 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), mePanel(render));
+  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), leaderboardsPanel(), mePanel(render));
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -283,6 +284,7 @@ function createForm() {
       ...options,
       visibilityChoice(),
       hintsChoice(info),
+      ratedChoice(),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
   );
@@ -342,6 +344,46 @@ function hintsChoice(info) {
     ),
     " ",
     h("small", { id: "allow-hints-why", class: "muted" }, t("Only for a table of two or more people: a person alone with bots always has hints.")),
+  );
+}
+
+// Rated (every seat a person, no hints): the server refuses in words a table that cannot be.
+function ratedChoice() {
+  return h(
+    "p",
+    { class: "choices rated" },
+    h(
+      "label",
+      {},
+      h("input", {
+        type: "checkbox",
+        id: "table-rated",
+        checked: form.rated,
+        onchange: (event) => {
+          form.rated = event.target.checked;
+        },
+      }),
+      " ",
+      t("Rated: each finished match updates the players' ratings (people only, no hints)"),
+    ),
+  );
+}
+
+// Each game's leaderboard (GET /leaderboard/NAME), in the page's language.
+function leaderboardsPanel() {
+  const games = gameList();
+  if (!games.length) return null;
+  return h(
+    "nav",
+    { class: "panel leaderboards", "aria-labelledby": "leaderboards-title" },
+    h("h2", { id: "leaderboards-title" }, t("Leaderboards")),
+    h(
+      "ul",
+      {},
+      ...games.map((game) =>
+        h("li", {}, h("a", { href: `/leaderboard/${encodeURIComponent(game.name)}?lang=${encodeURIComponent(lang())}` }, game.display_name)),
+      ),
+    ),
   );
 }
 
@@ -409,6 +451,7 @@ async function createTable(event) {
   }
   const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
   if (form.hints) body.hints = true;
+  if (form.rated) body.rated = true;
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {

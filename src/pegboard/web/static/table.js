@@ -350,7 +350,7 @@ class TablePage {
         ? t("You are watching this table.")
         : `${t("Seat {number}", { number: view.seat + 1 })} (${t("you")})`;
     const table = this.message ? this.message.table : null;
-    const visibility = table && table.public ? t("Public table") : t("Private table");
+    const visibility = (table && table.public ? t("Public table") : t("Private table")) + (table && table.rated ? ` · ${t("Rated table")}` : "");
     return h(
       "div",
       { class: "table-head" },
