@@ -132,6 +132,14 @@ def serve(
         LogFormat,
         typer.Option(help="The log's lines: text, or json (one JSON object per line)."),
     ] = LogFormat.text,
+    grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a player may be away before the others may hand their seat to a "
+            "bot (an unrated table) or claim the win (a rated one).",
+            min=0,
+        ),
+    ] = DEFAULT.grace_seconds,
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -184,6 +192,7 @@ def serve(
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
         corrections_rate=corrections_rate,
+        grace_seconds=grace,
     )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError

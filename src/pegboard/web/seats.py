@@ -65,6 +65,10 @@ class TableSeats:
         @staticmethod
         def _status(seats: list[SeatInfo], match: Any) -> str: ...
 
+        def _mark_presence(self, table: LiveTable) -> None: ...
+
+        async def _take_back(self, table: LiveTable, seat: int) -> bool: ...
+
     # -- checks --------------------------------------------------------------------------
 
     def _human_seat(self, table: LiveTable, seat: object, _: Translator) -> SeatInfo:
@@ -211,7 +215,8 @@ class TableSeats:
         record = table.record
         seats = list(record.seats)
         seats[info.seat] = info
-        status = self._status(seats, table.match)
+        # A match lost by forfeit (``pegboard.web.leavers``) is over, whatever its rules say.
+        status = "over" if record.forfeit is not None else self._status(seats, table.match)
         await asyncio.to_thread(self.store.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status
@@ -251,7 +256,11 @@ class TableSeats:
                     raise ClientError("auth", _("This seat's token is not valid."))
                 connection.token_hash = info.token_hash
             back = seat is not None and seat not in present_seats(table)
+            if seat is not None and back:
+                # The player takes their seat back from a stand-in bot (stored first).
+                await self._take_back(table, seat)
             table.connections.add(connection)
+            self._mark_presence(table)
             if back:
                 self._broadcast(table)  # this connection included
             else:
@@ -264,6 +273,7 @@ class TableSeats:
         if connection not in table.connections:
             return
         table.connections.discard(connection)
+        self._mark_presence(table)  # when the seat went away (``pegboard.web.leavers``)
         seat = connection.seat
         if seat is None or seat in present_seats(table) or not table.connections:
             return

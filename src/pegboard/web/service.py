@@ -31,6 +31,7 @@ from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool
+from pegboard.web.leavers import TableLeavers, is_forfeited
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
@@ -66,11 +67,12 @@ OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
 
 
-class TableService(TableSeats, TableHints, TableBots):
+class TableService(TableSeats, TableHints, TableBots, TableLeavers):
     """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
     seats' invitations, joins, leaves and connections are ``TableSeats``',
     ``pegboard.web.seats``; the hints ``TableHints``', ``pegboard.web.table_hints``; the
-    bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
+    bots' loops ``TableBots``', ``pegboard.web.table_bots``; the leavers ``TableLeavers``',
+    ``pegboard.web.leavers``)."""
 
     def __init__(
         self,
@@ -80,8 +82,11 @@ class TableService(TableSeats, TableHints, TableBots):
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         limits: Limits = DEFAULT,
         pool: BotPool | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        self.clock = clock
+        """Seconds, for how long a seat has been away (``pegboard.web.leavers``)."""
         self.bot_delay = bot_delay
         self.seed_source = seed_source
         self.limits = limits
@@ -281,6 +286,7 @@ class TableService(TableSeats, TableHints, TableBots):
             raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, match)
         table.narrate(narration)
+        self._mark_presence(table)  # nobody is connected yet: every player away from now
         self._kick_bots(table)
         return table
 
@@ -305,8 +311,10 @@ class TableService(TableSeats, TableHints, TableBots):
             record.public,
             present_seats(table),
         )
-        summary["replays"] = replay_links(record.id, record.match_number, table.match.is_over)
+        over = table.match.is_over or is_forfeited(table)
+        summary["replays"] = replay_links(record.id, record.match_number, over)
         summary["hints"] = hints_allowed(table)
+        self.leaver_summary(table, summary)
         return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -406,6 +414,8 @@ class TableService(TableSeats, TableHints, TableBots):
 
     async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
         """Apply, commit, broadcast (the caller holds the table's lock)."""
+        if is_forfeited(table):
+            raise ClientError("out_of_turn", _("The match is over."))
         try:
             notation, events = games.apply_narrated(table.match, table.record.game, seat, action)
         except games.OutOfTurnError as error:
@@ -469,7 +479,7 @@ class TableService(TableSeats, TableHints, TableBots):
         _ = translator(connection.lang)
         async with table.lock:
             self._acting_seat(table, connection, _)
-            if not table.match.is_over:
+            if not table.match.is_over and not is_forfeited(table):
                 raise ClientError("not_over", _("The match is not over yet."))
             record = table.record
             seed = self.seed_source()
@@ -479,6 +489,7 @@ class TableService(TableSeats, TableHints, TableBots):
             await asyncio.to_thread(self.store.start_match, record.id, number, seed, status)
             record.match_number, record.seed, record.status = number, seed, status
             record.actions = []
+            record.forfeit = None
             table.match = match
             table.narration = []
             self._broadcast(table)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import Engine, exists, func, select, update
+from sqlalchemy import Engine, exists, func, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
@@ -27,6 +27,8 @@ class SeatInfo:
     """The hash of the seat's one-time invitation, until someone claims it."""
     player_id: str | None = None
     """The player who holds the seat (``pegboard.web.players``), if known."""
+    stand_in: str | None = None
+    """The bot level that plays the seat while its player is away (``pegboard.web.leavers``)."""
 
 
 @dataclass(slots=True)
@@ -47,6 +49,8 @@ class TableRecord:
     """Listed in the lobby (True) or reached only by its links."""
     hints: bool = False
     """The creator allowed the expert's hints at a table of two or more people."""
+    forfeit: int | None = None
+    """The seat that lost the match in play by forfeit (``pegboard.web.leavers``), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,12 +142,14 @@ class Store:
                         s.token_hash,
                         s.invite_hash,
                         s.player_id,
+                        s.stand_in,
                     )
                     for s in seats
                 ],
                 actions=[(seat, action) for seat, action in actions],
                 public=row.public,
                 hints=row.hints,
+                forfeit=match.forfeit,
             )
 
     def add_action(
@@ -188,6 +194,7 @@ class Store:
                     token_hash=info.token_hash,
                     invite_hash=info.invite_hash,
                     player_id=info.player_id,
+                    stand_in=info.stand_in,
                 )
             )
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
@@ -239,8 +246,12 @@ class Store:
             return int(count or 0)
 
     def bot_table_ids(self) -> list[str]:
-        """Tables in play with a bot seat: after a restart their bots may have to move."""
-        with_bot = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
+        """Tables in play with a bot seat, or a bot standing in for an away player: after a
+        restart their bots may have to move."""
+        with_bot = exists().where(
+            SeatRow.table_id == TableRow.id,
+            or_(SeatRow.kind == "bot", SeatRow.stand_in.is_not(None)),
+        )
         with self.session() as session:
             return list(
                 session.scalars(select(TableRow.id).where(TableRow.status != "over", with_bot))
