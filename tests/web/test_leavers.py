@@ -320,25 +320,40 @@ def test_l3_each_refused_takeover_says_why_in_the_player_s_language_and_changes_
     ).format(name="Bo", n=120)
     clock.advance(GRACE)
     # A present seat (one's own), a seat that is none.
-    says(refused(pt, {"type": "takeover", "seat": 0}, client),
-         "{name} is here: only a seat whose player is away.", name="Ana")
-    says(refused(pt, {"type": "takeover", "seat": 7}, client),
-         "There is no such seat at this table.")
+    says(
+        refused(pt, {"type": "takeover", "seat": 0}, client),
+        "{name} is here: only a seat whose player is away.",
+        name="Ana",
+    )
+    says(
+        refused(pt, {"type": "takeover", "seat": 7}, client), "There is no such seat at this table."
+    )
     # A spectator.
     watcher = Player(client, table["table"], None, None, lang="pt")
-    says(refused(watcher, {"type": "takeover", "seat": 1}, client),
-         "Only a player at this table may hand an away seat to a bot.")
+    says(
+        refused(watcher, {"type": "takeover", "seat": 1}, client),
+        "Only a player at this table may hand an away seat to a bot.",
+    )
     # A bot level the game has not.
-    says(refused(pt, {"type": "takeover", "seat": 1, "level": "grandmaster"}, client),
-         "Choose a bot level: {levels}.", levels="random, high")
+    says(
+        refused(pt, {"type": "takeover", "seat": 1, "level": "grandmaster"}, client),
+        "Choose a bot level: {levels}.",
+        levels="random, high",
+    )
     # A claim at an unrated table.
-    says(refused(pt, {"type": "claim", "seat": 1}, client),
-         "Only a rated table's match is won by a claim: hand the away seat to a bot.")
+    says(
+        refused(pt, {"type": "claim", "seat": 1}, client),
+        "Only a rated table's match is won by a claim: hand the away seat to a bot.",
+    )
     # A seat with a bot already.
     ana.send({"type": "takeover", "seat": 1})
     ana.sync()
-    says(refused(pt, {"type": "takeover", "seat": 1}, client), "A bot plays for {name} already.",
-         name="Bo")
+    pt.sync()
+    says(
+        refused(pt, {"type": "takeover", "seat": 1}, client),
+        "A bot plays for {name} already.",
+        name="Bo",
+    )
     malformed = refused(pt, {"type": "takeover", "seat": "1"}, client)
     assert malformed["code"] == "malformed"
 
@@ -410,7 +425,7 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     assert ana.state["table"]["leavers"] == "claim"
     _ = translator("en")
     early = refused(ana, {"type": "claim", "seat": 1}, client)
-    assert "Bo may still come back: wait 120 more seconds." == early["message"]
+    assert early["message"] == "Bo may still come back: wait 120 more seconds."
     clock.advance(GRACE)
     takeover = refused(ana, {"type": "takeover", "seat": 1}, client)
     assert takeover["message"] == (
@@ -433,7 +448,10 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     stored = service_of(second).store.load_table(table["table"])
     assert stored is not None and stored.forfeit == 1 and stored.status == "over"
     replay = second.get(f"/m/{table['table']}-1")
-    assert replay.status_code == 200 and "by forfeit" in replay.text
+    assert replay.status_code == 200
+    assert "Bo left: the match is over by forfeit." in replay.text
+    ana_page = client.get("/api/me").json()["page"]  # the creator's player
+    assert "Won by forfeit" in second.get(ana_page).text
     ana.send({"type": "again"})
     ana.sync()
     assert ana.state["match"] == 2 and ana.state["table"]["forfeit"] is None
