@@ -3,11 +3,10 @@ taken back"): Ana and Bo play Draw at a private table; Bo's browser closes; Ana'
 counts his grace time down, then offers "Hand to a bot", which she presses by keyboard; a
 bot plays Bo's seat; Bo comes back (a new browser context with his storage: the seat's key)
 and takes his seat back, and the next move of his seat is his own. Debian's Chromium, as
-in ``test_e2e``, on a server whose grace time is short (``Limits.grace_seconds``)."""
+in ``test_e2e``, on a server whose grace time is short (``create_app(grace=...)``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import socket
 from collections.abc import Callable, Iterator
@@ -60,8 +59,13 @@ def e2e_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def e2e_base_url(e2e_database: Path, e2e_seeds: Seeds) -> Iterator[str]:
     """This module's server: as ``test_e2e``'s, with a grace time of ``GRACE`` seconds."""
-    limits = dataclasses.replace(PLAY_LIMITS, grace_seconds=GRACE)
-    app = create_app(f"sqlite:///{e2e_database}", bot_delay=0, seed_source=e2e_seeds, limits=limits)
+    app = create_app(
+        f"sqlite:///{e2e_database}",
+        bot_delay=0,
+        seed_source=e2e_seeds,
+        limits=PLAY_LIMITS,
+        grace=GRACE,
+    )
     yield from served_in_thread(app, port_in_range())
 
 

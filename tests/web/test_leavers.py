@@ -1,5 +1,5 @@
 """Leavers and disconnects (issue 13): a seat is away when its player has no connection;
-after the grace time (``pegboard serve --grace``, ``Limits.grace_seconds``) another player
+after the grace time (``pegboard serve --grace``, ``create_app(grace=...)``) another player
 may hand it to a bot at an unrated table (the player takes it back by coming back), or
 claim the win at a rated one (the leaver loses by forfeit). Every refusal is translated,
 names its problem and changes nothing; a stand-in bot never moves after its player is back,
@@ -12,7 +12,7 @@ for the grace time to pass, nor measures anything."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import inspect
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -67,8 +67,14 @@ def app_on(
     started: list[TestClient] = []
 
     def start(url: str) -> tuple[TestClient, Clock]:
-        limits = dataclasses.replace(PLAY_LIMITS, grace_seconds=GRACE)
-        app = create_app(url, bot_delay=0, seed_source=seeds(5, 6, 7), limits=limits, bot_workers=0)
+        app = create_app(
+            url,
+            bot_delay=0,
+            seed_source=seeds(5, 6, 7),
+            limits=PLAY_LIMITS,
+            bot_workers=0,
+            grace=GRACE,
+        )
         client = TestClient(app)
         client.__enter__()
         started.append(client)
@@ -147,9 +153,14 @@ def test_l1_the_grace_time_is_a_server_option_of_two_minutes_by_default() -> Non
     from typer.testing import CliRunner
 
     from pegboard.cli.main import app as cli
-    from pegboard.web.limits import DEFAULT
+    from pegboard.cli.serve import serve
+    from pegboard.web.leavers import GRACE_SECONDS
+    from pegboard.web.service import TableService
 
-    assert DEFAULT.grace_seconds == 120.0
+    assert GRACE_SECONDS == 120.0
+    assert inspect.signature(TableService).parameters["grace"].default == GRACE_SECONDS
+    assert inspect.signature(create_app).parameters["grace"].default == GRACE_SECONDS
+    assert inspect.signature(serve).parameters["grace"].default == GRACE_SECONDS
     shown = CliRunner().invoke(cli, ["serve", "--help"], env={"COLUMNS": "200"}).output
     assert "--grace" in shown
 

@@ -139,7 +139,7 @@ def serve(
             "bot (an unrated table) or claim the win (a rated one).",
             min=0,
         ),
-    ] = DEFAULT.grace_seconds,
+    ] = 120.0,  # pegboard.web.leavers.GRACE_SECONDS (not imported: it needs the web extra)
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -192,7 +192,6 @@ def serve(
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
         corrections_rate=corrections_rate,
-        grace_seconds=grace,
     )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -222,6 +221,7 @@ def serve(
         url,
         bot_delay=bot_delay,
         bot_workers=bot_workers,
+        grace=grace,
         limits=limits,
         docs=docs,
         allowed_origins=allowed_origin or (),

@@ -24,19 +24,23 @@ import dataclasses
 import math
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import update
 
 from pegboard.i18n import Translator, translator
 from pegboard.web import games
 from pegboard.web.db import MatchRow, TableRow
-from pegboard.web.limits import Limits
 from pegboard.web.seats import present_seats
 from pegboard.web.store import SeatInfo, Store
 from pegboard.web.tables import ClientError, Connection, LiveTable
 
-LEAVER: str = "leaver"
+GRACE_SECONDS: Final = 120.0
+"""Seconds a seat's player may be away before the others may act on it, by default
+(``pegboard serve --grace``): two minutes, a little more than Lichess gives a player of a
+game with a clock (40 s to a few minutes), since domino and card games go slower."""
+
+LEAVER: Final = "leaver"
 """The error code of every refused takeover or claim (the message says which rule)."""
 
 
@@ -81,8 +85,8 @@ class TableLeavers:
     """The leavers' part of ``TableService``: away times, stand-in bots, forfeits."""
 
     store: Store
-    limits: Limits
     clock: Callable[[], float]
+    grace: float
 
     if TYPE_CHECKING:  # the rest of the service (``TableService``) that this part uses
 
@@ -112,7 +116,7 @@ class TableLeavers:
         since = table.away_since.get(seat)
         if since is None:
             return math.inf
-        return max(0.0, since + self.limits.grace_seconds - self.clock())
+        return max(0.0, since + self.grace - self.clock())
 
     def leaver_summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
         """Add to a table's summary what the others may know of its leavers: per seat

@@ -45,9 +45,6 @@ class Limits:
     """Deepest nesting of JSON arrays and objects in a body or a message."""
     corrections_rate: str = "5 per 10 minutes"
     """Reports of a correction (the rules pages' form) one address may send."""
-    grace_seconds: float = 120.0
-    """Seconds a seat's player may be away before the others may hand the seat to a bot
-    (an unrated table) or claim the win (a rated one): ``pegboard.web.leavers``."""
 
 
 DEFAULT: Final = Limits()

@@ -31,7 +31,7 @@ from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, views
 from pegboard.web.bot_pool import BotPool
-from pegboard.web.leavers import TableLeavers, is_forfeited
+from pegboard.web.leavers import GRACE_SECONDS, TableLeavers, is_forfeited
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
@@ -83,10 +83,13 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         limits: Limits = DEFAULT,
         pool: BotPool | None = None,
         clock: Callable[[], float] = time.monotonic,
+        grace: float = GRACE_SECONDS,
     ) -> None:
         self.store = store
         self.clock = clock
         """Seconds, for how long a seat has been away (``pegboard.web.leavers``)."""
+        self.grace = grace
+        """Seconds an away seat's player has before the others may act on it."""
         self.bot_delay = bot_delay
         self.seed_source = seed_source
         self.limits = limits

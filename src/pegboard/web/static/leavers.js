@@ -80,7 +80,7 @@ export function tickAway(main, page) {
     if (!message || !message.table) return;
     let ended = false;
     for (const info of message.table.seats) {
-      if (info.away === null || info.away === undefined || info.stand_in) continue;
+      if (info.away === null || info.away === undefined || info.stand_in || info.seat === message.you) continue;
       const badge = main.querySelector(`.presence.away[data-seat="${info.seat}"]`);
       if (badge) {
         const text = awayText(info, page.receivedAt);
