@@ -144,8 +144,12 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(
 
 
 def without_presence(state: dict[str, Any]) -> dict[str, Any]:
-    """A state but who is connected (which the log does not hold)."""
-    seats = [{**seat, "connected": None} for seat in state["table"]["seats"]]
+    """A state but who is connected and for how long who is away (which the log does not
+    hold)."""
+    seats = [
+        {**seat, "connected": None, "away": None, "grace_left": None}
+        for seat in state["table"]["seats"]
+    ]
     return {**state, "table": {**state["table"], "seats": seats}}
 
 

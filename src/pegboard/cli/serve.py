@@ -139,6 +139,14 @@ def serve(
             min=1,
         ),
     ] = 1,
+    grace: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a player may be away before the others may hand their seat to a "
+            "bot (an unrated table) or claim the win (a rated one).",
+            min=0,
+        ),
+    ] = 120.0,  # pegboard.web.leavers.GRACE_SECONDS (not imported: it needs the web extra)
     bot_workers: Annotated[
         int | None,
         typer.Option(
@@ -232,6 +240,7 @@ def serve(
         db_url=url,
         bot_delay=bot_delay,
         bot_workers=bot_workers,
+        grace=grace,
         limits=limits,
         docs=docs,
         allowed_origins=tuple(allowed_origin or ()),

@@ -41,6 +41,7 @@ from pegboard.web import (
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
+from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
@@ -104,6 +105,7 @@ class AppSettings:
     limits: Limits = DEFAULT
     docs: bool = False
     allowed_origins: tuple[str, ...] = ()
+    grace: float = GRACE_SECONDS
 
     def options(self) -> dict[str, Any]:
         """``create_app``'s options, all but the database's URL."""
@@ -113,6 +115,7 @@ class AppSettings:
             "limits": self.limits,
             "docs": self.docs,
             "allowed_origins": self.allowed_origins,
+            "grace": self.grace,
         }
 
     def to_json(self) -> str:
@@ -144,6 +147,7 @@ def create_app(
     docs: bool = False,
     allowed_origins: Sequence[str] = (),
     bot_workers: int | None = None,
+    grace: float = GRACE_SECONDS,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
@@ -152,7 +156,8 @@ def create_app(
     ``/docs`` and ``/openapi.json``; ``allowed_origins`` are the pages besides the
     server's own host that may open its WebSockets (a site behind a proxy); bots and
     hints think in ``bot_workers`` processes (None: one per CPU but one; 0: in threads of
-    the server's process)."""
+    the server's process); an away player has ``grace`` seconds before the others may hand
+    their seat to a bot or claim the win (``pegboard.web.leavers``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -164,6 +169,7 @@ def create_app(
             seed_source=seed_source or (lambda: secrets.randbits(63)),
             limits=limits,
             pool=BotPool(default_workers() if bot_workers is None else bot_workers),
+            grace=grace,
         )
         app.state.service = service
         app.state.players = players.Players(service.store)

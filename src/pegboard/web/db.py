@@ -94,6 +94,9 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64))
     # The player who holds the seat, when their browser had a player identity.
     player_id: Mapped[str | None] = mapped_column(String(16), index=True)
+    # The bot level that plays the seat for its absent player (``pegboard.web.leavers``),
+    # until the player comes back; null: the player plays it. Migration 0009.
+    stand_in: Mapped[str | None] = mapped_column(String(32))
 
 
 class MatchRow(Base):
@@ -111,6 +114,9 @@ class MatchRow(Base):
     # When the match ended, and each seat's standing then (``Game.scores``: higher is better).
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     standings: Mapped[list[float] | None] = mapped_column(JSON)
+    # The seat whose player left and lost the match by forfeit (a rated table's claim,
+    # ``pegboard.web.leavers``); null: the match ended by its rules, or goes on. Migration 0009.
+    forfeit: Mapped[int | None] = mapped_column()
 
 
 class ActionRow(Base):

@@ -111,6 +111,15 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Expert bot"),
     N_("Search bot (ISMCTS)"),
     N_("Bot ({level})"),
+    # The table: leavers (leavers.js): an away seat's time, its stand-in bot, the buttons.
+    N_("Away, {time} left"),
+    N_("Away for {time}"),
+    N_("Away: {bot} plays for them"),
+    N_("Hand to a bot"),
+    N_("Hand to a bot: {name}"),
+    N_("Claim the win"),
+    N_("Claim the win: {name} left"),
+    N_("{name} left: the match is over by forfeit."),
     # The table: moves.
     N_("Play"),
     N_("Moves"),

@@ -70,6 +70,8 @@ class PlayedMatch:
     table_id: str = ""
     number: int = 0
     """The match's table and number: its replay is ``/m/TABLE-NUMBER`` once it is over."""
+    forfeit: int | None = None
+    """The seat that lost the match by forfeit (``pegboard.web.leavers``), if one did."""
 
 
 # -- storage (blocking: run in a worker thread) -------------------------------------------
@@ -203,6 +205,7 @@ class Players:
                     standings=None if match.standings is None else list(match.standings),
                     table_id=table_id,
                     number=match.number,
+                    forfeit=match.forfeit,
                 )
                 for table_id, game, seat, match in rows
             ]
@@ -420,6 +423,8 @@ def result_of(match: PlayedMatch, _: Translator) -> str:
     standing with no one else but partners won)."""
     if match.standings is None:
         return _("In play")
+    if match.forfeit is not None:
+        return _("Lost by forfeit") if match.forfeit == match.seat else _("Won by forfeit")
     best = max(match.standings)
     if all(score == best for score in match.standings):
         return _("Drawn")

@@ -47,6 +47,8 @@ class FinishedMatch:
     names: list[str]
     actions: list[tuple[int, str]]
     finished: bool
+    forfeit: int | None = None
+    """The seat that lost the match by forfeit (it left a rated table: ``leavers``)."""
 
 
 def match_id(table_id: str, number: int) -> str:
@@ -96,6 +98,7 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
             [name or "" for name in names],
             [(seat, action) for seat, action in actions],
             match.finished_at is not None,
+            match.forfeit,
         )
 
 
@@ -254,8 +257,20 @@ def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
         id="replay-record",
     )
     table_link = element("a", _("The table"), href=f"/t/{found.table_id}", id="replay-table")
+    forfeit = found.forfeit
+    ended = (
+        paragraph(
+            _("{name} left: the match is over by forfeit.").format(
+                name=found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1)
+            ),
+            id="replay-forfeit",
+        )
+        if forfeit is not None and 0 <= forfeit < len(found.names)
+        else ""
+    )
     body = join(
         element("h1", title),
+        ended,
         nav,
         counter,
         element("section", said, board, hands, id="replay-position"),

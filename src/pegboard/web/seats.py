@@ -76,6 +76,9 @@ class TableSeats:
         def _announce(self, table: LiveTable, *, again: bool = False) -> None: ...
 
         def _tell_later(self, table: LiveTable) -> None: ...
+        def _mark_presence(self, table: LiveTable) -> None: ...
+
+        async def _take_back(self, table: LiveTable, seat: int) -> bool: ...
 
     # -- checks --------------------------------------------------------------------------
 
@@ -231,7 +234,8 @@ class TableSeats:
         record = table.record
         seats = list(record.seats)
         seats[info.seat] = info
-        status = self._status(seats, table.match)
+        # A match lost by forfeit (``pegboard.web.leavers``) is over, whatever its rules say.
+        status = "over" if record.forfeit is not None else self._status(seats, table.match)
         await asyncio.to_thread(writer.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status
@@ -271,7 +275,11 @@ class TableSeats:
                     raise ClientError("auth", _("This seat's token is not valid."))
                 connection.token_hash = info.token_hash
             back = seat is not None and seat not in present_seats(table)
+            if seat is not None and back:
+                # The player takes their seat back from a stand-in bot (stored first).
+                await self._take_back(table, seat)
             table.connections.add(connection)
+            self._mark_presence(table)
             self._announce(table)
             if back:
                 self._broadcast(table)  # this connection included
@@ -285,6 +293,7 @@ class TableSeats:
         if connection not in table.connections:
             return
         table.connections.discard(connection)
+        self._mark_presence(table)  # when the seat went away (``pegboard.web.leavers``)
         self._announce(table)
         seat = connection.seat
         if seat is None or seat in present_seats(table) or not table.connections:

@@ -33,6 +33,7 @@ from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, ratings, views
 from pegboard.web.bot_pool import BotPool
 from pegboard.web.fanout import Listener
+from pegboard.web.leavers import GRACE_SECONDS, TableLeavers, is_forfeited
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
@@ -71,11 +72,12 @@ PRESENCE_SECONDS: Final = 45.0
 to it holds (it says so again every third of this while it is so)."""
 
 
-class TableService(TableSeats, TableHints, TableBots):
+class TableService(TableSeats, TableHints, TableBots, TableLeavers):
     """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
     seats' invitations, joins, leaves and connections are ``TableSeats``',
     ``pegboard.web.seats``; the hints ``TableHints``', ``pegboard.web.table_hints``; the
-    bots' loops ``TableBots``', ``pegboard.web.table_bots``)."""
+    bots' loops ``TableBots``', ``pegboard.web.table_bots``; the leavers ``TableLeavers``',
+    ``pegboard.web.leavers``)."""
 
     def __init__(
         self,
@@ -85,8 +87,14 @@ class TableService(TableSeats, TableHints, TableBots):
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         limits: Limits = DEFAULT,
         pool: BotPool | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        grace: float = GRACE_SECONDS,
     ) -> None:
         self.store = store
+        self.clock = clock
+        """Seconds, for how long a seat has been away (``pegboard.web.leavers``)."""
+        self.grace = grace
+        """Seconds an away seat's player has before the others may act on it."""
         self.bot_delay = bot_delay
         self.seed_source = seed_source
         self.limits = limits
@@ -298,6 +306,7 @@ class TableService(TableSeats, TableHints, TableBots):
             raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, match)
         table.narrate(narration)
+        self._mark_presence(table)  # nobody is connected yet: every player away from now
         # Another process may hold the table too and move its bot: stand by a moment.
         self._kick_bots(table, lead=not self.store.shared)
         return table
@@ -323,9 +332,11 @@ class TableService(TableSeats, TableHints, TableBots):
             record.public,
             present_seats(table),
         )
-        summary["replays"] = replay_links(record.id, record.match_number, table.match.is_over)
+        over = table.match.is_over or is_forfeited(table)
+        summary["replays"] = replay_links(record.id, record.match_number, over)
         summary["hints"] = hints_allowed(table)
         summary["rated"] = record.rated
+        self.leaver_summary(table, summary)
         return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -526,9 +537,14 @@ class TableService(TableSeats, TableHints, TableBots):
         if fresh is None:  # the table itself is gone: nothing left to serve
             self._drop(table)
             raise ClientError("server", _gone(_))
-        changed = fresh.seats != record.seats or fresh.status != record.status
+        changed = (
+            fresh.seats != record.seats
+            or fresh.status != record.status
+            or (fresh.forfeit != record.forfeit and fresh.match_number == record.match_number)
+        )
         moved = fresh.match_number != record.match_number or bool(fresh.actions)
         record.seats, record.status = fresh.seats, fresh.status
+        record.forfeit = fresh.forfeit
         for connection in list(table.connections):
             seated = connection.seat
             if seated is None:
@@ -609,6 +625,8 @@ class TableService(TableSeats, TableHints, TableBots):
     ) -> None:
         """Apply, commit (through ``writer``, ``_writing``'s), broadcast (the caller holds
         the table's lock)."""
+        if is_forfeited(table):
+            raise ClientError("out_of_turn", _("The match is over."))
         try:
             notation, events = games.apply_narrated(table.match, table.record.game, seat, action)
         except games.OutOfTurnError as error:
@@ -678,7 +696,7 @@ class TableService(TableSeats, TableHints, TableBots):
             record = table.record
             if record.match_number != before:
                 return  # another seat, through another process, started it first
-            if not table.match.is_over:
+            if not table.match.is_over and not is_forfeited(table):
                 raise ClientError("not_over", _("The match is not over yet."))
             seed = self.seed_source()
             match = games.new_match(record.game, record.config, seed)
@@ -687,6 +705,7 @@ class TableService(TableSeats, TableHints, TableBots):
             await asyncio.to_thread(writer.start_match, record.id, number, seed, status)
             record.match_number, record.seed, record.status = number, seed, status
             record.actions = []
+            record.forfeit = None
             table.match = match
             table.narration = []
             self._broadcast(table)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
 
-from sqlalchemy import Engine, exists, func, select, text, update
+from sqlalchemy import Engine, exists, func, or_, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
@@ -34,6 +34,8 @@ class SeatInfo:
     """The hash of the seat's one-time invitation, until someone claims it."""
     player_id: str | None = None
     """The player who holds the seat (``pegboard.web.players``), if known."""
+    stand_in: str | None = None
+    """The bot level that plays the seat while its player is away (``pegboard.web.leavers``)."""
 
 
 @dataclass(slots=True)
@@ -56,6 +58,8 @@ class TableRecord:
     """The creator allowed the expert's hints at a table of two or more people."""
     rated: bool = False
     """Its finished matches update the players' ratings (``pegboard.web.ratings``)."""
+    forfeit: int | None = None
+    """The seat that lost the match in play by forfeit (``pegboard.web.leavers``), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +92,8 @@ class Fresh:
     status: str
     seats: list[SeatInfo]
     actions: list[tuple[int, str]]
+    forfeit: int | None = None
+    """The seat that lost the match in play by forfeit, if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +219,7 @@ class Store:
                 public=row.public,
                 hints=row.hints,
                 rated=row.rated,
+                forfeit=match.forfeit,
             )
 
     def add_action(
@@ -238,6 +245,12 @@ class Store:
     def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
         with self.session() as session, session.begin():
             _start_match(session, table_id, number, seed, status)
+
+    def forfeit(self, table_id: str, number: int, seat: int, standings: list[float]) -> None:
+        """Keep that ``seat`` lost match ``number`` by forfeit (``pegboard.web.leavers``):
+        it is finished, with ``standings`` (higher is better), and the table is over."""
+        with self.session() as session, session.begin():
+            _forfeit(session, table_id, number, seat, standings)
 
     def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
         """Public tables not over with a human seat nobody has claimed, newest first, with
@@ -277,8 +290,12 @@ class Store:
             return int(count or 0)
 
     def bot_table_ids(self) -> list[str]:
-        """Tables in play with a bot seat: after a restart their bots may have to move."""
-        with_bot = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
+        """Tables in play with a bot seat, or a bot standing in for an away player: after a
+        restart their bots may have to move."""
+        with_bot = exists().where(
+            SeatRow.table_id == TableRow.id,
+            or_(SeatRow.kind == "bot", SeatRow.stand_in.is_not(None)),
+        )
         with self.session() as session:
             return list(
                 session.scalars(select(TableRow.id).where(TableRow.status != "over", with_bot))
@@ -388,6 +405,11 @@ class TableTransaction:
         _start_match(self.session, table_id, number, seed, status)
         self._commit()
 
+    def forfeit(self, table_id: str, number: int, seat: int, standings: list[float]) -> None:
+        self._check(table_id)
+        _forfeit(self.session, table_id, number, seat, standings)
+        self._commit()
+
     def close(self) -> None:
         self.session.close()
 
@@ -426,6 +448,7 @@ def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fres
         status=row.status,
         seats=[_seat_info(s) for s in seats],
         actions=[(seat, action) for seat, action in actions],
+        forfeit=match.forfeit,
     )
 
 
@@ -439,6 +462,7 @@ def _seat_info(row: SeatRow) -> SeatInfo:
         row.token_hash,
         row.invite_hash,
         row.player_id,
+        row.stand_in,
     )
 
 
@@ -474,6 +498,7 @@ def _update_seat(session: Session, table_id: str, info: SeatInfo, status: str) -
             token_hash=info.token_hash,
             invite_hash=info.invite_hash,
             player_id=info.player_id,
+            stand_in=info.stand_in,
         )
     )
     session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
@@ -484,6 +509,17 @@ def _start_match(session: Session, table_id: str, number: int, seed: int, status
     session.execute(
         update(TableRow).where(TableRow.id == table_id).values(match_number=number, status=status)
     )
+
+
+def _forfeit(
+    session: Session, table_id: str, number: int, seat: int, standings: list[float]
+) -> None:
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.table_id == table_id, MatchRow.number == number)
+        .values(finished_at=datetime.now(UTC), standings=standings, forfeit=seat)
+    )
+    session.execute(update(TableRow).where(TableRow.id == table_id).values(status="over"))
 
 
 def _utc(moment: datetime) -> datetime:

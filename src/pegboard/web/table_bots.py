@@ -59,11 +59,17 @@ class TableBots:
     # -- bots ----------------------------------------------------------------------------
 
     def _bot_to_act(self, table: LiveTable) -> SeatInfo | None:
+        """The seat a bot is to move now, as a bot's seat (its ``level``): a bot's own, or
+        an away player's that a bot stands in for (``pegboard.web.leavers``)."""
         current = table.match.current_player
-        if current is None or table.broken:
+        if current is None or table.broken or table.record.forfeit is not None:
             return None
-        info = table.record.seats[current]
-        return info if info.kind == "bot" else None
+        info: SeatInfo = table.record.seats[current]
+        if info.kind == "bot":
+            return info
+        if info.stand_in is not None:
+            return SeatInfo(info.seat, "bot", info.stand_in, claimed=True)
+        return None
 
     def _kick_bots(self, table: LiveTable, *, lead: bool = True) -> None:
         """Start the table's bot loop if a bot is to act and none is running. ``lead``:
@@ -120,8 +126,11 @@ class TableBots:
                     # think again from where the table is (the log took one move only).
                     if table.seq != seq or table.record.match_number != number:
                         continue
-                    if self._bot_to_act(table) is None:
-                        return  # the table was dropped meanwhile
+                    now = self._bot_to_act(table)
+                    if now is None or now.seat != info.seat or now.level != info.level:
+                        # The table was dropped meanwhile, or the away player took their
+                        # seat back (``pegboard.web.leavers``): the move is never played.
+                        return
                     await self._play(table, info.seat, action, translator("en"), writer)
         except asyncio.CancelledError:
             raise

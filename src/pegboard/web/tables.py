@@ -119,6 +119,9 @@ class LiveTable:
     narration: list[Event] = field(default_factory=list)
     """The last events of the match in play (``Game.play_narrated``), oldest first: the log
     of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
+    away_since: dict[int, float] = field(default_factory=dict)
+    """When each claimed seat whose player has no connection went away (``time.monotonic``;
+    since the table was rebuilt, for a seat nobody connected to since): ``pegboard.web.leavers``."""
 
     def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
         self.narration.extend(events)

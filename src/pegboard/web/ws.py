@@ -320,5 +320,16 @@ async def dispatch(
         await service.switch_language(table, connection, lang_key(lang))
     elif kind == "again":
         await service.again(table, connection)
+    elif kind == "takeover" or kind == "claim":
+        # An away seat (``pegboard.web.leavers``): handed to a bot, or the win claimed.
+        seat = message.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ClientError(
+                "malformed", _("A {type} message names a seat (a number).").format(type=kind)
+            )
+        if kind == "claim":
+            await service.claim_win(table, connection, seat)
+        else:
+            await service.takeover(table, connection, seat, message.get("level"))
     else:
         raise ClientError("unknown", _("Unknown message type {type!r}.").format(type=kind[:40]))

@@ -9,6 +9,7 @@ import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
+import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
 
@@ -102,6 +103,8 @@ class TablePage {
       loadGames().then(() => this.render()); // the game's name in the new language
     });
     this.render();
+    this.receivedAt = Date.now();
+    tickAway(this.main, this); // the away seats' time left, counted down
     this.checkTable().then((exists) => {
       if (exists) this.socket.connect();
     });
@@ -151,6 +154,7 @@ class TablePage {
   showState(message) {
     const previous = this.message;
     this.message = message;
+    this.receivedAt = Date.now(); // the away seats' figures are as of now
     this.pending = false;
     const view = message.view;
     if (!previous || previous.seq !== message.seq || previous.match !== message.match) {
@@ -266,8 +270,9 @@ class TablePage {
       state = "free";
       text = t("Free seat");
     } else if (info.kind === "human") {
-      state = info.connected ? "here" : "away";
-      text = info.connected ? t("Connected") : t("Away");
+      if (!info.connected) return awayBadge(info, this.receivedAt); // the time left, or its bot
+      state = "here";
+      text = t("Connected");
     }
     return h("span", { class: `presence ${state}`, dataset: { presence: state } }, text);
   }
@@ -299,7 +304,7 @@ class TablePage {
       this.heading(view),
       this.turnLine(view, names),
       this.playersList(view, names),
-      view.is_over ? this.matchOver(view, names) : null,
+      view.is_over || this.forfeited() ? this.matchOver(view, names) : null,
       h(
         "div",
         { class: "table-grid" },
@@ -376,7 +381,20 @@ class TablePage {
     return view.is_over ? "match_end" : "turn";
   }
 
+  // Whether the match in play was lost by forfeit (a leaver's, at a rated table).
+  forfeited() {
+    const table = this.message && this.message.table;
+    return Boolean(table && table.forfeit !== null && table.forfeit !== undefined);
+  }
+
+  // Whether this page may offer a leaver's button: a seated player, the match on.
+  mayOfferLeaver() {
+    const view = this.message && this.message.view;
+    return Boolean(view && view.seat !== null && view.seat !== undefined && !view.is_over && !this.forfeited());
+  }
+
   winnerText(view, names) {
+    if (this.forfeited()) return forfeitText(this.message.table, names);
     if (view.winner_text) return view.winner_text; // a game's own words (a side of partners)
     if (view.winner === null || view.winner === undefined) return t("The match is drawn.");
     if (view.winner === view.seat) return t("You win the match.");
@@ -390,7 +408,7 @@ class TablePage {
 
   turnText(view, names) {
     let text;
-    if (view.is_over) {
+    if (view.is_over || this.forfeited()) {
       text = `${t("Match over")}: ${this.winnerText(view, names)}`;
     } else if (view.your_turn) {
       text = t("Your turn");
@@ -437,12 +455,25 @@ class TablePage {
           },
           h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
           this.presence(seat),
+          this.leaverButton(view, seat, name),
           ...this.badges(view, seat),
           h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
           ...this.counts(view, seat),
         ),
       ),
     );
+  }
+
+  // "Hand to a bot" / "Claim the win" for an away seat whose grace time is over.
+  leaverButton(view, seat, name) {
+    const table = this.message && this.message.table;
+    const info = table && table.seats[seat];
+    if (!info) return null;
+    const send = (message) => {
+      clearError();
+      this.socket.send(message);
+    };
+    return leaverButton(table, info, name, view.seat, view.is_over, this.receivedAt, send);
   }
 
   matchOver(view, names) {

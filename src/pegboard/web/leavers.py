@@ -1,0 +1,273 @@
+"""Leavers (issue 13, "Leavers and disconnects"): when a seat's player went away, how long
+the others wait for them (the grace time), and what they may do after it: at an unrated
+table hand the seat to a bot (a stand-in, until the player comes back), at a rated one
+claim the win (the leaver loses the match, as on Lichess). ``TableLeavers`` is a part of
+``TableService`` (``pegboard.web.service``), like ``TableSeats`` and ``TableBots``.
+
+A seat is away when its player has no connection (``present_seats``). When it went away
+is kept here, in memory (``LiveTable.away_since``, monotonic): a restarted server counts a
+seat away from when it rebuilt the table, so a player never loses time to a restart. The
+stand-in and the forfeit are stored (``seats.stand_in``, ``matches.forfeit``), so a restart
+keeps them.
+
+A stand-in bot plays from the seat's own observation, like any bot (``TableBots``): nothing
+of that seat's view goes to anyone else. Its player takes the seat back by connecting with
+its key (``TableSeats.connect`` calls ``_take_back`` under the table's lock); a move the
+bot was thinking of meanwhile is dropped, because the bot plays only under that lock and
+only while the seat is still its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import math
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Final
+
+from pegboard.i18n import Translator, translator
+from pegboard.web import games, ratings
+from pegboard.web.seats import present_seats
+from pegboard.web.store import SeatInfo, Store, TableTransaction
+from pegboard.web.tables import ClientError, Connection, LiveTable
+
+log = logging.getLogger(__name__)
+
+GRACE_SECONDS: Final = 120.0
+"""Seconds a seat's player may be away before the others may act on it, by default
+(``pegboard serve --grace``): two minutes, a little more than Lichess gives a player of a
+game with a clock (40 s to a few minutes), since domino and card games go slower."""
+
+LEAVER: Final = "leaver"
+"""The error code of every refused takeover or claim (the message says which rule)."""
+
+
+def rated(table: LiveTable) -> bool:
+    """Whether the table is rated. The ratings' branch adds ``TableRecord.rated``; until
+    then no table is, and a test sets the attribute to try the rated rules."""
+    return bool(getattr(table.record, "rated", False))
+
+
+def is_forfeited(table: LiveTable) -> bool:
+    """Whether the match in play ended by forfeit (a claim at a rated table)."""
+    return table.record.forfeit is not None
+
+
+def stand_in_level(game: str, seats: list[SeatInfo]) -> str:
+    """The bot that stands in for an away player: the level of the table's own bots (the
+    strongest of them), which its players chose to play against; at a table of people
+    alone, the game's strongest level but one: a good player that thinks fast (the
+    strongest is a search that thinks the longest), and the only one if there is one."""
+    levels = games.bot_levels(game)
+    chosen = [s.level for s in seats if s.kind == "bot" and s.level in levels]
+    if chosen:
+        return max(chosen, key=levels.index)
+    return levels[-2] if len(levels) > 1 else levels[0]
+
+
+class TableLeavers:
+    """The leavers' part of ``TableService``: away times, stand-in bots, forfeits."""
+
+    store: Store
+    clock: Callable[[], float]
+    grace: float
+    _presence_tasks: set[asyncio.Task[None]]
+
+    if TYPE_CHECKING:  # the rest of the service (``TableService``) that this part uses
+
+        def _broadcast(self, table: LiveTable) -> None: ...
+
+        def _kick_bots(self, table: LiveTable) -> None: ...
+
+        def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int: ...
+
+        async def _save_seat(
+            self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
+        ) -> None: ...
+
+        def _writing(
+            self, table: LiveTable
+        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
+
+    # -- away times ------------------------------------------------------------------------
+
+    def _mark_presence(self, table: LiveTable) -> None:
+        """Bring ``away_since`` up to date: a seat whose player is here is not away; a
+        claimed seat of a person with no connection is away from now, unless it already was."""
+        here = present_seats(table)
+        now = self.clock()
+        for info in table.record.seats:
+            if info.kind == "human" and info.claimed and info.seat not in here:
+                table.away_since.setdefault(info.seat, now)
+            else:
+                table.away_since.pop(info.seat, None)
+
+    def _grace_left(self, table: LiveTable, seat: int) -> float:
+        """Seconds before the others may act on the away ``seat`` (0: they may)."""
+        since = table.away_since.get(seat)
+        if since is None:
+            return math.inf
+        return max(0.0, since + self.grace - self.clock())
+
+    def leaver_summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
+        """Add to a table's summary what the others may know of its leavers: per seat
+        ``away`` (whole seconds its player has been away, null if here or not a person's
+        seat), ``grace_left`` (whole seconds before the others may act, 0 once they may) and
+        ``stand_in`` (the bot level playing for the absent player, or null); and the table's
+        ``leavers`` (``stand_in``: an away seat is handed to a bot; ``claim``: the win is
+        claimed) and ``forfeit`` (the seat that lost the match in play by forfeit, or null)."""
+        self._mark_presence(table)
+        now = self.clock()
+        for entry, info in zip(summary["seats"], table.record.seats, strict=True):
+            since = table.away_since.get(info.seat)
+            entry["away"] = None if since is None else int(now - since)
+            entry["grace_left"] = (
+                None if since is None else math.ceil(self._grace_left(table, info.seat))
+            )
+            entry["stand_in"] = info.stand_in
+        summary["leavers"] = "claim" if rated(table) else "stand_in"
+        summary["forfeit"] = table.record.forfeit
+
+    # -- the checks both a takeover and a claim make -----------------------------------------
+
+    def _away_seat(
+        self, table: LiveTable, connection: Connection, seat: object, _: Translator, claim: bool
+    ) -> SeatInfo:
+        """The away seat another seated player may act on now; ``ClientError`` (``leaver``,
+        ``auth``, ``server``) naming what stands in the way. The caller holds the lock."""
+        if connection.seat is None:
+            raise ClientError(
+                LEAVER,
+                _("Only a player at this table may claim the win.")
+                if claim
+                else _("Only a player at this table may hand an away seat to a bot."),
+            )
+        mine = self._acting_seat(table, connection, _)
+        if rated(table) and not claim:
+            raise ClientError(
+                LEAVER,
+                _("At a rated table an away seat is not handed to a bot: claim the win instead."),
+            )
+        if claim and not rated(table):
+            raise ClientError(
+                LEAVER,
+                _("Only a rated table's match is won by a claim: hand the away seat to a bot."),
+            )
+        if table.match.is_over or is_forfeited(table):
+            raise ClientError(LEAVER, _("The match is over."))
+        seats = table.record.seats
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
+            raise ClientError(LEAVER, _("There is no such seat at this table."))
+        info = seats[seat]
+        number = seat + 1
+        if info.kind != "human":
+            raise ClientError(
+                LEAVER,
+                _("Seat {number} is a bot's: only a person who left can be replaced.").format(
+                    number=number
+                ),
+            )
+        if not info.claimed:
+            raise ClientError(
+                LEAVER, _("Seat {number} has no player yet: nobody left it.").format(number=number)
+            )
+        name = info.name or _("Seat {number}").format(number=number)
+        if seat == mine or seat in present_seats(table):
+            raise ClientError(
+                LEAVER, _("{name} is here: only a seat whose player is away.").format(name=name)
+            )
+        if info.stand_in is not None:
+            raise ClientError(LEAVER, _("A bot plays for {name} already.").format(name=name))
+        self._mark_presence(table)
+        left = math.ceil(self._grace_left(table, seat))
+        if left > 0:
+            raise ClientError(
+                LEAVER,
+                _.ngettext(
+                    "{name} may still come back: wait {n} more second.",
+                    "{name} may still come back: wait {n} more seconds.",
+                    left,
+                ).format(name=name, n=left),
+            )
+        return info
+
+    # -- an unrated table: a stand-in bot ----------------------------------------------------
+
+    async def takeover(
+        self, table: LiveTable, connection: Connection, seat: object, level: object = None
+    ) -> None:
+        """Hand an away seat of an unrated table to a bot (``level``, one the game offers;
+        by default ``stand_in_level``), which plays it until its player comes back."""
+        _ = translator(connection.lang)
+        async with table.lock, self._writing(table) as writer:
+            info = self._away_seat(table, connection, seat, _, claim=False)
+            levels = games.bot_levels(table.record.game)
+            if level is None:
+                level = stand_in_level(table.record.game, table.record.seats)
+            if level not in levels:
+                raise ClientError(
+                    LEAVER, _("Choose a bot level: {levels}.").format(levels=", ".join(levels))
+                )
+            await self._save_seat(table, dataclasses.replace(info, stand_in=str(level)), writer)
+            self._kick_bots(table)
+
+    async def _take_back(self, table: LiveTable, seat: int) -> bool:
+        """The seat's player is back (the caller holds the lock and tells everyone next):
+        the stand-in stops, stored first; a move its bot was thinking of is never played
+        (``TableBots`` plays only under the lock, for a seat still a bot's). Whether there
+        was one."""
+        record = table.record
+        info = record.seats[seat]
+        if info.stand_in is None:
+            return False
+        changed = dataclasses.replace(info, stand_in=None)
+        async with self._writing(table) as writer:  # the others' copies hear of it too
+            await asyncio.to_thread(writer.update_seat, record.id, changed, record.status)
+        seats = list(record.seats)
+        seats[seat] = changed
+        record.seats = seats
+        return True
+
+    # -- a rated table: the claim ------------------------------------------------------------
+
+    async def claim_win(self, table: LiveTable, connection: Connection, seat: object) -> None:
+        """Claim the win over the away seat of a rated table: the match ends by forfeit,
+        the leaver losing it (``_forfeit_result``), stored, then rated (``_rate_forfeit``)."""
+        _ = translator(connection.lang)
+        async with table.lock, self._writing(table) as writer:
+            info = self._away_seat(table, connection, seat, _, claim=True)
+            ranks = self._forfeit_result(table, info.seat)
+            standings = [float(-rank) for rank in ranks]
+            record = table.record
+            await asyncio.to_thread(
+                writer.forfeit, record.id, record.match_number, info.seat, standings
+            )
+            record.forfeit = info.seat
+            record.status = "over"
+            self._rate_forfeit(table, ranks)
+            self._broadcast(table)
+
+    def _forfeit_result(self, table: LiveTable, leaver: int) -> list[int]:
+        """Each seat's rank in a match lost by ``leaver``'s forfeit (1 is first; ties
+        share a rank): every other seat first, together, the leaver last."""
+        return [2 if seat == leaver else 1 for seat in range(len(table.record.seats))]
+
+    def _rate_forfeit(self, table: LiveTable, ranks: list[int]) -> None:
+        """Rate the forfeited match (``pegboard.web.ratings.rate_forfeit``: the leaver,
+        ranked last in ``ranks``, loses to every other seat), in a worker thread after the
+        forfeit was stored; a failure is logged, never the claim's (``rate_pending`` rates
+        the finished match at the next start, from the standings kept with it)."""
+        leaver = ranks.index(max(ranks))
+        number = table.record.match_number
+
+        async def rate() -> None:
+            try:
+                await asyncio.to_thread(ratings.rate_forfeit, self.store, table.id, number, leaver)
+            except Exception:
+                log.exception("table %s match %s: the forfeit was not rated", table.id, number)
+
+        task = asyncio.get_running_loop().create_task(rate())
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)

@@ -1,0 +1,94 @@
+// Leavers (issue 13): an away seat with the time left before the others may act (counted
+// down here from the server's figures), the seat a bot plays for its absent player, the
+// button that hands an away seat to a bot (an unrated table) or claims the win (a rated
+// one), and the end of a match lost by forfeit. The server decides: this only shows.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { botLabel } from "./lobby.js";
+
+// Seconds as m:ss ("1:05").
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// The seconds since the state came, and so the seat's figures as they stand now.
+function now(info, receivedAt) {
+  const passed = (Date.now() - receivedAt) / 1000;
+  return { away: info.away + passed, left: Math.max(0, info.grace_left - passed) };
+}
+
+// An away seat's words: the time left before the others may act, then how long it has been.
+export function awayText(info, receivedAt) {
+  const { away, left } = now(info, receivedAt);
+  if (left > 0) return t("Away, {time} left", { time: clockText(Math.ceil(left)) });
+  return t("Away for {time}", { time: clockText(away) });
+}
+
+// Whether the grace time of the away seat has ended (by the page's count).
+export function graceOver(info, receivedAt) {
+  return info.grace_left !== null && info.grace_left !== undefined && now(info, receivedAt).left <= 0;
+}
+
+// The presence badge of a person's seat whose player is away: played by a bot, or waiting.
+export function awayBadge(info, receivedAt) {
+  if (info.stand_in) {
+    return h(
+      "span",
+      { class: "presence stand-in", dataset: { presence: "stand-in", seat: String(info.seat) } },
+      t("Away: {bot} plays for them", { bot: botLabel(info.stand_in) }),
+    );
+  }
+  return h(
+    "span",
+    { class: "presence away", dataset: { presence: "away", seat: String(info.seat) } },
+    info.away === null || info.away === undefined ? t("Away") : awayText(info, receivedAt),
+  );
+}
+
+// The button another seated player has once the away seat's grace time is over.
+export function leaverButton(table, info, name, you, over, receivedAt, send) {
+  if (you === null || you === undefined || over || table.forfeit !== null) return null;
+  if (info.kind !== "human" || !info.claimed || info.connected || info.stand_in || info.seat === you) return null;
+  if (!graceOver(info, receivedAt)) return null;
+  const claim = table.leavers === "claim";
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "leaver-button",
+      id: `leaver-${info.seat}`,
+      dataset: { focus: `leaver-${info.seat}` },
+      "aria-label": claim ? t("Claim the win: {name} left", { name }) : t("Hand to a bot: {name}", { name }),
+      onclick: () => send({ type: claim ? "claim" : "takeover", seat: info.seat }),
+    },
+    claim ? t("Claim the win") : t("Hand to a bot"),
+  );
+}
+
+// The words of a match lost by forfeit.
+export function forfeitText(table, names) {
+  return t("{name} left: the match is over by forfeit.", { name: names[table.forfeit] });
+}
+
+// Every second: the away seats' words again, and a render when a grace time ends (its
+// button appears). Returns the interval's id.
+export function tickAway(main, page) {
+  return setInterval(() => {
+    const message = page.message;
+    if (!message || !message.table) return;
+    let ended = false;
+    for (const info of message.table.seats) {
+      if (info.away === null || info.away === undefined || info.stand_in || info.seat === message.you) continue;
+      const badge = main.querySelector(`.presence.away[data-seat="${info.seat}"]`);
+      if (badge) {
+        const text = awayText(info, page.receivedAt);
+        if (badge.textContent !== text) badge.textContent = text;
+      }
+      const button = main.querySelector(`#leaver-${info.seat}`);
+      if (!button && graceOver(info, page.receivedAt) && !info.connected) ended = true;
+    }
+    if (ended && page.mayOfferLeaver()) page.render();
+  }, 1000);
+}
