@@ -79,6 +79,7 @@ class Run:
     start: float = 0.0
     end: float = 0.0
     moves: int = 0  # (match, seq) first seen inside [start, end]
+    cpu: float = 0.0  # CPU seconds of the server's processes inside [start, end]
     mover_latency: list[float] = field(default_factory=list)
     other_latency: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
@@ -121,6 +122,32 @@ LOAD_OPTIONS = [
 (docs/web.md) would measure themselves, not the server, so they are lifted."""
 
 
+SERVED: list[int] = []
+"""The pids of the servers started, newest last (``server_cpu`` reads their CPU time)."""
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of ``pid`` and every process under it (uvicorn's workers,
+    the bots' pool), from /proc: the server's whole cost, whatever it runs in."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        child = int(stat.parent.name)
+        children.setdefault(int(fields[1]), []).append(child)
+        times[child] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, todo = 0.0, [pid]
+    while todo:
+        now = todo.pop()
+        total += times.get(now, 0.0)
+        todo += children.get(now, [])
+    return total
+
+
 @contextmanager
 def server(db_url: str, *options: str) -> Iterator[str]:
     """``pegboard serve`` on a free loopback port, with ``LOAD_OPTIONS`` and ``options``;
@@ -142,6 +169,7 @@ def server(db_url: str, *options: str) -> Iterator[str]:
     ]
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        SERVED.append(process.pid)
         try:
             yield wait_until_up(process, log, f"http://127.0.0.1:{port}")
         finally:
@@ -241,7 +269,21 @@ async def create_tables(base: str, plans: list[dict[str, Any]]) -> list[Table]:
             if answer.status_code != 201:
                 raise SystemExit(f"bench_web: POST /api/tables {plan}: {answer.text}")
             body = answer.json()
-            humans = [(s["seat"], s["token"]) for s in body["seats"] if s["kind"] == "human"]
+            humans = []
+            for s in body["seats"]:
+                if s["kind"] != "human":
+                    continue
+                if s.get("token"):  # the creator's own seat
+                    humans.append((s["seat"], s["token"]))
+                    continue
+                # Every other human seat has a one-time invitation: claim it for a token.
+                code = s["invite"].split("#invite=")[1]
+                claimed = await client.post(
+                    f"/api/tables/{body['table']}/claim", json={"invite": code}
+                )
+                if claimed.status_code != 200:
+                    raise SystemExit(f"bench_web: claiming seat {s['seat']}: {claimed.text}")
+                humans.append((s["seat"], claimed.json()["token"]))
             bots = sum(1 for s in body["seats"] if s["kind"] == "bot")
             tables.append(Table(body["table"], plan["game"], humans, bots))
     return tables
@@ -343,9 +385,12 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
     for ready in readies:
         await ready.wait()
     await asyncio.sleep(min(2.0, options.seconds / 5))  # warm-up, not measured
+    pid = SERVED[-1]
+    cpu_before = server_cpu(pid)
     run.start = time.perf_counter()
     await asyncio.sleep(options.seconds)
     run.end = time.perf_counter()
+    run.cpu = server_cpu(pid) - cpu_before
     stop.set()
     await asyncio.sleep(2.0)  # the moves in flight reach every seat (bots stop at a human)
     for task in tasks:
@@ -485,7 +530,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
     plans = table_plans(options.tables, options.bot_level, random.Random(SEED + rep))
-    with database(options) as db_url, server(db_url) as base:
+    extra = ["--workers", str(options.workers)] if options.workers > 1 else []
+    with database(options) as db_url, server(db_url, *extra) as base:
         tables = asyncio.run(create_tables(base, plans))
         run = asyncio.run(play(base, tables, options, rep))
         checked = asyncio.run(verify(base, db_url, run))
@@ -494,6 +540,7 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         "tables": float(len(tables)),
         "connections": float(sum(len(t.humans) for t in tables)),
         "moves_per_second": run.moves / seconds,
+        "server_cpu_ms_per_move": 1000 * run.cpu / max(run.moves, 1),
         "mover_p50_ms": 1000 * percentile(run.mover_latency, 0.5),
         "mover_p99_ms": 1000 * percentile(run.mover_latency, 0.99),
         "others_p50_ms": 1000 * percentile(run.other_latency, 0.5),
@@ -505,7 +552,8 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         "checked_matches": float(checked["matches"]),
     }
     print(
-        f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, mover p50/p99 "
+        f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, "
+        f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move, mover p50/p99 "
         f"{figures['mover_p50_ms']:.1f}/{figures['mover_p99_ms']:.1f} ms, others "
         f"{figures['others_p50_ms']:.1f}/{figures['others_p99_ms']:.1f} ms, errors "
         f"{run.errors or 0}; replayed {checked['matches']} matches, {checked['actions']} "
@@ -524,6 +572,9 @@ def arguments() -> argparse.Namespace:
         "--think", type=float, default=0.5, help="mean seconds a player waits before moving"
     )
     parser.add_argument("--bot-level", default="greedy")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (pegboard serve --workers)"
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
     where.add_argument("--db", help="this database URL, as it is")
@@ -536,7 +587,8 @@ def main() -> None:
     storage = "given database" if options.db else "PostgreSQL" if options.postgres else "SQLite"
     mode = " (quick mode)" if quick() else ""
     print(
-        f"{options.tables} tables on {storage}, {options.seconds:g} s each run, think "
+        f"{options.tables} tables on {storage}, {options.workers} server process(es), "
+        f"{options.seconds:g} s each run, think "
         f"{options.think:g} s, bots {options.bot_level}, {options.repetitions} runs{mode}",
         flush=True,
     )
@@ -549,6 +601,10 @@ def main() -> None:
                 ["tables held", f"{medians['tables']:.0f}"],
                 ["WebSocket connections", f"{medians['connections']:.0f}"],
                 ["moves/s (bots' included)", f"{medians['moves_per_second']:.0f}"],
+                [
+                    "server CPU per move, broadcasts included (ms)",
+                    f"{medians['server_cpu_ms_per_move']:.2f}",
+                ],
                 [
                     "latency at the mover p50 / p99 (ms)",
                     f"{medians['mover_p50_ms']:.1f} / {medians['mover_p99_ms']:.1f}",
