@@ -8,6 +8,7 @@ it: its own cards, and the public moves, scores and shows) and the match's publi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pegboard.cribbage.actions import Action, Discard, Go, Play
@@ -24,7 +25,7 @@ from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.words import number, words
-from pegboard.i18n import Translator, cribbage_text
+from pegboard.i18n import Translator, cribbage_text, translator
 from pegboard.i18n.cribbage_text import Seats
 from pegboard.web import track
 from pegboard.web.views_common import common, narrated_names
@@ -122,9 +123,9 @@ def cribbage_view(
     # (over: this game is the last finished one; else the last finished one is ``earlier``)
     log = list(cut)
     for done in games[:-1]:
-        log += game_log(finished_game(done, seat), seats, _)
-    if earlier is not None:
-        log += game_log(earlier, seats, _)
+        log += finished_log(done, seat, seats, _.lang)
+    if finished is not None:
+        log += finished_log(finished, seat, seats, _.lang)
     log += game_log(game, seats, _)
     last_shows = game.shows
     if not last_shows and fresh and earlier is not None:
@@ -183,9 +184,19 @@ def cribbage_view(
     return view
 
 
+@lru_cache(maxsize=1024)
+def finished_log(
+    finished: FinishedGame, seat: int | None, seats: NamedSeats, lang: str
+) -> tuple[str, ...]:
+    """``game_log`` of a finished game, made once for every state that shows it."""
+    return tuple(game_log(finished_game(finished, seat), seats, translator(lang)))
+
+
+@lru_cache(maxsize=256)
 def finished_game(finished: FinishedGame, seat: int | None) -> PublicCribbage:
     """A finished game as ``seat`` saw it (None: the public view), replayed from the match's
-    record of it and read only through an observation."""
+    record of it and read only through an observation; made once for every state that
+    shows it (a finished game never changes)."""
     replayed = Game.new(seed=finished.seed, dealer=finished.dealer)
     replayed.replay(finished.actions)
     return seen(replayed.observation(0 if seat is None else seat), seat)
@@ -337,11 +348,68 @@ def game_log(
     """
     lines: list[str] = []
     events = list(game.log)
-    scores = [0, 0]
+    events_of: dict[int, list[ScoreEvent]] = {}
+    for event in events:
+        events_of.setdefault(event.hand, []).append(event)
+    moves_of: dict[int, list[Any]] = {}
+    for move in game.history:
+        moves_of.setdefault(move.hand, []).append(move)
+    shows = {show.hand: show for show in game.shows}
+    scores = (0, 0)
+    for hand in range(1, game.hand_number + 1):
+        show = shows.get(hand)
+        part = (
+            hand,
+            _dealer_of(game, hand),
+            tuple(moves_of.get(hand, ())),
+            tuple(events_of.get(hand, ())),
+            scores,
+            show,
+            show.starter if show is not None else game.starter,
+            hand == game.hand_number and game.phase == "pegging",
+            seats,
+            _.lang,
+            headers,
+        )
+        # A hand that is over never changes: its lines are made once (a state goes to
+        # every connection after every move, with the whole game's log).
+        said, scores = (hand_lines if hand < game.hand_number else _hand_lines)(*part)
+        lines.extend(said)
+    if game.result is not None:
+        if events and events[-1].reason != "crib":
+            lines.append(_("121 reached: the game ends at once (C7)."))
+        lines.extend(cribbage_text.result_lines(game.result, seats, _))
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def hand_lines(*part: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """``_hand_lines`` of a hand that is over, made once."""
+    return _hand_lines(*part)
+
+
+def _hand_lines(
+    hand: int,
+    dealer: int,
+    moves: tuple[Any, ...],
+    events: tuple[ScoreEvent, ...],
+    scores_before: tuple[int, int],
+    show: Any,
+    starter: Card | None,
+    going_on: bool,
+    seats: NamedSeats,
+    lang: str,
+    headers: bool,
+) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """One hand's part of ``game_log`` (its events in order, each after the move that
+    made it), and the scores after it."""
+    _ = translator(lang)
+    lines: list[str] = []
+    scores = list(scores_before)
     at = 0
 
     def next_event(hand: int, *reasons: str) -> ScoreEvent | None:
-        if at < len(events) and events[at].hand == hand and events[at].reason in reasons:
+        if at < len(events) and events[at].reason in reasons:
             return events[at]
         return None
 
@@ -353,54 +421,42 @@ def game_log(
             line.strip() for line in cribbage_text.event_lines(event, scores, dealer, seats, _)
         )
 
-    shows = {show.hand: show for show in game.shows}
-    for hand in range(1, game.hand_number + 1):
-        dealer = _dealer_of(game, hand)
-        moves = [m for m in game.history if m.hand == hand]
-        if headers:
-            lines.append(cribbage_text.hand_header(hand, dealer, scores, seats, _).lstrip("— "))
-        count = 0
-        pile: list[Card] = []
-        discards = 0
-        for index, move in enumerate(moves):
-            words = move.text.split()
-            line, count = cribbage_text.move_line(move.seat, move.text, dealer, count, seats, _)
-            lines.append(line)
-            if words[0] == "discard":
-                discards += 1
-                show = shows.get(hand)
-                starter = show.starter if show is not None else game.starter
-                if discards == 2 and starter is not None:
-                    lines.append(_("The starter is cut: {card} (C3).").format(card=starter))
-                    heels = next_event(hand, "his heels")
-                    if heels is not None:
-                        emit(heels, dealer)
-                continue
-            if words[0] == "play":
-                pile.append(Card.parse(words[1]))
-                pegged = next_event(hand, "pegging")
-                if pegged is not None and pegged.cards == tuple(pile):
-                    emit(pegged, dealer)
-            following = moves[index + 1] if index + 1 < len(moves) else None
-            ended = count == 31
-            if not ended and (following is None or following.text != "go"):
-                # A go moves the turn without changing the pile: the sequence ends after it.
-                last = next_event(hand, "go", "last card")
-                if last is not None and last.cards == tuple(pile):
-                    emit(last, dealer)
-                    ended = True
-            if ended:
-                count, pile = 0, []
-                going_on = hand == game.hand_number and game.phase == "pegging"
-                if following is not None or going_on:
-                    lines.append(_("The count starts again at zero."))
-        if next_event(hand, "hand", "crib") is not None:
-            show = shows[hand]
-            lines.append(_("The show, with the starter {card} (C6):").format(card=show.starter))
-            while (event := next_event(hand, "hand", "crib")) is not None:
-                emit(event, dealer)
-    if game.result is not None:
-        if events and events[-1].reason != "crib":
-            lines.append(_("121 reached: the game ends at once (C7)."))
-        lines.extend(cribbage_text.result_lines(game.result, seats, _))
-    return lines
+    if headers:
+        lines.append(cribbage_text.hand_header(hand, dealer, scores, seats, _).lstrip("— "))
+    count = 0
+    pile: list[Card] = []
+    discards = 0
+    for index, move in enumerate(moves):
+        words = move.text.split()
+        line, count = cribbage_text.move_line(move.seat, move.text, dealer, count, seats, _)
+        lines.append(line)
+        if words[0] == "discard":
+            discards += 1
+            if discards == 2 and starter is not None:
+                lines.append(_("The starter is cut: {card} (C3).").format(card=starter))
+                heels = next_event(hand, "his heels")
+                if heels is not None:
+                    emit(heels, dealer)
+            continue
+        if words[0] == "play":
+            pile.append(Card.parse(words[1]))
+            pegged = next_event(hand, "pegging")
+            if pegged is not None and pegged.cards == tuple(pile):
+                emit(pegged, dealer)
+        following = moves[index + 1] if index + 1 < len(moves) else None
+        ended = count == 31
+        if not ended and (following is None or following.text != "go"):
+            # A go moves the turn without changing the pile: the sequence ends after it.
+            last = next_event(hand, "go", "last card")
+            if last is not None and last.cards == tuple(pile):
+                emit(last, dealer)
+                ended = True
+        if ended:
+            count, pile = 0, []
+            if following is not None or going_on:
+                lines.append(_("The count starts again at zero."))
+    if next_event(hand, "hand", "crib") is not None:
+        lines.append(_("The show, with the starter {card} (C6):").format(card=show.starter))
+        while (event := next_event(hand, "hand", "crib")) is not None:
+            emit(event, dealer)
+    return tuple(lines), (scores[0], scores[1])

@@ -7,9 +7,11 @@ know it) and the match's public facts: the scores, the target and the finished r
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Final
 
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.svg import render_svg
@@ -18,7 +20,7 @@ from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.match import FinishedRound, Match
 from pegboard.draw.round import DrawObservation, Move
 from pegboard.draw.scoring import RoundResult
-from pegboard.i18n import Translator
+from pegboard.i18n import Translator, translator
 from pegboard.i18n.draw_text import move_text
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common, narrated_names
@@ -104,7 +106,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         hand_sizes=list(round_.hand_sizes),
         stock=round_.stock_size,
         leader=round_.leader,
-        line_svg=render_svg(line, markers=not observation.is_over, lang=lang),  # no end to play on
+        line_svg=line_svg(line, not observation.is_over, lang),  # no end to play on
         line_description=line.describe(lang),
         line_title=line.title(lang),
         plays=plays,
@@ -273,6 +275,61 @@ def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: T
     return _("{name} passes.").format(name=name)
 
 
+LINE_SVGS: Final = 512
+_line_svgs: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+
+
+def line_svg(line: Line, markers: bool, lang: str) -> str:
+    """``render_svg`` of the line, made once for every seat and spectator that sees it (the
+    line is public, and its drawing a pure function of its plays), the last
+    ``LINE_SVGS`` drawings kept."""
+    key = (tuple(line.plays()), markers, lang)
+    drawn = _line_svgs.get(key)
+    if drawn is None:
+        drawn = _line_svgs[key] = render_svg(line, markers=markers, lang=lang)
+        if len(_line_svgs) > LINE_SVGS:
+            _line_svgs.popitem(last=False)
+    else:
+        _line_svgs.move_to_end(key)
+    return drawn
+
+
+# A state goes to every connection after every move, with the whole match's log: the
+# lines of what is past are made once per viewer and language, not once per state (the
+# log's text was most of a move's cost on the server: issue 16, "Faster moves").
+LOG_CACHE: Final = 65536
+
+
+@lru_cache(maxsize=LOG_CACHE)
+def cached_move_line(move: Move, you: int | None, names: tuple[str, ...], lang: str) -> str:
+    return move_line(move, you, names, lang, translator(lang))
+
+
+@lru_cache(maxsize=LOG_CACHE // 16)
+def round_lines(
+    finished: FinishedRound, players: int, you: int | None, names: tuple[str, ...], lang: str
+) -> tuple[str, ...]:
+    """A finished round's part of the log: its lead, its moves, its settlement, the
+    scores after it."""
+    _ = translator(lang)
+    lines = [
+        _("Round {number}: {name} leads.").format(
+            number=finished.number, name=names[finished.leader]
+        )
+    ]
+    for move in seats_of(finished.leader, players, finished.actions):
+        lines.append(cached_move_line(move, you, names, lang))
+    lines.extend(settlement_lines(finished.result, you, list(names), _))
+    lines.append(
+        _("Scores: {scores}").format(
+            scores=" · ".join(
+                f"{name} {score}" for name, score in zip(names, finished.scores_after, strict=True)
+            )
+        )
+    )
+    return tuple(lines)
+
+
 def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) -> list[str]:
     """The public events of the match, oldest first: each round's lead, every move (a
     draw never says which tile), the settlements and the end of the match."""
@@ -284,18 +341,7 @@ def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) ->
         lines.append(_("Round {number}: {name} leads.").format(number=number, name=names[leader]))
 
     for finished in match.rounds:
-        header(finished.number, finished.leader)
-        for move in seats_of(finished.leader, match.players, finished.actions):
-            lines.append(move_line(move, you, names, lang, _))
-        lines.extend(settlement_lines(finished.result, you, names, _))
-        lines.append(
-            _("Scores: {scores}").format(
-                scores=" · ".join(
-                    f"{name} {score}"
-                    for name, score in zip(names, finished.scores_after, strict=True)
-                )
-            )
-        )
+        lines.extend(round_lines(finished, match.players, you, tuple(names), lang))
     if match.is_over:
         scores = match.scores
         rounds = len(match.rounds)
@@ -321,5 +367,6 @@ def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) ->
             )
     else:
         header(len(match.rounds) + 1, round_.leader)
-        lines.extend(move_line(move, you, names, lang, _) for move in round_.history)
+        known = tuple(names)
+        lines.extend(cached_move_line(move, you, known, lang) for move in round_.history)
     return lines
