@@ -26,20 +26,49 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
+from pegboard.arena.budget import set_budget
 from pegboard.bots.base import Bot, RandomBot
 from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.registry import make_bot
 from pegboard.cribbage import Game
+
+BEFORE = "expert-before20"
+"""The expert as it was before issue 20: a uniform opponent for the crib and the deals."""
+VARIANTS: dict[str, Callable[[], Bot]] = {
+    BEFORE: lambda: CribbageExpert(opponent="uniform", candidates=1),
+    # The new crib values alone, and the weighted deals alone, to tell their parts apart.
+    "expert-crib-only": lambda: CribbageExpert(candidates=1),
+    "expert-deals-only": lambda: CribbageExpert(opponent="uniform"),
+}
+
+
+def arena_levels() -> Any:
+    """A plug-in for the arena (``PEGBOARD_GAMES=benchmarks.bench_cribbage_expert:
+    arena_levels``): registers the variants above as cribbage levels in every process of
+    the run, for measurement only (the lobby never sees them), and returns cribbage."""
+    from pegboard.bots import register_bot
+    from pegboard.games import cribbage
+
+    for level, factory in VARIANTS.items():
+        register_bot("cribbage", level, factory)
+    return cribbage.GAME
 
 
 def make(level: str, budget: int) -> Bot:
     """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move)."""
     if level == "expert":
         return CribbageExpert(budget)
+    if level in VARIANTS:
+        variant = VARIANTS[level]()
+        assert isinstance(variant, CribbageExpert)
+        variant.budget = budget
+        return variant
     bot: Bot = make_bot("cribbage", level, seed=0).bot
+    set_budget(bot, budget)
     return bot
 
 
