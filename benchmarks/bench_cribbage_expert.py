@@ -171,6 +171,43 @@ def timings(hands: int = 40, budget: int = 24) -> None:
         )
 
 
+def combine(paths: Sequence[str]) -> str:
+    """The first entrant's figures over several ``pegboard arena --duplicate --json`` files
+    of one pairing (run in chunks with different master seeds, so that a bounded run still
+    reports what it measured): per deal seed, its margin in points (hands) or its share of
+    the wins (``--matches``), mean and 95% interval over the seeds."""
+    import json
+
+    from pegboard.arena.stats import mean_ci
+
+    units: list[float] = []
+    wins: list[float] = []
+    bots: list[str] = []
+    matches = False
+    for path in paths:
+        with open(path) as handle:
+            report = json.load(handle)
+        config = report["config"]
+        bots, matches = config["labels"], config["matches"]
+        by_deal: dict[int, list[list[int]]] = {}
+        for result in report["results"]:
+            by_deal.setdefault(result["deal"], []).append(result["points"])
+        for plays in by_deal.values():
+            units.append(sum(p[0] - p[1] for p in plays) / len(plays))
+            wins.append(
+                sum(1.0 if p[0] > p[1] else 0.5 if p[0] == p[1] else 0.0 for p in plays)
+                / len(plays)
+            )
+    margin, share = mean_ci(units), mean_ci(wins)
+    what = "games to 121" if matches else "hands"
+    return (
+        f"{bots[0]} - {bots[1]}: {len(units)} duplicate deals ({2 * len(units)} {what}, "
+        f"{len(paths)} runs): margin {margin.mean:+.3f} points per "
+        f"{'game' if matches else 'hand'}, 95% CI [{margin.low:+.3f}, {margin.high:+.3f}]; "
+        f"{bots[0]} wins {share.mean:.1%} [{share.low:.1%}, {share.high:.1%}]"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command")
@@ -188,8 +225,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("--budget", type=int, default=24)
     g.add_argument("--workers", type=int, default=1)
     g.add_argument("--start", type=int, default=0)
+    c = sub.add_parser("combine")
+    c.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
-    if args.command == "duel":
+    if args.command == "combine":
+        print(combine(args.paths))
+    elif args.command == "duel":
         duel(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
     elif args.command == "games":
         games(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
