@@ -213,6 +213,37 @@ def combine(paths: Sequence[str]) -> str:
     )
 
 
+def ladder(groups: Sequence[Sequence[str]]) -> str:
+    """Elo of the levels (``pegboard.arena.stats.elo``, Bradley-Terry over the plays: a
+    hand with more points scores 1, equal points 0.5) from the arena files of the adjacent
+    pairings, each group of files one pairing."""
+    import json
+
+    from pegboard.arena.stats import elo
+
+    names: list[str] = []
+    plays: list[tuple[str, str, float]] = []
+    for paths in groups:
+        for path in paths:
+            with open(path) as handle:
+                report = json.load(handle)
+            first, second = report["config"]["labels"]
+            for level in (first, second):
+                if level not in names:
+                    names.append(level)
+            for result in report["results"]:
+                a, b = result["points"]
+                plays.append((first, second, 1.0 if a > b else 0.5 if a == b else 0.0))
+    scores = [[0.0] * len(names) for _ in names]
+    for first, second, score in plays:
+        i, j = names.index(first), names.index(second)
+        scores[i][j] += score
+        scores[j][i] += 1.0 - score
+    ratings = elo(scores)
+    order = sorted(range(len(names)), key=lambda k: ratings[k])
+    return ", ".join(f"{names[k]} {ratings[k]:.0f}" for k in order)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command")
@@ -232,9 +263,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("--start", type=int, default=0)
     c = sub.add_parser("combine")
     c.add_argument("paths", nargs="+")
+    lad = sub.add_parser("ladder", help="Elo from pairings: PATTERN files, one group per ;")
+    lad.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
     if args.command == "combine":
         print(combine(args.paths))
+    elif args.command == "ladder":
+        groups: list[list[str]] = [[]]
+        for path in args.paths:
+            if path == ";":
+                groups.append([])
+            else:
+                groups[-1].append(path)
+        print(ladder(groups))
     elif args.command == "duel":
         duel(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
     elif args.command == "games":
