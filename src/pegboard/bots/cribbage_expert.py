@@ -1,27 +1,33 @@
-"""The cribbage expert: exact discard values, and pegging by search over the unseen cards.
+"""The cribbage expert: discard values with a model of the opponent's, and pegging by search
+over the cards the opponent can still hold.
 
-**Discard** (C2, C6). For each of the 15 ways to lay two cards away, the value is exact:
+**Discard** (C2, C6). For each of the 15 ways to lay two cards away:
 
 - *hand*: the mean of the four kept cards' score over the 46 possible starters (every card
-  not among the seat's six);
-- *crib*: the mean score of the crib (the two discards, two of the opponent's, and the
-  starter) over every pair the opponent may lay away and every starter left: C(46,2) x 44
-  = 45,540 equally likely cases. This assumes the opponent discards any two of the unseen
-  cards alike (a uniform opponent: no model of its choice is guessed). It is computed by
-  rank patterns (fifteens, pairs and runs depend only on the five ranks), plus the crib
-  flush (all five of one suit) and nobs counted separately, so it costs a few thousand
-  table look-ups instead of 45,540 counts; a test checks it against the plain enumeration.
+  not among the seat's six), exact;
+- *crib*: first the exact mean score of the crib over every pair the opponent may lay away
+  and every starter left (C(46,2) x 44 = 45,540 equally likely cases, a uniform opponent),
+  computed by rank patterns (fifteens, pairs and runs depend only on the five ranks), plus
+  the crib flush (all five of one suit) and nobs counted apart; a test checks it against
+  the plain enumeration. Then, with ``opponent="model"`` (the default), the shift from the
+  uniform opponent to one that discards as the expert would, for this pair of ranks, from
+  the generated table ``pegboard.bots.cribbage_crib_table`` (see
+  benchmarks/gen_crib_table.py): a pone keeps its fives and tens out of the dealer's crib,
+  a dealer lays its pairs and fifteens in its own.
 - *net*: hand + crib for the dealer, hand - crib for the pone.
 
-**Pegging** (C4, C5). Determinized search: the opponent's unplayed cards are dealt at
-random ``determinizations`` times among the unseen cards, respecting every public fact
-(its go's, C5); in each deal the rest of the pegging is solved exactly by minimax (suits
-play no part in the pegging, so cards are searched by rank and equal ranks are tried
-once), and a card's value is its mean over the deals. The value of a line is the seat's
-pegging points minus the opponent's; when a seat can reach 121 in this hand, the line
-that gets there first (pegging, then the pone's show, the dealer's show and the crib, C6
-and C7) is worth ``WIN`` more (or less), so near the end the search plays to win the game
-rather than for points. Deterministic for a seed and a number of determinizations.
+**Pegging** (C4, C5). Determinized search: the opponent's unplayed cards and its two crib
+cards are dealt among the unseen cards, respecting every public fact (its go's, C5);
+``candidates`` such deals are drawn per deal searched, each weighted by how likely the
+opponent's discard is from the six cards it gives it (``discard_likelihood``), and the
+deals searched are resampled from them. In each deal the rest of the pegging is solved
+exactly by minimax (suits play no part in the pegging, so cards are searched by rank and
+equal ranks are tried once), and a card's value is its mean over the deals. The value of a
+line is the seat's pegging points minus the opponent's; when a seat can reach 121 in this
+hand, the line that gets there first (pegging, then the pone's show, the dealer's show and
+the crib, C6 and C7) is worth ``WIN`` more (or less), so near the end the search plays to
+win the game rather than for points. Deterministic for a seed and a number of
+determinizations.
 """
 
 from __future__ import annotations
