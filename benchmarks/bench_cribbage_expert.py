@@ -26,20 +26,49 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
+from pegboard.arena.budget import set_budget
 from pegboard.bots.base import Bot, RandomBot
 from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.registry import make_bot
 from pegboard.cribbage import Game
+
+BEFORE = "expert-before20"
+"""The expert as it was before issue 20: a uniform opponent for the crib and the deals."""
+VARIANTS: dict[str, Callable[[], Bot]] = {
+    BEFORE: lambda: CribbageExpert(opponent="uniform", candidates=1),
+    # The new crib values alone, and the weighted deals alone, to tell their parts apart.
+    "expert-crib-only": lambda: CribbageExpert(candidates=1),
+    "expert-deals-only": lambda: CribbageExpert(opponent="uniform"),
+}
+
+
+def arena_levels() -> Any:
+    """A plug-in for the arena (``PEGBOARD_GAMES=benchmarks.bench_cribbage_expert:
+    arena_levels``): registers the variants above as cribbage levels in every process of
+    the run, for measurement only (the lobby never sees them), and returns cribbage."""
+    from pegboard.bots import register_bot
+    from pegboard.games import cribbage
+
+    for level, factory in VARIANTS.items():
+        register_bot("cribbage", level, factory)
+    return cribbage.GAME
 
 
 def make(level: str, budget: int) -> Bot:
     """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move)."""
     if level == "expert":
         return CribbageExpert(budget)
+    if level in VARIANTS:
+        variant = VARIANTS[level]()
+        assert isinstance(variant, CribbageExpert)
+        variant.budget = budget
+        return variant
     bot: Bot = make_bot("cribbage", level, seed=0).bot
+    set_budget(bot, budget)
     return bot
 
 
@@ -116,30 +145,103 @@ def games(first: str, second: str, pairs: int, budget: int, workers: int, start:
     )
 
 
-def timings(hands: int = 40, budget: int = 24) -> None:
-    expert = CribbageExpert(budget)
-    other = RandomBot()
-    times: dict[str, list[float]] = {"discard": [], "pegging": []}
-    for seed in range(hands):
-        game = Game.new(seed=seed, dealer=seed % 2)
-        rng = random.Random(seed)
-        while not game.is_over and game.hand_number == 1:
-            seat = game.current_player
-            assert seat is not None
-            seen = game.observation(seat)
-            if seat == 0 and len(seen.legal) > 1:
-                began = time.perf_counter()
-                action = expert.choose(seen, rng)
-                times[seen.phase].append(time.perf_counter() - began)
-            else:
-                action = other.choose(seen, rng)
-            game.apply(action)
-    for phase, spent in times.items():
-        print(
-            f"expert {phase} decision (budget {budget}): "
-            f"median {statistics.median(spent) * 1e3:.1f}"
-            f" ms, max {max(spent) * 1e3:.1f} ms over {len(spent)} decisions"
-        )
+def timings(hands: int = 60, budget: int = 24) -> None:
+    """Per phase, the median, 95th percentile and slowest decision of the expert (issue 20
+    asks a median under 0.5 s and a 95th percentile under 2 s), and the same for strong."""
+    for label, bot in (("expert", CribbageExpert(budget)), ("strong", make("strong", 8))):
+        other = RandomBot()
+        times: dict[str, list[float]] = {"discard": [], "pegging": []}
+        for seed in range(hands):
+            game = Game.new(seed=seed, dealer=seed % 2)
+            rng = random.Random(seed)
+            while not game.is_over and game.hand_number == 1:
+                seat = game.current_player
+                assert seat is not None
+                seen = game.observation(seat)
+                if seat == 0 and len(seen.legal) > 1:
+                    began = time.perf_counter()
+                    action = bot.choose(seen, rng)
+                    times[seen.phase].append(time.perf_counter() - began)
+                else:
+                    action = other.choose(seen, rng)
+                game.apply(action)
+        every = [t for spent in times.values() for t in spent]
+        for phase, spent in (*times.items(), ("any", every)):
+            ordered = sorted(spent)
+            p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+            print(
+                f"{label} {phase} decision: median {statistics.median(spent) * 1e3:.1f} ms, "
+                f"p95 {p95 * 1e3:.1f} ms, max {max(spent) * 1e3:.1f} ms "
+                f"over {len(spent)} decisions"
+            )
+
+
+def combine(paths: Sequence[str]) -> str:
+    """The first entrant's figures over several ``pegboard arena --duplicate --json`` files
+    of one pairing (run in chunks with different master seeds, so that a bounded run still
+    reports what it measured): per deal seed, its margin in points (hands) or its share of
+    the wins (``--matches``), mean and 95% interval over the seeds."""
+    import json
+
+    from pegboard.arena.stats import mean_ci
+
+    units: list[float] = []
+    wins: list[float] = []
+    bots: list[str] = []
+    matches = False
+    for path in paths:
+        with open(path) as handle:
+            report = json.load(handle)
+        config = report["config"]
+        bots, matches = config["labels"], config["matches"]
+        by_deal: dict[int, list[list[int]]] = {}
+        for result in report["results"]:
+            by_deal.setdefault(result["deal"], []).append(result["points"])
+        for plays in by_deal.values():
+            units.append(sum(p[0] - p[1] for p in plays) / len(plays))
+            wins.append(
+                sum(1.0 if p[0] > p[1] else 0.5 if p[0] == p[1] else 0.0 for p in plays)
+                / len(plays)
+            )
+    margin, share = mean_ci(units), mean_ci(wins)
+    what = "games to 121" if matches else "hands"
+    return (
+        f"{bots[0]} - {bots[1]}: {len(units)} duplicate deals ({2 * len(units)} {what}, "
+        f"{len(paths)} runs): margin {margin.mean:+.3f} points per "
+        f"{'game' if matches else 'hand'}, 95% CI [{margin.low:+.3f}, {margin.high:+.3f}]; "
+        f"{bots[0]} wins {share.mean:.1%} [{share.low:.1%}, {share.high:.1%}]"
+    )
+
+
+def ladder(groups: Sequence[Sequence[str]]) -> str:
+    """Elo of the levels (``pegboard.arena.stats.elo``, Bradley-Terry over the plays: a
+    hand with more points scores 1, equal points 0.5) from the arena files of the adjacent
+    pairings, each group of files one pairing."""
+    import json
+
+    from pegboard.arena.stats import elo
+
+    names: list[str] = []
+    plays: list[tuple[str, str, float]] = []
+    for paths in groups:
+        for path in paths:
+            with open(path) as handle:
+                report = json.load(handle)
+            first, second = report["config"]["labels"]
+            for level in (first, second):
+                if level not in names:
+                    names.append(level)
+            for result in report["results"]:
+                a, b = result["points"]
+                plays.append((first, second, 1.0 if a > b else 0.5 if a == b else 0.0))
+    scores = [[0.0] * len(names) for _ in names]
+    for first, second, score in plays:
+        i, j = names.index(first), names.index(second)
+        scores[i][j] += score
+        scores[j][i] += 1.0 - score
+    ratings = elo(scores)
+    order = sorted(range(len(names)), key=lambda k: ratings[k])
+    return ", ".join(f"{names[k]} {ratings[k]:.0f}" for k in order)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -159,8 +261,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     g.add_argument("--budget", type=int, default=24)
     g.add_argument("--workers", type=int, default=1)
     g.add_argument("--start", type=int, default=0)
+    c = sub.add_parser("combine")
+    c.add_argument("paths", nargs="+")
+    lad = sub.add_parser("ladder", help="Elo from pairings: PATTERN files, one group per ;")
+    lad.add_argument("paths", nargs="+")
     args = parser.parse_args(argv)
-    if args.command == "duel":
+    if args.command == "combine":
+        print(combine(args.paths))
+    elif args.command == "ladder":
+        groups: list[list[str]] = [[]]
+        for path in args.paths:
+            if path == ";":
+                groups.append([])
+            else:
+                groups[-1].append(path)
+        print(ladder(groups))
+    elif args.command == "duel":
         duel(args.first, args.second, args.pairs, args.budget, args.workers, args.start)
     elif args.command == "games":
         games(args.first, args.second, args.pairs, args.budget, args.workers, args.start)

@@ -10,8 +10,7 @@ import random
 from collections.abc import Callable
 
 from pegboard.bots.base import Bot, RandomBot, SeededBot
-from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
-from pegboard.bots.cribbage_expert import CribbageExpert
+from pegboard.bots.cribbage_levels import register_cribbage_bots
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
 from pegboard.bots.fives import register_fives_bots
@@ -74,8 +73,6 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
 register_bot("draw", "expert", DrawExpert)
-register_bot("cribbage", "random", RandomBot)
-register_bot("cribbage", "greedy", CribbageGreedyBot)
-register_bot("cribbage", "expert", CribbageExpert)
+register_cribbage_bots(register_bot)  # random, greedy, beginner, casual, strong, expert
 register_fives_bots(register_bot)  # All Fives, Fives and Threes: random, greedy, expert
 register_ismcts(register_bot)  # OpenSpiel's ISMCTS, when the research extra is installed
