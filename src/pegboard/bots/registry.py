@@ -14,6 +14,7 @@ from pegboard.bots.cribbage import GreedyBot as CribbageGreedyBot
 from pegboard.bots.cribbage_expert import CribbageExpert
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
+from pegboard.bots.draw_ismcts import DrawISMCTS
 from pegboard.bots.fives import register_fives_bots
 from pegboard.bots.ismcts import register_ismcts
 
@@ -73,7 +74,8 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 # Uniform random works for every game through the protocol alone.
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
-register_bot("draw", "expert", DrawExpert)
+register_bot("draw", "pimc", DrawExpert)  # the previous expert: flat determinized search
+register_bot("draw", "expert", DrawISMCTS)
 register_bot("cribbage", "random", RandomBot)
 register_bot("cribbage", "greedy", CribbageGreedyBot)
 register_bot("cribbage", "expert", CribbageExpert)
