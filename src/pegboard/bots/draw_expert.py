@@ -63,6 +63,7 @@ class DrawExpert(PlayoutExpert):
     one action is legal (a forced draw, a forced pass, a single play).
     """
 
+    name = "pimc"
     default_budget = DEFAULT_BUDGET
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:

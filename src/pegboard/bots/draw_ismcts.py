@@ -209,7 +209,7 @@ def search(
     exploration: float,
 ) -> Node:
     """Grow the tree from the seat's decision for ``budget`` iterations (or ``time_limit``
-    seconds, at least one iteration); its root."""
+    seconds), and at least until every root move is tried once; its root."""
     root = Node()
     root.available = 0
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -264,6 +264,8 @@ def search(
         for child, actor in path:
             child.visits += 1
             child.total += result[actor]
+        if root.visits < len(root_moves):  # every legal action tried once, whatever the budget
+            continue
         if deadline is None:
             if root.visits >= budget:
                 break
