@@ -2,9 +2,9 @@
 
 * **beginner** plays like someone who has just learnt the rules: it looks at one end of the
   line (the first open end, B4 order; a third of the time its eye falls on the other one)
-  and lays there the first tile of its hand that fits, in the order it holds them; only
-  when nothing fits the end it looks at does it look at the other. It never draws while it
-  can play (D6), and draws when it must (D7).
+  and lays there the first tile of its hand that fits, in the order it holds them. When
+  nothing fits there, half the time it draws (D6) without looking at the other end, else
+  it looks there; it draws when it must (D7).
 * **casual** is greedy by pips with no lookahead: its heaviest playable tile (a double
   first among equals), on the end that keeps open the number it holds more of; it never
   draws while it can play.
@@ -31,6 +31,9 @@ from pegboard.draw.round import DrawObservation
 
 BEGINNER_WRONG_END: Final = 1 / 3
 """How often the beginner looks first at the end it did not mean to."""
+BEGINNER_MISSES: Final = 1 / 2
+"""How often, when nothing fits the end it looks at, the beginner draws (D6) without
+looking at the other end."""
 STRONG_BUDGET: Final = 100
 """The strong bot's iterations per decision (the expert's default is 600)."""
 SLIP: Final = 0.15
@@ -75,10 +78,13 @@ class BeginnerBot:
         values = list(round_.line.open_values())
         if rng.random() < BEGINNER_WRONG_END:
             values.reverse()
-        for value in values:
+        for k, value in enumerate(values):
             here = [p for p in plays if p.end is not None and p.end.value == value]
             if here:
                 return min(here, key=lambda p: order.get(p.tile, 0))
+            draws = [a for a in legal if isinstance(a, DrawTile)]
+            if k == 0 and draws and rng.random() < BEGINNER_MISSES:
+                return draws[0]  # nothing fits where it looks: it draws, missing the other end
         return plays[0]
 
     def __repr__(self) -> str:

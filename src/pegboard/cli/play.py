@@ -220,9 +220,7 @@ def play(
     if bots not in levels:
         raise fail(
             _("no {bots!r} bots for {game}; choose one of: {levels}").format(
-                bots=bots,
-                game=chosen.name,
-                levels=", ".join(f"{lv} ({_(level_name(chosen.name, lv))})" for lv in levels),
+                bots=bots, game=chosen.name, levels=", ".join(levels)
             ),
             _,
         )
