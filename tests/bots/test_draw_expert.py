@@ -209,8 +209,10 @@ def test_hints_for_draw_rank_every_action_with_the_expert() -> None:
     assert {e.unit for e in evaluations} == {"expected point margin"}
     # The same seed and budget, the same hint; and it is the expert's own analysis (the
     # tree search, draw_ismcts).
+    # The hint ranks by value; the expert plays its most visited action.
     again = ExpertBot(budget=200).analyse(round_.observation(seat), random.Random(3))
-    assert [e.action for e in evaluations] == [e.action for e in again]
+    assert {e.action: e.value for e in evaluations} == {e.action: e.value for e in again}
+    assert [e.value for e in evaluations] == sorted((e.value for e in again), reverse=True)
 
 
 def test_time_budget_and_bad_budgets() -> None:
