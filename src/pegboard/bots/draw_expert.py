@@ -1,4 +1,5 @@
-"""The Draw expert: determinized Monte Carlo search (perfect-information Monte Carlo).
+"""The previous Draw expert (the ``pimc`` level): determinized Monte Carlo search
+(perfect-information Monte Carlo).
 
 For each of K determinizations (the unseen tiles dealt at random, consistently with the
 observation: hand sizes, stock size, and what passes proved, D8; a draw proves nothing,
@@ -20,7 +21,9 @@ then drew in 233 of 528 turns where it could play, and lost to greedy.)
 Why flat determinized search rather than information-set MCTS: in Draw a seat learns
 almost nothing during the round (draws prove nothing; passes come only at the very end),
 so acting as if a deal were known misleads little, while every playout spent at the root
-compares the actions on the same deals. ISMCTS was not built or measured here.
+compares the actions on the same deals. But its values are those of its fixed playout
+policy, so past a thousand playouts more deals bought nothing: the expert is now the tree
+search of ``draw_ismcts``, and this search is the ``pimc`` level (the README has both).
 
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and

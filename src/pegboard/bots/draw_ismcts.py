@@ -49,7 +49,8 @@ from pegboard.draw.match import MatchObservation
 from pegboard.draw.round import RESERVE, DrawObservation
 
 DEFAULT_BUDGET: Final = 600
-"""Iterations per decision by default: a median decision of about 0.1 s (the benchmark)."""
+"""Iterations per decision by default: a median decision of 26 ms on this machine when quiet,
+about 0.2 s when heavily loaded (``python -m benchmarks draw_expert``)."""
 EXPLORATION: Final = 0.7
 """UCB1's constant, on margins scaled by ``SCALE``."""
 SCALE: Final = 40.0
