@@ -1,23 +1,31 @@
-"""The Draw expert's speed, and (with ``--strength``) its strength in duplicate deals.
+"""Draw's bots: each level's decision time, and (with options) their strength in the arena.
 
 Run: ``.venv/bin/python -m benchmarks draw_expert`` (``--quick``: 40 positions, a smoke
 test) for
 
-* playouts per second of the expert's search (total playouts over total time of
-  ``analyse`` on a fixed set of positions from seeded greedy self-play);
-* its decision time at the default budget: median and 90th percentile over the positions
-  with a real choice (more than one legal action);
-* the sampler of hidden tiles where a pass constrains a hand (the expert's slow path; with
-  no pass it deals by one shuffle): median microseconds per determinization
-  (``sample_hidden_masks``) over the positions of seeded greedy self-play where a seat is
-  known not to hold a tile it cannot see.
+* the decision time of every level for people (beginner, casual, strong, expert) and of
+  the previous expert (``pimc``): median and 95th percentile over fixed positions with a
+  real choice (more than one legal action) from seeded greedy self-play, 2 to 4 players;
+  a person should not notice them (median under 0.5 s, 95th percentile under 2 s);
+* the expert's iterations per second, and the previous expert's playouts per second;
+* the sampler of hidden tiles where a pass constrains a hand (the searches' slow path;
+  with no pass they deal by one shuffle): median microseconds per determinization
+  (``sample_hidden_masks``).
 
-``python -m benchmarks draw_expert --strength PAIRS`` adds the duplicate matches of the
-issue: 2-player rounds, each deal (seed) played twice with the seats exchanged, scored by
-the point margin per deal (mean of the two games), with a 95% confidence interval (normal
-approximation over the deals): expert against greedy and greedy against random.
-``--budget N`` changes the expert's playouts per decision; ``--jobs N`` the worker
-processes (default 2; the strength run measures play, not speed, so it may use several).
+Strength, in the duplicate arena (``pegboard.arena``: every deal played once per seating,
+margins per deal with 95% intervals), each with ``--workers N`` processes (default 2):
+
+* ``--versus DEALS [--players N]``: the expert against the previous expert (``pimc``), one
+  expert and N-1 previous experts at the table (the issue's acceptance);
+* ``--curve DEALS``: the expert at 4 and 16 times its budget against itself (2 players);
+  ``--curve-16 DEALS`` sets the (expensive) 16 times run's deals apart (0: not run),
+  ``--curve-base N`` the budget that counts as 1 (default: the expert's);
+* ``--ladder DEALS``: Elo of random, greedy and the four levels, from two 4-player
+  duplicate runs (random, greedy, beginner, casual; casual, greedy, strong, expert) put
+  into one table of pairwise results;
+* ``--strength PAIRS``: the old matches of this file (2 players, seats exchanged): expert
+  against greedy and greedy against random.
+
 The figures are saved under ``benchmarks/results/``.
 """
 
@@ -31,9 +39,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
 from benchmarks import quick, save_results
-from pegboard.bots import GreedyBot, RandomBot, SeededBot
+from pegboard.arena import ArenaConfig, LocalRunner, elo, pairwise_scores, run_arena, summarize
+from pegboard.bots import GreedyBot, RandomBot, SeededBot, make_bot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DEFAULT_BUDGET, DrawExpert
+from pegboard.bots.draw_ismcts import DEFAULT_BUDGET as EXPERT_BUDGET
+from pegboard.bots.draw_ismcts import DrawISMCTS
 from pegboard.draw import DrawObservation, Round
 from pegboard.draw.determinize import forbidden_masks, sample_hidden_masks, unseen_mask
 
@@ -60,34 +71,64 @@ def positions(count: int = POSITIONS, seed: int = SEED) -> list[DrawObservation]
     return found[:count]
 
 
-def speed(budget: int) -> dict[str, float]:
+LEVELS: Final = ("beginner", "casual", "strong", "expert", "pimc")
+
+
+def decisions() -> dict[str, dict[str, float]]:
+    """Each level's decision time over the same positions (``choose``, from its seed)."""
     observations = positions(40 if quick() else POSITIONS)
-    expert = DrawExpert(budget=budget)
-    rng = random.Random(1)
-    times = []
-    playouts = 0
-    for observation in observations:
-        start = time.perf_counter()
-        evaluations = expert.analyse(observation, rng)
-        times.append(time.perf_counter() - start)
-        deals = int(evaluations[0].details["deals"])
-        playouts += deals * len(evaluations)
-    total = sum(times)
-    times.sort()
-    figures = {
-        "positions": float(len(observations)),
-        "budget": float(budget),
-        "playouts_per_second": playouts / total,
-        "median_decision_ms": 1000 * statistics.median(times),
-        "p90_decision_ms": 1000 * times[int(0.9 * len(times))],
-    }
+    figures: dict[str, dict[str, float]] = {}
     mode = " (quick mode)" if quick() else ""
     print(f"positions: {len(observations)} (2-4 players, more than one legal action){mode}")
-    print(f"budget: {budget} playouts per decision")
-    print(f"playouts per second: {figures['playouts_per_second']:,.0f}")
+    for level in LEVELS:
+        bot = make_bot("draw", level, seed=1)
+        times = []
+        for observation in observations:
+            start = time.perf_counter()
+            bot.act(observation)
+            times.append(time.perf_counter() - start)
+        times.sort()
+        figures[level] = {
+            "median_decision_ms": 1000 * statistics.median(times),
+            "p95_decision_ms": 1000 * times[int(0.95 * len(times))],
+            "max_decision_ms": 1000 * times[-1],
+        }
+        print(
+            f"{level:>8}: median {figures[level]['median_decision_ms']:7.1f} ms, "
+            f"95th percentile {figures[level]['p95_decision_ms']:7.1f} ms, "
+            f"slowest {figures[level]['max_decision_ms']:7.1f} ms"
+        )
+    return figures
+
+
+def speed(budget: int) -> dict[str, float]:
+    """The previous expert's playouts per second and the expert's iterations per second."""
+    observations = positions(40 if quick() else POSITIONS)
+    rng = random.Random(1)
+    playouts = 0
+    total = 0.0
+    for observation in observations:
+        start = time.perf_counter()
+        evaluations = DrawExpert(budget=budget).analyse(observation, rng)
+        total += time.perf_counter() - start
+        playouts += int(evaluations[0].details["deals"]) * len(evaluations)
+    iterations = 0
+    tree = 0.0
+    for observation in observations:
+        start = time.perf_counter()
+        ranked = DrawISMCTS(budget=EXPERT_BUDGET).analyse(observation, rng)
+        tree += time.perf_counter() - start
+        iterations += int(ranked[0].details["iterations"])
+    figures = {
+        "pimc_budget": float(budget),
+        "playouts_per_second": playouts / total,
+        "expert_budget": float(EXPERT_BUDGET),
+        "iterations_per_second": iterations / tree,
+    }
     print(
-        f"decision time: median {figures['median_decision_ms']:.1f} ms, "
-        f"90th percentile {figures['p90_decision_ms']:.1f} ms"
+        f"pimc ({budget} playouts a decision): {figures['playouts_per_second']:,.0f} playouts "
+        f"per second; expert ({EXPERT_BUDGET} iterations): "
+        f"{figures['iterations_per_second']:,.0f} iterations per second"
     )
     return figures
 
@@ -137,8 +178,10 @@ def sampling() -> dict[str, float]:
 
 
 def _bot(level: str, budget: int) -> Bot:
-    if level == "expert":
+    if level == "pimc":
         return DrawExpert(budget=budget)
+    if level == "expert":
+        return DrawISMCTS()
     return GreedyBot() if level == "greedy" else RandomBot()
 
 
@@ -181,15 +224,102 @@ def strength(pairs: int, budget: int, jobs: int) -> dict[str, list[float]]:
     return figures
 
 
+def arena(bots: tuple[str, ...], deals: int, seed: int, workers: int) -> dict[str, object]:
+    """One duplicate arena run: its margins (first entrant less each other) and the plays."""
+    config = ArenaConfig("draw", bots, deals=deals, duplicate=True, seed=seed)
+    start = time.perf_counter()
+    results = run_arena(config, LocalRunner(workers))
+    summary = summarize(config, results)
+    seconds = time.perf_counter() - start
+    first = summary.margins[: len(bots) - 1]
+    for margin in first:
+        e = margin.estimate
+        print(
+            f"{margin.first} - {margin.second} ({len(bots)} players): {e.mean:+.2f} points "
+            f"a deal, 95% CI [{e.low:+.2f}, {e.high:+.2f}] over {e.n} deals ({seconds:.0f} s)",
+            flush=True,
+        )
+    data = summary.to_dict(results)
+    data["seconds"] = seconds
+    return data
+
+
+def versus(deals: int, players: int, workers: int) -> dict[str, object]:
+    """The acceptance: the expert against N-1 previous experts (``pimc``)."""
+    return arena(("expert", *["pimc"] * (players - 1)), deals, 2000 + players, workers)
+
+
+def curve(deals_4: int, deals_16: int, workers: int, base: int) -> dict[str, object]:
+    """The expert at 4 and 16 times ``base`` iterations against itself at ``base``."""
+    return {
+        f"x{k}": arena((f"expert@{k * base}", f"expert@{base}"), n, 300 + k, workers)
+        for k, n in ((4, deals_4), (16, deals_16))
+        if n
+    }
+
+
+LADDER: Final = (
+    ("random", "greedy", "beginner", "casual"),
+    ("casual", "greedy", "strong", "expert"),
+)
+
+
+def ladder(deals: int, workers: int) -> dict[str, object]:
+    """Elo of every level from two 4-player duplicate runs in one table of pairwise
+    results (a play counts for each pair at the table: more points wins, as many draws)."""
+    names = ["random", "greedy", "beginner", "casual", "strong", "expert"]
+    table = [[0.0] * len(names) for _ in names]
+    runs = []
+    for k, bots in enumerate(LADDER):
+        config = ArenaConfig("draw", bots, deals=deals, duplicate=True, seed=500 + k)
+        results = run_arena(config, LocalRunner(workers))
+        summary = summarize(config, results)
+        runs.append(summary.to_dict())
+        scores = pairwise_scores([r.points for r in results], len(bots))
+        for i, a in enumerate(bots):
+            for j, b in enumerate(bots):
+                table[names.index(a)][names.index(b)] += scores[i][j]
+        for margin in summary.margins:
+            e = margin.estimate
+            print(
+                f"{margin.first} - {margin.second}: {e.mean:+.2f} [{e.low:+.2f}, {e.high:+.2f}]",
+                flush=True,
+            )
+    ratings = elo(table)
+    # Anchored: random at 1000.
+    shift = 1000 - ratings[0]
+    print(
+        "Elo (random = 1000): "
+        + ", ".join(f"{n} {r + shift:.0f}" for n, r in zip(names, ratings, strict=True))
+    )
+    return {"elo": {n: r + shift for n, r in zip(names, ratings, strict=True)}, "runs": runs}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--strength", type=int, default=0, metavar="PAIRS")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--versus", type=int, default=0, metavar="DEALS")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--curve", type=int, default=0, metavar="DEALS")
+    parser.add_argument("--curve-16", type=int, default=None, metavar="DEALS")
+    parser.add_argument("--curve-base", type=int, default=EXPERT_BUDGET, metavar="ITERATIONS")
+    parser.add_argument("--ladder", type=int, default=0, metavar="DEALS")
+    parser.add_argument("--workers", "--jobs", type=int, default=2)
+    parser.add_argument("--no-speed", action="store_true", help="only the arena runs")
     args = parser.parse_args(argv)
-    data: dict[str, object] = {"speed": speed(args.budget), "sampling": sampling()}
+    data: dict[str, object] = {}
+    if not args.no_speed:
+        data.update(decisions=decisions(), speed=speed(args.budget), sampling=sampling())
     if args.strength:
-        data["strength"] = strength(args.strength, args.budget, args.jobs)
+        data["strength"] = strength(args.strength, args.budget, args.workers)
+    if args.versus:
+        data["versus"] = versus(args.versus, args.players, args.workers)
+    if args.curve or args.curve_16:
+        deals_16 = args.curve if args.curve_16 is None else args.curve_16
+        data["curve"] = curve(args.curve, deals_16, args.workers, args.curve_base)
+    if args.ladder:
+        data["ladder"] = ladder(args.ladder, args.workers)
     print(f"saved: {save_results('draw_expert', data)}")
 
 

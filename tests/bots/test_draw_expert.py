@@ -1,4 +1,5 @@
-"""The Draw expert: legal, seeded, ranks every action, and plays better than random.
+"""The previous Draw expert (the ``pimc`` level, flat determinized search): legal, seeded,
+ranks every action, and plays better than random; and the hints' expert.
 
 Its strength against greedy is measured in benchmarks/bench_draw_expert.py (not a test).
 """
@@ -13,6 +14,7 @@ import pytest
 from pegboard.bots import GreedyBot, RandomBot, SeededBot, bot_levels, make_bot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DrawExpert
+from pegboard.bots.draw_levels import ExpertBot
 from pegboard.bots.draw_playout import Playout, pips, to_playout
 from pegboard.bots.fives_expert import FivesExpert
 from pegboard.dominoes.tiles import mask_of
@@ -40,6 +42,8 @@ def test_expert_is_registered_for_draw() -> None:
     bot = make_bot("draw", "expert", seed=3)
     assert bot.name == "expert"
     assert isinstance(bot.bot, Bot)
+    previous = make_bot("draw", "pimc", seed=3)
+    assert previous.name == "pimc" and isinstance(previous.bot, DrawExpert)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -203,9 +207,12 @@ def test_hints_for_draw_rank_every_action_with_the_expert() -> None:
     legal = round_.legal_actions()
     assert sorted(str(e.action) for e in evaluations) == sorted(str(a) for a in legal)
     assert {e.unit for e in evaluations} == {"expected point margin"}
-    # The same seed and budget, the same hint; and it is the expert's own analysis.
-    again = DrawExpert(budget=200).analyse(round_.observation(seat), random.Random(3))
-    assert [e.action for e in evaluations] == [e.action for e in again]
+    # The same seed and budget, the same hint; and it is the expert's own analysis (the
+    # tree search, draw_ismcts).
+    # The hint ranks by value; the expert plays its most visited action.
+    again = ExpertBot(budget=200).analyse(round_.observation(seat), random.Random(3))
+    assert {e.action: e.value for e in evaluations} == {e.action: e.value for e in again}
+    assert [e.value for e in evaluations] == sorted((e.value for e in again), reverse=True)
 
 
 def test_time_budget_and_bad_budgets() -> None:

@@ -226,7 +226,10 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
         (["cribbage", "--best-of", "4"], "A cribbage match is the best of 1, 3, 5 or 7 games."),
         (["draw", "--best-of", "3"], "--best-of is for cribbage"),
         (["draw", "--players", "5"], "Draw is for 2, 3 or 4 players (D1)."),
-        (["--bots", "nosuch"], "no 'nosuch' bots for draw; choose one of: random, greedy, expert"),
+        (
+            ["--bots", "nosuch"],
+            f"no 'nosuch' bots for draw; choose one of: {', '.join(bot_levels('draw'))}",
+        ),
     ],
 )
 def test_full_screen_options_are_checked_before_it_opens(

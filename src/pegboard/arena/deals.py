@@ -61,6 +61,19 @@ def derive_seed(master: int, *path: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest()) >> 1
 
 
+def entrant(spec: str) -> tuple[str, int | None]:
+    """An entrant's level and its own budget: ``"expert"`` is the level with the run's
+    budget, ``"expert@4000"`` the level with a budget of 4000 (a budget curve sets one
+    level against itself at several budgets). ``ValueError`` for a budget that is not a
+    whole number of at least 1."""
+    level, at, budget = spec.partition("@")
+    if not at:
+        return spec, None
+    if not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"a budget is a whole number of at least 1, not {budget!r} in {spec!r}")
+    return level, int(budget)
+
+
 class BotError(RuntimeError):
     """A bot failed, or chose an illegal action: the message names the bot and the deal."""
 
@@ -68,6 +81,9 @@ class BotError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class ArenaConfig:
     """An arena run: the game, a bot level per entrant (one entrant per seat), the deals.
+
+    An entrant ``"LEVEL@N"`` is the level with its own budget ``N`` (``entrant``); the
+    others have ``budget``.
 
     With ``duplicate``, every deal seed is played once per seating: the entrants rotated
     through every seat (two players: twice, seats exchanged). Otherwise each deal is played
@@ -94,7 +110,8 @@ class ArenaConfig:
                 f"not {len(self.bots)} ({', '.join(self.bots) or 'no bots'})"
             )
         levels = game.bot_levels()
-        for level in self.bots:
+        for spec in self.bots:
+            level = entrant(spec)[0]
             if level not in levels:
                 raise ValueError(
                     f"no {level!r} bot for {self.game}; choose from: {', '.join(levels)}"
@@ -229,9 +246,10 @@ def play_batch(batch: Batch) -> list[DealResult]:
 def play_deal(batch: Batch, task: DealTask) -> DealResult:
     """Play one deal; each seat's bot sees only its observation."""
     bots = []
-    for seat, entrant in enumerate(task.seating):
-        bot = make_bot(batch.game, batch.bots[entrant], seed=task.bot_seeds[seat])
-        set_budget(bot.bot, batch.budget)
+    for seat, entrant_index in enumerate(task.seating):
+        level, own_budget = entrant(batch.bots[entrant_index])
+        bot = make_bot(batch.game, level, seed=task.bot_seeds[seat])
+        set_budget(bot.bot, batch.budget if own_budget is None else own_budget)
         bots.append(bot)
     game = games.get(batch.game)
     look = deal_look(game)
@@ -264,8 +282,8 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
             ) from error
     by_seat = game.scores(position) if look is None else look.points(position, batch.matches)
     points = [0] * players
-    for seat, entrant in enumerate(task.seating):
-        points[entrant] = int(by_seat[seat])
+    for seat, entrant_index in enumerate(task.seating):
+        points[entrant_index] = int(by_seat[seat])
     return DealResult(task.deal, task.rotation, task.seed, task.seating, tuple(points))
 
 

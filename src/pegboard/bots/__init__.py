@@ -17,6 +17,7 @@ from pegboard.bots.draw import GreedyBot
 from pegboard.bots.registry import (
     bot_games,
     bot_levels,
+    level_name,
     make_bot,
     register_bot,
     unregister_bots,
@@ -32,6 +33,7 @@ __all__ = [
     "bot_games",
     "bot_levels",
     "bot_seed",
+    "level_name",
     "make_bot",
     "register_bot",
     "unregister_bots",

@@ -1,4 +1,5 @@
-"""The Draw expert: determinized Monte Carlo search (perfect-information Monte Carlo).
+"""The previous Draw expert (the ``pimc`` level): determinized Monte Carlo search
+(perfect-information Monte Carlo).
 
 For each of K determinizations (the unseen tiles dealt at random, consistently with the
 observation: hand sizes, stock size, and what passes proved, D8; a draw proves nothing,
@@ -20,7 +21,9 @@ then drew in 233 of 528 turns where it could play, and lost to greedy.)
 Why flat determinized search rather than information-set MCTS: in Draw a seat learns
 almost nothing during the round (draws prove nothing; passes come only at the very end),
 so acting as if a deal were known misleads little, while every playout spent at the root
-compares the actions on the same deals. ISMCTS was not built or measured here.
+compares the actions on the same deals. But its values are those of its fixed playout
+policy, so past a thousand playouts more deals bought nothing: the expert is now the tree
+search of ``draw_ismcts``, and this search is the ``pimc`` level (the README has both).
 
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and
@@ -63,6 +66,7 @@ class DrawExpert(PlayoutExpert):
     one action is legal (a forced draw, a forced pass, a single play).
     """
 
+    name = "pimc"
     default_budget = DEFAULT_BUDGET
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
@@ -80,11 +84,12 @@ class DrawExpert(PlayoutExpert):
         return search_until(search, rng, self.budget, self.time_limit)
 
 
-class _Search(PlayoutTally):
-    """The statistics of one decision: per legal action, the sums of margins and points."""
+class Dealer:
+    """Deals the tiles one seat cannot see, uniformly among the deals it cannot tell apart:
+    the hands and the stock in playout bits (``draw_playout``), the seat's own hand as it is.
+    Used by every Draw search (this expert and ``draw_ismcts``)."""
 
-    def __init__(self, observation: DrawObservation, legal: Sequence[Action]) -> None:
-        super().__init__(legal)
+    def __init__(self, observation: DrawObservation) -> None:
         self.observation = observation
         self.seat = observation.seat
         self.ends = observation.line.open_values()
@@ -100,12 +105,12 @@ class _Search(PlayoutTally):
         constrained = any(mask & unseen for mask in forbidden_masks(observation))
         exact = unseen.bit_count() == sum(sizes[s] for s in others) + observation.stock_size
         self.pool: list[int] | None = None
+        self.own = to_playout(sum(t.bit for t in observation.hand))
+        self.sizes = sizes
         if exact and not constrained:
             self.pool = [RANK_BIT[t.index] for t in tiles_of(unseen)]
-            self.own = to_playout(sum(t.bit for t in observation.hand))
-            self.sizes = sizes
 
-    def _sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
+    def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hands and stock in playout bits, uniformly among those the seat cannot tell."""
         pool = self.pool
         if pool is None:
@@ -125,12 +130,25 @@ class _Search(PlayoutTally):
             start += size
         return playout_hands, pool[start:]
 
+    def root(self, rng: random.Random) -> Playout:
+        """A fresh determinization of the position, as a playout."""
+        hands, stock = self.sample(rng)
+        return Playout(hands, stock, self.ends, self.current, self.passes)
+
+
+class _Search(PlayoutTally):
+    """The statistics of one decision: per legal action, the sums of margins and points."""
+
+    def __init__(self, observation: DrawObservation, legal: Sequence[Action]) -> None:
+        super().__init__(legal)
+        self.dealer = Dealer(observation)
+        self.seat = observation.seat
+
     def deal(self, rng: random.Random) -> None:
         """One determinization, and one playout of every legal action on it."""
-        hands, stock = self._sample(rng)
-        root = Playout(hands, stock, self.ends, self.current, self.passes)
+        root = self.dealer.root(rng)
         seat = self.seat
-        rest = len(hands) - 1
+        rest = root.n - 1
         for i, action in enumerate(self.legal):
             position = root.copy()
             end = position.apply(action)

@@ -13,20 +13,51 @@ from pegboard.bots.base import Bot, RandomBot, SeededBot
 from pegboard.bots.cribbage_levels import register_cribbage_bots
 from pegboard.bots.draw import GreedyBot
 from pegboard.bots.draw_expert import DrawExpert
+from pegboard.bots.draw_levels import BeginnerBot, CasualBot, ExpertBot, StrongBot
 from pegboard.bots.fives import register_fives_bots
 from pegboard.bots.ismcts import register_ismcts
+from pegboard.core import N_
 
 _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
+_NAMES: dict[str, dict[str, str]] = {}
+
+PEOPLE_LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
+"""The levels offered to people, weakest first; every game with bots may have them."""
+
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("Random bot"),
+    "greedy": N_("Greedy bot"),
+    "beginner": N_("Beginner bot"),
+    "casual": N_("Casual bot"),
+    "strong": N_("Strong bot"),
+    "expert": N_("Expert bot"),
+    "pimc": N_("Sampling bot (PIMC)"),
+    "ismcts": N_("Search bot (ISMCTS)"),
+}
+"""A level's display name (a msgid: translate it with the reader's translator), for the
+levels of any game; a game may give one of its own when it registers a level."""
 
 
-def register_bot(game: str, level: str, factory: Callable[[], Bot]) -> None:
-    """Make ``make_bot(game, level)`` build a bot with ``factory``."""
+def register_bot(
+    game: str, level: str, factory: Callable[[], Bot], display_name: str | None = None
+) -> None:
+    """Make ``make_bot(game, level)`` build a bot with ``factory``; ``display_name`` (a
+    msgid marked with ``N_``) names the level where ``LEVEL_NAMES`` does not."""
     _FACTORIES.setdefault(game, {})[level] = factory
+    if display_name is not None:
+        _NAMES.setdefault(game, {})[level] = display_name
 
 
 def unregister_bots(game: str) -> None:
     """Forget every bot of ``game`` (tests register a toy game's bots for a while)."""
     _FACTORIES.pop(game, None)
+    _NAMES.pop(game, None)
+
+
+def level_name(game: str, level: str) -> str:
+    """How a person is shown ``game``'s bot ``level``: a msgid to translate (the game's own
+    name for it, else ``LEVEL_NAMES``'), or the level itself when it has no name."""
+    return _NAMES.get(game, {}).get(level) or LEVEL_NAMES.get(level, level)
 
 
 def bot_games() -> tuple[str, ...]:
@@ -72,7 +103,11 @@ def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:
 # Uniform random works for every game through the protocol alone.
 register_bot("draw", "random", RandomBot)
 register_bot("draw", "greedy", GreedyBot)
-register_bot("draw", "expert", DrawExpert)
+register_bot("draw", "beginner", BeginnerBot)
+register_bot("draw", "casual", CasualBot)
+register_bot("draw", "strong", StrongBot)
+register_bot("draw", "pimc", DrawExpert)  # the previous expert: flat determinized search
+register_bot("draw", "expert", ExpertBot)  # information-set tree search (draw_ismcts)
 register_cribbage_bots(register_bot)  # random, greedy, beginner, casual, strong, expert
 register_fives_bots(register_bot)  # All Fives, Fives and Threes: random, greedy, expert
 register_ismcts(register_bot)  # OpenSpiel's ISMCTS, when the research extra is installed

@@ -157,7 +157,8 @@ def check_options(
             _,
         )
     choices = described.bot_levels()
-    for level in levels:
+    for spec in levels:
+        level = spec.partition("@")[0]  # LEVEL@BUDGET: the level with a budget of its own
         if level not in choices:
             raise fail(
                 _("no {level!r} bot for {game}; choose from: {levels}").format(

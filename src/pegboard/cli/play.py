@@ -22,6 +22,7 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from pegboard import games
+from pegboard.bots import level_name
 from pegboard.cli.generic import GenericTable
 from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import Terminal, TerminalLost, fail
@@ -140,7 +141,11 @@ def play(
     ] = None,
     bots: Annotated[
         str | None,
-        typer.Option("--bots", "-b", help="Level of the bots: random, greedy, expert."),
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Level of the bots: beginner, casual, strong, expert (or random, greedy).",
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a reproducible match.")] = None,
     lang: Annotated[
@@ -244,6 +249,7 @@ def play(
             raise fail(describe_error(error, _), _) from None
         except TerminalLost as lost:
             raise leave_lost_terminal(lost, None, save, _) from None
+        terminal.say(_("Your opponents: {bots}").format(bots=_(level_name(chosen.name, bots))))
         try:
             run_table(table, terminal, _)
         except KeyboardInterrupt:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pegboard import games
+from pegboard.bots import level_name as bot_level_name
 from pegboard.core import N_
 from pegboard.games import Game
 from pegboard.i18n import Translator, describe_error, translator
@@ -33,9 +34,10 @@ LEVEL_WORDS = (N_("random"), N_("greedy"), N_("expert"), N_("Human"))
 OptionValue = int | None
 
 
-def level_name(level: str, _: Translator) -> str:
-    """A seat's level in words: a bot level, or "Human" for a person."""
-    return _("Human") if level == HUMAN_LEVEL else _(level)
+def level_name(level: str, _: Translator, game: str = "") -> str:
+    """A seat's level in words: a bot level by its name for people (``bots.level_name``:
+    "Expert bot"), or "Human" for a person."""
+    return _("Human") if level == HUMAN_LEVEL else _(bot_level_name(game, level))
 
 
 def default_level(game: Game) -> str:

@@ -93,7 +93,7 @@ class SetupScreen(Screen[None]):
                 id=f"level-label-{seat}",
             )
             yield Select(
-                [(level_name(level, _), level) for level in choices],
+                [(level_name(level, _, game.name), level) for level in choices],
                 value=self.setup.levels[seat - 1],
                 allow_blank=False,
                 compact=True,

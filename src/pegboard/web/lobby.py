@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
+from pegboard.bots import level_name
 from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
@@ -355,6 +356,7 @@ def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
         described["label"] = _(described["label"])
         error = option.refusal()
         described["refusal"] = _(error.template).format(**error.fields)
+    info["bot_names"] = {level: _(level_name(game.name, level)) for level in info["bots"]}
     info["players_option"] = game.players_option
     info["page"] = page_of(game)
     info["rules"] = rules.rules_url(game)

@@ -25,6 +25,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
+from pegboard.bots.registry import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
 from pegboard.web import rules
 from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
@@ -409,12 +410,9 @@ async def my_seat(request: Request, table_id: str) -> dict[str, Any]:
 
 def opponent_name(kind: str, level: str | None, name: str | None, _: Translator) -> str:
     if kind == "bot":
-        return {
-            "random": _("Random bot"),
-            "greedy": _("Greedy bot"),
-            "expert": _("Expert bot"),
-            "ismcts": _("Search bot (ISMCTS)"),
-        }.get(level or "", _("Bot ({level})").format(level=level))
+        if level in LEVEL_NAMES:  # the levels' names for people (pegboard.bots)
+            return _(LEVEL_NAMES[level])
+        return _("Bot ({level})").format(level=level)
     return name or _("Someone")
 
 

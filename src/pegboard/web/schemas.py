@@ -314,6 +314,9 @@ class GameInfo(BaseModel):
     max_players: int
     options: list[GameOption]
     bots: list[str]
+    bot_names: dict[str, str] = Field(
+        default_factory=dict, description="Each bot level's name for people, translated."
+    )
     players_option: str = Field(description="The option that says how many seats there are.")
     page: str = Field(description="The page module that plays it: /static/games/PAGE.js.")
     rules: str = Field(description="Its rules page (/rules/NAME), ?lang= for a language.")

@@ -108,9 +108,18 @@ function seatAt(i) {
   return form.seats[i];
 }
 
+// A level's name for people, as the server gives it (GET /api/games: bot_names, translated).
+function serverLevelName(level) {
+  for (const game of gameList()) {
+    const name = (game.bot_names || {})[level];
+    if (name) return name;
+  }
+  return null;
+}
+
 export function levelLabel(level) {
   const labels = { random: t("Random"), greedy: t("Greedy"), expert: t("Expert"), ismcts: t("Search (ISMCTS)") };
-  return labels[level] || level;
+  return serverLevelName(level) || labels[level] || level;
 }
 
 // A bot seat's name: the bot and its level ("Expert bot"), any game's levels included.
@@ -121,7 +130,7 @@ export function botLabel(level) {
     expert: t("Expert bot"),
     ismcts: t("Search bot (ISMCTS)"),
   };
-  return labels[level] || t("Bot ({level})", { level });
+  return serverLevelName(level) || labels[level] || t("Bot ({level})", { level });
 }
 
 function seatLabel(seat) {
