@@ -191,3 +191,31 @@ def test_p1_a_code_moves_the_player_to_another_browser(e2e_open: Callable[..., P
     phone.click("#revoke-code")
     phone.wait_for_selector("#make-code")
     assert "revoked" in phone.inner_text("#me-note")
+
+
+def test_t2_a_seat_given_up_at_a_private_table_gets_a_new_invitation_from_the_table(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """Bo gives his seat up; nobody could come back to it at a private table, so Ana's
+    table offers "New invitation: Seat 2", and Cy takes the seat by its link."""
+    ana = e2e_open("/", seed=7)
+    _table, link = private_table_with_an_invitation(ana)
+    path = "/" + link.split("127.0.0.1:")[1].split("/", 1)[1]
+    bo = e2e_open(path)
+    claim(bo, "Bo")
+    bo.wait_for_selector("#turn")
+    bo.click("#leave-button")
+    bo.wait_for_url(re.compile(r"/$"))
+    ana.wait_for_selector("#new-invite-1")
+    assert "New invitation: Seat 2" in ana.inner_text("#new-invite-1")
+    ana.click("#new-invite-1")
+    ana.wait_for_selector("#invite-1")
+    fresh = ana.input_value("#invite-1")
+    assert fresh != link and re.search(r"#invite=[\w-]+$", fresh)
+    cy = e2e_open("/" + fresh.split("127.0.0.1:")[1].split("/", 1)[1])
+    claim(cy, "Cy")
+    cy.wait_for_selector("#turn")
+    assert "Cy (you)" in cy.inner_text("#players")
+    wait_for(ana, "document.querySelector('#players [data-seat=\"1\"] .presence.here')")
+    assert "Cy" in ana.inner_text("#players")
+    no_error_shown(ana)

@@ -145,3 +145,37 @@ def test_t2_the_seats_say_who_is_connected_and_who_is_away(client: TestClient) -
     truth = truth_of(client, table_id)
     for player in (ana, watcher):
         assert check_states(player, truth, ["Ana", "", ""]) >= 1
+
+
+def test_a_seat_given_up_at_a_private_table_is_reinvited_by_a_seated_player(
+    client: TestClient,
+) -> None:
+    """Nobody can join a private table from the list: the seat Bo gave up would stay empty
+    for ever, so a person seated there (Ana) asks for a new one-time invitation to it."""
+    table = new_table(client, "draw", TWO_HUMANS, players=2)
+    table_id = table["table"]
+    bo = claim(client, table_id, invite_of(table, 1)).json()["token"]
+    assert (
+        client.post(f"/api/tables/{table_id}/seats/1/leave", json={"token": bo}).status_code == 200
+    )
+    joined = client.post(f"/api/tables/{table_id}/seats/1/join", json={"name": "Cy"})
+    assert joined.status_code == 403  # private
+    ana = token_of(table, 0)
+    url = f"/api/tables/{table_id}/seats/1/invite"
+    # Only a seated person may ask, with their own seat's key.
+    assert client.post(url, json={"seat": 0, "token": "not-it"}).status_code == 403
+    assert client.post(url, json={"seat": 1, "token": bo}).status_code == 403  # given up
+    no_seat = client.post(url, json={"token": ana})
+    assert no_seat.status_code == 422 and "seat" in no_seat.json()["error"]
+    answer = client.post(url, json={"seat": 0, "token": ana})
+    assert answer.status_code == 200, answer.text
+    link = answer.json()["invite"]
+    assert link.startswith(f"/t/{table_id}#invite=")
+    code = link.split("#invite=")[1]
+    cy = claim(client, table_id, code, name="Cy")
+    assert cy.status_code == 200
+    assert claim(client, table_id, code).status_code == 410  # once
+    taken = client.post(url, json={"seat": 0, "token": ana})
+    assert taken.status_code == 409 and "taken" in taken.json()["error"]
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["seats"][1]["name"] == "Cy"

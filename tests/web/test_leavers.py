@@ -477,3 +477,33 @@ def test_l4_a_claim_ranks_every_other_seat_first_and_the_leaver_last(
     live = service._tables[table["table"]]
     assert service._forfeit_result(live, 0) == [2, 1]
     assert service._forfeit_result(live, 1) == [1, 2]
+
+
+def test_l4_a_claimed_win_at_a_rated_table_rates_the_leaver_last_as_openskill_does(
+    app: tuple[TestClient, Clock],
+) -> None:
+    """The claim and the ratings together, nothing stood in for: a rated Draw table of
+    Ana and Bo (each with their own browser and player), Bo goes, Ana claims the win after
+    the grace time, and both ratings move as OpenSkill's Plackett-Luce moves them for Ana
+    first and Bo last (``tests.web.test_ratings.expected`` calls openskill itself)."""
+    from tests.web.test_ratings import NEW, Rated, expected, rating_of
+
+    client, clock = app
+    table = Rated(client, "draw", ["Ana", "Bo"], players=2)
+    ana, bo = table.sit()
+    bo.close()
+    ana.sync()
+    clock.advance(GRACE)
+    ana.send({"type": "claim", "seat": 1})
+    ana.sync()
+    assert ana.state["table"]["forfeit"] == 1
+    want = expected([NEW, NEW], [1.0, 2.0])
+
+    def rated(player: str) -> bool:  # the rating is made in a worker thread after the claim
+        found = client.get(f"/api/players/{player}/ratings").json()["ratings"]
+        return any(r["game"] == "draw" for r in found)
+
+    for player, (mu, sigma) in zip(table.players, want, strict=True):
+        wait_until(lambda p=player: rated(p), ana)  # type: ignore[misc]
+        assert rating_of(client, player, "draw") == (mu, sigma, 1)
+    assert want[0][0] > NEW[0] > want[1][0]  # Ana up, Bo down

@@ -29,11 +29,13 @@ from pegboard.web.schemas import (
     ClaimInvite,
     CreatedTable,
     GameInfo,
+    InviteSeat,
     JoinedSeat,
     JoinSeat,
     LeaveSeat,
     LeftSeat,
     PageMessages,
+    SeatInvitation,
     TableSummary,
     answers,
     body_of_schema,
@@ -314,6 +316,33 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
     except LobbyError as problem:
         return refused(problem)
     return {"table": table.id, "seat": seat, "left": True}
+
+
+@router.post(
+    "/api/tables/{table_id}/seats/{seat}/invite",
+    response_model=None,
+    openapi_extra=request_body(InviteSeat),
+    responses={200: {"model": SeatInvitation}, **answers(403, 404, 409, 413, 415, 422, 429, 503)},
+)
+async def invite_to_seat(request: Request, table_id: str, seat: int) -> Response | dict[str, Any]:
+    """A new one-time invitation to a free seat (given up, or never claimed), asked by a
+    person seated at the table with their seat's token (or their player's cookie)."""
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        table = await table_or_404(request, table_id, lang)
+        mine = body.get("seat")
+        key: object = body.get("token")
+        if key is None:
+            player = await player_of(request)
+            key = SeatHolder(player.id) if player is not None else None
+        if not isinstance(mine, int) or isinstance(mine, bool):
+            _ = translator(lang)
+            raise LobbyError(422, _('Say which seat is yours: "seat" is its number.'))
+        code = await service_of(request).reinvite(table, mine, key, seat, lang, client_of(request))
+    except LobbyError as problem:
+        return refused(problem)
+    return {"table": table.id, "seat": seat, "invite": f"/t/{table.id}#invite={code}"}
 
 
 @router.get("/api/messages", responses={200: {"model": PageMessages}, **answers(422, 429, 503)})

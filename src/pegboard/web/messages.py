@@ -76,6 +76,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("How to play {game}"),
     # Invitations.
     N_("Invite"),
+    N_("New invitation"),
     N_("Copy invite link"),
     N_("Copy link"),
     N_("Link copied"),

@@ -224,6 +224,11 @@ class SeatSummary(BaseModel):
     level: str | None
     name: str | None
     claimed: bool
+    invited: bool = Field(
+        False,
+        description="A free human seat: whether a one-time invitation to it is waiting to be "
+        "claimed (false after its holder gave it up: ask for a new one, .../invite).",
+    )
     connected: bool | None = Field(
         description="A claimed human seat at a table's own page: whether its player is here "
         "(has a connection); null for a bot, a free seat, and in the open list."
@@ -259,6 +264,22 @@ class ClaimedSeat(BaseModel):
     table: str
     seat: int
     token: str = Field(description="The seat's new secret token: the claimer's alone.")
+
+
+class InviteSeat(BaseModel):
+    seat: int = Field(description="The asker's own seat (they must be seated at the table).")
+    token: str | None = Field(
+        None,
+        description="That seat's secret token (a wrong one: 403); none: the seat of the "
+        "browser's player (its identity's cookie).",
+    )
+    lang: Any = Field(None, description=LANG_DESCRIPTION)
+
+
+class SeatInvitation(BaseModel):
+    table: str
+    seat: int
+    invite: str = Field(description="The invitation's link: it works once.")
 
 
 class LeftSeat(BaseModel):

@@ -207,6 +207,37 @@ class TableSeats:
             self._close_seat(table, seat)
             await self._save_seat(table, changed, writer)
 
+    async def reinvite(
+        self,
+        table: LiveTable,
+        seat: int,
+        key: object,
+        free: int,
+        lang: str,
+        client: str = "local",
+    ) -> str:
+        """A fresh one-time invitation to the free human seat ``free``, asked by a person
+        seated at the table (``key`` opens their ``seat``): the way back in for a seat
+        given up at a private table, which nobody can join from the list. It replaces an
+        earlier invitation to that seat, which stops working."""
+        _ = translator(lang)
+        self._within(self._joins_rate, client, _)
+        async with table.lock, self._writing(table) as writer:
+            self._human_seat(table, seat, _)
+            if self.opens(table, seat, key) is None:
+                raise LobbyError(403, _("This seat's token is not valid."))
+            info = self._human_seat(table, free, _)
+            if info.claimed:
+                raise LobbyError(409, _("Seat {number} is taken.").format(number=free + 1))
+            if table.record.status == "over":
+                raise LobbyError(409, _("The match is over."))
+            code, code_hash = new_token()
+            changed = SeatInfo(
+                info.seat, info.kind, info.level, info.name, False, None, code_hash, None
+            )
+            await self._save_seat(table, changed, writer)
+            return code
+
     async def hold(self, table: LiveTable, seat: int, player_id: str, name: str | None) -> None:
         """Say that ``player_id`` holds ``seat`` (just taken by their browser), named as the
         player when the seat has no name; nothing if the seat is held so already."""

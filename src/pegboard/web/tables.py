@@ -204,6 +204,7 @@ def summary_of(
                 "level": s.level,
                 "name": s.name,
                 "claimed": s.claimed,
+                "invited": s.kind == "human" and not s.claimed and s.invite_hash is not None,
                 "connected": (
                     s.seat in present
                     if present is not None and s.kind == "human" and s.claimed

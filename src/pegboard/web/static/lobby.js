@@ -133,7 +133,7 @@ export function botLabel(level) {
   return serverLevelName(level) || labels[level] || t("Bot ({level})", { level });
 }
 
-function seatLabel(seat) {
+export function seatLabel(seat) {
   return t("Seat {number}", { number: seat + 1 });
 }
 

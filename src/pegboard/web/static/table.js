@@ -7,7 +7,7 @@ import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFr
 import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
-import { botLabel, errorText, inviteLinks, rulesHref, rulesLink } from "./lobby.js";
+import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
 import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
@@ -579,10 +579,61 @@ class TablePage {
     } catch {
       stored = null;
     }
-    if (!stored || !this.message) return null;
+    if (!this.message) return null;
     // Only the invitations to seats still free: a claimed one is spent.
-    const open = new Set(this.message.table.seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => seat.seat));
-    return h("details", { class: "invites" }, h("summary", {}, t("Invite")), ...inviteLinks(stored, open));
+    const seats = this.message.table.seats;
+    const free = seats.filter((seat) => seat.kind === "human" && !seat.claimed).map((seat) => seat.seat);
+    // An invitation this tab keeps is still good while the server says one is waiting.
+    const open = new Set(seats.filter((seat) => seat.kind === "human" && !seat.claimed && seat.invited).map((seat) => seat.seat));
+    const known = new Set(((stored && stored.seats) || []).filter((seat) => seat.invite && open.has(seat.seat)).map((seat) => seat.seat));
+    // A seated person may invite someone to a free seat whose invitation they do not hold
+    // (a seat given up at a private table has none: nobody could come back to it).
+    const seated = this.creds.seat !== null && this.creds.seat !== undefined;
+    const asks = seated ? free.filter((seat) => !known.has(seat)) : [];
+    if (!stored && !asks.length) return null;
+    return h(
+      "details",
+      { class: "invites", open: asks.length > 0 || this.freshInvite === true },
+      h("summary", {}, t("Invite")),
+      ...(stored ? inviteLinks(stored, open) : []),
+      ...asks.map((seat) =>
+        h("button", { type: "button", id: `new-invite-${seat}`, onclick: () => this.newInvite(seat) }, `${t("New invitation")}: ${seatLabel(seat)}`),
+      ),
+    );
+  }
+
+  // A new one-time invitation to a free seat (POST .../seats/N/invite), kept with this
+  // tab's other invitations and shown as a link to copy.
+  async newInvite(seat) {
+    const body = { seat: this.creds.seat, lang: lang() };
+    if (this.creds.token) body.token = this.creds.token;
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(this.tableId)}/seats/${seat}/invite`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const result = await answer.json().catch(() => ({}));
+      if (!answer.ok) {
+        showError(errorText(result) || t("Something went wrong. Try again."));
+        return;
+      }
+      const key = `pegboard.invites.${this.tableId}`;
+      let stored = null;
+      try {
+        stored = JSON.parse(sessionStorage.getItem(key) || "null");
+      } catch {
+        stored = null;
+      }
+      stored = stored || { seats: [] };
+      stored.seats = (stored.seats || []).filter((entry) => entry.seat !== seat);
+      stored.seats.push({ seat, kind: "human", invite: result.invite });
+      sessionStorage.setItem(key, JSON.stringify(stored));
+      this.freshInvite = true; // shown open, to be copied
+      this.render();
+    } catch {
+      showError(t("The server cannot be reached."));
+    }
   }
 
   footer(view) {
