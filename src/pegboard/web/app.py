@@ -14,6 +14,7 @@ import logging
 import os
 import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,7 @@ from pegboard.web import (
     ws,
 )
 from pegboard.web.bot_pool import BotPool, default_workers
-from pegboard.web.db import make_engine, upgrade
+from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
@@ -161,6 +162,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(ThreadPoolExecutor(DATABASE_THREADS, "pegboard-db"))
         engine = make_engine(db_url)
         await asyncio.to_thread(upgrade, engine)
         service = TableService(

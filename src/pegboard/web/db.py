@@ -226,9 +226,21 @@ class CorrectionRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+POOL_SIZE: Final = 20
+DATABASE_THREADS: Final = 24
+"""The event loop's worker threads (``asyncio.to_thread``) in a server: its database calls
+block in them, so more than asyncio's default of the CPUs + 4."""
+
+
 def make_engine(url: str) -> Engine:
     """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
-    engine = create_engine(url, pool_pre_ping=True)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, pool_pre_ping=True)
+    else:
+        # A server's table transactions each keep a connection while the event loop
+        # decides (``TableService._writing``, at most ``TRANSACTIONS`` at once): room for
+        # them and for the worker threads' own reads.
+        engine = create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine

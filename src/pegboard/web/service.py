@@ -67,6 +67,9 @@ log = logging.getLogger(__name__)
 TABLE_ID_LENGTH: Final = 10
 OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
+TRANSACTIONS: Final = 12
+"""Shared database: table transactions open at once in one process, under the engine's pool
+(``db.POOL_SIZE``) and the event loop's worker threads (``db.DATABASE_THREADS``)."""
 PRESENCE_SECONDS: Final = 45.0
 """Several processes: how long another process's word that a seat's player is connected
 to it holds (it says so again every third of this while it is so)."""
@@ -113,6 +116,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         """The tellings that a seat is away, each waiting for its table's lock."""
         self.listener: Listener | None = None
         """On a shared database: what hears the other processes' commits (``listen``)."""
+        self._transactions = asyncio.Semaphore(TRANSACTIONS)
+        """Shared database: the table transactions open at once (``_writing``)."""
         self._heartbeat: asyncio.Task[None] | None = None
         self._announced: dict[str, frozenset[int]] = {}
         """Several processes: the seats of each table this process last said it has."""
@@ -518,13 +523,27 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         if not self.store.shared:
             yield self.store
             return
-        transaction = await asyncio.to_thread(self.store.locked, table.id)
-        try:
-            fresh = await asyncio.to_thread(transaction.since, table.record.match_number, table.seq)
-            self._catch_up(table, fresh)
-            yield transaction
-        finally:
-            await asyncio.to_thread(transaction.close)
+        number, seq = table.record.match_number, table.seq
+
+        def begin() -> tuple[TableTransaction, Fresh | None]:
+            transaction = self.store.locked(table.id)
+            try:
+                return transaction, transaction.since(number, seq)
+            except BaseException:
+                transaction.close()
+                raise
+
+        # A transaction keeps its connection while the event loop decides; bounded, so
+        # that the pool and the worker threads always have room for the ones that hold
+        # one to finish (unbounded, a load of tables took every connection, and the worker
+        # threads waited for one while the holders waited for a thread).
+        async with self._transactions:
+            transaction, fresh = await asyncio.to_thread(begin)
+            try:
+                self._catch_up(table, fresh)
+                yield transaction
+            finally:
+                await asyncio.to_thread(transaction.close)
 
     def _catch_up(self, table: LiveTable, fresh: Fresh | None) -> bool:
         """Bring the copy in memory to what the log holds and tell the clients (the caller
@@ -583,7 +602,12 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
     async def act(self, table: LiveTable, connection: Connection, action: str, seq: int) -> None:
         """Play ``action`` for the connection's seat; a ``ClientError`` changes nothing."""
         _ = translator(connection.lang)
-        async with table.lock, self._writing(table) as writer:
+        # A move does not take the table's row lock: the log's unique key (table, match,
+        # seq) lets one process's move in and refuses another's for the same seq, whose
+        # copy is then made again from the log (``_play``). Changes that have no such key
+        # (seats, a new match, a forfeit) go through ``_writing``.
+        async with table.lock:
+            writer = self.store
             seat = self._acting_seat(table, connection, _)
             if seq != table.seq:
                 raise ClientError(
@@ -657,6 +681,19 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                     status,
                     over,
                 )
+        except IntegrityError:
+            if not self.store.shared:
+                raise
+            # Another process appended this seq first (the log's unique key is the
+            # compare-and-set): this copy was behind. It is made again from the log, and the
+            # move refused as stale, as if it had been a notification ahead.
+            await self._rebuild_from_log(table)
+            raise ClientError(
+                "stale",
+                _("The table has moved on (move {seq}): play from the new position.").format(
+                    seq=table.seq
+                ),
+            ) from None
         except Exception:
             # The live match is ahead of the log: drop it, and let every client reconnect
             # to the table rebuilt from what was committed.
@@ -671,6 +708,21 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         table.narrate(events)
         self._broadcast(table)
         self._kick_bots(table)
+
+    async def _rebuild_from_log(self, table: LiveTable) -> None:
+        """Make the table's copy (the caller holds its lock) again from what the database
+        holds, and tell every client: the move applied to it was not the log's."""
+        stored = await asyncio.to_thread(self.store.load_table, table.id)
+        if stored is None:
+            self._drop(table)
+            return
+        match, narration = await asyncio.to_thread(
+            games.replay_narrated, stored.game, stored.config, stored.seed, stored.actions
+        )
+        table.record, table.match, table.narration = stored, match, []
+        table.narrate(narration)
+        self._broadcast(table)
+        self._kick_bots(table, lead=False)
 
     def _drop(self, table: LiveTable) -> None:
         """Forget a table whose live match is ahead of its log: every connection is told

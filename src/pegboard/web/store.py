@@ -237,6 +237,8 @@ class Store:
         transaction."""
         with self.session() as session, session.begin():
             _add_action(session, table_id, match_number, seq, seat, action, status, standings)
+            if self.shared:  # the other processes hear of it at the commit
+                _notify(session, Notice(self.origin, table_id))
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         with self.session() as session, session.begin():
@@ -418,37 +420,64 @@ class TableTransaction:
             raise ValueError(f"a transaction of table {self.table_id} cannot write {table_id}")
 
     def _commit(self) -> None:
-        self.session.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": Notice(self.store.origin, self.table_id).payload()},
-        )
+        _notify(self.session, Notice(self.store.origin, self.table_id))
         self.session.commit()
 
 
+def _notify(session: Session, notice: Notice) -> None:
+    """``NOTIFY`` in the session's transaction: PostgreSQL sends it at the commit."""
+    session.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": notice.payload()},
+    )
+
+
 def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fresh | None:
-    row = session.get(TableRow, table_id, populate_existing=True)
-    if row is None:
+    # Column queries, not ORM entities: this runs before every change on a shared
+    # database, and the entities' bookkeeping cost more than the queries.
+    found = session.execute(
+        select(TableRow.match_number, TableRow.status, MatchRow.seed, MatchRow.forfeit)
+        .join(
+            MatchRow,
+            (MatchRow.table_id == TableRow.id) & (MatchRow.number == TableRow.match_number),
+            isouter=True,
+        )
+        .where(TableRow.id == table_id)
+    ).first()
+    if found is None:
         return None
-    match = session.get(MatchRow, (table_id, row.match_number))
-    if match is None:
-        raise LookupError(f"table {table_id} has no match {row.match_number}")
-    after = seq if row.match_number == match_number else 0
+    number, status, seed, forfeit = found
+    if seed is None:
+        raise LookupError(f"table {table_id} has no match {number}")
+    after = seq if number == match_number else 0
     actions = session.execute(
         select(ActionRow.seat, ActionRow.action)
         .where(ActionRow.table_id == table_id)
-        .where(ActionRow.match_number == row.match_number, ActionRow.seq > after)
+        .where(ActionRow.match_number == number, ActionRow.seq > after)
         .order_by(ActionRow.seq)
     ).all()
-    seats = session.scalars(
-        select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+    seats = session.execute(
+        select(
+            SeatRow.seat,
+            SeatRow.kind,
+            SeatRow.level,
+            SeatRow.name,
+            SeatRow.claimed,
+            SeatRow.token_hash,
+            SeatRow.invite_hash,
+            SeatRow.player_id,
+            SeatRow.stand_in,
+        )
+        .where(SeatRow.table_id == table_id)
+        .order_by(SeatRow.seat)
     ).all()
     return Fresh(
-        match_number=row.match_number,
-        seed=match.seed,
-        status=row.status,
-        seats=[_seat_info(s) for s in seats],
+        match_number=number,
+        seed=seed,
+        status=status,
+        seats=[SeatInfo(*row) for row in seats],
         actions=[(seat, action) for seat, action in actions],
-        forfeit=match.forfeit,
+        forfeit=forfeit,
     )
 
 

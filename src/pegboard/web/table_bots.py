@@ -16,7 +16,7 @@ from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
 from pegboard.web.store import SeatInfo, Store, TableTransaction
-from pegboard.web.tables import LiveTable, UnusableTableError, bot_seed
+from pegboard.web.tables import ClientError, LiveTable, UnusableTableError, bot_seed
 
 log = logging.getLogger("pegboard.web.service")
 
@@ -121,7 +121,7 @@ class TableBots:
                     retry = min(2 * retry, RETRY_MAX)
                     continue
                 retry = RETRY_FIRST
-                async with table.lock, self._writing(table) as writer:
+                async with table.lock:
                     # Another process's bot (or a seat there) may have moved first: then
                     # think again from where the table is (the log took one move only).
                     if table.seq != seq or table.record.match_number != number:
@@ -131,7 +131,12 @@ class TableBots:
                         # The table was dropped meanwhile, or the away player took their
                         # seat back (``pegboard.web.leavers``): the move is never played.
                         return
-                    await self._play(table, info.seat, action, translator("en"), writer)
+                    try:
+                        await self._play(table, info.seat, action, translator("en"), self.store)
+                    except ClientError as refused:
+                        if refused.code != "stale":
+                            raise
+                        continue  # another process moved first: the copy is the log's again
         except asyncio.CancelledError:
             raise
         except Exception:
