@@ -89,6 +89,13 @@ class Client:
             return closed.rcvd.code if closed.rcvd else None
 
 
+def two_servers(tmp_path: Path, servers: list[Server], url: str) -> tuple[Server, Server]:
+    """Processes A and B on the database at ``url`` (killed after the test)."""
+    for _ in range(2):
+        servers.append(Server(url, tmp_path))
+    return servers[-2], servers[-1]
+
+
 def moves_seen(client: Client) -> list[tuple[int, int]]:
     """The (match, seq) of a client's states, each once: a state that repeats the last
     seq (somebody came or went) is not a move."""
@@ -154,10 +161,7 @@ def play_to(
 def test_two_processes_one_match_a_bot_and_a_kill(
     tmp_path: Path, servers: list[Server], shared_url: str
 ) -> None:
-    a = Server(shared_url, tmp_path)
-    servers.append(a)
-    b = Server(shared_url, tmp_path)
-    servers.append(b)
+    a, b = two_servers(tmp_path, servers, shared_url)
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "greedy"}]
     table_id, tokens = new_table(a.base, seats, players=3, target=15)
     rng = random.Random(16)
@@ -198,10 +202,7 @@ def test_two_processes_one_match_a_bot_and_a_kill(
 def test_leave_through_one_process_closes_the_seat_socket_on_the_other(
     tmp_path: Path, servers: list[Server], shared_url: str
 ) -> None:
-    a = Server(shared_url, tmp_path)
-    servers.append(a)
-    b = Server(shared_url, tmp_path)
-    servers.append(b)
+    a, b = two_servers(tmp_path, servers, shared_url)
     table_id, tokens = new_table(a.base, [{"kind": "human"}, {"kind": "human"}], players=2)
     with ExitStack() as sockets:
         one = Client(sockets, b.base, table_id, 1, tokens[1])
@@ -212,10 +213,7 @@ def test_leave_through_one_process_closes_the_seat_socket_on_the_other(
 def test_again_from_both_seats_through_two_processes_starts_one_match(
     tmp_path: Path, servers: list[Server], shared_url: str
 ) -> None:
-    a = Server(shared_url, tmp_path)
-    servers.append(a)
-    b = Server(shared_url, tmp_path)
-    servers.append(b)
+    a, b = two_servers(tmp_path, servers, shared_url)
     table_id, tokens = new_table(
         a.base, [{"kind": "human"}, {"kind": "human"}], players=2, target=1
     )
