@@ -272,7 +272,9 @@ class Store:
                 select(SeatRow).where(SeatRow.table_id.in_(seats)).order_by(SeatRow.seat)
             ):
                 seats[s.table_id].append(
-                    SeatInfo(s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash)
+                    SeatInfo(
+                        s.seat, s.kind, s.level, s.name, s.claimed, s.token_hash, s.invite_hash
+                    )
                 )
             return [(row, seats[row.id]) for row in rows]
 
