@@ -451,10 +451,16 @@ class Truth:
         return names - self.seen_before[seq]
 
 
+ADDRESS = re.compile(r"/(?:m|t|p|api/matches|api/tables)/[\w-]+")
+"""A page's own addresses: a table's random id followed by a match's number reads like a
+tile (``/m/xq1-1`` holds ``1-1``), so they are blanked before a scan."""
+
+
 def leaks(message: dict[str, Any], hidden: set[str]) -> list[str]:
     """The hidden tiles or cards that ``message`` names anywhere but in its SVG pictures
-    (their coordinates read like tiles; the views' own tests check the pictures)."""
-    text = repr(strip_svg(message))
+    (their coordinates read like tiles; the views' own tests check the pictures) and its
+    addresses (``ADDRESS``)."""
+    text = ADDRESS.sub("/ADDRESS", repr(strip_svg(message)))
     return sorted(name for name in hidden if PATTERNS[name].search(text))
 
 

@@ -140,3 +140,17 @@ def test_m6_the_player_page_links_each_finished_match_to_its_replay(client: Test
     page = client.get(f"/p/{me['id']}").text
     assert f'href="/m/{finished["table"]}-1"' in page
     assert f"/m/{in_play['table']}-1" not in page
+
+
+def test_a_match_s_address_is_not_read_as_a_tile_but_the_tile_itself_is() -> None:
+    """The scan's blind spot is the addresses alone: a table id ending in 1 before the
+    match's number (``/m/Xq1-1``) once read as the tile 1-1 and failed this file's scan of
+    a page that shows no tile; the same tile written in the page's text is still found."""
+    from tests.web.conftest import ADDRESS, PATTERNS, leaks
+
+    one_one = "[1|1]"
+    assert one_one in PATTERNS
+    page = '<a href="/m/aB_x9Zq1-1?lang=pt">Português</a>'
+    assert ADDRESS.search(page)
+    assert leaks({"answer": page}, {one_one}) == []
+    assert leaks({"answer": page + " a mão tem 1-1"}, {one_one}) == [one_one]
