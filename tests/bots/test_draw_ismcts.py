@@ -19,6 +19,7 @@ from pegboard.dominoes.tiles import mask_of
 from pegboard.draw import Play, Round
 from pegboard.draw.determinize import trailing_passes
 from pegboard.draw.round import RESERVE, DrawObservation
+from tests.bots.test_draw_expert import play_round
 
 
 def playout_of(round_: Round) -> Playout:
@@ -92,14 +93,9 @@ def test_d6_below_the_root_a_draw_is_searched_only_when_nothing_fits() -> None:
 def test_the_expert_plays_only_legal_actions_to_the_end(players: int) -> None:
     for seed in range(3):
         round_ = Round.deal(players, seed=seed)
-        bots = [SeededBot(DrawISMCTS(budget=80), seed * 10 + s) for s in range(players)]
-        while not round_.is_over:
-            seat = round_.current_player
-            assert seat is not None
-            observation = round_.observation(seat)
-            action = bots[seat].act(observation)
-            assert action in observation.legal_actions()
-            round_.apply(action)
+        play_round(
+            round_, [SeededBot(DrawISMCTS(budget=80), seed * 10 + s) for s in range(players)]
+        )
 
 
 def test_the_search_uses_its_whole_budget_and_more_budget_changes_choices() -> None:

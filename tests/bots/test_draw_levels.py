@@ -19,6 +19,7 @@ from pegboard.bots.registry import PEOPLE_LEVELS
 from pegboard.core import Action, Observation
 from pegboard.draw import DRAW, Play, Round, Tile
 from pegboard.draw.round import DrawObservation
+from tests.bots.test_draw_expert import play_round
 from tests.draw.helpers import line_of, tiles
 
 BUDGET = 40
@@ -47,14 +48,7 @@ def test_the_four_levels_are_registered_weakest_first() -> None:
 def test_every_level_plays_legal_actions_through_a_round(level: str, players: int) -> None:
     for deal in range(2):
         round_ = Round.deal(players, seed=deal + 30)
-        bots = [small(level, 10 * deal + s) for s in range(players)]
-        while not round_.is_over:
-            seat = round_.current_player
-            assert seat is not None
-            observation = round_.observation(seat)
-            action = bots[seat].act(observation)
-            assert action in observation.legal_actions()
-            round_.apply(action)
+        play_round(round_, [small(level, 10 * deal + s) for s in range(players)])
 
 
 def play(level: str, seed: int) -> list[str]:

@@ -141,6 +141,19 @@ HANG_GUARD = 60.0
 """Seconds before a silent server fails the test (a guard against hanging, not a measure)."""
 
 
+def port_in(ports: range) -> int:
+    """The first free loopback port of ``ports`` (a test module's own range, so that
+    modules run side by side never take one another's); fails the test if none is."""
+    for port in ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    pytest.fail(f"no free port in {ports.start}-{ports.stop - 1}", pytrace=False)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +28,7 @@ from pegboard.cli.main import app as cli
 from pegboard.web.app import create_app
 from pegboard.web.db import CorrectionRow, make_engine
 from pegboard.web.limits import DEFAULT
+from tests.web.conftest import port_in
 from tests.web.page_checks import axe_violations
 from tests.web.test_e2e import WAIT_MS, e2e_browser, shot
 
@@ -39,24 +39,13 @@ RATE = "3/minute"
 """Reports one address may send here: the third report is the last one taken."""
 
 
-def _port() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    pytest.fail("no free port in 18280-18299", pytrace=False)
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """The app on a new database: its address and the database's URL."""
     url = f"sqlite:///{tmp_path / 'pegboard.db'}"
     limits = dataclasses.replace(DEFAULT, corrections_rate=RATE)
     application = create_app(url, bot_delay=0, bot_workers=0, limits=limits)
-    port = _port()
+    port = port_in(PORTS)
     server = uvicorn.Server(
         uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
     )

@@ -8,7 +8,6 @@ in ``test_e2e``, on a server whose grace time is short (``create_app(grace=...)`
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from playwright.sync_api import Browser, Page
 from pegboard.web.app import create_app
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
-from tests.web.conftest import PLAY_LIMITS
+from tests.web.conftest import PLAY_LIMITS, port_in
 from tests.web.page_checks import axe_violations
 from tests.web.test_e2e import (  # the browser tests' own set-up
     READY,
@@ -40,17 +39,6 @@ PORTS = range(8621, 8630)
 """The loopback ports this module's server may take (the first one free)."""
 
 
-def port_in_range() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    pytest.fail(f"no free port in {PORTS.start}-{PORTS.stop - 1}", pytrace=False)
-
-
 @pytest.fixture(scope="module")
 def e2e_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("e2e-leavers") / "pegboard.db"
@@ -66,7 +54,7 @@ def e2e_base_url(e2e_database: Path, e2e_seeds: Seeds) -> Iterator[str]:
         limits=PLAY_LIMITS,
         grace=GRACE,
     )
-    yield from served_in_thread(app, port_in_range())
+    yield from served_in_thread(app, port_in(PORTS))
 
 
 def seat_moves(database: Path, table_id: str, seat: int) -> list[int]:

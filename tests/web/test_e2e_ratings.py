@@ -7,7 +7,6 @@ languages. Debian's Chromium, as in ``test_e2e``."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -16,12 +15,11 @@ from typing import Any
 import httpx
 from openskill.models import PlackettLuce
 from playwright.sync_api import Page
-from websockets.sync.client import connect
 
 import pegboard.games
 from pegboard.web import games
-from tests.web.conftest import HANG_GUARD
 from tests.web.page_checks import axe_violations, missing_glyphs
+from tests.web.real_socket import RealClient
 from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_base_url,
     e2e_browser,
@@ -190,33 +188,6 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
     check_page(bo, base, f"/p/{players[1]}")
 
 
-class Socket:
-    """A seat over a real WebSocket (the browser's own key, from its storage)."""
-
-    def __init__(self, sockets: ExitStack, base: str, table: str, seat: int, token: str) -> None:
-        url = f"ws://{base.split('://', 1)[1]}/ws/{table}"
-        self.socket = sockets.enter_context(connect(url))
-        self.socket.send(json.dumps({"type": "hello", "seat": seat, "token": token, "since": 0}))
-        self.state = self.receive()
-
-    def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=HANG_GUARD))
-        if message["type"] == "state":
-            self.state = message
-        return message
-
-    def sync(self) -> None:
-        self.socket.send(json.dumps({"type": "ping"}))
-        while self.receive()["type"] != "pong":
-            pass
-
-    def act(self, action: str) -> None:
-        seq = self.state["seq"]
-        self.socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
-        self.sync()
-        assert self.state["seq"] == seq + 1, self.state
-
-
 def key_of(page: Page, table: str) -> tuple[int, str]:
     key = page.evaluate(f"JSON.parse(localStorage.getItem('pegboard.seat.{table}'))")
     return int(key["seat"]), str(key["token"])
@@ -235,7 +206,7 @@ def test_r2_a_rated_cribbage_game_rates_both_players_as_openskill_does(
         seats = {}
         for page in (ana, bo):
             seat, token = key_of(page, table)
-            seats[seat] = Socket(sockets, base, table, seat, token)
+            seats[seat] = RealClient(sockets, base, table, seat, token)
         rng = random.Random(13)
         for _move in range(2000):
             for socket in seats.values():

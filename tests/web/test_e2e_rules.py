@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,6 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
+from tests.web.conftest import port_in
 from tests.web.fives_pages import PAGES as FIVES_PAGES
 from tests.web.fives_pages import fives_registered
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
@@ -50,23 +50,12 @@ LANGS = ("en", "pt", "zh", "hi")
 PAGES = ("/rules/draw", "/rules/cribbage", "/rules")
 
 
-def _port() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    pytest.fail("no free port in 18200-18249", pytrace=False)
-
-
 @pytest.fixture(scope="module")
 def rules_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules") / "pegboard.db"
     # Every match dealt from seed 5 (as test_e2e's match to one point): the same games each run.
     app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, seed_source=lambda: 5)
-    yield from served_in_thread(app, _port())
+    yield from served_in_thread(app, port_in(PORTS))
 
 
 @pytest.fixture

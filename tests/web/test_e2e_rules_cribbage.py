@@ -12,7 +12,6 @@ Screenshots go to build/e2e/ (rules-cribbage-hi.png...).
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +26,7 @@ from pegboard.cribbage import Card, parse_cards, score_breakdown
 from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from pegboard.web.rules.cribbage_examples import card_words
+from tests.web.conftest import port_in
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
 from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to
 
@@ -39,22 +39,11 @@ STARTER = Card.parse("5S")
 PICKERS = [f"#count-card-{n}" for n in range(1, 5)] + ["#count-starter"]
 
 
-def _port() -> int:
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    pytest.fail("no free port in 18250-18279", pytrace=False)
-
-
 @pytest.fixture(scope="module")
 def crib_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules-cribbage") / "pegboard.db"
     app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0)
-    yield from served_in_thread(app, _port())
+    yield from served_in_thread(app, port_in(PORTS))
 
 
 @pytest.fixture

@@ -18,13 +18,12 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
 
 from pegboard.web import games
 from pegboard.web.db import make_engine, throwaway_database
 from pegboard.web.store import Store
 from tests.web.conftest import HANG_GUARD, POSTGRES_ENV, Server
+from tests.web.real_socket import RealClient as Client
 
 
 @pytest.fixture
@@ -34,59 +33,6 @@ def shared_url() -> Iterator[str]:
         pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV} (make test starts a server and sets it)")
     with throwaway_database(base, "pegboard_processes") as url:
         yield url
-
-
-class Client:
-    """A player (or a spectator) over a real WebSocket; it keeps every state's seq."""
-
-    def __init__(
-        self, sockets: ExitStack, base: str, table_id: str, seat: int | None, token: str | None
-    ) -> None:
-        self.seat, self.token, self.table_id = seat, token, table_id
-        self.sockets = sockets
-        self.seqs: list[tuple[int, int]] = []
-        """(match, seq) of every state received, in order."""
-        self.closes: list[int | None] = []
-        self.connect(base)
-
-    def connect(self, base: str) -> None:
-        url = base.replace("http://", "ws://") + f"/ws/{self.table_id}"
-        self.socket: ClientConnection = self.sockets.enter_context(connect(url))
-        hello: dict[str, Any] = {"type": "hello", "since": 0}
-        if self.seat is not None:
-            hello.update(seat=self.seat, token=self.token)
-        self.socket.send(json.dumps(hello))
-        self.state = self.receive()
-        assert self.state["type"] == "state", self.state
-
-    def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=HANG_GUARD))
-        if message["type"] == "state":
-            self.state = message
-            self.seqs.append((message["match"], message["seq"]))
-        return message
-
-    def sync(self) -> list[dict[str, Any]]:
-        self.socket.send(json.dumps({"type": "ping"}))
-        got = []
-        while (message := self.receive())["type"] != "pong":
-            got.append(message)
-        return got
-
-    def until(self, done: Callable[[dict[str, Any]], bool]) -> None:
-        while not done(self.state):
-            self.receive()
-
-    def at(self, match: int, seq: int) -> None:
-        self.until(lambda s: (s["match"], s["seq"]) >= (match, seq))
-
-    def closed(self) -> int | None:
-        """Read until the server closes the socket: its close code."""
-        try:
-            while True:
-                self.receive()
-        except ConnectionClosed as closed:
-            return closed.rcvd.code if closed.rcvd else None
 
 
 def two_servers(tmp_path: Path, servers: list[Server], url: str) -> tuple[Server, Server]:

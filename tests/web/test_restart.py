@@ -4,51 +4,17 @@ no move lost (the log is committed before anyone is told)."""
 
 from __future__ import annotations
 
-import json
 import random
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
 
 import httpx
-from websockets.sync.client import ClientConnection, connect
 
 from pegboard.web import games
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
 from tests.web.conftest import HANG_GUARD, Server
-
-
-class Seat:
-    """A player over a real WebSocket."""
-
-    def __init__(
-        self, sockets: ExitStack, server: Server, table_id: str, seat: int, token: str
-    ) -> None:
-        self.seat = seat
-        url = f"ws://127.0.0.1:{server.port}/ws/{table_id}"
-        self.socket: ClientConnection = sockets.enter_context(connect(url))
-        self.socket.send(json.dumps({"type": "hello", "seat": seat, "token": token, "since": 0}))
-        self.state = self.receive()
-
-    def receive(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=HANG_GUARD))
-        if message["type"] == "state":
-            self.state = message
-        return message
-
-    def sync(self) -> list[dict[str, Any]]:
-        self.socket.send(json.dumps({"type": "ping"}))
-        got = []
-        while (message := self.receive())["type"] != "pong":
-            got.append(message)
-        return got
-
-    def act(self, action: str) -> None:
-        seq = self.state["seq"]
-        self.socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
-        assert all(m["type"] == "state" for m in self.sync())
-        assert self.state["seq"] == seq + 1
+from tests.web.real_socket import RealClient as Seat
 
 
 def play(
@@ -88,7 +54,7 @@ def killed_and_restarted(tmp_path: Path, servers: list[Server], sockets: ExitSta
         timeout=HANG_GUARD,
     )
     tokens[1] = claimed.json()["token"]
-    seats = {n: Seat(sockets, servers[0], table_id, n, tokens[n]) for n in (0, 1)}
+    seats = {n: Seat(sockets, servers[0].base, table_id, n, tokens[n]) for n in (0, 1)}
     rng = random.Random(9)
     played: list[tuple[int, str]] = []
     play(seats, rng, played, moves=6)
@@ -99,7 +65,7 @@ def killed_and_restarted(tmp_path: Path, servers: list[Server], sockets: ExitSta
 
     servers[0].kill()
     servers.append(Server(db_url, tmp_path))
-    seats = {n: Seat(sockets, servers[1], table_id, n, tokens[n]) for n in (0, 1)}
+    seats = {n: Seat(sockets, servers[1].base, table_id, n, tokens[n]) for n in (0, 1)}
     for n, seat in seats.items():
         assert seat.state["seq"] == before[n]["seq"]
         assert seat.state["view"] == before[n]["view"]

@@ -607,7 +607,6 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         # copy is then made again from the log (``_play``). Changes that have no such key
         # (seats, a new match, a forfeit) go through ``_writing``.
         async with table.lock:
-            writer = self.store
             seat = self._acting_seat(table, connection, _)
             if seq != table.seq:
                 raise ClientError(
@@ -616,7 +615,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                         seq=table.seq
                     ),
                 )
-            await self._play(table, seat, action, _, writer)
+            await self._play(table, seat, action, _)
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
         """The seat the connection plays, checked again on every action (the caller holds
@@ -639,16 +638,10 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             raise ClientError("auth", _gone(_))
         return seat
 
-    async def _play(
-        self,
-        table: LiveTable,
-        seat: int,
-        action: str,
-        _: Translator,
-        writer: TableTransaction | Store,
-    ) -> None:
-        """Apply, commit (through ``writer``, ``_writing``'s), broadcast (the caller holds
-        the table's lock)."""
+    async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
+        """Apply, commit, broadcast (the caller holds the table's lock). On a shared
+        database the commit is a compare-and-set on the log's unique key: a copy that was
+        behind is made again from the log and the move refused as stale."""
         if is_forfeited(table):
             raise ClientError("out_of_turn", _("The match is over."))
         try:
@@ -672,7 +665,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         try:
             with self.metrics.commit_seconds.time():
                 await asyncio.to_thread(
-                    writer.add_action,
+                    self.store.add_action,
                     record.id,
                     record.match_number,
                     table.seq + 1,

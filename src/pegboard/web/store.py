@@ -1,7 +1,8 @@
 """The service's reads and writes, one short transaction each (blocking: the service runs
 them in a worker thread). Every write commits before it returns.
 
-On a database that several server processes share (PostgreSQL), a table's writes go
+On a database that several server processes share (PostgreSQL), a move commits with a
+``NOTIFY`` (the log's unique key decides between two processes), and a table's other writes go
 through a ``TableTransaction``: it holds the table's row lock from before the process
 brings its copy up to date (``Fresh``) until the write commits, and the commit carries a
 ``NOTIFY`` that tells the other processes (``pegboard.web.fanout``) which table moved.
@@ -384,20 +385,6 @@ class TableTransaction:
 
     def since(self, match_number: int, seq: int) -> Fresh | None:
         return _fresh(self.session, self.table_id, match_number, seq)
-
-    def add_action(
-        self,
-        table_id: str,
-        match_number: int,
-        seq: int,
-        seat: int,
-        action: str,
-        status: str,
-        standings: list[float] | None = None,
-    ) -> None:
-        self._check(table_id)
-        _add_action(self.session, table_id, match_number, seq, seat, action, status, standings)
-        self._commit()
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         self._check(table_id)

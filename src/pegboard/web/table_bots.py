@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Final
 
 from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
-from pegboard.web.store import SeatInfo, Store, TableTransaction
+from pegboard.web.store import SeatInfo, Store
 from pegboard.web.tables import ClientError, LiveTable, UnusableTableError, bot_seed
 
 log = logging.getLogger("pegboard.web.service")
@@ -43,18 +42,7 @@ class TableBots:
 
         async def get(self, table_id: str) -> LiveTable | None: ...
 
-        async def _play(
-            self,
-            table: LiveTable,
-            seat: int,
-            action: str,
-            _: Translator,
-            writer: TableTransaction | Store,
-        ) -> None: ...
-
-        def _writing(
-            self, table: LiveTable
-        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
+        async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None: ...
 
     # -- bots ----------------------------------------------------------------------------
 
@@ -132,7 +120,7 @@ class TableBots:
                         # seat back (``pegboard.web.leavers``): the move is never played.
                         return
                     try:
-                        await self._play(table, info.seat, action, translator("en"), self.store)
+                        await self._play(table, info.seat, action, translator("en"))
                     except ClientError as refused:
                         if refused.code != "stale":
                             raise
