@@ -36,15 +36,17 @@ from typing import Final
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
 from pegboard.bots.draw_expert import Dealer
 from pegboard.bots.draw_playout import (
+    DRAW,
     HIGH,
     LOW,
+    OPEN,
     ORDER,
+    PASS,
     PLAYOUT_MASK_WITH,
-    RANK_BIT,
     Playout,
+    code_of,
 )
-from pegboard.core import Action, Observation
-from pegboard.draw.actions import DrawTile, Pass, Play
+from pegboard.core import Observation
 from pegboard.draw.match import MatchObservation
 from pegboard.draw.round import RESERVE, DrawObservation
 
@@ -55,12 +57,6 @@ EXPLORATION: Final = 0.7
 """UCB1's constant, on margins scaled by ``SCALE``."""
 SCALE: Final = 40.0
 """Points of margin that count as one in the bound (a typical round's spread)."""
-
-DRAW: Final = -1
-PASS: Final = -2
-OPEN: Final = 7
-"""A move code: ``8 * rank + value`` plays the tile of playout rank ``rank`` on the end
-showing ``value`` (``OPEN`` for the first tile), or ``DRAW``, or ``PASS``."""
 
 
 class Node:
@@ -107,49 +103,8 @@ def moves(state: Playout, voluntary_draw: bool) -> list[int]:
     return [DRAW] if can_draw else [PASS]
 
 
-def apply(state: Playout, move: int) -> int:
-    """Make ``move`` in ``state``; as ``Playout.apply``: the seat that dominoed, -2 when
-    the round blocked, -1 when it goes on."""
-    seat = state.current
-    if move == DRAW:
-        state.hands[seat] |= state.stock[state.taken]
-        state.taken += 1
-        return -1
-    if move == PASS:
-        state.passes += 1
-        if state.passes >= state.n:
-            return -2
-        state.current = (seat + 1) % state.n
-        return -1
-    rank, value = divmod(move, 8)
-    low, high = LOW[rank], HIGH[rank]
-    if value == OPEN:
-        state.a, state.b = low, high
-    else:
-        other = high if low == value else low
-        if state.a == value:
-            state.a = other
-        else:
-            state.b = other
-    hand = state.hands[seat] ^ (1 << rank)
-    state.hands[seat] = hand
-    state.passes = 0
-    if not hand:
-        return seat
-    state.current = (seat + 1) % state.n
-    return -1
-
-
-def code_of(action: Action) -> int:
-    """The move code of one of the observation's legal actions."""
-    if isinstance(action, Play):
-        rank = RANK_BIT[action.tile.index].bit_length() - 1
-        return 8 * rank + (OPEN if action.end is None else action.end.value)
-    if isinstance(action, DrawTile):
-        return DRAW
-    if isinstance(action, Pass):
-        return PASS
-    raise ValueError(f"not a Draw action: {action!r}")
+apply = Playout.apply_code
+"""``apply(state, move)``: make a move code in ``state`` (``Playout.apply_code``)."""
 
 
 def margins(state: Playout, end: int) -> list[float]:

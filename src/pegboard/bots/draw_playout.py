@@ -70,6 +70,27 @@ def to_playout(tiles_mask: int) -> int:
     return mask
 
 
+DRAW: Final = -1
+PASS: Final = -2
+OPEN: Final = 7
+"""A move code: ``8 * rank + value`` plays the tile of playout rank ``rank`` on the end
+showing ``value`` (``OPEN`` for the first tile), or ``DRAW``, or ``PASS``."""
+
+
+def code_of(action: object) -> int:
+    """The move code of a legal Draw action."""
+    cls = action.__class__
+    if cls is Play:
+        assert isinstance(action, Play)
+        rank = RANK_BIT[action.tile.index].bit_length() - 1
+        return 8 * rank + (OPEN if action.end is None else action.end.value)
+    if cls is DrawTile:
+        return DRAW
+    if cls is Pass:
+        return PASS
+    raise ValueError(f"not a Draw action: {action!r}")
+
+
 class Playout:
     """One determinized position, mutable; ``copy`` before trying an action on it."""
 
@@ -106,37 +127,37 @@ class Playout:
     def apply(self, action: object) -> int:
         """Take a legal ``action`` for the seat to play; return the seat that dominoed
         (-1 if none), or -2 when the round blocked."""
+        return self.apply_code(code_of(action))
+
+    def apply_code(self, move: int) -> int:
+        """``apply`` of a move code (``code_of``): the tree search's moves are codes."""
         seat = self.current
-        cls = action.__class__
-        if cls is Play:
-            assert isinstance(action, Play)
-            tile = action.tile
-            bit = RANK_BIT[tile.index]
-            if self.a < 0:
-                self.a, self.b = tile.low, tile.high
-            else:
-                assert action.end is not None
-                value = action.end.value
-                if self.a == value:
-                    self.a = tile.other(value)
-                else:
-                    self.b = tile.other(value)
-            hand = self.hands[seat] ^ bit
-            self.hands[seat] = hand
-            self.passes = 0
-            if not hand:
-                return seat
-            self.current = (seat + 1) % self.n
-        elif cls is DrawTile:
+        if move == DRAW:
             self.hands[seat] |= self.stock[self.taken]
             self.taken += 1
-        elif cls is Pass:
+            return -1
+        if move == PASS:
             self.passes += 1
             if self.passes >= self.n:
                 return -2
             self.current = (seat + 1) % self.n
+            return -1
+        rank, value = divmod(move, 8)
+        low, high = LOW[rank], HIGH[rank]
+        if value == OPEN:
+            self.a, self.b = low, high
         else:
-            raise ValueError(f"not a Draw action: {action!r}")
+            other = high if low == value else low
+            if self.a == value:
+                self.a = other
+            else:
+                self.b = other
+        hand = self.hands[seat] ^ (1 << rank)
+        self.hands[seat] = hand
+        self.passes = 0
+        if not hand:
+            return seat
+        self.current = (seat + 1) % self.n
         return -1
 
     def run(self) -> int:
