@@ -32,6 +32,7 @@ from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import game_view
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.scoring import peg_breakdown
 
 LEVELS = ("beginner", "casual", "strong", "expert")
 """The levels offered to people, weakest first (random and greedy stay for research)."""
@@ -94,18 +95,18 @@ class BeginnerBot:
         if not plays:
             return legal[0]
         pile = list(view.pile)
-        # Fifteen, 31 and pairs only: peg_points less any run it would not notice.
-        seen = []
-        for play in plays:
-            count = sum(c.value for c in pile) + play.card.value
-            points = 2 if count in (15, 31) else 0
-            same = 0
-            for card in reversed(pile):
-                if card.rank != play.card.rank:
-                    break
-                same += 1
-            points += {0: 0, 1: 2, 2: 6, 3: 12}[same]
-            seen.append((points, play))
+        # Fifteen, 31 and pairs only: the engine's C4 count, less any run it would not notice.
+        seen = [
+            (
+                sum(
+                    item.points
+                    for item in peg_breakdown([*pile, play.card]).items
+                    if item.kind != "run"
+                ),
+                play,
+            )
+            for play in plays
+        ]
         if max(p for p, _ in seen) > 0:
             return _best([(float(p), a) for p, a in seen], rng)
         return _best([(float(a.card.value), a) for a in plays], rng)
