@@ -413,8 +413,9 @@ def test_l3_nothing_is_handed_to_a_bot_once_the_match_is_over(
 
 @pytest.fixture
 def rated_tables(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The ids of the tables taken as rated. The ratings' branch adds ``rated`` to the
-    table's record, which ``leavers.rated`` reads; until it is merged, this stands in."""
+    """The ids of the tables taken as rated: the toy game's tables of players with no
+    identity cannot be made rated through the lobby, so ``leavers.rated`` is told here
+    (``test_l4_a_claimed_win_at_a_rated_table_...`` makes a real rated table)."""
     ids: set[str] = set()
     monkeypatch.setattr(leavers, "rated", lambda table: table.id in ids)
     return ids

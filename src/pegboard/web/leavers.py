@@ -45,9 +45,9 @@ LEAVER: Final = "leaver"
 
 
 def rated(table: LiveTable) -> bool:
-    """Whether the table is rated. The ratings' branch adds ``TableRecord.rated``; until
-    then no table is, and a test sets the attribute to try the rated rules."""
-    return bool(getattr(table.record, "rated", False))
+    """Whether the table is rated (``pegboard.web.ratings``): its leavers lose by a claim,
+    never by a stand-in."""
+    return table.record.rated
 
 
 def is_forfeited(table: LiveTable) -> bool:

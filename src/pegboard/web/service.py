@@ -694,13 +694,14 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             self._drop(table)
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
         self.metrics.moves.inc()
-        if over is not None and record.rated:  # its players' ratings, once (issue 13)
-            await ratings.rate_finished(self.store, record.id, record.match_number)
         record.actions.append((seat, notation))
         record.status = status
         table.narrate(events)
         self._broadcast(table)
         self._kick_bots(table)
+        if over is not None and record.rated:  # its players' ratings, once (issue 13)
+            # After the players were told of the move: the rating is its own transaction.
+            await ratings.rate_finished(self.store, record.id, record.match_number)
 
     async def _rebuild_from_log(self, table: LiveTable) -> None:
         """Make the table's copy (the caller holds its lock) again from what the database

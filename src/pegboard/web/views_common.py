@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Final
 
 from pegboard.i18n import LOCALES, Translator, translator
@@ -27,6 +28,7 @@ _SECOND_PERSON: Final = frozenset(
 )
 
 
+@cache  # the catalogs do not change while the server runs; every view asks
 def _second_person() -> frozenset[str]:
     words = set(_SECOND_PERSON)
     for code in LOCALES:
