@@ -252,7 +252,7 @@ class TableLeavers:
     def _forfeit_result(self, table: LiveTable, leaver: int) -> list[int]:
         """Each seat's rank in a match lost by ``leaver``'s forfeit (1 is first; ties
         share a rank): every other seat first, together, the leaver last."""
-        return [2 if seat == leaver else 1 for seat in range(len(table.record.seats))]
+        return ratings.forfeit_ranks(len(table.record.seats), leaver)
 
     def _rate_forfeit(self, table: LiveTable, ranks: list[int]) -> None:
         """Rate the forfeited match (``pegboard.web.ratings.rate_forfeit``: the leaver,

@@ -47,7 +47,7 @@ from pegboard.web.db import (
     SeatRow,
     TableRow,
 )
-from pegboard.web.store import SeatInfo, Store
+from pegboard.web.store import SeatInfo, Store, utc
 
 log = logging.getLogger(__name__)
 
@@ -445,11 +445,7 @@ def changes_of(store: Store, player_id: str, limit: int = CHANGES_LIMIT) -> list
                 row.kind,
                 (row.mu_before, row.sigma_before),
                 (row.mu_after, row.sigma_after),
-                _utc(row.created_at),
+                utc(row.created_at),
             )
             for row in rows
         ]
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

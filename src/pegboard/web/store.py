@@ -339,9 +339,9 @@ class Store:
                     row.lang,
                     row.text,
                     row.contact,
-                    _utc(row.created_at),
+                    utc(row.created_at),
                     row.status,
-                    None if row.closed_at is None else _utc(row.closed_at),
+                    None if row.closed_at is None else utc(row.closed_at),
                 )
                 for row in session.scalars(query)
             ]
@@ -540,6 +540,6 @@ def _forfeit(
     session.execute(update(TableRow).where(TableRow.id == table_id).values(status="over"))
 
 
-def _utc(moment: datetime) -> datetime:
+def utc(moment: datetime) -> datetime:
     """A stored time in UTC (SQLite gives it back without its zone)."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
