@@ -24,6 +24,7 @@ from markupsafe import Markup
 import pegboard.games
 from pegboard.i18n import Translator, translator
 from pegboard.web import ratings, rules
+from pegboard.web.players import game_name
 from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
@@ -248,11 +249,6 @@ async def player_ratings_api(request: Request, player: str, lang: str = "en") ->
     )
 
 
-def game_label(name: str, _: Translator) -> str:
-    found = game_of(name)
-    return _(found.display_name) if found is not None else name
-
-
 def player_section(held: list[ratings.Rating], changes: list[ratings.Change], lang: str) -> Markup:
     """The player page's ratings: one row per game (provisional marked, the game's
     leaderboard linked) and the rated matches' changes, newest first."""
@@ -265,7 +261,7 @@ def player_section(held: list[ratings.Rating], changes: list[ratings.Change], la
             (
                 {"data_game": r.game, "class_": "rating"},
                 [
-                    element("a", game_label(r.game, _), href=f"/leaderboard/{r.game}?lang={lang}"),
+                    element("a", game_name(r.game, _), href=f"/leaderboard/{r.game}?lang={lang}"),
                     number(r.conservative),
                     number(r.mu),
                     number(r.sigma),
@@ -287,7 +283,7 @@ def player_section(held: list[ratings.Rating], changes: list[ratings.Change], la
                 {"data_match": f"{c.table_id}-{c.match_number}", "class_": "rating-change"},
                 [
                     element("time", c.date.date().isoformat(), datetime=c.date.isoformat()),
-                    game_label(c.game, _),
+                    game_name(c.game, _),
                     element(
                         "a",
                         _("Match {number}").format(number=c.match_number),
