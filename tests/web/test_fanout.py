@@ -117,7 +117,10 @@ def test_moves_through_either_process_reach_every_client_in_order_once(shared_ur
     async def body(a: TableService, b: TableService) -> None:
         table_id, zero, one, watcher = await both_seated(a, b)
         sides = {0: (a, zero), 1: (b, one)}
+        # Who is here crosses between the processes too, each as a state of the same seq:
+        # those of the connections above are waited for, so that only moves follow.
         for socket in (zero, one, watcher):
+            await until(lambda s=socket: connected(s) == [True, True], "both seats here")  # type: ignore[misc]
             socket.sent.clear()
         table = await a.get(table_id)
         assert table is not None
@@ -323,7 +326,8 @@ def test_who_is_here_is_told_across_processes(shared_url: str) -> None:
         await until(lambda: connected(watcher) == [True, True], "B sees seat 0 here")
         table = await a.get(table_id)
         assert table is not None
-        assert a.summary(table)["seats"][1]["connected"] is True  # A sees seat 1 (on B)
+        seen_on_a = a.summary
+        await until(lambda: seen_on_a(table)["seats"][1]["connected"] is True, "A sees seat 1")
         a.disconnect(table, zero)
         await until(lambda: connected(watcher) == [False, True], "B told seat 0 went")
         await until(lambda: connected(one) == [False, True], "seat 1 told too")

@@ -235,7 +235,9 @@ block in them, so more than asyncio's default of the CPUs + 4."""
 def make_engine(url: str) -> Engine:
     """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, pool_pre_ping=True)
+        # No ping before each use: a SQLite connection is a file opened in this process,
+        # which no server at the other end can have closed (the ping was a query a move).
+        engine = create_engine(url)
     else:
         # A server's table transactions each keep a connection while the event loop
         # decides (``TableService._writing``, at most ``TRANSACTIONS`` at once): room for

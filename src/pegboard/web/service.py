@@ -32,6 +32,7 @@ from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, ratings, views
 from pegboard.web.bot_pool import BotPool
+from pegboard.web.commits import GroupCommit
 from pegboard.web.fanout import Listener
 from pegboard.web.leavers import GRACE_SECONDS, TableLeavers, is_forfeited
 from pegboard.web.limits import DEFAULT, Limits, RateCounter
@@ -39,7 +40,15 @@ from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
 from pegboard.web.seats import TableSeats, close_connection, local_seats, present_seats
 from pegboard.web.seats import read_claim as read_claim
-from pegboard.web.store import Fresh, Notice, SeatInfo, Store, TableRecord, TableTransaction
+from pegboard.web.store import (
+    Fresh,
+    NewAction,
+    Notice,
+    SeatInfo,
+    Store,
+    TableRecord,
+    TableTransaction,
+)
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
@@ -94,6 +103,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         grace: float = GRACE_SECONDS,
     ) -> None:
         self.store = store
+        self.commits = GroupCommit(store)
+        """The moves' commits, grouped (``pegboard.web.commits``)."""
         self.clock = clock
         """Seconds, for how long a seat has been away (``pegboard.web.leavers``)."""
         self.grace = grace
@@ -664,15 +675,10 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         over = games.standings(table.match, record.game) if table.match.is_over else None
         try:
             with self.metrics.commit_seconds.time():
-                await asyncio.to_thread(
-                    self.store.add_action,
-                    record.id,
-                    record.match_number,
-                    table.seq + 1,
-                    seat,
-                    notation,
-                    status,
-                    over,
+                await self.commits.add(
+                    NewAction(
+                        record.id, record.match_number, table.seq + 1, seat, notation, status, over
+                    )
                 )
         except IntegrityError:
             if not self.store.shared:

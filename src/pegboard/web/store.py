@@ -11,14 +11,15 @@ brings its copy up to date (``Fresh``) until the write commits, and the commit c
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
 
-from sqlalchemy import Engine, exists, func, or_, select, text, update
+from sqlalchemy import Engine, bindparam, exists, func, insert, or_, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from pegboard.web.db import ActionRow, CorrectionRow, MatchRow, SeatRow, TableRow
+from pegboard.web.db import ActionRow, Base, CorrectionRow, MatchRow, SeatRow, TableRow
 
 
 @dataclass(slots=True)
@@ -81,6 +82,20 @@ class Correction:
 CHANNEL: Final = "pegboard_tables"
 """The PostgreSQL channel on which a commit names the table it changed."""
 
+_ACTIONS, _MATCHES, _TABLES = (
+    Base.metadata.tables[name] for name in ("actions", "matches", "tables")
+)
+_INSERT_ACTION: Final = insert(_ACTIONS)
+_SET_STATUS: Final = (
+    update(_TABLES).where(_TABLES.c.id == bindparam("t")).values(status=bindparam("status_after"))
+)
+_FINISH_MATCH: Final = (
+    update(_MATCHES)
+    .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
+    .values(finished_at=bindparam("at"), standings=bindparam("standings"))
+)
+_NOTIFY: Final = text("SELECT pg_notify(:channel, :payload)")
+
 
 @dataclass(slots=True)
 class Fresh:
@@ -95,6 +110,20 @@ class Fresh:
     actions: list[tuple[int, str]]
     forfeit: int | None = None
     """The seat that lost the match in play by forfeit, if any."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewAction:
+    """An action to append to a table's log: its place (match and seq), who played it and
+    its notation, the table's status after it, and the standings when it ended the match."""
+
+    table_id: str
+    match_number: int
+    seq: int
+    seat: int
+    action: str
+    status: str
+    standings: list[float] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,10 +265,40 @@ class Store:
         """Append one action to the log (and the table's status after it), committed; with
         ``standings``, the action ended the match: they are kept with it, in the same
         transaction."""
-        with self.session() as session, session.begin():
-            _add_action(session, table_id, match_number, seq, seat, action, status, standings)
-            if self.shared:  # the other processes hear of it at the commit
-                _notify(session, Notice(self.origin, table_id))
+        self.add_actions([NewAction(table_id, match_number, seq, seat, action, status, standings)])
+
+    def add_actions(self, actions: Sequence[NewAction]) -> None:
+        """``add_action`` of each of ``actions`` (of different tables), in one transaction:
+        all are committed, or none (``pegboard.web.commits`` groups the moves' commits)."""
+        # SQLAlchemy Core on a connection, not the ORM's unit of work: a move is the
+        # server's hottest write, and the session's flush cost more than the insert.
+        now = datetime.now(UTC)
+        with self.engine.begin() as connection:
+            finished = [
+                {"t": a.table_id, "n": a.match_number, "at": now, "standings": a.standings}
+                for a in actions
+                if a.standings is not None
+            ]
+            if finished:
+                connection.execute(_FINISH_MATCH, finished)
+            rows = [
+                {
+                    "table_id": a.table_id,
+                    "match_number": a.match_number,
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "action": a.action,
+                    "created_at": now,
+                }
+                for a in actions
+            ]
+            connection.execute(_INSERT_ACTION, rows)
+            statuses = [{"t": a.table_id, "status_after": a.status} for a in actions]
+            connection.execute(_SET_STATUS, statuses)
+            if self.shared:  # the other processes hear of them at the commit
+                for a in actions:
+                    payload = Notice(self.origin, a.table_id).payload()
+                    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         with self.session() as session, session.begin():
@@ -482,28 +541,6 @@ def _seat_info(row: SeatRow) -> SeatInfo:
         row.player_id,
         row.stand_in,
     )
-
-
-def _add_action(
-    session: Session,
-    table_id: str,
-    match_number: int,
-    seq: int,
-    seat: int,
-    action: str,
-    status: str,
-    standings: list[float] | None,
-) -> None:
-    if standings is not None:
-        session.execute(
-            update(MatchRow)
-            .where(MatchRow.table_id == table_id, MatchRow.number == match_number)
-            .values(finished_at=datetime.now(UTC), standings=standings)
-        )
-    session.add(
-        ActionRow(table_id=table_id, match_number=match_number, seq=seq, seat=seat, action=action)
-    )
-    session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
 
 def _update_seat(session: Session, table_id: str, info: SeatInfo, status: str) -> None:

@@ -274,7 +274,10 @@ async def read(
                 )
             if isinstance(message, ClientError):
                 raise message
-            await dispatch(service, table, connection, message, _)
+            # Shielded: a message once read is answered to its end even if the socket goes
+            # meanwhile (the reader is then cancelled). A move cut off between its commit
+            # and its bookkeeping would leave the table's copy behind its own log.
+            await asyncio.shield(dispatch(service, table, connection, message, _))
         except ClientError as refused:
             service.metrics.refused(refused.code, table=table.id, rule=refused.rule)
             connection.send(refused.to_message())
