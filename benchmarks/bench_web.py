@@ -80,6 +80,7 @@ class Run:
     end: float = 0.0
     moves: int = 0  # (match, seq) first seen inside [start, end]
     cpu: float = 0.0  # CPU seconds of the server's processes inside [start, end]
+    client_cpu: float = 0.0  # CPU seconds of this process (every scripted client) likewise
     mover_latency: list[float] = field(default_factory=list)
     other_latency: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
@@ -299,6 +300,7 @@ async def player(
     token: str,
     ws_base: str,
     think: float,
+    updates: bool,
     rng: random.Random,
     ready: asyncio.Event,
     stop: asyncio.Event,
@@ -307,10 +309,14 @@ async def player(
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
+    from pegboard.web.updates import apply_update
+
     first_human = seat == table_.humans[0][0]
     pending: tuple[int, int] | None = None  # the move this client sent last
+    last: dict[str, Any] | None = None  # the last state, which an update changes
     async with connect(f"{ws_base}/ws/{table_.id}", max_size=None) as ws:
         hello = {"type": "hello", "seat": seat, "token": token, "since": 0, "lang": "en"}
+        hello["updates"] = updates  # as the browser's page does, unless --full-states
         await ws.send(json.dumps(hello))
         ready.set()
         try:
@@ -327,8 +333,11 @@ async def player(
                         table_.sent.pop(pending, None)
                     await ws.send(json.dumps(hello))
                     continue
+                if message["type"] == "update" and last is not None:
+                    message = apply_update(last, message)
                 if message["type"] != "state":
                     continue
+                last = message
                 match, seq, view = message["match"], message["seq"], message["view"]
                 key = (match, seq)
                 if key not in table_.seen:
@@ -379,18 +388,30 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
             rng = random.Random(SEED * 1_000_003 + rep * 10_007 + t * 11 + seat)
             tasks.append(
                 asyncio.create_task(
-                    player(run, table_, seat, token, ws_base, options.think, rng, ready, stop)
+                    player(
+                        run,
+                        table_,
+                        seat,
+                        token,
+                        ws_base,
+                        options.think,
+                        not options.full_states,
+                        rng,
+                        ready,
+                        stop,
+                    )
                 )
             )
     for ready in readies:
         await ready.wait()
     await asyncio.sleep(min(2.0, options.seconds / 5))  # warm-up, not measured
     pid = SERVED[-1]
-    cpu_before = server_cpu(pid)
+    cpu_before, client_before = server_cpu(pid), time.process_time()
     run.start = time.perf_counter()
     await asyncio.sleep(options.seconds)
     run.end = time.perf_counter()
     run.cpu = server_cpu(pid) - cpu_before
+    run.client_cpu = time.process_time() - client_before
     stop.set()
     await asyncio.sleep(2.0)  # the moves in flight reach every seat (bots stop at a human)
     for task in tasks:
@@ -541,6 +562,7 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         "connections": float(sum(len(t.humans) for t in tables)),
         "moves_per_second": run.moves / seconds,
         "server_cpu_ms_per_move": 1000 * run.cpu / max(run.moves, 1),
+        "client_cpu_ms_per_move": 1000 * run.client_cpu / max(run.moves, 1),
         "mover_p50_ms": 1000 * percentile(run.mover_latency, 0.5),
         "mover_p99_ms": 1000 * percentile(run.mover_latency, 0.99),
         "others_p50_ms": 1000 * percentile(run.other_latency, 0.5),
@@ -553,7 +575,8 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
     }
     print(
         f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, "
-        f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move, mover p50/p99 "
+        f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move "
+        f"({figures['client_cpu_ms_per_move']:.2f} ms of the clients'), mover p50/p99 "
         f"{figures['mover_p50_ms']:.1f}/{figures['mover_p99_ms']:.1f} ms, others "
         f"{figures['others_p50_ms']:.1f}/{figures['others_p99_ms']:.1f} ms, errors "
         f"{run.errors or 0}; replayed {checked['matches']} matches, {checked['actions']} "
@@ -573,6 +596,11 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument("--bot-level", default="greedy")
     parser.add_argument(
+        "--full-states",
+        action="store_true",
+        help="clients ask for every state whole, not for updates (docs/web.md)",
+    )
+    parser.add_argument(
         "--workers", type=int, default=1, help="server processes (pegboard serve --workers)"
     )
     where = parser.add_mutually_exclusive_group()
@@ -589,7 +617,8 @@ def main() -> None:
     print(
         f"{options.tables} tables on {storage}, {options.workers} server process(es), "
         f"{options.seconds:g} s each run, think "
-        f"{options.think:g} s, bots {options.bot_level}, {options.repetitions} runs{mode}",
+        f"{options.think:g} s, bots {options.bot_level}, {options.repetitions} runs{mode}, "
+        f"{'full states' if options.full_states else 'updates'}",
         flush=True,
     )
     runs = [repetition(options, rep) for rep in range(options.repetitions)]
@@ -604,6 +633,10 @@ def main() -> None:
                 [
                     "server CPU per move, broadcasts included (ms)",
                     f"{medians['server_cpu_ms_per_move']:.2f}",
+                ],
+                [
+                    "the clients' CPU per move, all in this process (ms)",
+                    f"{medians['client_cpu_ms_per_move']:.2f}",
                 ],
                 [
                     "latency at the mover p50 / p99 (ms)",

@@ -33,6 +33,7 @@ from pegboard.web.app import create_app  # noqa: E402
 from pegboard.web.db import throwaway_database  # noqa: E402
 from pegboard.web.limits import Limits  # noqa: E402
 from pegboard.web.service import TableService  # noqa: E402
+from pegboard.web.updates import apply_update  # noqa: E402
 
 POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
 
@@ -295,7 +296,11 @@ OPEN_PLAYERS: list[Player] = []
 
 
 class Player:
-    """One WebSocket client: it keeps every message it gets, and the last state."""
+    """One WebSocket client: it keeps every message it gets, and the last state.
+
+    With ``updates`` it asks for updates (``pegboard.web.updates``), as the browser's page
+    does, and makes each into the state it stands for: ``messages`` then holds those
+    states, ``updates`` the updates as they came."""
 
     def __init__(
         self,
@@ -304,6 +309,7 @@ class Player:
         seat: int | None,
         token: str | None,
         lang: str = "en",
+        updates: bool = False,
     ) -> None:
         self._context = client.websocket_connect(f"/ws/{table_id}")
         self.socket = self._context.__enter__()
@@ -311,7 +317,10 @@ class Player:
         self.seat = seat
         self.token = token
         self.messages: list[dict[str, Any]] = []
+        self.updates: list[dict[str, Any]] = []
         hello: dict[str, Any] = {"type": "hello", "since": 0, "lang": lang}
+        if updates:
+            hello["updates"] = True
         if seat is not None:
             hello.update(seat=seat, token=token)
         self.socket.send_json(hello)
@@ -320,6 +329,9 @@ class Player:
 
     def receive(self) -> dict[str, Any]:
         message: dict[str, Any] = self.socket.receive_json()
+        if message["type"] == "update":
+            self.updates.append(message)
+            message = apply_update(self.state, message)
         self.messages.append(message)
         if message["type"] == "state":
             self.state = message

@@ -30,9 +30,9 @@ def test_c7_cribbage_between_two_humans_to_121_with_a_spectator(client: TestClie
         client, "cribbage", [{"kind": "human", "name": "Ana"}, {"kind": "human"}], best_of=1
     )
     table_id = table["table"]
-    ana = Player(client, table_id, 0, token_of(table, 0))
+    ana = Player(client, table_id, 0, token_of(table, 0), updates=True)  # as the page
     bo = Player(client, table_id, 1, token_of(table, 1))
-    watcher = Player(client, table_id, None, None)
+    watcher = Player(client, table_id, None, None, updates=True)
     play_out({0: ana, 1: bo}, set(), random.Random(3))
     for player in (bo, watcher):
         player.sync()

@@ -28,9 +28,10 @@ def test_draw_match_of_two_humans_and_a_bot_plays_to_the_target(client: TestClie
     ]
     table = new_table(client, "draw", seats, players=3, target=20, hints=True)  # allowed
     table_id = table["table"]
-    ana = Player(client, table_id, 0, token_of(table, 0))
+    # Ana and the watcher ask for updates, as the page does; Bo gets every state whole.
+    ana = Player(client, table_id, 0, token_of(table, 0), updates=True)
     bo = Player(client, table_id, 2, token_of(table, 2))
-    watcher = Player(client, table_id, None, None)
+    watcher = Player(client, table_id, None, None, updates=True)
     humans = {0: ana, 2: bo}
     rng = random.Random(7)
     hinted = False
@@ -66,6 +67,7 @@ def test_draw_match_of_two_humans_and_a_bot_plays_to_the_target(client: TestClie
     names = ["Ana", "", "Bo"]
     counted = [check_states(p, truth, names) for p in (ana, bo, watcher)]
     assert min(counted) > 20  # a state after every action, rounds' worth of them
+    assert len(ana.updates) == counted[0] - 1 and bo.updates == []  # all but the first
     assert watcher.state["view"]["hand"] == []
     assert any(m["seat"] == BOT for m in truth_log(client, table_id))
 

@@ -67,7 +67,7 @@ def test_f2_a_hand_over_the_protocol_against_bots_leaks_nothing(
     )
     table = new_table(fives_client, game, seats, players=players)
     table_id = table["table"]
-    ana = Player(fives_client, table_id, 0, token_of(table, 0))
+    ana = Player(fives_client, table_id, 0, token_of(table, 0), updates=True)  # as the page
     bots = set(range(1, players))
     rng = random.Random(3)
     while True:

@@ -32,6 +32,7 @@ from pegboard.web.service import (
     UnusableTableError,
     lang_key,
 )
+from pegboard.web.updates import update_of
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,15 @@ _socket_ids = itertools.count()
 class SocketConnection:
     """One client of a table: its seat, its language and its outgoing queue."""
 
-    def __init__(self, websocket: WebSocket, seat: int | None, lang: str) -> None:
+    def __init__(
+        self, websocket: WebSocket, seat: int | None, lang: str, updates: bool = False
+    ) -> None:
         self.websocket = websocket
+        self.updates = updates
+        """The client asked for ``update`` messages after its first state (``updates``)."""
+        self.told: dict[str, Any] | None = None
+        """The last state this client was sent (when it asked for updates): the next
+        state goes as what changed since it; None: the next goes whole."""
         self.seat = seat
         self.lang = lang
         self.token_hash: str | None = None
@@ -65,6 +73,11 @@ class SocketConnection:
         if self._queue.qsize() >= QUEUE_LIMIT:
             self.close(1008)
             return
+        if self.updates and message.get("type") == "state":
+            update = None if self.told is None else update_of(self.told, message)
+            self.told = message
+            if update is not None:
+                message = update
         self._queue.put_nowait(message)
 
     def close(self, code: int) -> None:
@@ -231,7 +244,8 @@ async def serve_socket(
             and hello.get("player") is True
         ):
             token = await holder_of(websocket)  # the player's identity opens their seat
-        connection = SocketConnection(websocket, seat, _.lang)
+        updates = isinstance(hello, dict) and hello.get("updates") is True
+        connection = SocketConnection(websocket, seat, _.lang, updates)
         try:
             await service.connect(table, connection, token)
         except ClientError as refused:
@@ -320,6 +334,7 @@ async def dispatch(
     elif kind == "lang" or kind == "hello":
         # A second hello is a resync: the full state again (in its language, if it says one).
         lang = message.get("lang", connection.lang)
+        connection.told = None  # whole, not as an update
         await service.switch_language(table, connection, lang_key(lang))
     elif kind == "again":
         await service.again(table, connection)

@@ -1,5 +1,7 @@
 // One table's WebSocket: hello with the seat's token and the last seq seen, automatic
 // reconnection with backoff, and resync (the server answers a full state on every hello).
+// It asks for updates (docs/web.md): after the first full state, each state comes as what
+// changed since the one before, and this file makes the full state of it again.
 
 const FIRST_DELAY = 500; // ms before the first retry
 const MAX_DELAY = 15000;
@@ -20,6 +22,7 @@ export class TableSocket {
     this.handlers = handlers;
     this.lang = "en";
     this.seq = -1; // nothing seen yet
+    this.last = null; // the last full state, which the next update changes
     this.delay = FIRST_DELAY;
     this.ws = null;
     this.timer = null;
@@ -38,7 +41,12 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener("open", () => {
-      const hello = { type: "hello", since: Math.max(this.seq, 0), lang: this.lang };
+      const hello = {
+        type: "hello",
+        since: Math.max(this.seq, 0),
+        lang: this.lang,
+        updates: true,
+      };
       if (this.seat !== null && this.seat !== undefined) {
         hello.seat = this.seat;
         if (this.player) hello.player = true;
@@ -47,7 +55,10 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
       this.pinger = setInterval(() => this.send({ type: "ping" }), PING_EVERY);
     });
-    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("message", (event) => {
+      // An update builds on the states of its own socket only: an old one's are dropped.
+      if (this.ws === ws) this.receive(event.data);
+    });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return; // an old socket closing after a newer one opened
@@ -70,8 +81,13 @@ export class TableSocket {
     } catch {
       return; // the server speaks JSON only; ignore anything else
     }
+    if (message.type === "update") {
+      if (!this.last) return; // cannot happen: a socket's first state is whole
+      message = applyUpdate(this.last, message);
+    }
     switch (message.type) {
       case "state":
+        this.last = message; // what the server told this socket, shown or not
         this.delay = FIRST_DELAY; // a good answer: the connection works again
         this.handlers.status("connected");
         // A state older than one already shown (a late message on an old socket) is
@@ -123,4 +139,23 @@ export class TableSocket {
     clearInterval(this.pinger);
     if (this.ws) this.ws.close();
   }
+}
+
+// The state that an update makes of the one before (a new object: the page may keep the
+// old one): its changed keys replaced, its grown lists extended, its gone keys removed.
+export function applyUpdate(state, update) {
+  const view = { ...state.view };
+  for (const key of update.gone || []) delete view[key];
+  Object.assign(view, update.view);
+  for (const [key, items] of Object.entries(update.append || {})) {
+    view[key] = [...view[key], ...items];
+  }
+  return {
+    type: "state",
+    seq: update.seq,
+    match: update.match,
+    table: "table" in update ? update.table : state.table,
+    you: update.you,
+    view,
+  };
 }
