@@ -162,7 +162,7 @@ def serve(
         import limits as _limits  # noqa: F401 - checked here with the rest of the extra
         import uvicorn
 
-        from pegboard.web.app import create_app
+        from pegboard.web.app import create_app, prepare_server_process
     except ImportError as error:
         typer.echo(
             _(
@@ -254,7 +254,9 @@ def serve(
         "log_config": log_config(log_format),
     }
     if workers == 1:
-        uvicorn.run(create_app(settings.db_url, **settings.options()), **running)
+        app = create_app(settings.db_url, **settings.options())
+        prepare_server_process()
+        uvicorn.run(app, **running)
         return
     # uvicorn starts each worker process from an import string; the settings go by the
     # environment, which the workers inherit.
