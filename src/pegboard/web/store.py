@@ -94,7 +94,11 @@ _FINISH_MATCH: Final = (
     .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
     .values(finished_at=bindparam("at"), standings=bindparam("standings"))
 )
-_NOTIFY: Final = text("SELECT pg_notify(:channel, :payload)")
+_NOTIFY_EACH: Final = text(
+    "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
+)
+"""One notification for each payload, in one statement (one trip to the server, whatever
+the size of the group of moves)."""
 
 
 @dataclass(slots=True)
@@ -296,9 +300,8 @@ class Store:
             statuses = [{"t": a.table_id, "status_after": a.status} for a in actions]
             connection.execute(_SET_STATUS, statuses)
             if self.shared:  # the other processes hear of them at the commit
-                for a in actions:
-                    payload = Notice(self.origin, a.table_id).payload()
-                    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
+                payloads = [Notice(self.origin, a.table_id).payload() for a in actions]
+                connection.execute(_NOTIFY_EACH, {"channel": CHANNEL, "payloads": payloads})
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         with self.session() as session, session.begin():
