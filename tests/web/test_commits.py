@@ -103,27 +103,18 @@ def test_a_faulty_move_in_a_group_fails_alone(tmp_path: Path) -> None:
             await service.close()
         for table, _ in tables:
             store.add_action(table.id, 1, 1, 0, "pass", "playing")
-        gate = threading.Event()
-        add_actions = store.add_actions
-
-        def held(actions: Any) -> None:  # the first transaction waits: the others group
-            gate.wait(10)
-            add_actions(actions)
-
-        store.add_actions = held  # type: ignore[method-assign]
+        sizes = counting(store)
         commits = GroupCommit(store)
         ids = [table.id for table, _ in tables]
-        first = asyncio.ensure_future(commits.add(NewAction(ids[0], 1, 2, 1, "pass", "playing")))
-        await asyncio.sleep(0.05)
-        rest = [
+        # All four are waiting before the writer first runs (asyncio runs the tasks in the
+        # order they were made, the writer after them): they go as one group.
+        added = [
             asyncio.ensure_future(commits.add(NewAction(i, 1, seq, 1, "pass", "playing")))
-            for i, seq in ((ids[1], 2), (ids[2], 1), (ids[3], 2))  # ids[2]: seq 1 again
+            for i, seq in zip(ids, (2, 2, 1, 2), strict=True)  # ids[2]: seq 1 again
         ]
-        await asyncio.sleep(0.05)
-        gate.set()
-        await first
-        done = await asyncio.gather(*rest, return_exceptions=True)
-        assert [type(d) for d in done] == [type(None), IntegrityError, type(None)]
+        done = await asyncio.gather(*added, return_exceptions=True)
+        assert [type(d) for d in done] == [type(None), type(None), IntegrityError, type(None)]
+        assert sizes == [4, 1, 1, 1, 1]  # the group refused, then each on its own
         for table_id, length in zip(ids, (2, 2, 1, 2), strict=True):
             assert len(store.log(table_id, 1)) == length
 
@@ -149,14 +140,14 @@ def test_a_move_whose_socket_goes_while_it_commits_is_finished(
         service = service_of(client)
         gate = threading.Event()
         entered = threading.Event()
-        add_action = service.store.add_action
+        add = service.commits.add
 
-        def slow(*args: Any) -> None:
+        async def slow(action: NewAction) -> None:  # a commit that takes its time
             entered.set()
-            gate.wait(10)
-            add_action(*args)
+            await asyncio.to_thread(gate.wait, 10)
+            await add(action)
 
-        monkeypatch.setattr(service.store, "add_action", slow)
+        monkeypatch.setattr(service.commits, "add", slow)
         current = service._tables[table_id].match.current_player
         with client.websocket_connect(f"/ws/{table_id}") as mover:
             mover.send_json(
