@@ -13,8 +13,10 @@ loop itself, not in a thread. Measured, same benchmark: a worker thread's commit
 1 ms took 50 to 500 ms one time in a hundred, because the sqlite3 module gives up the GIL
 around each row it writes and the thread must then wait for the busy loop to hand it back
 (its switch interval, 5 ms, at each row of the group). Inline, a group blocks the loop for
-its own time only: a millisecond or two and one sync of the log. PostgreSQL's commits stay
-in threads: there a commit waits on the network and on other processes' locks.
+its own time only: a millisecond or two and one sync of the log (or, when a write of another
+kind holds SQLite's one write lock from a thread, until that write commits: SQLite's busy
+wait gives the GIL up meanwhile). PostgreSQL's commits stay in threads: there a commit
+waits on the network and on other processes' locks.
 
 A move waits for its own commit before it is told to anyone, as before: grouping changes
 when a move is committed, never whether it is committed before the players hear of it. A
