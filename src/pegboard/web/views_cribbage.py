@@ -388,6 +388,27 @@ def hand_lines(*part: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
     return _hand_lines(*part)
 
 
+# The hand in play is said again in every state, to every connection: each of its lines is
+# made once per reader and language (as Draw's ``cached_move_line``), the hand's lines then
+# put together from them.
+LINE_CACHE = 16384
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _move_line(
+    seat: int, text: str, dealer: int, count: int, seats: Seats, lang: str
+) -> tuple[str, int]:
+    return cribbage_text.move_line(seat, text, dealer, count, seats, translator(lang))
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _event_lines(
+    event: ScoreEvent, scores: tuple[int, int], dealer: int, seats: Seats, lang: str
+) -> tuple[str, ...]:
+    said = cribbage_text.event_lines(event, scores, dealer, seats, translator(lang))
+    return tuple(line.strip() for line in said)
+
+
 def _hand_lines(
     hand: int,
     dealer: int,
@@ -417,9 +438,7 @@ def _hand_lines(
         nonlocal at
         at += 1
         scores[event.seat] = event.total
-        lines.extend(
-            line.strip() for line in cribbage_text.event_lines(event, scores, dealer, seats, _)
-        )
+        lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
 
     if headers:
         lines.append(cribbage_text.hand_header(hand, dealer, scores, seats, _).lstrip("— "))
@@ -428,7 +447,7 @@ def _hand_lines(
     discards = 0
     for index, move in enumerate(moves):
         words = move.text.split()
-        line, count = cribbage_text.move_line(move.seat, move.text, dealer, count, seats, _)
+        line, count = _move_line(move.seat, move.text, dealer, count, seats, lang)
         lines.append(line)
         if words[0] == "discard":
             discards += 1
