@@ -87,6 +87,8 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
     last_round = _last_round(match, round_, names, _)
     # The reveal is news from the settlement until the next round's first move.
     result = last_round if match.is_over or not round_.history else None
+    svg, description, title = line_look(line, not observation.is_over, lang)  # no end when over
+    backs = tuple(_backs(rounds, len(scores)))
     view = common(
         game="draw",
         lang=lang,
@@ -99,16 +101,16 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         log=draw_log(match, round_, names, _),
         scores=scores,
         target=observation.target,
-        track_svg=draw_track(scores, _backs(rounds, len(scores)), observation.target, names, _),
+        track_svg=draw_track(tuple(scores), backs, observation.target, tuple(names), lang),
     )
     view.update(
         hand=[tile_text(t) for t in round_.hand],
         hand_sizes=list(round_.hand_sizes),
         stock=round_.stock_size,
         leader=round_.leader,
-        line_svg=line_svg(line, not observation.is_over, lang),  # no end to play on
-        line_description=line.describe(lang),
-        line_title=line.title(lang),
+        line_svg=svg,
+        line_description=description,
+        line_title=title,
         plays=plays,
         can_draw=any(isinstance(a, DrawTile) for a in round_.legal),
         can_pass=any(isinstance(a, Pass) for a in round_.legal),
@@ -149,9 +151,13 @@ def _backs(rounds: Sequence[FinishedRound], players: int) -> list[int]:
     return backs
 
 
+@lru_cache(maxsize=1024)
 def draw_track(
-    scores: Sequence[int], backs: Sequence[int], target: int, names: Sequence[str], _: Translator
+    scores: tuple[int, ...], backs: tuple[int, ...], target: int, names: tuple[str, ...], lang: str
 ) -> str:
+    """The score track, made once for every seat and spectator that sees it (it is public:
+    the scores, the back pegs and the names)."""
+    _ = translator(lang)
     parts = [
         _("{name}: {score} (back peg {back})").format(name=name, score=score, back=back)
         for name, score, back in zip(names, scores, backs, strict=True)
@@ -276,17 +282,21 @@ def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: T
 
 
 LINE_SVGS: Final = 512
-_line_svgs: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_line_svgs: OrderedDict[tuple[Any, ...], tuple[str, str, str]] = OrderedDict()
 
 
-def line_svg(line: Line, markers: bool, lang: str) -> str:
-    """``render_svg`` of the line, made once for every seat and spectator that sees it (the
-    line is public, and its drawing a pure function of its plays), the last
-    ``LINE_SVGS`` drawings kept."""
+def line_look(line: Line, markers: bool, lang: str) -> tuple[str, str, str]:
+    """``render_svg`` of the line, its description (B1-B5) and its title, made once for
+    every seat and spectator that sees it (the line is public, and these are pure functions
+    of its plays), the last ``LINE_SVGS`` kept."""
     key = (tuple(line.plays()), markers, lang)
     drawn = _line_svgs.get(key)
     if drawn is None:
-        drawn = _line_svgs[key] = render_svg(line, markers=markers, lang=lang)
+        drawn = _line_svgs[key] = (
+            render_svg(line, markers=markers, lang=lang),
+            line.describe(lang),
+            line.title(lang),
+        )
         if len(_line_svgs) > LINE_SVGS:
             _line_svgs.popitem(last=False)
     else:
