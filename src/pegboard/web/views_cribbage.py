@@ -17,6 +17,7 @@ from pegboard.cribbage.events import (
     DOUBLE_SKUNK_LINE,
     SKUNK_LINE,
     TARGET,
+    CutForDeal,
     GameResult,
     HandShow,
     ScoreEvent,
@@ -117,7 +118,7 @@ def cribbage_view(
     finished = games[-1] if games and not match.is_over else None
     earlier = finished_game(finished, seat) if finished is not None else None
     fresh = not game.history
-    cut = cribbage_text.cut_lines(match.cuts, seats, _)  # the first game's dealer (C2)
+    cut = _cut_lines(tuple(match.cuts), seats, lang)  # the first game's dealer (C2)
     # The log is the whole match (the newcomer's log that kept only its last 30 events and
     # renumbered them): the cut, every finished game, then this one.
     # (over: this game is the last finished one; else the last finished one is ``earlier``)
@@ -402,6 +403,16 @@ def _move_line(
 
 
 @lru_cache(maxsize=LINE_CACHE)
+def _hand_header(hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str) -> str:
+    return cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang)).lstrip("— ")
+
+
+@lru_cache(maxsize=1024)
+def _cut_lines(cuts: tuple[CutForDeal, ...], seats: Seats, lang: str) -> tuple[str, ...]:
+    return tuple(cribbage_text.cut_lines(cuts, seats, translator(lang)))
+
+
+@lru_cache(maxsize=LINE_CACHE)
 def _event_lines(
     event: ScoreEvent, scores: tuple[int, int], dealer: int, seats: Seats, lang: str
 ) -> tuple[str, ...]:
@@ -441,7 +452,7 @@ def _hand_lines(
         lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
 
     if headers:
-        lines.append(cribbage_text.hand_header(hand, dealer, scores, seats, _).lstrip("— "))
+        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang))
     count = 0
     pile: list[Card] = []
     discards = 0
