@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import re
 import socket
 import subprocess
@@ -14,7 +15,7 @@ import time
 import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -538,3 +539,32 @@ def check_states(player: Player, truth: Truth, names: list[str], match_number: i
         assert state["you"] == player.seat
         assert state["view"] == expected
     return len(states)
+
+
+class Seated(Protocol):
+    """A seat's client, in-process (``Player``) or over a real socket (``RealClient``)."""
+
+    state: dict[str, Any]
+
+    def sync(self) -> object: ...
+
+    def act(self, action: str) -> None: ...
+
+
+MOST_MOVES = 2000
+"""More moves than any match of these tests takes."""
+
+
+def play_out(seats: Sequence[Seated], rng: random.Random, moves: int | None = None) -> None:
+    """Random legal moves by the seat to move (``seats`` in seat order) until the match is
+    over, or ``moves`` of them."""
+    for _move in range(MOST_MOVES if moves is None else moves):
+        for seat in seats:
+            seat.sync()
+        view = seats[0].state["view"]
+        if view["is_over"]:
+            return
+        mover = seats[view["current"]]
+        mover.act(rng.choice(mover.state["view"]["legal"])["action"])
+    if moves is None:
+        raise AssertionError(f"a match cannot take {MOST_MOVES} moves")

@@ -19,6 +19,7 @@ from playwright.sync_api import Page
 
 import pegboard.games
 from pegboard.web import games
+from tests.web.conftest import play_out
 from tests.web.page_checks import axe_violations, missing_glyphs
 from tests.web.real_socket import RealClient
 from tests.web.test_e2e import (  # the browser tests' own set-up
@@ -175,7 +176,7 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
             seats[0].socket.send(json.dumps({"type": "again"}))
             for socket in seats.values():
                 socket.until(lambda state, number=number: state["match"] == number)
-            play_over_sockets(seats, rng, "a Draw match to one point")
+            play_out([seats[0], seats[1]], rng)
             want = openskill_after(want, standings_of(base, table, number, "draw"))
             for player, (mu, sigma) in zip(players, want, strict=True):
                 assert rating_at(base, player, "draw")[:3] == (mu, sigma, number)
@@ -205,19 +206,6 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
     check_page(bo, base, f"/p/{players[1]}")
 
 
-def play_over_sockets(seats: dict[int, RealClient], rng: random.Random, what: str) -> None:
-    """Random legal moves by whichever seat is to move, until the match is over."""
-    for _move in range(2000):
-        for socket in seats.values():
-            socket.sync()
-        view = seats[0].state["view"]
-        if view["is_over"]:
-            return
-        mover = seats[view["current"]]
-        mover.act(rng.choice(mover.state["view"]["legal"])["action"])
-    raise AssertionError(f"{what} cannot take this many moves")
-
-
 def key_of(page: Page, table: str) -> tuple[int, str]:
     key = page.evaluate(f"JSON.parse(localStorage.getItem('pegboard.seat.{table}'))")
     return int(key["seat"]), str(key["token"])
@@ -237,7 +225,7 @@ def test_r2_a_rated_cribbage_game_rates_both_players_as_openskill_does(
         for page in (ana, bo):
             seat, token = key_of(page, table)
             seats[seat] = RealClient(sockets, base, table, seat, token)
-        play_over_sockets(seats, random.Random(13), "a game of cribbage to 121")
+        play_out([seats[0], seats[1]], random.Random(13))
     # The end's state came after its commit and its rating: both are saved by now.
 
     scores = standings_of(base, table, 1, "cribbage")

@@ -20,7 +20,16 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.web import ratings
 from pegboard.web.db import MatchRow, RatingChangeRow, RatingRow
-from tests.web.conftest import Player, claim, invite_of, leaks, new_table, service_of, truth_of
+from tests.web.conftest import (
+    Player,
+    claim,
+    invite_of,
+    leaks,
+    new_table,
+    play_out,
+    service_of,
+    truth_of,
+)
 
 OPENSKILL = PlackettLuce()
 
@@ -60,20 +69,6 @@ class Rated:
             Player(b, self.id, n, t, lang=langs[n] if n < len(langs) else "en")
             for n, (b, t) in enumerate(zip(self.browsers, self.tokens, strict=True))
         ]
-
-
-def play_out(seats: list[Player], rng: random.Random, moves: int | None = None) -> None:
-    """Random legal moves until the match is over (or ``moves`` of them)."""
-    while moves is None or moves > 0:
-        for seat in seats:
-            seat.sync()
-        view = seats[0].state["view"]
-        if view["is_over"]:
-            return
-        mover = seats[view["current"]]
-        mover.act(rng.choice(mover.state["view"]["legal"])["action"])
-        if moves is not None:
-            moves -= 1
 
 
 def standings(client: TestClient, table_id: str, number: int = 1) -> list[float]:
