@@ -49,7 +49,7 @@ def counting(store: Store) -> list[int]:
         sizes.append(len(actions))
         add_actions(actions)
 
-    store.add_actions = counted  # type: ignore[method-assign]  # add_action calls it too
+    store.add_actions = counted  # type: ignore[method-assign]
     return sizes
 
 

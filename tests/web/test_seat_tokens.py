@@ -183,7 +183,7 @@ def test_a_failed_commit_sends_the_error_then_closes(
     def broken(*args: Any) -> None:
         raise OperationalError("INSERT", {}, Exception("disk I/O error"))
 
-    monkeypatch.setattr(service_of(client).store, "add_action", broken)
+    monkeypatch.setattr(service_of(client).store, "add_actions", broken)
     mover.send({"type": "act", "action": action, "seq": 0})
     said = {
         "en": "The move could not be saved: connect again.",

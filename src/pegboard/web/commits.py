@@ -29,8 +29,7 @@ PostgreSQL, another process's move of that seq: ``TableService._play``) fails al
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from pegboard.web.store import NewAction, Store
 
@@ -61,7 +60,7 @@ class GroupCommit:
                 await self._one(*group[0])
                 continue
             try:
-                await self._run(self.store.add_actions, [action for action, _ in group])
+                await self._run([action for action, _ in group])
             except Exception:  # each on its own: only the faulty one fails
                 for action, done in group:
                     await self._one(action, done)
@@ -70,24 +69,15 @@ class GroupCommit:
                     if not done.done():
                         done.set_result(None)
 
-    async def _run(self, write: Callable[..., None], *args: Any) -> None:
+    async def _run(self, actions: list[NewAction]) -> None:
         if self.store.shared:
-            await asyncio.to_thread(write, *args)
+            await asyncio.to_thread(self.store.add_actions, actions)
         else:
-            write(*args)
+            self.store.add_actions(actions)
 
     async def _one(self, action: NewAction, done: asyncio.Future[None]) -> None:
         try:
-            await self._run(
-                self.store.add_action,
-                action.table_id,
-                action.match_number,
-                action.seq,
-                action.seat,
-                action.action,
-                action.status,
-                action.standings,
-            )
+            await self._run([action])
         except Exception as error:
             if not done.done():
                 done.set_exception(error)
