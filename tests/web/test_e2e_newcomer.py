@@ -7,6 +7,7 @@ and focuses that button; focus and selection look different; and axe-core finds 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
     pytest.skip("PEGBOARD_SKIP_E2E=1: the browser tests are skipped", allow_module_level=True)
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, WebSocketRoute
 
 from tests.web.page_checks import axe_violations
 from tests.web.test_e2e import (
@@ -49,17 +50,48 @@ def log_lines(page: Page) -> list[str]:
     return [line.strip() for line in page.locator("#log li").all_inner_texts()]
 
 
+class HeldSocket:
+    """The page's socket through the test: the server's messages go on to the page, or wait
+    while ``held`` until ``release`` sends them all at once, at a moment the test picks."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.waiting: list[str | bytes] = []
+        self.route: WebSocketRoute | None = None
+
+    def __call__(self, route: WebSocketRoute) -> None:
+        self.route = route
+        route.connect_to_server().on_message(self.arrived)
+
+    def arrived(self, message: str | bytes) -> None:
+        if self.held:
+            self.waiting.append(message)
+        elif self.route is not None:
+            self.route.send(message)
+
+    def release(self) -> None:
+        self.held = False
+        assert self.route is not None
+        for message in self.waiting:
+            self.route.send(message)
+        self.waiting.clear()
+
+
 def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
     e2e_open: Callable[..., Page],
 ) -> None:
     """The newcomer's log kept the last 30 events and renumbered them, and axe found it
-    a scrollable region no keyboard could reach (scrollable-region-focusable)."""
+    a scrollable region no keyboard could reach (scrollable-region-focusable). Then CI
+    found the log rebuilt by every state: a reader who pressed Home while a bot moved was
+    left half-way up, Chromium's scroll to the top cut short by the new list."""
     page = e2e_open("/", seed=5)
+    socket = HeldSocket()
+    page.route_web_socket(re.compile(r"/ws/"), socket)
     page.fill("#target", "200")
     create_table(page)
     first: list[str] = []
     moves = 0
-    while len(log_lines(page)) <= 40:
+    while len(log_lines(page)) <= 40 or not settle(page):
         if settle(page):
             play_draw_move(page)
         elif page.locator(DIALOG).count():
@@ -83,10 +115,17 @@ def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
         )
         == "Log"
     )
+    # A move whose answer (and the bots' moves after it) arrives while the reader's scroll
+    # to the top is on its way.
+    socket.held = True
+    play_draw_move(page)
     log.focus()
     page.keyboard.press("Home")
+    assert page.evaluate("document.getElementById('log').scrollTop") > 0  # still on its way
+    socket.release()
     wait_for(page, "document.getElementById('log').scrollTop === 0")
     settle(page)  # the bot's moves after it: the log stays where its reader scrolled it
+    assert len(log_lines(page)) > len(lines)
     assert page.evaluate("document.getElementById('log').scrollTop") == 0
     assert page.evaluate("document.activeElement.id") == "log" or page.locator(DIALOG).count()
     assert not [v for v in axe_violations(page) if v.startswith("scrollable-region-focusable")]

@@ -84,3 +84,17 @@ export function scalable(svg) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
 }
+
+// Like fill, but the children already in `element` that are among the new ones stay where
+// they are, never taken out and put back: an element taken out of the page loses its scroll
+// position and any scroll on its way. The kept ones must come in the order they are in.
+export function place(element, ...children) {
+  const wanted = children.flat().filter((child) => child !== null && child !== undefined && child !== false);
+  const keep = new Set(wanted);
+  for (const child of [...element.childNodes]) if (!keep.has(child)) child.remove();
+  let cursor = element.firstChild;
+  for (const child of wanted) {
+    if (child === cursor) cursor = cursor.nextSibling;
+    else element.insertBefore(child, cursor);
+  }
+}

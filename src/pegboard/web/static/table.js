@@ -3,10 +3,11 @@
 // particular to a game comes from its page module (games.js: static/games/NAME.js, or the
 // generic one), through the interface that games/generic.js describes.
 
-import { clearError, fill, focusKey, h, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
+import { clearError, fill, focusKey, h, place, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
 import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
+import { MatchLog } from "./log.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
 import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
@@ -68,6 +69,11 @@ class TablePage {
       if (next) next.focus();
     });
     document.body.append(this.dialog);
+    // The grid around the log stays in the page from state to state, as the log does.
+    this.log = new MatchLog(t("Log"));
+    this.playColumn = h("div", { class: "play-col" });
+    this.sideColumn = h("div", { class: "side-col" });
+    this.grid = h("div", { class: "table-grid" }, this.playColumn, this.sideColumn);
   }
 
   start() {
@@ -290,40 +296,28 @@ class TablePage {
       return;
     }
     const { view } = this.message;
-    // The log where its reader left it: at its newest event, or scrolled back (kept).
-    const before = document.getElementById("log");
-    const atEnd = !before || before.scrollHeight - before.scrollTop - before.clientHeight < 4;
-    const top = before ? before.scrollTop : 0;
     const names = this.names(view);
     const ui = this.uiState();
     const game = this.page.render(view, ui, names);
     this.selected = ui.selected;
     this.picked = ui.picked;
-    fill(
+    const logWasShown = this.log.element.isConnected;
+    this.log.update(view.log || [], t("Log"), (text) => this.page.logEntry(text));
+    fill(this.playColumn, game, this.hintsPanel());
+    place(this.sideColumn, this.board(view), this.log.element, this.page.side(view, names));
+    place(
       this.main,
       this.heading(view),
       this.turnLine(view, names),
       this.playersList(view, names),
       view.is_over || this.forfeited() ? this.matchOver(view, names) : null,
-      h(
-        "div",
-        { class: "table-grid" },
-        h("div", { class: "play-col" }, game, this.hintsPanel()),
-        h(
-          "div",
-          { class: "side-col" },
-          this.board(view),
-          this.logPanel(view),
-          this.page.side(view, names),
-        ),
-      ),
+      this.grid,
       this.invites(),
       this.footer(view),
     );
     document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
     this.renderDialog(view, names, keep);
-    const log = document.getElementById("log");
-    if (log) log.scrollTop = atEnd ? log.scrollHeight : top; // the newest event in sight, unless scrolled back
+    this.log.settle(logWasShown);
     // For tests and styling: whose turn it is, and whether a move is on its way.
     document.body.dataset.turn = view.is_over ? "over" : view.your_turn ? "yours" : "other";
     document.body.dataset.pending = String(this.pending);
@@ -560,16 +554,6 @@ class TablePage {
       items.push(h("li", { dataset: { seat: String(seat), colour: peg.getAttribute("fill") } }, swatch, name));
     }
     return items.length ? h("ul", { class: "peg-legend", id: "peg-legend", "aria-label": t("Peg colours") }, ...items) : null;
-  }
-
-  logPanel(view) {
-    const entries = view.log || [];
-    return h(
-      "section",
-      { class: "log", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, t("Log")),
-      h("ol", { id: "log", tabindex: "0", "aria-labelledby": "log-title", dataset: { focus: "log" } }, ...entries.map((text) => h("li", {}, ...this.page.logEntry(text)))),
-    );
   }
 
   invites() {
