@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -54,7 +53,7 @@ def counting(store: Store) -> list[int]:
 
 
 def test_moves_of_many_tables_at_once_share_transactions_and_all_are_kept(
-    sqlite_url: str,
+    db_url: str,
 ) -> None:
     async def body(service: TableService) -> None:
         tables = [await seated(service) for _ in range(12)]
@@ -70,10 +69,10 @@ def test_moves_of_many_tables_at_once_share_transactions_and_all_are_kept(
             for socket in sockets.values():
                 assert [m["seq"] for m in socket.sent if m["type"] == "state"][-3:] == [1, 2, 3]
 
-    with_service(sqlite_url, body)
+    with_service(db_url, body)
 
 
-def test_one_at_a_time_the_moves_are_one_transaction_each(sqlite_url: str) -> None:
+def test_one_at_a_time_the_moves_are_one_transaction_each(db_url: str) -> None:
     """The grouping above is the moves' doing, not a delay: a lone move commits alone and
     at once."""
 
@@ -84,14 +83,14 @@ def test_one_at_a_time_the_moves_are_one_transaction_each(sqlite_url: str) -> No
             await move(service, table, sockets)
         assert sizes == [1, 1, 1, 1]
 
-    with_service(sqlite_url, body)
+    with_service(db_url, body)
 
 
-def test_a_faulty_move_in_a_group_fails_alone(tmp_path: Path) -> None:
+def test_a_faulty_move_in_a_group_fails_alone(fresh_db_url: str) -> None:
     """Four tables' moves go together, one of them for a seq already in its log (the
     log's unique key refuses it, as it refuses another process's move on PostgreSQL): that
     one raises IntegrityError, the three others are committed."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'group.db'}")
+    engine = make_engine(fresh_db_url)
     upgrade(engine)
     store = Store(engine)
 
@@ -117,8 +116,12 @@ def test_a_faulty_move_in_a_group_fails_alone(tmp_path: Path) -> None:
         assert sizes == [4, 1, 1, 1, 1]  # the group refused, then each on its own
         for table_id, length in zip(ids, (2, 2, 1, 2), strict=True):
             assert len(store.log(table_id, 1)) == length
+        store.dispose()
 
-    asyncio.run(body())
+    try:
+        asyncio.run(body())
+    finally:
+        engine.dispose()
 
 
 def test_a_move_whose_socket_goes_while_it_commits_is_finished(

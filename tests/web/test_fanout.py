@@ -57,6 +57,7 @@ def two_processes(
         finally:
             for service in (a, b):
                 await service.close()
+                service.store.dispose()
             for engine in engines:
                 engine.dispose()
 

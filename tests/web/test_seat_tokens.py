@@ -44,13 +44,13 @@ def with_service(url: str, body: Callable[[TableService], Awaitable[T]]) -> T:
     async def main() -> T:
         engine = make_engine(url)
         await asyncio.to_thread(upgrade, engine)
-        service = TableService(
-            Store(engine), bot_delay=0, seed_source=lambda: 7, limits=PLAY_LIMITS
-        )
+        store = Store(engine)
+        service = TableService(store, bot_delay=0, seed_source=lambda: 7, limits=PLAY_LIMITS)
         try:
             return await body(service)
         finally:
             await service.close()
+            store.dispose()
             engine.dispose()
 
     return asyncio.run(main())

@@ -13,12 +13,12 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect, select
+from sqlalchemy import inspect, select, text
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.cribbage import CribbageMatch
 from pegboard.web.db import ActionRow, Base, MatchRow, SeatRow, TableRow, make_engine, upgrade
-from pegboard.web.store import Store
+from pegboard.web.store import NewAction, Store
 from tests.web.conftest import (
     PLAY_LIMITS,
     Player,
@@ -107,6 +107,76 @@ def test_a_second_writer_of_a_seq_is_refused(
     with pytest.raises(IntegrityError):
         store.add_action(table["table"], 1, 1, 1, "pass", "playing")
     assert len(store.log(table["table"], 1)) == 1
+
+
+def test_a_group_of_moves_is_written_whole_or_not_at_all(
+    db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """``Store.add_actions`` (one statement on PostgreSQL, a transaction on SQLite): each
+    move's row, its table's status and, for a move that ended its match, the standings;
+    and a group with one seq already taken writes none of its moves."""
+    client = client_on(db_url)
+    ids = [
+        new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)["table"]
+        for _ in range(3)
+    ]
+    store = service_of(client).store
+    store.add_actions(
+        [
+            NewAction(ids[0], 1, 1, 0, "draw", "playing"),
+            NewAction(ids[1], 1, 1, 1, "pass", "over", [0.0, 1.0]),
+        ]
+    )
+    assert store.log(ids[0], 1) == [(1, 0, "draw")]
+    assert store.log(ids[1], 1) == [(1, 1, "pass")]
+    with store.session() as session:
+        statuses = {i: session.get(TableRow, i).status for i in ids}  # type: ignore[union-attr]
+        assert statuses[ids[1]] == "over" and statuses[ids[0]] == "playing"
+        first, second = (session.get(MatchRow, (i, 1)) for i in ids[:2])
+        assert first is not None and first.finished_at is None and first.standings is None
+        assert second is not None and second.finished_at is not None
+        assert second.standings == [0.0, 1.0]
+        rows = session.scalars(select(ActionRow).where(ActionRow.table_id.in_(ids))).all()
+        assert all(row.created_at is not None for row in rows) and len(rows) == 2
+    with pytest.raises(IntegrityError):
+        store.add_actions(
+            [
+                NewAction(ids[2], 1, 1, 0, "draw", "over", [1.0, 0.0]),
+                NewAction(ids[0], 1, 1, 1, "pass", "over"),  # seq 1 is taken
+            ]
+        )
+    assert store.log(ids[2], 1) == [] and store.log(ids[0], 1) == [(1, 0, "draw")]
+    with store.session() as session:
+        third = session.get(MatchRow, (ids[2], 1))
+        assert third is not None and third.finished_at is None
+        assert session.get(TableRow, ids[0]).status == "playing"  # type: ignore[union-attr]
+
+
+def test_a_move_after_the_database_closed_its_connection_is_written(
+    fresh_db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """PostgreSQL's moves go without a ping first (``Store._appends``): a connection the
+    server closed since (a restart, an idle timeout) is found at the move, which is then
+    written on a new one, not refused."""
+    if not fresh_db_url.startswith("postgresql"):
+        pytest.skip("SQLite is a file of this process: no server closes its connections")
+    client = client_on(fresh_db_url)
+    ids = [
+        new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)["table"]
+        for _ in range(2)
+    ]
+    store = service_of(client).store
+    store.add_actions([NewAction(ids[0], 1, 1, 0, "draw", "playing")])
+    with store.engine.connect() as connection:
+        ended = connection.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+    assert ended  # the moves' connection among them
+    store.add_actions([NewAction(ids[1], 1, 1, 0, "draw", "playing")])
+    assert store.log(ids[1], 1) == [(1, 0, "draw")]
 
 
 def test_63_bit_seeds_are_kept_whole(db_url: str, client_on: Callable[..., TestClient]) -> None:
