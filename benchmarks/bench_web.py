@@ -150,9 +150,10 @@ def server_cpu(pid: int) -> float:
 
 
 @contextmanager
-def server(db_url: str, *options: str) -> Iterator[str]:
+def server(db_url: str, *options: str, source: str | None = None) -> Iterator[str]:
     """``pegboard serve`` on a free loopback port, with ``LOAD_OPTIONS`` and ``options``;
-    yields its base URL."""
+    yields its base URL. With ``source`` (a checkout's ``src`` folder), the server is that
+    checkout's code: an older commit measured by the same clients in the same run."""
     port = free_port()
     command = [
         *pegboard_command(),
@@ -169,7 +170,10 @@ def server(db_url: str, *options: str) -> Iterator[str]:
         *options,
     ]
     with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        env = dict(os.environ)
+        if source is not None:
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [source, env.get("PYTHONPATH")]))
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         SERVED.append(process.pid)
         try:
             yield wait_until_up(process, log, f"http://127.0.0.1:{port}")
@@ -316,7 +320,8 @@ async def player(
     last: dict[str, Any] | None = None  # the last state, which an update changes
     async with connect(f"{ws_base}/ws/{table_.id}", max_size=None) as ws:
         hello = {"type": "hello", "seat": seat, "token": token, "since": 0, "lang": "en"}
-        hello["updates"] = updates  # as the browser's page does, unless --full-states
+        if updates:  # as the browser's page does, unless --full-states
+            hello["updates"] = True
         await ws.send(json.dumps(hello))
         ready.set()
         try:
@@ -476,19 +481,20 @@ async def spectator_state(ws_base: str, table_id: str) -> dict[str, Any]:
                 return message
 
 
-async def verify(base: str, db_url: str, run: Run) -> dict[str, int]:
-    """Every table's log replays, holds every acknowledged move, and gives the view a
-    spectator gets. Raises SystemExit on the first table that does not."""
+async def verify(base: str, db_url: str, run: Run, views_too: bool = True) -> dict[str, int]:
+    """Every table's log replays, holds every acknowledged move, and (``views_too``) gives
+    the view a spectator gets. Raises SystemExit on the first table that does not. (The
+    views of an older server, ``--server-source``, are its own: only its log is checked.)"""
     from sqlalchemy import create_engine
 
     engine = create_engine(db_url)
     try:
-        return await _verify(base, engine, run)
+        return await _verify(base, engine, run, views_too)
     finally:
         engine.dispose()
 
 
-async def _verify(base: str, engine: Engine, run: Run) -> dict[str, int]:
+async def _verify(base: str, engine: Engine, run: Run, views_too: bool) -> dict[str, int]:
     from pegboard.web import games, views
 
     ws_base = base.replace("http://", "ws://")
@@ -522,7 +528,7 @@ async def _verify(base: str, engine: Engine, run: Run) -> dict[str, int]:
             )
             checked_actions += len(log)
             matches += 1
-            if number == record["number"]:
+            if views_too and number == record["number"]:
                 expected = views.view(match, record["game"], None, "en", record["names"])
                 if state["view"] != expected:
                     diff = sorted(k for k in expected if state["view"].get(k) != expected.get(k))
@@ -552,10 +558,13 @@ def percentile(values: list[float], fraction: float) -> float:
 def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
     plans = table_plans(options.tables, options.bot_level, random.Random(SEED + rep))
     extra = ["--workers", str(options.workers)] if options.workers > 1 else []
-    with database(options) as db_url, server(db_url, *extra) as base:
+    with (
+        database(options) as db_url,
+        server(db_url, *extra, source=options.server_source) as base,
+    ):
         tables = asyncio.run(create_tables(base, plans))
         run = asyncio.run(play(base, tables, options, rep))
-        checked = asyncio.run(verify(base, db_url, run))
+        checked = asyncio.run(verify(base, db_url, run, options.server_source is None))
     seconds = run.end - run.start
     figures = {
         "tables": float(len(tables)),
@@ -602,6 +611,11 @@ def arguments() -> argparse.Namespace:
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes (pegboard serve --workers)"
+    )
+    parser.add_argument(
+        "--server-source",
+        help="run the server from this src folder (a worktree of an older commit, to "
+        "compare it with the same clients in one run; with --full-states before updates)",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
