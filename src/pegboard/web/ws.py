@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 import anyio
+import orjson
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
@@ -93,7 +93,7 @@ class SocketConnection:
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                     await self.websocket.close(item)
                 return
-            await self.websocket.send_text(json.dumps(item, ensure_ascii=False))
+            await self.websocket.send_text(encode(item))
 
 
 async def receive(
@@ -119,6 +119,12 @@ async def receive(
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         return ClientError("malformed", _("A message is a JSON object with a type."))
     return value
+
+
+def encode(message: Any) -> str:
+    """A message as the JSON text of its frame (orjson: a state goes to every connection
+    after every move, and the standard library's encoder was 3% of a busy server's CPU)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def wire_problem(error: wire.WireError, _: Translator, max_depth: int) -> str:
@@ -198,7 +204,7 @@ async def holder_of(websocket: WebSocket) -> SeatHolder | None:
 async def refuse(websocket: WebSocket, error: ClientError, code: int) -> None:
     websocket.app.state.service.metrics.refused(error.code, rule=error.rule)
     with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-        await websocket.send_text(json.dumps(error.to_message(), ensure_ascii=False))
+        await websocket.send_text(encode(error.to_message()))
         await websocket.close(code)
 
 
