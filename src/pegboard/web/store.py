@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
 
+import psycopg
 from sqlalchemy import (
+    URL,
     Engine,
     bindparam,
-    create_engine,
     exists,
     func,
     insert,
@@ -107,27 +109,26 @@ _FINISH_MATCH: Final = (
     .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
     .values(finished_at=bindparam("at"), standings=bindparam("standings"))
 )
-_APPEND_SHARED: Final = text(
-    """
+_APPEND_SHARED: Final = """
     WITH appended AS (
         INSERT INTO actions (table_id, match_number, seq, seat, action, created_at)
         SELECT m.t, m.n, m.seq, m.seat, m.action, now()
-        FROM unnest(CAST(:t AS text[]), CAST(:n AS integer[]), CAST(:seq AS integer[]),
-                    CAST(:seat AS integer[]), CAST(:action AS text[]))
+        FROM unnest(CAST(%(t)s AS text[]), CAST(%(n)s AS integer[]), CAST(%(seq)s AS integer[]),
+                    CAST(%(seat)s AS integer[]), CAST(%(action)s AS text[]))
              AS m(t, n, seq, seat, action)
     ), statuses AS (
         UPDATE tables SET status = m.status
-        FROM unnest(CAST(:t AS text[]), CAST(:status AS text[])) AS m(t, status)
+        FROM unnest(CAST(%(t)s AS text[]), CAST(%(status)s AS text[])) AS m(t, status)
         WHERE tables.id = m.t
     ), finished AS (
         UPDATE matches SET finished_at = now(), standings = CAST(m.standings AS json)
-        FROM unnest(CAST(:ft AS text[]), CAST(:fn AS integer[]), CAST(:fs AS text[]))
+        FROM unnest(CAST(%(ft)s AS text[]), CAST(%(fn)s AS integer[]), CAST(%(fs)s AS text[]))
              AS m(t, n, standings)
         WHERE matches.table_id = m.t AND matches.number = m.n
     )
-    SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload
-    """
-)
+    SELECT count(pg_notify(%(channel)s, payload)) FROM unnest(CAST(%(payloads)s AS text[]))
+        AS payload
+"""
 """``Store.add_actions`` on PostgreSQL: a group of moves in one statement, run on its own
 (autocommit), so one trip to the server and back. A transaction of the statements one by one
 took six (the pool's ping, BEGIN, the three writes, COMMIT), and on a busy server each trip in
@@ -136,7 +137,56 @@ the worker thread is a wait for the GIL. Measured in ``python -m benchmarks web 
 loop, SQLAlchemy's asyncio with psycopg, took 16 ms: there each trip waits for the busy loop's
 next turn.) One statement is all or nothing as a transaction is; the unique key still
 refuses a seq another process appended, and the notifications still go out only once it
-commits."""
+commits. ``%(name)s`` is psycopg's own placeholder: ``_Appender`` runs it without SQLAlchemy."""
+
+
+class _Appender:
+    """The moves' own connection to PostgreSQL: psycopg's, autocommit, ``_APPEND_SHARED``
+    prepared on the server once, and no ping before each use (the ping is a trip too; a
+    connection found closed is retried once on a new one instead).
+
+    Why not SQLAlchemy's: its execution of one statement (compiling the parameters, the
+    result's metadata, the pool's checkout) was 5% of a busy server's CPU, in the worker
+    thread that the event loop waits for. ``GroupCommit`` runs one group at a time: one
+    connection is enough (the lock keeps a stray second caller waiting, not interleaved)."""
+
+    def __init__(self, url: URL) -> None:
+        self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._connection: psycopg.Connection[Any] | None = None
+        self._lock = threading.Lock()
+
+    def execute(self, parameters: dict[str, Any]) -> None:
+        with self._lock:
+            try:
+                try:
+                    self._execute(parameters)
+                except psycopg.OperationalError:
+                    if self._connection is not None and not self._connection.broken:
+                        raise
+                    # The server closed the connection since its last use (a restart, an
+                    # idle timeout): once more, on a new one.
+                    self._close()
+                    self._execute(parameters)
+            except psycopg.Error as error:
+                # As SQLAlchemy's own, which the service tells apart (an IntegrityError:
+                # another process appended this seq first) and the app answers.
+                raise DBAPIError.instance(
+                    _APPEND_SHARED, parameters, error, psycopg.Error
+                ) from error
+
+    def _execute(self, parameters: dict[str, Any]) -> None:
+        if self._connection is None or self._connection.closed:
+            self._connection = psycopg.connect(self._conninfo, autocommit=True)
+        self._connection.execute(_APPEND_SHARED, parameters, prepare=True)
+
+    def _close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def close(self) -> None:
+        with self._lock:
+            self._close()
 
 
 @dataclass(slots=True)
@@ -206,19 +256,13 @@ class Store:
         table's writes lock the table (``locked``) and notify the others."""
         self.origin = secrets.token_hex(6)
         """This process's name in the notifications, so that it skips its own."""
-        self._appends = (
-            create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_size=1, max_overflow=2)
-            if self.shared
-            else None
-        )
-        """On PostgreSQL, the moves' own connections (``_APPEND_SHARED``): autocommit, and no
-        ping before each use (the ping is a trip too; a connection found closed is retried
-        once on a new one instead). ``GroupCommit`` runs one group at a time: one is enough."""
+        self._appends = _Appender(engine.url) if self.shared else None
+        """On PostgreSQL, the moves' own connection (``_Appender``)."""
 
     def dispose(self) -> None:
-        """Close the store's own connections (the engine's are its owner's to dispose)."""
+        """Close the store's own connection (the engine's are its owner's to dispose)."""
         if self._appends is not None:
-            self._appends.dispose()
+            self._appends.close()
 
     def session(self) -> Session:
         return self._session()
@@ -370,16 +414,7 @@ class Store:
             "channel": CHANNEL,
             "payloads": [Notice(self.origin, a.table_id).payload() for a in actions],
         }
-        try:
-            with self._appends.connect() as connection:
-                connection.execute(_APPEND_SHARED, parameters)
-        except DBAPIError as error:
-            if not error.connection_invalidated:
-                raise
-            # The server closed the connection since its last use (a restart): SQLAlchemy
-            # has dropped the pool's connections; once more, on a new one.
-            with self._appends.connect() as connection:
-                connection.execute(_APPEND_SHARED, parameters)
+        self._appends.execute(parameters)
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         with self.session() as session, session.begin():
