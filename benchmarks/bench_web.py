@@ -85,6 +85,7 @@ class Run:
     other_latency: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     closed: int = 0  # connections the server closed on a client
+    histograms: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
     def measuring(self, now: float) -> bool:
         return self.start <= now <= self.end
@@ -411,11 +412,20 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
         await ready.wait()
     await asyncio.sleep(min(2.0, options.seconds / 5))  # warm-up, not measured
     pid = SERVED[-1]
+    histograms_before = await histograms(base)
     cpu_before, client_before = server_cpu(pid), time.process_time()
     run.start = time.perf_counter()
     await asyncio.sleep(options.seconds)
     run.end = time.perf_counter()
     run.cpu = server_cpu(pid) - cpu_before
+    run.histograms = {
+        name: [
+            (bound, after - before)
+            for (bound, after), (_, before) in zip(counts, histograms_before[name], strict=True)
+        ]
+        for name, counts in (await histograms(base)).items()
+        if name in histograms_before
+    }
     run.client_cpu = time.process_time() - client_before
     stop.set()
     await asyncio.sleep(2.0)  # the moves in flight reach every seat (bots stop at a human)
@@ -426,6 +436,49 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
     if failed:
         raise SystemExit(f"bench_web: {len(failed)} clients failed, first: {failed[0]!r}")
     return run
+
+
+HISTOGRAMS: tuple[str, ...] = ("pegboard_commit_seconds", "pegboard_broadcast_seconds")
+
+
+async def histograms(base: str) -> dict[str, list[tuple[float, float]]]:
+    """The server's latency histograms from ``/metrics`` (one process's: with --workers the
+    one that answers): for each, its cumulative (bound, count) pairs. Empty when the server
+    has no such metrics (an older commit's)."""
+    import httpx
+    from prometheus_client.parser import text_string_to_metric_families
+
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        response = await client.get("/metrics")
+    if response.status_code != 200:
+        return {}
+    found: dict[str, list[tuple[float, float]]] = {}
+    for family in text_string_to_metric_families(response.text):
+        if family.name in HISTOGRAMS:
+            found[family.name] = [
+                (float(sample.labels["le"]), sample.value)
+                for sample in family.samples
+                if sample.name.endswith("_bucket")
+            ]
+    return found
+
+
+def histogram_quantile(buckets: list[tuple[float, float]], q: float) -> float:
+    """Prometheus's ``histogram_quantile``: linear within the bucket that holds the quantile
+    (cumulative counts, the last bound +Inf, reported as the last finite bound)."""
+    total = buckets[-1][1] if buckets else 0.0
+    if total <= 0:
+        return float("nan")
+    rank = q * total
+    lower_bound, lower_count = 0.0, 0.0
+    for bound, count in buckets:
+        if count >= rank:
+            if bound == float("inf"):
+                return lower_bound
+            share = (rank - lower_count) / (count - lower_count) if count > lower_count else 1
+            return lower_bound + (bound - lower_bound) * share
+        lower_bound, lower_count = bound, count
+    return lower_bound
 
 
 def _cancelled(error: BaseException) -> bool:
@@ -582,6 +635,10 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         "checked_actions": float(checked["actions"]),
         "checked_matches": float(checked["matches"]),
     }
+    for name, buckets in run.histograms.items():
+        short = name.removeprefix("pegboard_").removesuffix("_seconds")
+        for q in (0.5, 0.99):
+            figures[f"{short}_p{round(q * 100)}_ms"] = 1000 * histogram_quantile(buckets, q)
     print(
         f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, "
         f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move "
@@ -592,6 +649,13 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         f"actions ({checked['acknowledged']} acknowledged to clients): nothing lost",
         flush=True,
     )
+    if "commit_p50_ms" in figures:
+        print(
+            f"         server's commit p50/p99 {figures['commit_p50_ms']:.1f}/"
+            f"{figures['commit_p99_ms']:.1f} ms (its wait for the group included), "
+            f"broadcast {figures['broadcast_p50_ms']:.1f}/{figures['broadcast_p99_ms']:.1f} ms",
+            flush=True,
+        )
     return figures
 
 
