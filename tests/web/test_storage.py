@@ -3,6 +3,7 @@ anyone is told, tokens kept only as hashes, and tables rebuilt from the log afte
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
 from collections.abc import Callable
@@ -177,6 +178,56 @@ def test_a_move_after_the_database_closed_its_connection_is_written(
     assert ended  # the moves' connection among them
     store.add_actions([NewAction(ids[1], 1, 1, 0, "draw", "playing")])
     assert store.log(ids[1], 1) == [(1, 0, "draw")]
+
+
+def test_the_event_loops_moves_on_postgresql_are_whole_or_refused_and_survive_a_restart(
+    fresh_db_url: str, client_on: Callable[..., TestClient]
+) -> None:
+    """``Store.add_actions_async``, the server's path on PostgreSQL (``GroupCommit``): a group
+    is written whole; one with a seq already taken raises IntegrityError and writes none of
+    its moves (the service tells that refusal apart); a connection the server closed since
+    is found at the next group, which is written on a new one."""
+    if not fresh_db_url.startswith("postgresql"):
+        pytest.skip("on SQLite the moves are written inline (add_actions)")
+    client = client_on(fresh_db_url)
+    ids = [
+        new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)["table"]
+        for _ in range(3)
+    ]
+    store = service_of(client).store
+
+    async def play() -> None:
+        await store.add_actions_async(
+            [
+                NewAction(ids[0], 1, 1, 0, "draw", "playing"),
+                NewAction(ids[1], 1, 1, 1, "pass", "over", [0.0, 1.0]),
+            ]
+        )
+        with pytest.raises(IntegrityError):
+            await store.add_actions_async(
+                [
+                    NewAction(ids[2], 1, 1, 0, "draw", "playing"),
+                    NewAction(ids[0], 1, 1, 1, "pass", "playing"),  # seq 1 is taken
+                ]
+            )
+        with store.engine.connect() as connection:
+            ended = connection.execute(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar()
+        assert ended
+        await store.add_actions_async([NewAction(ids[2], 1, 1, 1, "pass", "playing")])
+        await store.aclose()
+
+    asyncio.run(play())
+    assert store.log(ids[0], 1) == [(1, 0, "draw")]
+    assert store.log(ids[1], 1) == [(1, 1, "pass")]
+    assert store.log(ids[2], 1) == [(1, 1, "pass")]
+    with store.session() as session:
+        finished = session.get(MatchRow, (ids[1], 1))
+        assert finished is not None and finished.standings == [0.0, 1.0]
 
 
 def test_63_bit_seeds_are_kept_whole(db_url: str, client_on: Callable[..., TestClient]) -> None:

@@ -213,6 +213,7 @@ def create_app(
             sweeper.cancel()
             await asyncio.gather(sweeper, return_exceptions=True)
             await service.close()
+            await service.store.aclose()
             service.store.dispose()
             engine.dispose()
 

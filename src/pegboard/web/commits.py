@@ -15,8 +15,9 @@ around each row it writes and the thread must then wait for the busy loop to han
 (its switch interval, 5 ms, at each row of the group). Inline, a group blocks the loop for
 its own time only: a millisecond or two and one sync of the log (or, when a write of another
 kind holds SQLite's one write lock from a thread, until that write commits: SQLite's busy
-wait gives the GIL up meanwhile). PostgreSQL's commits stay in threads: there a commit
-waits on the network and on other processes' locks.
+wait gives the GIL up meanwhile). PostgreSQL's commits are awaited on the loop, on psycopg's
+asynchronous connection (``Store.add_actions_async``): there a commit waits on the network
+and on other processes' locks, and the loop serves the others meanwhile, with no thread.
 
 A move waits for its own commit before it is told to anyone, as before: grouping changes
 when a move is committed, never whether it is committed before the players hear of it. A
@@ -70,8 +71,8 @@ class GroupCommit:
                         done.set_result(None)
 
     async def _run(self, actions: list[NewAction]) -> None:
-        if self.store.shared:
-            await asyncio.to_thread(self.store.add_actions, actions)
+        if self.store.shared:  # a wait on PostgreSQL's socket
+            await self.store.add_actions_async(actions)
         else:
             self.store.add_actions(actions)
 
