@@ -153,6 +153,18 @@ def test_a_group_of_moves_is_written_whole_or_not_at_all(
         assert session.get(TableRow, ids[0]).status == "playing"  # type: ignore[union-attr]
 
 
+def close_the_others(store: Store) -> int:
+    """As a restart of PostgreSQL does to them: end the database's other connections."""
+    with store.engine.connect() as connection:
+        ended = connection.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar()
+    return int(ended or 0)
+
+
 def test_a_move_after_the_database_closed_its_connection_is_written(
     fresh_db_url: str, client_on: Callable[..., TestClient]
 ) -> None:
@@ -168,14 +180,7 @@ def test_a_move_after_the_database_closed_its_connection_is_written(
     ]
     store = service_of(client).store
     store.add_actions([NewAction(ids[0], 1, 1, 0, "draw", "playing")])
-    with store.engine.connect() as connection:
-        ended = connection.execute(
-            text(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )
-        ).scalar()
-    assert ended  # the moves' connection among them
+    assert close_the_others(store)  # the moves' connection among them
     store.add_actions([NewAction(ids[1], 1, 1, 0, "draw", "playing")])
     assert store.log(ids[1], 1) == [(1, 0, "draw")]
 
@@ -210,14 +215,7 @@ def test_the_event_loops_moves_on_postgresql_are_whole_or_refused_and_survive_a_
                     NewAction(ids[0], 1, 1, 1, "pass", "playing"),  # seq 1 is taken
                 ]
             )
-        with store.engine.connect() as connection:
-            ended = connection.execute(
-                text(
-                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-                )
-            ).scalar()
-        assert ended
+        assert close_the_others(store)
         await store.add_actions_async([NewAction(ids[2], 1, 1, 1, "pass", "playing")])
         await store.aclose()
 
