@@ -153,6 +153,13 @@ def test_a_group_of_moves_is_written_whole_or_not_at_all(
         assert session.get(TableRow, ids[0]).status == "playing"  # type: ignore[union-attr]
 
 
+def store_with_tables(client: TestClient, count: int) -> tuple[Store, list[str]]:
+    """The client's server's store and ``count`` new tables of Draw for two humans."""
+    human = {"kind": "human"}
+    ids = [new_table(client, "draw", [human, human], players=2)["table"] for _ in range(count)]
+    return service_of(client).store, ids
+
+
 def close_the_others(store: Store) -> int:
     """As a restart of PostgreSQL does to them: end the database's other connections."""
     with store.engine.connect() as connection:
@@ -173,12 +180,7 @@ def test_a_move_after_the_database_closed_its_connection_is_written(
     written on a new one, not refused."""
     if not fresh_db_url.startswith("postgresql"):
         pytest.skip("SQLite is a file of this process: no server closes its connections")
-    client = client_on(fresh_db_url)
-    ids = [
-        new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)["table"]
-        for _ in range(2)
-    ]
-    store = service_of(client).store
+    store, ids = store_with_tables(client_on(fresh_db_url), 2)
     store.add_actions([NewAction(ids[0], 1, 1, 0, "draw", "playing")])
     assert close_the_others(store)  # the moves' connection among them
     store.add_actions([NewAction(ids[1], 1, 1, 0, "draw", "playing")])
@@ -194,12 +196,7 @@ def test_the_event_loops_moves_on_postgresql_are_whole_or_refused_and_survive_a_
     is found at the next group, which is written on a new one."""
     if not fresh_db_url.startswith("postgresql"):
         pytest.skip("on SQLite the moves are written inline (add_actions)")
-    client = client_on(fresh_db_url)
-    ids = [
-        new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)["table"]
-        for _ in range(3)
-    ]
-    store = service_of(client).store
+    store, ids = store_with_tables(client_on(fresh_db_url), 3)
 
     async def play() -> None:
         await store.add_actions_async(
