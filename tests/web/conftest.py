@@ -280,9 +280,17 @@ def token_of(table: dict[str, Any], seat: int) -> str:
     invitation makes when claimed, as another person's browser claims it."""
     entry = table["seats"][seat]
     if "token" not in entry:
-        # Another person's browser: the same app, none of the creator's cookies.
-        other = TestClient(_CLIENT_OF[table["table"]].app)
-        answer = claim(other, table["table"], invite_of(table, seat))
+        # Another person's browser: the same app, none of the creator's cookies. The same
+        # client, its cookies set aside: a second TestClient not entered would run each
+        # request on an event loop of its own, where the table's lock, if another move
+        # holds it, cannot be waited for (bound to the app's loop).
+        client = _CLIENT_OF[table["table"]]
+        creators = client.cookies
+        client.cookies = httpx.Cookies()
+        try:
+            answer = claim(client, table["table"], invite_of(table, seat))
+        finally:
+            client.cookies = creators
         assert answer.status_code == 200, answer.text
         assert answer.json()["seat"] == seat
         entry["token"] = answer.json()["token"]
