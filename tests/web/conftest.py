@@ -275,22 +275,24 @@ def claim(client: TestClient, table_id: str, invite: str, **body: Any) -> httpx.
     return client.post(f"/api/tables/{table_id}/claim", json={"invite": invite, **body})
 
 
+def another_browser(client: TestClient, /, **options: Any) -> TestClient:
+    """Another person's browser: the same app, none of ``client``'s cookies, on the app's
+    own event loop. A second TestClient not entered would run each request on an event
+    loop of its own, where the table's lock, held by a bot's move on the app's loop, cannot
+    be waited for ("bound to a different event loop"). ``options`` are TestClient's (its
+    ``client`` address among them)."""
+    browser = TestClient(client.app, **options)
+    browser.portal = client.portal
+    return browser
+
+
 def token_of(table: dict[str, Any], seat: int) -> str:
     """The seat's token: the creator's, or (the first time it is asked for) the token its
     invitation makes when claimed, as another person's browser claims it."""
     entry = table["seats"][seat]
     if "token" not in entry:
-        # Another person's browser: the same app, none of the creator's cookies. The same
-        # client, its cookies set aside: a second TestClient not entered would run each
-        # request on an event loop of its own, where the table's lock, if another move
-        # holds it, cannot be waited for (bound to the app's loop).
         client = _CLIENT_OF[table["table"]]
-        creators = client.cookies
-        client.cookies = httpx.Cookies()
-        try:
-            answer = claim(client, table["table"], invite_of(table, seat))
-        finally:
-            client.cookies = creators
+        answer = claim(another_browser(client), table["table"], invite_of(table, seat))
         assert answer.status_code == 200, answer.text
         assert answer.json()["seat"] == seat
         entry["token"] = answer.json()["token"]

@@ -20,7 +20,7 @@ from pegboard.web.app import create_app
 from pegboard.web.corrections import FORM_BODY_BYTES, router
 from pegboard.web.db import CorrectionRow, alembic_config, make_engine, upgrade
 from pegboard.web.store import Store
-from tests.web.conftest import PLAY_LIMITS, database_rows, new_table, service_of
+from tests.web.conftest import PLAY_LIMITS, another_browser, database_rows, new_table, service_of
 
 FORM = "/rules/draw/corrections"
 API = "/api/rules/draw/corrections"
@@ -257,7 +257,7 @@ def test_too_many_reports_from_one_address_are_refused_and_not_stored(
     assert "and the form" in page.text  # given back to send later
     assert count(client) == 5
     # Another address has its own count.
-    other = TestClient(client.app, client=("203.0.113.9", 4000))
+    other = another_browser(client, client=("203.0.113.9", 4000))
     assert other.post(API, json={"text": "from elsewhere"}).status_code == 201
     assert count(client) == 6
 

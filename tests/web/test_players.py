@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from pegboard.web.db import PlayerKeyRow, PlayerRow
 from pegboard.web.players import COOKIE
-from tests.web.conftest import Player, new_table, service_of, token_of
+from tests.web.conftest import Player, another_browser, new_table, service_of, token_of
 
 
 def rows(client: TestClient) -> list[tuple[str, str, str]]:
@@ -97,7 +97,7 @@ def test_p1_the_players_seat_opens_by_their_identity_alone(client: TestClient) -
         state = socket.receive_json()
         assert state["type"] == "state" and state["you"] == 0
         assert state["view"]["names"][0] == "Ana"  # the player's name, not asked again
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     assert stranger.put("/api/me", json={"name": "Cy"}).status_code == 200  # a player too
     assert stranger.get(f"/api/tables/{table_id}/mine").json() == {"seat": None}
     with stranger.websocket_connect(f"/ws/{table_id}") as socket:

@@ -22,6 +22,7 @@ from pegboard.web import ratings
 from pegboard.web.db import MatchRow, RatingChangeRow, RatingRow
 from tests.web.conftest import (
     Player,
+    another_browser,
     claim,
     invite_of,
     leaks,
@@ -56,7 +57,7 @@ class Rated:
         self.browsers = [client]
         self.tokens = [self.made["seats"][0]["token"]]
         for seat, name in enumerate(names[1:], start=1):
-            browser = TestClient(client.app)
+            browser = another_browser(client)
             answer = claim(browser, self.id, invite_of(self.made, seat), name=name)
             assert answer.status_code == 200, answer.text
             self.browsers.append(browser)
@@ -337,7 +338,7 @@ def test_r5_at_a_rated_table_one_player_holds_one_seat(client: TestClient) -> No
     answer = claim(client, made["table"], invite_of(made, 1))
     assert answer.status_code == 409 and "you hold seat 1" in answer.json()["error"]
     # Someone else may.
-    assert claim(TestClient(client.app), made["table"], invite_of(made, 1)).status_code == 200
+    assert claim(another_browser(client), made["table"], invite_of(made, 1)).status_code == 200
 
 
 def test_r5_an_unrated_table_is_not_rated(client: TestClient) -> None:
@@ -361,7 +362,7 @@ def test_r6_the_leaderboard_leaves_provisional_players_out_best_first(client: Te
                 session.add(MatchRow(table_id=pair.id, number=number, seed=number))
         finish_with(client, pair.id, [5.0, 1.0], number)
         assert ratings.rate_match(store, pair.id, number) is not None
-    other = Rated(TestClient(client.app), "draw", ["Cy", "Di"], players=2, target=1)
+    other = Rated(another_browser(client), "draw", ["Cy", "Di"], players=2, target=1)
     for number in range(1, n):
         if number > 1:
             with store.session() as session, session.begin():
