@@ -421,10 +421,11 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
     run.histograms = {
         name: [
             (bound, after - before)
-            for (bound, after), (_, before) in zip(counts, histograms_before[name], strict=True)
+            for (bound, after), (_, before) in zip(
+                counts, histograms_before.get(name, [(b, 0.0) for b, _ in counts]), strict=True
+            )
         ]
         for name, counts in (await histograms(base)).items()
-        if name in histograms_before
     }
     run.client_cpu = time.process_time() - client_before
     stop.set()
@@ -438,13 +439,18 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
     return run
 
 
-HISTOGRAMS: tuple[str, ...] = ("pegboard_commit_seconds", "pegboard_broadcast_seconds")
+HISTOGRAMS: tuple[str, ...] = (
+    "pegboard_commit_seconds",
+    "pegboard_broadcast_seconds",
+    "pegboard_gc_pause_seconds",
+)
 
 
 async def histograms(base: str) -> dict[str, list[tuple[float, float]]]:
     """The server's latency histograms from ``/metrics`` (one process's: with --workers the
-    one that answers): for each, its cumulative (bound, count) pairs. Empty when the server
-    has no such metrics (an older commit's)."""
+    one that answers): for each, its cumulative (bound, count) pairs; the collector's by
+    generation, as ``pegboard_gc_pause_2_seconds``. Empty when the server has no such
+    metrics (an older commit's)."""
     import httpx
     from prometheus_client.parser import text_string_to_metric_families
 
@@ -455,11 +461,13 @@ async def histograms(base: str) -> dict[str, list[tuple[float, float]]]:
     found: dict[str, list[tuple[float, float]]] = {}
     for family in text_string_to_metric_families(response.text):
         if family.name in HISTOGRAMS:
-            found[family.name] = [
-                (float(sample.labels["le"]), sample.value)
-                for sample in family.samples
-                if sample.name.endswith("_bucket")
-            ]
+            for sample in family.samples:
+                if sample.name.endswith("_bucket"):
+                    generation = sample.labels.get("generation")
+                    name = family.name
+                    if generation is not None:
+                        name = f"{name.removesuffix('_seconds')}_{generation}_seconds"
+                    found.setdefault(name, []).append((float(sample.labels["le"]), sample.value))
     return found
 
 
@@ -639,6 +647,7 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         short = name.removeprefix("pegboard_").removesuffix("_seconds")
         for q in (0.5, 0.99):
             figures[f"{short}_p{round(q * 100)}_ms"] = 1000 * histogram_quantile(buckets, q)
+        figures[f"{short}_count"] = buckets[-1][1] if buckets else 0.0
     print(
         f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, "
         f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move "
@@ -654,6 +663,13 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
             f"         server's commit p50/p99 {figures['commit_p50_ms']:.1f}/"
             f"{figures['commit_p99_ms']:.1f} ms (its wait for the group included), "
             f"broadcast {figures['broadcast_p50_ms']:.1f}/{figures['broadcast_p99_ms']:.1f} ms",
+            flush=True,
+        )
+    if "gc_pause_2_count" in figures:
+        print(
+            f"         the collector's full passes: {figures['gc_pause_2_count']:.0f}, "
+            f"p50 {figures['gc_pause_2_p50_ms']:.1f} ms; younger passes "
+            f"{figures.get('gc_pause_0_count', 0) + figures.get('gc_pause_1_count', 0):.0f}",
             flush=True,
         )
     return figures

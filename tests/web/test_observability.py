@@ -4,6 +4,7 @@ json``), none of which names a tile, a card or a token."""
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import re
@@ -15,7 +16,7 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 
-from pegboard.web.observability import JsonLines
+from pegboard.web.observability import JsonLines, time_gc_pauses
 from tests.web.conftest import (
     PLAY_LIMIT_OPTIONS,
     Player,
@@ -106,6 +107,29 @@ def test_metrics_count_moves_commits_broadcasts_bots_and_refusals(
     assert refused["message"] not in text
     assert token not in text
     assert not TILE.search(text)
+
+
+def test_metrics_time_each_pass_of_the_collector_by_generation(client: TestClient) -> None:
+    """A full pass of the collector stops the event loop like a long turn; ``pegboard
+    serve`` counts each one (``prepare_server_process``), once however often it is asked."""
+    full = ("pegboard_gc_pause_seconds_count", (("generation", "2"),))
+    before = samples(client).get(full, 0.0)
+    installed = list(gc.callbacks)
+    gc.disable()  # only the passes asked for here
+    try:
+        time_gc_pauses()
+        time_gc_pauses()
+        assert len(gc.callbacks) == len(installed) + 1
+        gc.collect(2)
+        gc.collect(2)
+        found = samples(client)
+    finally:
+        gc.callbacks[:] = installed
+        gc.enable()
+    assert found[full] == before + 2
+    assert found[("pegboard_gc_pause_seconds_sum", (("generation", "2"),))] > 0
+    gc.collect(2)  # not counted once the callback is gone
+    assert samples(client)[full] == before + 2
 
 
 def test_json_lines_carry_the_extra_fields_and_the_traceback() -> None:

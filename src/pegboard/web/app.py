@@ -46,6 +46,7 @@ from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
 from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
+from pegboard.web.observability import time_gc_pauses
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
 
@@ -154,6 +155,7 @@ def prepare_server_process() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()
+    time_gc_pauses()
 
 
 def app_from_environment() -> FastAPI:

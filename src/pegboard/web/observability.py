@@ -15,7 +15,9 @@ message (which may name the refused player's own tiles or cards), a token or a h
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -43,6 +45,38 @@ LATENCY_BUCKETS: Final = (
 """Seconds: a commit or a broadcast (the goal is a p99 under 50 ms)."""
 THINK_BUCKETS: Final = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 """Seconds: a bot's move (the goal is a median under 0.5 s, a p95 under 2 s)."""
+
+GC_PAUSE_SECONDS: Final = Histogram(
+    "pegboard_gc_pause_seconds",
+    "Seconds the cyclic garbage collector held the process, by generation collected.",
+    ["generation"],
+    buckets=LATENCY_BUCKETS,
+    registry=None,
+)
+"""The process's, not one app's (the collector is the process's): every app's registry
+shows it; it counts once ``time_gc_pauses`` has run (``pegboard serve`` does)."""
+
+
+class _GcTimer:
+    """A ``gc.callbacks`` entry: each collection's time, by generation. A pause of the
+    collector stops the event loop as a long turn does, so a tail of the moves' latency
+    that is the collector's shows here."""
+
+    def __init__(self) -> None:
+        self.started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        else:
+            elapsed = time.perf_counter() - self.started
+            GC_PAUSE_SECONDS.labels(generation=str(info["generation"])).observe(elapsed)
+
+
+def time_gc_pauses() -> None:
+    """Count the collector's pauses in ``GC_PAUSE_SECONDS`` (once per process)."""
+    if not any(isinstance(callback, _GcTimer) for callback in gc.callbacks):
+        gc.callbacks.append(_GcTimer())
 
 
 class Metrics:
@@ -77,6 +111,7 @@ class Metrics:
             buckets=THINK_BUCKETS,
             registry=r,
         )
+        r.register(GC_PAUSE_SECONDS)
         self.live_tables = Gauge(
             "pegboard_live_tables", "Tables held in this process's memory.", registry=r
         )
