@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pegboard.bots import Evaluation, bot_levels, make_bot
+from pegboard.bots import Evaluation, bot_levels, make_bot, quick_level
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
 from pegboard.hints import hint
@@ -46,8 +46,8 @@ class Crash:
 def positions(game: str, count: int, seed: int) -> list[games.AnyMatch]:
     """Positions of random play (each with a seat to act), from the deal on."""
     rng = random.Random(seed)
-    config = {"players": 3} if game == "draw" else {"best_of": 1}
-    match = games.new_match(game, config, seed)
+    asked = {"draw": {"players": 3}, "cribbage": {"best_of": 1}}.get(game, {})
+    match = games.new_match(game, games.check_config(game, asked), seed)
     found: list[games.AnyMatch] = []
     while len(found) < count and match.current_player is not None:
         if rng.random() < 0.3:
@@ -144,6 +144,64 @@ def test_a_dead_worker_is_replaced_and_an_error_leaves_the_pool_whole() -> None:
     asyncio.run(run())
 
 
+def test_a_quick_level_moves_on_the_loop_as_a_worker_would_and_starts_no_worker() -> None:
+    """Every quick level of every game (random, greedy, beginner, casual) gives the move
+    the same bot makes in a process of its own, with no worker started; a level that
+    thinks (the expert) starts them."""
+    cases = [
+        (game, level, 100 * n + k, match)
+        for k, game in enumerate(games.game_names())
+        for level in bot_levels(game)
+        if quick_level(game, level)
+        for n, match in enumerate(positions(game, 3, seed=20 + k))
+    ]
+    assert {level for _, level, _, _ in cases} >= {"random", "greedy", "beginner", "casual"}
+    assert not quick_level("draw", "expert") and not quick_level("draw", "no-such-level")
+
+    async def run() -> tuple[list[str], bool]:
+        pool = BotPool(1)
+        try:
+            moves = [
+                await pool.bot_move(game, level, seed, match.observation(match.current_player))
+                for game, level, seed, match in cases
+            ]
+            started = pool.started
+            thinking = positions("draw", 1, seed=2)[0]
+            await pool.bot_move("draw", "expert", 1, thinking.observation(thinking.current_player))
+            assert pool.started
+            return moves, started
+        finally:
+            await pool.close()
+
+    moves, started = asyncio.run(run())
+    assert not started
+    assert moves == [
+        str(make_bot(game, level, seed=seed).act(match.observation(match.current_player)))
+        for game, level, seed, match in cases
+    ]
+
+
+def test_a_table_whose_bots_are_quick_starts_no_worker(
+    client_on: Callable[..., TestClient], sqlite_url: str
+) -> None:
+    client = client_on(sqlite_url)
+    table = new_table(
+        client,
+        "draw",
+        [{"kind": "human"}, {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "casual"}],
+        players=3,
+    )
+    human = Player(client, table["table"], 0, token_of(table, 0))
+    for _ in range(4):  # the bots move after each of the human's moves
+        state = human.settle({1, 2})
+        if state["view"]["is_over"]:
+            break
+        human.act(state["view"]["legal"][0]["action"])
+    assert len(service_of(client).store.log(table["table"], 1)) >= 4
+    assert not service_of(client).pool.started
+    human.close()
+
+
 def test_a_bot_whose_worker_died_moves_on_the_new_pool(
     client_on: Callable[..., TestClient], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,7 +218,7 @@ def test_a_bot_whose_worker_died_moves_on_the_new_pool(
 
     monkeypatch.setattr(pool, "bot_move", first_one_crashes)
     table = new_table(
-        client, "draw", [{"kind": "bot", "level": "greedy"}, {"kind": "human"}], players=2
+        client, "draw", [{"kind": "bot", "level": "strong"}, {"kind": "human"}], players=2
     )
     human = Player(client, table["table"], 1, token_of(table, 1))
     state = human.settle({0})

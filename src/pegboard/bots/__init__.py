@@ -19,6 +19,7 @@ from pegboard.bots.registry import (
     bot_levels,
     level_name,
     make_bot,
+    quick_level,
     register_bot,
     unregister_bots,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "bot_seed",
     "level_name",
     "make_bot",
+    "quick_level",
     "register_bot",
     "unregister_bots",
 ]

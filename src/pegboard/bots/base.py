@@ -18,6 +18,11 @@ class Bot(Protocol):
     ``choose`` must return an element of ``observation.legal_actions()`` and take every
     random decision from ``rng``, so that a seeded bot is deterministic. A bot sees only
     the observation: what the seat may know, and nothing about other hands.
+
+    A bot class may say ``quick = True``: it decides in well under a millisecond in any
+    position (``python -m benchmarks quick_bots`` measures every such level), so that a
+    server moves it where it is rather than in a worker process, where sending the
+    observation alone costs tens of times the decision (``registry.quick_level``).
     """
 
     @property
@@ -79,6 +84,7 @@ class RandomBot:
     """Uniform over the legal actions: a baseline, and a bot for every game."""
 
     name = "random"
+    quick = True
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)

@@ -81,6 +81,7 @@ class BeginnerBot:
     card (see the module's text)."""
 
     name = "beginner"
+    quick = True
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
@@ -119,6 +120,7 @@ class CasualBot:
     """Keeps the best hand over every starter, blind to the crib; pegs greedily."""
 
     name = "casual"
+    quick = True
 
     def __init__(self) -> None:
         self._greedy = GreedyBot()

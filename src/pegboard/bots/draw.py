@@ -19,6 +19,7 @@ class GreedyBot:
     """
 
     name = "greedy"
+    quick = True
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)

@@ -63,6 +63,7 @@ class BeginnerBot:
     """The first tile that fits the end it looks at; see the module docstring."""
 
     name = "beginner"
+    quick = True
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = tuple(legal_or_raise(observation))
@@ -95,6 +96,7 @@ class CasualBot:
     """Greedy by pips, no lookahead; see the module docstring."""
 
     name = "casual"
+    quick = True
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = tuple(legal_or_raise(observation))

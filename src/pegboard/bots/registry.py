@@ -60,6 +60,14 @@ def level_name(game: str, level: str) -> str:
     return _NAMES.get(game, {}).get(level) or LEVEL_NAMES.get(level, level)
 
 
+def quick_level(game: str, level: str) -> bool:
+    """Whether ``game``'s bot ``level`` is made by a class that says ``quick`` (``Bot``):
+    it decides in well under a millisecond, and a server moves it on its own event loop.
+    An unknown level, or one made by a function, is not."""
+    factory = (_levels(game) or {}).get(level)
+    return bool(getattr(factory, "quick", False))
+
+
 def bot_games() -> tuple[str, ...]:
     """The games that have bots."""
     return tuple(sorted(_FACTORIES))

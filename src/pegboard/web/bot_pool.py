@@ -21,6 +21,12 @@ A worker that dies (killed, out of memory, a crash in native code) breaks the wh
 the call raises ``WorkerCrashError``, the broken pool is replaced by a fresh one on the next
 call, and the caller tries again later.
 
+A quick level (a bot class that says ``quick``: random, greedy, the beginner and casual
+levels) moves on the event loop instead: its decision takes microseconds, and the trip to a
+worker (pickling the observation there and the move back, two threads' wake-ups) 10 to 300
+times as long; with 40 tables of greedy bots that trip was an eighth of a busy server's
+CPU. A table whose bots are all quick starts no worker.
+
 ``workers=0`` thinks in threads of the server's own process (``asyncio.to_thread``), as the
 server did before the pool: for comparison (``benchmarks/bench_web_bots.py``) and tests.
 """
@@ -41,7 +47,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 import pegboard.games
-from pegboard.bots import Evaluation, ismcts, make_bot
+from pegboard.bots import Evaluation, ismcts, make_bot, quick_level
 from pegboard.hints import HintError, rank
 
 log = logging.getLogger(__name__)
@@ -151,6 +157,12 @@ class BotPool:
         self._executor: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
 
+    @property
+    def started(self) -> bool:
+        """Whether the workers were started (or are starting): not before the first move
+        or hint that needs them."""
+        return self._starting is not None
+
     def start(self) -> None:
         """Start the workers now, in the background (else they start on first use); once
         started (or starting), nothing."""
@@ -158,6 +170,11 @@ class BotPool:
             self._start()
 
     async def bot_move(self, game: str, level: str, seed: int, observation: Any) -> str:
+        """``bot_move`` in a worker; a quick level's (``quick_level``) here, on the event
+        loop: its decision takes microseconds, sending the observation to a worker and the
+        move back 10 to 300 times as long (``python -m benchmarks quick_bots``)."""
+        if quick_level(game, level):
+            return _guarded(bot_move, game, level, seed, observation)
         return await self._run(bot_move, game, level, seed, observation)
 
     async def hint(self, game: str, seed: int, observation: Any) -> list[Evaluation]:

@@ -11,6 +11,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Final
 
+from pegboard.bots import quick_level
 from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
@@ -65,12 +66,15 @@ class TableBots:
         once; a process that heard of the change from another (``lead`` False) stands by,
         and moves them only if that one has not within ``STANDBY_SECONDS`` (it died)."""
         table.bots_lead = lead
-        if self._bot_to_act(table) is None:
+        info = self._bot_to_act(table)
+        if info is None:
             return
         if table.bot_task is None or table.bot_task.done():
             # The pool's workers start with the first table that has a bot to move (in the
-            # background, during the bot's delay): a server of people alone starts none.
-            self.pool.start()
+            # background, during the bot's delay): a server of people alone starts none,
+            # nor one whose bots are all quick (moved on the loop, ``BotPool.bot_move``).
+            if not quick_level(table.record.game, info.level or ""):
+                self.pool.start()
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
