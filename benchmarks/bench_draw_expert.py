@@ -23,6 +23,9 @@ margins per deal with 95% intervals), each with ``--workers N`` processes (defau
 * ``--ladder DEALS``: Elo of random, greedy and the four levels, from two 4-player
   duplicate runs (random, greedy, beginner, casual; casual, greedy, strong, expert) put
   into one table of pairwise results;
+* ``--against-the-field JSON...``: from ``pegboard arena --json`` files of one pairing
+  (distinct seeds pooled), the first entrant's points less the mean of the others' per
+  deal, with a 95% interval over the deals;
 * ``--strength PAIRS``: the old matches of this file (2 players, seats exchanged): expert
   against greedy and greedy against random.
 
@@ -35,8 +38,9 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Final
+from typing import Any, Final
 
 from benchmarks import quick, save_results
 from pegboard.arena import ArenaConfig, LocalRunner, elo, pairwise_scores, run_arena, summarize
@@ -50,6 +54,58 @@ from pegboard.draw.determinize import forbidden_masks, sample_hidden_masks, unse
 
 POSITIONS: Final = 300
 SEED: Final = 2026
+
+
+class OwnTreeExpert(DrawISMCTS):
+    """The expert whose tree holds its own decisions only (the others by the playout
+    policy), for measuring only."""
+
+    opponents_in_tree = False
+
+
+class NarrowExpert(DrawISMCTS):
+    """The expert exploring half as much (UCB1's constant halved), for measuring only."""
+
+    exploration = 0.35
+
+
+class CommonDealsExpert(DrawISMCTS):
+    """The expert trying every root action on each deal, for measuring only."""
+
+    common_deals = True
+
+
+class ShapedExpert(DrawISMCTS):
+    """The expert whose playouts play by ``Playout.run_shaped``, for measuring only."""
+
+    shaped_playouts = True
+
+
+class ShapedCommonExpert(ShapedExpert):
+    """Shaped playouts and every root action on each deal, for measuring only."""
+
+    common_deals = True
+
+
+VARIANTS: Final[dict[str, Callable[[], Bot]]] = {
+    "expert-shaped": ShapedExpert,
+    "expert-shaped-common": ShapedCommonExpert,
+    "expert-own": OwnTreeExpert,
+    "expert-narrow": NarrowExpert,
+    "expert-common": CommonDealsExpert,
+}
+
+
+def arena_levels() -> Any:
+    """A plug-in for the arena (``PEGBOARD_GAMES=benchmarks.bench_draw_expert:
+    arena_levels``): registers the variants above as Draw levels in every process of the
+    run, for measurement only (the lobby never sees them), and returns Draw."""
+    from pegboard.bots import register_bot
+    from pegboard.games import draw
+
+    for level, factory in VARIANTS.items():
+        register_bot("draw", level, factory)
+    return draw.GAME
 
 
 def positions(count: int = POSITIONS, seed: int = SEED) -> list[DrawObservation]:
@@ -295,6 +351,33 @@ def ladder(deals: int, workers: int) -> dict[str, object]:
     return {"elo": {n: r + shift for n, r in zip(names, ratings, strict=True)}, "runs": runs}
 
 
+def against_the_field(paths: list[str]) -> dict[str, float]:
+    """The first entrant's points less the mean of the others' per deal, over the plays of
+    every seating of the deal, from the arena's ``--json`` files (runs with distinct seeds
+    pooled): its mean with a 95% interval over the deals, and the deals won, lost, even."""
+    import json
+
+    per_deal: dict[tuple[int, int], list[float]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+        for play in data["results"]:
+            mine, *others = play["points"]  # by entrant, whatever the seating
+            key = (data["config"]["seed"], play["deal"])
+            per_deal.setdefault(key, []).append(mine - sum(others) / len(others))
+    margins = [statistics.mean(values) for values in per_deal.values()]
+    mean = statistics.mean(margins)
+    half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+    won = sum(1 for m in margins if m > 0)
+    lost = sum(1 for m in margins if m < 0)
+    print(
+        f"{len(margins)} deals: {mean:+.2f} points a deal against the field's mean, 95% CI "
+        f"[{mean - half:+.2f}, {mean + half:+.2f}]; deals won {won}, lost {lost}, "
+        f"even {len(margins) - won - lost}"
+    )
+    return {"deals": float(len(margins)), "mean": mean, "low": mean - half, "high": mean + half}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
@@ -307,7 +390,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ladder", type=int, default=0, metavar="DEALS")
     parser.add_argument("--workers", "--jobs", type=int, default=2)
     parser.add_argument("--no-speed", action="store_true", help="only the arena runs")
+    parser.add_argument(
+        "--against-the-field",
+        nargs="+",
+        metavar="JSON",
+        help="the first entrant less the others' mean per deal, from arena --json files",
+    )
     args = parser.parse_args(argv)
+    if args.against_the_field:
+        against_the_field(args.against_the_field)
+        return
     data: dict[str, object] = {}
     if not args.no_speed:
         data.update(decisions=decisions(), speed=speed(args.budget), sampling=sampling())

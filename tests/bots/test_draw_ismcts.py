@@ -12,9 +12,23 @@ import random
 import pytest
 
 from pegboard.bots import SeededBot, make_bot
-from pegboard.bots.draw_ismcts import DRAW, DrawISMCTS, apply, code_of, moves
+from pegboard.bots.draw_ismcts import (
+    DRAW,
+    DrawISMCTS,
+    apply,
+    code_of,
+    margins,
+    moves,
+    policy_move,
+)
 from pegboard.bots.draw_levels import ExpertBot
-from pegboard.bots.draw_playout import Playout, to_playout
+from pegboard.bots.draw_playout import (
+    ORDER,
+    SHAPED_DOUBLE,
+    SHAPED_FOLLOW,
+    Playout,
+    to_playout,
+)
 from pegboard.dominoes.tiles import mask_of
 from pegboard.draw import Play, Round
 from pegboard.draw.determinize import trailing_passes
@@ -79,6 +93,99 @@ def test_d4_d9_the_search_moves_are_the_legal_actions_of_round() -> None:
         assert round_.result is not None
         assert tuple(state.points(end)) == round_.result.points
     assert checked > 3000
+
+
+def shaped_step(state: Playout) -> int:
+    """``run_shaped``'s rule as its docstring says it, one move at a time: of the plays
+    (each tile on each end it fits), the most of pips + a double's bonus + the bonus for
+    a hand that can follow on the new ends; heaviest first on a tie; else draw, else pass."""
+    legal = moves(state, False)
+    if not any(move >= 0 for move in legal):
+        return legal[0]
+    hand = state.hands[state.current]
+    best, chosen = -1, legal[0]
+    for move in legal:
+        rank, value = divmod(move, 8)
+        tile = ORDER[rank]
+        if value == 7:  # the opening tile
+            ends = (tile.low, tile.high)
+        else:
+            other = tile.high if tile.low == value else tile.low
+            ends = (other, state.b) if state.a == value else (state.a, other)
+        rest = [ORDER[r] for r in range(28) if hand >> r & 1 and r != rank]
+        follows = any(t.has(ends[0]) or t.has(ends[1]) for t in rest)
+        score = tile.pips + SHAPED_DOUBLE * tile.is_double + SHAPED_FOLLOW * follows
+        if score > best:
+            best, chosen = score, move
+    return chosen
+
+
+def test_the_shaped_playout_is_its_rule_played_out_and_beats_the_greedy_one() -> None:
+    """``run_shaped`` plays the round its rule plays, move by move; and that policy in one
+    seat against the greedy playout in the others gains points (4 players, every seat in
+    turn, 600 seeded deals: measured +1.6 a deal)."""
+    for seed in range(300):
+        round_ = Round.deal(2 + seed % 3, seed=seed, leader=seed % 2)
+        stepped, run = playout_of(round_), playout_of(round_)
+        end = -1
+        while end == -1:
+            move = shaped_step(stepped)
+            assert move in moves(stepped, True)
+            end = apply(stepped, move)
+        assert end == run.run_shaped() and stepped.hands == run.hands
+    gained = 0.0
+    for deal in range(600):
+        round_ = Round.deal(4, seed=deal, leader=deal % 4)
+        for seat in range(4):
+            state = playout_of(round_)
+            end = -1
+            while end == -1:
+                move = shaped_step(state) if state.current == seat else policy_move(state)
+                end = apply(state, move)
+            gained += margins(state, end)[seat]
+    assert gained / 600 / 4 > 0.5
+
+
+def test_the_policy_move_is_the_playouts_step_and_a_legal_action() -> None:
+    """``policy_move`` made step by step plays the round ``Playout.run`` plays (the same
+    hands at the end, the same seat dominoing or the same block), each step legal."""
+    for seed in range(200):
+        round_ = Round.deal(2 + seed % 3, seed=seed, leader=seed % 2)
+        stepped, run = playout_of(round_), playout_of(round_)
+        end = -1
+        while end == -1:
+            move = policy_move(stepped)
+            assert move in moves(stepped, True)
+            end = apply(stepped, move)
+        assert end == run.run()
+        assert stepped.hands == run.hands  # the tiles drawn included
+
+
+class OwnTree(DrawISMCTS):
+    opponents_in_tree = False
+
+
+class CommonDeals(DrawISMCTS):
+    common_deals = True
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("variant", [OwnTree, CommonDeals])
+def test_the_searchs_variants_play_legal_actions(players: int, variant: type[DrawISMCTS]) -> None:
+    for seed in range(3):
+        round_ = Round.deal(players, seed=seed)
+        bots = [SeededBot(variant(budget=60), seed * 10 + s) for s in range(players)]
+        play_round(round_, bots)
+
+
+def test_with_common_deals_every_action_is_tried_on_every_deal() -> None:
+    for observation in positions(20, seed=4):
+        ranked = CommonDeals(budget=120).analyse(observation, random.Random(1))
+        visits = {e.details["visits"] for e in ranked}
+        moves_ = len({code_of(e.action) for e in ranked})
+        assert len(visits) == 1 and visits.pop() * moves_ == ranked[0].details["iterations"]
+        values = [e.value for e in ranked]
+        assert values == sorted(values, reverse=True)  # equal visits: the best value first
 
 
 def test_d6_below_the_root_a_draw_is_searched_only_when_nothing_fits() -> None:

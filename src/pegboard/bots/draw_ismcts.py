@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Final
 
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
@@ -107,6 +108,29 @@ apply = Playout.apply_code
 """``apply(state, move)``: make a move code in ``state`` (``Playout.apply_code``)."""
 
 
+def policy_move(state: Playout) -> int:
+    """The playout policy's move for the player to move (``Playout.run``'s first step):
+    the heaviest tile that fits, on the end that keeps open the number held more of;
+    else a draw while the stock allows; else the pass."""
+    hand = state.hands[state.current]
+    a, b = state.a, state.b
+    playable = hand if a < 0 else hand & (PLAYOUT_MASK_WITH[a] | PLAYOUT_MASK_WITH[b])
+    if playable:
+        rank = playable.bit_length() - 1
+        if a < 0:
+            return 8 * rank + OPEN
+        low, high = LOW[rank], HIGH[rank]
+        if low == a or high == a:
+            if (low == b or high == b) and a != b:
+                rest = hand ^ (1 << rank)
+                held_a = (rest & PLAYOUT_MASK_WITH[a]).bit_count()
+                held_b = (rest & PLAYOUT_MASK_WITH[b]).bit_count()
+                return 8 * rank + (b if held_a > held_b or (held_a == held_b and a > b) else a)
+            return 8 * rank + a
+        return 8 * rank + b
+    return DRAW if len(state.stock) - state.taken > RESERVE else PASS
+
+
 def margins(state: Playout, end: int) -> list[float]:
     """Per seat, its points less the mean of the others' for the finished round."""
     points = state.points(end)
@@ -125,6 +149,13 @@ class DrawISMCTS(PlayoutExpert):
 
     default_budget = DEFAULT_BUDGET
     exploration: float = EXPLORATION
+    opponents_in_tree: bool = True
+    """False: the others move by the playout policy inside the tree too, which then holds
+    the seat's own decisions only."""
+    common_deals: bool = False
+    """True: every root action is tried on each deal (``search``)."""
+    shaped_playouts: bool = False
+    """True: the playouts play by ``Playout.run_shaped``, not the greedy ``run``."""
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its mean margin for the seat, most visited first."""
@@ -136,7 +167,15 @@ class DrawISMCTS(PlayoutExpert):
         codes = [code_of(action) for action in legal]
         unique = list(dict.fromkeys(codes))  # both ends showing one number: one move
         root = search(
-            Dealer(observation), unique, rng, self.budget, self.time_limit, self.exploration
+            Dealer(observation),
+            unique,
+            rng,
+            self.budget,
+            self.time_limit,
+            self.exploration,
+            self.opponents_in_tree,
+            self.common_deals,
+            self.shaped_playouts,
         )
         result = []
         for action, code in zip(legal, codes, strict=True):
@@ -163,63 +202,28 @@ def search(
     budget: int,
     time_limit: float | None,
     exploration: float,
+    opponents_in_tree: bool = True,
+    common_deals: bool = False,
+    shaped_playouts: bool = False,
 ) -> Node:
     """Grow the tree from the seat's decision for ``budget`` iterations (or ``time_limit``
-    seconds), and at least until every root move is tried once; its root."""
+    seconds), and at least until every root move is tried once; its root. Without
+    ``opponents_in_tree`` the other players move by the playout policy, not the tree.
+    With ``common_deals`` every root move is tried on each deal (one iteration each), as
+    the flat search compares its actions, and the tree grows below each of them. With
+    ``shaped_playouts`` the playouts are ``Playout.run_shaped``'s."""
     root = Node()
     root.available = 0
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     c = exploration * SCALE
-    log = math.log
-    sqrt = math.sqrt
+    playout = Playout.run_shaped if shaped_playouts else Playout.run
     while True:
-        state = dealer.root(rng)
-        node = root
-        path: list[tuple[Node, int]] = []
-        end = -1
-        legal = root_moves
-        while True:
-            children = node.children
-            untried = -3
-            for move in legal:
-                child = children.get(move)
-                if child is None:
-                    if untried == -3:
-                        untried = move
-                else:
-                    child.available += 1
-            actor = state.current
-            if untried != -3:
-                child = Node()
-                children[untried] = child
-                path.append((child, actor))
-                end = apply(state, untried)
-                if end == -1:
-                    end = state.run()
-                break
-            best_move = legal[0]
-            best = -math.inf
-            for move in legal:
-                child = children[move]
-                score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
-                if score > best:
-                    best, best_move = score, move
-            node = children[best_move]
-            path.append((node, actor))
-            end = apply(state, best_move)
-            # Forced moves make no node: make them, then look at the next decision.
-            while end == -1:
-                legal = moves(state, False)
-                if len(legal) > 1:
-                    break
-                end = apply(state, legal[0])
-            if end != -1:
-                break
-        result = margins(state, end)
-        root.visits += 1
-        for child, actor in path:
-            child.visits += 1
-            child.total += result[actor]
+        deal = dealer.root(rng)
+        if common_deals:
+            for move in root_moves:
+                _iterate(deal.copy(), root, root_moves, move, c, opponents_in_tree, playout)
+        else:
+            _iterate(deal, root, root_moves, -3, c, opponents_in_tree, playout)
         if root.visits < len(root_moves):  # every legal action tried once, whatever the budget
             continue
         if deadline is None:
@@ -228,6 +232,76 @@ def search(
         elif time.perf_counter() >= deadline:
             break
     return root
+
+
+def _iterate(
+    state: Playout,
+    root: Node,
+    legal: list[int],
+    first: int,
+    c: float,
+    opponents_in_tree: bool,
+    playout: Callable[[Playout], int],
+) -> None:
+    """One iteration from the root in the deal ``state``: down the tree by the upper bounds
+    (the root's move ``first``, unless it is -3), one new node, the playout, and the margins
+    back up the path."""
+    log = math.log
+    sqrt = math.sqrt
+    me = state.current
+    node = root
+    path: list[tuple[Node, int]] = []
+    end = -1
+    while True:
+        children = node.children
+        untried = -3
+        for move in legal:
+            child = children.get(move)
+            if child is None:
+                if untried == -3:
+                    untried = move
+            else:
+                child.available += 1
+        actor = state.current
+        if first != -3:  # the root's move is given: no choice there
+            untried = first if first not in children else -3
+        if untried != -3:
+            child = Node()
+            children[untried] = child
+            path.append((child, actor))
+            end = apply(state, untried)
+            if end == -1:
+                end = playout(state)
+            break
+        if first != -3:
+            best_move, first = first, -3
+        else:
+            best_move = legal[0]
+            best = -math.inf
+            for move in legal:
+                child = children[move]
+                score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+                if score > best:
+                    best, best_move = score, move
+        node = children[best_move]
+        path.append((node, actor))
+        end = apply(state, best_move)
+        # Forced moves make no node: make them, then look at the next decision.
+        while end == -1:
+            if not opponents_in_tree and state.current != me:
+                end = apply(state, policy_move(state))
+                continue
+            legal = moves(state, False)
+            if len(legal) > 1:
+                break
+            end = apply(state, legal[0])
+        if end != -1:
+            break
+    result = margins(state, end)
+    root.visits += 1
+    for child, actor in path:
+        child.visits += 1
+        child.total += result[actor]
 
 
 __all__ = ["DEFAULT_BUDGET", "ORDER", "DrawISMCTS", "Node", "apply", "code_of", "moves", "search"]
