@@ -44,6 +44,7 @@ from typing import Any, Final
 
 from benchmarks import quick, save_results
 from pegboard.arena import ArenaConfig, LocalRunner, elo, pairwise_scores, run_arena, summarize
+from pegboard.arena.stats import mean_ci
 from pegboard.bots import GreedyBot, RandomBot, SeededBot, make_bot
 from pegboard.bots.base import Bot
 from pegboard.bots.draw_expert import DEFAULT_BUDGET, DrawExpert
@@ -366,16 +367,14 @@ def against_the_field(paths: list[str]) -> dict[str, float]:
             key = (data["config"]["seed"], play["deal"])
             per_deal.setdefault(key, []).append(mine - sum(others) / len(others))
     margins = [statistics.mean(values) for values in per_deal.values()]
-    mean = statistics.mean(margins)
-    half = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
+    e = mean_ci(margins)
     won = sum(1 for m in margins if m > 0)
     lost = sum(1 for m in margins if m < 0)
     print(
-        f"{len(margins)} deals: {mean:+.2f} points a deal against the field's mean, 95% CI "
-        f"[{mean - half:+.2f}, {mean + half:+.2f}]; deals won {won}, lost {lost}, "
-        f"even {len(margins) - won - lost}"
+        f"{e.n} deals: {e.mean:+.2f} points a deal against the field's mean, 95% CI "
+        f"[{e.low:+.2f}, {e.high:+.2f}]; deals won {won}, lost {lost}, even {e.n - won - lost}"
     )
-    return {"deals": float(len(margins)), "mean": mean, "low": mean - half, "high": mean + half}
+    return {"deals": float(e.n), "mean": e.mean, "low": e.low, "high": e.high}
 
 
 def main(argv: list[str] | None = None) -> None:

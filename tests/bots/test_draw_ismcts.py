@@ -8,6 +8,7 @@ measured in the arena and in benchmarks/bench_draw_expert.py, not here.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -120,19 +121,27 @@ def shaped_step(state: Playout) -> int:
     return chosen
 
 
+def assert_steps_play_the_playout(step: Callable[[Playout], int], run: str, rounds: int) -> None:
+    """``step`` made move by move, each move legal, plays the round the playout method
+    ``run`` plays at once: the same end (the seat dominoing, or the block) and the same hands
+    at the end (the tiles drawn included)."""
+    for seed in range(rounds):
+        round_ = Round.deal(2 + seed % 3, seed=seed, leader=seed % 2)
+        stepped, whole = playout_of(round_), playout_of(round_)
+        end = -1
+        while end == -1:
+            move = step(stepped)
+            assert move in moves(stepped, True)
+            end = apply(stepped, move)
+        assert end == getattr(whole, run)()
+        assert stepped.hands == whole.hands
+
+
 def test_the_shaped_playout_is_its_rule_played_out_and_beats_the_greedy_one() -> None:
     """``run_shaped`` plays the round its rule plays, move by move; and that policy in one
     seat against the greedy playout in the others gains points (4 players, every seat in
     turn, 600 seeded deals: measured +1.6 a deal)."""
-    for seed in range(300):
-        round_ = Round.deal(2 + seed % 3, seed=seed, leader=seed % 2)
-        stepped, run = playout_of(round_), playout_of(round_)
-        end = -1
-        while end == -1:
-            move = shaped_step(stepped)
-            assert move in moves(stepped, True)
-            end = apply(stepped, move)
-        assert end == run.run_shaped() and stepped.hands == run.hands
+    assert_steps_play_the_playout(shaped_step, "run_shaped", 300)
     gained = 0.0
     for deal in range(600):
         round_ = Round.deal(4, seed=deal, leader=deal % 4)
@@ -149,16 +158,7 @@ def test_the_shaped_playout_is_its_rule_played_out_and_beats_the_greedy_one() ->
 def test_the_policy_move_is_the_playouts_step_and_a_legal_action() -> None:
     """``policy_move`` made step by step plays the round ``Playout.run`` plays (the same
     hands at the end, the same seat dominoing or the same block), each step legal."""
-    for seed in range(200):
-        round_ = Round.deal(2 + seed % 3, seed=seed, leader=seed % 2)
-        stepped, run = playout_of(round_), playout_of(round_)
-        end = -1
-        while end == -1:
-            move = policy_move(stepped)
-            assert move in moves(stepped, True)
-            end = apply(stepped, move)
-        assert end == run.run()
-        assert stepped.hands == run.hands  # the tiles drawn included
+    assert_steps_play_the_playout(policy_move, "run", 200)
 
 
 class OwnTree(DrawISMCTS):

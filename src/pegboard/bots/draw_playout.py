@@ -223,7 +223,9 @@ class Playout:
         """``run`` with the shaped policy (``SHAPED_DOUBLE``, ``SHAPED_FOLLOW``): of the
         plays that fit, the one that scores most by its pips, a bonus for a double (a
         double fits fewer lines later) and a bonus when the hand left can follow on the ends
-        it makes; the heaviest first on a tie. The same draws and passes as ``run``."""
+        it makes; the heaviest first on a tie. The same draws and passes as ``run``. (A
+        loop of its own rather than ``run`` with a flag: ``run`` is the search's hot loop,
+        and a flag would be tested at every move of every playout.)"""
         hands = self.hands
         stock = self.stock
         taken = self.taken
