@@ -261,3 +261,23 @@ def test_the_expert_level_is_the_tree_search() -> None:
     bot = make_bot("draw", "expert", seed=1)
     assert isinstance(bot.bot, ExpertBot) and isinstance(bot.bot, DrawISMCTS)
     assert bot.name == "expert"
+
+
+def test_the_expert_searches_four_times_its_budget_at_a_table_of_four() -> None:
+    """At four players the expert's 600 iterations were no stronger than the flat search;
+    2,400 were (the README): its decisions there search four times its budget, at the
+    other tables its budget, whatever the budget it was given."""
+    by_players: dict[int, set[float]] = {2: set(), 3: set(), 4: set()}
+    for observation in positions(30, seed=7):
+        for budget in (None, 50):
+            bot = ExpertBot(budget=budget)
+            iterations = bot.analyse(observation, random.Random(2))[0].details["iterations"]
+            expected = (600 if budget is None else budget) * (
+                4 if observation.num_players == 4 else 1
+            )
+            assert iterations == max(expected, len(observation.legal))
+            by_players[observation.num_players].add(iterations)
+    assert all(by_players.values())  # every table size was seen
+    four = next(o for o in positions(30, seed=7) if o.num_players == 4)
+    plain = DrawISMCTS(budget=50).analyse(four, random.Random(1))  # the search itself: 1 time
+    assert plain[0].details["iterations"] == 50

@@ -31,7 +31,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Final
 
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
@@ -156,6 +157,9 @@ class DrawISMCTS(PlayoutExpert):
     """True: every root action is tried on each deal (``search``)."""
     shaped_playouts: bool = False
     """True: the playouts play by ``Playout.run_shaped``, not the greedy ``run``."""
+    budget_factor: Mapping[int, int] = MappingProxyType({})
+    """Per number of players, how many times ``budget`` a decision searches (1 when not
+    given): the ``budget`` counts the iterations of a decision at the other tables."""
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its mean margin for the seat, most visited first."""
@@ -170,7 +174,7 @@ class DrawISMCTS(PlayoutExpert):
             Dealer(observation),
             unique,
             rng,
-            self.budget,
+            self.budget * self.budget_factor.get(observation.num_players, 1),
             self.time_limit,
             self.exploration,
             self.opponents_in_tree,
