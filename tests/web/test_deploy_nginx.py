@@ -20,7 +20,7 @@ import pytest
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
 from tests.web.conftest import HANG_GUARD, PLAY_LIMIT_OPTIONS, Server, free_port
-from tests.web.test_processes import Client, moves_seen, new_table, play_to
+from tests.web.test_processes import Client, assert_saw_every_move, new_table, play_to
 from tests.web.test_processes import shared_url as shared_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,8 +111,8 @@ def test_a_match_through_nginx_in_front_of_two_processes(
         assert all(connections(server) >= 1 for server in servers)
         play_to({0: everyone[0], 1: everyone[1]}, everyone, rng, lambda s: s["view"]["is_over"])
         end = everyone[0].state["seq"]
-    for client in everyone:
-        assert moves_seen(client) == [(1, n) for n in range(end + 1)]
-        assert client.state["view"]["scores"] == everyone[0].state["view"]["scores"]
     log = Store(make_engine(shared_url)).log(table_id, 1)
+    for client in everyone:
+        assert_saw_every_move(client, end, log, bot=2)
+        assert client.state["view"]["scores"] == everyone[0].state["view"]["scores"]
     assert [seq for seq, _, _ in log] == list(range(1, end + 1))
