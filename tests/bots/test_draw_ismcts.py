@@ -137,7 +137,7 @@ def assert_steps_play_the_playout(step: Callable[[Playout], int], run: str, roun
         assert stepped.hands == whole.hands
 
 
-def test_the_shaped_playout_is_its_rule_played_out_and_beats_the_greedy_one() -> None:
+def test_d7_d14_the_shaped_playout_plays_its_rule_and_beats_the_greedy_one() -> None:
     """``run_shaped`` plays the round its rule plays, move by move; and that policy in one
     seat against the greedy playout in the others gains points (4 players, every seat in
     turn, 600 seeded deals: measured +1.6 a deal)."""
@@ -155,7 +155,7 @@ def test_the_shaped_playout_is_its_rule_played_out_and_beats_the_greedy_one() ->
     assert gained / 600 / 4 > 0.5
 
 
-def test_the_policy_move_is_the_playouts_step_and_a_legal_action() -> None:
+def test_d7_d8_the_policy_move_is_the_playouts_step_and_a_legal_action() -> None:
     """``policy_move`` made step by step plays the round ``Playout.run`` plays (the same
     hands at the end, the same seat dominoing or the same block), each step legal."""
     assert_steps_play_the_playout(policy_move, "run", 200)

@@ -24,7 +24,7 @@ call, and the caller tries again later.
 A quick level (a bot class that says ``quick``: random, greedy, the beginner and casual
 levels) moves on the event loop instead: its decision takes microseconds, and the trip to a
 worker (pickling the observation there and the move back, two threads' wake-ups) 10 to 300
-times as long; with 40 tables of greedy bots that trip was an eighth of a busy server's
+times as long; with 40 tables of greedy bots that trip was a fifth of a busy server's
 CPU. A table whose bots are all quick starts no worker.
 
 ``workers=0`` thinks in threads of the server's own process (``asyncio.to_thread``), as the
