@@ -3,6 +3,7 @@ discarded ranks when the other seat discards as the expert would.
 
     .venv/bin/python benchmarks/gen_crib_table.py            # writes the table module
     .venv/bin/python benchmarks/gen_crib_table.py --check    # compares with the stored one
+    .venv/bin/python benchmarks/gen_crib_table.py --observed 5-5   # as a record of play counts
 
 The model (suitless, like Hessel's tables over the 18,395 six-card rank multisets):
 
@@ -250,7 +251,24 @@ def render(tables: dict[str, FloatArray]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare with the stored module")
+    parser.add_argument(
+        "--observed",
+        metavar="LOW-HIGH",
+        help="print the stored table's own crib for ranks LOW-HIGH (1-13) and the crib's mean "
+        "over the deals in which the modelled dealer lays them away (observed_own)",
+    )
     args = parser.parse_args(argv)
+    if args.observed:
+        from pegboard.bots import cribbage_crib_table as stored
+
+        low, high = sorted(int(r) - 1 for r in args.observed.split("-"))
+        own, opp = np.array(stored.OWN), np.array(stored.OPP)
+        pair = PAIR_INDEX[(low, high)]
+        observed = observed_own(Model(), own, opp, pair)
+        print(
+            f"{args.observed}: table {own[pair]:.2f}, over the deals it is laid away {observed:.2f}"
+        )
+        return 0
     text = render(solve(Model()))
     if args.check:
         same = OUT.read_text() == text
