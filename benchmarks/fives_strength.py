@@ -1,8 +1,11 @@
-"""The Fives bots' measured strength: expert − greedy and greedy − random in duplicate deals.
+"""The Fives bots' measured strength in duplicate deals: expert − greedy and greedy − random,
+and the people's levels, each against the one below (beginner − random, casual − beginner,
+strong − casual, expert − strong).
 
-Run: ``nice python -m benchmarks.fives_strength [DEALS]`` (default 1,000 deals per pairing;
-one process, about 20 minutes of one core with the expert's default budget). Not a
-``bench_*`` module: ``make bench`` does not run it.
+Run: ``nice python -m benchmarks.fives_strength [DEALS] [ladder|baselines]`` (default 1,000
+deals per pairing, every pairing; one process, about 20 minutes of one core for the
+baselines with the expert's default budget). Not a ``bench_*`` module: ``make bench`` does
+not run it.
 
 For each game (All Fives, Fives and Threes), with 2 players (alone) and with 4 (two
 partnerships seated opposite, F1), and each pairing, the arena plays every deal once per
@@ -22,7 +25,14 @@ from pegboard.arena import ArenaConfig, run_arena, summarize
 
 SEED = 2026
 GAMES = (("all-fives", "All Fives"), ("fives-and-threes", "Fives and Threes"))
-PAIRINGS = (("expert", "greedy"), ("greedy", "random"))
+BASELINES = (("expert", "greedy"), ("greedy", "random"))
+LADDER = (
+    ("beginner", "random"),
+    ("casual", "beginner"),
+    ("strong", "casual"),
+    ("expert", "strong"),
+)
+PAIRINGS = {"baselines": BASELINES, "ladder": LADDER, "all": BASELINES + LADDER}
 
 
 def measure(game: str, players: int, first: str, second: str, deals: int) -> str:
@@ -45,13 +55,14 @@ def measure(game: str, players: int, first: str, second: str, deals: int) -> str
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    pairings = PAIRINGS[sys.argv[2] if len(sys.argv) > 2 else "all"]
     print(
         "| game | players | pairing | margin per deal | 95% CI | hands won / drawn / lost | CPU |"
     )
     print("|---|---|---|---|---|---|---|")
     for game, _name in GAMES:
         for players in (2, 4):
-            for first, second in PAIRINGS:
+            for first, second in pairings:
                 print(measure(game, players, first, second, deals), flush=True)
 
 

@@ -56,8 +56,8 @@ def _random_position(seed: int) -> FivesHand:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_f1_levels_random_greedy_expert_are_registered(game: str) -> None:
-    assert bot_levels(game) == ("random", "greedy", "expert")
+def test_f1_levels_are_registered(game: str) -> None:
+    assert bot_levels(game) == ("random", "greedy", "beginner", "casual", "strong", "expert")
 
 
 def test_f7_greedy_takes_the_best_immediate_score() -> None:
@@ -189,7 +189,11 @@ def test_f4_every_level_plays_only_legal_actions(game: str, players: int) -> Non
     rules = FivesRules(game, players)  # type: ignore[arg-type]
     for seed in range(3):
         hand = FivesHand.deal(rules, seed=seed, leader=seed % players)
-        bots = [make_bot(game, bot_levels(game)[s % 3], seed=seed + s) for s in range(players)]
+        levels = bot_levels(game)
+        bots = [
+            make_bot(game, levels[(seed * players + s) % len(levels)], seed=seed + s)
+            for s in range(players)
+        ]
         for bot in bots:
             set_budget(bot.bot, SMALL)
         while not hand.is_over:

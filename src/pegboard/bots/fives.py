@@ -73,10 +73,15 @@ class FivesGreedy:
 
 
 def register_fives_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
-    """Register the levels random, greedy and expert for every game of the Fives family."""
+    """Register the levels for every game of the Fives family: random and greedy (for tests
+    and research), then the people's levels weakest first (``pegboard.bots.fives_levels``)."""
     from pegboard.bots.fives_expert import FivesExpert
+    from pegboard.bots.fives_levels import FivesBeginner, FivesCasual, FivesStrong
 
     for game in GAMES:
         register(game, "random", RandomBot)
         register(game, "greedy", FivesGreedy)
+        register(game, "beginner", FivesBeginner)
+        register(game, "casual", FivesCasual)
+        register(game, "strong", FivesStrong)
         register(game, "expert", FivesExpert)

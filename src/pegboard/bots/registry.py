@@ -117,5 +117,5 @@ register_bot("draw", "strong", StrongBot)
 register_bot("draw", "pimc", DrawExpert)  # the previous expert: flat determinized search
 register_bot("draw", "expert", ExpertBot)  # information-set tree search (draw_ismcts)
 register_cribbage_bots(register_bot)  # random, greedy, beginner, casual, strong, expert
-register_fives_bots(register_bot)  # All Fives, Fives and Threes: random, greedy, expert
+register_fives_bots(register_bot)  # All Fives, Fives and Threes: the same six levels
 register_ismcts(register_bot)  # OpenSpiel's ISMCTS, when the research extra is installed
