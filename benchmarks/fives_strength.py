@@ -18,6 +18,7 @@ or lost by the first bot's side, per play. The table is printed in the README's 
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 
@@ -35,7 +36,9 @@ LADDER = (
 PAIRINGS = {"baselines": BASELINES, "ladder": LADDER, "all": BASELINES + LADDER}
 
 
-def measure(game: str, players: int, first: str, second: str, deals: int) -> str:
+def measure(
+    game: str, players: int, first: str, second: str, deals: int
+) -> tuple[str, tuple[int, int, int]]:
     bots = (first, second) if players == 2 else (first, second, first, second)
     config = ArenaConfig(game, bots, deals=deals, duplicate=True, seed=SEED)
     start = time.process_time()
@@ -46,11 +49,18 @@ def measure(game: str, players: int, first: str, second: str, deals: int) -> str
     lost = sum(1 for r in results if r.points[0] < r.points[1])
     drawn = len(results) - won - lost
     seats = "2 alone" if players == 2 else "4, partnerships"
-    return (
+    row = (
         f"| {dict(GAMES)[game]} | {seats} | {first} − {second} | **{margin.mean:+.2f}** "
         f"| [{margin.low:+.2f}, {margin.high:+.2f}] | {won} / {drawn} / {lost} "
         f"| {seconds:.0f} s |"
     )
+    return row, (won, drawn, lost)
+
+
+def elo_gap(won: int, drawn: int, lost: int) -> float:
+    """The Elo difference that a share of hands won (a drawn hand a half) stands for."""
+    share = (won + drawn / 2) / (won + drawn + lost)
+    return 400 * math.log10(share / (1 - share))
 
 
 def main() -> None:
@@ -62,8 +72,15 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for game, _name in GAMES:
         for players in (2, 4):
+            elo = {"random": 1000.0}
             for first, second in pairings:
-                print(measure(game, players, first, second, deals), flush=True)
+                row, hands = measure(game, players, first, second, deals)
+                print(row, flush=True)
+                if second in elo and (first, second) in LADDER:
+                    elo[first] = elo[second] + elo_gap(*hands)
+            if len(elo) > 1:
+                ratings = ", ".join(f"{name} {rating:.0f}" for name, rating in elo.items())
+                print(f"<!-- {game}, {players} players: Elo up the ladder: {ratings} -->")
 
 
 if __name__ == "__main__":
