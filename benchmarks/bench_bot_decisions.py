@@ -1,0 +1,77 @@
+"""How long the searching levels offered to people take to decide, in every game.
+
+Run: ``.venv/bin/python -m benchmarks bot_decisions`` (``--quick``: fewer decisions).
+
+For every game of the registry and each of the people's levels (``PEOPLE_LEVELS``) that
+is not ``quick`` (the quick ones are measured by ``bench_quick_bots``): seeded matches
+played by that level in every seat, every table size in turn, and the CPU time
+(``time.process_time``, so that other jobs on the machine count less) of each decision
+with a real choice (two legal actions or more), up to ``DECISIONS`` per level. Issue 20's
+budget is a median under 0.5 s and a 95th percentile under 2 s.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pegboard.games
+from benchmarks import quick, save_results
+from pegboard.bots import bot_levels, make_bot, quick_level
+from pegboard.bots.registry import PEOPLE_LEVELS
+
+DECISIONS = 300
+MOVES_PER_MATCH = 400
+
+
+def measure(game_name: str, level: str, wanted: int) -> dict[str, float]:
+    game = pegboard.games.get(game_name)
+    times: list[float] = []
+    seed = 0
+    while len(times) < wanted:
+        spread = game.max_players - game.min_players + 1
+        players = game.min_players + seed % spread
+        options = game.check_options({game.players_option: players})
+        match = game.new_match(options, seed)
+        bots = [make_bot(game_name, level, seed=1000 * seed + s) for s in range(players)]
+        for _ in range(MOVES_PER_MATCH):
+            seat = match.current_player
+            if seat is None or len(times) >= wanted:
+                break
+            observation = match.observation(seat)
+            choice = len(observation.legal_actions()) > 1
+            began = time.process_time()
+            action = bots[seat].act(observation)
+            if choice:
+                times.append(time.process_time() - began)
+            game.apply(match, seat, action)
+        seed += 1
+    times.sort()
+    return {
+        "decisions": float(len(times)),
+        "median_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))],
+        "max_ms": 1000 * times[-1],
+    }
+
+
+def main() -> None:
+    wanted = 30 if quick() else DECISIONS
+    figures: dict[str, dict[str, float]] = {}
+    for game_name in pegboard.games.names():
+        for level in bot_levels(game_name):
+            if level not in PEOPLE_LEVELS or quick_level(game_name, level):
+                continue
+            found = measure(game_name, level, wanted)
+            figures[f"{game_name}/{level}"] = found
+            print(
+                f"{game_name:17} {level:7} {found['decisions']:4.0f} decisions with a choice: "
+                f"CPU median {found['median_ms']:.1f} ms, p95 {found['p95_ms']:.1f} ms, "
+                f"slowest {found['max_ms']:.0f} ms",
+                flush=True,
+            )
+    print(f"saved: {save_results('bot_decisions', {'levels': figures})}")
+
+
+if __name__ == "__main__":
+    main()
