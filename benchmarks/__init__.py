@@ -91,3 +91,14 @@ def save_results(name: str, data: dict[str, Any]) -> Path:
     record = {"benchmark": name, "utc": stamp, "quick": quick(), "machine": machine(), **data}
     path.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return path
+
+
+def seeded_match(game_name: str, seed: int) -> Any:
+    """A new match of the registry's game ``game_name`` from ``seed``, at every table size in
+    turn as the seed counts up (the benchmarks of bots that play whole matches)."""
+    import pegboard.games
+
+    game = pegboard.games.get(game_name)
+    spread = game.max_players - game.min_players + 1
+    players = game.min_players + seed % spread
+    return game.new_match(game.check_options({game.players_option: players}), seed)

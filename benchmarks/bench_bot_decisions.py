@@ -16,8 +16,8 @@ import statistics
 import time
 
 import pegboard.games
-from benchmarks import quick, save_results
-from pegboard.bots import bot_levels, make_bot, quick_level
+from benchmarks import quick, save_results, seeded_match
+from pegboard.bots import SeededBot, bot_levels, make_bot, quick_level
 from pegboard.bots.registry import PEOPLE_LEVELS
 
 DECISIONS = 300
@@ -29,19 +29,19 @@ def measure(game_name: str, level: str, wanted: int) -> dict[str, float]:
     times: list[float] = []
     seed = 0
     while len(times) < wanted:
-        spread = game.max_players - game.min_players + 1
-        players = game.min_players + seed % spread
-        options = game.check_options({game.players_option: players})
-        match = game.new_match(options, seed)
-        bots = [make_bot(game_name, level, seed=1000 * seed + s) for s in range(players)]
+        match = seeded_match(game_name, seed)
+        bots: dict[int, SeededBot] = {}
         for _ in range(MOVES_PER_MATCH):
             seat = match.current_player
             if seat is None or len(times) >= wanted:
                 break
             observation = match.observation(seat)
             choice = len(observation.legal_actions()) > 1
+            if seat not in bots:  # each seat its own stream, made when it first moves
+                bots[seat] = make_bot(game_name, level, seed=1000 * seed + seat)
+            bot = bots[seat]
             began = time.process_time()
-            action = bots[seat].act(observation)
+            action = bot.act(observation)
             if choice:
                 times.append(time.process_time() - began)
             game.apply(match, seat, action)

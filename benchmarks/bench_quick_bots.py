@@ -18,7 +18,7 @@ import statistics
 import time
 
 import pegboard.games
-from benchmarks import quick, save_results
+from benchmarks import quick, save_results, seeded_match
 from pegboard.bots import bot_levels, make_bot, quick_level
 
 MATCHES_PER_LEVEL = 20
@@ -31,10 +31,7 @@ def measure(game_name: str, level: str, matches: int) -> dict[str, float]:
     decisions: list[float] = []
     trips: list[float] = []
     for seed in range(matches):
-        spread = game.max_players - game.min_players + 1
-        players = game.min_players + seed % spread  # every table size in turn
-        options = game.check_options({game.players_option: players})
-        match = game.new_match(options, seed)
+        match = seeded_match(game_name, seed)
         bot = make_bot(game_name, level, seed=seed)
         for _ in range(MOVES_PER_MATCH):
             seat = match.current_player

@@ -4,6 +4,7 @@ the playouts against the engine, and blindness to hidden tiles."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,6 +16,7 @@ from pegboard.bots.fives_playout import FivesPlayout
 from pegboard.dominoes.actions import DRAW, PASS, Action, Play
 from pegboard.dominoes.tiles import Tile
 from pegboard.fives.hand import FivesHand
+from pegboard.fives.observation import FivesObservation
 from pegboard.fives.rules import GAMES, FivesRules
 
 SMALL = 12
@@ -154,22 +156,33 @@ def test_f4_f8_f9_playouts_follow_the_engine_to_the_end() -> None:
     assert moves > 3000 and min(ends.get(k, 0) for k in ("domino", "blocked", "target")) > 10, ends
 
 
-def test_f7_f9_greedy_takes_the_best_immediate_score_the_engine_credits() -> None:
-    """In many seeded positions the greedy bot's play scores, as the engine credits it,
-    the most of any legal action (past 61 in Fives and Threes a play scores nothing, F9);
-    among equal best plays the seeded stream chooses, the same seed the same play."""
-    ties = 0
-    for seed in range(400):
+def credited_positions(
+    count: int,
+) -> Iterator[tuple[int, FivesHand, FivesObservation, dict[Action, int]]]:
+    """The seeded positions in play among the first ``count``: each with its seed, the
+    seat to play's observation, and every legal action with the points the engine credits."""
+    for seed in range(count):
         hand = _random_position(seed)
         if hand.is_over:
             continue
         seat = hand.current_player
         assert seat is not None
-        view = hand.observation(seat)
-        legal = hand.legal_actions()
+        yield (
+            seed,
+            hand,
+            hand.observation(seat),
+            {a: _credited(hand, a) for a in hand.legal_actions()},
+        )
+
+
+def test_f7_f9_greedy_takes_the_best_immediate_score_the_engine_credits() -> None:
+    """In many seeded positions the greedy bot's play scores, as the engine credits it,
+    the most of any legal action (past 61 in Fives and Threes a play scores nothing, F9);
+    among equal best plays the seeded stream chooses, the same seed the same play."""
+    ties = 0
+    for seed, _hand, view, credited in credited_positions(400):
         choice = FivesGreedy().choose(view, random.Random(seed))
-        assert choice in legal
-        credited = {a: _credited(hand, a) for a in legal}
+        assert choice in credited
         best = max(credited.values())
         assert credited[choice] == best, (seed, choice, credited)
         if isinstance(choice, Play):

@@ -25,11 +25,11 @@ from pegboard.bots.fives_levels import (
     casual_choice,
 )
 from pegboard.bots.registry import PEOPLE_LEVELS
-from pegboard.dominoes.actions import Action, Play
+from pegboard.dominoes.actions import Play
 from pegboard.dominoes.tiles import Tile
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.rules import GAMES, FivesRules
-from tests.bots.test_fives_bots import _credited, _random_position
+from tests.bots.test_fives_bots import _credited, _random_position, credited_positions
 
 
 class Fixed(random.Random):
@@ -109,16 +109,8 @@ def test_f7_casual_takes_the_most_points_then_sheds_its_heaviest_tile() -> None:
     """In many seeded positions the casual play scores the most of any legal action, as
     the engine credits it, and of those plays it lays the heaviest tile."""
     ties = 0
-    for seed in range(300):
-        hand = _random_position(seed)
-        if hand.is_over:
-            continue
-        seat = hand.current_player
-        assert seat is not None
-        view = hand.observation(seat)
-        legal = hand.legal_actions()
+    for seed, _hand, view, credited in credited_positions(300):
         choice = FivesCasual().choose(view, random.Random(seed))
-        credited = {a: _credited(hand, a) for a in legal}
         best = max(credited.values())
         assert credited[choice] == best
         tied = [a for a, points in credited.items() if points == best and isinstance(a, Play)]
@@ -128,31 +120,22 @@ def test_f7_casual_takes_the_most_points_then_sheds_its_heaviest_tile() -> None:
     assert ties > 20
 
 
-def _searched(seed: int) -> tuple[FivesHand, Action, Action, float]:
-    hand = _random_position(seed)
-    seat = hand.current_player
-    assert seat is not None
-    view = hand.observation(seat)
-    rng = random.Random(seed)
-    slip = rng.random()  # what the strong bot draws first
-    searched = FivesExpert(budget=STRONG_BUDGET).choose(view, rng)
-    return hand, FivesStrong().choose(view, random.Random(seed)), searched, slip
-
-
 def test_strong_searches_like_a_small_expert_but_sometimes_plays_the_casual_move() -> None:
     slips = searches = 0
     for seed in range(120):
         hand = _random_position(seed)
-        if hand.is_over or len(hand.legal_actions()) < 2:
+        legal = list(hand.legal_actions())
+        if hand.is_over or len(legal) < 2:
             continue
-        _, strong, searched, slip = _searched(seed)
         view = hand.observation(hand.current_player or 0)
-        if slip < SLIP:
+        strong = FivesStrong().choose(view, random.Random(seed))
+        rng = random.Random(seed)
+        if rng.random() < SLIP:  # what the strong bot draws first
             slips += 1
-            assert strong is casual_choice(view, list(hand.legal_actions()))
+            assert strong is casual_choice(view, legal)
         else:
             searches += 1
-            assert strong is searched
+            assert strong is FivesExpert(budget=STRONG_BUDGET).choose(view, rng)
     assert slips > 5 and searches > 40
     assert FivesExpert.default_budget > STRONG_BUDGET
 
@@ -174,7 +157,7 @@ def test_the_same_seed_gives_the_same_hand(level: str) -> None:
     assert play(1) == play(1)
 
 
-def test_points_of_the_beginners_example_are_the_engines() -> None:
+def test_f7_the_points_of_the_beginners_example_are_the_engines() -> None:
     """The figures in the beginner's example are the engine's, not only the comment's."""
     hand = _beginner_position()
     view = hand.observation(0)

@@ -14,7 +14,8 @@
 
 ``random`` and ``greedy`` stay for tests and research. A draw (All Fives), a pass or a
 knock is the only legal action when it is legal at all (F4), so every level takes it then.
-The margins between the levels are in the README (``python -m benchmarks fives --ladder``).
+The margins between the levels are in the README
+(``python -m benchmarks.fives_strength 2000 ladder``).
 """
 
 from __future__ import annotations
