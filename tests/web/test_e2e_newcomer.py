@@ -163,6 +163,34 @@ def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
     assert seen == 2, "seed 5 leaves the person with no tile that fits, twice"
 
 
+def test_d7_the_only_move_leaves_the_logs_reader_in_the_log(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """CI found focus taken from the log: a reader in it when the state with Draw as the
+    only move arrived was moved to the Draw button, losing their place in the log. Every
+    move here is answered while the log has the focus, until drawing is the only move."""
+    page = e2e_open("/", seed=5)
+    socket = HeldSocket()
+    page.route_web_socket(re.compile(r"/ws/"), socket)
+    page.fill("#target", "200")
+    create_table(page)
+    for _ in range(300):
+        if not settle(page):
+            if page.locator(DIALOG).count():
+                page.click("#continue-button")
+            continue
+        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
+        if stuck and page.is_enabled("#draw-button"):
+            assert page.evaluate("document.activeElement.id") == "log"
+            assert page.inner_text("#only-move-why").endswith("(D7).")  # still said
+            return
+        socket.held = True
+        play_draw_move(page)
+        page.locator("#log").focus()
+        socket.release()
+    pytest.fail("seed 5 never left the person with drawing as the only move")
+
+
 def test_c5_when_go_is_the_only_move_the_page_says_why_and_focuses_go(
     e2e_open: Callable[..., Page],
 ) -> None:

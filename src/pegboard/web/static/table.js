@@ -331,12 +331,16 @@ class TablePage {
       }
     }
     // The only move there is (a game's .only-move: Draw a tile, Go): focused once per state,
-    // unless the person is elsewhere (the language menu, a dialog).
+    // unless the person is elsewhere (the language menu, a dialog, or reading the log, whose
+    // reader would lose their place in it).
     const only = this.main.querySelector(".only-move:not([disabled])");
     const state = document.body.dataset.seq;
     if (only && this.onlyFocused !== state && !this.dialog.open) {
       const active = document.activeElement;
-      if (!active || active === document.body || this.main.contains(active)) only.focus({ preventScroll: true });
+      const reading = active && this.log.element.contains(active);
+      if (!active || active === document.body || (this.main.contains(active) && !reading)) {
+        only.focus({ preventScroll: true });
+      }
     }
     this.onlyFocused = only ? state : null;
   }
