@@ -26,6 +26,8 @@ margins per deal with 95% intervals), each with ``--workers N`` processes (defau
 * ``--against-the-field JSON...``: from ``pegboard arena --json`` files of one pairing
   (distinct seeds pooled), the first entrant's points less the mean of the others' per
   deal, with a 95% interval over the deals;
+* ``--elo-up JSON...``: Elo up a ladder from ``pegboard arena --json`` files of two
+  entrants, one per rung, lowest first (random at 1000), from the plays each level won;
 * ``--strength PAIRS``: the old matches of this file (2 players, seats exchanged): expert
   against greedy and greedy against random.
 
@@ -377,6 +379,30 @@ def against_the_field(paths: list[str]) -> dict[str, float]:
     return {"deals": float(e.n), "mean": e.mean, "low": e.low, "high": e.high}
 
 
+def elo_up(paths: list[str]) -> dict[str, float]:
+    """Elo up a ladder from ``pegboard arena --json`` files of two entrants, one file per
+    rung, lowest first (each the level above against the one below; the first file's lower
+    level at 1000): each rung from the share of the plays the upper level won, a drawn play
+    a half (``benchmarks.fives_strength.elo_gap``)."""
+    import json
+
+    from benchmarks.fives_strength import elo_gap
+
+    ratings: dict[str, float] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as file:
+            upper, lower = json.load(file)["bots"]
+        ratings.setdefault(lower["label"], 1000.0)
+        gap = elo_gap(upper["wins"], upper["draws"], upper["losses"])
+        ratings[upper["label"]] = ratings[lower["label"]] + gap
+        print(
+            f"{upper['label']} - {lower['label']}: {upper['wins']} / {upper['draws']} / "
+            f"{upper['losses']} plays, {gap:+.0f} Elo"
+        )
+    print(", ".join(f"{label} {rating:.0f}" for label, rating in ratings.items()))
+    return ratings
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
@@ -395,9 +421,18 @@ def main(argv: list[str] | None = None) -> None:
         metavar="JSON",
         help="the first entrant less the others' mean per deal, from arena --json files",
     )
+    parser.add_argument(
+        "--elo-up",
+        nargs="+",
+        metavar="JSON",
+        help="Elo up a ladder from arena --json files of two entrants, lowest rung first",
+    )
     args = parser.parse_args(argv)
     if args.against_the_field:
         against_the_field(args.against_the_field)
+        return
+    if args.elo_up:
+        elo_up(args.elo_up)
         return
     data: dict[str, object] = {}
     if not args.no_speed:

@@ -15,8 +15,9 @@ import pytest
 from pegboard.arena.budget import set_budget
 from pegboard.bots import bot_levels, make_bot
 from pegboard.bots.fives import play_points
-from pegboard.bots.fives_expert import FivesExpert
+from pegboard.bots.fives_expert import FivesExpert, _Search
 from pegboard.bots.fives_levels import (
+    CAUTION,
     SLIP,
     STRONG_BUDGET,
     FivesBeginner,
@@ -120,24 +121,54 @@ def test_f7_casual_takes_the_most_points_then_sheds_its_heaviest_tile() -> None:
     assert ties > 20
 
 
-def test_strong_searches_like_a_small_expert_but_sometimes_plays_the_casual_move() -> None:
-    slips = searches = 0
-    for seed in range(120):
+def test_strong_searches_like_a_small_expert_but_keeps_the_casual_move_unless_sure() -> None:
+    """Strong slips to the casual move; else it searches the deals a plain search of its
+    budget searches (the same stream), and plays that search's best only when sure of it:
+    it overrules the casual move at times, and at times keeps it against the search's
+    choice. Without its caution (strong as the plain search) ``kept`` would be 0."""
+    slips = overruled = kept = 0
+    for seed in range(160):
         hand = _random_position(seed)
         legal = list(hand.legal_actions())
         if hand.is_over or len(legal) < 2:
             continue
         view = hand.observation(hand.current_player or 0)
         strong = FivesStrong().choose(view, random.Random(seed))
+        obvious = casual_choice(view, legal)
         rng = random.Random(seed)
         if rng.random() < SLIP:  # what the strong bot draws first
             slips += 1
-            assert strong is casual_choice(view, legal)
-        else:
-            searches += 1
-            assert strong is FivesExpert(budget=STRONG_BUDGET).choose(view, rng)
-    assert slips > 5 and searches > 40
+            assert strong == obvious
+            continue
+        searched = FivesExpert(budget=STRONG_BUDGET).choose(view, rng)
+        assert strong in (searched, obvious)
+        if strong != obvious:
+            overruled += 1
+        elif searched != obvious:
+            kept += 1
+    assert slips > 5 and overruled > 5 and kept > 5, (slips, overruled, kept)
     assert FivesExpert.default_budget > STRONG_BUDGET
+    assert FivesExpert.caution == 0 < CAUTION == FivesStrong.caution
+
+
+def test_sure_is_a_lead_of_more_than_caution_standard_errors() -> None:
+    """Leads over the casual move of 1, 2, 3 and 2 points in four deals: a mean of 2, a
+    sample standard deviation of sqrt(2/3) = 0.816 and a standard error of 0.408, so sure
+    at 1 and at 4.8 standard errors, not at 5 (2.04); the baseline is always sure."""
+    hand = next(
+        h for h in map(_random_position, range(100)) if not h.is_over and len(h.legal_actions()) > 1
+    )
+    view = hand.observation(hand.current_player or 0)
+    legal = list(hand.legal_actions())
+    search = _Search(view, legal, baseline=0)
+    search.deals = 4
+    search.lead[1] = 1 + 2 + 3 + 2
+    search.lead_squares[1] = 1 + 4 + 9 + 4
+    assert search.sure(1, 1.0) and search.sure(1, 4.8)
+    assert not search.sure(1, 5.0)
+    assert search.sure(0, 100.0)
+    search.deals = 1  # one deal tells nothing of the spread
+    assert not search.sure(1, 0.5)
 
 
 @pytest.mark.parametrize("level", PEOPLE_LEVELS)

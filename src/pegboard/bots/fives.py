@@ -54,6 +54,18 @@ def best_plays(view: FivesObservation, plays: Sequence[Play]) -> list[Play]:
     return [play for points, play in scored if points == best]
 
 
+def casual_choice(observation: Observation, legal: Sequence[Action]) -> Action:
+    """The casual move: the most points now, then the heaviest tile (a double first), then
+    the first in the order of the legal actions; the only action when nothing can be laid.
+    Greedy with the playouts' tie-break, and no lookahead: the casual level's move, and the
+    move the strong level keeps unless its search is sure of a better one."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return legal[0]
+    view = hand_view(observation)
+    return max(plays, key=lambda p: (play_points(view, p), p.tile.pips, p.tile.is_double))
+
+
 class FivesGreedy:
     """The play that scores most now; ties broken by the seeded stream; see the module."""
 

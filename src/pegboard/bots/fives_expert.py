@@ -19,12 +19,23 @@ The budget is a number of playouts per decision (deterministic for a given seed)
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and
 is not reproducible). A forced action (one legal action: a draw, a pass, a knock, a single
 play) is returned without search.
+
+With a ``caution`` above 0 (the strong level's), the search overrules the casual move
+(``pegboard.bots.fives.casual_choice``: greedy with the playouts' tie-break) only when it
+is sure: when the best action's lead over the casual move, paired deal by deal, is more
+than ``caution`` standard errors above 0 (the significance test of Tesauro and Galperin's
+on-line policy improvement by rollouts, 1996). A small budget then keeps the obvious play
+instead of one that led by chance. The expert itself does not ask: at its budget, in Fives
+and Threes with four players over 1,000 duplicate deals, it beat casual by +0.71 points a
+deal without caution, +0.77 with 1 standard error (no clear gain) and +0.46 with 2.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from pegboard.bots.base import (
     Evaluation,
@@ -34,7 +45,7 @@ from pegboard.bots.base import (
     search_until,
 )
 from pegboard.bots.draw_playout import RANK_BIT, to_playout
-from pegboard.bots.fives import hand_view
+from pegboard.bots.fives import casual_choice, hand_view
 from pegboard.bots.fives_playout import FivesPlayout
 from pegboard.core import Action, Observation
 from pegboard.dominoes.actions import DrawTile, Pass
@@ -54,6 +65,9 @@ class FivesExpert(PlayoutExpert):
     """
 
     default_budget = DEFAULT_BUDGET
+    caution: ClassVar[float] = 0.0
+    """Standard errors by which the search must lead the casual move to overrule it; 0:
+    the search's best is played whatever its lead (see the module docstring)."""
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its expected point margin for the seat's side, best
@@ -63,12 +77,31 @@ class FivesExpert(PlayoutExpert):
         search = _Search(view, legal)
         return search_until(search, rng, self.budget, self.time_limit)
 
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        if self.caution <= 0:
+            return super().choose(observation, rng)
+        view = hand_view(observation)
+        legal = list(legal_or_raise(view))
+        if len(legal) == 1:
+            return legal[0]
+        obvious = casual_choice(view, legal)
+        search = _Search(view, legal, baseline=legal.index(obvious))
+        best = search_until(search, rng, self.budget, self.time_limit)[0].action
+        return best if search.sure(legal.index(best), self.caution) else obvious
+
 
 class _Search(PlayoutTally):
-    """The statistics of one decision: per legal action, the sums of margins and points."""
+    """The statistics of one decision: per legal action, the sums of margins and points;
+    with a ``baseline`` action, also the sums of each action's lead over it, and of the
+    leads' squares, deal by deal (for ``sure``)."""
 
-    def __init__(self, view: FivesObservation, legal: Sequence[Action]) -> None:
+    def __init__(
+        self, view: FivesObservation, legal: Sequence[Action], baseline: int | None = None
+    ) -> None:
         super().__init__(legal)
+        self.baseline = baseline
+        self.lead = [0.0] * len(legal)
+        self.lead_squares = [0.0] * len(legal)
         self.view = view
         rules = view.rules
         self.side = rules.side_of(view.seat)
@@ -121,6 +154,7 @@ class _Search(PlayoutTally):
             root = self.root.with_tiles(tile_hands, boneyard)
         side, others, start, ends = self.side, self.others, self.start, self.ends
         rest = len(others)
+        margins = []
         for i, action in enumerate(self.legal):
             playout = root.copy()
             playout.apply(action, ends)
@@ -128,7 +162,26 @@ class _Search(PlayoutTally):
             scores = playout.scores
             own = scores[side] - start[side]
             against = sum(scores[s] - start[s] for s in others)
-            self.margin[i] += own - against / rest
+            margin = own - against / rest
+            margins.append(margin)
+            self.margin[i] += margin
             self.points[i] += own
+        if self.baseline is not None:
+            base = margins[self.baseline]
+            for i, margin in enumerate(margins):
+                self.lead[i] += margin - base
+                self.lead_squares[i] += (margin - base) ** 2
         self.playouts += len(self.legal)
         self.deals += 1
+
+    def sure(self, action: int, caution: float) -> bool:
+        """Whether the ``action``-th action's mean lead over the baseline, over the deals so
+        far, is more than ``caution`` standard errors above 0 (the baseline itself: yes)."""
+        if action == self.baseline:
+            return True
+        n = self.deals
+        if n < 2:
+            return False
+        mean = self.lead[action] / n
+        variance = max(self.lead_squares[action] - n * mean * mean, 0.0) / (n - 1)
+        return mean > caution * math.sqrt(variance / n)
