@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -131,6 +131,18 @@ def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
     assert not [v for v in axe_violations(page) if v.startswith("scrollable-region-focusable")]
 
 
+def draw_turns(page: Page) -> Iterator[bool]:
+    """The person's turns of a Draw match (round-end dialogs continued), each as whether
+    drawing is the only move (no tile fits, Draw enabled; D7), up to 300 waits."""
+    for _ in range(300):
+        if not settle(page):
+            if page.locator(DIALOG).count():
+                page.click("#continue-button")
+            continue
+        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
+        yield stuck and page.is_enabled("#draw-button")
+
+
 def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
     e2e_open: Callable[..., Page],
 ) -> None:
@@ -138,13 +150,8 @@ def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
     page.fill("#target", "200")
     create_table(page)
     seen = 0
-    for _ in range(300):
-        if not settle(page):
-            if page.locator(DIALOG).count():
-                page.click("#continue-button")
-            continue
-        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
-        if stuck and page.is_enabled("#draw-button"):
+    for only_draw in draw_turns(page):
+        if only_draw:
             why = page.inner_text("#only-move-why")
             assert why == "No tile of yours fits an open end of the line: draw one (D7)."
             assert "primary" in (page.get_attribute("#draw-button", "class") or "")
@@ -174,13 +181,8 @@ def test_d7_the_only_move_leaves_the_logs_reader_in_the_log(
     page.route_web_socket(re.compile(r"/ws/"), socket)
     page.fill("#target", "200")
     create_table(page)
-    for _ in range(300):
-        if not settle(page):
-            if page.locator(DIALOG).count():
-                page.click("#continue-button")
-            continue
-        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
-        if stuck and page.is_enabled("#draw-button"):
+    for only_draw in draw_turns(page):
+        if only_draw:
             assert page.evaluate("document.activeElement.id") == "log"
             assert page.inner_text("#only-move-why").endswith("(D7).")  # still said
             return
