@@ -57,6 +57,18 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
 
+def decision_times(seconds: Sequence[float], tail: int) -> dict[str, float]:
+    """Decision times in milliseconds: how many, the median, the ``tail``-th percentile (the
+    nearest rank below) and the slowest."""
+    ordered = sorted(seconds)
+    return {
+        "decisions": float(len(ordered)),
+        "median_ms": 1000 * statistics.median(ordered),
+        f"p{tail}_ms": 1000 * ordered[int(tail / 100 * (len(ordered) - 1))],
+        "max_ms": 1000 * ordered[-1],
+    }
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A plain-text table: the first column left-aligned, the others right-aligned."""
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]

@@ -12,11 +12,10 @@ budget is a median under 0.5 s and a 95th percentile under 2 s.
 
 from __future__ import annotations
 
-import statistics
 import time
 
 import pegboard.games
-from benchmarks import quick, save_results, seeded_match
+from benchmarks import decision_times, quick, save_results, seeded_match
 from pegboard.bots import SeededBot, bot_levels, make_bot, quick_level
 from pegboard.bots.registry import PEOPLE_LEVELS
 
@@ -46,13 +45,7 @@ def measure(game_name: str, level: str, wanted: int) -> dict[str, float]:
                 times.append(time.process_time() - began)
             game.apply(match, seat, action)
         seed += 1
-    times.sort()
-    return {
-        "decisions": float(len(times)),
-        "median_ms": 1000 * statistics.median(times),
-        "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))],
-        "max_ms": 1000 * times[-1],
-    }
+    return decision_times(times, 95)
 
 
 def main() -> None:

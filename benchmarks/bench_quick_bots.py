@@ -18,7 +18,7 @@ import statistics
 import time
 
 import pegboard.games
-from benchmarks import quick, save_results, seeded_match
+from benchmarks import decision_times, quick, save_results, seeded_match
 from pegboard.bots import bot_levels, make_bot, quick_level
 
 MATCHES_PER_LEVEL = 20
@@ -45,14 +45,7 @@ def measure(game_name: str, level: str, matches: int) -> dict[str, float]:
             pickle.loads(pickle.dumps(observation))
             trips.append(time.perf_counter() - began)
             game.apply(match, seat, action)
-    decisions.sort()
-    return {
-        "decisions": float(len(decisions)),
-        "median_ms": 1000 * statistics.median(decisions),
-        "p99_ms": 1000 * decisions[int(0.99 * (len(decisions) - 1))],
-        "max_ms": 1000 * decisions[-1],
-        "pickle_median_ms": 1000 * statistics.median(trips),
-    }
+    return decision_times(decisions, 99) | {"pickle_median_ms": 1000 * statistics.median(trips)}
 
 
 def main() -> None:
