@@ -6,14 +6,12 @@ discard.
 Published figures (typed in from the sources, not from our code):
 
 - own crib (the dealer's discard), Cribbage Pro's table from real play
-  (https://blog.cribbagepro.net/2012/10/cribbage-hand-statistics.html) and Schell's
-  computed tables, own and opponent's crib, in full
-  (https://www.cribbageforum.com/SchellDiscard.htm);
-- opponent's crib (the pone's discard), Hessel's iterative optimal-discard table
-  (https://www.cribbageforum.com/OppCrib.htm);
+  (https://blog.cribbagepro.net/2012/10/cribbage-hand-statistics.html);
+- Schell's and Hessel's computed tables, own and opponent's crib, in full
+  (``published_crib_tables``, which gives their sources); the rows quoted below as
+  Schell's and Hessel's are entries of them;
 - the dealer's A-2-7-9-J-Q (https://www.cribbageforum.com/AnalyzeDiscardsPart2.htm) and
-  Cribbage Pro's pone quiz 2-3-9-10-J-Q (blog.cribbagepro.net, 2013-08).
-"""
+  Cribbage Pro's pone quiz 2-3-9-10-J-Q (blog.cribbagepro.net, 2013-08)."""
 
 from __future__ import annotations
 
@@ -33,6 +31,8 @@ from pegboard.bots.cribbage_expert import (
 )
 from pegboard.cribbage import Discard, Game, parse_cards
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
+
+from .published_crib_tables import HESSEL_OPP, HESSEL_OWN, SCHELL_OPP, SCHELL_OWN, Table
 
 TOLERANCE = 0.3
 """Issue 20: within 0.3 of the published figures."""
@@ -60,48 +60,12 @@ OPP_PUBLISHED = [
     (9, 13, 4.13, "Hessel"),
 ]
 
-# Schell's two tables in full, 91 pairs each (cribbageforum.com/SchellDiscard.htm; the same
-# figures are embedded, citing that page, in several public cribbage programs). The rows
-# quoted above (A-A 5.38, 2-3 7.00, ...) are entries of the first.
-SCHELL_OWN = (
-    (5.38, 4.23, 4.52, 5.43, 5.45, 3.85, 3.85, 3.80, 3.40, 3.42, 3.65, 3.42, 3.41),
-    (4.23, 5.72, 7.00, 4.52, 5.45, 3.93, 3.81, 3.66, 3.71, 3.55, 3.84, 3.58, 3.52),
-    (4.52, 7.00, 5.94, 4.91, 5.97, 3.81, 3.58, 3.92, 3.78, 3.57, 3.90, 3.59, 3.67),
-    (5.43, 4.52, 4.91, 5.63, 6.48, 3.85, 3.72, 3.83, 3.72, 3.59, 3.88, 3.59, 3.60),
-    (5.45, 5.45, 5.97, 6.48, 8.79, 6.63, 6.01, 5.48, 5.43, 6.66, 7.00, 6.63, 6.66),
-    (3.85, 3.93, 3.81, 3.85, 6.63, 5.76, 4.98, 4.63, 5.13, 3.17, 3.41, 3.23, 3.13),
-    (3.85, 3.81, 3.58, 3.72, 6.01, 4.98, 5.92, 6.53, 4.04, 3.23, 3.53, 3.23, 3.26),
-    (3.80, 3.66, 3.92, 3.83, 5.48, 4.63, 6.53, 5.45, 4.72, 3.80, 3.52, 3.19, 3.16),
-    (3.40, 3.71, 3.78, 3.72, 5.43, 5.13, 4.04, 4.72, 5.16, 4.29, 3.97, 2.99, 3.06),
-    (3.42, 3.55, 3.57, 3.59, 6.66, 3.17, 3.23, 3.80, 4.29, 4.76, 4.61, 3.31, 2.84),
-    (3.65, 3.84, 3.90, 3.88, 7.00, 3.41, 3.53, 3.52, 3.97, 4.61, 5.33, 4.81, 3.96),
-    (3.42, 3.58, 3.59, 3.59, 6.63, 3.23, 3.23, 3.19, 2.99, 3.31, 4.81, 4.79, 3.46),
-    (3.41, 3.52, 3.67, 3.60, 6.66, 3.13, 3.26, 3.16, 3.06, 2.84, 3.96, 3.46, 4.58),
-)
-"""Schell's dealer's-crib table, A to K by A to K (the dealer laid the row's and the
-column's ranks away)."""
-SCHELL_OPP = (
-    (6.02, 5.07, 5.07, 5.72, 6.01, 4.91, 4.89, 4.85, 4.55, 4.48, 4.68, 4.33, 4.30),
-    (5.07, 6.38, 7.33, 5.33, 6.11, 4.97, 4.97, 4.94, 4.70, 4.59, 4.81, 4.56, 4.45),
-    (5.07, 7.33, 6.68, 5.96, 6.78, 4.87, 5.01, 5.05, 4.87, 4.63, 4.86, 4.59, 4.48),
-    (5.72, 5.33, 5.96, 6.53, 7.26, 5.34, 4.88, 4.94, 4.68, 4.53, 4.85, 4.46, 4.36),
-    (6.01, 6.11, 6.78, 7.26, 9.37, 7.47, 7.00, 6.30, 6.15, 7.41, 7.76, 7.34, 7.25),
-    (4.91, 4.97, 4.87, 5.34, 7.47, 7.08, 6.42, 5.86, 6.26, 4.31, 4.57, 4.22, 4.14),
-    (4.89, 4.97, 5.01, 4.88, 7.00, 6.42, 7.14, 7.63, 5.26, 4.31, 4.68, 4.32, 4.27),
-    (4.85, 4.94, 5.05, 4.94, 6.30, 5.86, 7.63, 6.82, 5.83, 5.10, 4.59, 4.31, 4.20),
-    (4.55, 4.70, 4.87, 4.68, 6.15, 6.26, 5.26, 5.83, 6.39, 5.43, 4.96, 4.11, 4.03),
-    (4.48, 4.59, 4.63, 4.53, 7.41, 4.31, 4.31, 5.10, 5.43, 6.08, 5.63, 4.61, 3.88),
-    (4.68, 4.81, 4.86, 4.85, 7.76, 4.57, 4.68, 4.59, 4.96, 5.63, 6.42, 5.46, 4.77),
-    (4.33, 4.56, 4.59, 4.46, 7.34, 4.22, 4.32, 4.31, 4.11, 4.61, 5.46, 5.79, 4.49),
-    (4.30, 4.45, 4.48, 4.36, 7.25, 4.14, 4.27, 4.20, 4.03, 3.88, 4.77, 4.49, 5.65),
-)
-"""Schell's opponent's-crib table (the pone laid them in the dealer's crib)."""
-
 MISSED = {(5, 5, 8.5)}
 """Cribbage Pro's 5-5 from real play (8.5) is 0.33 below the model's 8.83. The computed
-tables agree with the model: Schell's own-crib 5-5 is 8.79, his and Hessel's pone's 5-5
-9.37 and 9.39 against the model's 9.27. The two published own-crib figures for 5-5 are
-themselves 0.29 apart: real players are not the expert that both computed tables model."""
+tables agree with the model: the own-crib 5-5 is 8.79 in Schell's table and 8.95 in
+Hessel's (computed, like the model, by iterating optimal discards), the pone's 9.37 and 9.39
+against the model's 9.27. Hessel's own-crib 5-5 is itself 0.45 above real play's: real
+players are not the expert that the computed tables model."""
 
 
 def _cases(rows: list[tuple[int, int, float, str]], own: bool) -> list[object]:
@@ -123,27 +87,44 @@ def test_c6_crib_values_are_within_03_of_the_published_tables(
     assert abs(table_crib(low, high, own) - figure) <= TOLERANCE
 
 
-def _off_schell(values: tuple[float, ...], schell: tuple[tuple[float, ...], ...]) -> list[str]:
+FULL_TABLES = {
+    "Schell-own": (SCHELL_OWN, True),
+    "Schell-opponents": (SCHELL_OPP, False),
+    "Hessel-own": (HESSEL_OWN, True),
+    "Hessel-opponents": (HESSEL_OPP, False),
+}
+
+
+def _off(values: tuple[float, ...], published: Table) -> list[str]:
     return [
-        f"{low}-{high}: {value:.2f} against {schell[low - 1][high - 1]:.2f}"
+        f"{low}-{high}: {value:.2f} against {published[low - 1][high - 1]:.2f}"
         for (low, high), value in zip(table.PAIRS, values, strict=True)
-        if abs(value - schell[low - 1][high - 1]) > TOLERANCE
+        if abs(value - published[low - 1][high - 1]) > TOLERANCE
     ]
 
 
-@pytest.mark.parametrize("own", [True, False], ids=["own-crib", "opponents-crib"])
-def test_c6_every_pair_is_within_03_of_schells_full_table(own: bool) -> None:
+@pytest.mark.parametrize("name", FULL_TABLES)
+def test_c6_the_full_tables_are_typed_in_symmetric_and_hold_the_quoted_rows(name: str) -> None:
+    published, own = FULL_TABLES[name]
+    assert all(published[i][j] == published[j][i] for i in range(13) for j in range(13))
+    source = name.split("-")[0]
+    quoted = [row for row in (OWN_PUBLISHED if own else OPP_PUBLISHED) if row[3] == source]
+    assert all(published[low - 1][high - 1] == figure for low, high, figure, _ in quoted)
+
+
+@pytest.mark.parametrize("name", FULL_TABLES)
+def test_c6_every_pair_is_within_03_of_the_full_computed_tables(name: str) -> None:
     """All 91 pairs of each table, not only the quoted rows."""
-    schell = SCHELL_OWN if own else SCHELL_OPP
-    assert all(schell[i][j] == schell[j][i] for i in range(13) for j in range(13))  # typed right
-    assert _off_schell(table.OWN if own else table.OPP, schell) == []
+    published, own = FULL_TABLES[name]
+    assert _off(table.OWN if own else table.OPP, published) == []
 
 
-def test_c6_schells_tables_catch_the_uniform_opponent() -> None:
+@pytest.mark.parametrize("name", FULL_TABLES)
+def test_c6_the_full_tables_catch_the_uniform_opponent(name: str) -> None:
     """The check above fails the old expert's model (the other seat throwing any two of its
-    six alike) on most pairs of both tables."""
-    assert len(_off_schell(table.UNIFORM, SCHELL_OWN)) > 45
-    assert len(_off_schell(table.UNIFORM, SCHELL_OPP)) > 45
+    six alike) on most pairs of every table."""
+    published, _ = FULL_TABLES[name]
+    assert len(_off(table.UNIFORM, published)) > 45
 
 
 def test_c6_the_uniform_opponent_overvalues_fives_and_tens_in_ones_own_crib() -> None:
