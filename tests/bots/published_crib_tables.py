@@ -2,6 +2,9 @@
 the tests of the crib model (issue 20, C6). Each is 13 by 13, A to K by A to K: the entry
 at row r, column c is the crib's mean when the ranks r and c were laid away.
 
+- Cribbage Pro's dealer's (own) crib from real play, "based on a very large sample of hands
+  from actual human" play online (blog.cribbagepro.net, "Discarding", 2012-10-18; to one
+  decimal);
 - Schell's own and opponent's crib (https://www.cribbageforum.com/SchellDiscard.htm; the
   same figures are embedded, citing that page, in several public cribbage programs);
 - Hessel's player's and opponent's crib, computed by iterating optimal discards over the
@@ -16,6 +19,22 @@ from __future__ import annotations
 
 Table = tuple[tuple[float, ...], ...]
 
+CRIBBAGE_PRO_OWN: Table = (
+    (5.2, 4.4, 4.6, 5.2, 5.2, 3.7, 3.7, 3.7, 3.3, 3.3, 3.5, 3.3, 3.3),
+    (4.4, 5.8, 6.9, 4.6, 5.2, 3.9, 3.9, 3.7, 3.7, 3.6, 3.8, 3.6, 3.6),
+    (4.6, 6.9, 5.9, 5.0, 5.9, 3.8, 3.8, 3.9, 3.7, 3.6, 3.9, 3.7, 3.7),
+    (5.2, 4.6, 5.0, 5.5, 6.3, 3.9, 3.7, 3.9, 3.6, 3.4, 3.7, 3.5, 3.5),
+    (5.2, 5.2, 5.9, 6.3, 8.5, 6.4, 5.8, 5.3, 5.1, 6.3, 6.7, 6.4, 6.3),
+    (3.7, 3.9, 3.8, 3.9, 6.4, 5.6, 4.9, 4.6, 4.9, 3.0, 3.2, 3.0, 2.9),
+    (3.7, 3.9, 3.8, 3.7, 5.8, 4.9, 5.8, 6.4, 4.0, 3.1, 3.3, 3.1, 3.1),
+    (3.7, 3.7, 3.9, 3.9, 5.3, 4.6, 6.4, 5.3, 4.5, 3.7, 3.3, 3.1, 3.0),
+    (3.3, 3.7, 3.7, 3.6, 5.1, 4.9, 4.0, 4.5, 4.9, 4.1, 3.7, 2.8, 2.8),
+    (3.3, 3.6, 3.6, 3.4, 6.3, 3.0, 3.1, 3.7, 4.1, 4.6, 4.3, 3.3, 2.7),
+    (3.5, 3.8, 3.9, 3.7, 6.7, 3.2, 3.3, 3.3, 3.7, 4.3, 5.1, 4.5, 3.8),
+    (3.3, 3.6, 3.7, 3.5, 6.4, 3.0, 3.1, 3.1, 2.8, 3.3, 4.5, 4.5, 3.4),
+    (3.3, 3.6, 3.7, 3.5, 6.3, 2.9, 3.1, 3.0, 2.8, 2.7, 3.8, 3.4, 4.4),
+)
+"""Cribbage Pro's dealer's-crib table from real play (the dealer laid them away)."""
 SCHELL_OWN: Table = (
     (5.38, 4.23, 4.52, 5.43, 5.45, 3.85, 3.85, 3.80, 3.40, 3.42, 3.65, 3.42, 3.41),
     (4.23, 5.72, 7.00, 4.52, 5.45, 3.93, 3.81, 3.66, 3.71, 3.55, 3.84, 3.58, 3.52),
