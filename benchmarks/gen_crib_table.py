@@ -4,6 +4,7 @@ discarded ranks when the other seat discards as the expert would.
     .venv/bin/python benchmarks/gen_crib_table.py            # writes the table module
     .venv/bin/python benchmarks/gen_crib_table.py --check    # compares with the stored one
     .venv/bin/python benchmarks/gen_crib_table.py --observed 5-5   # as a record of play counts
+    .venv/bin/python benchmarks/gen_crib_table.py --pegging 200000  # what each kept rank pegs
 
 The model (suitless, like Hessel's tables over the 18,395 six-card rank multisets):
 
@@ -12,7 +13,9 @@ The model (suitless, like Hessel's tables over the 18,395 six-card rank multiset
 - a hand's value for a discard is the mean score of the four kept ranks over the starter
   (fifteens, pairs, runs) plus nobs at its mean rate; the crib's value is the table's;
 - the dealer lays away the two that make ``hand + own crib`` largest, the pone the two that
-  make ``hand - opponent's crib`` largest (the first such discard in rank order on a tie);
+  make ``hand - opponent's crib`` largest (the first such discard in rank order on a tie),
+  as the expert does: blind to the pegging, as Hessel's and Schell's computed tables are
+  (``--pegging`` measures discarders that weigh it too, see ``pegging_by_rank``);
 - ``OWN[p]`` (the dealer threw the ranks ``p``) is the mean crib over every pone hand drawn
   from the other 50 cards, the pone throwing by its rule, and the starter drawn from the 44
   cards left; ``OPP[p]`` (the pone threw ``p``) likewise over dealer hands;
@@ -22,7 +25,8 @@ The model (suitless, like Hessel's tables over the 18,395 six-card rank multiset
 
 The values count fifteens, pairs and runs exactly, and nobs (a crib jack of the starter's
 suit) at its mean rate; the crib flush (five of one suit, C6) is left to the bot, which
-counts it exactly for the cards it holds. Deterministic: no random numbers are drawn.
+counts it exactly for the cards it holds. Deterministic: no random numbers are drawn (but
+by ``--pegging``, from a fixed seed).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from pathlib import Path
@@ -103,6 +108,7 @@ class Model:
         keep = np.array([[k for k in range(6) if k not in d] for d in DISCARDS])  # (15, 4)
         thrown = self.hands[:, pos]  # (N, 15, 2)
         kept = self.hands[:, keep]  # (N, 15, 4)
+        self.kept = kept
         pair_of = np.zeros((RANKS, RANKS), dtype=np.int64)
         for i, (a, b) in enumerate(PAIRS):
             pair_of[a, b] = pair_of[b, a] = i
@@ -140,11 +146,22 @@ class Model:
         choose = np.array([[comb(m, k) for k in range(7)] for m in range(5)], dtype=np.float64)
         self._choose = choose
 
-    def policy(self, crib: FloatArray, own: bool, temperature: float) -> FloatArray:
+    @cached_property
+    def uniform(self) -> FloatArray:
+        """The crib's mean for each pair when the other seat throws any two of its six."""
+        return self.crib_values(np.full((len(self.hands), 15), 1 / 15))
+
+    def policy(
+        self, crib: FloatArray, own: bool, temperature: float, pegging: FloatArray | None = None
+    ) -> FloatArray:
         """Per hand, the chance of each discard (N, 15): a softmax of hand + crib (own crib)
-        or hand - crib with ``temperature`` points, nearly always the best discard."""
+        or hand - crib, plus the kept ranks' ``pegging`` weights (13, for this seat) when
+        given, with ``temperature`` points, nearly always the best discard."""
         sign = 1.0 if own else -1.0
-        value = (self.hand_value + sign * crib[self.thrown]) / temperature
+        value = self.hand_value + sign * crib[self.thrown]
+        if pegging is not None:
+            value = value + pegging[self.kept].sum(axis=-1)
+        value = value / temperature
         value -= value.max(axis=1, keepdims=True)
         weight = np.exp(value)
         return weight / weight.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
@@ -173,28 +190,39 @@ DAMPING = 0.5
 the iteration settles instead of cycling between near-equal discards."""
 
 
+Pegging = tuple[FloatArray, FloatArray] | None
+"""The pone's and the dealer's pegging weight per rank, or None for discarders blind to
+the pegging."""
+
+
 def step(
-    model: Model, own: FloatArray, opp: FloatArray, pairs: Sequence[int] = range(91)
+    model: Model,
+    own: FloatArray,
+    opp: FloatArray,
+    pairs: Sequence[int] = range(91),
+    pegging: Pegging = None,
 ) -> tuple[FloatArray, FloatArray]:
     """The crib values that the discard rules given by ``own`` and ``opp`` make."""
-    pone = model.policy(opp, own=False, temperature=TEMPERATURE)
-    dealer = model.policy(own, own=True, temperature=TEMPERATURE)
+    pone_w, dealer_w = pegging if pegging is not None else (None, None)
+    pone = model.policy(opp, own=False, temperature=TEMPERATURE, pegging=pone_w)
+    dealer = model.policy(own, own=True, temperature=TEMPERATURE, pegging=dealer_w)
     return model.crib_values(pone, pairs), model.crib_values(dealer, pairs)
 
 
-def solve(model: Model, tolerance: float = 1e-7, limit: int = 300) -> dict[str, FloatArray]:
+def solve(
+    model: Model, pegging: Pegging = None, tolerance: float = 1e-7, limit: int = 300
+) -> tuple[FloatArray, FloatArray]:
     """Iterate OWN and OPP from the uniform opponent to the fixed point."""
-    uniform = model.crib_values(np.full((len(model.hands), 15), 1 / 15))
-    own, opp = uniform.copy(), uniform.copy()
+    own, opp = model.uniform.copy(), model.uniform.copy()
     for count in range(1, limit + 1):
-        new_own, new_opp = step(model, own, opp)
+        new_own, new_opp = step(model, own, opp, pegging=pegging)
         change = max(np.abs(new_own - own).max(), np.abs(new_opp - opp).max())
         own = own + DAMPING * (new_own - own)
         opp = opp + DAMPING * (new_opp - opp)
         print(f"step {count}: largest change {change:.2e}", file=sys.stderr)
         if change < tolerance:
             break
-    return {"OWN": own, "OPP": opp, "UNIFORM": uniform}
+    return own, opp
 
 
 def observed_own(model: Model, own: FloatArray, opp: FloatArray, pair: int) -> float:
@@ -219,6 +247,35 @@ def observed_own(model: Model, own: FloatArray, opp: FloatArray, pair: int) -> f
         total += hand_weight * float((weight * per).sum() / weight.sum())
         mass += hand_weight
     return total / mass
+
+
+def pegging_by_rank(deals: int, seed: int = 1) -> tuple[FloatArray, FloatArray, float]:
+    """What each kept rank is worth in the pegging, for the pone and for the dealer: the
+    least-squares weights of the pone's pegging minus the dealer's on the two hands' rank
+    counts, over ``deals`` random pairs of four-card hands pegged out by the expert's exact
+    minimax with both hands known (``PeggingSearch``; no shows, far from 121). Each weight
+    is given against its seat's mean card, the dealer's from the dealer's side, so a rank
+    above 0 is one that seat would rather keep. The third value is the mean margin."""
+    import random
+
+    from pegboard.bots.cribbage_expert import PeggingSearch
+
+    rng = random.Random(seed)
+    deck = [rank for rank in range(1, RANKS + 1) for _ in range(4)]
+    counts = np.zeros((deals, 2 * RANKS))
+    margin = np.zeros(deals)
+    for k in range(deals):
+        cards = rng.sample(deck, 8)
+        pone, dealer = cards[:4], cards[4:]
+        search = PeggingSearch([pone, dealer], 0, 1, (0, 0), (0, 0, 0))
+        margin[k] = max(search.root(0, 0, [], (False, False)).values())
+        for rank in pone:
+            counts[k, rank - 1] += 1
+        for rank in dealer:
+            counts[k, RANKS + rank - 1] += 1
+    weights = np.linalg.lstsq(counts, margin, rcond=None)[0]
+    pone_w, dealer_w = weights[:RANKS], weights[RANKS:]
+    return pone_w - pone_w.mean(), dealer_w.mean() - dealer_w, float(margin.mean())
 
 
 NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -248,6 +305,27 @@ def render(tables: dict[str, FloatArray]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def with_pegging(deals: int) -> None:
+    """Print the pegging weights over ``deals`` deals, and the crib values of the pairs
+    that issue 20 checks when both seats' discards weigh them too (``hand +/- crib +
+    pegging``), beside the stored values (blind to the pegging)."""
+    from pegboard.bots import cribbage_crib_table as stored
+
+    pone_w, dealer_w, mean = pegging_by_rank(deals)
+    print(f"{deals} deals; the pone's pegging minus the dealer's: {mean:+.2f}")
+    for seat, weights in (("pone", pone_w), ("dealer", dealer_w)):
+        line = " ".join(f"{n} {w:+.2f}" for n, w in zip(NAMES, weights, strict=True))
+        print(f"{seat:>6}: {line}")
+    own, opp = solve(Model(), (pone_w, dealer_w))
+    print("pair      own crib: blind, weighing the pegging   opponent's crib: blind, weighing")
+    for low, high in ((5, 5), (2, 3), (5, 11), (1, 1), (10, 13), (9, 12), (9, 13), (4, 5)):
+        i = PAIR_INDEX[(low - 1, high - 1)]
+        print(
+            f"{NAMES[low - 1] + '-' + NAMES[high - 1]:<9} {stored.OWN[i]:5.2f} {own[i]:5.2f}"
+            f"{'':27}{stored.OPP[i]:5.2f} {opp[i]:5.2f}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare with the stored module")
@@ -257,7 +335,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print the stored table's own crib for ranks LOW-HIGH (1-13) and the crib's mean "
         "over the deals in which the modelled dealer lays them away (observed_own)",
     )
+    parser.add_argument(
+        "--pegging",
+        metavar="DEALS",
+        type=int,
+        help="print what each kept rank is worth in the pegging to the pone and to the "
+        "dealer, over DEALS random deals (pegging_by_rank), and the crib values when both "
+        "seats' discards weigh it",
+    )
     args = parser.parse_args(argv)
+    if args.pegging:
+        with_pegging(args.pegging)
+        return 0
     if args.observed:
         from pegboard.bots import cribbage_crib_table as stored
 
@@ -269,7 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.observed}: table {own[pair]:.2f}, over the deals it is laid away {observed:.2f}"
         )
         return 0
-    text = render(solve(Model()))
+    own, opp = solve(Model())
+    text = render({"OWN": own, "OPP": opp, "UNIFORM": Model().uniform})
     if args.check:
         same = OUT.read_text() == text
         print("the stored table is up to date" if same else "the stored table differs")

@@ -238,6 +238,23 @@ def test_the_table_is_the_generators_fixed_point_on_a_sample() -> None:
     assert np.abs(uniform - np.array(table.UNIFORM)[sample]).max() < 1e-5
 
 
+def test_c4_the_pegging_weights_rank_fives_and_tens_as_real_play_does() -> None:
+    """``gen_crib_table --pegging`` (the README's test of a pegging-aware discard): what a
+    kept rank is worth in the pegging. Cribbage Pro's expected pegging by kept hand from
+    human play (its pegging quiz's data, as sampled in markafitzgerald1/simulate-cribbage-
+    games, ``artifact_pipeline/cribbage_pro_reference.py``): a dealer keeping 5-5-5-5 pegs
+    2.76 against the pone's 1.74, keeping 10-10-10-10 2.50 against 2.47, so its fives are
+    worth more than its tens; a pone keeping A-A-A-A pegs 0.72 against 1.99, keeping
+    5-5-5-5 0.36 against 4.32, so its aces are worth more than its fives."""
+    pytest.importorskip("numpy")
+    from benchmarks.gen_crib_table import pegging_by_rank
+
+    pone, dealer, mean = pegging_by_rank(5000, seed=7)
+    assert dealer[4] > dealer[9] + 0.3  # the dealer's five against its ten
+    assert pone[0] > pone[4]  # the pone's ace against its five
+    assert -2.0 < mean < -0.5  # the dealer pegs more (Cribbage Pro's quiz: 1.78 to 3.06)
+
+
 def test_c2_an_expert_like_discarder_keeps_its_fives_out_of_the_other_crib() -> None:
     six = parse_cards("5H 5S KD QC 2C 9H")
     kept_out = discard_likelihood(six, parse_cards("2C 9H"), own_crib=False)
