@@ -138,12 +138,10 @@ def test_c6_the_full_tables_catch_the_uniform_opponent(name: str) -> None:
     assert len(_off(table.UNIFORM, published)) > 45
 
 
-def test_c6_against_real_play_the_model_misses_only_fives_and_fewer_than_the_computed_tables() -> (
-    None
-):
+def test_c6_against_real_play_the_model_misses_only_fives_fewer_than_computed_tables() -> None:
     """Cribbage Pro's own-crib table from real play, all 91 pairs: real play's pairs with a
-    five lie below every computed table (human pones keep their fives out of the dealer's
-    crib more than the modelled expert does), so the computed tables miss some of them by
+    five lie below every computed table (as if human pones kept their fives out of the
+    dealer's crib more than the modelled expert does), so the computed tables miss some by
     more than 0.3 too. The model misses no pair that Hessel's table, computed the same way,
     does not, and fewer than either computed table; the uniform opponent misses most."""
     real = CRIBBAGE_PRO_OWN
