@@ -12,7 +12,10 @@ at row r, column c is the crib's mean when the ranks r and c were laid away.
   https://web.archive.org/web/20091027102030/http://geocities.com/craig_hessel/dump.htm;
   republished at https://cribbage121.com/cardcombinations/discardtables.php and, in part,
   https://www.cribbageforum.com/YourCrib.htm and OppCrib.htm; also typed into
-  markafitzgerald1/simulate-cribbage-games, ``artifact_pipeline/hessel.py``).
+  markafitzgerald1/simulate-cribbage-games, ``artifact_pipeline/hessel.py``);
+- Colvert's own and opponent's crib, computed (DeLynn Colvert, *Play Winning Cribbage*;
+  quoted on https://www.cribbageforum.com/YourCrib.htm and OppCrib.htm; typed into the same
+  repository's ``artifact_pipeline/historical_tables.py``; to one decimal).
 """
 
 from __future__ import annotations
@@ -101,3 +104,35 @@ HESSEL_OPP: Table = (
     (4.34, 4.53, 4.59, 4.43, 7.31, 4.25, 4.38, 4.31, 4.13, 3.99, 4.89, 4.56, 5.72),
 )
 """Hessel's opponent's-crib table (the pone laid them in the dealer's crib)."""
+COLVERT_OWN: Table = (
+    (5.4, 4.1, 4.4, 5.4, 5.5, 3.8, 3.8, 3.8, 3.4, 3.4, 3.7, 3.4, 3.4),
+    (4.1, 5.7, 6.9, 4.4, 5.4, 3.8, 3.8, 3.6, 3.7, 3.5, 3.8, 3.5, 3.5),
+    (4.4, 6.9, 5.9, 4.7, 5.9, 3.7, 3.7, 3.9, 3.7, 3.6, 3.8, 3.5, 3.5),
+    (5.4, 4.4, 4.7, 5.7, 6.4, 3.8, 3.8, 3.8, 3.7, 3.6, 3.8, 3.5, 3.5),
+    (5.5, 5.4, 5.9, 6.4, 8.6, 6.5, 6.0, 5.4, 5.4, 6.6, 6.9, 6.6, 6.6),
+    (3.8, 3.8, 3.7, 3.8, 6.5, 5.8, 4.8, 4.5, 5.2, 3.1, 3.4, 3.1, 3.1),
+    (3.8, 3.8, 3.7, 3.8, 6.0, 4.8, 5.9, 6.6, 4.0, 3.1, 3.5, 3.2, 3.2),
+    (3.8, 3.6, 3.9, 3.8, 5.4, 4.5, 6.6, 5.4, 4.6, 3.8, 3.4, 3.2, 3.2),
+    (3.4, 3.7, 3.7, 3.7, 5.4, 5.2, 4.0, 4.6, 5.2, 4.2, 3.9, 3.0, 3.1),
+    (3.4, 3.5, 3.6, 3.6, 6.6, 3.1, 3.1, 3.8, 4.2, 4.8, 4.5, 3.4, 2.8),
+    (3.7, 3.8, 3.8, 3.8, 6.9, 3.4, 3.5, 3.4, 3.9, 4.5, 5.3, 4.7, 3.9),
+    (3.4, 3.5, 3.5, 3.5, 6.6, 3.1, 3.2, 3.2, 3.0, 3.4, 4.7, 4.8, 3.4),
+    (3.4, 3.5, 3.5, 3.5, 6.6, 3.1, 3.2, 3.2, 3.1, 2.8, 3.9, 3.4, 4.8),
+)
+"""Colvert's dealer's-crib table."""
+COLVERT_OPP: Table = (
+    (6.2, 5.0, 5.1, 5.7, 6.0, 4.9, 4.9, 4.8, 4.6, 4.4, 4.7, 4.4, 4.3),
+    (5.0, 6.4, 7.3, 5.3, 6.1, 5.0, 5.0, 4.9, 4.8, 4.6, 4.8, 4.5, 4.4),
+    (5.1, 7.3, 6.8, 5.9, 6.7, 4.9, 5.0, 5.0, 4.8, 4.6, 4.9, 4.5, 4.4),
+    (5.7, 5.3, 5.9, 6.6, 7.2, 5.3, 4.8, 4.9, 4.7, 4.5, 4.7, 4.4, 4.3),
+    (6.0, 6.1, 6.7, 7.2, 9.3, 7.4, 6.9, 6.2, 6.1, 7.4, 7.6, 7.3, 7.2),
+    (4.9, 5.0, 4.9, 5.3, 7.4, 7.0, 6.4, 5.7, 6.3, 4.3, 4.5, 4.2, 4.1),
+    (4.9, 5.0, 5.0, 4.8, 6.9, 6.4, 7.1, 7.8, 5.2, 4.3, 4.7, 4.3, 4.2),
+    (4.8, 4.9, 5.0, 4.9, 6.2, 5.7, 7.8, 6.6, 5.7, 4.9, 4.6, 4.3, 4.2),
+    (4.6, 4.8, 4.8, 4.7, 6.1, 6.3, 5.2, 5.7, 6.3, 5.4, 5.0, 4.1, 4.0),
+    (4.4, 4.6, 4.6, 4.5, 7.4, 4.3, 4.3, 4.9, 5.4, 6.0, 5.4, 4.5, 3.8),
+    (4.7, 4.8, 4.9, 4.7, 7.6, 4.5, 4.7, 4.6, 5.0, 5.4, 6.5, 5.4, 4.7),
+    (4.4, 4.5, 4.5, 4.4, 7.3, 4.2, 4.3, 4.3, 4.1, 4.5, 5.4, 5.8, 4.4),
+    (4.3, 4.4, 4.4, 4.3, 7.2, 4.1, 4.2, 4.2, 4.0, 3.8, 4.7, 4.4, 5.6),
+)
+"""Colvert's opponent's-crib table."""

@@ -5,8 +5,8 @@ discard.
 
 Published figures (typed in from the sources, not from our code):
 
-- own crib (the dealer's discard), Cribbage Pro's table from real play; Schell's and
-  Hessel's computed tables, own and opponent's crib: all in full in
+- own crib (the dealer's discard), Cribbage Pro's table from real play; Schell's,
+  Hessel's and Colvert's computed tables, own and opponent's crib: all in full in
   ``published_crib_tables``, which gives their sources; the rows quoted below (those of
   the reference file) are entries of them;
 - the dealer's A-2-7-9-J-Q (https://www.cribbageforum.com/AnalyzeDiscardsPart2.htm) and
@@ -32,6 +32,8 @@ from pegboard.cribbage import Discard, Game, parse_cards
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
 
 from .published_crib_tables import (
+    COLVERT_OPP,
+    COLVERT_OWN,
     CRIBBAGE_PRO_OWN,
     HESSEL_OPP,
     HESSEL_OWN,
@@ -98,6 +100,8 @@ FULL_TABLES = {
     "Schell-opponents": (SCHELL_OPP, False),
     "Hessel-own": (HESSEL_OWN, True),
     "Hessel-opponents": (HESSEL_OPP, False),
+    "Colvert-own": (COLVERT_OWN, True),
+    "Colvert-opponents": (COLVERT_OPP, False),
 }
 
 
