@@ -358,12 +358,7 @@ def test_a_table_id_drawn_twice_is_drawn_again(
     import pegboard.web.service as service_module
 
     ids = iter(["sameidsame", "sameidsame", "otheridoth"])
-    real = service_module.secrets.token_urlsafe
-
-    def token_urlsafe(size: int) -> str:  # table ids are drawn from 8 bytes, tokens from more
-        return next(ids) if size == 8 else real(size)
-
-    monkeypatch.setattr(service_module.secrets, "token_urlsafe", token_urlsafe)
+    monkeypatch.setattr(service_module, "new_id", lambda length: next(ids))
     client = client_on(db_url)
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     first = new_table(client, "cribbage", seats)

@@ -42,7 +42,7 @@ from pegboard.web.schemas import (
     request_body,
 )
 from pegboard.web.store import Store
-from pegboard.web.tables import LobbyError, clean_name, lang_key
+from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id
 
 COOKIE: Final = "pegboard_player"
 COOKIE_DAYS: Final = 400
@@ -97,7 +97,7 @@ class Players:
     def create(self, name: str | None) -> tuple[PlayerRow, str]:
         secret = secrets.token_urlsafe(SECRET_BYTES)
         with self.session() as session, session.begin():
-            player = PlayerRow(id=secrets.token_urlsafe(8)[:PLAYER_ID_LENGTH], name=name)
+            player = PlayerRow(id=new_id(PLAYER_ID_LENGTH), name=name)
             session.add(player)
             session.flush()
             session.add(

@@ -68,6 +68,7 @@ from pegboard.web.tables import clean_name as clean_name
 from pegboard.web.tables import config_problem as config_problem
 from pegboard.web.tables import hash_token as hash_token
 from pegboard.web.tables import lang_key as lang_key
+from pegboard.web.tables import new_id
 from pegboard.web.tables import new_token as new_token
 from pegboard.web.tables import summary_of as summary_of
 
@@ -243,7 +244,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             )
         seed = self.seed_source()
         record = TableRecord(
-            id=secrets.token_urlsafe(8)[:TABLE_ID_LENGTH],
+            id=new_id(TABLE_ID_LENGTH),
             game=str(game),
             config=config,
             status="playing",
@@ -262,10 +263,10 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                 await asyncio.to_thread(self.store.create_table, record)
                 break
             except IntegrityError:
-                # Two tables drew the same 60-bit id: take another (nothing was written).
+                # Two tables drew the same 59.5-bit id: take another (nothing was written).
                 if attempt == CREATE_ATTEMPTS - 1:
                     raise
-                record.id = secrets.token_urlsafe(8)[:TABLE_ID_LENGTH]
+                record.id = new_id(TABLE_ID_LENGTH)
         table = LiveTable(record, match)
         self._tables[record.id] = table
         self._kick_bots(table)

@@ -144,6 +144,17 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+ID_ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def new_id(length: int) -> str:
+    """A fresh random id for a table or a player, of letters and digits only (59.5 bits for
+    10 of them): ids stand in addresses and on pages, where a ``-`` or ``_`` would stop a
+    double-click from selecting the whole id, and where ``3-1`` inside one reads like a
+    domino."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
 def new_token() -> tuple[str, str]:
     """A fresh seat token and its hash (only the hash is stored)."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
