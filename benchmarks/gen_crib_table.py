@@ -32,6 +32,7 @@ by ``--pegging``, from a fixed seed).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from functools import cached_property
@@ -42,6 +43,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from pegboard.bots.cribbage_expert import PeggingSearch
+from pegboard.cribbage.cards import DECK
 from pegboard.cribbage.scoring import rank_points
 
 RANKS = 13
@@ -256,12 +259,8 @@ def pegging_by_rank(deals: int, seed: int = 1) -> tuple[FloatArray, FloatArray, 
     minimax with both hands known (``PeggingSearch``; no shows, far from 121). Each weight
     is given against its seat's mean card, the dealer's from the dealer's side, so a rank
     above 0 is one that seat would rather keep. The third value is the mean margin."""
-    import random
-
-    from pegboard.bots.cribbage_expert import PeggingSearch
-
     rng = random.Random(seed)
-    deck = [rank for rank in range(1, RANKS + 1) for _ in range(4)]
+    deck = sorted(card.rank for card in DECK)  # rank by rank, as the README's run drew them
     counts = np.zeros((deals, 2 * RANKS))
     margin = np.zeros(deals)
     for k in range(deals):
@@ -358,8 +357,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{args.observed}: table {own[pair]:.2f}, over the deals it is laid away {observed:.2f}"
         )
         return 0
-    own, opp = solve(Model())
-    text = render({"OWN": own, "OPP": opp, "UNIFORM": Model().uniform})
+    model = Model()
+    own, opp = solve(model)
+    text = render({"OWN": own, "OPP": opp, "UNIFORM": model.uniform})
     if args.check:
         same = OUT.read_text() == text
         print("the stored table is up to date" if same else "the stored table differs")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import string
 import time
 import unicodedata
 from dataclasses import dataclass, field
@@ -144,7 +145,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-ID_ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+ID_ALPHABET: Final = string.digits + string.ascii_uppercase + string.ascii_lowercase
 
 
 def new_id(length: int) -> str:
