@@ -117,7 +117,8 @@ LOAD_OPTIONS = [
     "--joins-rate=1000000/minute",
     "--requests-rate=100000000/minute",
     "--messages-rate=1000000/second",
-    "--sockets-per-table=100000",
+    "--spectators-per-table=100000",
+    "--spectators-per-client=100000",
     "--sockets-per-client=100000",
 ]
 """A load test comes from one address, far faster than players: the per-client limits

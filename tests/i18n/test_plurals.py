@@ -48,7 +48,6 @@ EXEMPT: dict[str, str] = {
     "A request's body is at most {n} bytes.": "n is a body limit in bytes",
     "That message is too large: at most {n} bytes.": "n is MAX_MESSAGE",
     "JSON nested deeper than {n} levels is not read.": "n is a nesting limit",
-    "This table has {n} connections already: try again later.": "n is the socket cap",
     # Draw is for 2 to 4 players (D1): never one player.
     "Draw match: {players} players, seed {seed}, target {target}.": "D1: 2-4 players",
     "Draw round: {players} players, seat {seat} to play first.": "D1: 2-4 players",

@@ -44,16 +44,21 @@ PLAY_LIMITS = Limits(
     joins_rate="1000/minute",
     requests_rate="100000/minute",
     messages_rate="10000/second",
+    rated_after=0,
+    rated_shared_addresses=True,
 )
 """The rates and caps of the tests that play: a test client plays far faster than a person,
-and one address (``testclient``) makes every table. The tests of the limits themselves
-use the defaults, or their own."""
+and one address (``testclient``) makes every table, whose players are new identities (the
+fair-play rules of rated tables are ``tests/web/test_fair_play_rated.py``'s). The tests of
+the limits themselves use the defaults, or their own."""
 PLAY_LIMIT_OPTIONS = [
     "--tables-rate=1000/minute",
     "--open-tables-per-client=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
     "--messages-rate=10000/second",
+    "--rated-after=0",
+    "--rated-shared-addresses",
 ]
 """``PLAY_LIMITS`` as ``pegboard serve`` options, for the tests that run the real server."""
 

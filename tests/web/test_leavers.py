@@ -111,6 +111,14 @@ def bo_leaves(client: TestClient, table: dict[str, Any]) -> tuple[Player, str]:
     return ana, token
 
 
+def both_move(ana: Player, bo: Player) -> None:
+    """Ana leads, Bo answers: both have moved in the match."""
+    ana.act(ana.state["view"]["legal"][0]["action"])
+    bo.sync()
+    bo.act(bo.state["view"]["legal"][0]["action"])
+    ana.sync()
+
+
 def wait_until(check: Callable[[], bool], player: Player) -> None:
     """Sync ``player`` until ``check`` holds (a bot moves in the server's own time);
     bounded, so that a bot that never moves fails the test instead of hanging it."""
@@ -429,11 +437,17 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
 ) -> None:
     client, clock = app_on(sqlite_url)
     service = service_of(client)
-    rated_ranks: list[list[int]] = []
-    monkeypatch.setattr(service, "_rate_forfeit", lambda table, ranks: rated_ranks.append(ranks))
+    rated_leavers: list[int] = []
+    monkeypatch.setattr(
+        service, "_rate_forfeit", lambda table, leaver: rated_leavers.append(leaver)
+    )
     table = new_table(client, "tricks", PEOPLE, hand=4)
     rated_tables.add(table["table"])
-    ana, _token = bo_leaves(client, table)
+    ana = Player(client, table["table"], 0, token_of(table, 0))
+    bo = Player(client, table["table"], 1, token_of(table, 1))
+    both_move(ana, bo)  # a forfeit before both have moved is an abort (test_fair_play_rated)
+    bo.close()
+    ana.sync()
     assert ana.state["table"]["leavers"] == "claim"
     _ = translator("en")
     early = refused(ana, {"type": "claim", "seat": 1}, client)
@@ -448,9 +462,10 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     assert ana.state["table"]["forfeit"] == 1
     assert ana.state["table"]["status"] == "over"
     assert ana.state["table"]["replays"] == [f"/m/{table['table']}-1"]
-    assert rated_ranks == [[1, 2]]
+    assert rated_leavers == [1]
     # The match is over: no move, no second claim; play again starts the next one.
-    assert refused(ana, {"type": "act", "action": "C1", "seq": 0}, client)["message"] == (
+    seq = ana.state["seq"]
+    assert refused(ana, {"type": "act", "action": "C1", "seq": seq}, client)["message"] == (
         "The match is over."
     )
     assert refused(ana, {"type": "claim", "seat": 1}, client)["message"] == "The match is over."
@@ -469,17 +484,6 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     assert ana.state["match"] == 2 and ana.state["table"]["forfeit"] is None
 
 
-def test_l4_a_claim_ranks_every_other_seat_first_and_the_leaver_last(
-    app: tuple[TestClient, Clock],
-) -> None:
-    client, _clock = app
-    table = new_table(client, "tricks", PEOPLE)
-    service = service_of(client)
-    live = service._tables[table["table"]]
-    assert service._forfeit_result(live, 0) == [2, 1]
-    assert service._forfeit_result(live, 1) == [1, 2]
-
-
 def test_l4_a_claimed_win_at_a_rated_table_rates_the_leaver_last_as_openskill_does(
     app: tuple[TestClient, Clock],
 ) -> None:
@@ -492,6 +496,14 @@ def test_l4_a_claimed_win_at_a_rated_table_rates_the_leaver_last_as_openskill_do
     client, clock = app
     table = Rated(client, "draw", ["Ana", "Bo"], players=2)
     ana, bo = table.sit()
+    for _move in range(40):  # until both have moved (Draw's leader may draw first)
+        moved = {seat for seat, _action in service_of(client)._tables[table.id].record.actions}
+        if moved == {0, 1}:
+            break
+        mover = ana if ana.state["view"]["your_turn"] else bo
+        mover.act(mover.state["view"]["legal"][0]["action"])
+        ana.sync()
+        bo.sync()
     bo.close()
     ana.sync()
     clock.advance(GRACE)

@@ -112,10 +112,10 @@ def test_a_socket_that_sends_too_many_messages_is_told_and_not_read(
     assert refused["message"] == "Too many messages: slow down, and this one was not read."
 
 
-def test_a_table_holds_a_bounded_number_of_sockets(
+def test_a_table_holds_a_bounded_number_of_spectators(
     client_on: Callable[..., TestClient], sqlite_url: str
 ) -> None:
-    client = client_on(sqlite_url, limits=Limits(sockets_per_table=2))
+    client = client_on(sqlite_url, limits=Limits(spectators_per_table=2))
     table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
     watchers = [Player(client, table["table"], None, None) for _ in range(2)]
     with client.websocket_connect(f"/ws/{table['table']}") as third:

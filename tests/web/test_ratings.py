@@ -48,7 +48,8 @@ NEW = (OPENSKILL.mu, OPENSKILL.sigma)
 
 class Rated:
     """A rated table of people: each seat's own browser (a client with its own player
-    cookie), player id and token."""
+    cookie and its own address: players who share one are not rated against each other),
+    player id and token."""
 
     def __init__(self, client: TestClient, game: str, names: list[str], **options: Any) -> None:
         seats = [{"kind": "human", "name": names[0]}] + [{"kind": "human"} for _ in names[1:]]
@@ -57,7 +58,7 @@ class Rated:
         self.browsers = [client]
         self.tokens = [self.made["seats"][0]["token"]]
         for seat, name in enumerate(names[1:], start=1):
-            browser = another_browser(client)
+            browser = another_browser(client, client=(f"192.0.2.{seat}", 50000))
             answer = claim(browser, self.id, invite_of(self.made, seat), name=name)
             assert answer.status_code == 200, answer.text
             self.browsers.append(browser)

@@ -5,6 +5,7 @@ a failed commit is told to the clients before their sockets close (issue 14)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -21,12 +22,17 @@ from tests.web.conftest import PLAY_LIMITS, Player, new_table, service_of, token
 T = TypeVar("T")
 
 
+OPENED = itertools.count()
+
+
 class Socket:
     """A connection as the service sees one: what it was sent, and how it was closed."""
 
-    def __init__(self, seat: int | None, lang: str = "en") -> None:
+    def __init__(self, seat: int | None, lang: str = "en", address: str = "test") -> None:
         self.seat = seat
         self.lang = lang
+        self.address = address
+        self.opened = next(OPENED)
         self.token_hash: str | None = None
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None

@@ -65,7 +65,9 @@ def test_the_settings_reach_each_worker_whole() -> None:
         db_url="postgresql+psycopg://u@h/db",
         bot_delay=0.25,
         bot_workers=3,
-        limits=Limits(tables_rate="7/minute", sockets_per_table=9, max_json_depth=12),
+        limits=Limits(
+            tables_rate="7/minute", spectators_per_table=9, sockets_per_seat=3, max_json_depth=12
+        ),
         docs=True,
         allowed_origins=("https://a.example", "https://b.example"),
     )

@@ -261,12 +261,18 @@ def test_a_table_is_rebuilt_from_its_log_after_a_restart(
 
 def without_presence(state: dict[str, Any]) -> dict[str, Any]:
     """A state but who is connected and for how long who is away (which the log does not
-    hold)."""
+    hold), and the running clock's time left (as of each state's moment: the clocks' own
+    tests, tests/web/test_clocks.py, move the server's clock by hand)."""
     seats = [
         {**seat, "connected": None, "away": None, "grace_left": None}
         for seat in state["table"]["seats"]
     ]
-    return {**state, "table": {**state["table"], "seats": seats}}
+    clock = state["table"]["clock"]
+    if clock is not None and clock["running"] is not None:
+        left = list(clock["left"])
+        left[clock["running"]] = None
+        clock = {**clock, "left": left}
+    return {**state, "table": {**state["table"], "seats": seats, "clock": clock}}
 
 
 def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClient]) -> None:
@@ -321,11 +327,16 @@ def test_every_row_of_a_table_is_written(db_url: str, client_on: Callable[..., T
 def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(
     db_url: str, client_on: Callable[..., TestClient]
 ) -> None:
-    """A long-running server forgets tables nobody uses (no client, no bot to move), and
-    rebuilds one from its seed and log when it is opened again: no move is lost."""
+    """A long-running server forgets tables nobody uses (no client, no bot to move, no
+    clock running: its flag must come on time), and rebuilds one from its seed and log when
+    it is opened again: no move is lost."""
     client = client_on(db_url)
     service = service_of(client)
-    table = new_table(client, "draw", [{"kind": "human"}, {"kind": "human"}], players=2)
+    people = [{"kind": "human"}, {"kind": "human"}]
+    timed = new_table(client, "draw", people, players=2)
+    for seat in (0, 1):
+        Player(client, timed["table"], seat, token_of(timed, seat)).close()  # Ana's clock runs
+    table = new_table(client, "draw", people, players=2, clock=None)
     table_id = table["table"]
     players = {s: Player(client, table_id, s, token_of(table, s)) for s in (0, 1)}
     for _ in range(3):
@@ -347,6 +358,7 @@ def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(
     assert table_id in service._tables  # used a moment ago: it stays
     assert service.evict_idle(0) >= 1
     assert table_id not in service._tables
+    assert timed["table"] in service._tables  # nobody there, but a clock runs: it stays
     back = Player(client, table_id, 1, token_of(table, 1))
     assert without_presence(back.state) == without_presence(before)
     back.close()

@@ -94,12 +94,38 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.corrections_rate,
-    sockets_per_table: Annotated[
-        int, typer.Option(help="Open sockets on one table.", min=1, rich_help_panel=LIMITS)
-    ] = DEFAULT.sockets_per_table,
+    spectators_per_table: Annotated[
+        int,
+        typer.Option(
+            help="Spectators' sockets on one table (the players' own always get in).",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.spectators_per_table,
+    sockets_per_seat: Annotated[
+        int,
+        typer.Option(
+            help="Sockets of one seat (its player's tabs): one more closes the oldest.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.sockets_per_seat,
     sockets_per_client: Annotated[
         int, typer.Option(help="Open sockets from one address.", min=1, rich_help_panel=LIMITS)
     ] = DEFAULT.sockets_per_client,
+    spectators_per_client: Annotated[
+        int,
+        typer.Option(help="Spectators' sockets from one address.", min=1, rich_help_panel=LIMITS),
+    ] = DEFAULT.spectators_per_client,
+    spectator_idle_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a spectator's socket may send nothing (the page pings) before it "
+            "is closed.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.spectator_idle_seconds,
     hello_seconds: Annotated[
         float,
         typer.Option(help="Seconds a socket has to say hello.", min=0.1, rich_help_panel=LIMITS),
@@ -111,6 +137,22 @@ def serve(
         int,
         typer.Option(help="Deepest nesting of JSON sent.", min=4, rich_help_panel=LIMITS),
     ] = DEFAULT.max_json_depth,
+    rated_after: Annotated[
+        int,
+        typer.Option(
+            help="Finished matches at unrated tables a player needs before a rated table.",
+            min=0,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.rated_after,
+    rated_shared_addresses: Annotated[
+        bool,
+        typer.Option(
+            "--rated-shared-addresses",
+            help="Rate players who share an address against each other (a club's network).",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.rated_shared_addresses,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -193,12 +235,17 @@ def serve(
         joins_rate=joins_rate,
         requests_rate=requests_rate,
         messages_rate=messages_rate,
-        sockets_per_table=sockets_per_table,
+        spectators_per_table=spectators_per_table,
+        sockets_per_seat=sockets_per_seat,
         sockets_per_client=sockets_per_client,
+        spectators_per_client=spectators_per_client,
+        spectator_idle_seconds=spectator_idle_seconds,
         hello_seconds=hello_seconds,
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
         corrections_rate=corrections_rate,
+        rated_after=rated_after,
+        rated_shared_addresses=rated_shared_addresses,
     )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError

@@ -202,6 +202,10 @@ class Game:
     their result line: for a game of sides, the side named whole (partners together).
     None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
     tie)."""
+    time_control: tuple[int, int] = (300, 5)
+    """The clock that fits the game's pace when people play it online: a bank of seconds
+    per player and seconds gained after each move (Fischer's increment). A surface that
+    times its players starts from it (``pegboard.web.clocks``)."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
     (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
@@ -317,4 +321,5 @@ class Game:
             "max_players": self.max_players,
             "options": [option.describe() for option in self.options],
             "bots": list(self.bot_levels()),
+            "time_control": {"bank": self.time_control[0], "increment": self.time_control[1]},
         }

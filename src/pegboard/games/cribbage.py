@@ -56,6 +56,9 @@ GAME = Game(
     display_name=N_("Cribbage"),
     min_players=2,
     max_players=2,
+    # A discard is worth some thought, a pegging card is quick, and a match of the best of
+    # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
+    time_control=(300, 5),
     options=(
         Option(
             name="players",

@@ -36,6 +36,9 @@ GAME = Game(
     display_name=N_("Draw dominoes"),
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
+    # A Draw move is a glance at the ends and a tile (a few seconds), and a match to 61
+    # takes a person some 30 to 60 moves: 3 minutes and 3 seconds a move.
+    time_control=(180, 3),
     options=(
         Option(
             name="players",

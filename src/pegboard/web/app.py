@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import gc
 import json
 import logging
@@ -206,7 +207,10 @@ def create_app(
         app.state.players = players.Players(service.store)
         service.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
         # Matches whose end was committed but not rated (the server stopped in between).
-        await asyncio.to_thread(ratings.rate_pending, service.store)
+        await asyncio.to_thread(
+            functools.partial(ratings.rate_pending, shared_addresses=limits.rated_shared_addresses),
+            service.store,
+        )
         service.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:

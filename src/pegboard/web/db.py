@@ -74,6 +74,9 @@ class TableRow(Base):
     # Rated: every seat a person, no hints; each finished match updates its players'
     # ratings (``pegboard.web.ratings``). Migration 0008.
     rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The time control: ``{"bank": seconds, "increment": seconds}`` (Fischer), or null for
+    # a table without clocks (``pegboard.web.clocks.TimeControl``). Migration 0010.
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class SeatRow(Base):
@@ -117,6 +120,14 @@ class MatchRow(Base):
     # The seat whose player left and lost the match by forfeit (a rated table's claim,
     # ``pegboard.web.leavers``); null: the match ended by its rules, or goes on. Migration 0009.
     forfeit: Mapped[int | None] = mapped_column()
+    # How a forfeit came (``ENDINGS``: its seat's win claimed, its player resigned by
+    # leaving, or ran out of time), and whether it was an abort: unrated, because a seat had
+    # not moved yet (``pegboard.web.fair_play``). Migration 0010.
+    ending: Mapped[str | None] = mapped_column(String(8))
+    aborted: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # The clocks of the match (``pegboard.web.clocks.Clock.to_json``): each seat's time
+    # left, and whose runs since when; null at a table without a time control. Migration 0010.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):
@@ -206,6 +217,20 @@ class RatingChangeRow(Base):
     sigma_before: Mapped[float] = mapped_column(Float)
     mu_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PlayerTraceRow(Base):
+    """Where a player was seen: a keyed hash of an address they played from, or a device
+    they shared with another identity (``pegboard.web.fair_play.traces``). Two players who
+    share a trace are never rated against each other. Migration 0010."""
+
+    __tablename__ = "player_traces"
+
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    trace: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -67,6 +67,11 @@ def bot_levels(game: str) -> tuple[str, ...]:
     return pegboard.games.get(game).bot_levels()
 
 
+def time_control(game: str) -> tuple[int, int]:
+    """The clock that fits ``game``'s pace: bank and increment, in seconds."""
+    return pegboard.games.get(game).time_control
+
+
 def players_of(game: str, config: Mapping[str, Any]) -> int:
     return pegboard.games.get(game).players(config)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import logging
 import math
 from collections.abc import Callable
@@ -28,9 +29,10 @@ from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final
 
 from pegboard.i18n import Translator, translator
-from pegboard.web import games, ratings
+from pegboard.web import fair_play, games, ratings
+from pegboard.web.limits import Limits
 from pegboard.web.seats import present_seats
-from pegboard.web.store import SeatInfo, Store, TableTransaction
+from pegboard.web.store import Forfeit, SeatInfo, Store, TableTransaction
 from pegboard.web.tables import ClientError, Connection, LiveTable
 
 log = logging.getLogger(__name__)
@@ -71,6 +73,7 @@ class TableLeavers:
     """The leavers' part of ``TableService``: away times, stand-in bots, forfeits."""
 
     store: Store
+    limits: Limits
     clock: Callable[[], float]
     grace: float
     _presence_tasks: set[asyncio.Task[None]]
@@ -90,6 +93,10 @@ class TableLeavers:
         def _writing(
             self, table: LiveTable
         ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
+
+        async def _reclock(
+            self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
+        ) -> None: ...
 
     # -- away times ------------------------------------------------------------------------
 
@@ -129,6 +136,8 @@ class TableLeavers:
             entry["stand_in"] = info.stand_in
         summary["leavers"] = "claim" if rated(table) else "stand_in"
         summary["forfeit"] = table.record.forfeit
+        summary["ending"] = table.record.ending
+        summary["aborted"] = table.record.aborted
 
     # -- the checks both a takeover and a claim make -----------------------------------------
 
@@ -213,6 +222,19 @@ class TableLeavers:
             await self._save_seat(table, dataclasses.replace(info, stand_in=str(level)), writer)
             self._kick_bots(table)
 
+    async def come_back(self, table: LiveTable, connection: Connection) -> None:
+        """The ``back`` message: a person here takes their seat back from the bot that
+        plays it (their time ran out at a casual table, ``table_clocks``), with the whole
+        bank again. ``ClientError`` when no bot plays it."""
+        _ = translator(connection.lang)
+        async with table.lock:
+            seat = self._acting_seat(table, connection, _)
+            if table.match.is_over or is_forfeited(table):
+                raise ClientError(LEAVER, _("The match is over."))
+            if not await self._take_back(table, seat):
+                raise ClientError(LEAVER, _("No bot plays your seat: it is yours already."))
+            self._broadcast(table)
+
     async def _take_back(self, table: LiveTable, seat: int) -> bool:
         """The seat's player is back (the caller holds the lock and tells everyone next):
         the stand-in stops, stored first; a move its bot was thinking of is never played
@@ -225,49 +247,58 @@ class TableLeavers:
         changed = dataclasses.replace(info, stand_in=None)
         async with self._writing(table) as writer:  # the others' copies hear of it too
             await asyncio.to_thread(writer.update_seat, record.id, changed, record.status)
-        seats = list(record.seats)
-        seats[seat] = changed
-        record.seats = seats
+            seats = list(record.seats)
+            seats[seat] = changed
+            record.seats = seats
+            # The person back at the seat has the whole bank again (``table_clocks``).
+            await self._reclock(table, writer, reset=seat)
         return True
 
     # -- a rated table: the claim ------------------------------------------------------------
 
     async def claim_win(self, table: LiveTable, connection: Connection, seat: object) -> None:
-        """Claim the win over the away seat of a rated table: the match ends by forfeit,
-        the leaver losing it (``_forfeit_result``), stored, then rated (``_rate_forfeit``)."""
+        """Claim the win over the away seat of a rated table: the match ends by its
+        forfeit (``_end_by_forfeit``: rated, or aborted if a seat has not moved yet)."""
         _ = translator(connection.lang)
         async with table.lock, self._writing(table) as writer:
             info = self._away_seat(table, connection, seat, _, claim=True)
-            ranks = self._forfeit_result(table, info.seat)
-            standings = [float(-rank) for rank in ranks]
-            record = table.record
-            await asyncio.to_thread(
-                writer.forfeit, record.id, record.match_number, info.seat, standings
-            )
-            record.forfeit = info.seat
-            record.status = "over"
-            self._rate_forfeit(table, ranks)
+            await self._end_by_forfeit(table, info.seat, fair_play.CLAIM, writer)
             self._broadcast(table)
 
-    def _forfeit_result(self, table: LiveTable, leaver: int) -> list[int]:
-        """Each seat's rank in a match lost by ``leaver``'s forfeit (1 is first; ties
-        share a rank): every other seat first, together, the leaver last."""
-        return ratings.forfeit_ranks(len(table.record.seats), leaver)
+    async def _end_by_forfeit(
+        self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
+    ) -> None:
+        """End the match in play by ``seat``'s forfeit (``ending``: a claim, a resignation,
+        a flag; the caller holds the lock and tells everyone): the seat loses to every other
+        (``ratings.forfeit_ranks``), stored, then rated; or, when a seat has not moved yet,
+        the match is aborted, unrated (``fair_play.every_seat_moved``)."""
+        record = table.record
+        ranks = ratings.forfeit_ranks(len(record.seats), seat)
+        played = fair_play.every_seat_moved(record.actions, len(record.seats))
+        end = Forfeit(seat, ending, [float(-rank) for rank in ranks] if played else None)
+        await asyncio.to_thread(writer.forfeit, record.id, record.match_number, end)
+        record.forfeit, record.ending, record.aborted = seat, ending, end.aborted
+        record.status = "over"
+        await self._reclock(table, writer)  # the clocks stop where they stood
+        if played:
+            self._rate_forfeit(table, seat)
 
-    def _rate_forfeit(self, table: LiveTable, ranks: list[int]) -> None:
-        """Rate the forfeited match (``pegboard.web.ratings.rate_forfeit``: the leaver,
-        ranked last in ``ranks``, loses to every other seat), in a worker thread after the
-        forfeit was stored; a failure is logged, never the claim's (``rate_pending`` rates
-        the finished match at the next start, from the standings kept with it)."""
-        leaver = ranks.index(max(ranks))
+    def _rate_forfeit(self, table: LiveTable, leaver: int) -> None:
+        """Rate the forfeited match (``pegboard.web.ratings.rate_forfeit``: the leaver
+        loses to every other seat), in a worker thread after the forfeit was stored; a
+        failure is logged, never the forfeit's (``rate_pending`` rates the finished match at
+        the next start, from the standings kept with it)."""
         number = table.record.match_number
+        rate = functools.partial(
+            ratings.rate_forfeit, shared_addresses=self.limits.rated_shared_addresses
+        )
 
-        async def rate() -> None:
+        async def rating() -> None:
             try:
-                await asyncio.to_thread(ratings.rate_forfeit, self.store, table.id, number, leaver)
+                await asyncio.to_thread(rate, self.store, table.id, number, leaver)
             except Exception:
                 log.exception("table %s match %s: the forfeit was not rated", table.id, number)
 
-        task = asyncio.get_running_loop().create_task(rate())
+        task = asyncio.get_running_loop().create_task(rating())
         self._presence_tasks.add(task)
         task.add_done_callback(self._presence_tasks.discard)

@@ -35,10 +35,21 @@ class Limits:
     """Any other request of the REST API from one address."""
     messages_rate: str = "20/second"
     """Messages one socket may send; more are answered with an error and ignored."""
-    sockets_per_table: int = 32
-    """Open sockets on one table (players and spectators)."""
+    spectators_per_table: int = 32
+    """Spectators' sockets on one table. A seat's own sockets never count here: however
+    many watch, the players always get in (``sockets_per_seat`` bounds theirs)."""
+    sockets_per_seat: int = 8
+    """Sockets of one seat (its player's tabs and devices): one more closes the seat's
+    oldest, so that the player's newest tab always gets in."""
     sockets_per_client: int = 64
     """Open sockets from one address, all tables together."""
+    spectators_per_client: int = 16
+    """Spectators' sockets from one address, all tables together (within
+    ``sockets_per_client``): one address cannot crowd out the watchers of a table, nor
+    its own players' room."""
+    spectator_idle_seconds: float = 90.0
+    """A spectator's socket that sends nothing (the page pings every 25 s) for this long
+    is closed."""
     hello_seconds: float = 5.0
     """Time a new socket has to say hello before it is closed."""
     max_body_bytes: int = 16384
@@ -47,6 +58,12 @@ class Limits:
     """Deepest nesting of JSON arrays and objects in a body or a message."""
     corrections_rate: str = "5 per 10 minutes"
     """Reports of a correction (the rules pages' form) one address may send."""
+    rated_after: int = 3
+    """Finished matches (at unrated tables) an identity needs before its first seat at a
+    rated table (``pegboard.web.fair_play``)."""
+    rated_shared_addresses: bool = False
+    """Whether players who played from one address may be rated against each other (a
+    club whose players share one); devices shared by two identities never may."""
 
 
 DEFAULT: Final = Limits()

@@ -170,6 +170,7 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
         # The table made, the creator is a player (one is made for a browser with none).
         player, secret = await named_player(request, creator_name(body))
         await service.hold(table, next(iter(tokens)), player.id, player.name)
+        await service.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     seats: list[dict[str, Any]] = []
@@ -235,6 +236,7 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
         )
         player, secret = await named_player(request, clean_name(claim.name, translator(lang)))
         await service.hold(table, seat, player.id, player.name)
+        await service.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     answer = JSONResponse({"table": table.id, "seat": seat, "token": token})
@@ -286,6 +288,7 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
         )
         player, secret = await named_player(request, name)
         await service.hold(table, seat, player.id, player.name)
+        await service.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     answer = {

@@ -121,6 +121,24 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Claim the win"),
     N_("Claim the win: {name} left"),
     N_("{name} left: the match is over by forfeit."),
+    N_("{name} left the table: the match is over by resignation."),
+    N_("{name} ran out of time: the match is over."),
+    N_("The match is aborted: not every player had moved yet, so it is not rated."),
+    # The lobby: the clock of a new table (lobby.js).
+    N_("Clock"),
+    N_("The game's own"),
+    N_("The game's own: {time}"),
+    N_("No clock"),
+    N_(
+        "Minutes for each player, plus seconds after each move. A person alone with bots "
+        "plays without one unless they choose one."
+    ),
+    # The table: clocks (clocks.js).
+    N_("Time left"),
+    N_("Time left: {time}"),
+    N_("{name}: {time}, running"),
+    N_("{time} left on your clock."),
+    N_("Take my seat back"),
     # The table: moves.
     N_("Play"),
     N_("Moves"),

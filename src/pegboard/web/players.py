@@ -73,6 +73,8 @@ class PlayedMatch:
     """The match's table and number: its replay is ``/m/TABLE-NUMBER`` once it is over."""
     forfeit: int | None = None
     """The seat that lost the match by forfeit (``pegboard.web.leavers``), if one did."""
+    aborted: bool = False
+    """Whether that forfeit came before every seat had moved: the match was aborted."""
 
 
 # -- storage (blocking: run in a worker thread) -------------------------------------------
@@ -159,6 +161,14 @@ class Players:
             player = session.get(PlayerRow, player_id)
         return (player, secret) if player is not None else None
 
+    def share_device(self, first: str, second: str) -> None:
+        """Keep that one device held both identities (``pegboard.web.fair_play``)."""
+        from pegboard.web.fair_play import new_device_trace, record_traces
+
+        trace = new_device_trace()
+        for player_id in (first, second):
+            record_traces(self.store, player_id, [trace])
+
     def find(self, key: str) -> list[PlayerRow]:
         """The player whose id is ``key``, else the players named ``key`` (at most 20)."""
         with self.session() as session:
@@ -207,6 +217,7 @@ class Players:
                     table_id=table_id,
                     number=match.number,
                     forfeit=match.forfeit,
+                    aborted=match.aborted,
                 )
                 for table_id, game, seat, match in rows
             ]
@@ -381,6 +392,7 @@ async def use_device_code(request: Request) -> Response:
         from pegboard.web.lobby import service_of
 
         service_of(request).within_joins(request.client.host if request.client else "unknown", _)
+        before = await player_of(request)
         used = await asyncio.to_thread(players_of(request).use_code, asked.code)
         if used is None:
             raise LobbyError(
@@ -389,6 +401,9 @@ async def use_device_code(request: Request) -> Response:
     except LobbyError as problem:
         return _error(problem)
     player, secret = used
+    if before is not None and before.id != player.id:
+        # One browser held both identities: never rated against each other (fair play).
+        await asyncio.to_thread(players_of(request).share_device, before.id, player.id)
     return with_cookie(JSONResponse(me(player)), request, secret)
 
 
@@ -419,6 +434,8 @@ def opponent_name(kind: str, level: str | None, name: str | None, _: Translator)
 def result_of(match: PlayedMatch, _: Translator) -> str:
     """Won, lost or drawn, by the standings at the end (a side that shares the best
     standing with no one else but partners won)."""
+    if match.aborted:
+        return _("Aborted")
     if match.standings is None:
         return _("In play")
     if match.forfeit is not None:

@@ -27,6 +27,7 @@ Everything here blocks (the database): the service calls it in a worker thread.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -47,6 +48,7 @@ from pegboard.web.db import (
     SeatRow,
     TableRow,
 )
+from pegboard.web.fair_play import shared_traces
 from pegboard.web.store import SeatInfo, Store, utc
 
 log = logging.getLogger(__name__)
@@ -118,17 +120,6 @@ def rated_problem(rated: object, hints: object, seats: Sequence[SeatInfo], _: Tr
             ).format(n=seat.seat + 1)
     if hints is True:
         return _('A rated table has no hints (fair play): "hints" and "rated" cannot both be true.')
-    return ""
-
-
-def seat_problem(seats: Sequence[SeatInfo], seat: int, player: str | None, _: Translator) -> str:
-    """At a rated table, why ``player`` may not take ``seat``: they hold another of its
-    seats (each seat of a rated match is a different player); "" when they may."""
-    for info in seats:
-        if info.seat != seat and player is not None and info.player_id == player:
-            return _(
-                "At a rated table each seat is a different player: you hold seat {n} already."
-            ).format(n=info.seat + 1)
     return ""
 
 
@@ -212,15 +203,19 @@ def rate_ranks(
     match_number: int,
     ranks: Sequence[int] | None = None,
     kind: Kind = "result",
+    *,
+    shared_addresses: bool = False,
 ) -> list[Change] | None:
     """Rate one match of a rated table, once: by ``ranks`` (one per seat, lower is better,
     equal ranks tie), or (None) by the match's stored final standings. The changes made,
     or None when nothing was rated: the table is not rated, the match is not over (and no
-    ranks were given), a seat is held by no remembered player or two seats by one, or the
-    match was rated already (exactly once: the unique key on table, match and player)."""
+    ranks were given) or was aborted, a seat is held by no remembered player or two seats
+    by one, two of its players share a trace (an address, unless ``shared_addresses``, or
+    a device: ``pegboard.web.fair_play``), or the match was rated already (exactly once:
+    the unique key on table, match and player)."""
     for attempt in range(ATTEMPTS):
         try:
-            return _rate_once(store, table_id, match_number, ranks, kind)
+            return _rate_once(store, table_id, match_number, ranks, kind, shared_addresses)
         except (IntegrityError, OperationalError):
             # Another writer rated this match, or first rated one of its players, at the
             # same moment (PostgreSQL: the unique key; SQLite: a write after another's
@@ -238,11 +233,12 @@ def _rate_once(
     match_number: int,
     ranks: Sequence[int] | None,
     kind: Kind,
+    shared_addresses: bool,
 ) -> list[Change] | None:
     with store.session() as session, session.begin():
         table = session.get(TableRow, table_id)
         match = session.get(MatchRow, (table_id, match_number))
-        if table is None or match is None or not table.rated:
+        if table is None or match is None or not table.rated or match.aborted:
             return None
         rated = exists().where(
             RatingChangeRow.table_id == table_id, RatingChangeRow.match_number == match_number
@@ -258,6 +254,11 @@ def _rate_once(
         if any(p is None for p in players) or len(set(players)) != len(players):
             log.warning("table %s match %s: its seats are not all players", table_id, match_number)
             return None
+        ids = [str(p) for p in players]
+        if shared_traces(store, ids, addresses=not shared_addresses):
+            # Two identities of one person, as far as the server can tell: no rating.
+            log.warning("table %s match %s: its players share a trace", table_id, match_number)
+            return None
         if ranks is None:
             if match.standings is None:
                 return None
@@ -265,7 +266,6 @@ def _rate_once(
         ranks = list(ranks)
         if len(ranks) != len(seats):
             raise ValueError(f"{len(ranks)} ranks for {len(seats)} seats")
-        ids = [str(p) for p in players]
         # Each player's row locked (PostgreSQL) in a fixed order, so that two matches of a
         # player finishing at once are rated one after the other.
         held = {
@@ -330,13 +330,15 @@ def _rate_once(
         return changes
 
 
-def rate_match(store: Store, table_id: str, match_number: int) -> list[Change] | None:
+def rate_match(
+    store: Store, table_id: str, match_number: int, *, shared_addresses: bool = False
+) -> list[Change] | None:
     """Rate a finished match of a rated table by its final standings, once (``rate_ranks``)."""
-    return rate_ranks(store, table_id, match_number)
+    return rate_ranks(store, table_id, match_number, shared_addresses=shared_addresses)
 
 
 def rate_forfeit(
-    store: Store, table_id: str, match_number: int, leaver: int
+    store: Store, table_id: str, match_number: int, leaver: int, *, shared_addresses: bool = False
 ) -> list[Change] | None:
     """Rate a match of a rated table that its player at seat ``leaver`` forfeited (the
     others claimed the away seat after the grace time, issue 13 "Leavers"): the leaver is
@@ -351,23 +353,37 @@ def rate_forfeit(
         seats = len(list(session.scalars(select(SeatRow.seat).where(SeatRow.table_id == table_id))))
     if not seats:
         return None
-    return rate_ranks(store, table_id, match_number, forfeit_ranks(seats, leaver), "forfeit")
+    return rate_ranks(
+        store,
+        table_id,
+        match_number,
+        forfeit_ranks(seats, leaver),
+        "forfeit",
+        shared_addresses=shared_addresses,
+    )
 
 
-async def rate_finished(store: Store, table_id: str, match_number: int) -> None:
+async def rate_finished(
+    store: Store, table_id: str, match_number: int, *, shared_addresses: bool = False
+) -> None:
     """The service's call when a rated table's match ends (its end already committed):
     rate it in a worker thread. A failure is logged, never the move's: ``rate_pending``
     rates the match when the server next starts."""
     try:
-        await asyncio.to_thread(rate_match, store, table_id, match_number)
+        await asyncio.to_thread(
+            functools.partial(rate_match, shared_addresses=shared_addresses),
+            store,
+            table_id,
+            match_number,
+        )
     except Exception:
         log.exception("table %s match %s: the rating could not be saved", table_id, match_number)
 
 
-def rate_pending(store: Store) -> int:
+def rate_pending(store: Store, *, shared_addresses: bool = False) -> int:
     """Rate every finished match of a rated table that has no rating yet (its end was
     committed but the server stopped before its rating was), oldest first. How many were
-    rated."""
+    rated (an aborted match has no standings, and is never)."""
     rated = exists().where(
         RatingChangeRow.table_id == MatchRow.table_id,
         RatingChangeRow.match_number == MatchRow.number,
@@ -381,7 +397,7 @@ def rate_pending(store: Store) -> int:
         ).all()
     done = 0
     for table_id, number in pending:
-        if rate_match(store, table_id, number) is not None:
+        if rate_match(store, table_id, number, shared_addresses=shared_addresses) is not None:
             done += 1
     return done
 

@@ -23,7 +23,7 @@ from sqlalchemy import select
 
 import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
-from pegboard.web import games, rules, views
+from pegboard.web import fair_play, games, rules, views
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS
 from pegboard.web.rules.page import element, join, paragraph
@@ -49,6 +49,9 @@ class FinishedMatch:
     finished: bool
     forfeit: int | None = None
     """The seat that lost the match by forfeit (it left a rated table: ``leavers``)."""
+    ending: str | None = None
+    """How that forfeit came (``fair_play.ENDINGS``)."""
+    aborted: bool = False
 
 
 def match_id(table_id: str, number: int) -> str:
@@ -99,6 +102,8 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
             [(seat, action) for seat, action in actions],
             match.finished_at is not None,
             match.forfeit,
+            match.ending,
+            match.aborted,
         )
 
 
@@ -260,8 +265,11 @@ def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
     forfeit = found.forfeit
     ended = (
         paragraph(
-            _("{name} left: the match is over by forfeit.").format(
-                name=found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1)
+            fair_play.ending_text(
+                found.ending,
+                found.aborted,
+                found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1),
+                _,
             ),
             id="replay-forfeit",
         )

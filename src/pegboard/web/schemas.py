@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 import pegboard.games
 from pegboard.games import Game, Option
+from pegboard.web.clocks import BANK_SECONDS, INCREMENT_SECONDS
 from pegboard.web.db import NAME_LENGTH
 from pegboard.web.limits import CODE_LENGTH, INVITE_LENGTH
 
@@ -40,6 +41,11 @@ HINTS_DESCRIPTION = (
 RATED_DESCRIPTION = (
     "A rated table: each finished match updates its players' ratings (OpenSkill). Every "
     'seat must be a person and the hints off ("hints": true with "rated": true is refused).'
+)
+CLOCK_DESCRIPTION = (
+    "The time control (Fischer): a bank of seconds per player and seconds gained after "
+    "each move; null: no clock (refused at a rated table); left out: the game's own pace "
+    "at a table of two or more people, none for one person with bots."
 )
 PUBLIC_DESCRIPTION = (
     "A public table is listed in the lobby and anyone may join it; a private one (the "
@@ -134,6 +140,23 @@ def table_schema(game: Game) -> dict[str, Any]:
         "type": "boolean",
         "default": False,
         "description": RATED_DESCRIPTION,
+    }
+    low, high = BANK_SECONDS
+    least, most = INCREMENT_SECONDS
+    properties["clock"] = {
+        "anyOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "bank": {"type": "integer", "minimum": low, "maximum": high},
+                    "increment": {"type": "integer", "minimum": least, "maximum": most},
+                },
+                "required": ["bank", "increment"],
+                "additionalProperties": False,
+            },
+            {"type": "null"},
+        ],
+        "description": CLOCK_DESCRIPTION,
     }
     properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
     required.append("seats")
@@ -251,6 +274,11 @@ class TableSummary(BaseModel):
         description="The replays (/m/TABLE-N) of the table's finished matches, the latest 20.",
     )
     rated: bool = Field(default=False, description=RATED_DESCRIPTION)
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description="The clocks: {bank, increment} (seconds), left (ms per seat, as of the "
+        "answer) and running (the seat whose clock runs, or null); null: no clock.",
+    )
 
 
 class JoinedSeat(BaseModel):
@@ -337,6 +365,10 @@ class GameInfo(BaseModel):
     bots: list[str]
     bot_names: dict[str, str] = Field(
         default_factory=dict, description="Each bot level's name for people, translated."
+    )
+    time_control: dict[str, int] = Field(
+        default_factory=dict,
+        description="The clock that fits the game's pace: {bank, increment}, in seconds.",
     )
     players_option: str = Field(description="The option that says how many seats there are.")
     page: str = Field(description="The page module that plays it: /static/games/PAGE.js.")

@@ -14,13 +14,13 @@ import asyncio
 import hmac
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from pydantic import ValidationError
 
 from pegboard.i18n import Translator, translator
+from pegboard.web import fair_play
 from pegboard.web.limits import INVITE_LENGTH, Limits, RateCounter
-from pegboard.web.ratings import seat_problem
 from pegboard.web.schemas import ClaimInvite
 from pegboard.web.store import SeatInfo, Store, TableTransaction
 from pegboard.web.tables import (
@@ -55,6 +55,8 @@ class TableSeats:
     limits: Limits
     _joins_rate: RateCounter
     _presence_tasks: set[asyncio.Task[None]]
+    _traced: dict[tuple[str, str], None]
+    """The (player, trace) pairs this process stored lately, oldest first (``trace``)."""
 
     if TYPE_CHECKING:  # the rest of the service (``TableService``) that the seats use
 
@@ -79,6 +81,14 @@ class TableSeats:
         def _mark_presence(self, table: LiveTable) -> None: ...
 
         async def _take_back(self, table: LiveTable, seat: int) -> bool: ...
+
+        async def _end_by_forfeit(
+            self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
+        ) -> None: ...
+
+        async def _reclock(
+            self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
+        ) -> None: ...
 
     # -- checks --------------------------------------------------------------------------
 
@@ -141,10 +151,7 @@ class TableSeats:
                 raise LobbyError(410, used_invitation(_))
             if table.record.status == "over":
                 raise LobbyError(409, _("The match is over."))
-            if table.record.rated and (
-                twice := seat_problem(table.record.seats, found.seat, player, _)
-            ):
-                raise LobbyError(409, twice)
+            await self._check_rated_seat(table, found.seat, player, client, _)
             token, token_hash = new_token()
             # The name the creator wrote for the seat stands until the claimer gives theirs.
             named = clean_name(name, _) or found.name
@@ -175,8 +182,7 @@ class TableSeats:
                 )
             if info.claimed or table.record.status == "over":
                 raise LobbyError(409, _("Seat {number} is taken.").format(number=seat + 1))
-            if table.record.rated and (twice := seat_problem(table.record.seats, seat, player, _)):
-                raise LobbyError(409, twice)
+            await self._check_rated_seat(table, seat, player, client, _)
             token, token_hash = new_token()
             changed = SeatInfo(
                 info.seat,
@@ -192,10 +198,36 @@ class TableSeats:
             await self._save_seat(table, changed, writer)
             return token
 
+    async def _check_rated_seat(
+        self, table: LiveTable, seat: int, player: str | None, client: str, _: Translator
+    ) -> None:
+        """At a rated table, ``LobbyError`` 409 in words unless ``player`` (asking from the
+        address ``client``) may take ``seat``: a different person from every other seat's,
+        and no newcomer (``pegboard.web.fair_play.seat_problem``). The caller holds the
+        table's lock."""
+        if not table.record.rated:
+            return
+        problem = await asyncio.to_thread(
+            fair_play.seat_problem,
+            self.store,
+            table.record.seats,
+            seat,
+            player,
+            client,
+            self.limits.rated_after,
+            _,
+            shared_addresses=self.limits.rated_shared_addresses,
+        )
+        if problem:
+            raise LobbyError(409, problem)
+
     async def leave(
         self, table: LiveTable, seat: int, token: object, lang: str, client: str = "local"
     ) -> None:
-        """Give a seat up: it is unclaimed again, and no token opens it any more."""
+        """Give a seat up: it is unclaimed again, and no token opens it any more. At a rated
+        table whose match is in play, leaving resigns it: the match ends, lost by the
+        leaver (``fair_play.RESIGN``; aborted if a seat has not moved yet), and nobody else
+        takes the seat in the middle of it."""
         _ = translator(lang)
         self._within(self._joins_rate, client, _)
         async with table.lock, self._writing(table) as writer:
@@ -203,7 +235,15 @@ class TableSeats:
             info = self.opens(table, seat, token)
             if info is None:
                 raise LobbyError(403, _("This seat's token is not valid."))
-            changed = SeatInfo(info.seat, info.kind, info.level, None, False, None, None)
+            record = table.record
+            # The match's player stays the seat's (``player_id``, and their name) until
+            # another takes it: the resigned match is theirs, to rate, to list on their page
+            # and to replay.
+            held, name = None, None
+            if record.rated and not table.match.is_over and record.forfeit is None:
+                await self._end_by_forfeit(table, seat, fair_play.RESIGN, writer)
+                held, name = info.player_id, info.name
+            changed = SeatInfo(info.seat, info.kind, info.level, name, False, None, None, held)
             self._close_seat(table, seat)
             await self._save_seat(table, changed, writer)
 
@@ -232,9 +272,10 @@ class TableSeats:
             if table.record.status == "over":
                 raise LobbyError(409, _("The match is over."))
             code, code_hash = new_token()
-            changed = SeatInfo(
-                info.seat, info.kind, info.level, info.name, False, None, code_hash, None
-            )
+            # A seat its player resigned keeps their name for that match's sake; the
+            # next person's seat does not take it.
+            named = info.name if info.player_id is None else None
+            changed = SeatInfo(info.seat, info.kind, info.level, named, False, None, code_hash)
             await self._save_seat(table, changed, writer)
             return code
 
@@ -270,11 +311,26 @@ class TableSeats:
         await asyncio.to_thread(writer.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status
+        # A seat taken, given up or played by a stand-in may start or stop a clock.
+        await self._reclock(table, writer)
         self._broadcast(table)
 
     def _close_seat(self, table: LiveTable, seat: int) -> None:
         for connection in [c for c in table.connections if c.seat == seat]:
             close_connection(table, connection)
+
+    # -- traces (fair play) ------------------------------------------------------------------
+
+    async def trace(self, player_id: str, address: str) -> None:
+        """Keep that ``player_id`` played from ``address`` (its keyed hash: a trace of
+        ``pegboard.web.fair_play``), once: this process remembers the latest it kept."""
+        trace = fair_play.address_trace(self.store, address)
+        if (player_id, trace) in self._traced:
+            return
+        await asyncio.to_thread(fair_play.record_traces, self.store, player_id, [trace])
+        self._traced[player_id, trace] = None
+        while len(self._traced) > TRACED_REMEMBERED:
+            del self._traced[next(iter(self._traced))]
 
     # -- connections and presence ----------------------------------------------------------
 
@@ -293,18 +349,14 @@ class TableSeats:
             # is checked against the database's seats, not a copy a notification behind.
             await self._read_fresh(table)
             seat = connection.seat
-            if len(table.connections) >= self.limits.sockets_per_table:
-                raise ClientError(
-                    "too_many",
-                    _("This table has {n} connections already: try again later.").format(
-                        n=self.limits.sockets_per_table
-                    ),
-                )
-            if seat is not None:
+            if seat is None:
+                self._room_to_watch(table, connection, _)
+            else:
                 info = self.opens(table, seat, token)
                 if info is None:
                     raise ClientError("auth", _("This seat's token is not valid."))
                 connection.token_hash = info.token_hash
+                self._room_for_seat(table, seat)
             back = seat is not None and seat not in present_seats(table)
             if seat is not None and back:
                 # The player takes their seat back from a stand-in bot (stored first).
@@ -316,6 +368,33 @@ class TableSeats:
                 self._broadcast(table)  # this connection included
             else:
                 connection.send(self.state(table, connection))
+
+    def _room_to_watch(self, table: LiveTable, connection: Connection, _: Translator) -> None:
+        """Room for one more spectator at the table (``too_many`` past its cap). Only
+        spectators count here: a seat's player always gets in. (Their address's count of
+        spectators is the WebSocket endpoint's, ``TableService.open_spectator``.)"""
+        watching = sum(1 for c in table.connections if c.seat is None)
+        if watching >= self.limits.spectators_per_table:
+            raise ClientError(
+                "too_many",
+                _.ngettext(
+                    "This table has {n} spectator already: try again later.",
+                    "This table has {n} spectators already: try again later.",
+                    self.limits.spectators_per_table,
+                ).format(n=self.limits.spectators_per_table),
+            )
+
+    def _room_for_seat(self, table: LiveTable, seat: int) -> None:
+        """Make room for one more socket of ``seat``: past ``sockets_per_seat`` its oldest
+        is told and closed, so that the player's newest tab or device is always the one
+        that gets in."""
+        mine = sorted((c for c in table.connections if c.seat == seat), key=lambda c: c.opened)
+        for old in mine[: max(0, len(mine) - self.limits.sockets_per_seat + 1)]:
+            _ = translator(old.lang)
+            message = _("This seat was opened in another window: this one is closed.")
+            old.send(ClientError("elsewhere", message).to_message())
+            old.close(CLOSE_ELSEWHERE)
+            table.connections.discard(old)
 
     def disconnect(self, table: LiveTable, connection: Connection) -> None:
         """Forget a connection; if it was its seat's last, the others are told (under the
@@ -371,6 +450,14 @@ def close_connection(table: LiveTable, connection: Connection) -> None:
     connection.send(ClientError("auth", _gone(translator(connection.lang))).to_message())
     connection.close(4403)
     table.connections.discard(connection)
+
+
+TRACED_REMEMBERED: Final = 4096
+"""(player, trace) pairs a process remembers having stored: a player's every page or socket
+does not write again."""
+CLOSE_ELSEWHERE: Final = 4409
+"""The close of a seat's socket that a newer one of the same seat replaced
+(``Limits.sockets_per_seat``)."""
 
 
 def used_invitation(_: Translator) -> str:

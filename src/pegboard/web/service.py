@@ -17,6 +17,7 @@ own clients while its bot thinks.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -30,8 +31,9 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.core import IllegalActionError
 from pegboard.i18n import Translator, rule_reason, translator
-from pegboard.web import games, ratings, views
+from pegboard.web import fair_play, games, ratings, views
 from pegboard.web.bot_pool import BotPool
+from pegboard.web.clocks import TimeControlError
 from pegboard.web.commits import GroupCommit
 from pegboard.web.fanout import Listener
 from pegboard.web.leavers import GRACE_SECONDS, TableLeavers, is_forfeited
@@ -53,6 +55,7 @@ from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
 from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
 from pegboard.web.table_bots import TableBots
+from pegboard.web.table_clocks import TableClocks, time_control_of
 from pegboard.web.table_hints import TableHints, hints_allowed
 from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
 from pegboard.web.tables import ClientError as ClientError
@@ -85,7 +88,13 @@ PRESENCE_SECONDS: Final = 45.0
 to it holds (it says so again every third of this while it is so)."""
 
 
-class TableService(TableSeats, TableHints, TableBots, TableLeavers):
+def _release(counts: Counter[str], client: str) -> None:
+    counts[client] -= 1
+    if counts[client] <= 0:
+        del counts[client]
+
+
+class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks):
     """The tables of a server: create, rebuild from the log, apply + commit + broadcast (the
     seats' invitations, joins, leaves and connections are ``TableSeats``',
     ``pegboard.web.seats``; the hints ``TableHints``', ``pegboard.web.table_hints``; the
@@ -102,12 +111,18 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         pool: BotPool | None = None,
         clock: Callable[[], float] = time.monotonic,
         grace: float = GRACE_SECONDS,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.commits = GroupCommit(store)
         """The moves' commits, grouped (``pegboard.web.commits``)."""
         self.clock = clock
         """Seconds, for how long a seat has been away (``pegboard.web.leavers``)."""
+        self.wall = wall
+        """Seconds since the epoch: the players' clocks (``pegboard.web.table_clocks``),
+        which every process of a site reads alike."""
+        self._alarms: dict[str, asyncio.TimerHandle] = {}
+        """Each table's alarm at its running clock's deadline (``TableClocks._arm``)."""
         self.grace = grace
         """Seconds an away seat's player has before the others may act on it."""
         self.bot_delay = bot_delay
@@ -119,6 +134,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         self.messages_rate = RateCounter(limits.messages_rate, "message")
         """Per socket (keyed by its id): the WebSocket endpoint counts each message."""
         self._sockets_of: Counter[str] = Counter()
+        self._spectators_of: Counter[str] = Counter()
+        self._traced: dict[tuple[str, str], None] = {}
         self.pool = BotPool(0) if pool is None else pool
         """Where bots and hints think; the service closes it."""
         self._loading: dict[str, asyncio.Task[LiveTable | None]] = {}
@@ -170,9 +187,18 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         return True
 
     def close_socket(self, client: str) -> None:
-        self._sockets_of[client] -= 1
-        if self._sockets_of[client] <= 0:
-            del self._sockets_of[client]
+        _release(self._sockets_of, client)
+
+    def open_spectator(self, client: str) -> bool:
+        """Count a new spectator of ``client`` (within its sockets): False (and not
+        counted) past ``Limits.spectators_per_client``."""
+        if self._spectators_of[client] >= self.limits.spectators_per_client:
+            return False
+        self._spectators_of[client] += 1
+        return True
+
+    def close_spectator(self, client: str) -> None:
+        _release(self._spectators_of, client)
 
     # -- tables --------------------------------------------------------------------------
 
@@ -219,6 +245,20 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         rated = request.get("rated", False)
         if problem := ratings.rated_problem(rated, request.get("hints"), seats, _):
             raise LobbyError(422, problem)
+        try:
+            control = time_control_of(str(game), request, len(humans))
+        except TimeControlError as error:
+            raise LobbyError(422, _(error.template).format(**error.fields)) from None
+        if rated is True and control is None:
+            raise LobbyError(
+                422, _("A rated table has a clock (fair play): choose one, or the game's own.")
+            )
+        if rated is True and (
+            problem := await asyncio.to_thread(
+                fair_play.newcomer_problem, self.store, player, self.limits.rated_after, _
+            )
+        ):
+            raise LobbyError(409, problem)
         # The creator's own seat has a token (theirs alone); each other human seat an
         # invitation, which makes a token of its own for whoever claims it.
         token, humans[0].token_hash = new_token()
@@ -255,9 +295,11 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             public=public,
             hints=hints,
             rated=rated is True,
+            time_control=control,
         )
         match = games.new_match(record.game, config, seed)
         record.status = self._status(seats, match)
+        record.clock = self._new_clock(record, match)
         for attempt in range(CREATE_ATTEMPTS):
             try:
                 await asyncio.to_thread(self.store.create_table, record)
@@ -267,9 +309,9 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                 if attempt == CREATE_ATTEMPTS - 1:
                     raise
                 record.id = new_id(TABLE_ID_LENGTH)
-        table = LiveTable(record, match)
-        self._tables[record.id] = table
+        table = self._tables[record.id] = LiveTable(record, match)
         self._kick_bots(table)
+        self._arm(table)
         return table, tokens, invites
 
     def _seat_of(self, game: str, number: int, spec: object, _: Translator) -> SeatInfo:
@@ -326,6 +368,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         self._mark_presence(table)  # nobody is connected yet: every player away from now
         # Another process may hold the table too and move its bot: stand by a moment.
         self._kick_bots(table, lead=not self.store.shared)
+        self._arm(table)  # a clock that ran out while the table was out of memory flags now
         return table
 
     def _loaded(self, table_id: str, done: asyncio.Task[LiveTable | None]) -> None:
@@ -354,6 +397,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         summary["hints"] = hints_allowed(table)
         summary["rated"] = record.rated
         self.leaver_summary(table, summary)
+        self.clock_summary(table, summary)
         return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
@@ -413,6 +457,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                 if key not in made:
                     made[key] = self.state(table, connection)
                 connection.send(made[key])
+        # Every change of a table is told: its clock's alarm follows it here.
+        self._arm(table)
 
     # -- several processes on one database -------------------------------------------------
 
@@ -572,10 +618,12 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             fresh.seats != record.seats
             or fresh.status != record.status
             or (fresh.forfeit != record.forfeit and fresh.match_number == record.match_number)
+            or (fresh.clock != record.clock and not fresh.actions)
         )
         moved = fresh.match_number != record.match_number or bool(fresh.actions)
         record.seats, record.status = fresh.seats, fresh.status
-        record.forfeit = fresh.forfeit
+        record.forfeit, record.ending, record.aborted = fresh.forfeit, fresh.ending, fresh.aborted
+        record.clock = fresh.clock
         for connection in list(table.connections):
             seated = connection.seat
             if seated is None:
@@ -627,6 +675,13 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                         seq=table.seq
                     ),
                 )
+            clock = table.record.clock
+            if clock is not None and clock.out_of_time(self.wall()) == seat:
+                # The move came after the seat's time was out: the flag, not the move.
+                async with self._writing(table) as writer:
+                    await self._flag(table, seat, writer)
+                self._broadcast(table)
+                raise ClientError("out_of_time", _("Your time ran out: that move was not played."))
             await self._play(table, seat, action, _)
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
@@ -674,11 +729,19 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         record = table.record
         status = self._status(record.seats, table.match)
         over = games.standings(table.match, record.game) if table.match.is_over else None
+        clock = self._clock_after_move(table, seat)
         try:
             with self.metrics.commit_seconds.time():
                 await self.commits.add(
                     NewAction(
-                        record.id, record.match_number, table.seq + 1, seat, notation, status, over
+                        record.id,
+                        record.match_number,
+                        table.seq + 1,
+                        seat,
+                        notation,
+                        status,
+                        over,
+                        clock,
                     )
                 )
         except IntegrityError:
@@ -703,12 +766,18 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         self.metrics.moves.inc()
         record.actions.append((seat, notation))
         record.status = status
+        record.clock = clock
         table.narrate(events)
         self._broadcast(table)
         self._kick_bots(table)
         if over is not None and record.rated:  # its players' ratings, once (issue 13)
             # After the players were told of the move: the rating is its own transaction.
-            await ratings.rate_finished(self.store, record.id, record.match_number)
+            await ratings.rate_finished(
+                self.store,
+                record.id,
+                record.match_number,
+                shared_addresses=self.limits.rated_shared_addresses,
+            )
 
     async def _rebuild_from_log(self, table: LiveTable) -> None:
         """Make the table's copy (the caller holds its lock) again from what the database
@@ -730,6 +799,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         why (in its language), then closed with 1011 so that it reconnects to the table
         rebuilt from what was committed."""
         table.broken = True
+        self._disarm(table)
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
         for connection in list(table.connections):
@@ -755,10 +825,13 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             match = games.new_match(record.game, record.config, seed)
             number = record.match_number + 1
             status = self._status(record.seats, match)
-            await asyncio.to_thread(writer.start_match, record.id, number, seed, status)
+            fresh = dataclasses.replace(record, status=status, forfeit=None)
+            clock = self._new_clock(fresh, match)
+            await asyncio.to_thread(writer.start_match, record.id, number, seed, status, clock)
             record.match_number, record.seed, record.status = number, seed, status
             record.actions = []
-            record.forfeit = None
+            record.forfeit, record.ending, record.aborted = None, None, False
+            record.clock = clock
             table.match = match
             table.narration = []
             self._broadcast(table)
@@ -776,6 +849,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
             and not table.connections
             and not table.lock.locked()
             and (table.bot_task is None or table.bot_task.done())
+            and table.id not in self._alarms  # a clock runs: its flag must come on time
         ]
         for table in idle:
             del self._tables[table.id]

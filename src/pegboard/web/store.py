@@ -27,6 +27,7 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    null,
     or_,
     select,
     text,
@@ -35,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from pegboard.web.clocks import Clock, TimeControl
 from pegboard.web.db import ActionRow, Base, CorrectionRow, MatchRow, SeatRow, TableRow
 
 
@@ -78,6 +80,29 @@ class TableRecord:
     """Its finished matches update the players' ratings (``pegboard.web.ratings``)."""
     forfeit: int | None = None
     """The seat that lost the match in play by forfeit (``pegboard.web.leavers``), if any."""
+    ending: str | None = None
+    """How that forfeit came (``pegboard.web.fair_play.ENDINGS``)."""
+    aborted: bool = False
+    """Whether it aborted the match (unrated: a seat had not moved yet)."""
+    time_control: TimeControl | None = None
+    """The table's clock (``pegboard.web.clocks``), or None: no clock."""
+    clock: Clock | None = None
+    """The clocks of the match in play (None at a table without a time control)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """How a match ended by a forfeit: the seat that lost it, how (``ending``: a claim, a
+    resignation, a flag; ``pegboard.web.fair_play.ENDINGS``), and its standings (higher is
+    better), None when it was aborted (unrated: a seat had not moved yet)."""
+
+    seat: int
+    ending: str
+    standings: list[float] | None
+
+    @property
+    def aborted(self) -> bool:
+        return self.standings is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +135,11 @@ _FINISH_MATCH: Final = (
     .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
     .values(finished_at=bindparam("at"), standings=bindparam("standings"))
 )
+_SET_CLOCK: Final = (
+    update(_MATCHES)
+    .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
+    .values(clock=bindparam("clock_after"))
+)
 _APPEND_SHARED: Final = """
     WITH appended AS (
         INSERT INTO actions (table_id, match_number, seq, seat, action, created_at)
@@ -125,6 +155,11 @@ _APPEND_SHARED: Final = """
         UPDATE matches SET finished_at = now(), standings = CAST(m.standings AS json)
         FROM unnest(CAST(%(ft)s AS text[]), CAST(%(fn)s AS integer[]), CAST(%(fs)s AS text[]))
              AS m(t, n, standings)
+        WHERE matches.table_id = m.t AND matches.number = m.n
+    ), clocks AS (
+        UPDATE matches SET clock = CAST(m.clock AS json)
+        FROM unnest(CAST(%(ct)s AS text[]), CAST(%(cn)s AS integer[]), CAST(%(cc)s AS text[]))
+             AS m(t, n, clock)
         WHERE matches.table_id = m.t AND matches.number = m.n
     )
     SELECT count(pg_notify(%(channel)s, payload)) FROM unnest(CAST(%(payloads)s AS text[]))
@@ -253,6 +288,9 @@ class Fresh:
     actions: list[tuple[int, str]]
     forfeit: int | None = None
     """The seat that lost the match in play by forfeit, if any."""
+    ending: str | None = None
+    aborted: bool = False
+    clock: Clock | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +305,8 @@ class NewAction:
     action: str
     status: str
     standings: list[float] | None = None
+    clock: Clock | None = None
+    """The match's clocks after the action (a table with a time control)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,6 +399,7 @@ class Store:
                     public=record.public,
                     hints=record.hints,
                     rated=record.rated,
+                    time_control=_json_or_null(record.time_control),
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -376,7 +417,14 @@ class Store:
                 )
                 for s in record.seats
             )
-            session.add(MatchRow(table_id=record.id, number=record.match_number, seed=record.seed))
+            session.add(
+                MatchRow(
+                    table_id=record.id,
+                    number=record.match_number,
+                    seed=record.seed,
+                    clock=_json_or_null(record.clock),
+                )
+            )
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """The table with its match in play and that match's log, or None."""
@@ -409,6 +457,12 @@ class Store:
                 hints=row.hints,
                 rated=row.rated,
                 forfeit=match.forfeit,
+                ending=match.ending,
+                aborted=match.aborted,
+                time_control=(
+                    None if row.time_control is None else TimeControl.from_json(row.time_control)
+                ),
+                clock=None if match.clock is None else Clock.from_json(match.clock),
             )
 
     def add_action(
@@ -443,6 +497,13 @@ class Store:
             ]
             if finished:
                 connection.execute(_FINISH_MATCH, finished)
+            clocks = [
+                {"t": a.table_id, "n": a.match_number, "clock_after": a.clock.to_json()}
+                for a in actions
+                if a.clock is not None
+            ]
+            if clocks:
+                connection.execute(_SET_CLOCK, clocks)
             rows = [
                 {
                     "table_id": a.table_id,
@@ -471,6 +532,7 @@ class Store:
 
     def _parameters(self, actions: Sequence[NewAction]) -> dict[str, Any]:
         finished = [a for a in actions if a.standings is not None]
+        clocked = [a for a in actions if a.clock is not None]
         return {
             "t": [a.table_id for a in actions],
             "n": [a.match_number for a in actions],
@@ -481,6 +543,9 @@ class Store:
             "ft": [a.table_id for a in finished],
             "fn": [a.match_number for a in finished],
             "fs": [json.dumps(a.standings) for a in finished],
+            "ct": [a.table_id for a in clocked],
+            "cn": [a.match_number for a in clocked],
+            "cc": [json.dumps(a.clock.to_json()) for a in clocked if a.clock is not None],
             "channel": CHANNEL,
             "payloads": [Notice(self.origin, a.table_id).payload() for a in actions],
         }
@@ -489,15 +554,22 @@ class Store:
         with self.session() as session, session.begin():
             _update_seat(session, table_id, info, status)
 
-    def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
+    def start_match(
+        self, table_id: str, number: int, seed: int, status: str, clock: Clock | None = None
+    ) -> None:
         with self.session() as session, session.begin():
-            _start_match(session, table_id, number, seed, status)
+            _start_match(session, table_id, number, seed, status, clock)
 
-    def forfeit(self, table_id: str, number: int, seat: int, standings: list[float]) -> None:
-        """Keep that ``seat`` lost match ``number`` by forfeit (``pegboard.web.leavers``):
-        it is finished, with ``standings`` (higher is better), and the table is over."""
+    def set_clock(self, table_id: str, number: int, clock: Clock | None) -> None:
+        """Keep match ``number``'s clocks (``pegboard.web.table_clocks``)."""
         with self.session() as session, session.begin():
-            _forfeit(session, table_id, number, seat, standings)
+            _set_clock(session, table_id, number, clock)
+
+    def forfeit(self, table_id: str, number: int, end: Forfeit) -> None:
+        """Keep that match ``number`` ended by ``end``'s forfeit (``pegboard.web.leavers``):
+        it is finished, and the table is over."""
+        with self.session() as session, session.begin():
+            _forfeit(session, table_id, number, end)
 
     def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
         """Public tables not over with a human seat nobody has claimed, newest first, with
@@ -538,16 +610,19 @@ class Store:
             )
             return int(count or 0)
 
-    def bot_table_ids(self) -> list[str]:
-        """Tables in play with a bot seat, or a bot standing in for an away player: after a
-        restart their bots may have to move."""
+    def tables_to_resume(self) -> list[str]:
+        """Tables in play with a bot seat, or a bot standing in for an away player, or a
+        clock: after a restart their bots may have to move, their clocks to flag."""
         with_bot = exists().where(
             SeatRow.table_id == TableRow.id,
             or_(SeatRow.kind == "bot", SeatRow.stand_in.is_not(None)),
         )
+        clocked = TableRow.time_control.is_not(None)
         with self.session() as session:
             return list(
-                session.scalars(select(TableRow.id).where(TableRow.status != "over", with_bot))
+                session.scalars(
+                    select(TableRow.id).where(TableRow.status != "over", or_(with_bot, clocked))
+                )
             )
 
     def log(self, table_id: str, match_number: int) -> list[tuple[int, int, str]]:
@@ -635,14 +710,21 @@ class TableTransaction:
         _update_seat(self.session, table_id, info, status)
         self._commit()
 
-    def start_match(self, table_id: str, number: int, seed: int, status: str) -> None:
+    def start_match(
+        self, table_id: str, number: int, seed: int, status: str, clock: Clock | None = None
+    ) -> None:
         self._check(table_id)
-        _start_match(self.session, table_id, number, seed, status)
+        _start_match(self.session, table_id, number, seed, status, clock)
         self._commit()
 
-    def forfeit(self, table_id: str, number: int, seat: int, standings: list[float]) -> None:
+    def set_clock(self, table_id: str, number: int, clock: Clock | None) -> None:
         self._check(table_id)
-        _forfeit(self.session, table_id, number, seat, standings)
+        _set_clock(self.session, table_id, number, clock)
+        self._commit()
+
+    def forfeit(self, table_id: str, number: int, end: Forfeit) -> None:
+        self._check(table_id)
+        _forfeit(self.session, table_id, number, end)
         self._commit()
 
     def close(self) -> None:
@@ -669,7 +751,15 @@ def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fres
     # Column queries, not ORM entities: this runs before every change on a shared
     # database, and the entities' bookkeeping cost more than the queries.
     found = session.execute(
-        select(TableRow.match_number, TableRow.status, MatchRow.seed, MatchRow.forfeit)
+        select(
+            TableRow.match_number,
+            TableRow.status,
+            MatchRow.seed,
+            MatchRow.forfeit,
+            MatchRow.ending,
+            MatchRow.aborted,
+            MatchRow.clock,
+        )
         .join(
             MatchRow,
             (MatchRow.table_id == TableRow.id) & (MatchRow.number == TableRow.match_number),
@@ -679,7 +769,7 @@ def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fres
     ).first()
     if found is None:
         return None
-    number, status, seed, forfeit = found
+    number, status, seed, forfeit, ending, aborted, clock = found
     if seed is None:
         raise LookupError(f"table {table_id} has no match {number}")
     after = seq if number == match_number else 0
@@ -711,6 +801,9 @@ def _fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fres
         seats=[SeatInfo(*row) for row in seats],
         actions=[(seat, action) for seat, action in actions],
         forfeit=forfeit,
+        ending=ending,
+        aborted=bool(aborted),
+        clock=None if clock is None else Clock.from_json(clock),
     )
 
 
@@ -744,22 +837,42 @@ def _update_seat(session: Session, table_id: str, info: SeatInfo, status: str) -
     session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
 
-def _start_match(session: Session, table_id: str, number: int, seed: int, status: str) -> None:
-    session.add(MatchRow(table_id=table_id, number=number, seed=seed))
+def _start_match(
+    session: Session, table_id: str, number: int, seed: int, status: str, clock: Clock | None
+) -> None:
+    session.add(MatchRow(table_id=table_id, number=number, seed=seed, clock=_json_or_null(clock)))
     session.execute(
         update(TableRow).where(TableRow.id == table_id).values(match_number=number, status=status)
     )
 
 
-def _forfeit(
-    session: Session, table_id: str, number: int, seat: int, standings: list[float]
-) -> None:
+def _set_clock(session: Session, table_id: str, number: int, clock: Clock | None) -> None:
     session.execute(
         update(MatchRow)
         .where(MatchRow.table_id == table_id, MatchRow.number == number)
-        .values(finished_at=datetime.now(UTC), standings=standings, forfeit=seat)
+        .values(clock=_json_or_null(clock))
+    )
+
+
+def _forfeit(session: Session, table_id: str, number: int, end: Forfeit) -> None:
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.table_id == table_id, MatchRow.number == number)
+        .values(
+            finished_at=datetime.now(UTC),
+            standings=null() if end.standings is None else end.standings,
+            forfeit=end.seat,
+            ending=end.ending,
+            aborted=end.aborted,
+        )
     )
     session.execute(update(TableRow).where(TableRow.id == table_id).values(status="over"))
+
+
+def _json_or_null(value: Clock | TimeControl | None) -> Any:
+    """A value for a JSON column: its JSON, or SQL's NULL (a plain None would be stored as
+    JSON's ``null``, which ``IS NULL`` does not find)."""
+    return null() if value is None else value.to_json()
 
 
 def utc(moment: datetime) -> datetime:

@@ -147,9 +147,10 @@ class TableBots:
 
     async def resume_bots(self) -> None:
         """After a start-up: rebuild the tables whose bots may be to act (their loops
-        start as they are rebuilt), ``RESUME_CONCURRENCY`` at a time."""
+        start as they are rebuilt) or whose clocks run (their alarms are set),
+        ``RESUME_CONCURRENCY`` at a time."""
         began = time.perf_counter()
-        table_ids = iter(await asyncio.to_thread(self.store.bot_table_ids))
+        table_ids = iter(await asyncio.to_thread(self.store.tables_to_resume))
         count = 0
 
         async def rebuild() -> None:

@@ -36,6 +36,10 @@ class Connection(Protocol):
 
     seat: int | None
     lang: str
+    address: str
+    """The client's address (the limits count per address: ``pegboard.web.limits``)."""
+    opened: int
+    """Its number among the server's connections, in the order they opened."""
     token_hash: str | None
     """The hash of the token the connection said hello with (None: a spectator): every
     action checks it against the seat's, so a seat given up or taken is not played."""

@@ -44,6 +44,8 @@ CLOSE_AUTH: Final = 4401
 CLOSE_NO_TABLE: Final = 4404
 CLOSE_UNUSABLE: Final = 4422
 CLOSE_TOO_MANY: Final = 4429
+CLOSE_IDLE: Final = 4408
+"""A spectator's socket that sent nothing for ``Limits.spectator_idle_seconds``."""
 
 _socket_ids = itertools.count()
 
@@ -52,9 +54,15 @@ class SocketConnection:
     """One client of a table: its seat, its language and its outgoing queue."""
 
     def __init__(
-        self, websocket: WebSocket, seat: int | None, lang: str, updates: bool = False
+        self,
+        websocket: WebSocket,
+        seat: int | None,
+        lang: str,
+        updates: bool = False,
+        address: str = "unknown",
     ) -> None:
         self.websocket = websocket
+        self.address = address
         self.updates = updates
         """The client asked for ``update`` messages after its first state (``updates``)."""
         self.told: dict[str, Any] | None = None
@@ -64,7 +72,8 @@ class SocketConnection:
         self.lang = lang
         self.token_hash: str | None = None
         self.closed = False
-        self.id = str(next(_socket_ids))
+        self.opened = next(_socket_ids)
+        self.id = str(self.opened)
         self._queue: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -222,13 +231,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await refuse(websocket, ClientError("too_many", message), CLOSE_TOO_MANY)
         return
     try:
-        await serve_socket(service, websocket, table_id, limits)
+        await serve_socket(service, websocket, table_id, limits, client)
     finally:
         service.close_socket(client)
 
 
 async def serve_socket(
-    service: TableService, websocket: WebSocket, table_id: str, limits: Limits
+    service: TableService, websocket: WebSocket, table_id: str, limits: Limits, client: str
 ) -> None:
     try:
         with anyio.fail_after(limits.hello_seconds):
@@ -251,16 +260,30 @@ async def serve_socket(
         ):
             token = await holder_of(websocket)  # the player's identity opens their seat
         updates = isinstance(hello, dict) and hello.get("updates") is True
-        connection = SocketConnection(websocket, seat, _.lang, updates)
+        connection = SocketConnection(websocket, seat, _.lang, updates, client)
+        if seat is None and not service.open_spectator(client):
+            watching = _.ngettext(
+                "You watch {n} table already: close some tabs first.",
+                "You watch {n} tables already: close some tabs first.",
+                limits.spectators_per_client,
+            ).format(n=limits.spectators_per_client)
+            raise HelloRefusedError(ClientError("too_many", watching), CLOSE_TOO_MANY)
         try:
             await service.connect(table, connection, token)
         except ClientError as refused:
+            if seat is None:
+                service.close_spectator(client)
             code = CLOSE_TOO_MANY if refused.code == "too_many" else CLOSE_AUTH
             raise HelloRefusedError(refused, code) from None
     except HelloRefusedError as refused:
         await refuse(websocket, refused.error, refused.code)
         return
     try:
+        held = table.record.seats[seat].player_id if seat is not None else None
+        if table.record.rated and held is not None:
+            # Where a rated seat's player plays from (``pegboard.web.fair_play``): two
+            # identities of one person are not rated against each other.
+            await service.trace(held, client)
         # The reader and the writer run until either ends (the client went, or the server
         # closed the connection); anyio's task group keeps the server's cancellation intact.
         async with anyio.create_task_group() as group:
@@ -273,6 +296,8 @@ async def serve_socket(
             group.start_soon(until_done, read(service, table, connection, limits))
     finally:
         service.disconnect(table, connection)
+        if seat is None:
+            service.close_spectator(client)
 
 
 async def read(
@@ -280,9 +305,24 @@ async def read(
 ) -> None:
     """Answer the client's messages, one at a time, until it goes or the server closes
     the connection."""
+    # A spectator that sends nothing, not even the page's pings, for this long is gone
+    # (or parked): its room goes to others. A seat's socket has no such limit: its player's
+    # presence is the leavers' business (``pegboard.web.leavers``).
+    idle = limits.spectator_idle_seconds if connection.seat is None else None
     while not connection.closed:
         _ = translator(connection.lang)
-        message = await receive(connection.websocket, _, limits.max_json_depth)
+        with anyio.move_on_after(idle) as waiting:
+            message = await receive(connection.websocket, _, limits.max_json_depth)
+        if waiting.cancelled_caught:
+            seconds = round(limits.spectator_idle_seconds)
+            silent = _.ngettext(
+                "This page sent nothing for {n} second: it stopped watching.",
+                "This page sent nothing for {n} seconds: it stopped watching.",
+                seconds,
+            ).format(n=seconds)
+            connection.send(ClientError("idle", silent).to_message())
+            connection.close(CLOSE_IDLE)
+            break
         if message is None:
             return
         if connection.closed:
@@ -344,6 +384,8 @@ async def dispatch(
         await service.switch_language(table, connection, lang_key(lang))
     elif kind == "again":
         await service.again(table, connection)
+    elif kind == "back":
+        await service.come_back(table, connection)
     elif kind == "takeover" or kind == "claim":
         # An away seat (``pegboard.web.leavers``): handed to a bot, or the win claimed.
         seat = message.get("seat")

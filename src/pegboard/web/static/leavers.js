@@ -67,9 +67,19 @@ export function leaverButton(table, info, name, you, over, receivedAt, send) {
   );
 }
 
-// The words of a match lost by forfeit.
+// The words of a match lost by forfeit: how (its seat's win claimed, its player resigned by
+// leaving, or ran out of time), and when it came before every seat had moved, that the
+// match is aborted (pegboard.web.fair_play.ending_text says the same for the replays).
+const ENDINGS = {
+  claim: "{name} left: the match is over by forfeit.",
+  resign: "{name} left the table: the match is over by resignation.",
+  flag: "{name} ran out of time: the match is over.",
+};
+
 export function forfeitText(table, names) {
-  return t("{name} left: the match is over by forfeit.", { name: names[table.forfeit] });
+  const said = t(ENDINGS[table.ending] || ENDINGS.claim, { name: names[table.forfeit] });
+  if (!table.aborted) return said;
+  return `${said} ${t("The match is aborted: not every player had moved yet, so it is not rated.")}`;
 }
 
 // Every second: the away seats' words again, and a render when a grace time ends (its

@@ -20,7 +20,17 @@ const form = {
   public: false, // private unless the creator chooses to list it
   hints: false, // the expert's hints between people: off unless allowed (fair play)
   rated: false, // rated: people only, no hints; each finished match updates their ratings
+  clock: "game", // "game": the game's own pace; "none"; or a preset's "BANK+INCREMENT" (s)
 };
+
+// Clocks a creator may choose besides the game's own: minutes each, seconds a move (Fischer).
+const CLOCK_PRESETS = [
+  [60, 2],
+  [180, 2],
+  [300, 3],
+  [600, 5],
+  [900, 10],
+];
 
 let created = null; // the answer of POST /api/tables, once a table is made
 let openTables = [];
@@ -293,6 +303,7 @@ function createForm() {
       ...options,
       visibilityChoice(),
       hintsChoice(info),
+      clockChoice(info),
       ratedChoice(),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
@@ -354,6 +365,50 @@ function hintsChoice(info) {
     " ",
     h("small", { id: "allow-hints-why", class: "muted" }, t("Only for a table of two or more people: a person alone with bots always has hints.")),
   );
+}
+
+// A time control as people write it: minutes, then seconds a move ("3+2").
+function timeControlText(bank, increment) {
+  return `${bank / 60}+${increment}`;
+}
+
+// The clock: the game's own pace (none for one person with bots), another, or none at all.
+function clockChoice(info) {
+  const own = info.time_control;
+  const option = (value, label) => h("option", { value, selected: form.clock === value }, label);
+  return h(
+    "p",
+    { class: "clock-choice" },
+    h(
+      "label",
+      { for: "table-clock" },
+      t("Clock"),
+      " ",
+      h(
+        "select",
+        {
+          id: "table-clock",
+          "aria-describedby": "table-clock-why",
+          onchange: (event) => {
+            form.clock = event.target.value;
+          },
+        },
+        option("game", own ? t("The game's own: {time}", { time: timeControlText(own.bank, own.increment) }) : t("The game's own")),
+        ...CLOCK_PRESETS.map(([bank, increment]) => option(`${bank}+${increment}`, timeControlText(bank, increment))),
+        option("none", t("No clock")),
+      ),
+    ),
+    " ",
+    h("small", { id: "table-clock-why", class: "muted" }, t("Minutes for each player, plus seconds after each move. A person alone with bots plays without one unless they choose one.")),
+  );
+}
+
+// The REST field "clock" of the form's choice: left out for the game's own.
+function clockBody() {
+  if (form.clock === "game") return undefined;
+  if (form.clock === "none") return null;
+  const [bank, increment] = form.clock.split("+").map(Number);
+  return { bank, increment };
 }
 
 // Rated (every seat a person, no hints): the server refuses in words a table that cannot be.
@@ -461,6 +516,8 @@ async function createTable(event) {
   const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
   if (form.hints) body.hints = true;
   if (form.rated) body.rated = true;
+  const clock = clockBody();
+  if (clock !== undefined) body.clock = clock;
   if (playersOption(info)) body[info.players_option] = seatCount(info);
   let answer;
   try {

@@ -8,9 +8,11 @@ const MAX_DELAY = 15000;
 const PING_EVERY = 25000; // keeps proxies from closing an idle connection
 // Close codes after which trying again cannot help (docs/web.md): a bad token, a seat given
 // up (or taken by someone who joined), no such table, a stored table that cannot be opened.
-// Too many sockets (4429) is worth another try later: the backoff gives it one.
-const FINAL_CLOSES = new Set([4401, 4403, 4404, 4422]);
-const FINAL_ERRORS = new Set(["auth", "no_table", "unusable"]);
+// Too many sockets (4429) is worth another try later: the backoff gives it one, as is a
+// spectator closed for its silence (4408, a page asleep). A seat opened in another window
+// (4409) is not: the two would take it from each other for ever.
+const FINAL_CLOSES = new Set([4401, 4403, 4404, 4409, 4422]);
+const FINAL_ERRORS = new Set(["auth", "no_table", "unusable", "elsewhere"]);
 
 export class TableSocket {
   // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg)}

@@ -11,6 +11,7 @@ import { MatchLog } from "./log.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
 import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
+import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
 
@@ -90,7 +91,10 @@ class TablePage {
       },
       status: (status) => this.onStatus(status),
       closedForGood: (message) => {
-        if (this.creds.seat !== null) forgetKey(this.tableId); // a key that opens nothing now
+        // A key that opens nothing now is forgotten; one whose seat another window of the
+        // same player holds still opens it.
+        const elsewhere = message.code === "elsewhere" || message.code === 4409;
+        if (this.creds.seat !== null && !elsewhere) forgetKey(this.tableId);
         if (this.closedMessage && !message.message) return; // the error said it already
         this.closedMessage =
           message.message || (message.code === 4404 ? t("No such table.") : t("This link is not valid for this table."));
@@ -111,6 +115,7 @@ class TablePage {
     this.render();
     this.receivedAt = Date.now();
     tickAway(this.main, this); // the away seats' time left, counted down
+    tickClocks(this.main, this); // the running clock, counted down
     this.checkTable().then((exists) => {
       if (exists) this.socket.connect();
     });
@@ -309,6 +314,7 @@ class TablePage {
       this.main,
       this.heading(view),
       this.turnLine(view, names),
+      timeLeftButton(this),
       this.playersList(view, names),
       view.is_over || this.forfeited() ? this.matchOver(view, names) : null,
       this.grid,
@@ -452,8 +458,10 @@ class TablePage {
             "aria-current": view.current === seat ? "true" : null,
           },
           h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
+          clockBadge(this.message && this.message.table, seat, this.receivedAt),
           this.presence(seat),
           this.leaverButton(view, seat, name),
+          this.backButton(view, seat),
           ...this.badges(view, seat),
           h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
           ...this.counts(view, seat),
@@ -472,6 +480,28 @@ class TablePage {
       this.socket.send(message);
     };
     return leaverButton(table, info, name, view.seat, view.is_over, this.receivedAt, send);
+  }
+
+  // "Take my seat back": a bot plays the player's own seat (their time ran out at a casual
+  // table) while they are here.
+  backButton(view, seat) {
+    const table = this.message && this.message.table;
+    const info = table && table.seats[seat];
+    if (!info || !info.stand_in || view.seat !== seat || view.is_over || this.forfeited()) return null;
+    return h(
+      "button",
+      {
+        type: "button",
+        id: "back-button",
+        class: "leaver-button",
+        dataset: { focus: "back" },
+        onclick: () => {
+          clearError();
+          this.socket.send({ type: "back" });
+        },
+      },
+      t("Take my seat back"),
+    );
   }
 
   matchOver(view, names) {

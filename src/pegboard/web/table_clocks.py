@@ -1,0 +1,207 @@
+"""The clocks of the web's tables (issue 33): which seat's clock runs, the clocks after a
+move or any other change, and the flag when a person's time is out (``TableClocks``, a
+part of ``TableService``, ``pegboard.web.service``).
+
+A clock runs for the person to move at a match in play with every seat taken, never for a
+bot (a table's own, or one standing in for an away player): a bot pauses nobody's clock
+and has none (``clock_seat``). The server counts with its own clock (``wall``: seconds
+since the epoch, shared by every process of a site), never the client's.
+
+When the running seat's time is out (an alarm set at its deadline, or a move that comes
+too late), the seat **flags**: at a rated table it loses the match (``fair_play.FLAG``:
+a forfeit, rated once every seat has moved, else an abort); at a casual one a bot plays
+for it, as for a player who left (``pegboard.web.leavers``), until its person takes the
+seat back, with the whole bank again. The decision is made under the table's lock and, on
+a shared database, its row lock after the copy was brought up to date: when several
+processes watch one table, the first to decide flags and the others find it done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any
+
+from pegboard.web import fair_play, games
+from pegboard.web.clocks import Clock, TimeControl
+from pegboard.web.leavers import stand_in_level
+from pegboard.web.store import SeatInfo, Store, TableRecord, TableTransaction
+from pegboard.web.tables import LiveTable
+
+log = logging.getLogger("pegboard.web.service")
+
+
+def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
+    """The seat whose clock runs now: the person to move at a match in play, with every
+    seat taken and no bot standing in for them; None for a bot's turn, or no turn."""
+    if record.time_control is None or record.status != "playing" or record.forfeit is not None:
+        return None
+    current = match.current_player
+    if current is None or match.is_over:
+        return None
+    info = record.seats[current]
+    return current if info.kind == "human" and info.stand_in is None else None
+
+
+def time_control_of(game: str, request: dict[str, Any], people: int) -> TimeControl | None:
+    """The clock a new table asks for: ``"clock": {"bank", "increment"}`` (seconds), or
+    ``null`` for none; unsaid, the game's own pace (``Game.time_control``) at a table of
+    two or more people, none for one person and bots. ``TimeControlError`` for a clock out
+    of range."""
+    if "clock" not in request:
+        if people < 2:
+            return None
+        bank, increment = games.time_control(game)
+        return TimeControl(bank, increment)
+    asked = request["clock"]
+    return None if asked is None else TimeControl.from_json(asked)
+
+
+class TableClocks:
+    """The clocks' part of ``TableService``."""
+
+    store: Store
+    wall: Callable[[], float]
+    """Seconds since the epoch: the server's clock (a test's own, moved by hand)."""
+    _alarms: dict[str, asyncio.TimerHandle]
+    _presence_tasks: set[asyncio.Task[None]]
+
+    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the clocks use
+
+        def _broadcast(self, table: LiveTable) -> None: ...
+
+        def _kick_bots(self, table: LiveTable) -> None: ...
+
+        def _writing(
+            self, table: LiveTable
+        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
+
+        async def _save_seat(
+            self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
+        ) -> None: ...
+
+        async def _end_by_forfeit(
+            self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
+        ) -> None: ...
+
+    # -- the clocks after a change ------------------------------------------------------------
+
+    def _clock_after_move(self, table: LiveTable, seat: int) -> Clock | None:
+        """The match's clocks once ``seat`` moved (the move applied to the live match, not
+        yet committed: they are committed with it)."""
+        clock, control = table.record.clock, table.record.time_control
+        if clock is None or control is None:
+            return None
+        return clock.moved(
+            seat, self.wall(), control.increment, clock_seat(table.record, table.match)
+        )
+
+    async def _reclock(
+        self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
+    ) -> None:
+        """Bring the clocks up to a change of the table that is no move (a seat taken or
+        given up, a stand-in's start or end, a forfeit, a new match), stored through
+        ``writer`` (the caller holds the lock): the running seat's time spent is taken,
+        ``reset``'s seat gets the whole bank again, and the seat to run now starts."""
+        record = table.record
+        control, clock = record.time_control, record.clock
+        if control is None:
+            return
+        now, running = self.wall(), clock_seat(record, table.match)
+        if clock is None:
+            after = Clock.start(control, len(record.seats), now, running)
+        else:
+            resets = () if reset is None else (reset,)
+            after = clock.changed(now, running, reset=resets, bank=control.bank)
+            if after.running is None and clock.running is None and not resets:
+                return  # nothing ran, nothing runs: nothing to keep
+        await asyncio.to_thread(writer.set_clock, record.id, record.match_number, after)
+        record.clock = after
+
+    def _new_clock(self, record: TableRecord, match: games.AnyMatch) -> Clock | None:
+        """A new match's clocks (every seat the whole bank), its first clock running."""
+        control = record.time_control
+        if control is None:
+            return None
+        running = clock_seat(record, match)
+        return Clock.start(control, len(record.seats), self.wall(), running)
+
+    # -- what every seat sees -----------------------------------------------------------------
+
+    def clock_summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
+        """Add the table's ``clock`` to its summary: ``{"bank", "increment", "left": [ms
+        per seat, as of now], "running": seat or null}``, or null at a table without one."""
+        control, clock = table.record.time_control, table.record.clock
+        if control is None:
+            summary["clock"] = None
+            return
+        left = (
+            clock.left_at(self.wall())
+            if clock is not None
+            else ((float(control.bank),) * len(table.record.seats))
+        )
+        summary["clock"] = {
+            **control.to_json(),
+            "left": [round(seconds * 1000) for seconds in left],
+            "running": None if clock is None else clock.running,
+        }
+
+    # -- the flag -----------------------------------------------------------------------------
+
+    def _arm(self, table: LiveTable) -> None:
+        """Set the table's alarm at its running clock's deadline (and drop an older one):
+        called after every change of a table (``_broadcast``)."""
+        old = self._alarms.pop(table.id, None)
+        if old is not None:
+            old.cancel()
+        clock = table.record.clock
+        deadline = None if clock is None or table.broken else clock.deadline
+        if deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, deadline - self.wall())
+        self._alarms[table.id] = loop.call_later(delay, self._ring, table)
+
+    def _ring(self, table: LiveTable) -> None:
+        self._alarms.pop(table.id, None)
+        task = asyncio.get_running_loop().create_task(self._flag_when_due(table))
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    async def _flag_when_due(self, table: LiveTable) -> None:
+        await self.flag_due(table)
+
+    async def flag_due(self, table: LiveTable) -> bool:
+        """Flag the table's running seat if its time is out (under the table's lock, and
+        on a shared database its row lock, after the copy caught up: a move or another
+        process's flag may have come first). Whether this call flagged it."""
+        async with table.lock, self._writing(table) as writer:
+            clock = table.record.clock
+            seat = None if clock is None else clock.out_of_time(self.wall())
+            if table.broken or seat is None or seat != clock_seat(table.record, table.match):
+                self._arm(table)  # moved on meanwhile: the next deadline, if any
+                return False
+            await self._flag(table, seat, writer)
+            self._broadcast(table)
+            return True
+
+    async def _flag(self, table: LiveTable, seat: int, writer: TableTransaction | Store) -> None:
+        """``seat``'s time is out (the caller holds the lock): at a rated table it loses
+        the match; at a casual one a bot plays for it until its person takes it back."""
+        record = table.record
+        if record.rated:
+            await self._end_by_forfeit(table, seat, fair_play.FLAG, writer)
+        else:
+            info = record.seats[seat]
+            level = stand_in_level(record.game, record.seats)
+            await self._save_seat(table, dataclasses.replace(info, stand_in=level), writer)
+            self._kick_bots(table)
+        log.info("table %s: seat %d ran out of time", table.id, seat)
+
+    def _disarm(self, table: LiveTable) -> None:
+        alarm = self._alarms.pop(table.id, None)
+        if alarm is not None:
+            alarm.cancel()
