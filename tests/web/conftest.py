@@ -172,9 +172,11 @@ class Server:
         home: Path,
         options: Sequence[str] | None = None,
         env: dict[str, str] | None = None,
+        preexec_fn: Callable[[], object] | None = None,
     ) -> None:
         """``options``: more ``pegboard serve`` options (``PLAY_LIMIT_OPTIONS`` unless
-        given); ``env``: more environment variables (``PEGBOARD_GAMES``...)."""
+        given); ``env``: more environment variables (``PEGBOARD_GAMES``...);
+        ``preexec_fn``: run in the server's process before it starts (its resource limits)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
@@ -183,7 +185,11 @@ class Server:
         self.log = (home / f"server-{self.port}.log").open("w")
         environment = {**os.environ, "XDG_DATA_HOME": str(home), **(env or {})}
         self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=subprocess.STDOUT, env=environment
+            command,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            preexec_fn=preexec_fn,
         )
         try:
             self._wait_ready()

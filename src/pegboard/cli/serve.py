@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from pegboard.i18n import resolve_language, translator
-from pegboard.web.limits import DEFAULT
+from pegboard.web.limits import DEFAULT, PAGE_CONNECTIONS
 
 LIMITS = "Limits (per client; docs/web.md)"
 WS_MAX_SIZE = 65536
@@ -111,6 +111,33 @@ def serve(
         int,
         typer.Option(help="Deepest nesting of JSON sent.", min=4, rich_help_panel=LIMITS),
     ] = DEFAULT.max_json_depth,
+    max_header_bytes: Annotated[
+        int,
+        typer.Option(
+            help="Longest request line and headers, in bytes (431 past it).",
+            min=1024,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.max_header_bytes,
+    header_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a connection has to send a request's headers (and as long again "
+            "for its body) before it is closed.",
+            min=0.1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.header_seconds,
+    connections_per_client: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections one address may hold open, WebSockets included (default: "
+            "128, or --sockets-per-client and 64 more if that is more).",
+            min=1,
+            rich_help_panel=LIMITS,
+            show_default=False,
+        ),
+    ] = None,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -163,6 +190,7 @@ def serve(
         import uvicorn
 
         from pegboard.web.app import create_app, prepare_server_process
+        from pegboard.web.front_door import DoorRules, FrontDoor, raise_open_files_limit
     except ImportError as error:
         typer.echo(
             _(
@@ -172,7 +200,7 @@ def serve(
             err=True,
         )
         raise typer.Exit(1) from None
-    from pegboard.web.limits import Limits, rate
+    from pegboard.web.limits import BROWSER_CONNECTIONS, Limits, rate
 
     for option, text in (
         ("--tables-rate", tables_rate),
@@ -199,7 +227,26 @@ def serve(
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
         corrections_rate=corrections_rate,
+        max_header_bytes=max_header_bytes,
+        header_seconds=header_seconds,
+        connections_per_client=(
+            max(DEFAULT.connections_per_client, sockets_per_client + PAGE_CONNECTIONS)
+            if connections_per_client is None
+            else connections_per_client
+        ),
     )
+    if limits.connections_per_client < sockets_per_client + BROWSER_CONNECTIONS:
+        raise typer.BadParameter(
+            _(
+                "{n} leaves no room for pages: an address may hold {sockets} WebSockets "
+                "(--sockets-per-client), so give it at least {least} connections"
+            ).format(
+                n=limits.connections_per_client,
+                sockets=sockets_per_client,
+                least=sockets_per_client + BROWSER_CONNECTIONS,
+            ),
+            param_hint="--connections-per-client",
+        )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -245,9 +292,19 @@ def serve(
         docs=docs,
         allowed_origins=tuple(allowed_origin or ()),
     )
+    door = FrontDoor(
+        DoorRules(
+            max_header_bytes=limits.max_header_bytes,
+            header_seconds=limits.header_seconds,
+            connections_per_client=limits.connections_per_client,
+            proxies=tuple(proxy or ()),
+        )
+    )
+    raise_open_files_limit()  # before the workers start: they inherit it
     running: dict[str, Any] = {
         "host": host,
         "port": port,
+        "http": door,
         "ws_max_size": WS_MAX_SIZE,
         "proxy_headers": bool(proxy),
         "forwarded_allow_ips": list(proxy) if proxy else None,

@@ -56,6 +56,16 @@ GC_PAUSE_SECONDS: Final = Histogram(
 """The process's, not one app's (the collector is the process's): every app's registry
 shows it; it counts once ``time_gc_pauses`` has run (``pegboard serve`` does)."""
 
+CONNECTIONS_CLOSED: Final = Counter(
+    "pegboard_connections_closed",
+    "Connections the server closed before its app read a request, by reason: "
+    "header_timeout, body_timeout, headers_too_large, client_connections, server_full.",
+    ["reason"],
+    registry=None,
+)
+"""The process's (``pegboard.web.front_door`` counts, below the app): every app's registry
+shows it. Its reasons are the server's own words."""
+
 
 class _GcTimer:
     """A ``gc.callbacks`` entry: each collection's time, by generation. A pause of the
@@ -112,6 +122,7 @@ class Metrics:
             registry=r,
         )
         r.register(GC_PAUSE_SECONDS)
+        r.register(CONNECTIONS_CLOSED)
         self.live_tables = Gauge(
             "pegboard_live_tables", "Tables held in this process's memory.", registry=r
         )
