@@ -14,6 +14,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -213,6 +214,31 @@ class Server:
         self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
         self.process.wait()
         self.log.close()
+
+
+@contextmanager
+def mounted_tmpfs(path: Path, size: str) -> Iterator[Path]:
+    """A file system of its own at ``path`` (a tmpfs of ``size``: ``1m``), for the tests of
+    a full or read-only disk; skipped where the tests may not mount one (root's right)."""
+    path.mkdir(parents=True, exist_ok=True)
+    try:
+        mounted = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+            capture_output=True,
+            text=True,
+        )
+    except FileNotFoundError:
+        pytest.skip("no mount command")
+    if mounted.returncode != 0:
+        pytest.skip(f"a tmpfs cannot be mounted here: {mounted.stderr.strip()}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "--lazy", str(path)], check=True)
+
+
+def remount_read_only(path: Path) -> None:
+    subprocess.run(["mount", "-o", "remount,ro", str(path)], check=True)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -52,6 +52,44 @@ def default_db_url() -> str:
     folder = Path(data) / "pegboard"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{(folder / 'pegboard.db').resolve()}"
+
+
+def sqlite_folder(url: str) -> Path | None:
+    """The folder of a SQLite database file (its journal and write-ahead log go there
+    too), or None for another database or one in memory."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    return Path(database.removeprefix("file:")).parent  # a SQLite URI (?uri=true) too
+
+
+def probe_writable(folder: Path) -> None:
+    """Exit with a message naming ``folder`` unless a file can be made in it (a read-only
+    file system, a folder of someone else's, a folder that is not there)."""
+    import tempfile
+
+    try:
+        handle, name = tempfile.mkstemp(prefix=".pegboard-", dir=folder)
+    except OSError as error:
+        cannot_write(str(folder), error)
+    os.close(handle)
+    os.unlink(name)
+
+
+def cannot_write(path: str, error: OSError) -> NoReturn:
+    """One line on stderr that names ``path`` and why, then exit 1 (no traceback)."""
+    _ = translator(resolve_language(None))
+    typer.echo(
+        _(
+            "pegboard serve: {path} cannot be written ({reason}); the database needs a "
+            "folder it can write in: give --db another, or set XDG_DATA_HOME."
+        ).format(path=path, reason=error.strerror or type(error).__name__),
+        err=True,
+    )
+    raise typer.Exit(1)
 
 
 def serve(
@@ -253,7 +291,10 @@ def serve(
     from pegboard.web.app import SETTINGS_ENV, AppSettings, app_from_environment
     from pegboard.web.db import upgrade
 
-    url = default_db_url() if db is None else db
+    try:
+        url = default_db_url() if db is None else db
+    except OSError as error:
+        cannot_write(error.filename or "XDG_DATA_HOME", error)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         if workers > 1 and make_url(url).get_backend_name() != "postgresql":
@@ -267,9 +308,14 @@ def serve(
                 err=True,
             )
             raise typer.Exit(2)
+        folder = sqlite_folder(url)
+        if folder is not None:
+            probe_writable(folder)
         upgrade(url)  # here first, so that a database out of reach is a message, not a trace
     except (ArgumentError, ImportError) as error:
         raise typer.BadParameter(str(error), param_hint="--db") from None
+    except OSError as error:  # a SQLite file the probe's folder let through
+        cannot_write(error.filename or url, error)
     except SQLAlchemyError as error:
         typer.echo(
             _("pegboard serve: the database cannot be used: {error}").format(
