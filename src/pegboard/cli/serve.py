@@ -54,18 +54,6 @@ def default_db_url() -> str:
     return f"sqlite:///{(folder / 'pegboard.db').resolve()}"
 
 
-def sqlite_folder(url: str) -> Path | None:
-    """The folder of a SQLite database file (its journal and write-ahead log go there
-    too), or None for another database or one in memory."""
-    from sqlalchemy.engine import make_url
-
-    parsed = make_url(url)
-    database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
-        return None
-    return Path(database.removeprefix("file:")).parent  # a SQLite URI (?uri=true) too
-
-
 def probe_writable(folder: Path) -> None:
     """Exit with a message naming ``folder`` unless a file can be made in it (a read-only
     file system, a folder of someone else's, a folder that is not there)."""
@@ -289,7 +277,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from pegboard.web.app import SETTINGS_ENV, AppSettings, app_from_environment
-    from pegboard.web.db import upgrade
+    from pegboard.web.db import sqlite_file, upgrade
 
     try:
         url = default_db_url() if db is None else db
@@ -308,9 +296,9 @@ def serve(
                 err=True,
             )
             raise typer.Exit(2)
-        folder = sqlite_folder(url)
-        if folder is not None:
-            probe_writable(folder)
+        database = sqlite_file(url)
+        if database is not None:
+            probe_writable(database.parent)
         upgrade(url)  # here first, so that a database out of reach is a message, not a trace
     except (ArgumentError, ImportError) as error:
         raise typer.BadParameter(str(error), param_hint="--db") from None
