@@ -236,6 +236,36 @@ def test_half_sent_requests_are_closed_after_the_header_time(
             pass
 
 
+def test_a_trickled_request_and_a_body_that_never_comes_are_closed_too(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    """A byte at a time restarted uvicorn's keep-alive timer for ever; the second request
+    of a kept-alive connection has its own deadline from its first byte. A body announced
+    and not sent has as long again as the headers had."""
+    server = server_with(tmp_path, servers, "--header-seconds", "0.5")
+    with connection(server, "127.0.0.1") as trickle, connection(server, "127.0.0.1") as post:
+        trickle.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert response(trickle).startswith(b"HTTP/1.1 200")
+        trickle.settimeout(0.1)
+        closed = False
+        for byte in b"GET /healthz HTTP/1.1\r\nX-Slow: " + b"a" * 100:  # 0.1 s a byte
+            try:
+                trickle.sendall(bytes([byte]))
+                closed = trickle.recv(1) == b""
+            except TimeoutError:
+                continue
+            except ConnectionError:
+                closed = True
+            if closed:
+                break
+        assert closed
+        post.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{"
+        )
+        assert closed_by_server(post)
+
+
 def new_table(server: Server) -> str:
     body = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
     created = httpx.post(f"{server.base}/api/tables", json=body, timeout=HANG_GUARD)
