@@ -158,9 +158,10 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     """uvicorn's httptools protocol, bounded by a ``FrontDoor``'s rules (module docstring).
 
     It follows the parser's callbacks: the headers' deadline is armed when the connection
-    opens and at the first byte of each later request, and disarmed when the headers are
-    complete; the body's is armed then (unless the request waits behind another) and
-    disarmed when the request is complete or the connection becomes a WebSocket."""
+    opens, and when a later request's first bytes leave its headers unfinished; it is
+    disarmed when they are complete. The body's is armed when a piece leaves the body being
+    read unfinished, and disarmed when the request is complete. Neither outlives a
+    connection that becomes a WebSocket."""
 
     def __init__(
         self,
@@ -180,6 +181,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self.header_bytes = 0
         """Bytes received while ``awaiting_headers``, since it began."""
         self.refused = False
+        self.upgraded = False
         self.counted = False
         self.counted_as: str | None = None
 
@@ -212,19 +214,25 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         if self.awaiting_headers:
             self.header_bytes += len(data)
         super().data_received(data)
-        # Headers still incomplete after this piece: httptools holds every byte of them.
-        if (
-            self.awaiting_headers
-            and self.header_bytes > self.rules.max_header_bytes
-            and not self.refused
-            and not self.transport.is_closing()
-        ):
-            self._refuse_headers()
+        if self.refused or self.upgraded or self.transport.is_closing():
+            return
+        # Deadlines are armed only for what this piece left unfinished: a request that
+        # comes whole, as most do, costs no timer.
+        if self.awaiting_headers:
+            if self.header_bytes > self.rules.max_header_bytes:
+                self._refuse_headers()  # httptools holds every byte of unfinished headers
+            elif self.header_bytes and self.deadline is None:
+                self._arm("header_timeout")  # a later request, begun on a kept-alive one
+        elif self.deadline is None and not self.pipeline and self.cycle.more_body:
+            # A request queued behind another is not read until its turn (uvicorn pauses
+            # reading): only the body being read is timed.
+            self._arm("body_timeout")
 
     def handle_websocket_upgrade(self) -> None:
         if self.refused:
             return
         self._disarm()
+        self.upgraded = True
         super().handle_websocket_upgrade()
         # The transport now speaks to the WebSocket's protocol, which alone will hear that
         # it closed: it gives the connection's place back.
@@ -243,11 +251,8 @@ class GuardedHttpProtocol(HttpToolsProtocol):
     # -- the parser's callbacks ----------------------------------------------------------
 
     def on_message_begin(self) -> None:
-        if self.refused:
-            return
-        super().on_message_begin()
-        if self.deadline is None:  # a later request on a kept-alive connection
-            self._arm("header_timeout")
+        if not self.refused:
+            super().on_message_begin()
 
     def on_headers_complete(self) -> None:
         if self.refused:
@@ -261,10 +266,6 @@ class GuardedHttpProtocol(HttpToolsProtocol):
         self.awaiting_headers = False
         self._disarm()
         super().on_headers_complete()
-        # A request queued behind another is not read until its turn (uvicorn pauses
-        # reading): its body is not timed.
-        if not self.pipeline and not self.transport.is_closing():
-            self._arm("body_timeout")
 
     def on_body(self, body: bytes) -> None:
         if not self.refused:
