@@ -46,6 +46,7 @@ EXEMPT: dict[str, str] = {
     "An invitation is claimed with its code (text, at most {n} characters).": "INVITE_LENGTH",
     "A report has at most {n} characters; this one has {count}.": "n is the report limit",
     "A request's body is at most {n} bytes.": "n is a body limit in bytes",
+    "A request's line and headers are at most {n} bytes.": "n is --max-header-bytes, >= 1024",
     "That message is too large: at most {n} bytes.": "n is MAX_MESSAGE",
     "JSON nested deeper than {n} levels is not read.": "n is a nesting limit",
     # Draw is for 2 to 4 players (D1): never one player.

@@ -14,6 +14,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -177,9 +178,11 @@ class Server:
         home: Path,
         options: Sequence[str] | None = None,
         env: dict[str, str] | None = None,
+        preexec_fn: Callable[[], object] | None = None,
     ) -> None:
         """``options``: more ``pegboard serve`` options (``PLAY_LIMIT_OPTIONS`` unless
-        given); ``env``: more environment variables (``PEGBOARD_GAMES``...)."""
+        given); ``env``: more environment variables (``PEGBOARD_GAMES``...);
+        ``preexec_fn``: run in the server's process before it starts (its resource limits)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-c", "from pegboard.cli.main import main; main()", "serve"]
@@ -188,7 +191,11 @@ class Server:
         self.log = (home / f"server-{self.port}.log").open("w")
         environment = {**os.environ, "XDG_DATA_HOME": str(home), **(env or {})}
         self.process = subprocess.Popen(
-            command, stdout=self.log, stderr=subprocess.STDOUT, env=environment
+            command,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env=environment,
+            preexec_fn=preexec_fn,
         )
         try:
             self._wait_ready()
@@ -212,6 +219,31 @@ class Server:
         self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
         self.process.wait()
         self.log.close()
+
+
+@contextmanager
+def mounted_tmpfs(path: Path, size: str) -> Iterator[Path]:
+    """A file system of its own at ``path`` (a tmpfs of ``size``: ``1m``), for the tests of
+    a full or read-only disk; skipped where the tests may not mount one (root's right)."""
+    path.mkdir(parents=True, exist_ok=True)
+    try:
+        mounted = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+            capture_output=True,
+            text=True,
+        )
+    except FileNotFoundError:
+        pytest.skip("no mount command")
+    if mounted.returncode != 0:
+        pytest.skip(f"a tmpfs cannot be mounted here: {mounted.stderr.strip()}")
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "--lazy", str(path)], check=True)
+
+
+def remount_read_only(path: Path) -> None:
+    subprocess.run(["mount", "-o", "remount,ro", str(path)], check=True)
 
 
 @pytest.fixture

@@ -6,10 +6,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from pegboard.cli.main import app
 from pegboard.cli.serve import default_db_url
+from pegboard.web.db import make_engine, upgrade
+from tests.web.conftest import mounted_tmpfs, remount_read_only
 
 
 def test_the_default_database_is_in_the_xdg_data_dir(
@@ -36,6 +39,49 @@ def test_a_database_out_of_reach_is_a_message_not_a_traceback() -> None:
     assert result.exit_code == 1
     assert "the database cannot be used" in result.output
     assert "secret" not in result.output and "Traceback" not in result.output
+
+
+def one_line_naming(result: Result, path: str, reason: str | None = None) -> None:
+    """``pegboard serve`` exited 1 with one line that names ``path`` (and ``reason``)."""
+    assert result.exit_code == 1, result.output
+    assert not isinstance(result.exception, OSError)  # no traceback
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert f"pegboard serve: {path} cannot be written (" in lines[0]
+    if reason is not None:
+        assert f"({reason})" in lines[0]
+
+
+def test_a_data_dir_that_cannot_be_made_is_named_in_one_line() -> None:
+    """/sys takes no new folder, from root either (as chmod would not stop root)."""
+    result = CliRunner().invoke(
+        app, ["serve"], env={"LANGUAGE": "en", "XDG_DATA_HOME": "/sys/pegboard-test"}
+    )
+    one_line_naming(result, "/sys/pegboard-test")
+
+
+def test_a_database_folder_that_cannot_be_written_is_named_in_one_line() -> None:
+    result = CliRunner().invoke(
+        app, ["serve", "--db", "sqlite:////sys/pegboard.db"], env={"LANGUAGE": "en"}
+    )
+    one_line_naming(result, "/sys")
+
+
+def test_a_database_on_a_read_only_file_system_is_named_in_one_line(tmp_path: Path) -> None:
+    """A database made, then its file system remounted read-only (a tmpfs: the test needs
+    root's right to mount, and is skipped without it)."""
+    with mounted_tmpfs(tmp_path / "disk", "4m") as disk:
+        url = f"sqlite:///{disk / 'pegboard.db'}"
+        engine = make_engine(url)
+        upgrade(engine)
+        engine.dispose()  # no file left open: the file system can be remounted
+        remount_read_only(disk)
+        result = CliRunner().invoke(app, ["serve", "--db", url], env={"LANGUAGE": "en"})
+        one_line_naming(result, str(disk), "Read-only file system")
+        data = CliRunner().invoke(
+            app, ["serve"], env={"LANGUAGE": "en", "XDG_DATA_HOME": str(disk)}
+        )
+        one_line_naming(data, str(disk / "pegboard"), "Read-only file system")
 
 
 def test_an_unknown_database_kind_is_a_bad_parameter() -> None:

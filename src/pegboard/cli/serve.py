@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from pegboard.i18n import resolve_language, translator
-from pegboard.web.limits import DEFAULT
+from pegboard.web.limits import DEFAULT, PAGE_CONNECTIONS
 
 LIMITS = "Limits (per client; docs/web.md)"
 WS_MAX_SIZE = 65536
@@ -52,6 +52,32 @@ def default_db_url() -> str:
     folder = Path(data) / "pegboard"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{(folder / 'pegboard.db').resolve()}"
+
+
+def probe_writable(folder: Path) -> None:
+    """Exit with a message naming ``folder`` unless a file can be made in it (a read-only
+    file system, a folder of someone else's, a folder that is not there)."""
+    import tempfile
+
+    try:
+        handle, name = tempfile.mkstemp(prefix=".pegboard-", dir=folder)
+    except OSError as error:
+        cannot_write(str(folder), error)
+    os.close(handle)
+    os.unlink(name)
+
+
+def cannot_write(path: str, error: OSError) -> NoReturn:
+    """One line on stderr that names ``path`` and why, then exit 1 (no traceback)."""
+    _ = translator(resolve_language(None))
+    typer.echo(
+        _(
+            "pegboard serve: {path} cannot be written ({reason}); the database needs a "
+            "folder it can write in: give --db another, or set XDG_DATA_HOME."
+        ).format(path=path, reason=error.strerror or type(error).__name__),
+        err=True,
+    )
+    raise typer.Exit(1)
 
 
 def serve(
@@ -153,6 +179,33 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.rated_shared_addresses,
+    max_header_bytes: Annotated[
+        int,
+        typer.Option(
+            help="Longest request line and headers, in bytes (431 past it).",
+            min=1024,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.max_header_bytes,
+    header_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a connection has to send a request's headers (and as long again "
+            "for its body) before it is closed.",
+            min=0.1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.header_seconds,
+    connections_per_client: Annotated[
+        int | None,
+        typer.Option(
+            help="Connections one address may hold open, WebSockets included (default: "
+            "128, or --sockets-per-client and 64 more if that is more).",
+            min=1,
+            rich_help_panel=LIMITS,
+            show_default=False,
+        ),
+    ] = None,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -205,6 +258,7 @@ def serve(
         import uvicorn
 
         from pegboard.web.app import create_app, prepare_server_process
+        from pegboard.web.front_door import DoorRules, FrontDoor, raise_open_files_limit
     except ImportError as error:
         typer.echo(
             _(
@@ -214,7 +268,7 @@ def serve(
             err=True,
         )
         raise typer.Exit(1) from None
-    from pegboard.web.limits import Limits, rate
+    from pegboard.web.limits import BROWSER_CONNECTIONS, Limits, rate
 
     for option, text in (
         ("--tables-rate", tables_rate),
@@ -246,14 +300,36 @@ def serve(
         corrections_rate=corrections_rate,
         rated_after=rated_after,
         rated_shared_addresses=rated_shared_addresses,
+        max_header_bytes=max_header_bytes,
+        header_seconds=header_seconds,
+        connections_per_client=(
+            max(DEFAULT.connections_per_client, sockets_per_client + PAGE_CONNECTIONS)
+            if connections_per_client is None
+            else connections_per_client
+        ),
     )
+    if limits.connections_per_client < sockets_per_client + BROWSER_CONNECTIONS:
+        raise typer.BadParameter(
+            _(
+                "{n} leaves no room for pages: an address may hold {sockets} WebSockets "
+                "(--sockets-per-client), so give it at least {least} connections"
+            ).format(
+                n=limits.connections_per_client,
+                sockets=sockets_per_client,
+                least=sockets_per_client + BROWSER_CONNECTIONS,
+            ),
+            param_hint="--connections-per-client",
+        )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from pegboard.web.app import SETTINGS_ENV, AppSettings, app_from_environment
-    from pegboard.web.db import upgrade
+    from pegboard.web.db import sqlite_file, upgrade
 
-    url = default_db_url() if db is None else db
+    try:
+        url = default_db_url() if db is None else db
+    except OSError as error:
+        cannot_write(error.filename or "XDG_DATA_HOME", error)
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         if workers > 1 and make_url(url).get_backend_name() != "postgresql":
@@ -267,9 +343,14 @@ def serve(
                 err=True,
             )
             raise typer.Exit(2)
+        database = sqlite_file(url)
+        if database is not None:
+            probe_writable(database.parent)
         upgrade(url)  # here first, so that a database out of reach is a message, not a trace
     except (ArgumentError, ImportError) as error:
         raise typer.BadParameter(str(error), param_hint="--db") from None
+    except OSError as error:  # a SQLite file the probe's folder let through
+        cannot_write(error.filename or url, error)
     except SQLAlchemyError as error:
         typer.echo(
             _("pegboard serve: the database cannot be used: {error}").format(
@@ -292,9 +373,19 @@ def serve(
         docs=docs,
         allowed_origins=tuple(allowed_origin or ()),
     )
+    door = FrontDoor(
+        DoorRules(
+            max_header_bytes=limits.max_header_bytes,
+            header_seconds=limits.header_seconds,
+            connections_per_client=limits.connections_per_client,
+            proxies=tuple(proxy or ()),
+        )
+    )
+    raise_open_files_limit()  # before the workers start: they inherit it
     running: dict[str, Any] = {
         "host": host,
         "port": port,
+        "http": door,
         "ws_max_size": WS_MAX_SIZE,
         "proxy_headers": bool(proxy),
         "forwarded_allow_ips": list(proxy) if proxy else None,

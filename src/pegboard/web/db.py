@@ -19,6 +19,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    URL,
     BigInteger,
     DateTime,
     Engine,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     false,
     true,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH
@@ -283,6 +285,16 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+def sqlite_file(url: str | URL) -> Path | None:
+    """The file of a SQLite database (its journal and write-ahead log lie beside it), or
+    None for another database or one in memory."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    return Path(database.removeprefix("file:"))  # a SQLite URI (?uri=true) too
 
 
 MIGRATION_LOCK: Final = 0x7065_6762_6F61_7264 & 0x7FFF_FFFF_FFFF_FFFF

@@ -64,7 +64,27 @@ class Limits:
     rated_shared_addresses: bool = False
     """Whether players who played from one address may be rated against each other (a
     club whose players share one); devices shared by two identities never may."""
+    max_header_bytes: int = 16384
+    """A request's line and headers (``pegboard.web.front_door``): longer ones, complete or
+    still coming, are answered 431 and their connection closed. 16 KiB as h11's and
+    Node's default: a browser sends 1-2 KiB to this site, and the room left is for cookies
+    that other sites of the same domain may set."""
+    header_seconds: float = 10.0
+    """Time a connection has to send a request's line and headers (from its opening, or
+    from the first byte of a later request), and then as long again for its body; it is
+    closed after. A phone on a poor link sends a few KiB in well under a second."""
+    connections_per_client: int = 128
+    """Connections one address holds open, WebSockets included (the next is closed at
+    once): ``sockets_per_client`` and ``PAGE_CONNECTIONS`` more. ``pegboard serve`` given
+    more sockets per client and no figure here raises it to match."""
 
+
+PAGE_CONNECTIONS: Final = 64
+"""Connections one address may hold besides its WebSockets, by default: a browser opens up
+to 6 at once to a site (HTTP/1.1), so room for a household or an office behind one address."""
+BROWSER_CONNECTIONS: Final = 6
+"""The least room for page requests ``connections_per_client`` must leave above
+``sockets_per_client``: one browser's connections to one site."""
 
 DEFAULT: Final = Limits()
 

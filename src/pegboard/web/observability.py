@@ -1,7 +1,8 @@
 """What an operator watches: ``GET /healthz``, ``GET /metrics`` and the refusals' log lines.
 
-``/healthz`` answers 200 when the database answers a query, 503 when it does not (for a
-load balancer or an orchestrator to take the process out of rotation). ``/metrics`` is the
+``/healthz`` answers 200 when the database takes a write (``pegboard.web.health``: a full
+or read-only disk fails it too), 503 when it does not (for a load balancer or an
+orchestrator to take the process out of rotation). ``/metrics`` is the
 Prometheus text format (``prometheus-client``), one registry per app so that two apps in one
 process (tests) count apart: live tables and connections, moves, how long a move's commit
 and its broadcast take, how long bots think, and refusals by kind (a WebSocket error's
@@ -14,7 +15,6 @@ message (which may name the refused player's own tiles or cards), a token or a h
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 import time
@@ -31,8 +31,9 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from sqlalchemy import text
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pegboard.web.health import WriteCheck
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,16 @@ GC_PAUSE_SECONDS: Final = Histogram(
 )
 """The process's, not one app's (the collector is the process's): every app's registry
 shows it; it counts once ``time_gc_pauses`` has run (``pegboard serve`` does)."""
+
+CONNECTIONS_CLOSED: Final = Counter(
+    "pegboard_connections_closed",
+    "Connections the server closed before its app read a request, by reason: "
+    "header_timeout, body_timeout, headers_too_large, client_connections, server_full.",
+    ["reason"],
+    registry=None,
+)
+"""The process's (``pegboard.web.front_door`` counts, below the app): every app's registry
+shows it. Its reasons are the server's own words."""
 
 
 class _GcTimer:
@@ -112,6 +123,7 @@ class Metrics:
             registry=r,
         )
         r.register(GC_PAUSE_SECONDS)
+        r.register(CONNECTIONS_CLOSED)
         self.live_tables = Gauge(
             "pegboard_live_tables", "Tables held in this process's memory.", registry=r
         )
@@ -162,17 +174,16 @@ def metrics_of(request: Request) -> Metrics:
 
 @router.get("/healthz", include_in_schema=False)
 async def healthz(request: Request) -> Response:
-    """200 when the database answers ``SELECT 1``, else 503; never more than that."""
-    engine = request.app.state.service.store.engine
-
-    def ask() -> None:
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-
+    """200 when the database takes a write now (``pegboard.web.health``), else 503; never
+    more than that."""
+    state = request.app.state
+    if getattr(state, "write_check", None) is None:
+        state.write_check = WriteCheck()
     try:
-        await asyncio.wait_for(asyncio.to_thread(ask), timeout=5.0)
-    except Exception as error:  # the database is out of reach, whatever the driver says
-        log.warning("healthz: the database does not answer: %s", type(error).__name__)
+        await state.write_check.check(state.service.store.engine)
+    except Exception as error:  # out of reach, full, read-only: whatever the driver says
+        reason = str(error).strip().splitlines()[0][:200] if str(error).strip() else ""
+        log.warning("healthz: the database takes no write: %s %s", type(error).__name__, reason)
         return JSONResponse({"status": "unavailable", "database": False}, status_code=503)
     return JSONResponse({"status": "ok", "database": True})
 
