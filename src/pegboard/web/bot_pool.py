@@ -17,6 +17,15 @@ the server runs threads, which ``fork`` would copy in an unknown state. They sta
 thread, never on the event loop, and run at a lower priority, so that the server's own
 process wins a busy CPU.
 
+The pool's processes end with the server, however it dies (``kill -9`` included). Python's
+fork server and resource tracker end when every process that holds their pipe has: the
+server and the workers. A worker waits for work on a queue whose pipe it holds both ends of,
+so, left alone, it outlived a killed server for ever, and kept the other two alive with it
+(3 processes, 65 MB). So each worker watches the server (``watch_server``: a thread that
+waits on a pidfd of it) and exits the moment it dies; then the fork server and the tracker
+see their pipes close and exit too. ``PR_SET_PDEATHSIG`` would not do: it follows the direct
+parent, which for a worker is the fork server.
+
 A worker that dies (killed, out of memory, a crash in native code) breaks the whole pool:
 the call raises ``WorkerCrashError``, the broken pool is replaced by a fresh one on the next
 call, and the caller tries again later.
@@ -39,6 +48,8 @@ import importlib
 import logging
 import multiprocessing
 import os
+import select
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -54,6 +65,10 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+ORPHAN_EXIT: Final = 75
+"""The exit status of a worker that ends because its server died."""
+WATCH_SECONDS: Final = 1.0
+"""Where there is no pidfd (not Linux): how often a worker looks whether its server runs."""
 WORKER_NICENESS: Final = 5
 """How much lower than the server a worker runs (``os.nice``): requests come first."""
 HINT_LEVEL: Final = "expert"
@@ -112,11 +127,46 @@ def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
     return rank(game, observation, hint_level(game), seed)
 
 
-def worker_start(plug_ins: str = "") -> None:
-    """Each worker, once: learn the server's plug-in games (``PEGBOARD_GAMES`` as the
-    server had it when the pool started: a fork server started earlier may not have it),
-    step back for the server, and import what bots think with, so that the first move
-    does not wait for it."""
+def watch_server(server: int) -> None:
+    """End this process (``os._exit``) the moment the process ``server`` ends, from a
+    daemon thread: a pidfd of it becomes readable when it exits, whatever killed it.
+    Where there is no pidfd, the thread looks every ``WATCH_SECONDS`` instead.
+
+    The server waits for its workers to start, so it runs when they open the pidfd; one
+    that died in between is no longer there (``ProcessLookupError``: exit now). Its pid
+    could only have been given to another process meanwhile if the system went through
+    every other pid in those milliseconds."""
+    try:
+        pidfd = os.pidfd_open(server)
+    except ProcessLookupError:
+        os._exit(ORPHAN_EXIT)
+    except (AttributeError, OSError):  # no pidfd here (not Linux, or Linux before 5.3)
+        pidfd = None
+
+    def wait_for_the_end() -> None:
+        if pidfd is not None:
+            poll = select.poll()
+            poll.register(pidfd, select.POLLIN)
+            poll.poll()  # returns when the server has exited
+        else:
+            while True:
+                time.sleep(WATCH_SECONDS)
+                try:
+                    os.kill(server, 0)
+                except (ProcessLookupError, PermissionError):  # gone (its pid another's)
+                    break
+        os._exit(ORPHAN_EXIT)  # at once: nothing of a worker needs finishing
+
+    threading.Thread(target=wait_for_the_end, name="pegboard-watch-server", daemon=True).start()
+
+
+def worker_start(plug_ins: str = "", server: int | None = None) -> None:
+    """Each worker, once: end with the ``server`` process (``watch_server``), learn the
+    server's plug-in games (``PEGBOARD_GAMES`` as the server had it when the pool
+    started: a fork server started earlier may not have it), step back for the server,
+    and import what bots think with, so that the first move does not wait for it."""
+    if server is not None:
+        watch_server(server)
     if plug_ins:
         os.environ[pegboard.games.ENVIRONMENT] = plug_ins
     pegboard.games.names()  # the registry, plug-ins included, before the first move
@@ -224,7 +274,7 @@ class BotPool:
             self.workers,
             _context(),
             initializer=worker_start,
-            initargs=(os.environ.get(pegboard.games.ENVIRONMENT, ""),),
+            initargs=(os.environ.get(pegboard.games.ENVIRONMENT, ""), os.getpid()),
         )
         try:
             # One call per worker: each submit that finds no idle worker starts one.
