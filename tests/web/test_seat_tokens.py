@@ -27,6 +27,7 @@ class Socket:
     def __init__(self, seat: int | None, lang: str = "en") -> None:
         self.seat = seat
         self.lang = lang
+        self.address = "127.0.0.1"
         self.token_hash: str | None = None
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None

@@ -100,6 +100,14 @@ def serve(
     sockets_per_client: Annotated[
         int, typer.Option(help="Open sockets from one address.", min=1, rich_help_panel=LIMITS)
     ] = DEFAULT.sockets_per_client,
+    hints_per_client: Annotated[
+        int,
+        typer.Option(
+            help="Hints one address may have waiting for the bots' workers.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.hints_per_client,
     hello_seconds: Annotated[
         float,
         typer.Option(help="Seconds a socket has to say hello.", min=0.1, rich_help_panel=LIMITS),
@@ -195,6 +203,7 @@ def serve(
         messages_rate=messages_rate,
         sockets_per_table=sockets_per_table,
         sockets_per_client=sockets_per_client,
+        hints_per_client=hints_per_client,
         hello_seconds=hello_seconds,
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,

@@ -10,12 +10,18 @@ one seat's observation (which holds no reference to the position, so no other ha
 with it); what comes back is the action's notation, or the hint's evaluations. The same
 seed gives the same move as in the server's own process.
 
-At most ``workers`` moves or hints think at once: the others wait their turn in a FIFO
-semaphore (a table has at most one bot move in flight, so the wait is bounded by the
-tables). Worker processes are started with ``forkserver`` (``spawn`` where there is none):
-the server runs threads, which ``fork`` would copy in an unknown state. They start in a
-thread, never on the event loop, and run at a lower priority, so that the server's own
-process wins a busy CPU.
+At most ``workers`` moves or hints think at once: the others wait their turn in a
+``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before any hint, the
+hints in turn per address (a table has at most one bot move in flight, so the moves' wait is
+bounded by the tables). A table has at most one hint asked at a time: the same question
+again (the same position: a double click, a second tab, a language switch) waits for the
+same answer, and a hint at another position while one is thought out is refused
+(``HintBusyError``); an address has a bounded number of hints waiting.
+
+Worker processes are started with ``forkserver`` (``spawn`` where there is none): the
+server runs threads, which ``fork`` would copy in an unknown state. They start in a thread,
+never on the event loop, and run at a lower priority, so that the server's own process wins
+a busy CPU.
 
 The pool's processes end with the server, however it dies (``kill -9`` included). Python's
 fork server and resource tracker end when every process that holds their pipe has: the
@@ -37,7 +43,8 @@ times as long; with 40 tables of greedy bots that trip was a fifth of a busy ser
 CPU. A table whose bots are all quick starts no worker.
 
 ``workers=0`` thinks in threads of the server's own process (``asyncio.to_thread``), as the
-server did before the pool: for comparison (``benchmarks/bench_web_bots.py``) and tests.
+server did before the pool, with no queue (all at once): for comparison
+(``benchmarks/bench_web_bots.py``) and tests. A table's hints are one at a time there too.
 """
 
 from __future__ import annotations
@@ -60,6 +67,10 @@ from typing import Any, Final, TypeVar
 import pegboard.games
 from pegboard.bots import Evaluation, ismcts, make_bot, quick_level
 from pegboard.hints import HintError, rank
+from pegboard.web.limits import DEFAULT
+from pegboard.web.thinking_queue import HintsWaitingError, ThinkingQueue
+
+__all__ = ["BotPool", "HintBusyError", "HintsWaitingError", "ThinkingError", "WorkerCrashError"]
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +93,11 @@ def default_workers() -> int:
 
 class WorkerCrashError(Exception):
     """A worker process died while thinking (or could not start): try again later."""
+
+
+class HintBusyError(Exception):
+    """The table has a hint at another position waiting or being thought out: ask again
+    once it is done."""
 
 
 class ThinkingError(Exception):
@@ -203,7 +219,10 @@ class BotPool:
         self.workers = workers
         self.started_in: float | None = None
         """Seconds the last start of the pool took, until every worker was ready."""
-        self._slots = asyncio.Semaphore(max(1, workers))
+        self._queue = ThinkingQueue(workers or None)
+        self._hints: dict[str, tuple[int, asyncio.Task[list[Evaluation]]]] = {}
+        """Per table, the hint asked there (its seed, which names the position) until it
+        is answered."""
         self._executor: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
 
@@ -225,29 +244,66 @@ class BotPool:
         move back 10 to 300 times as long (``python -m benchmarks quick_bots``)."""
         if quick_level(game, level):
             return _guarded(bot_move, game, level, seed, observation)
-        return await self._run(bot_move, game, level, seed, observation)
+        async with self._queue.move():
+            return await self._run(bot_move, game, level, seed, observation)
 
-    async def hint(self, game: str, seed: int, observation: Any) -> list[Evaluation]:
-        """The expert's ranking; raises ``HintError`` (with the worker's message) if it has
-        none to give."""
+    async def hint(
+        self,
+        game: str,
+        seed: int,
+        observation: Any,
+        *,
+        table: str,
+        address: str,
+        most_waiting: int = DEFAULT.hints_per_client,
+    ) -> list[Evaluation]:
+        """The expert's ranking, for a seat of ``table`` that asked from ``address``;
+        raises ``HintError`` (with the worker's message) if it has none to give.
+
+        ``seed`` names the position (the service draws it from the table's seed and seq):
+        the same question while the table's hint is thought out waits for the same answer,
+        and another is refused (``HintBusyError``), so that a table never has two; past
+        ``most_waiting`` hints of ``address`` waiting, ``HintsWaitingError``."""
+        asked = self._hints.get(table)
+        if asked is None:
+            thinking = asyncio.ensure_future(
+                self._hint(address, most_waiting, game, seed, observation)
+            )
+            asked = self._hints[table] = seed, thinking
+            thinking.add_done_callback(lambda done: self._answered(table, done))
+        elif asked[0] != seed:
+            raise HintBusyError(table)
+        # Shielded: one asker that goes (its socket closed) takes the answer from no other.
+        return await asyncio.shield(asked[1])
+
+    async def _hint(
+        self, address: str, most_waiting: int, game: str, seed: int, observation: Any
+    ) -> list[Evaluation]:
         try:
-            return await self._run(hint_ranking, game, seed, observation)
+            async with self._queue.hint(address, most_waiting):
+                return await self._run(hint_ranking, game, seed, observation)
         except ThinkingError as error:
             if error.kind == HintError.__name__:
                 raise HintError(error.message) from None
             raise
 
+    def _answered(self, table: str, done: asyncio.Task[list[Evaluation]]) -> None:
+        if self._hints.get(table, (0, None))[1] is done:
+            del self._hints[table]
+        if not done.cancelled():
+            done.exception()  # retrieved: its askers have it, or all of them went
+
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker (or a thread), once the caller has a slot."""
         if self.workers == 0:
             return await asyncio.to_thread(_guarded, function, *args)
-        async with self._slots:
-            executor = await self._ready()
-            try:
-                future = executor.submit(_guarded, function, *args)
-                return await asyncio.wrap_future(future)
-            except BrokenProcessPool:
-                self._broken(executor)
-                raise WorkerCrashError("a bot worker process died") from None
+        executor = await self._ready()
+        try:
+            future = executor.submit(_guarded, function, *args)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            self._broken(executor)
+            raise WorkerCrashError("a bot worker process died") from None
 
     def _start(self) -> asyncio.Future[ProcessPoolExecutor]:
         if self._starting is None:
@@ -298,6 +354,8 @@ class BotPool:
 
     async def close(self) -> None:
         """Stop the workers (after the calls in progress, which the callers have given up)."""
+        for _seed, thinking in list(self._hints.values()):
+            thinking.cancel()  # a hint still waiting for a slot is asked by nobody now
         starting, self._starting = self._starting, None
         if starting is None:
             return

@@ -39,6 +39,9 @@ class Limits:
     """Open sockets on one table (players and spectators)."""
     sockets_per_client: int = 64
     """Open sockets from one address, all tables together."""
+    hints_per_client: int = 4
+    """Hints one address may have waiting for the bot pool (a table has one at a time);
+    one more is refused. The bots' moves go first, and the addresses' hints in turn."""
     hello_seconds: float = 5.0
     """Time a new socket has to say hello before it is closed."""
     max_body_bytes: int = 16384

@@ -36,6 +36,8 @@ class Connection(Protocol):
 
     seat: int | None
     lang: str
+    address: str
+    """The client's address (as the limits count it): the hints are shared per address."""
     token_hash: str | None
     """The hash of the token the connection said hello with (None: a spectator): every
     action checks it against the seat's, so a seat given up or taken is not played."""

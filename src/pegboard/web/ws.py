@@ -55,6 +55,7 @@ class SocketConnection:
         self, websocket: WebSocket, seat: int | None, lang: str, updates: bool = False
     ) -> None:
         self.websocket = websocket
+        self.address = websocket.client.host if websocket.client else "unknown"
         self.updates = updates
         """The client asked for ``update`` messages after its first state (``updates``)."""
         self.told: dict[str, Any] | None = None
