@@ -42,6 +42,7 @@ POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
 PLAY_LIMITS = Limits(
     tables_rate="1000/minute",
     open_tables_per_client=1000,
+    public_tables_per_player=1000,
     joins_rate="1000/minute",
     requests_rate="100000/minute",
     messages_rate="10000/second",
@@ -52,6 +53,7 @@ use the defaults, or their own."""
 PLAY_LIMIT_OPTIONS = [
     "--tables-rate=1000/minute",
     "--open-tables-per-client=1000",
+    "--public-tables-per-player=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
     "--messages-rate=10000/second",

@@ -78,6 +78,15 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.open_tables_per_client,
+    public_tables_per_player: Annotated[
+        int,
+        typer.Option(
+            help="Public tables waiting for players that one player may have opened; the "
+            "open list shows at most as many of one creator.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.public_tables_per_player,
     joins_rate: Annotated[
         str, typer.Option(help="Seats one address may join or leave.", rich_help_panel=LIMITS)
     ] = DEFAULT.joins_rate,
@@ -198,6 +207,7 @@ def serve(
     limits = Limits(
         tables_rate=tables_rate,
         open_tables_per_client=open_tables_per_client,
+        public_tables_per_player=public_tables_per_player,
         joins_rate=joins_rate,
         requests_rate=requests_rate,
         messages_rate=messages_rate,

@@ -29,6 +29,9 @@ class Limits:
     """Tables one address may create."""
     open_tables_per_client: int = 20
     """Tables not yet over that one address may have created."""
+    public_tables_per_player: int = 3
+    """Public tables waiting for people that one player identity may have created; the
+    open list shows at most as many of one creator (identity or address)."""
     joins_rate: str = "30/minute"
     """Seats one address may join or leave (REST)."""
     requests_rate: str = "600/minute"
