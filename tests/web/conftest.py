@@ -36,12 +36,14 @@ from pegboard.web.db import throwaway_database  # noqa: E402
 from pegboard.web.limits import Limits  # noqa: E402
 from pegboard.web.service import TableService  # noqa: E402
 from pegboard.web.updates import apply_update  # noqa: E402
+from tests.web.processes import GONE_WITHIN, descendants, kill_all, pool_workers, wait_gone  # noqa: E402
 
 POSTGRES_ENV = "PEGBOARD_TEST_POSTGRES_URL"
 
 PLAY_LIMITS = Limits(
     tables_rate="1000/minute",
     open_tables_per_client=1000,
+    public_tables_per_player=1000,
     joins_rate="1000/minute",
     requests_rate="100000/minute",
     messages_rate="10000/second",
@@ -55,6 +57,7 @@ the limits themselves use the defaults, or their own."""
 PLAY_LIMIT_OPTIONS = [
     "--tables-rate=1000/minute",
     "--open-tables-per-client=1000",
+    "--public-tables-per-player=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
     "--messages-rate=10000/second",
@@ -130,6 +133,9 @@ def client_on() -> Iterator[Callable[..., TestClient]]:
         OPEN_PLAYERS[-1].close()
     for client in reversed(clients):
         client.__exit__(None, None, None)
+    # A closed app's bot pool left no worker running (its fork server and resource tracker
+    # are this process's, shared by every app, and end with it).
+    assert pool_workers(os.getpid()) == []
 
 
 @pytest.fixture
@@ -216,9 +222,15 @@ class Server:
         raise AssertionError("the server did not start")
 
     def kill(self) -> None:
-        self.process.kill()  # SIGKILL: no shutdown, no flush, nothing finished
+        """SIGKILL: no shutdown, no flush, nothing finished; and none of the processes the
+        server started outlives it (its bot pool's: issue 33)."""
+        started = descendants(self.process.pid)
+        self.process.kill()
         self.process.wait()
         self.log.close()
+        left = wait_gone(started, GONE_WITHIN)
+        kill_all(left)
+        assert left == [], f"the killed server left processes running: {left}"
 
 
 @contextmanager

@@ -84,7 +84,11 @@ def test_the_pool_moves_and_hints_as_the_server_process_would(game: str) -> None
                 for level, seed, match in cases
             ]
             hints = [
-                ranked(await pool.hint(game, seed, m.observation(m.current_player)))
+                ranked(
+                    await pool.hint(
+                        game, seed, m.observation(m.current_player), table=f"t{seed}", address="a"
+                    )
+                )
                 for seed, m in hinted
             ]
             return moves, hints

@@ -478,6 +478,7 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     assert replay.status_code == 200
     assert "Bo left: the match is over by forfeit." in replay.text
     ana_page = client.get("/api/me").json()["page"]  # the creator's player
+    second.cookies.update(client.cookies)  # as she sees it: the table is private (issue 33)
     assert "Won by forfeit" in second.get(ana_page).text
     ana.send({"type": "again"})
     ana.sync()

@@ -104,6 +104,15 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.open_tables_per_client,
+    public_tables_per_player: Annotated[
+        int,
+        typer.Option(
+            help="Public tables waiting for players that one player may have opened; the "
+            "open list shows at most as many of one creator.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.public_tables_per_player,
     joins_rate: Annotated[
         str, typer.Option(help="Seats one address may join or leave.", rich_help_panel=LIMITS)
     ] = DEFAULT.joins_rate,
@@ -152,6 +161,14 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.spectator_idle_seconds,
+    hints_per_client: Annotated[
+        int,
+        typer.Option(
+            help="Hints one address may have waiting for the bots' workers.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.hints_per_client,
     hello_seconds: Annotated[
         float,
         typer.Option(help="Seconds a socket has to say hello.", min=0.1, rich_help_panel=LIMITS),
@@ -286,6 +303,7 @@ def serve(
     limits = Limits(
         tables_rate=tables_rate,
         open_tables_per_client=open_tables_per_client,
+        public_tables_per_player=public_tables_per_player,
         joins_rate=joins_rate,
         requests_rate=requests_rate,
         messages_rate=messages_rate,
@@ -294,6 +312,7 @@ def serve(
         sockets_per_client=sockets_per_client,
         spectators_per_client=spectators_per_client,
         spectator_idle_seconds=spectator_idle_seconds,
+        hints_per_client=hints_per_client,
         hello_seconds=hello_seconds,
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,

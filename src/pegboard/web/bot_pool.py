@@ -10,12 +10,27 @@ one seat's observation (which holds no reference to the position, so no other ha
 with it); what comes back is the action's notation, or the hint's evaluations. The same
 seed gives the same move as in the server's own process.
 
-At most ``workers`` moves or hints think at once: the others wait their turn in a FIFO
-semaphore (a table has at most one bot move in flight, so the wait is bounded by the
-tables). Worker processes are started with ``forkserver`` (``spawn`` where there is none):
-the server runs threads, which ``fork`` would copy in an unknown state. They start in a
-thread, never on the event loop, and run at a lower priority, so that the server's own
-process wins a busy CPU.
+At most ``workers`` moves or hints think at once: the others wait their turn in a
+``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before any hint, the
+hints in turn per address (a table has at most one bot move in flight, so the moves' wait is
+bounded by the tables). A table has at most one hint asked at a time: the same question
+again (the same position: a double click, a second tab, a language switch) waits for the
+same answer, and a hint at another position while one is thought out is refused
+(``HintBusyError``); an address has a bounded number of hints waiting.
+
+Worker processes are started with ``forkserver`` (``spawn`` where there is none): the
+server runs threads, which ``fork`` would copy in an unknown state. They start in a thread,
+never on the event loop, and run at a lower priority, so that the server's own process wins
+a busy CPU.
+
+The pool's processes end with the server, however it dies (``kill -9`` included). Python's
+fork server and resource tracker end when every process that holds their pipe has: the
+server and the workers. A worker waits for work on a queue whose pipe it holds both ends of,
+so, left alone, it outlived a killed server for ever, and kept the other two alive with it
+(3 processes, 65 MB). So each worker watches the server (``watch_server``: a thread that
+waits on a pidfd of it) and exits the moment it dies; then the fork server and the tracker
+see their pipes close and exit too. ``PR_SET_PDEATHSIG`` would not do: it follows the direct
+parent, which for a worker is the fork server.
 
 A worker that dies (killed, out of memory, a crash in native code) breaks the whole pool:
 the call raises ``WorkerCrashError``, the broken pool is replaced by a fresh one on the next
@@ -28,7 +43,8 @@ times as long; with 40 tables of greedy bots that trip was a fifth of a busy ser
 CPU. A table whose bots are all quick starts no worker.
 
 ``workers=0`` thinks in threads of the server's own process (``asyncio.to_thread``), as the
-server did before the pool: for comparison (``benchmarks/bench_web_bots.py``) and tests.
+server did before the pool, with no queue (all at once): for comparison
+(``benchmarks/bench_web_bots.py``) and tests. A table's hints are one at a time there too.
 """
 
 from __future__ import annotations
@@ -39,6 +55,8 @@ import importlib
 import logging
 import multiprocessing
 import os
+import select
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -49,11 +67,19 @@ from typing import Any, Final, TypeVar
 import pegboard.games
 from pegboard.bots import Evaluation, ismcts, make_bot, quick_level
 from pegboard.hints import HintError, rank
+from pegboard.web.limits import DEFAULT
+from pegboard.web.thinking_queue import HintsWaitingError, ThinkingQueue
+
+__all__ = ["BotPool", "HintBusyError", "HintsWaitingError", "ThinkingError", "WorkerCrashError"]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+ORPHAN_EXIT: Final = 75
+"""The exit status of a worker that ends because its server died."""
+WATCH_SECONDS: Final = 1.0
+"""Where there is no pidfd (not Linux): how often a worker looks whether its server runs."""
 WORKER_NICENESS: Final = 5
 """How much lower than the server a worker runs (``os.nice``): requests come first."""
 HINT_LEVEL: Final = "expert"
@@ -67,6 +93,11 @@ def default_workers() -> int:
 
 class WorkerCrashError(Exception):
     """A worker process died while thinking (or could not start): try again later."""
+
+
+class HintBusyError(Exception):
+    """The table has a hint at another position waiting or being thought out: ask again
+    once it is done."""
 
 
 class ThinkingError(Exception):
@@ -112,11 +143,46 @@ def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
     return rank(game, observation, hint_level(game), seed)
 
 
-def worker_start(plug_ins: str = "") -> None:
-    """Each worker, once: learn the server's plug-in games (``PEGBOARD_GAMES`` as the
-    server had it when the pool started: a fork server started earlier may not have it),
-    step back for the server, and import what bots think with, so that the first move
-    does not wait for it."""
+def watch_server(server: int) -> None:
+    """End this process (``os._exit``) the moment the process ``server`` ends, from a
+    daemon thread: a pidfd of it becomes readable when it exits, whatever killed it.
+    Where there is no pidfd, the thread looks every ``WATCH_SECONDS`` instead.
+
+    The server waits for its workers to start, so it runs when they open the pidfd; one
+    that died in between is no longer there (``ProcessLookupError``: exit now). Its pid
+    could only have been given to another process meanwhile if the system went through
+    every other pid in those milliseconds."""
+    try:
+        pidfd = os.pidfd_open(server)
+    except ProcessLookupError:
+        os._exit(ORPHAN_EXIT)
+    except (AttributeError, OSError):  # no pidfd here (not Linux, or Linux before 5.3)
+        pidfd = None
+
+    def wait_for_the_end() -> None:
+        if pidfd is not None:
+            poll = select.poll()
+            poll.register(pidfd, select.POLLIN)
+            poll.poll()  # returns when the server has exited
+        else:
+            while True:
+                time.sleep(WATCH_SECONDS)
+                try:
+                    os.kill(server, 0)
+                except (ProcessLookupError, PermissionError):  # gone (its pid another's)
+                    break
+        os._exit(ORPHAN_EXIT)  # at once: nothing of a worker needs finishing
+
+    threading.Thread(target=wait_for_the_end, name="pegboard-watch-server", daemon=True).start()
+
+
+def worker_start(plug_ins: str = "", server: int | None = None) -> None:
+    """Each worker, once: end with the ``server`` process (``watch_server``), learn the
+    server's plug-in games (``PEGBOARD_GAMES`` as the server had it when the pool
+    started: a fork server started earlier may not have it), step back for the server,
+    and import what bots think with, so that the first move does not wait for it."""
+    if server is not None:
+        watch_server(server)
     if plug_ins:
         os.environ[pegboard.games.ENVIRONMENT] = plug_ins
     pegboard.games.names()  # the registry, plug-ins included, before the first move
@@ -153,7 +219,10 @@ class BotPool:
         self.workers = workers
         self.started_in: float | None = None
         """Seconds the last start of the pool took, until every worker was ready."""
-        self._slots = asyncio.Semaphore(max(1, workers))
+        self._queue = ThinkingQueue(workers or None)
+        self._hints: dict[str, tuple[int, asyncio.Task[list[Evaluation]]]] = {}
+        """Per table, the hint asked there (its seed, which names the position) until it
+        is answered."""
         self._executor: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
 
@@ -175,29 +244,66 @@ class BotPool:
         move back 10 to 300 times as long (``python -m benchmarks quick_bots``)."""
         if quick_level(game, level):
             return _guarded(bot_move, game, level, seed, observation)
-        return await self._run(bot_move, game, level, seed, observation)
+        async with self._queue.move():
+            return await self._run(bot_move, game, level, seed, observation)
 
-    async def hint(self, game: str, seed: int, observation: Any) -> list[Evaluation]:
-        """The expert's ranking; raises ``HintError`` (with the worker's message) if it has
-        none to give."""
+    async def hint(
+        self,
+        game: str,
+        seed: int,
+        observation: Any,
+        *,
+        table: str,
+        address: str,
+        most_waiting: int = DEFAULT.hints_per_client,
+    ) -> list[Evaluation]:
+        """The expert's ranking, for a seat of ``table`` that asked from ``address``;
+        raises ``HintError`` (with the worker's message) if it has none to give.
+
+        ``seed`` names the position (the service draws it from the table's seed and seq):
+        the same question while the table's hint is thought out waits for the same answer,
+        and another is refused (``HintBusyError``), so that a table never has two; past
+        ``most_waiting`` hints of ``address`` waiting, ``HintsWaitingError``."""
+        asked = self._hints.get(table)
+        if asked is None:
+            thinking = asyncio.ensure_future(
+                self._hint(address, most_waiting, game, seed, observation)
+            )
+            asked = self._hints[table] = seed, thinking
+            thinking.add_done_callback(lambda done: self._answered(table, done))
+        elif asked[0] != seed:
+            raise HintBusyError(table)
+        # Shielded: one asker that goes (its socket closed) takes the answer from no other.
+        return await asyncio.shield(asked[1])
+
+    async def _hint(
+        self, address: str, most_waiting: int, game: str, seed: int, observation: Any
+    ) -> list[Evaluation]:
         try:
-            return await self._run(hint_ranking, game, seed, observation)
+            async with self._queue.hint(address, most_waiting):
+                return await self._run(hint_ranking, game, seed, observation)
         except ThinkingError as error:
             if error.kind == HintError.__name__:
                 raise HintError(error.message) from None
             raise
 
+    def _answered(self, table: str, done: asyncio.Task[list[Evaluation]]) -> None:
+        if self._hints.get(table, (0, None))[1] is done:
+            del self._hints[table]
+        if not done.cancelled():
+            done.exception()  # retrieved: its askers have it, or all of them went
+
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker (or a thread), once the caller has a slot."""
         if self.workers == 0:
             return await asyncio.to_thread(_guarded, function, *args)
-        async with self._slots:
-            executor = await self._ready()
-            try:
-                future = executor.submit(_guarded, function, *args)
-                return await asyncio.wrap_future(future)
-            except BrokenProcessPool:
-                self._broken(executor)
-                raise WorkerCrashError("a bot worker process died") from None
+        executor = await self._ready()
+        try:
+            future = executor.submit(_guarded, function, *args)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            self._broken(executor)
+            raise WorkerCrashError("a bot worker process died") from None
 
     def _start(self) -> asyncio.Future[ProcessPoolExecutor]:
         if self._starting is None:
@@ -224,7 +330,7 @@ class BotPool:
             self.workers,
             _context(),
             initializer=worker_start,
-            initargs=(os.environ.get(pegboard.games.ENVIRONMENT, ""),),
+            initargs=(os.environ.get(pegboard.games.ENVIRONMENT, ""), os.getpid()),
         )
         try:
             # One call per worker: each submit that finds no idle worker starts one.
@@ -248,6 +354,8 @@ class BotPool:
 
     async def close(self) -> None:
         """Stop the workers (after the calls in progress, which the callers have given up)."""
+        for _seed, thinking in list(self._hints.values()):
+            thinking.cancel()  # a hint still waiting for a slot is asked by nobody now
         starting, self._starting = self._starting, None
         if starting is None:
             return

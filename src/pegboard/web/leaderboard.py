@@ -14,7 +14,7 @@ once a match is over (or forfeited).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -24,7 +24,7 @@ from markupsafe import Markup
 import pegboard.games
 from pegboard.i18n import Translator, translator
 from pegboard.web import ratings, rules
-from pegboard.web.players import game_name
+from pegboard.web.players import PER_VIEWER, Players, game_name, player_of, players_of
 from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
@@ -210,9 +210,24 @@ async def leaderboard_api(request: Request, game: str, lang: str = "en") -> Resp
 
 
 def player_ratings(
-    store: Store, player_id: str
-) -> tuple[list[ratings.Rating], list[ratings.Change]]:
-    return ratings.ratings_of(store, player_id), ratings.changes_of(store, player_id)
+    players: Players, player_id: str, viewer: str | None
+) -> tuple[list[ratings.Rating], list[ratings.Change], set[str]]:
+    """The player's ratings, their rating changes, and the tables of those changes that
+    ``viewer`` may not see (private tables they hold no seat at: ``players.seen_by``)."""
+    changes = ratings.changes_of(players.store, player_id)
+    hidden = players.hidden_from(viewer, {c.table_id for c in changes})
+    return ratings.ratings_of(players.store, player_id), changes, hidden
+
+
+def change_dict(change: ratings.Change, hidden: Collection[str]) -> dict[str, Any]:
+    """A rating change as the JSON has it; one of a table hidden from the reader without
+    its table or replay (``private``: true)."""
+    found = change.to_dict()
+    private = change.table_id in hidden
+    if private:
+        found.update(table=None, replay=None)
+    found["private"] = private
+    return found
 
 
 @router.get(
@@ -224,18 +239,20 @@ async def player_ratings_api(request: Request, player: str, lang: str = "en") ->
     _ = translator(lang_key(lang))
     from pegboard.web.db import PlayerRow
 
-    store = store_of(request)
+    viewer = await player_of(request)
+    viewer_id = None if viewer is None else viewer.id
+    players = players_of(request)
 
-    def load() -> tuple[PlayerRow | None, list[ratings.Rating], list[ratings.Change]]:
+    def load() -> tuple[PlayerRow | None, list[ratings.Rating], list[ratings.Change], set[str]]:
         if len(player) > PLAYER_KEY_LENGTH:
-            return None, [], []
-        with store.session() as session:
+            return None, [], [], set()
+        with players.session() as session:
             row = session.get(PlayerRow, player)
         if row is None:
-            return None, [], []
-        return (row, *player_ratings(store, player))
+            return None, [], [], set()
+        return (row, *player_ratings(players, player, viewer_id))
 
-    row, held, changes = await asyncio.to_thread(load)
+    row, held, changes, hidden = await asyncio.to_thread(load)
     if row is None:
         return JSONResponse({"error": _("No such player.")}, status_code=404)
     return JSONResponse(
@@ -244,14 +261,33 @@ async def player_ratings_api(request: Request, player: str, lang: str = "en") ->
             "name": row.name,
             "provisional_until": ratings.PROVISIONAL_MATCHES,
             "ratings": [rating.to_dict() for rating in held],
-            "changes": [change.to_dict() for change in changes],
-        }
+            "changes": [change_dict(change, hidden) for change in changes],
+        },
+        headers=PER_VIEWER,
     )
 
 
-def player_section(held: list[ratings.Rating], changes: list[ratings.Change], lang: str) -> Markup:
+def match_cell(change: ratings.Change, hidden: Collection[str], _: Translator) -> Markup | str:
+    """A rating change's match: its replay's link, or, for a table hidden from the reader
+    (private), a word with no id."""
+    if change.table_id in hidden:
+        return _("A private match")
+    return element(
+        "a",
+        _("Match {number}").format(number=change.match_number),
+        href=f"/m/{change.table_id}-{change.match_number}",
+    )
+
+
+def player_section(
+    held: list[ratings.Rating],
+    changes: list[ratings.Change],
+    lang: str,
+    hidden: Collection[str] = frozenset(),
+) -> Markup:
     """The player page's ratings: one row per game (provisional marked, the game's
-    leaderboard linked) and the rated matches' changes, newest first."""
+    leaderboard linked) and the rated matches' changes, newest first (those of the tables
+    in ``hidden`` with no link or id)."""
     _ = translator(lang)
     if not held:
         return paragraph(_("No rated matches yet."), id="ratings")
@@ -280,15 +316,16 @@ def player_section(held: list[ratings.Rating], changes: list[ratings.Change], la
         [_("Date"), _("Game"), _("Match"), _("Rank"), _("Before"), _("After"), _("Change")],
         [
             (
-                {"data_match": f"{c.table_id}-{c.match_number}", "class_": "rating-change"},
+                {
+                    "data_match": None
+                    if c.table_id in hidden
+                    else f"{c.table_id}-{c.match_number}",
+                    "class_": "rating-change",
+                },
                 [
                     element("time", c.date.date().isoformat(), datetime=c.date.isoformat()),
                     game_name(c.game, _),
-                    element(
-                        "a",
-                        _("Match {number}").format(number=c.match_number),
-                        href=f"/m/{c.table_id}-{c.match_number}",
-                    ),
+                    match_cell(c, hidden, _),
                     str(c.rank)
                     if c.kind == "result"
                     else _("{rank} (by forfeit)").format(rank=c.rank),

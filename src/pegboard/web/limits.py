@@ -29,6 +29,9 @@ class Limits:
     """Tables one address may create."""
     open_tables_per_client: int = 20
     """Tables not yet over that one address may have created."""
+    public_tables_per_player: int = 3
+    """Public tables waiting for people that one player identity may have created; the
+    open list shows at most as many of one creator (identity or address)."""
     joins_rate: str = "30/minute"
     """Seats one address may join or leave (REST)."""
     requests_rate: str = "600/minute"
@@ -50,6 +53,9 @@ class Limits:
     spectator_idle_seconds: float = 90.0
     """A spectator's socket that sends nothing (the page pings every 25 s) for this long
     is closed."""
+    hints_per_client: int = 4
+    """Hints one address may have waiting for the bot pool (a table has one at a time);
+    one more is refused. The bots' moves go first, and the addresses' hints in turn."""
     hello_seconds: float = 5.0
     """Time a new socket has to say hello before it is closed."""
     max_body_bytes: int = 16384

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
@@ -21,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
 from pydantic import ValidationError
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
@@ -51,6 +52,8 @@ SECRET_BYTES: Final = 32
 PLAYER_ID_LENGTH: Final = 10
 
 router = APIRouter()
+PER_VIEWER: Final = {"Cache-Control": "private, no-cache"}
+"""The headers of an answer that depends on who asks (the identity's cookie)."""
 
 
 def key_hash(secret: str) -> str:
@@ -188,14 +191,18 @@ class Players:
             )
             return None if seat is None else int(seat)
 
-    def matches_of(self, player_id: str, limit: int = PLAYER_MATCHES) -> list[PlayedMatch]:
-        """The player's matches, newest first (at most ``limit``)."""
+    def matches_of(
+        self, player_id: str, *, viewer: str | None, limit: int = PLAYER_MATCHES
+    ) -> list[PlayedMatch]:
+        """The player's matches that ``viewer`` (a player's id; None: a browser with no
+        identity) may see, newest first (at most ``limit``): a private table's only to its
+        players (``seen_by``)."""
         with self.session() as session:
             rows = session.execute(
                 select(TableRow.id, TableRow.game, SeatRow.seat, MatchRow)
                 .join(SeatRow, SeatRow.table_id == TableRow.id)
                 .join(MatchRow, MatchRow.table_id == TableRow.id)
-                .where(SeatRow.player_id == player_id)
+                .where(SeatRow.player_id == player_id, seen_by(viewer))
                 .order_by(MatchRow.created_at.desc(), MatchRow.number.desc())
                 .limit(limit)
             ).all()
@@ -221,6 +228,29 @@ class Players:
                 )
                 for table_id, game, seat, match in rows
             ]
+
+    def hidden_from(self, viewer: str | None, table_ids: Collection[str]) -> set[str]:
+        """The tables of ``table_ids`` that ``viewer`` may not see (``seen_by``)."""
+        if not table_ids:
+            return set()
+        with self.session() as session:
+            return set(
+                session.scalars(
+                    select(TableRow.id).where(TableRow.id.in_(set(table_ids)), ~seen_by(viewer))
+                )
+            )
+
+
+def seen_by(viewer: str | None) -> ColumnElement[bool]:
+    """Whether a table (``TableRow``) shows to ``viewer`` (a player's id, or None): a public
+    table to anyone, a private one only to its players, the ones who hold a seat at it
+    (issue 33: a private table's id on its creator's public page let anyone watch its
+    later matches)."""
+    public = TableRow.public.is_(True)
+    if viewer is None:
+        return public
+    theirs = select(SeatRow.table_id).where(SeatRow.player_id == viewer)
+    return or_(public, TableRow.id.in_(theirs))
 
 
 # -- the identity of a request ------------------------------------------------------------
@@ -511,11 +541,15 @@ async def player_page(request: Request, key: str) -> Response:
         return HTMLResponse(page, status_code=404)
     if len(found) > 1:
         return HTMLResponse(render_choice(key, found, lang))
-    matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id)
+    # What a private table played shows only to its players (``seen_by``): the page varies
+    # with who asks, and no shared cache may hand one reader's to another.
+    viewer = await player_of(request)
+    viewer_id = None if viewer is None else viewer.id
+    matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id, viewer=viewer_id)
     from pegboard.web import leaderboard  # its section of the page: the player's ratings
 
-    held = await asyncio.to_thread(
-        leaderboard.player_ratings, players_of(request).store, found[0].id
+    held, changes, hidden = await asyncio.to_thread(
+        leaderboard.player_ratings, players_of(request), found[0].id, viewer_id
     )
-    rated = leaderboard.player_section(*held, lang)
-    return HTMLResponse(render_player(found[0], matches, lang, rated))
+    rated = leaderboard.player_section(held, changes, lang, hidden)
+    return HTMLResponse(render_player(found[0], matches, lang, rated), headers=PER_VIEWER)

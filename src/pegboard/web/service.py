@@ -269,6 +269,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         invites: dict[int, str] = {}
         for info in humans[1:]:
             invites[info.seat], info.invite_hash = new_token()
+        if public and player is not None:
+            await self._within_public_tables(player, _)
         creator = address_hash(client)
         held = await asyncio.to_thread(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
@@ -313,6 +315,23 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         self._kick_bots(table)
         self._arm(table)
         return table, tokens, invites
+
+    async def _within_public_tables(self, player: str, _: Translator) -> None:
+        """``LobbyError`` 429 if ``player`` has ``--public-tables-per-player`` public tables
+        waiting for people already (a browser with no identity is capped by its address,
+        ``--open-tables-per-client``; the list shows as many of one creator at most)."""
+        held = await asyncio.to_thread(self.store.public_tables_of, player)
+        if held >= self.limits.public_tables_per_player:
+            raise LobbyError(
+                429,
+                _.ngettext(
+                    "You already have {n} public table waiting for players: play it, or "
+                    "make this one private.",
+                    "You already have {n} public tables waiting for players: play one of "
+                    "them, or make this one private.",
+                    held,
+                ).format(n=held),
+            )
 
     def _seat_of(self, game: str, number: int, spec: object, _: Translator) -> SeatInfo:
         if not isinstance(spec, dict):
@@ -401,7 +420,23 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         return summary
 
     async def open_tables(self) -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(self.store.open_tables, OPEN_LIST_LIMIT)
+        """The lobby's list (``Store.open_tables``): the tables where a person is here,
+        waiting (known to this process: it holds their connection, or another process
+        said so), before the others, and at most ``--public-tables-per-player`` of one
+        creator. Waiting people first: a table whose players went would only make whoever
+        joins it wait in turn, and a flood of tables nobody sits at comes after them."""
+        waiting = [
+            table.id
+            for table in self._tables.values()
+            if table.record.public
+            and any(s.kind == "human" and not s.claimed for s in table.record.seats)
+            and present_seats(table)
+        ]
+        rows = await asyncio.to_thread(
+            lambda: self.store.open_tables(
+                OPEN_LIST_LIMIT, per_creator=self.limits.public_tables_per_player, first=waiting
+            )
+        )
         listed = []
         for row, seats in rows:
             record = TableRecord(row.id, row.game, row.config, row.status, 0, 0, seats)

@@ -14,7 +14,7 @@ import asyncio
 import json
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
@@ -23,7 +23,9 @@ import psycopg
 from sqlalchemy import (
     URL,
     Engine,
+    ScalarSelect,
     bindparam,
+    case,
     exists,
     func,
     insert,
@@ -338,6 +340,20 @@ class Notice:
         return None
 
 
+def creator_player() -> ScalarSelect[str | None]:
+    """A table's creator as a player (for a ``TableRow`` query): the identity at its first
+    human seat, where ``TableService.hold`` puts the creator's right after ``create`` (no
+    column of its own: the seat says it)."""
+    return (
+        select(SeatRow.player_id)
+        .where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
+        .order_by(SeatRow.seat)
+        .limit(1)
+        .correlate(TableRow)
+        .scalar_subquery()
+    )
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -571,17 +587,40 @@ class Store:
         with self.session() as session, session.begin():
             _forfeit(session, table_id, number, end)
 
-    def open_tables(self, limit: int) -> list[tuple[TableRow, list[SeatInfo]]]:
-        """Public tables not over with a human seat nobody has claimed, newest first, with
-        their seats (no match is rebuilt to list them). A private table is never listed."""
+    def open_tables(
+        self, limit: int, *, per_creator: int, first: Collection[str] = ()
+    ) -> list[tuple[TableRow, list[SeatInfo]]]:
+        """Public tables not over with a human seat nobody has claimed, with their seats (no
+        match is rebuilt to list them); a private table is never listed.
+
+        At most ``per_creator`` of one creator, by address (``TableRow.creator``) and by
+        identity (the player at the first human seat: ``creator_player``), their newest: one
+        creator cannot fill the list (issue 33: six addresses pushed a real table out of it
+        in seconds). The tables of ``first`` (the service's: a person is there, waiting)
+        come first, then the others; newest first within each."""
         unclaimed = exists().where(
             SeatRow.table_id == TableRow.id, SeatRow.kind == "human", SeatRow.claimed.is_(False)
         )
+        newest = (TableRow.created_at.desc(), TableRow.id)
+        # A table whose creator is not known (an older row) is a creator of its own.
+        address = func.coalesce(TableRow.creator, TableRow.id)
+        player = func.coalesce(creator_player(), TableRow.id)
+        ranked = (
+            select(
+                TableRow.id,
+                func.row_number().over(partition_by=address, order_by=newest).label("nth"),
+                func.row_number().over(partition_by=player, order_by=newest).label("mth"),
+            )
+            .where(TableRow.public.is_(True), TableRow.status != "over", unclaimed)
+            .subquery()
+        )
+        shown = select(ranked.c.id).where(ranked.c.nth <= per_creator, ranked.c.mth <= per_creator)
+        order = [case((TableRow.id.in_(set(first)), 0), else_=1)] if first else []
         with self.session() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.public.is_(True), TableRow.status != "over", unclaimed)
-                .order_by(TableRow.created_at.desc(), TableRow.id)
+                .where(TableRow.id.in_(shown))
+                .order_by(*order, *newest)
                 .limit(limit)
             ).all()
             seats: dict[str, list[SeatInfo]] = {row.id: [] for row in rows}
@@ -594,6 +633,21 @@ class Store:
                     )
                 )
             return [(row, seats[row.id]) for row in rows]
+
+    def public_tables_of(self, player: str) -> int:
+        """How many public tables wait for people (a human seat free, ``open``) whose
+        creator (``creator_player``) is ``player``."""
+        with self.session() as session:
+            count = session.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(
+                    TableRow.public.is_(True),
+                    TableRow.status == "open",
+                    creator_player() == player,
+                )
+            )
+            return int(count or 0)
 
     def open_tables_of(self, creator: str, within: timedelta = timedelta(days=1)) -> int:
         """How many tables not yet over ``creator`` made in the last ``within``."""

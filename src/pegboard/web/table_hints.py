@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, translator
 from pegboard.web import views
-from pegboard.web.bot_pool import BotPool, WorkerCrashError
+from pegboard.web.bot_pool import BotPool, HintBusyError, HintsWaitingError, WorkerCrashError
+from pegboard.web.limits import Limits
 from pegboard.web.ratings import hints_refusal
 from pegboard.web.tables import ClientError, Connection, LiveTable, bot_seed
 
@@ -28,6 +29,7 @@ class TableHints:
     """The hints' part of ``TableService``."""
 
     pool: BotPool
+    limits: Limits
 
     if TYPE_CHECKING:  # the rest of the service (``TableService``) that the hints use
 
@@ -62,7 +64,7 @@ class TableHints:
                 table.match, table.record.game, seat, connection.lang, names, table.narration
             )
         evaluations = await self._hint(
-            table.record.game, bot_seed(table.record.seed, -seq), observation, _
+            table, connection.address, bot_seed(table.record.seed, -seq), observation, _
         )
         if table.seq != seq or table.record.match_number != number:
             raise ClientError(
@@ -87,15 +89,44 @@ class TableHints:
             ],
         }
 
-    async def _hint(self, game: str, seed: int, observation: Any, _: Translator) -> list[Any]:
+    async def _hint(
+        self, table: LiveTable, address: str, seed: int, observation: Any, _: Translator
+    ) -> list[Any]:
+        """The pool's hint for ``table``'s position (``seed`` names it), asked from
+        ``address``: bots' moves think first, and each address's hints in turn
+        (``pegboard.web.thinking_queue``)."""
+
+        async def asked() -> list[Any]:
+            return await self.pool.hint(
+                table.record.game,
+                seed,
+                observation,
+                table=table.id,
+                address=address,
+                most_waiting=self.limits.hints_per_client,
+            )
+
         try:
             try:
-                return await self.pool.hint(game, seed, observation)
+                return await asked()
             except WorkerCrashError:
                 # Most likely another call's worker died with the pool: once more, on the new
                 # pool, before the player is told.
-                return await self.pool.hint(game, seed, observation)
+                return await asked()
         except HintError as error:
             raise ClientError("server", describe_error(error, _)) from None
         except WorkerCrashError:
             raise ClientError("server", _("Something went wrong. Try again.")) from None
+        except HintBusyError:
+            raise ClientError(
+                "busy",
+                _(
+                    "The hint asked before at this table is still being worked out: ask "
+                    "again in a moment."
+                ),
+            ) from None
+        except HintsWaitingError:
+            raise ClientError(
+                "too_many",
+                _("Too many hints asked from your address are waiting: ask again in a moment."),
+            ) from None

@@ -37,7 +37,8 @@ class Connection(Protocol):
     seat: int | None
     lang: str
     address: str
-    """The client's address (the limits count per address: ``pegboard.web.limits``)."""
+    """The client's address (as the limits count it): the limits, and the hints' shares,
+    count per address."""
     opened: int
     """Its number among the server's connections, in the order they opened."""
     token_hash: str | None
