@@ -713,10 +713,17 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
             clock = table.record.clock
             if clock is not None and clock.out_of_time(self.wall()) == seat:
                 # The move came after the seat's time was out: the flag, not the move.
-                async with self._writing(table) as writer:
-                    await self._flag(table, seat, writer)
-                self._broadcast(table)
-                raise ClientError("out_of_time", _("Your time ran out: that move was not played."))
+                if await self._flag_if_due(table):
+                    raise ClientError(
+                        "out_of_time", _("Your time ran out: that move was not played.")
+                    )
+                if seq != table.seq:  # caught up from the log meanwhile: it moved on
+                    raise ClientError(
+                        "stale",
+                        _(
+                            "The table has moved on (move {seq}): play from the new position."
+                        ).format(seq=table.seq),
+                    )
             await self._play(table, seat, action, _)
 
     def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
@@ -891,8 +898,9 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         return len(idle)
 
     async def close(self) -> None:
-        """Stop the resume, the rebuilds, then every bot, then the pool (in that order: a
-        rebuild that finished would start a bot)."""
+        """Stop the alarms, the resume, the rebuilds, then every bot, then the pool (in that
+        order: a rebuild that finished would start a bot)."""
+        self._disarm_all()
         if self.listener is not None:
             await self.listener.close()
         for group in (

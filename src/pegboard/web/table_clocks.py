@@ -113,11 +113,11 @@ class TableClocks:
         now, running = self.wall(), clock_seat(record, table.match)
         if clock is None:
             after = Clock.start(control, len(record.seats), now, running)
+        elif running == clock.running and reset is None:
+            return  # the same clock runs on (or none): nothing to keep
         else:
             resets = () if reset is None else (reset,)
             after = clock.changed(now, running, reset=resets, bank=control.bank)
-            if after.running is None and clock.running is None and not resets:
-                return  # nothing ran, nothing runs: nothing to keep
         await asyncio.to_thread(writer.set_clock, record.id, record.match_number, after)
         record.clock = after
 
@@ -175,18 +175,27 @@ class TableClocks:
         await self.flag_due(table)
 
     async def flag_due(self, table: LiveTable) -> bool:
-        """Flag the table's running seat if its time is out (under the table's lock, and
-        on a shared database its row lock, after the copy caught up: a move or another
-        process's flag may have come first). Whether this call flagged it."""
-        async with table.lock, self._writing(table) as writer:
+        """Flag the table's running seat if its time is out (``_flag_if_due`` under the
+        table's lock). Whether this call flagged it."""
+        async with table.lock:
+            return await self._flag_if_due(table)
+
+    async def _flag_if_due(self, table: LiveTable) -> bool:
+        """Flag the running seat if its time is out, and tell everyone (the caller holds
+        the table's lock; on a shared database the decision is made under the table's row
+        lock, once the copy caught up: a move or another process's flag may have come
+        first). Whether it flagged."""
+        if table.broken or table.record.clock is None:
+            return False
+        async with self._writing(table) as writer:
             clock = table.record.clock
             seat = None if clock is None else clock.out_of_time(self.wall())
             if table.broken or seat is None or seat != clock_seat(table.record, table.match):
                 self._arm(table)  # moved on meanwhile: the next deadline, if any
                 return False
             await self._flag(table, seat, writer)
-            self._broadcast(table)
-            return True
+        self._broadcast(table)
+        return True
 
     async def _flag(self, table: LiveTable, seat: int, writer: TableTransaction | Store) -> None:
         """``seat``'s time is out (the caller holds the lock): at a rated table it loses
@@ -205,3 +214,10 @@ class TableClocks:
         alarm = self._alarms.pop(table.id, None)
         if alarm is not None:
             alarm.cancel()
+
+    def _disarm_all(self) -> None:
+        """Cancel every alarm (the server stops: a restart sets them again from the
+        stored clocks)."""
+        for alarm in self._alarms.values():
+            alarm.cancel()
+        self._alarms.clear()
