@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from pegboard.i18n import translator
 from pegboard.web import (
@@ -84,6 +85,28 @@ async def database_fault(request: Request, error: Exception) -> Response:
     log.error("database error on %s: %s", request.url.path, error)
     _ = translator(scope_lang(request.scope))
     return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=503)
+
+
+async def server_fault(request: Request, error: Exception) -> Response:
+    """A fault of the server's that no route handled (a bug): the API's error format,
+    translated, rather than Starlette's bare text; Starlette logs the traceback."""
+    _ = translator(scope_lang(request.scope))
+    return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=500)
+
+
+class PegboardApp(FastAPI):
+    """FastAPI with the security headers and the refusals' count outside everything else.
+
+    Starlette answers an exception no route handled from its outermost middleware
+    (``ServerErrorMiddleware``), which sits outside every middleware ``add_middleware``
+    adds: a 500 made there would bypass them, so these two wrap the whole stack."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        counted = observability.RefusalCount(
+            super().build_middleware_stack(),
+            metrics=lambda: getattr(getattr(self.state, "service", None), "metrics", None),
+        )
+        return SecurityHeaders(counted)
 
 
 async def sweep(service: TableService, idle_seconds: float) -> None:
@@ -219,7 +242,7 @@ def create_app(
             service.store.dispose()
             engine.dispose()
 
-    app = FastAPI(
+    app = PegboardApp(
         title="pegboard",
         lifespan=lifespan,
         docs_url="/docs" if docs else None,
@@ -238,17 +261,14 @@ def create_app(
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)
-    # The outermost runs first: headers on every answer (the refusals below included),
-    # then the rate, then the body's size, before any route reads a byte of it.
+    app.add_exception_handler(Exception, server_fault)
+    # The outermost runs first (the security headers and the refusals' count are outside
+    # them all, ``PegboardApp``): the rate, then the body's size, before any route reads a
+    # byte of it.
     app.add_middleware(
         BodyLimit, max_bytes=limits.max_body_bytes, wider=corrections.form_body_limit
     )
     app.add_middleware(RequestRate, rate=limits.requests_rate)
-    app.add_middleware(
-        observability.RefusalCount,
-        metrics=lambda: getattr(getattr(app.state, "service", None), "metrics", None),
-    )
-    app.add_middleware(SecurityHeaders)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

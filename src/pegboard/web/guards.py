@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pegboard.i18n import translator
 from pegboard.web.limits import RateCounter
 from pegboard.web.service import lang_key
+from pegboard.web.wire import ascii_number
 
 CSP: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -103,9 +104,16 @@ class BodyLimit:
             return
         limit = self.limit_of(scope)
         declared = Headers(scope=scope).get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            await self._refuse(scope, send, limit)
-            return
+        if declared is not None:
+            length = ascii_number(declared, limit + 1)
+            if length is None:
+                _ = translator(scope_lang(scope))
+                message = _("A request's Content-Length is a number of bytes.")
+                await send_error(send, 400, message, [(b"connection", b"close")])
+                return
+            if length > limit:
+                await self._refuse(scope, send, limit)
+                return
         seen = 0
         started = False
 

@@ -23,7 +23,7 @@ from sqlalchemy import select
 
 import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
-from pegboard.web import games, rules, views
+from pegboard.web import games, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS
 from pegboard.web.rules.page import element, join, paragraph
@@ -33,6 +33,8 @@ from pegboard.web.tables import lang_key
 
 router = APIRouter()
 SCRIPT: Final = "replay.js"
+MATCH_NUMBER_MOST: Final = 999_999_999
+"""A match's number has at most nine digits (a longer one names no match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +71,10 @@ def parse_match_id(text: str) -> tuple[str, int] | None:
     if len(text) > MATCH_ID_LENGTH:
         return None
     table_id, dash, number = text.rpartition("-")
-    if not dash or not table_id or not number.isdigit() or len(number) > 9:
+    value = wire.ascii_number(number, MATCH_NUMBER_MOST)
+    if not dash or not table_id or value is None or len(number) > len(str(MATCH_NUMBER_MOST)):
         return None
-    return table_id, int(number)
+    return table_id, value
 
 
 def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None:
@@ -291,7 +294,11 @@ async def replay_page(request: Request, match: str) -> Response:
             lang, refusal.message, element("h1", refusal.message), path=f"/m/{match[:64]}"
         )
         return HTMLResponse(page, status_code=refusal.status)
-    asked = request.query_params.get("at", "")[:9]
-    at = int(asked) if asked.isdigit() else len(found.actions)
+    asked = request.query_params.get("at")
+    at = len(found.actions) if asked is None else wire.ascii_number(asked, len(found.actions))
+    if at is None:
+        message = _("A move is a whole number, from 0 to {n}.").format(n=len(found.actions))
+        page = rules.shell(lang, message, element("h1", message), path=f"/m/{match[:64]}")
+        return HTMLResponse(page, status_code=422)
     shown = await asyncio.to_thread(position, found, at, lang)
     return HTMLResponse(render_position(found, shown, lang))
