@@ -44,16 +44,18 @@ PLAY_LIMITS = Limits(
     joins_rate="1000/minute",
     requests_rate="100000/minute",
     messages_rate="10000/second",
+    refusals_rate="100000/minute",
 )
 """The rates and caps of the tests that play: a test client plays far faster than a person,
-and one address (``testclient``) makes every table. The tests of the limits themselves
-use the defaults, or their own."""
+one address (``testclient``) makes every table, and the fuzzers send one socket hundreds of
+malformed messages. The tests of the limits themselves use the defaults, or their own."""
 PLAY_LIMIT_OPTIONS = [
     "--tables-rate=1000/minute",
     "--open-tables-per-client=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
     "--messages-rate=10000/second",
+    "--refusals-rate=100000/minute",
 ]
 """``PLAY_LIMITS`` as ``pegboard serve`` options, for the tests that run the real server."""
 

@@ -87,6 +87,14 @@ def serve(
     messages_rate: Annotated[
         str, typer.Option(help="Messages one socket may send.", rich_help_panel=LIMITS)
     ] = DEFAULT.messages_rate,
+    refusals_rate: Annotated[
+        str,
+        typer.Option(
+            help="Messages of one socket refused as too many, malformed or too large: past "
+            "this rate the socket is closed.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.refusals_rate,
     corrections_rate: Annotated[
         str,
         typer.Option(
@@ -179,6 +187,7 @@ def serve(
         ("--joins-rate", joins_rate),
         ("--requests-rate", requests_rate),
         ("--messages-rate", messages_rate),
+        ("--refusals-rate", refusals_rate),
         ("--corrections-rate", corrections_rate),
     ):
         try:
@@ -193,6 +202,7 @@ def serve(
         joins_rate=joins_rate,
         requests_rate=requests_rate,
         messages_rate=messages_rate,
+        refusals_rate=refusals_rate,
         sockets_per_table=sockets_per_table,
         sockets_per_client=sockets_per_client,
         hello_seconds=hello_seconds,

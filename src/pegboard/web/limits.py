@@ -35,6 +35,9 @@ class Limits:
     """Any other request of the REST API from one address."""
     messages_rate: str = "20/second"
     """Messages one socket may send; more are answered with an error and ignored."""
+    refusals_rate: str = "60/minute"
+    """Messages of one socket refused as too many, malformed or too large; past this rate
+    the socket is told and closed (1008)."""
     sockets_per_table: int = 32
     """Open sockets on one table (players and spectators)."""
     sockets_per_client: int = 64

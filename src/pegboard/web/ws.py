@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 from pegboard.i18n import Translator, translator
 from pegboard.web import players, wire
 from pegboard.web.limits import Limits
+from pegboard.web.refusals import SocketRefusals
 from pegboard.web.seats import SeatHolder
 from pegboard.web.service import (
     TABLE_ID_LENGTH,
@@ -86,14 +87,20 @@ class SocketConnection:
             self._queue.put_nowait(code)  # after the messages already queued
 
     async def write(self) -> None:
-        """Send queued messages in order until a close is queued."""
+        """Send queued messages in order until a close is queued, or the client goes."""
         while True:
             item = await self._queue.get()
             if isinstance(item, int):
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                     await self.websocket.close(item)
                 return
-            await self.websocket.send_text(encode(item))
+            try:
+                await self.websocket.send_text(encode(item))
+            except WebSocketDisconnect as gone:
+                # A client may close at any time, also while it is written to: no fault of
+                # the server's, so one quiet line, not an error with its traceback.
+                log.debug("socket %s: the client went while written to (%s)", self.id, gone.code)
+                return
 
 
 async def receive(
@@ -279,7 +286,22 @@ async def read(
     service: TableService, table: LiveTable, connection: SocketConnection, limits: Limits
 ) -> None:
     """Answer the client's messages, one at a time, until it goes or the server closes
-    the connection."""
+    the connection (``pegboard.web.refusals``: also when it keeps breaking the limits)."""
+    refusals = SocketRefusals(service.metrics, table.id, limits.refusals_rate)
+    try:
+        await answer_each(service, table, connection, limits, refusals)
+    finally:
+        refusals.summarize()
+
+
+async def answer_each(
+    service: TableService,
+    table: LiveTable,
+    connection: SocketConnection,
+    limits: Limits,
+    refusals: SocketRefusals,
+) -> None:
+    """``read``'s loop: each message answered, each refusal told and counted."""
     while not connection.closed:
         _ = translator(connection.lang)
         message = await receive(connection.websocket, _, limits.max_json_depth)
@@ -299,7 +321,11 @@ async def read(
             # and its bookkeeping would leave the table's copy behind its own log.
             await asyncio.shield(dispatch(service, table, connection, message, _))
         except ClientError as refused:
-            service.metrics.refused(refused.code, table=table.id, rule=refused.rule)
+            if refusals.refused(refused.code, refused.rule):
+                closing = _("This connection broke the limits too often: it is closed.")
+                connection.send(ClientError("too_many", closing).to_message())
+                connection.close(1008)
+                break
             connection.send(refused.to_message())
         except Exception:
             # A fault of the server's (the database out of reach): the client is told,
