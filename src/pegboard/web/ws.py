@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import anyio
 import orjson
 from fastapi import WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.i18n import Translator, translator
@@ -45,6 +46,8 @@ CLOSE_AUTH: Final = 4401
 CLOSE_NO_TABLE: Final = 4404
 CLOSE_UNUSABLE: Final = 4422
 CLOSE_TOO_MANY: Final = 4429
+CLOSE_TRY_LATER: Final = 1013
+"""The standard close code "try again later": the database is out of reach."""
 
 _socket_ids = itertools.count()
 
@@ -266,6 +269,13 @@ async def serve_socket(
             raise HelloRefusedError(refused, code) from None
     except HelloRefusedError as refused:
         await refuse(websocket, refused.error, refused.code)
+        return
+    except SQLAlchemyError as error:
+        # The database is out of reach: the app's handler of it answers HTTP, which a
+        # socket cannot carry, so the client is told here, and may try again later.
+        log.error("table %s: a hello could not be answered: %s", table_id[:40], error)
+        unavailable = _("The server cannot reach its database just now: try again shortly.")
+        await refuse(websocket, ClientError("unavailable", unavailable), CLOSE_TRY_LATER)
         return
     try:
         # The reader and the writer run until either ends (the client went, or the server
