@@ -217,8 +217,10 @@ def create_app(
         loop.set_default_executor(ThreadPoolExecutor(DATABASE_THREADS, "pegboard-db"))
         engine = make_engine(db_url)
         await asyncio.to_thread(upgrade, engine)
+        store = Store(engine)
+        await asyncio.to_thread(store.address_key)  # read now, not on the loop at first use
         service = TableService(
-            Store(engine),
+            store,
             bot_delay=bot_delay,
             seed_source=seed_source or (lambda: secrets.randbits(63)),
             limits=limits,

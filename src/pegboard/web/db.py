@@ -226,6 +226,17 @@ class CorrectionRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class InstallationRow(Base):
+    """A setting of the installation, the same for every server process on the database:
+    ``address_key``, the secret that keys the hashes of client addresses
+    (``Store.address_hash``). Migration 0010 makes the table and the secret."""
+
+    __tablename__ = "installation"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
 POOL_SIZE: Final = 20
 DATABASE_THREADS: Final = 24
 """The event loop's worker threads (``asyncio.to_thread``) in a server: its database calls

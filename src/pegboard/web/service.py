@@ -61,7 +61,6 @@ from pegboard.web.tables import LiveTable as LiveTable
 from pegboard.web.tables import LobbyError as LobbyError
 from pegboard.web.tables import UnusableTableError as UnusableTableError
 from pegboard.web.tables import _gone as _gone
-from pegboard.web.tables import address_hash as address_hash
 from pegboard.web.tables import bot_seed as bot_seed
 from pegboard.web.tables import check_stored as check_stored
 from pegboard.web.tables import clean_name as clean_name
@@ -229,7 +228,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         invites: dict[int, str] = {}
         for info in humans[1:]:
             invites[info.seat], info.invite_hash = new_token()
-        creator = address_hash(client)
+        creator = self.store.address_hash(client)  # keyed: the installation's secret
         held = await asyncio.to_thread(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
             raise LobbyError(

@@ -11,6 +11,8 @@ brings its copy up to date (``Fresh``) until the write commits, and the commit c
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import secrets
 import threading
@@ -32,10 +34,20 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
-from pegboard.web.db import ActionRow, Base, CorrectionRow, MatchRow, SeatRow, TableRow
+from pegboard.web.db import (
+    ActionRow,
+    Base,
+    CorrectionRow,
+    InstallationRow,
+    MatchRow,
+    SeatRow,
+    TableRow,
+)
 
 
 @dataclass(slots=True)
@@ -94,6 +106,9 @@ class Correction:
     """``open`` or ``closed``."""
     closed_at: datetime | None = None
 
+
+ADDRESS_KEY: Final = "address_key"
+"""The installation's setting that keys the hashes of client addresses (``Store.address_hash``)."""
 
 CHANNEL: Final = "pegboard_tables"
 """The PostgreSQL channel on which a commit names the table it changed."""
@@ -311,6 +326,8 @@ class Store:
         self._async_appends = _AsyncAppender(engine.url) if self.shared else None
         """On PostgreSQL, the same on the event loop (``add_actions_async``)."""
         """On PostgreSQL, the moves' own connection (``_Appender``)."""
+        self._address_key: bytes | None = None
+        """The installation's secret that keys addresses' hashes, once read (``address_key``)."""
 
     def dispose(self) -> None:
         """Close the store's own connections (the engine's are its owner's to dispose)."""
@@ -326,6 +343,44 @@ class Store:
 
     def session(self) -> Session:
         return self._session()
+
+    def address_hash(self, address: str) -> str:
+        """What the database keeps of a client's address: enough to count its tables, and
+        keyed with the installation's secret (HMAC-SHA256), so that a copy of the database
+        alone does not give the addresses back (an unkeyed hash of an IPv4 address is
+        undone by trying all 2^32). Blocking the first time (the secret is read)."""
+        message = f"pegboard-client:{address}".encode()
+        return hmac.new(self.address_key(), message, hashlib.sha256).hexdigest()[:32]
+
+    def address_key(self) -> bytes:
+        """The installation's secret for ``address_hash``, read once (blocking). Migration
+        0010 makes it; a database that lost it (restored without the row) gets a new one
+        here, the same for every process however many ask at once: each inserts unless a
+        row stands (``ON CONFLICT DO NOTHING``), then reads the one that stands."""
+        if self._address_key is None:
+            made = secrets.token_hex(32)
+            self._address_key = self._installation_value(ADDRESS_KEY, made).encode()
+        return self._address_key
+
+    def _installation_value(self, name: str, made: str) -> str:
+        """The installation's setting ``name``, set to ``made`` if it has none."""
+        read = select(InstallationRow.value).where(InstallationRow.name == name)
+        with self.engine.begin() as connection:
+            found = connection.execute(read).scalar()
+            if found is not None:
+                return found
+            insert_if_none = (
+                postgresql_insert(InstallationRow)
+                if self.engine.dialect.name == "postgresql"
+                else sqlite_insert(InstallationRow)
+            )
+            connection.execute(
+                insert_if_none.values(name=name, value=made).on_conflict_do_nothing(
+                    index_elements=["name"]
+                )
+            )
+        with self.engine.connect() as connection:
+            return str(connection.execute(read).scalar_one())
 
     def locked(self, table_id: str) -> TableTransaction:
         """A transaction that holds ``table_id``'s row lock until it commits or closes."""

@@ -162,11 +162,6 @@ def new_token() -> tuple[str, str]:
     return token, hash_token(token)
 
 
-def address_hash(address: str) -> str:
-    """What the database keeps of a client's address: a hash, enough to count its tables."""
-    return hashlib.sha256(f"pegboard-client:{address}".encode()).hexdigest()[:32]
-
-
 def lang_key(lang: object) -> str:
     """The language key of ``lang``; English for anything we have no catalog for."""
     if isinstance(lang, str):
