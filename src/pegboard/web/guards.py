@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from typing import Final
+from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -42,6 +43,15 @@ def client_address(scope: Scope) -> str:
     forwarded address here when told to trust it, see ``pegboard serve --proxy``)."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
+
+
+def own_origin(origin: str, host: str, allowed: Sequence[str]) -> bool:
+    """Whether a browser's ``Origin`` is a page of this site: it names the ``host`` the
+    request was made to, or is one of the ``allowed`` origins (a site behind a proxy that
+    rewrites Host). ``null`` (an opaque origin: a sandboxed frame, a file) is none."""
+    if origin in allowed:
+        return True
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
 
 
 def scope_lang(scope: Scope) -> str:

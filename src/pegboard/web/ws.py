@@ -13,7 +13,6 @@ import itertools
 import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 import anyio
 import orjson
@@ -23,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from pegboard.i18n import Translator, translator
 from pegboard.web import players, wire
+from pegboard.web.guards import own_origin
 from pegboard.web.limits import Limits
 from pegboard.web.refusals import SocketRefusals
 from pegboard.web.seats import SeatHolder
@@ -164,12 +164,7 @@ def origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
     the socket was opened to, or one of the ``allowed`` origins (a site behind a proxy
     that rewrites Host). Clients that send no Origin are not browsers and are let in."""
     origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+    return origin is None or own_origin(origin, websocket.headers.get("host", ""), allowed)
 
 
 async def greet(
