@@ -119,6 +119,15 @@ def serve(
         int,
         typer.Option(help="Deepest nesting of JSON sent.", min=4, rich_help_panel=LIMITS),
     ] = DEFAULT.max_json_depth,
+    db_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a move or a new table waits for the database before the player "
+            "is told the server is busy.",
+            min=0.1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.db_timeout,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -209,6 +218,7 @@ def serve(
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,
         corrections_rate=corrections_rate,
+        db_timeout=db_timeout,
     )
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError

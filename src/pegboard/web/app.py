@@ -12,6 +12,7 @@ import dataclasses
 import gc
 import json
 import logging
+import math
 import os
 import secrets
 import sys
@@ -49,7 +50,7 @@ from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
 from pegboard.web.service import TableService
-from pegboard.web.store import Store
+from pegboard.web.store import DatabaseBusyError, Store, is_busy
 
 STATIC: Final = Path(__file__).parent / "static"
 SWEEP_SECONDS: Final = 60.0
@@ -81,9 +82,18 @@ async def http_refusal(request: Request, error: Exception) -> Response:
 
 async def database_fault(request: Request, error: Exception) -> Response:
     """The database failed (out of reach, a constraint): nothing was changed, and the
-    client is told so in its language, with 503 rather than a bare 500."""
-    log.error("database error on %s: %s", request.url.path, error)
+    client is told so in its language, with 503 rather than a bare 500; too slow
+    (``--db-timeout``): that the server is busy, and when to try again."""
     _ = translator(scope_lang(request.scope))
+    if is_busy(error):
+        log.warning("database too slow on %s: %s", request.url.path, error)
+        retry = str(max(1, math.ceil(getattr(request.app.state, "db_timeout", 1.0))))
+        return JSONResponse(
+            {"error": _("The server is busy: try again in a moment.")},
+            status_code=503,
+            headers={"Retry-After": retry},
+        )
+    log.error("database error on %s: %s", request.url.path, error)
     return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=503)
 
 
@@ -215,9 +225,9 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         loop.set_default_executor(ThreadPoolExecutor(DATABASE_THREADS, "pegboard-db"))
-        engine = make_engine(db_url)
+        engine = make_engine(db_url, limits.db_timeout)
         await asyncio.to_thread(upgrade, engine)
-        store = Store(engine)
+        store = Store(engine, limits.db_timeout)
         await asyncio.to_thread(store.address_key)  # read now, not on the loop at first use
         service = TableService(
             store,
@@ -263,6 +273,8 @@ def create_app(
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)
+    app.add_exception_handler(DatabaseBusyError, database_fault)
+    app.state.db_timeout = limits.db_timeout
     app.add_exception_handler(Exception, server_fault)
     # The outermost runs first (the security headers and the refusals' count are outside
     # them all, ``PegboardApp``): the rate, then the body's size, before any route reads a

@@ -8,6 +8,7 @@ database made by one version upgrades in place under the next.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -243,8 +244,10 @@ DATABASE_THREADS: Final = 24
 block in them, so more than asyncio's default of the CPUs + 4."""
 
 
-def make_engine(url: str) -> Engine:
-    """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
+def make_engine(url: str, db_timeout: float | None = None) -> Engine:
+    """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``); with
+    ``db_timeout`` (PostgreSQL), no statement waits longer for a lock, nobody longer to
+    connect or for a connection of the pool (``postgres_timeouts``)."""
     if url.startswith("sqlite"):
         # No ping before each use: a SQLite connection is a file opened in this process,
         # which no server at the other end can have closed (the ping was a query a move).
@@ -253,10 +256,33 @@ def make_engine(url: str) -> Engine:
         # A server's table transactions each keep a connection while the event loop
         # decides (``TableService._writing``, at most ``TRANSACTIONS`` at once): room for
         # them and for the worker threads' own reads.
-        engine = create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10)
+        timeouts: dict[str, Any] = {}
+        if db_timeout is not None:
+            timeouts = {
+                "connect_args": postgres_timeouts(db_timeout),
+                "pool_timeout": db_timeout,
+            }
+        engine = create_engine(
+            url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10, **timeouts
+        )
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def postgres_timeouts(db_timeout: float, *, statements: bool = False) -> dict[str, Any]:
+    """libpq's connection options that bound a wait on PostgreSQL to ``db_timeout``
+    seconds: to connect (``connect_timeout``, whole seconds, at least 2 as libpq wants), and
+    for a lock (``lock_timeout``: the server cancels the statement, so its fate is known:
+    not done); with ``statements``, for a whole statement too (``statement_timeout``, for
+    the moves' small statement only: a page's read may rightly take longer under load).
+    The migrations lift the lock's bound for their own transaction (they wait for each
+    other's lock, ``migrations/env.py``)."""
+    milliseconds = max(1, round(db_timeout * 1000))
+    options = f"-c lock_timeout={milliseconds}"
+    if statements:
+        options += f" -c statement_timeout={milliseconds}"
+    return {"connect_timeout": max(2, math.ceil(db_timeout)), "options": options}
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

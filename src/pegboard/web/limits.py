@@ -50,6 +50,10 @@ class Limits:
     """Deepest nesting of JSON arrays and objects in a body or a message."""
     corrections_rate: str = "5 per 10 minutes"
     """Reports of a correction (the rules pages' form) one address may send."""
+    db_timeout: float = 5.0
+    """Seconds a move, or a new table, waits for the database before its player is told
+    the server is busy (``pegboard.web.store``: PostgreSQL's ``lock_timeout``, and the
+    time to connect or to wait for a connection of the pool)."""
 
 
 DEFAULT: Final = Limits()

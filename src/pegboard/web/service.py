@@ -48,6 +48,7 @@ from pegboard.web.store import (
     Store,
     TableRecord,
     TableTransaction,
+    is_busy,
 )
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
@@ -82,6 +83,14 @@ TRANSACTIONS: Final = 12
 PRESENCE_SECONDS: Final = 45.0
 """Several processes: how long another process's word that a seat's player is connected
 to it holds (it says so again every third of this while it is so)."""
+
+
+def busy_move(_: Translator) -> str:
+    """What the players of a table hear when the database did not take a move in time."""
+    return _(
+        "The server is busy and could not save the move in time: "
+        "connect again in a moment to see the table as it was saved."
+    )
 
 
 class TableService(TableSeats, TableHints, TableBots, TableLeavers):
@@ -229,7 +238,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         for info in humans[1:]:
             invites[info.seat], info.invite_hash = new_token()
         creator = self.store.address_hash(client)  # keyed: the installation's secret
-        held = await asyncio.to_thread(self.store.open_tables_of, creator)
+        held = await self.store.within(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
             raise LobbyError(
                 429,
@@ -259,7 +268,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         record.status = self._status(seats, match)
         for attempt in range(CREATE_ATTEMPTS):
             try:
-                await asyncio.to_thread(self.store.create_table, record)
+                await self.store.within(self.store.create_table, record)
                 break
             except IntegrityError:
                 # Two tables drew the same 59.5-bit id: take another (nothing was written).
@@ -693,9 +702,16 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
                     seq=table.seq
                 ),
             ) from None
-        except Exception:
+        except Exception as error:
             # The live match is ahead of the log: drop it, and let every client reconnect
-            # to the table rebuilt from what was committed.
+            # to the table rebuilt from what was committed. The database too slow (the
+            # commit timed out, ``--db-timeout``): the same, but said so; the move may
+            # yet be in the log, which the rebuild reads once its fate is final
+            # (``Store.settle``).
+            if is_busy(error):
+                log.warning("table %s: the database did not take a move in time", record.id)
+                self._drop(table, busy=True)
+                raise ClientError("busy", busy_move(_)) from None
             log.exception("table %s: the action could not be saved", record.id)
             self._drop(table)
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
@@ -724,15 +740,20 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers):
         self._broadcast(table)
         self._kick_bots(table, lead=False)
 
-    def _drop(self, table: LiveTable) -> None:
+    def _drop(self, table: LiveTable, busy: bool = False) -> None:
         """Forget a table whose live match is ahead of its log: every connection is told
         why (in its language), then closed with 1011 so that it reconnects to the table
-        rebuilt from what was committed."""
+        rebuilt from what was committed (``busy``: the database was too slow, ``busy``
+        and 1013, try again later)."""
         table.broken = True
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
         for connection in list(table.connections):
             _ = translator(connection.lang)
+            if busy:
+                connection.send(ClientError("busy", busy_move(_)).to_message())
+                connection.close(1013)
+                continue
             connection.send(
                 ClientError("server", _("The move could not be saved: connect again.")).to_message()
             )

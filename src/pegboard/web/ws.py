@@ -34,6 +34,7 @@ from pegboard.web.service import (
     UnusableTableError,
     lang_key,
 )
+from pegboard.web.store import DatabaseBusyError, is_busy
 from pegboard.web.updates import update_of
 
 log = logging.getLogger(__name__)
@@ -173,7 +174,12 @@ async def greet(
     """The table, the seat (None: spectator) and the token a hello opens; the token is
     checked by ``service.connect``. ``HelloRefusedError`` otherwise."""
     try:
-        table = await service.get(table_id) if valid_table_id(table_id) else None
+        if valid_table_id(table_id):
+            table = await asyncio.wait_for(service.get(table_id), service.limits.db_timeout)
+        else:
+            table = None
+    except TimeoutError:  # the rebuild goes on for the next hello (``service.get``)
+        raise DatabaseBusyError("a table was not read in time") from None
     except UnusableTableError as error:
         raise HelloRefusedError(ClientError("unusable", error.message(_)), CLOSE_UNUSABLE) from None
     if table is None:
@@ -265,12 +271,16 @@ async def serve_socket(
     except HelloRefusedError as refused:
         await refuse(websocket, refused.error, refused.code)
         return
-    except SQLAlchemyError as error:
-        # The database is out of reach: the app's handler of it answers HTTP, which a
-        # socket cannot carry, so the client is told here, and may try again later.
+    except (SQLAlchemyError, DatabaseBusyError) as error:
+        # The database is out of reach, or too slow: the app's handler of it answers HTTP,
+        # which a socket cannot carry, so the client is told here, and may try again later.
         log.error("table %s: a hello could not be answered: %s", table_id[:40], error)
-        unavailable = _("The server cannot reach its database just now: try again shortly.")
-        await refuse(websocket, ClientError("unavailable", unavailable), CLOSE_TRY_LATER)
+        if is_busy(error):
+            problem = ClientError("busy", _("The server is busy: try again in a moment."))
+        else:
+            unavailable = _("The server cannot reach its database just now: try again shortly.")
+            problem = ClientError("unavailable", unavailable)
+        await refuse(websocket, problem, CLOSE_TRY_LATER)
         return
     try:
         # The reader and the writer run until either ends (the client went, or the server
