@@ -43,6 +43,7 @@ PLAY_LIMITS = Limits(
     open_tables_per_client=1000,
     joins_rate="1000/minute",
     requests_rate="100000/minute",
+    pages_rate="100000/minute",
     messages_rate="10000/second",
     refusals_rate="100000/minute",
 )
@@ -54,6 +55,7 @@ PLAY_LIMIT_OPTIONS = [
     "--open-tables-per-client=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
+    "--pages-rate=100000/minute",
     "--messages-rate=10000/second",
     "--refusals-rate=100000/minute",
 ]

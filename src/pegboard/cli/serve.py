@@ -84,6 +84,13 @@ def serve(
     requests_rate: Annotated[
         str, typer.Option(help="Other API requests from one address.", rich_help_panel=LIMITS)
     ] = DEFAULT.requests_rate,
+    pages_rate: Annotated[
+        str,
+        typer.Option(
+            help="Pages (replays, players, leaderboards, rules) one address may ask for.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.pages_rate,
     messages_rate: Annotated[
         str, typer.Option(help="Messages one socket may send.", rich_help_panel=LIMITS)
     ] = DEFAULT.messages_rate,
@@ -195,6 +202,7 @@ def serve(
         ("--tables-rate", tables_rate),
         ("--joins-rate", joins_rate),
         ("--requests-rate", requests_rate),
+        ("--pages-rate", pages_rate),
         ("--messages-rate", messages_rate),
         ("--refusals-rate", refusals_rate),
         ("--corrections-rate", corrections_rate),
@@ -210,6 +218,7 @@ def serve(
         open_tables_per_client=open_tables_per_client,
         joins_rate=joins_rate,
         requests_rate=requests_rate,
+        pages_rate=pages_rate,
         messages_rate=messages_rate,
         refusals_rate=refusals_rate,
         sockets_per_table=sockets_per_table,

@@ -45,7 +45,7 @@ from pegboard.web import (
 )
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
-from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
+from pegboard.web.guards import BodyLimit, PageRate, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
@@ -262,6 +262,7 @@ def create_app(
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.allowed_origins = tuple(allowed_origins)
+    app.state.replay_cache = replays.ReplayCache()
     app.include_router(lobby.router)
     app.include_router(rules.router)
     app.include_router(corrections.router)
@@ -283,6 +284,7 @@ def create_app(
         BodyLimit, max_bytes=limits.max_body_bytes, wider=corrections.form_body_limit
     )
     app.add_middleware(RequestRate, rate=limits.requests_rate)
+    app.add_middleware(PageRate, rate=limits.pages_rate)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

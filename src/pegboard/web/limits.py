@@ -33,6 +33,9 @@ class Limits:
     """Seats one address may join or leave (REST)."""
     requests_rate: str = "600/minute"
     """Any other request of the REST API from one address."""
+    pages_rate: str = "120/minute"
+    """Pages that read the database for anyone (``/m/``, ``/p/``, ``/leaderboard/``,
+    ``/rules/``) one address may ask for: a person reading asks far fewer."""
     messages_rate: str = "20/second"
     """Messages one socket may send; more are answered with an error and ignored."""
     refusals_rate: str = "60/minute"
@@ -69,6 +72,11 @@ PLAYER_MATCHES: Final = 50
 """A player page lists at most this many matches, the newest."""
 MATCH_ID_LENGTH: Final = 32
 """A match's address (``TABLE-NUMBER``) is read only up to this length."""
+REPLAY_PAGES: Final = 256
+"""Replay pages of finished matches kept made (``replays.ReplayCache``), the least recently
+asked for going first."""
+REPLAY_MATCHES: Final = 64
+"""Finished matches kept read from the database for their replay pages (the same way)."""
 REPLAY_LINKS: Final = 20
 """A table's summary links at most this many of its finished matches, the latest."""
 CORRECTION_TEXT_LENGTH: Final = 2000
