@@ -46,13 +46,16 @@ PLAY_LIMITS = Limits(
     public_tables_per_player=1000,
     joins_rate="1000/minute",
     requests_rate="100000/minute",
+    pages_rate="100000/minute",
     messages_rate="10000/second",
     rated_after=0,
     rated_shared_addresses=True,
+    refusals_rate="100000/minute",
 )
 """The rates and caps of the tests that play: a test client plays far faster than a person,
 and one address (``testclient``) makes every table, whose players are new identities (the
-fair-play rules of rated tables are ``tests/web/test_fair_play_rated.py``'s). The tests of
+fair-play rules of rated tables are ``tests/web/test_fair_play_rated.py``'s), and the
+fuzzers send one socket hundreds of malformed messages. The tests of
 the limits themselves use the defaults, or their own."""
 PLAY_LIMIT_OPTIONS = [
     "--tables-rate=1000/minute",
@@ -60,9 +63,11 @@ PLAY_LIMIT_OPTIONS = [
     "--public-tables-per-player=1000",
     "--joins-rate=1000/minute",
     "--requests-rate=100000/minute",
+    "--pages-rate=100000/minute",
     "--messages-rate=10000/second",
     "--rated-after=0",
     "--rated-shared-addresses",
+    "--refusals-rate=100000/minute",
 ]
 """``PLAY_LIMITS`` as ``pegboard serve`` options, for the tests that run the real server."""
 
@@ -146,6 +151,50 @@ def client(client_on: Callable[..., TestClient], sqlite_url: str) -> TestClient:
 def service_of(client: TestClient) -> TableService:
     service: TableService = client.app.state.service  # type: ignore[attr-defined]
     return service
+
+
+class FakeTime:
+    """A service's clocks in a test, moved by hand: seconds since the epoch, which serve as
+    the players' clocks (``TableService.wall``) and the away times (``TableService.clock``)
+    alike. No test waits for a bank or a grace time to pass."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def toy_app(
+    toy_game: Any, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+) -> Iterator[Callable[..., tuple[TestClient, FakeTime]]]:
+    """``toy_app(limits=PLAY_LIMITS, url=SQLite)``: a running app (bots in threads, without
+    delay) that plays the toy game ``tricks`` (tests/games/toy.py) too, its clocks one
+    ``FakeTime``: the same for every app the test starts, so several servers on one
+    database agree on the time."""
+    import pegboard.games
+
+    monkeypatch.setenv(pegboard.games.ENVIRONMENT, "tests.games.toy:plug_in")
+    started: list[TestClient] = []
+    now = FakeTime()
+
+    def start(limits: Limits = PLAY_LIMITS, url: str = sqlite_url) -> tuple[TestClient, FakeTime]:
+        app = create_app(url, bot_delay=0, seed_source=seeds(5, 6, 7), limits=limits, bot_workers=0)
+        client = TestClient(app)
+        client.__enter__()
+        started.append(client)
+        service_of(client).clock = service_of(client).wall = now
+        return client, now
+
+    yield start
+    while OPEN_PLAYERS:
+        OPEN_PLAYERS[-1].close()
+    for client in reversed(started):
+        client.__exit__(None, None, None)
 
 
 # -- a real server ---------------------------------------------------------------------------

@@ -234,6 +234,40 @@ def test_another_sites_page_cannot_post_the_form(many: TestClient, site: str) ->
     assert ours.status_code == 201 and count(many) == 1
 
 
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "http://testserver.evil.example", "null"]
+)
+def test_without_sec_fetch_site_another_sites_origin_cannot_post_the_form(
+    many: TestClient, origin: str
+) -> None:
+    """A browser that sends no ``Sec-Fetch-Site`` (older ones, or one a proxy stripped it
+    from) still names the page's origin on a POST: another site's is refused."""
+    page = many.post(f"{FORM}?lang=pt", data={"text": "spam"}, headers={"origin": origin})
+    assert page.status_code == 403
+    assert "Uma correção é enviada pelas páginas de regras do próprio site." in html.unescape(
+        page.text
+    )
+    assert count(many) == 0
+
+
+def test_the_site_s_own_origin_or_none_at_all_may_post_the_form(
+    many: TestClient, tmp_path: Any
+) -> None:
+    ours = many.post(FORM, data={"text": "ok"}, headers={"origin": "http://testserver"})
+    assert ours.status_code == 201
+    # No Origin and no Sec-Fetch-Site: curl, or a browser too old to send either.
+    bare = many.post(FORM, data={"text": "ok too"})
+    assert bare.status_code == 201 and count(many) == 2
+    app = create_app(
+        f"sqlite:///{tmp_path}/proxied.db", limits=MANY, allowed_origins=["https://play.example"]
+    )
+    with TestClient(app) as proxied:
+        allowed = proxied.post(
+            FORM, data={"text": "ok"}, headers={"origin": "https://play.example"}
+        )
+        assert allowed.status_code == 201
+
+
 # -- the rate per client ------------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
-from tests.web.conftest import port_in
+from tests.web.conftest import PLAY_LIMITS, port_in
 from tests.web.fives_pages import PAGES as FIVES_PAGES
 from tests.web.fives_pages import fives_registered
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
@@ -54,7 +54,13 @@ PAGES = ("/rules/draw", "/rules/cribbage", "/rules")
 def rules_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules") / "pegboard.db"
     # Every match dealt from seed 5 (as test_e2e's match to one point): the same games each run.
-    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, seed_source=lambda: 5)
+    app = create_app(
+        f"sqlite:///{database}",
+        bot_delay=0,
+        bot_workers=0,
+        seed_source=lambda: 5,
+        limits=PLAY_LIMITS,  # a browser test reads the pages faster than a person
+    )
     yield from served_in_thread(app, port_in(PORTS))
 
 

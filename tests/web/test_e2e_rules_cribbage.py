@@ -26,7 +26,7 @@ from pegboard.cribbage import Card, parse_cards, score_breakdown
 from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from pegboard.web.rules.cribbage_examples import card_words
-from tests.web.conftest import port_in
+from tests.web.conftest import PLAY_LIMITS, port_in
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
 from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to
 
@@ -42,7 +42,7 @@ PICKERS = [f"#count-card-{n}" for n in range(1, 5)] + ["#count-starter"]
 @pytest.fixture(scope="module")
 def crib_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e-rules-cribbage") / "pegboard.db"
-    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0)
+    app = create_app(f"sqlite:///{database}", bot_delay=0, bot_workers=0, limits=PLAY_LIMITS)
     yield from served_in_thread(app, port_in(PORTS))
 
 

@@ -28,9 +28,8 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
-from tests.web.conftest import HANG_GUARD, Server, service_of
+from tests.web.conftest import HANG_GUARD, FakeTime, Server, play_out, service_of
 from tests.web.real_socket import RealClient
-from tests.web.test_clocks import Wall, app_with  # noqa: F401 - the fixture, used below
 from tests.web.test_ratings import Rated
 
 PLUG_IN = {"PEGBOARD_GAMES": "tests.games.toy:plug_in"}
@@ -154,15 +153,7 @@ def test_a_table_full_of_spectators_never_locks_its_players_out(server: Server) 
             bo.seat(table_id, 1, made["seats"][1]["token"]),
         ]
         assert [p.state["type"] for p in players] == ["state", "state"]
-        rng = random.Random(33)
-        while not players[0].state["view"]["is_over"]:
-            for player in players:
-                player.sync()
-            view = players[0].state["view"]
-            if view["is_over"]:
-                break
-            mover = players[view["current"]]
-            mover.act(rng.choice(mover.state["view"]["legal"])["action"])
+        play_out(players, random.Random(33))
         for person in (ana, bo):
             deadline = time.monotonic() + HANG_GUARD
             while not ratings_of(person, person.player()):  # rated after the end's commit
@@ -242,11 +233,11 @@ def test_leaving_a_lost_rated_match_is_a_rated_resignation(server: Server) -> No
 
 
 def test_the_staller_loses_on_time_and_the_match_is_rated(
-    app_with: Callable[..., tuple[TestClient, Wall]],  # noqa: F811 - test_clocks' fixture
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """Bo, at a rated table, is connected and never moves again: at Bo's deadline the
     server's alarm flags Bo by itself, and the match is rated, Ana first."""
-    client, _wall = app_with()
+    client, _now = toy_app()
     rated = Rated(client, "tricks", ["Ana", "Bo"], hand=3, clock={"bank": 30, "increment": 0})
     ana, bo = rated.sit()
     ana.act(ana.state["view"]["legal"][0]["action"])

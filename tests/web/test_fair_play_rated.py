@@ -10,63 +10,31 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-import pegboard.games
 from pegboard.web import ratings
-from pegboard.web.app import create_app
 from pegboard.web.db import MatchRow, RatingChangeRow
-from pegboard.web.limits import Limits
 from tests.web.conftest import (
-    OPEN_PLAYERS,
     PLAY_LIMITS,
+    FakeTime,
     Player,
     another_browser,
     claim,
     invite_of,
     new_table,
     play_out,
-    seeds,
     service_of,
 )
-from tests.web.test_leavers import GRACE, Clock, both_move, wait_until
+from tests.web.test_leavers import GRACE, both_move, wait_until
 from tests.web.test_ratings import Rated
 
 STRICT = dataclasses.replace(PLAY_LIMITS, rated_after=0, rated_shared_addresses=False)
 """The play limits with the address rule of rated tables on (``conftest.PLAY_LIMITS`` lifts
 it: one test address makes every table there)."""
-
-
-@pytest.fixture
-def app_with(
-    toy_game: pegboard.games.Game, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
-) -> Iterator[Callable[[Limits], tuple[TestClient, Clock]]]:
-    """``app_with(limits)``: a running app on SQLite with ``limits``, bots in threads and
-    without delay, its test clock set, the toy registered."""
-    monkeypatch.setenv(pegboard.games.ENVIRONMENT, "tests.games.toy:plug_in")
-    started: list[TestClient] = []
-
-    def start(limits: Limits) -> tuple[TestClient, Clock]:
-        app = create_app(
-            sqlite_url, bot_delay=0, seed_source=seeds(5, 6, 7), limits=limits, bot_workers=0
-        )
-        client = TestClient(app)
-        client.__enter__()
-        started.append(client)
-        clock = Clock()
-        service_of(client).clock = clock
-        return client, clock
-
-    yield start
-    while OPEN_PLAYERS:
-        OPEN_PLAYERS[-1].close()
-    for client in reversed(started):
-        client.__exit__(None, None, None)
 
 
 def match_row(client: TestClient, table_id: str, number: int = 1) -> MatchRow:
@@ -94,11 +62,11 @@ def refusal(answer: Any) -> str:
 
 
 def test_a_claim_before_every_seat_moved_aborts_the_match_unrated(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """The sock-puppet's win: Bo never moves and goes; Ana claims after the grace time.
     The match is over, aborted: no rating changes, now or at the next start."""
-    client, clock = app_with(STRICT)
+    client, clock = toy_app(STRICT)
     table = Rated(client, "tricks", ["Ana", "Bo"])
     ana, bo = table.sit()
     ana.act(ana.state["view"]["legal"][0]["action"])  # Ana leads; Bo has not moved
@@ -121,9 +89,9 @@ def test_a_claim_before_every_seat_moved_aborts_the_match_unrated(
 
 
 def test_a_claim_once_both_moved_is_rated(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
-    client, clock = app_with(STRICT)
+    client, clock = toy_app(STRICT)
     table = Rated(client, "tricks", ["Ana", "Bo"], hand=4)
     ana, bo = table.sit()
     both_move(ana, bo)
@@ -148,11 +116,11 @@ def leave(table: Rated, seat: int) -> Any:
 
 
 def test_leaving_a_rated_match_in_play_resigns_it_and_rates_the_leaver_last(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """The leave escape: Bo, losing, leaves. The match is over at once, lost by Bo, rated;
     nobody takes Bo's seat in the middle of it (the position's result is Bo's)."""
-    client, _clock = app_with(STRICT)
+    client, _clock = toy_app(STRICT)
     table = Rated(client, "tricks", ["Ana", "Bo"], hand=4)
     ana, bo = table.sit()
     both_move(ana, bo)
@@ -176,9 +144,9 @@ def test_leaving_a_rated_match_in_play_resigns_it_and_rates_the_leaver_last(
 
 
 def test_leaving_before_every_seat_moved_aborts_the_match(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
-    client, _clock = app_with(STRICT)
+    client, _clock = toy_app(STRICT)
     table = Rated(client, "tricks", ["Ana", "Bo"])
     _ana, bo = table.sit()
     assert leave(table, 0).status_code == 200  # Ana leaves before anyone moved
@@ -189,10 +157,10 @@ def test_leaving_before_every_seat_moved_aborts_the_match(
 
 
 def test_leaving_an_unrated_match_frees_the_seat_and_the_match_goes_on(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """Casual tables keep the leavers' rules: the seat is free to take, nothing ends."""
-    client, _clock = app_with(STRICT)
+    client, _clock = toy_app(STRICT)
     made = new_table(
         client, "tricks", [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
     )
@@ -219,11 +187,11 @@ def finish_a_match_against_a_bot(browser: TestClient, rng: random.Random) -> Non
 
 
 def test_a_newcomer_finishes_matches_before_a_rated_table(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """With ``rated_after`` 2: a new browser may not make a rated table, nor claim a seat
     at one, until it has finished two matches (here against a bot); then it may."""
-    client, _clock = app_with(dataclasses.replace(STRICT, rated_after=2))
+    client, _clock = toy_app(dataclasses.replace(STRICT, rated_after=2))
     people = [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
     refused = client.post("/api/tables", json={"game": "tricks", "seats": people, "rated": True})
     assert refused.status_code == 409
@@ -263,9 +231,9 @@ ADDRESS_REFUSAL = (
 
 
 def test_a_second_identity_from_the_creators_address_is_refused_a_rated_seat(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
-    client, _clock = app_with(STRICT)
+    client, _clock = toy_app(STRICT)
     made = new_table(client, "tricks", PEOPLE, rated=True)
     puppet = another_browser(client)  # another identity, the creator's address
     assert refusal(claim(puppet, made["table"], invite_of(made, 1))) == ADDRESS_REFUSAL
@@ -274,11 +242,11 @@ def test_a_second_identity_from_the_creators_address_is_refused_a_rated_seat(
 
 
 def test_a_club_may_rate_players_of_one_address_but_never_one_device(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """``rated_shared_addresses``: one address is no bar; an identity whose other browser
     became Ana (by Ana's "use on another device" code) still is."""
-    client, _clock = app_with(dataclasses.replace(STRICT, rated_shared_addresses=True))
+    client, _clock = toy_app(dataclasses.replace(STRICT, rated_shared_addresses=True))
     made = new_table(client, "tricks", PEOPLE, rated=True)
     same_address = another_browser(client)
     assert claim(same_address, made["table"], invite_of(made, 1)).status_code == 200
@@ -297,11 +265,11 @@ def test_a_club_may_rate_players_of_one_address_but_never_one_device(
 
 
 def test_a_match_whose_players_came_to_share_an_address_is_not_rated(
-    app_with: Callable[[Limits], tuple[TestClient, Clock]],
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
 ) -> None:
     """Claimed from two addresses, but Bo's seat then plays from Ana's: the match ends by
     its rules, and nobody's rating changes."""
-    client, _clock = app_with(STRICT)
+    client, _clock = toy_app(STRICT)
     table = Rated(client, "tricks", ["Ana", "Bo"], hand=1)
     ana = Player(client, table.id, 0, table.tokens[0])
     bo_at_anas = another_browser(client)  # Ana's address (the test client's own)

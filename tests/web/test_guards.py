@@ -5,6 +5,7 @@ unless asked for, and WebSockets only from the site's own pages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -138,3 +139,80 @@ def test_starlettes_own_refusals_are_in_the_apis_format(client: TestClient) -> N
     assert nowhere.status_code == 404
     assert nowhere.json() == {"error": "Não há nada neste endereço."}
     assert "content-security-policy" in nowhere.headers
+
+
+SECURITY_HEADERS = (
+    "content-security-policy",
+    "x-frame-options",
+    "x-content-type-options",
+    "referrer-policy",
+)
+
+
+def test_a_fault_of_the_server_is_a_translated_500_with_the_security_headers(
+    tmp_path: object,
+) -> None:
+    """Starlette answers an exception nobody handled from its outermost middleware, outside
+    every middleware the app adds: the headers must be put on by something outside it."""
+    app = create_app(f"sqlite:///{tmp_path}/fault.db", bot_delay=0)
+
+    def fault() -> None:
+        raise RuntimeError("a bug of the server's")
+
+    app.add_api_route("/api/fault", fault)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/api/fault?lang=pt")
+        assert answer.status_code == 500
+        for name in SECURITY_HEADERS:
+            assert name in answer.headers, (name, answer.headers)
+        assert answer.json() == {"error": "Algo deu errado. Tente de novo."}
+        metrics = client.get("/metrics").text
+        assert 'pegboard_refusals_total{kind="http_500"} 1.0' in metrics
+
+
+def asgi_post(client: TestClient, headers: list[tuple[bytes, bytes]]) -> tuple[int, dict[str, str]]:
+    """A POST to ``/api/tables`` through the app's ASGI interface itself, with headers no
+    HTTP client would send (raw bytes, as ASGI gives them: latin-1)."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/tables",
+        "raw_path": b"/api/tables",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers],
+        "client": ("127.0.0.1", 5000),
+        "server": ("testserver", 80),
+        "state": {},
+    }
+    app: Any = client.app
+    assert client.portal is not None
+    client.portal.call(app, scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    names = {k.decode("latin-1"): v.decode("latin-1") for k, v in start["headers"]}
+    return int(start["status"]), names
+
+
+@pytest.mark.parametrize(
+    "length",
+    ["²".encode("latin-1"), "¹".encode("latin-1"), b"9" * 5000, b"-1", b"1e3", b" "],
+)
+def test_a_length_that_is_no_number_of_bytes_is_refused_not_a_fault(
+    client: TestClient, length: bytes
+) -> None:
+    """``str.isdigit`` takes "²" (and ``int`` cannot read it), and ``int`` refuses more than
+    4,300 digits: a length is ASCII digits, and a long one is simply too long."""
+    status, headers = asgi_post(client, [(b"content-length", length)])
+    assert status in (400, 413), status
+    assert headers["x-frame-options"] == "DENY"

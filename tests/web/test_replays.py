@@ -154,3 +154,33 @@ def test_a_match_s_address_is_not_read_as_a_tile_but_the_tile_itself_is() -> Non
     assert ADDRESS.search(page)
     assert leaks({"answer": page}, {one_one}) == []
     assert leaks({"answer": page + " a mão tem 1-1"}, {one_one}) == [one_one]
+
+
+def test_a_match_number_in_other_digits_is_a_404_not_a_fault(client: TestClient) -> None:
+    """``str.isdigit`` takes superscripts and circled digits, which ``int`` cannot read."""
+    table = new_table(client, "draw", BOTS, players=2, target=1)
+    play_out(client, table)
+    for number in ("²", "¹", "①", "١", "1²"):
+        for path in (f"/m/abc-{number}", f"/m/{table['table']}-{number}"):
+            for route in (path, f"/api/matches/{path[3:]}/record"):
+                answer = client.get(route, params={"lang": "pt"})
+                assert answer.status_code == 404, (route, answer.status_code)
+                assert "Não há" in answer.text
+                assert answer.headers["x-frame-options"] == "DENY"
+
+
+def test_a_move_that_is_no_number_is_a_translated_422(client: TestClient) -> None:
+    table = new_table(client, "draw", BOTS, players=2, target=1)
+    play_out(client, table)
+    address = f"/m/{table['table']}-1"
+    for at in ("①", "²", "abc", "-1", "1.5", "١"):
+        answer = client.get(address, params={"at": at, "lang": "pt"})
+        assert answer.status_code == 422, (at, answer.status_code)
+        assert "número" in answer.text  # says what is wrong, in Portuguese
+        assert answer.headers["x-frame-options"] == "DENY"
+    # A number past the last move is the last move, however long it is written.
+    moves = at_of(client.get(address).text)
+    for at in ("999999", "9" * 5000, "0" * 20 + "1"):
+        answer = client.get(address, params={"at": at})
+        assert answer.status_code == 200
+        assert at_of(answer.text) == (1 if at.endswith("01") else moves)

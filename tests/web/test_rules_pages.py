@@ -24,6 +24,7 @@ from pegboard.web.rules import draw as draw_page
 from pegboard.web.rules import page_of, render_page
 from pegboard.web.rules.page import RulesPage, element, figure, items, paragraph, table
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS, _line
+from tests.web.conftest import PLAY_LIMITS
 
 SEED_TITLES = {
     "hi": "रखी गई {tile}",
@@ -159,7 +160,7 @@ def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     from pegboard.web.app import create_app
 
     url = f"sqlite:///{tmp_path_factory.mktemp('rules') / 'pegboard.db'}"
-    with TestClient(create_app(url, bot_delay=0)) as client:
+    with TestClient(create_app(url, bot_delay=0, limits=PLAY_LIMITS)) as client:
         yield client
 
 

@@ -119,9 +119,24 @@ def serve(
     requests_rate: Annotated[
         str, typer.Option(help="Other API requests from one address.", rich_help_panel=LIMITS)
     ] = DEFAULT.requests_rate,
+    pages_rate: Annotated[
+        str,
+        typer.Option(
+            help="Pages (replays, players, leaderboards, rules) one address may ask for.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.pages_rate,
     messages_rate: Annotated[
         str, typer.Option(help="Messages one socket may send.", rich_help_panel=LIMITS)
     ] = DEFAULT.messages_rate,
+    refusals_rate: Annotated[
+        str,
+        typer.Option(
+            help="Messages of one socket refused as too many, malformed or too large: past "
+            "this rate the socket is closed.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.refusals_rate,
     corrections_rate: Annotated[
         str,
         typer.Option(
@@ -223,6 +238,15 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    db_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a move or a new table waits for the database before the player "
+            "is told the server is busy.",
+            min=0.1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.db_timeout,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -291,7 +315,9 @@ def serve(
         ("--tables-rate", tables_rate),
         ("--joins-rate", joins_rate),
         ("--requests-rate", requests_rate),
+        ("--pages-rate", pages_rate),
         ("--messages-rate", messages_rate),
+        ("--refusals-rate", refusals_rate),
         ("--corrections-rate", corrections_rate),
     ):
         try:
@@ -306,9 +332,11 @@ def serve(
         public_tables_per_player=public_tables_per_player,
         joins_rate=joins_rate,
         requests_rate=requests_rate,
+        pages_rate=pages_rate,
         messages_rate=messages_rate,
         spectators_per_table=spectators_per_table,
         sockets_per_seat=sockets_per_seat,
+        refusals_rate=refusals_rate,
         sockets_per_client=sockets_per_client,
         spectators_per_client=spectators_per_client,
         spectator_idle_seconds=spectator_idle_seconds,
@@ -326,6 +354,7 @@ def serve(
             if connections_per_client is None
             else connections_per_client
         ),
+        db_timeout=db_timeout,
     )
     if limits.connections_per_client < sockets_per_client + BROWSER_CONNECTIONS:
         raise typer.BadParameter(

@@ -13,6 +13,7 @@ import functools
 import gc
 import json
 import logging
+import math
 import os
 import secrets
 import sys
@@ -29,6 +30,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
 
 from pegboard.i18n import translator
 from pegboard.web import (
@@ -44,12 +46,12 @@ from pegboard.web import (
 )
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
-from pegboard.web.guards import BodyLimit, RequestRate, SecurityHeaders, scope_lang
+from pegboard.web.guards import BodyLimit, PageRate, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
 from pegboard.web.service import TableService
-from pegboard.web.store import Store
+from pegboard.web.store import DatabaseBusyError, Store, is_busy
 
 STATIC: Final = Path(__file__).parent / "static"
 SWEEP_SECONDS: Final = 60.0
@@ -81,10 +83,41 @@ async def http_refusal(request: Request, error: Exception) -> Response:
 
 async def database_fault(request: Request, error: Exception) -> Response:
     """The database failed (out of reach, a constraint): nothing was changed, and the
-    client is told so in its language, with 503 rather than a bare 500."""
-    log.error("database error on %s: %s", request.url.path, error)
+    client is told so in its language, with 503 rather than a bare 500; too slow
+    (``--db-timeout``): that the server is busy, and when to try again."""
     _ = translator(scope_lang(request.scope))
+    if is_busy(error):
+        log.warning("database too slow on %s: %s", request.url.path, error)
+        retry = str(max(1, math.ceil(getattr(request.app.state, "db_timeout", 1.0))))
+        return JSONResponse(
+            {"error": _("The server is busy: try again in a moment.")},
+            status_code=503,
+            headers={"Retry-After": retry},
+        )
+    log.error("database error on %s: %s", request.url.path, error)
     return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=503)
+
+
+async def server_fault(request: Request, error: Exception) -> Response:
+    """A fault of the server's that no route handled (a bug): the API's error format,
+    translated, rather than Starlette's bare text; Starlette logs the traceback."""
+    _ = translator(scope_lang(request.scope))
+    return JSONResponse({"error": _("Something went wrong. Try again.")}, status_code=500)
+
+
+class PegboardApp(FastAPI):
+    """FastAPI with the security headers and the refusals' count outside everything else.
+
+    Starlette answers an exception no route handled from its outermost middleware
+    (``ServerErrorMiddleware``), which sits outside every middleware ``add_middleware``
+    adds: a 500 made there would bypass them, so these two wrap the whole stack."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        counted = observability.RefusalCount(
+            super().build_middleware_stack(),
+            metrics=lambda: getattr(getattr(self.state, "service", None), "metrics", None),
+        )
+        return SecurityHeaders(counted)
 
 
 async def sweep(service: TableService, idle_seconds: float) -> None:
@@ -193,10 +226,12 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         loop.set_default_executor(ThreadPoolExecutor(DATABASE_THREADS, "pegboard-db"))
-        engine = make_engine(db_url)
+        engine = make_engine(db_url, limits.db_timeout)
         await asyncio.to_thread(upgrade, engine)
+        store = Store(engine, limits.db_timeout)
+        await asyncio.to_thread(store.address_key)  # read now, not on the loop at first use
         service = TableService(
-            Store(engine),
+            store,
             bot_delay=bot_delay,
             seed_source=seed_source or (lambda: secrets.randbits(63)),
             limits=limits,
@@ -223,7 +258,7 @@ def create_app(
             service.store.dispose()
             engine.dispose()
 
-    app = FastAPI(
+    app = PegboardApp(
         title="pegboard",
         lifespan=lifespan,
         docs_url="/docs" if docs else None,
@@ -231,6 +266,7 @@ def create_app(
         openapi_url="/openapi.json" if docs else None,
     )
     app.state.allowed_origins = tuple(allowed_origins)
+    app.state.replay_cache = replays.ReplayCache()
     app.include_router(lobby.router)
     app.include_router(rules.router)
     app.include_router(corrections.router)
@@ -242,17 +278,17 @@ def create_app(
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)
     app.add_exception_handler(SQLAlchemyError, database_fault)
-    # The outermost runs first: headers on every answer (the refusals below included),
-    # then the rate, then the body's size, before any route reads a byte of it.
+    app.add_exception_handler(DatabaseBusyError, database_fault)
+    app.state.db_timeout = limits.db_timeout
+    app.add_exception_handler(Exception, server_fault)
+    # The outermost runs first (the security headers and the refusals' count are outside
+    # them all, ``PegboardApp``): the rate, then the body's size, before any route reads a
+    # byte of it.
     app.add_middleware(
         BodyLimit, max_bytes=limits.max_body_bytes, wider=corrections.form_body_limit
     )
     app.add_middleware(RequestRate, rate=limits.requests_rate)
-    app.add_middleware(
-        observability.RefusalCount,
-        metrics=lambda: getattr(getattr(app.state, "service", None), "metrics", None),
-    )
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(PageRate, rate=limits.pages_rate)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -32,7 +32,7 @@ from __future__ import annotations
 import asyncio
 from typing import Final
 
-from pegboard.web.store import NewAction, Store
+from pegboard.web.store import DatabaseBusyError, NewAction, Store, is_busy
 
 MOST: Final = 64
 """The most moves one transaction commits (a bound on one transaction's time)."""
@@ -47,12 +47,26 @@ class GroupCommit:
         self._writer: asyncio.Task[None] | None = None
 
     async def add(self, action: NewAction) -> None:
-        """Return once ``action`` is committed; raise what its commit raised."""
+        """Return once ``action`` is committed; raise what its commit raised.
+        ``DatabaseBusyError`` when it still waits for its turn after ``db_timeout`` (behind
+        a commit the database is slow to answer): it is taken out of the queue, never to
+        be committed. A commit on its way is left to its own bound (``_AsyncAppender``)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._waiting.append((action, done))
+        entry = (action, done)
+        self._waiting.append(entry)
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
-        await done
+        if self.store.db_timeout is None:
+            await done
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(done), self.store.db_timeout)
+        except TimeoutError:
+            if not any(waiting is entry for waiting in self._waiting):
+                await done  # on its way to the database
+                return
+            self._waiting = [waiting for waiting in self._waiting if waiting is not entry]
+            raise DatabaseBusyError("a move waited too long for its commit") from None
 
     async def _write(self) -> None:
         while self._waiting:
@@ -62,8 +76,13 @@ class GroupCommit:
                 continue
             try:
                 await self._run([action for action, _ in group])
-            except Exception:  # each on its own: only the faulty one fails
-                for action, done in group:
+            except Exception as error:
+                if is_busy(error):  # the database is slow: each would wait as long again
+                    for _, done in group:
+                        if not done.done():
+                            done.set_exception(error)
+                    continue
+                for action, done in group:  # each on its own: only the faulty one fails
                     await self._one(action, done)
             else:
                 for _, done in group:

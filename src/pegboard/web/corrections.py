@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import unicodedata
+from collections.abc import Sequence
 from typing import Any, Final
 from urllib.parse import parse_qsl, quote
 
@@ -36,7 +37,7 @@ from starlette.types import Scope
 
 import pegboard.games
 from pegboard.i18n import Translator, translator
-from pegboard.web.guards import scope_lang
+from pegboard.web.guards import own_origin, scope_lang
 from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH, RateCounter
 from pegboard.web.lobby import body_of, client_of, service_of
 from pegboard.web.rules import shell
@@ -216,11 +217,31 @@ def form_body_limit(scope: Scope) -> int | None:
     return None
 
 
+def from_own_page(request: Request) -> bool:
+    """Whether a post of the form may come from this site's own pages. ``Sec-Fetch-Site``
+    decides when the browser sends it (a page cannot forge it); else ``Origin``, which every
+    browser of the last years sends on a POST, must be this site's (``own_origin``).
+
+    A post with neither is taken: it is no browser that another site's page could drive
+    (curl, a script: what they send, they could send with any header), or a browser too
+    old to send ``Origin`` on a POST. The form changes nothing but adds a report, which no
+    route shows, bounded by the rate per address: refusing those clients would protect
+    nothing a forged post could reach, and it would turn away the last readers of the rules
+    pages without a new browser."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site.lower() in ("same-origin", "none")
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    allowed: Sequence[str] = request.app.state.allowed_origins
+    return own_origin(origin, request.headers.get("host", ""), allowed)
+
+
 async def form_of(request: Request, _: Translator) -> dict[str, str]:
     """The form's fields (the first value of each); ``CorrectionError`` for a post that is
     not the form: 403 from another site's page, 415 not form-encoded, 422 unreadable."""
-    site = request.headers.get("sec-fetch-site", "same-origin").lower()
-    if site not in ("same-origin", "none"):
+    if not from_own_page(request):
         raise CorrectionError(403, _("A report is sent from this site's own rules pages."))
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/x-www-form-urlencoded":

@@ -8,6 +8,7 @@ database made by one version upgrades in place under the next.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -77,7 +78,7 @@ class TableRow(Base):
     # ratings (``pegboard.web.ratings``). Migration 0008.
     rated: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The time control: ``{"bank": seconds, "increment": seconds}`` (Fischer), or null for
-    # a table without clocks (``pegboard.web.clocks.TimeControl``). Migration 0010.
+    # a table without clocks (``pegboard.web.clocks.TimeControl``). Migration 0011.
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
@@ -124,11 +125,11 @@ class MatchRow(Base):
     forfeit: Mapped[int | None] = mapped_column()
     # How a forfeit came (``ENDINGS``: its seat's win claimed, its player resigned by
     # leaving, or ran out of time), and whether it was an abort: unrated, because a seat had
-    # not moved yet (``pegboard.web.fair_play``). Migration 0010.
+    # not moved yet (``pegboard.web.fair_play``). Migration 0011.
     ending: Mapped[str | None] = mapped_column(String(8))
     aborted: Mapped[bool] = mapped_column(default=False, server_default=false())
     # The clocks of the match (``pegboard.web.clocks.Clock.to_json``): each seat's time
-    # left, and whose runs since when; null at a table without a time control. Migration 0010.
+    # left, and whose runs since when; null at a table without a time control. Migration 0011.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
@@ -225,7 +226,7 @@ class RatingChangeRow(Base):
 class PlayerTraceRow(Base):
     """Where a player was seen: a keyed hash of an address they played from, or a device
     they shared with another identity (``pegboard.web.fair_play.traces``). Two players who
-    share a trace are never rated against each other. Migration 0010."""
+    share a trace are never rated against each other. Migration 0011."""
 
     __tablename__ = "player_traces"
 
@@ -253,14 +254,27 @@ class CorrectionRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class InstallationRow(Base):
+    """A setting of the installation, the same for every server process on the database:
+    ``address_key``, the secret that keys the hashes of client addresses
+    (``Store.address_hash``). Migration 0010 makes the table and the secret."""
+
+    __tablename__ = "installation"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(256))
+
+
 POOL_SIZE: Final = 20
 DATABASE_THREADS: Final = 24
 """The event loop's worker threads (``asyncio.to_thread``) in a server: its database calls
 block in them, so more than asyncio's default of the CPUs + 4."""
 
 
-def make_engine(url: str) -> Engine:
-    """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``)."""
+def make_engine(url: str, db_timeout: float | None = None) -> Engine:
+    """The engine for ``url`` (``sqlite:///path``, ``postgresql+psycopg://...``); with
+    ``db_timeout`` (PostgreSQL), no statement waits longer for a lock, nobody longer to
+    connect or for a connection of the pool (``postgres_timeouts``)."""
     if url.startswith("sqlite"):
         # No ping before each use: a SQLite connection is a file opened in this process,
         # which no server at the other end can have closed (the ping was a query a move).
@@ -269,10 +283,40 @@ def make_engine(url: str) -> Engine:
         # A server's table transactions each keep a connection while the event loop
         # decides (``TableService._writing``, at most ``TRANSACTIONS`` at once): room for
         # them and for the worker threads' own reads.
-        engine = create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10)
+        timeouts: dict[str, Any] = {}
+        if db_timeout is not None:
+            timeouts = {
+                "connect_args": postgres_timeouts(db_timeout, url=url),
+                "pool_timeout": db_timeout,
+            }
+        engine = create_engine(
+            url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=10, **timeouts
+        )
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def postgres_timeouts(
+    db_timeout: float, *, statements: bool = False, url: str | URL | None = None
+) -> dict[str, Any]:
+    """libpq's connection options that bound a wait on PostgreSQL to ``db_timeout``
+    seconds: to connect (``connect_timeout``, whole seconds, at least 2 as libpq wants), and
+    for a lock (``lock_timeout``: the server cancels the statement, so its fate is known:
+    not done); with ``statements``, for a whole statement too (``statement_timeout``, for
+    the moves' small statement only: a page's read may rightly take longer under load).
+    The migrations lift the lock's bound for their own transaction (they wait for each
+    other's lock, ``migrations/env.py``)."""
+    milliseconds = max(1, round(db_timeout * 1000))
+    options = f"-c lock_timeout={milliseconds}"
+    if statements:
+        options += f" -c statement_timeout={milliseconds}"
+    # The database URL's own options (``?options=-csearch_path%3D...``) stand: these are
+    # given beside the URL and would otherwise replace them.
+    given = None if url is None else make_url(url).query.get("options")
+    if isinstance(given, str) and given.strip():
+        options = f"{given.strip()} {options}"
+    return {"connect_timeout": max(2, math.ceil(db_timeout)), "options": options}
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

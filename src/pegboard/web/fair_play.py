@@ -35,7 +35,6 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from pegboard.i18n import Translator
 from pegboard.web.db import MatchRow, PlayerTraceRow, SeatRow, TableRow
 from pegboard.web.store import SeatInfo, Store
-from pegboard.web.tables import address_hash
 
 CLAIM: Final = "claim"
 """The others claimed the win over an away seat after the grace time (``leavers``)."""
@@ -82,8 +81,10 @@ def ending_text(ending: str | None, aborted: bool, name: str, _: Translator) -> 
 
 
 def address_trace(store: Store, address: str) -> str:
-    """The trace of a client's address: its keyed hash (never the address)."""
-    return ADDRESS + address_hash(address)
+    """The trace of a client's address: its hash keyed with the installation's secret
+    (``Store.address_hash``: never the address, nor a hash a copy of the database gives
+    back)."""
+    return ADDRESS + store.address_hash(address)
 
 
 def new_device_trace() -> str:

@@ -11,13 +11,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from typing import Final
+from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.i18n import translator
 from pegboard.web.limits import RateCounter
+from pegboard.web.rules import shell
+from pegboard.web.rules.page import element
 from pegboard.web.service import lang_key
+from pegboard.web.wire import ascii_number
 
 CSP: Final = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -41,6 +45,15 @@ def client_address(scope: Scope) -> str:
     forwarded address here when told to trust it, see ``pegboard serve --proxy``)."""
     client = scope.get("client")
     return str(client[0]) if client else "unknown"
+
+
+def own_origin(origin: str, host: str, allowed: Sequence[str]) -> bool:
+    """Whether a browser's ``Origin`` is a page of this site: it names the ``host`` the
+    request was made to, or is one of the ``allowed`` origins (a site behind a proxy that
+    rewrites Host). ``null`` (an opaque origin: a sandboxed frame, a file) is none."""
+    if origin in allowed:
+        return True
+    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
 
 
 def scope_lang(scope: Scope) -> str:
@@ -103,9 +116,16 @@ class BodyLimit:
             return
         limit = self.limit_of(scope)
         declared = Headers(scope=scope).get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            await self._refuse(scope, send, limit)
-            return
+        if declared is not None:
+            length = ascii_number(declared, limit + 1)
+            if length is None:
+                _ = translator(scope_lang(scope))
+                message = _("A request's Content-Length is a number of bytes.")
+                await send_error(send, 400, message, [(b"connection", b"close")])
+                return
+            if length > limit:
+                await self._refuse(scope, send, limit)
+                return
         seen = 0
         started = False
 
@@ -153,13 +173,66 @@ class RequestRate:
 
 
 async def too_many(scope: Scope, send: Send, retry_after: int) -> None:
+    await send_error(
+        send,
+        429,
+        too_many_message(scope, retry_after),
+        [(b"retry-after", str(retry_after).encode())],
+    )
+
+
+def too_many_message(scope: Scope, retry_after: int) -> str:
     _ = translator(scope_lang(scope))
-    message = _.ngettext(
+    return _.ngettext(
         "Too many requests: try again in {n} second.",
         "Too many requests: try again in {n} seconds.",
         retry_after,
     ).format(n=retry_after)
-    await send_error(send, 429, message, [(b"retry-after", str(retry_after).encode())])
+
+
+def is_page(path: str) -> bool:
+    """Whether ``path`` is one of the pages that read the database for anyone: a replay,
+    a player, a leaderboard, the rules."""
+    return path.startswith(("/m/", "/p/", "/leaderboard/", "/rules/")) or path == "/rules"
+
+
+class PageRate:
+    """At most ``rate`` page reads (``GET`` or ``HEAD`` of ``is_page``) per client address;
+    more get a 429 page, in the asker's language. Their posts (the rules pages' form) have
+    a rate of their own."""
+
+    def __init__(self, app: ASGIApp, rate: str) -> None:
+        self.app = app
+        self.counter = RateCounter(rate, "page")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] in ("GET", "HEAD")
+            and is_page(scope["path"])
+        ):
+            address = client_address(scope)
+            if not self.counter.allow(address):
+                await self._refuse(scope, send, self.counter.retry_after(address))
+                return
+        await self.app(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, send: Send, retry_after: int) -> None:
+        lang = scope_lang(scope)
+        message = too_many_message(scope, retry_after)
+        body = shell(lang, message, element("h1", message), path=scope["path"][:64]).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"text/html; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", str(retry_after).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
 
 class SecurityHeaders:

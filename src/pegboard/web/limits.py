@@ -36,6 +36,9 @@ class Limits:
     """Seats one address may join or leave (REST)."""
     requests_rate: str = "600/minute"
     """Any other request of the REST API from one address."""
+    pages_rate: str = "120/minute"
+    """Pages that read the database for anyone (``/m/``, ``/p/``, ``/leaderboard/``,
+    ``/rules/``) one address may ask for: a person reading asks far fewer."""
     messages_rate: str = "20/second"
     """Messages one socket may send; more are answered with an error and ignored."""
     spectators_per_table: int = 32
@@ -44,6 +47,9 @@ class Limits:
     sockets_per_seat: int = 8
     """Sockets of one seat (its player's tabs and devices): one more closes the seat's
     oldest, so that the player's newest tab always gets in."""
+    refusals_rate: str = "60/minute"
+    """Messages of one socket refused as too many, malformed or too large; past this rate
+    the socket is told and closed (1008)."""
     sockets_per_client: int = 64
     """Open sockets from one address, all tables together."""
     spectators_per_client: int = 16
@@ -83,6 +89,10 @@ class Limits:
     """Connections one address holds open, WebSockets included (the next is closed at
     once): ``sockets_per_client`` and ``PAGE_CONNECTIONS`` more. ``pegboard serve`` given
     more sockets per client and no figure here raises it to match."""
+    db_timeout: float = 5.0
+    """Seconds a move, or a new table, waits for the database before its player is told
+    the server is busy (``pegboard.web.store``: PostgreSQL's ``lock_timeout``, and the
+    time to connect or to wait for a connection of the pool)."""
 
 
 PAGE_CONNECTIONS: Final = 64
@@ -105,6 +115,11 @@ PLAYER_MATCHES: Final = 50
 """A player page lists at most this many matches, the newest."""
 MATCH_ID_LENGTH: Final = 32
 """A match's address (``TABLE-NUMBER``) is read only up to this length."""
+REPLAY_PAGES: Final = 256
+"""Replay pages of finished matches kept made (``replays.ReplayCache``), the least recently
+asked for going first."""
+REPLAY_MATCHES: Final = 64
+"""Finished matches kept read from the database for their replay pages (the same way)."""
 REPLAY_LINKS: Final = 20
 """A table's summary links at most this many of its finished matches, the latest."""
 CORRECTION_TEXT_LENGTH: Final = 2000

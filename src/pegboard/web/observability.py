@@ -135,10 +135,15 @@ class Metrics:
         self.live_tables.set_function(tables)
         self.connections.set_function(connections)
 
-    def refused(self, kind: str, *, table: str | None = None, rule: str | None = None) -> None:
-        """Count one refusal and log it (its kind, table and rule: nothing of its text)."""
+    def refused(
+        self, kind: str, *, table: str | None = None, rule: str | None = None, logged: bool = True
+    ) -> None:
+        """Count one refusal and log it (its kind, table and rule: nothing of its text);
+        ``logged`` False: counted only (a socket's refusals are logged by
+        ``pegboard.web.refusals``, which sums up a flood)."""
         self.refusals.labels(kind=kind).inc()
-        log.info("refused", extra={"kind": kind, "table": table, "rule": rule})
+        if logged:
+            log.info("refused", extra={"kind": kind, "table": table, "rule": rule})
 
 
 class RefusalCount:

@@ -43,7 +43,7 @@ from pegboard.web.schemas import (
     request_body,
 )
 from pegboard.web.store import Store
-from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id
+from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id, visible_name
 
 COOKIE: Final = "pegboard_player"
 COOKIE_DAYS: Final = 400
@@ -173,12 +173,17 @@ class Players:
             record_traces(self.store, player_id, [trace])
 
     def find(self, key: str) -> list[PlayerRow]:
-        """The player whose id is ``key``, else the players named ``key`` (at most 20)."""
+        """The player whose id is ``key``, else the players named ``key`` (at most 20): as
+        names are stored (``visible_name``: "Ａｎａ" finds Ana), or as written (a name
+        stored before names were normalized)."""
         with self.session() as session:
             player = session.get(PlayerRow, key)
             if player is not None:
                 return [player]
-            query = select(PlayerRow).where(PlayerRow.name == key).order_by(PlayerRow.created_at)
+            names = {key, visible_name(key)}
+            query = (
+                select(PlayerRow).where(PlayerRow.name.in_(names)).order_by(PlayerRow.created_at)
+            )
             return list(session.scalars(query.limit(20)))
 
     def seat_at(self, player_id: str, table_id: str) -> int | None:

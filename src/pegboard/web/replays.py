@@ -13,6 +13,8 @@ views (``pegboard.web.views``), one per seat.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -23,9 +25,9 @@ from sqlalchemy import select
 
 import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
-from pegboard.web import fair_play, games, rules, views
+from pegboard.web import fair_play, games, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
-from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS
+from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS, REPLAY_MATCHES, REPLAY_PAGES
 from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
@@ -33,6 +35,8 @@ from pegboard.web.tables import lang_key
 
 router = APIRouter()
 SCRIPT: Final = "replay.js"
+MATCH_NUMBER_MOST: Final = 999_999_999
+"""A match's number has at most nine digits (a longer one names no match)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +76,10 @@ def parse_match_id(text: str) -> tuple[str, int] | None:
     if len(text) > MATCH_ID_LENGTH:
         return None
     table_id, dash, number = text.rpartition("-")
-    if not dash or not table_id or not number.isdigit() or len(number) > 9:
+    value = wire.ascii_number(number, MATCH_NUMBER_MOST)
+    if not dash or not table_id or value is None or len(number) > len(str(MATCH_NUMBER_MOST)):
         return None
-    return table_id, int(number)
+    return table_id, value
 
 
 def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None:
@@ -107,6 +112,79 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
         )
 
 
+PageKey = tuple[str, int, int, str]
+"""A replay page: its table, match number, move and language."""
+
+
+class ReplayCache:
+    """What a finished match's replay pages cost, kept: a finished match never changes, so
+    its stored form (``FinishedMatch``, up to ``matches`` of them) and its pages (by move
+    and language, up to ``pages``) are made once and then served, the least recently asked
+    for going first. A match in play is never put here (its pages are 409s, made by
+    nobody), and each language has pages of its own. Two askers of one page that is not
+    made yet wait for the same making (``made``), so many at once cost one."""
+
+    def __init__(self, pages: int = REPLAY_PAGES, matches: int = REPLAY_MATCHES) -> None:
+        self.most_pages = pages
+        self.most_matches = matches
+        self._pages: OrderedDict[PageKey, str] = OrderedDict()
+        self._matches: OrderedDict[tuple[str, int], FinishedMatch] = OrderedDict()
+        self._making: dict[PageKey, asyncio.Future[str]] = {}
+
+    def __len__(self) -> int:
+        return len(self._pages) + len(self._matches)
+
+    def clear(self) -> None:
+        self._pages.clear()
+        self._matches.clear()
+
+    def match(self, table_id: str, number: int) -> FinishedMatch | None:
+        found = self._matches.get((table_id, number))
+        if found is not None:
+            self._matches.move_to_end((table_id, number))
+        return found
+
+    def keep_match(self, found: FinishedMatch) -> None:
+        if not found.finished:
+            return  # a match in play changes: never kept
+        self._matches[(found.table_id, found.number)] = found
+        while len(self._matches) > self.most_matches:
+            self._matches.popitem(last=False)
+
+    def page(self, key: PageKey) -> str | None:
+        found = self._pages.get(key)
+        if found is not None:
+            self._pages.move_to_end(key)
+        return found
+
+    def keep_page(self, key: PageKey, page: str) -> None:
+        self._pages[key] = page
+        while len(self._pages) > self.most_pages:
+            self._pages.popitem(last=False)
+
+    async def made(self, key: PageKey, make: Callable[[], Awaitable[str]]) -> str:
+        """The page ``key``: kept, or made by ``make`` (once for all who ask meanwhile)."""
+        found = self.page(key)
+        if found is not None:
+            return found
+        making = self._making.get(key)
+        if making is None:
+            making = asyncio.ensure_future(make())
+            self._making[key] = making
+            making.add_done_callback(lambda done: self._made(key, done))
+        return await asyncio.shield(making)
+
+    def _made(self, key: PageKey, done: asyncio.Future[str]) -> None:
+        del self._making[key]
+        if not done.cancelled() and done.exception() is None:
+            self.keep_page(key, done.result())
+
+
+def cache_of(request: Request) -> ReplayCache:
+    cache: ReplayCache = request.app.state.replay_cache
+    return cache
+
+
 class ReplayRefusedError(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -119,7 +197,12 @@ async def _finished(request: Request, text: str, _: Translator) -> FinishedMatch
     match still in play (it is never replayed with its hidden information)."""
     parsed = parse_match_id(text)
     store: Store = request.app.state.service.store
-    found = None if parsed is None else await asyncio.to_thread(load_match, store, *parsed)
+    cache = cache_of(request)
+    found = None if parsed is None else cache.match(*parsed)
+    if found is None and parsed is not None:
+        found = await asyncio.to_thread(load_match, store, *parsed)
+        if found is not None:
+            cache.keep_match(found)
     if found is None:
         raise ReplayRefusedError(404, _("There is no such match."))
     if not found.finished:
@@ -299,7 +382,20 @@ async def replay_page(request: Request, match: str) -> Response:
             lang, refusal.message, element("h1", refusal.message), path=f"/m/{match[:64]}"
         )
         return HTMLResponse(page, status_code=refusal.status)
-    asked = request.query_params.get("at", "")[:9]
-    at = int(asked) if asked.isdigit() else len(found.actions)
-    shown = await asyncio.to_thread(position, found, at, lang)
-    return HTMLResponse(render_position(found, shown, lang))
+    asked = request.query_params.get("at")
+    at = len(found.actions) if asked is None else wire.ascii_number(asked, len(found.actions))
+    if at is None:
+        message = _("A move is a whole number, from 0 to {n}.").format(n=len(found.actions))
+        page = rules.shell(lang, message, element("h1", message), path=f"/m/{match[:64]}")
+        return HTMLResponse(page, status_code=422)
+    key = (found.table_id, found.number, at, lang)
+    made = await cache_of(request).made(
+        key, lambda: asyncio.to_thread(render_page, found, at, lang)
+    )
+    return HTMLResponse(made)
+
+
+def render_page(found: FinishedMatch, at: int, lang: str) -> str:
+    """The replay page of ``found`` at move ``at`` in ``lang`` (the costly part: the match
+    replayed to ``at`` and viewed for every seat)."""
+    return render_position(found, position(found, at, lang), lang)

@@ -50,6 +50,7 @@ from pegboard.web.store import (
     Store,
     TableRecord,
     TableTransaction,
+    is_busy,
 )
 from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
 from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
@@ -64,7 +65,6 @@ from pegboard.web.tables import LiveTable as LiveTable
 from pegboard.web.tables import LobbyError as LobbyError
 from pegboard.web.tables import UnusableTableError as UnusableTableError
 from pegboard.web.tables import _gone as _gone
-from pegboard.web.tables import address_hash as address_hash
 from pegboard.web.tables import bot_seed as bot_seed
 from pegboard.web.tables import check_stored as check_stored
 from pegboard.web.tables import clean_name as clean_name
@@ -88,10 +88,26 @@ PRESENCE_SECONDS: Final = 45.0
 to it holds (it says so again every third of this while it is so)."""
 
 
+def _take(counts: Counter[str], client: str, cap: int) -> bool:
+    """Count one more of ``client``'s, unless it holds ``cap`` already (then False)."""
+    if counts[client] >= cap:
+        return False
+    counts[client] += 1
+    return True
+
+
 def _release(counts: Counter[str], client: str) -> None:
     counts[client] -= 1
     if counts[client] <= 0:
         del counts[client]
+
+
+def busy_move(_: Translator) -> str:
+    """What the players of a table hear when the database did not take a move in time."""
+    return _(
+        "The server is busy and could not save the move in time: "
+        "connect again in a moment to see the table as it was saved."
+    )
 
 
 class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks):
@@ -181,10 +197,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
 
     def open_socket(self, client: str) -> bool:
         """Count a new socket of ``client``: False (and not counted) past the cap."""
-        if self._sockets_of[client] >= self.limits.sockets_per_client:
-            return False
-        self._sockets_of[client] += 1
-        return True
+        return _take(self._sockets_of, client, self.limits.sockets_per_client)
 
     def close_socket(self, client: str) -> None:
         _release(self._sockets_of, client)
@@ -192,10 +205,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
     def open_spectator(self, client: str) -> bool:
         """Count a new spectator of ``client`` (within its sockets): False (and not
         counted) past ``Limits.spectators_per_client``."""
-        if self._spectators_of[client] >= self.limits.spectators_per_client:
-            return False
-        self._spectators_of[client] += 1
-        return True
+        return _take(self._spectators_of, client, self.limits.spectators_per_client)
 
     def close_spectator(self, client: str) -> None:
         _release(self._spectators_of, client)
@@ -271,8 +281,8 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
             invites[info.seat], info.invite_hash = new_token()
         if public and player is not None:
             await self._within_public_tables(player, _)
-        creator = address_hash(client)
-        held = await asyncio.to_thread(self.store.open_tables_of, creator)
+        creator = self.store.address_hash(client)  # keyed: the installation's secret
+        held = await self.store.within(self.store.open_tables_of, creator)
         if held >= self.limits.open_tables_per_client:
             raise LobbyError(
                 429,
@@ -304,7 +314,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         record.clock = self._new_clock(record, match)
         for attempt in range(CREATE_ATTEMPTS):
             try:
-                await asyncio.to_thread(self.store.create_table, record)
+                await self.store.within(self.store.create_table, record)
                 break
             except IntegrityError:
                 # Two tables drew the same 59.5-bit id: take another (nothing was written).
@@ -799,9 +809,16 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
                     seq=table.seq
                 ),
             ) from None
-        except Exception:
+        except Exception as error:
             # The live match is ahead of the log: drop it, and let every client reconnect
-            # to the table rebuilt from what was committed.
+            # to the table rebuilt from what was committed. The database too slow (the
+            # commit timed out, ``--db-timeout``): the same, but said so; the move may
+            # yet be in the log, which the rebuild reads once its fate is final
+            # (``Store.settle``).
+            if is_busy(error):
+                log.warning("table %s: the database did not take a move in time", record.id)
+                self._drop(table, busy=True)
+                raise ClientError("busy", busy_move(_)) from None
             log.exception("table %s: the action could not be saved", record.id)
             self._drop(table)
             raise ClientError("server", _("The move could not be saved: connect again.")) from None
@@ -836,16 +853,21 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         self._broadcast(table)
         self._kick_bots(table, lead=False)
 
-    def _drop(self, table: LiveTable) -> None:
+    def _drop(self, table: LiveTable, busy: bool = False) -> None:
         """Forget a table whose live match is ahead of its log: every connection is told
         why (in its language), then closed with 1011 so that it reconnects to the table
-        rebuilt from what was committed."""
+        rebuilt from what was committed (``busy``: the database was too slow, ``busy``
+        and 1013, try again later)."""
         table.broken = True
         self._disarm(table)
         if self._tables.get(table.id) is table:
             del self._tables[table.id]
         for connection in list(table.connections):
             _ = translator(connection.lang)
+            if busy:
+                connection.send(ClientError("busy", busy_move(_)).to_message())
+                connection.close(1013)
+                continue
             connection.send(
                 ClientError("server", _("The move could not be saved: connect again.")).to_message()
             )

@@ -11,15 +11,19 @@ brings its copy up to date (``Fresh``) until the write commits, and the commit c
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import secrets
+import sqlite3
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 import psycopg
+import sqlalchemy.exc
 from sqlalchemy import (
     URL,
     Engine,
@@ -35,11 +39,24 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.clocks import Clock, TimeControl
-from pegboard.web.db import ActionRow, Base, CorrectionRow, MatchRow, SeatRow, TableRow
+from pegboard.web.db import (
+    ActionRow,
+    Base,
+    CorrectionRow,
+    InstallationRow,
+    MatchRow,
+    SeatRow,
+    TableRow,
+    postgres_timeouts,
+)
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -122,6 +139,32 @@ class Correction:
     closed_at: datetime | None = None
 
 
+ADDRESS_KEY: Final = "address_key"
+"""The installation's setting that keys the hashes of client addresses (``Store.address_hash``)."""
+
+CLIENT_MARGIN: Final = 1.0
+"""Seconds past ``--db-timeout`` before this process gives up a move's commit that the
+database has not answered (``_AsyncAppender``): the database's own cancellation, whose
+outcome is known, comes first when the database runs at all."""
+
+
+class DatabaseBusyError(TimeoutError):
+    """The database did not answer in time (``--db-timeout``): the player is told the
+    server is busy (``is_busy``)."""
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether ``error`` says the database was too slow rather than broken: a timeout of
+    ours (``DatabaseBusyError``, or the engine's pool's), a statement PostgreSQL cancelled
+    past its ``lock_timeout`` or ``statement_timeout``, SQLite's file locked too long."""
+    if isinstance(error, DatabaseBusyError | sqlalchemy.exc.TimeoutError):
+        return True
+    found = getattr(error, "orig", None)
+    if isinstance(found, psycopg.errors.LockNotAvailable | psycopg.errors.QueryCanceled):
+        return True
+    return isinstance(found, sqlite3.OperationalError) and "locked" in str(found)
+
+
 CHANNEL: Final = "pegboard_tables"
 """The PostgreSQL channel on which a commit names the table it changed."""
 
@@ -188,8 +231,11 @@ class _Appender:
     thread that the event loop waits for. ``GroupCommit`` runs one group at a time: one
     connection is enough (the lock keeps a stray second caller waiting, not interleaved)."""
 
-    def __init__(self, url: URL) -> None:
+    def __init__(self, url: URL, timeout: float | None = None) -> None:
         self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._options = (
+            {} if timeout is None else postgres_timeouts(timeout, statements=True, url=url)
+        )
         self._connection: psycopg.Connection[Any] | None = None
         self._lock = threading.Lock()
 
@@ -214,7 +260,7 @@ class _Appender:
 
     def _execute(self, parameters: dict[str, Any]) -> None:
         if self._connection is None or self._connection.closed:
-            self._connection = psycopg.connect(self._conninfo, autocommit=True)
+            self._connection = psycopg.connect(self._conninfo, autocommit=True, **self._options)
         self._connection.execute(_APPEND_SHARED, parameters, prepare=True)
 
     def _close(self) -> None:
@@ -233,14 +279,59 @@ class _AsyncAppender:
     back. Measured in ``python -m benchmarks web --postgres`` (one session, the same load):
     2.56-2.71 ms of server CPU a move against 2.93 with the thread, the commit's median
     2.1-6.9 ms against 6.5. ``GroupCommit`` runs one group at a time; the connection belongs
-    to the loop it was opened on (a new loop, as in tests, opens its own)."""
+    to the loop it was opened on (a new loop, as in tests, opens its own).
 
-    def __init__(self, url: URL) -> None:
+    With a ``timeout`` (``--db-timeout``) the server cancels a statement that waits longer
+    for a lock or runs longer (``postgres_timeouts``): it is then known not done. A server
+    that does not answer at all (frozen, cut off) cannot cancel anything: after ``timeout``
+    and ``CLIENT_MARGIN`` more the statement is given up (``DatabaseBusyError``), its fate
+    unknown, and its backend's id kept in ``unsettled`` until ``Store.settle`` has ended it,
+    before the log is read again."""
+
+    def __init__(self, url: URL, timeout: float | None = None) -> None:
         self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._connection: psycopg.AsyncConnection[Any] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.timeout = timeout
+        self.server_timeouts = True
+        """Whether new connections ask the server to cancel what passes ``timeout``."""
+        self.unsettled: set[int] = set()
+        """The backends of statements given up on, whose commit may still come."""
+        self.unsettled_lock = threading.Lock()
+        """``unsettled`` is read by ``Store.settle`` in a worker thread."""
+        self._given_up: set[asyncio.Task[None]] = set()
 
     async def execute(self, parameters: dict[str, Any]) -> None:
+        if self.timeout is None:
+            await self._attempt(parameters)
+            return
+        attempt = asyncio.ensure_future(self._attempt(parameters))
+        finished, _pending = await asyncio.wait({attempt}, timeout=self.timeout + CLIENT_MARGIN)
+        if attempt in finished:
+            attempt.result()  # its error, if any
+            return
+        # No answer: psycopg's cancellation asks the server to cancel the statement, and
+        # closes the connection if it cannot; meanwhile a new connection serves.
+        connection = self._connection
+        if connection is not None:
+            with self.unsettled_lock:
+                self.unsettled.add(connection.info.backend_pid)
+        self._connection, self._loop = None, None
+        attempt.cancel()
+        self._given_up.add(attempt)
+        attempt.add_done_callback(lambda done: self._ended(done, connection))
+        raise DatabaseBusyError("the database did not answer a commit in time")
+
+    def _ended(
+        self, attempt: asyncio.Task[None], connection: psycopg.AsyncConnection[Any] | None
+    ) -> None:
+        self._given_up.discard(attempt)
+        if not attempt.cancelled():
+            attempt.exception()  # retrieved: the caller was told the server is busy
+        if connection is not None and not connection.closed:
+            connection.pgconn.finish()
+
+    async def _attempt(self, parameters: dict[str, Any]) -> None:
         try:
             try:
                 await self._execute(parameters)
@@ -257,8 +348,11 @@ class _AsyncAppender:
         if self._loop is not loop:
             self.forget()
         if self._connection is None or self._connection.closed:
+            options: dict[str, Any] = {}
+            if self.timeout is not None and self.server_timeouts:
+                options = postgres_timeouts(self.timeout, statements=True, url=self._conninfo)
             self._connection = await psycopg.AsyncConnection.connect(
-                self._conninfo, autocommit=True
+                self._conninfo, autocommit=True, **options
             )
             self._loop = loop
         await self._connection.execute(_APPEND_SHARED, parameters, prepare=True)
@@ -355,18 +449,23 @@ def creator_player() -> ScalarSelect[str | None]:
 
 
 class Store:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, db_timeout: float | None = None) -> None:
         self.engine = engine
+        self.db_timeout = db_timeout
+        """Seconds a player's request waits for the database (``--db-timeout``; None: as
+        long as it takes). The engine's own bounds are ``make_engine``'s."""
         self._session = sessionmaker(engine, expire_on_commit=False)
         self.shared = engine.dialect.name == "postgresql"
         """Whether other server processes may use the database too (PostgreSQL): then a
         table's writes lock the table (``locked``) and notify the others."""
         self.origin = secrets.token_hex(6)
         """This process's name in the notifications, so that it skips its own."""
-        self._appends = _Appender(engine.url) if self.shared else None
-        self._async_appends = _AsyncAppender(engine.url) if self.shared else None
+        self._appends = _Appender(engine.url, db_timeout) if self.shared else None
+        self._async_appends = _AsyncAppender(engine.url, db_timeout) if self.shared else None
         """On PostgreSQL, the same on the event loop (``add_actions_async``)."""
         """On PostgreSQL, the moves' own connection (``_Appender``)."""
+        self._address_key: bytes | None = None
+        """The installation's secret that keys addresses' hashes, once read (``address_key``)."""
 
     def dispose(self) -> None:
         """Close the store's own connections (the engine's are its owner's to dispose)."""
@@ -382,6 +481,82 @@ class Store:
 
     def session(self) -> Session:
         return self._session()
+
+    async def within(self, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` in a worker thread, ``DatabaseBusyError`` past ``db_timeout``
+        (the thread goes on until the database answers; a write that waited for a lock
+        is cancelled by the server at the same time, ``postgres_timeouts``)."""
+        if self.db_timeout is None:
+            return await asyncio.to_thread(call, *args)
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(call, *args), self.db_timeout)
+        except TimeoutError:
+            raise DatabaseBusyError(f"the database did not answer in {self.db_timeout} s") from None
+
+    def settle(self) -> None:
+        """Make final the fate of every commit given up on (``_AsyncAppender``): its
+        backend is ended, waiting for it to go (``pg_terminate_backend`` with a timeout),
+        so a commit it still made is in the log from now on, and none can come later. A
+        table is rebuilt from its log only after this (``load_table``), so no client is
+        shown a log a late commit then changes. ``DatabaseBusyError`` while the database
+        does not answer."""
+        appender = self._async_appends
+        if appender is None or not appender.unsettled:
+            return
+        with appender.unsettled_lock:
+            backends = sorted(appender.unsettled)
+        wait = max(1, round((self.db_timeout or 5.0) * 1000))
+        for backend in backends:
+            with self.engine.connect() as connection:
+                ended = connection.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid, :wait) FROM pg_stat_activity"
+                        " WHERE pid = :backend"
+                    ),
+                    {"backend": backend, "wait": wait},
+                ).first()
+            if ended is not None and not ended[0]:
+                raise DatabaseBusyError(f"backend {backend} did not end in time")
+            with appender.unsettled_lock:
+                appender.unsettled.discard(backend)
+
+    def address_hash(self, address: str) -> str:
+        """What the database keeps of a client's address: enough to count its tables, and
+        keyed with the installation's secret (HMAC-SHA256), so that a copy of the database
+        alone does not give the addresses back (an unkeyed hash of an IPv4 address is
+        undone by trying all 2^32). Blocking the first time (the secret is read)."""
+        message = f"pegboard-client:{address}".encode()
+        return hmac.new(self.address_key(), message, hashlib.sha256).hexdigest()[:32]
+
+    def address_key(self) -> bytes:
+        """The installation's secret for ``address_hash``, read once (blocking). Migration
+        0010 makes it; a database that lost it (restored without the row) gets a new one
+        here, the same for every process however many ask at once: each inserts unless a
+        row stands (``ON CONFLICT DO NOTHING``), then reads the one that stands."""
+        if self._address_key is None:
+            made = secrets.token_hex(32)
+            self._address_key = self._installation_value(ADDRESS_KEY, made).encode()
+        return self._address_key
+
+    def _installation_value(self, name: str, made: str) -> str:
+        """The installation's setting ``name``, set to ``made`` if it has none."""
+        read = select(InstallationRow.value).where(InstallationRow.name == name)
+        with self.engine.begin() as connection:
+            found = connection.execute(read).scalar()
+            if found is not None:
+                return found
+            insert_if_none = (
+                postgresql_insert(InstallationRow)
+                if self.engine.dialect.name == "postgresql"
+                else sqlite_insert(InstallationRow)
+            )
+            connection.execute(
+                insert_if_none.values(name=name, value=made).on_conflict_do_nothing(
+                    index_elements=["name"]
+                )
+            )
+        with self.engine.connect() as connection:
+            return str(connection.execute(read).scalar_one())
 
     def locked(self, table_id: str) -> TableTransaction:
         """A transaction that holds ``table_id``'s row lock until it commits or closes."""
@@ -443,7 +618,9 @@ class Store:
             )
 
     def load_table(self, table_id: str) -> TableRecord | None:
-        """The table with its match in play and that match's log, or None."""
+        """The table with its match in play and that match's log, or None (once the
+        commits given up on are ``settle``d)."""
+        self.settle()
         with self.session() as session:
             row = session.get(TableRow, table_id)
             if row is None:

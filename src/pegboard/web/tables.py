@@ -167,11 +167,6 @@ def new_token() -> tuple[str, str]:
     return token, hash_token(token)
 
 
-def address_hash(address: str) -> str:
-    """What the database keeps of a client's address: a hash, enough to count its tables."""
-    return hashlib.sha256(f"pegboard-client:{address}".encode()).hexdigest()[:32]
-
-
 def lang_key(lang: object) -> str:
     """The language key of ``lang``; English for anything we have no catalog for."""
     if isinstance(lang, str):
@@ -182,7 +177,66 @@ def lang_key(lang: object) -> str:
     return "en"
 
 
+BLANK_LOOKALIKES: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+"""Characters that show nothing though they are not format characters (Cf): the Hangul
+fillers (U+3164 and its halfwidth form become U+1160 in NFKC), the blank Braille pattern,
+the combining grapheme joiner, the Khmer inherent vowels."""
+JOINERS: Final = frozenset("\u200c\u200d")
+"""ZWNJ and ZWJ: format characters, but a Devanagari (or Persian) name needs them to choose
+between a conjunct, a half form and a visible virama, and an emoji sequence its ZWJ."""
+JOINING_SCRIPTS: Final = (
+    "DEVANAGARI", "BENGALI", "GURMUKHI", "GUJARATI", "ORIYA", "TAMIL", "TELUGU", "KANNADA",
+    "MALAYALAM", "SINHALA", "ARABIC", "SYRIAC", "NKO", "MONGOLIAN", "KHMER", "MYANMAR",
+    "TIBETAN", "THAANA", "VARIATION SELECTOR",
+)  # fmt: skip
+"""The scripts whose shaping ZWJ and ZWNJ change (as Unicode names their characters), and
+the variation selectors of emoji: between two Latin letters a joiner changes nothing a
+reader sees, and would make ``A`` U+200D ``na`` a second "Ana"."""
+
+
+def joinable(char: str) -> bool:
+    """Whether a ZWJ or ZWNJ next to ``char`` can change what is seen: a character of a
+    ``JOINING_SCRIPTS`` script, or a symbol of an emoji sequence (a person, a skin tone)."""
+    if unicodedata.category(char) in ("So", "Sk"):
+        return True
+    return unicodedata.name(char, "").startswith(JOINING_SCRIPTS)
+
+
+def shows(char: str) -> bool:
+    """Whether ``char`` is seen on its own: a letter, digit, punctuation or symbol (a mark
+    shows only on another character, a space or a format character not at all)."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LOOKALIKES
+
+
+def visible_name(text: str) -> str:
+    """``text`` in NFKC without what cannot be seen (format characters, category Cf: zero
+    width spaces, the BOM, soft hyphens, the bidirectional controls, the tags; and
+    ``BLANK_LOOKALIKES``), its spaces one each: what compares and what is stored. A ZWJ or
+    ZWNJ stays between two ``joinable`` characters, one at a time."""
+    text = unicodedata.normalize("NFKC", text)
+    kept: list[str] = []
+    for place, char in enumerate(text):
+        if char in JOINERS:
+            after = text[place + 1 : place + 2]
+            if kept and joinable(kept[-1]) and after and joinable(after):
+                kept.append(char)
+            continue
+        if unicodedata.category(char) == "Cf" or char in BLANK_LOOKALIKES:
+            continue
+        kept.append(char)
+    # Again: a character taken out may have stood between a letter and its mark.
+    return " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
+
+
 def clean_name(name: object, _: Translator) -> str | None:
+    """A seat's or a player's name as stored (``visible_name``), None for no name (absent,
+    or only spaces); ``LobbyError`` 422 for a name that is not text, too long, holds
+    control characters, or is made only of characters that do not show.
+
+    Invisible characters are taken out rather than refused: they are most often pasted
+    with a name by accident (a zero width space, a BOM, a soft hyphen from a web page),
+    and taking them out keeps exactly what a reader sees. A name of nothing else is
+    refused, never taken for a name, nor for no name: whoever sent it meant one."""
     if name is None:
         return None
     if not isinstance(name, str):
@@ -191,10 +245,16 @@ def clean_name(name: object, _: Translator) -> str | None:
         raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         raise LobbyError(422, _("A name may not hold control characters."))
-    name = " ".join(name.split())
-    if len(name) > NAME_LENGTH:
+    if not name.strip():
+        return None
+    cleaned = visible_name(name)
+    if len(cleaned) > NAME_LENGTH:
         raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
-    return name or None
+    if not any(shows(char) for char in cleaned):
+        raise LobbyError(
+            422, _("A name needs a letter, a digit or a sign that shows: this one is invisible.")
+        )
+    return cleaned
 
 
 def summary_of(

@@ -77,3 +77,18 @@ def loads(data: str | bytes, max_depth: int) -> Any:
     if not is_unicode(value):
         raise WireError("unicode")
     return value
+
+
+def ascii_number(text: str, most: int) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (at most ``most``: a larger one,
+    however many digits it has, is ``most``), or None for any other text.
+
+    Not ``str.isdigit``: it also takes "²", "①" or "١", which ``int`` refuses or reads as
+    another script's digits, and ``int`` refuses more than 4,300 digits; a number a client
+    writes in an address, a query or a header is ASCII."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(most)):
+        return most
+    return min(int(digits), most)

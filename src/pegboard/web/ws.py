@@ -13,16 +13,18 @@ import itertools
 import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any, Final
-from urllib.parse import urlsplit
 
 import anyio
 import orjson
 from fastapi import WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.i18n import Translator, translator
 from pegboard.web import players, wire
+from pegboard.web.guards import own_origin
 from pegboard.web.limits import Limits
+from pegboard.web.refusals import SocketRefusals
 from pegboard.web.seats import SeatHolder
 from pegboard.web.service import (
     TABLE_ID_LENGTH,
@@ -32,6 +34,7 @@ from pegboard.web.service import (
     UnusableTableError,
     lang_key,
 )
+from pegboard.web.store import DatabaseBusyError, is_busy
 from pegboard.web.updates import update_of
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,8 @@ CLOSE_UNUSABLE: Final = 4422
 CLOSE_TOO_MANY: Final = 4429
 CLOSE_IDLE: Final = 4408
 """A spectator's socket that sent nothing for ``Limits.spectator_idle_seconds``."""
+CLOSE_TRY_LATER: Final = 1013
+"""The standard close code "try again later": the database is out of reach."""
 
 _socket_ids = itertools.count()
 
@@ -95,14 +100,20 @@ class SocketConnection:
             self._queue.put_nowait(code)  # after the messages already queued
 
     async def write(self) -> None:
-        """Send queued messages in order until a close is queued."""
+        """Send queued messages in order until a close is queued, or the client goes."""
         while True:
             item = await self._queue.get()
             if isinstance(item, int):
                 with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                     await self.websocket.close(item)
                 return
-            await self.websocket.send_text(encode(item))
+            try:
+                await self.websocket.send_text(encode(item))
+            except WebSocketDisconnect as gone:
+                # A client may close at any time, also while it is written to: no fault of
+                # the server's, so one quiet line, not an error with its traceback.
+                log.debug("socket %s: the client went while written to (%s)", self.id, gone.code)
+                return
 
 
 async def receive(
@@ -163,12 +174,7 @@ def origin_allowed(websocket: WebSocket, allowed: Sequence[str]) -> bool:
     the socket was opened to, or one of the ``allowed`` origins (a site behind a proxy
     that rewrites Host). Clients that send no Origin are not browsers and are let in."""
     origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    host = websocket.headers.get("host", "")
-    return bool(host) and urlsplit(origin).netloc.lower() == host.lower()
+    return origin is None or own_origin(origin, websocket.headers.get("host", ""), allowed)
 
 
 async def greet(
@@ -177,7 +183,12 @@ async def greet(
     """The table, the seat (None: spectator) and the token a hello opens; the token is
     checked by ``service.connect``. ``HelloRefusedError`` otherwise."""
     try:
-        table = await service.get(table_id) if valid_table_id(table_id) else None
+        if valid_table_id(table_id):
+            table = await asyncio.wait_for(service.get(table_id), service.limits.db_timeout)
+        else:
+            table = None
+    except TimeoutError:  # the rebuild goes on for the next hello (``service.get``)
+        raise DatabaseBusyError("a table was not read in time") from None
     except UnusableTableError as error:
         raise HelloRefusedError(ClientError("unusable", error.message(_)), CLOSE_UNUSABLE) from None
     if table is None:
@@ -278,6 +289,17 @@ async def serve_socket(
     except HelloRefusedError as refused:
         await refuse(websocket, refused.error, refused.code)
         return
+    except (SQLAlchemyError, DatabaseBusyError) as error:
+        # The database is out of reach, or too slow: the app's handler of it answers HTTP,
+        # which a socket cannot carry, so the client is told here, and may try again later.
+        log.error("table %s: a hello could not be answered: %s", table_id[:40], error)
+        if is_busy(error):
+            problem = ClientError("busy", _("The server is busy: try again in a moment."))
+        else:
+            unavailable = _("The server cannot reach its database just now: try again shortly.")
+            problem = ClientError("unavailable", unavailable)
+        await refuse(websocket, problem, CLOSE_TRY_LATER)
+        return
     try:
         held = table.record.seats[seat].player_id if seat is not None else None
         if table.record.rated and held is not None:
@@ -304,7 +326,22 @@ async def read(
     service: TableService, table: LiveTable, connection: SocketConnection, limits: Limits
 ) -> None:
     """Answer the client's messages, one at a time, until it goes or the server closes
-    the connection."""
+    the connection (``pegboard.web.refusals``: also when it keeps breaking the limits)."""
+    refusals = SocketRefusals(service.metrics, table.id, limits.refusals_rate)
+    try:
+        await answer_each(service, table, connection, limits, refusals)
+    finally:
+        refusals.summarize()
+
+
+async def answer_each(
+    service: TableService,
+    table: LiveTable,
+    connection: SocketConnection,
+    limits: Limits,
+    refusals: SocketRefusals,
+) -> None:
+    """``read``'s loop: each message answered, each refusal told and counted."""
     # A spectator that sends nothing, not even the page's pings, for this long is gone
     # (or parked): its room goes to others. A seat's socket has no such limit: its player's
     # presence is the leavers' business (``pegboard.web.leavers``).
@@ -339,7 +376,11 @@ async def read(
             # and its bookkeeping would leave the table's copy behind its own log.
             await asyncio.shield(dispatch(service, table, connection, message, _))
         except ClientError as refused:
-            service.metrics.refused(refused.code, table=table.id, rule=refused.rule)
+            if refusals.refused(refused.code, refused.rule):
+                closing = _("This connection broke the limits too often: it is closed.")
+                connection.send(ClientError("too_many", closing).to_message())
+                connection.close(1008)
+                break
             connection.send(refused.to_message())
         except Exception:
             # A fault of the server's (the database out of reach): the client is told,

@@ -28,5 +28,8 @@ with migration_file_lock(engine), engine.connect() as connection:
     )
     with context.begin_transaction():
         if connection.dialect.name == "postgresql":
+            # A server's engine bounds lock waits (``--db-timeout``): not the migrations',
+            # which wait for each other's lock, however long one takes.
+            connection.execute(text("SET LOCAL lock_timeout = 0"))
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         context.run_migrations()

@@ -7,8 +7,8 @@ the keyed hashes of the addresses and the devices they played from), so that two
 of one person are never rated against each other. Null, false or empty for what was made
 before: those matches ended by a claim (0009's forfeits) and had no clock.
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision: str | None = "0009"
+revision = "0011"
+down_revision: str | None = "0010"
 branch_labels: str | None = None
 depends_on: str | None = None
 
