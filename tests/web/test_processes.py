@@ -11,6 +11,7 @@ import json
 import os
 import random
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -18,10 +19,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import text, update
 
 from pegboard.web import games
-from pegboard.web.db import make_engine, throwaway_database
-from pegboard.web.store import Store
+from pegboard.web.clocks import Clock
+from pegboard.web.db import MatchRow, make_engine, throwaway_database
+from pegboard.web.store import CHANNEL, Store
 from tests.web.conftest import HANG_GUARD, POSTGRES_ENV, Server
 from tests.web.real_socket import RealClient as Client
 
@@ -221,6 +224,57 @@ def worker_processes(pid: int) -> list[int]:
         if f"\nPPid:\t{pid}\n" in text:
             found.append(int(status.parent.name))
     return found
+
+
+def test_two_processes_flag_a_staller_once(
+    tmp_path: Path, servers: list[Server], shared_url: str
+) -> None:
+    """Ana's seat on process A, Bo's on B, a rated table with a clock; nobody moves. The
+    running clock is set (in the database, as a commit would) to run out in 1.5 s, and both
+    processes hear of it: each sets its alarm, both ring, and exactly one of them flags the
+    seat; both tell their clients the same end, and the database holds it once."""
+    a, b = two_servers(tmp_path, servers, shared_url)
+    people = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+    table_id, tokens = new_table(a.base, people, players=2, rated=True)
+    with ExitStack() as sockets:
+        ana = Client(sockets, a.base, table_id, 0, tokens[0])
+        bo = Client(sockets, b.base, table_id, 1, tokens[1])
+        for client in (ana, bo):
+            client.sync()
+        running = ana.state["table"]["clock"]["running"]
+        assert running in (0, 1)
+        store = Store(make_engine(shared_url))
+        try:
+            with store.session() as session, session.begin():
+                left = [180.0, 180.0]
+                left[running] = 1.5
+                clock = Clock(tuple(left), time.time(), running)
+                session.execute(
+                    update(MatchRow)
+                    .where(MatchRow.table_id == table_id, MatchRow.number == 1)
+                    .values(clock=clock.to_json())
+                )
+                session.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": f"test {table_id}"},
+                )
+        finally:
+            store.dispose()
+            store.engine.dispose()
+        for client in (ana, bo):
+            client.until(lambda state: state["table"]["forfeit"] is not None)
+            summary = client.state["table"]
+            assert (summary["forfeit"], summary["ending"]) == (running, "flag")
+        flags = [
+            line
+            for server in (a, b)
+            for line in Path(server.log.name).read_text().splitlines()
+            if "ran out of time" in line
+        ]
+        assert len(flags) == 1, flags
+        with Store(make_engine(shared_url)).session() as session:
+            match = session.get(MatchRow, (table_id, 1))
+            assert match is not None and (match.forfeit, match.ending) == (running, "flag")
 
 
 def test_serve_workers_2_serves_a_match_from_two_processes(
