@@ -13,7 +13,7 @@ seating (the entrants rotated through every seat: with 4, each pair of partners 
 deal from both sides). A deal is one hand from 0-0; the margin is the first bot's side's
 points minus the other side's, per deal, averaged over the seatings of its seed, with a
 95% interval over the deals (``pegboard.arena.summarize``). Hands are counted won, drawn
-or lost by the first bot's side, per play. The table is printed in the README's format.
+or lost by the first bot's side, per play. The table is printed in docs/bots.md's format.
 """
 
 from __future__ import annotations

@@ -260,7 +260,7 @@ def pegging_by_rank(deals: int, seed: int = 1) -> tuple[FloatArray, FloatArray, 
     is given against its seat's mean card, the dealer's from the dealer's side, so a rank
     above 0 is one that seat would rather keep. The third value is the mean margin."""
     rng = random.Random(seed)
-    deck = sorted(card.rank for card in DECK)  # rank by rank, as the README's run drew them
+    deck = sorted(card.rank for card in DECK)  # rank by rank, as docs/bots.md's run drew them
     counts = np.zeros((deals, 2 * RANKS))
     margin = np.zeros(deals)
     for k in range(deals):

@@ -1,5 +1,5 @@
 """An arena entrant ``LEVEL@N``: the level with a budget of its own, so that one level can
-meet itself at several budgets (the Draw expert's curve, README)."""
+meet itself at several budgets (the Draw expert's curve, docs/bots.md)."""
 
 from __future__ import annotations
 

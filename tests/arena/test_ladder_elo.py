@@ -1,4 +1,4 @@
-"""The Elo the README gives up the bots' ladders, from arena results (benchmarks'
+"""The Elo docs/bots.md gives up the bots' ladders, from arena results (benchmarks'
 ``elo_gap`` and ``bench_draw_expert --elo-up``): Elo's logistic curve, where an expected
 score of 3/4 is 400·log10(3) = 190.8 points above the opponent and an even score 0."""
 

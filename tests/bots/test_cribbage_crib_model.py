@@ -242,7 +242,7 @@ def test_the_table_is_the_generators_fixed_point_on_a_sample() -> None:
 
 
 def test_c4_the_pegging_weights_rank_fives_and_tens_as_real_play_does() -> None:
-    """``gen_crib_table --pegging`` (the README's test of a pegging-aware discard): what a
+    """``gen_crib_table --pegging`` (docs/bots.md's test of a pegging-aware discard): what a
     kept rank is worth in the pegging. Cribbage Pro's expected pegging by kept hand from
     human play (its pegging quiz's data, as sampled in markafitzgerald1/simulate-cribbage-
     games, ``artifact_pipeline/cribbage_pro_reference.py``): a dealer keeping 5-5-5-5 pegs

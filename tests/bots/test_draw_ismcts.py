@@ -265,7 +265,7 @@ def test_the_expert_level_is_the_tree_search() -> None:
 
 def test_the_expert_searches_four_times_its_budget_at_a_table_of_four() -> None:
     """At four players the expert's 600 iterations were no stronger than the flat search;
-    2,400 were (the README): its decisions there search four times its budget, at the
+    2,400 were (docs/bots.md): its decisions there search four times its budget, at the
     other tables its budget, whatever the budget it was given."""
     by_players: dict[int, set[float]] = {2: set(), 3: set(), 4: set()}
     for observation in positions(30, seed=7):

@@ -3,7 +3,7 @@ random and greedy, each the policy it says it is, the same for a seed.
 
 Legality and blindness for every level are in test_fives_bots.py (its tests run over
 ``bot_levels``); the levels' strength, each against the one below, is measured in the
-arena (``python -m benchmarks.fives_strength 2000 ladder``, the README's table).
+arena (``python -m benchmarks.fives_strength 2000 ladder``, docs/bots.md's table).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ almost nothing during the round (draws prove nothing; passes come only at the ve
 so acting as if a deal were known misleads little, while every playout spent at the root
 compares the actions on the same deals. But its values are those of its fixed playout
 policy, so past a thousand playouts more deals bought nothing: the expert is now the tree
-search of ``draw_ismcts``, and this search is the ``pimc`` level (the README has both).
+search of ``draw_ismcts``, and this search is the ``pimc`` level (docs/bots.md has both).
 
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and

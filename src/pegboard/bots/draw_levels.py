@@ -15,7 +15,7 @@
   iterations at a table of four (``ExpertBot``).
 
 The margins between them, the ladder's Elo and the decision times are in
-``benchmarks/bench_draw_expert.py`` and the README.
+``benchmarks/bench_draw_expert.py`` and docs/bots.md.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ class ExpertBot(DrawISMCTS):
     no better with shaped playouts, a tree of its own decisions only, every action tried
     on each deal, or half the exploration); at 2,400 it is, +0.54 [+0.14, +0.95] over 2,000
     deals, for a median decision of about 45 ms of CPU (``benchmarks/bench_draw_expert.py``
-    and the README)."""
+    and docs/bots.md)."""
 
     name = "expert"
     budget_factor = MappingProxyType({4: FOUR_PLAYER_FACTOR})

@@ -18,7 +18,7 @@
 
 ``random`` and ``greedy`` stay for tests and research. A draw (All Fives), a pass or a
 knock is the only legal action when it is legal at all (F4), so every level takes it then.
-The margins between the levels are in the README
+The margins between the levels are in docs/bots.md
 (``python -m benchmarks.fives_strength 2000 ladder``).
 """
 

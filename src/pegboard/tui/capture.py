@@ -1,7 +1,7 @@
 """Text captures of the full-screen client, as a terminal would show it.
 
 ``screen_text(app)`` is the current screen in plain text (every row, every widget, the
-way Textual composes it): what the tests read and what the README shows. ``python -m
+way Textual composes it): what the tests read and what docs/terminal.md shows. ``python -m
 pegboard.tui.capture GAME [LANG [MOVES|show]]`` plays a few moves of a seeded match of any
 registered game headless at 80×24 against bots (each time the first legal choice) and
 prints the screen; ``show`` prints the first moment after a move that has a screen of its
