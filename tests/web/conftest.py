@@ -197,6 +197,25 @@ def toy_app(
         client.__exit__(None, None, None)
 
 
+def served_limits(monkeypatch: pytest.MonkeyPatch, *options: str) -> Limits:
+    """The limits ``pegboard serve --db sqlite:// OPTIONS`` hands the app (nothing is
+    served: ``create_app`` and uvicorn are stood in for); the command must succeed."""
+    from typer.testing import CliRunner
+
+    from pegboard.cli.main import app
+
+    made: dict[str, Any] = {}
+    monkeypatch.setattr("pegboard.web.app.create_app", lambda url, **given: made.update(given))
+    monkeypatch.setattr("uvicorn.run", lambda *args, **given: None)
+    monkeypatch.setattr("pegboard.web.app.prepare_server_process", lambda: None)
+    result = CliRunner().invoke(
+        app, ["serve", "--db", "sqlite://", *options], env={"LANGUAGE": "en"}
+    )
+    assert result.exit_code == 0, result.output
+    limits: Limits = made["limits"]
+    return limits
+
+
 # -- a real server ---------------------------------------------------------------------------
 
 

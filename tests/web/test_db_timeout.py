@@ -27,6 +27,7 @@ from tests.web.conftest import (
     POSTGRES_ENV,
     Player,
     new_table,
+    served_limits,
     service_of,
     token_of,
 )
@@ -156,12 +157,5 @@ def test_the_timeout_is_a_serve_option(monkeypatch: pytest.MonkeyPatch) -> None:
 
     from pegboard.cli.main import app
 
-    made: dict[str, object] = {}
-    monkeypatch.setattr("pegboard.web.app.create_app", lambda url, **options: made.update(options))
-    monkeypatch.setattr("uvicorn.run", lambda *args, **options: None)
-    monkeypatch.setattr("pegboard.web.app.prepare_server_process", lambda: None)
-    runner = CliRunner()
-    result = runner.invoke(app, ["serve", "--db", "sqlite://", "--db-timeout", "2.5"])
-    assert result.exit_code == 0, result.output
-    assert made["limits"].db_timeout == 2.5  # type: ignore[attr-defined]
-    assert runner.invoke(app, ["serve", "--db-timeout", "0"]).exit_code == 2
+    assert served_limits(monkeypatch, "--db-timeout", "2.5").db_timeout == 2.5
+    assert CliRunner().invoke(app, ["serve", "--db-timeout", "0"]).exit_code == 2

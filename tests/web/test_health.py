@@ -101,18 +101,23 @@ def fill(disk: Path) -> Path:
     return filler
 
 
+def answered_while_full(client: TestClient, disk: Path) -> None:
+    """``/healthz`` is 200, then 503 while ``disk`` is full, then 200 once it has room."""
+    assert healthz(client) == 200
+    filler = fill(disk)
+    try:
+        assert healthz(client) == 503
+    finally:
+        filler.unlink()
+    assert healthz(client) == 200
+
+
 def test_healthz_is_503_while_a_sqlite_databases_disk_is_full(tmp_path: Path) -> None:
     with (
         mounted_tmpfs(tmp_path / "disk", "8m") as disk,
         TestClient(create_app(f"sqlite:///{disk / 'pegboard.db'}", bot_delay=0)) as client,
     ):
-        assert healthz(client) == 200
-        filler = fill(disk)
-        try:
-            assert healthz(client) == 503
-        finally:
-            filler.unlink()
-        assert healthz(client) == 200
+        answered_while_full(client, disk)
 
 
 @contextmanager
@@ -160,10 +165,4 @@ def test_healthz_is_503_while_postgresqls_disk_is_full(reachable_dir: Path) -> N
         on_disk = make_url(url).update_query_dict({"options": f"-ctemp_tablespaces={tablespace}"})
         app = create_app(on_disk.render_as_string(hide_password=False), bot_delay=0)
         with TestClient(app) as client:
-            assert healthz(client) == 200
-            filler = fill(disk)
-            try:
-                assert healthz(client) == 503
-            finally:
-                filler.unlink()
-            assert healthz(client) == 200
+            answered_while_full(client, disk)

@@ -12,11 +12,17 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from pegboard.web import replays
 from pegboard.web.limits import DEFAULT
-from tests.web.conftest import PLAY_LIMITS, Player, another_browser, new_table, token_of
+from tests.web.conftest import (
+    PLAY_LIMITS,
+    Player,
+    another_browser,
+    new_table,
+    served_limits,
+    token_of,
+)
 
 BOTS = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random"}]
 
@@ -95,15 +101,5 @@ def test_the_cache_is_bounded() -> None:
 
 
 def test_the_pages_rate_is_a_serve_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pegboard.cli.main import app
-
-    made: dict[str, Any] = {}
-    monkeypatch.setattr("pegboard.web.app.create_app", lambda url, **options: made.update(options))
-    monkeypatch.setattr("uvicorn.run", lambda *args, **options: None)
-    monkeypatch.setattr("pegboard.web.app.prepare_server_process", lambda: None)
-    runner = CliRunner()
-    result = runner.invoke(app, ["serve", "--db", "sqlite://", "--pages-rate", "9/minute"])
-    assert result.exit_code == 0, result.output
-    assert made["limits"].pages_rate == "9/minute"
+    assert served_limits(monkeypatch, "--pages-rate", "9/minute").pages_rate == "9/minute"
     assert DEFAULT.pages_rate == "120/minute"
-    assert runner.invoke(app, ["serve", "--pages-rate", "often"]).exit_code == 2

@@ -33,6 +33,7 @@ from tests.web.conftest import (
     Player,
     free_port,
     new_table,
+    served_limits,
     token_of,
 )
 
@@ -178,15 +179,7 @@ def test_a_client_that_goes_while_written_to_is_one_quiet_line(
 def test_the_rate_of_refusals_is_a_serve_option(monkeypatch: pytest.MonkeyPatch) -> None:
     from pegboard.cli.main import app
 
-    made: dict[str, Any] = {}
-    monkeypatch.setattr("pegboard.web.app.create_app", lambda url, **options: made.update(options))
-    monkeypatch.setattr("uvicorn.run", lambda *args, **options: None)
-    monkeypatch.setattr("pegboard.web.app.prepare_server_process", lambda: None)
-    runner = CliRunner()
-    result = runner.invoke(
-        app, ["serve", "--db", "sqlite://", "--refusals-rate", "7/minute"], env={"LANGUAGE": "en"}
-    )
-    assert result.exit_code == 0, result.output
-    assert made["limits"].refusals_rate == "7/minute"
-    refused = runner.invoke(app, ["serve", "--refusals-rate", "often"], env={"LANGUAGE": "en"})
+    limits = served_limits(monkeypatch, "--refusals-rate", "7/minute")
+    assert limits.refusals_rate == "7/minute"
+    refused = CliRunner().invoke(app, ["serve", "--refusals-rate", "often"], env={"LANGUAGE": "en"})
     assert refused.exit_code == 2 and "not a rate" in refused.output
