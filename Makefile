@@ -49,6 +49,7 @@ node_modules/.installed: package.json package-lock.json
 lint: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports --no-logo
 	node_modules/.bin/eslint src/pegboard/web/static
 
 typecheck: $(VENV)/.installed-dev

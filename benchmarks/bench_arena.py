@@ -12,7 +12,7 @@ import sys
 import time
 
 from pegboard.arena import ArenaConfig, LocalRunner, run_arena
-from pegboard.bots import bot_levels
+from pegboard.games import bot_levels
 
 
 def main() -> None:

@@ -16,8 +16,9 @@ import time
 
 import pegboard.games
 from benchmarks import decision_times, quick, save_results, seeded_match
-from pegboard.bots import SeededBot, bot_levels, make_bot, quick_level
-from pegboard.bots.registry import PEOPLE_LEVELS
+from pegboard.bots import SeededBot
+from pegboard.games import bot_levels, make_bot, quick_level
+from pegboard.games.levels import PEOPLE_LEVELS
 
 DECISIONS = 300
 MOVES_PER_MATCH = 400

@@ -30,11 +30,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from pegboard.arena.budget import set_budget
 from pegboard.bots.base import Bot, RandomBot
-from pegboard.bots.cribbage_expert import CribbageExpert
-from pegboard.bots.registry import make_bot
+from pegboard.bots.budget import set_budget
 from pegboard.cribbage import Game
+from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.games.levels import make_bot
 
 BEFORE = "expert-before20"
 """The expert as it was before issue 20: a uniform opponent for the crib and the deals."""
@@ -50,8 +50,8 @@ def arena_levels() -> Any:
     """A plug-in for the arena (``PEGBOARD_GAMES=benchmarks.bench_cribbage_expert:
     arena_levels``): registers the variants above as cribbage levels in every process of
     the run, for measurement only (the lobby never sees them), and returns cribbage."""
-    from pegboard.bots import register_bot
-    from pegboard.games import cribbage
+    from pegboard.cribbage import description as cribbage
+    from pegboard.games import register_bot
 
     for level, factory in VARIANTS.items():
         register_bot("cribbage", level, factory)

@@ -47,13 +47,15 @@ from typing import Any, Final
 from benchmarks import quick, save_results
 from pegboard.arena import ArenaConfig, LocalRunner, elo, pairwise_scores, run_arena, summarize
 from pegboard.arena.stats import mean_ci
-from pegboard.bots import GreedyBot, RandomBot, SeededBot, make_bot
+from pegboard.bots import RandomBot, SeededBot
 from pegboard.bots.base import Bot
-from pegboard.bots.draw_expert import DEFAULT_BUDGET, DrawExpert
-from pegboard.bots.draw_ismcts import DEFAULT_BUDGET as EXPERT_BUDGET
-from pegboard.bots.draw_ismcts import DrawISMCTS
 from pegboard.draw import DrawObservation, Round
+from pegboard.draw.bots.basic import GreedyBot
+from pegboard.draw.bots.expert import DEFAULT_BUDGET, DrawExpert
+from pegboard.draw.bots.ismcts import DEFAULT_BUDGET as EXPERT_BUDGET
+from pegboard.draw.bots.ismcts import DrawISMCTS
 from pegboard.draw.determinize import forbidden_masks, sample_hidden_masks, unseen_mask
+from pegboard.games import make_bot
 
 POSITIONS: Final = 300
 SEED: Final = 2026
@@ -103,8 +105,8 @@ def arena_levels() -> Any:
     """A plug-in for the arena (``PEGBOARD_GAMES=benchmarks.bench_draw_expert:
     arena_levels``): registers the variants above as Draw levels in every process of the
     run, for measurement only (the lobby never sees them), and returns Draw."""
-    from pegboard.bots import register_bot
-    from pegboard.games import draw
+    from pegboard.draw import description as draw
+    from pegboard.games import register_bot
 
     for level, factory in VARIANTS.items():
         register_bot("draw", level, factory)

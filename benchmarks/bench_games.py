@@ -24,8 +24,7 @@ from typing import Any
 
 import pegboard.games
 from benchmarks import quick
-from pegboard.bots import make_bot
-from pegboard.games import Game
+from pegboard.games import Game, make_bot
 
 MATCHES = 40
 ROUNDS = 7

@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m benchmarks quick_bots`` (``--quick``: fewer matches).
 
 For every game of the registry and each of its levels whose class says ``quick``
-(``pegboard.bots.quick_level``), seeded matches played by that level in every seat: the
+(``pegboard.games.quick_level``), seeded matches played by that level in every seat: the
 decision time (median, 99th percentile, slowest) over every decision of the matches, and
 beside it what sending the same observation to a worker process costs before the worker
 has done anything: a pickle and an unpickle of it (``BotPool``'s trip pickles it once each
@@ -19,7 +19,7 @@ import time
 
 import pegboard.games
 from benchmarks import decision_times, quick, save_results, seeded_match
-from pegboard.bots import bot_levels, make_bot, quick_level
+from pegboard.games import bot_levels, make_bot, quick_level
 
 MATCHES_PER_LEVEL = 20
 MOVES_PER_MATCH = 400

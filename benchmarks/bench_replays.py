@@ -33,7 +33,7 @@ def long_match(db_url: str) -> tuple[str, int]:
     """A finished Draw match to 500 points between random bots, stored: its address and
     its number of moves."""
     import pegboard.games
-    from pegboard.bots import make_bot
+    from pegboard.games import make_bot
     from pegboard.web import games
     from pegboard.web.db import make_engine, upgrade
     from pegboard.web.store import NewAction, SeatInfo, Store, TableRecord

@@ -242,7 +242,7 @@ def figures(latencies: list[float]) -> dict[str, float]:
 
 
 def main() -> None:
-    from pegboard.bots import bot_levels
+    from pegboard.games import bot_levels
     from pegboard.web.bot_pool import default_workers
 
     options = arguments()

@@ -1,4 +1,4 @@
-"""Generate ``src/pegboard/bots/cribbage_crib_table.py``: the crib's value of each pair of
+"""Generate ``src/pegboard/cribbage/bots/crib_table.py``: the crib's value of each pair of
 discarded ranks when the other seat discards as the expert would.
 
     .venv/bin/python benchmarks/gen_crib_table.py            # writes the table module
@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from pegboard.bots.cribbage_expert import PeggingSearch
+from pegboard.cribbage.bots.expert import PeggingSearch
 from pegboard.cribbage.cards import DECK
 from pegboard.cribbage.scoring import rank_points
 
@@ -308,7 +308,7 @@ def with_pegging(deals: int) -> None:
     """Print the pegging weights over ``deals`` deals, and the crib values of the pairs
     that issue 20 checks when both seats' discards weigh them too (``hand +/- crib +
     pegging``), beside the stored values (blind to the pegging)."""
-    from pegboard.bots import cribbage_crib_table as stored
+    from pegboard.cribbage.bots import crib_table as stored
 
     pone_w, dealer_w, mean = pegging_by_rank(deals)
     print(f"{deals} deals; the pone's pegging minus the dealer's: {mean:+.2f}")
@@ -347,7 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with_pegging(args.pegging)
         return 0
     if args.observed:
-        from pegboard.bots import cribbage_crib_table as stored
+        from pegboard.cribbage.bots import crib_table as stored
 
         low, high = sorted(int(r) - 1 for r in args.observed.split("-"))
         own, opp = np.array(stored.OWN), np.array(stored.OPP)

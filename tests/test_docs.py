@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("draw", "cribbage", "core", "bots", "games")
+PACKAGES = ("draw", "cribbage", "fives", "dominoes", "core", "bots", "games")
 PAGES = ("quickstart", "rules", "architecture", "web", "games", "draw", "cribbage")
 SHOWN = re.compile(r'class="sig-name descname"><span class="pre">(\w+)</span>')
 """The name of a documented object, as an API page shows it."""

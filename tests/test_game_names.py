@@ -1,10 +1,10 @@
 """No surface knows a game by name (issue 11): what is particular to a game is found through
 the registry (``pegboard.games``), in the game's own modules.
 
-A game's own modules are its rules package (``src/pegboard/<game>/``), its description
-(``src/pegboard/games/<game>.py``), and the modules its description names as its looks on
-the surfaces and its research encoding (``Game.looks``, ``Game.encoding``), with the page
-modules of the web (``static/games/<game>.js``). Every other module of ``src/pegboard``,
+A game's own modules are its package (``src/pegboard/<package>/``, the one its matches'
+class is defined in: its rules, its description, its bots and its looks), and any module
+its description names as a look or its research encoding (``Game.looks``,
+``Game.encoding``), with the page modules of the web (``static/games/<game>.js``). Every other module of ``src/pegboard``,
 Python or the page's JavaScript, is checked for a comparison with a game's name
 (``game == "draw"``, ``"cribbage" in (...)``, ``case "draw":``, ``view.game === "draw"``)
 and for a table keyed by games' names (``{"draw": ..., "cribbage": ...}``).
@@ -37,8 +37,9 @@ def own_modules() -> set[Path]:
     own: set[Path] = set()
     for name in game_names():
         game = pegboard.games.get(name)
-        own.update((PACKAGE / name).rglob("*.py"))
-        own.add(PACKAGE / "games" / f"{name}.py")
+        parts = game.match_type.__module__.split(".")
+        if parts[0] == "pegboard":
+            own.update((PACKAGE / parts[1]).rglob("*.py"))
         for reference in (*game.looks.values(), game.encoding):
             if reference and ":" in reference:
                 module = reference.partition(":")[0]
@@ -120,8 +121,8 @@ def checked_files() -> list[Path]:
 def test_the_games_own_modules_are_found() -> None:
     own = own_modules()
     assert PACKAGE / "draw" / "round.py" in own
-    assert PACKAGE / "games" / "cribbage.py" in own
-    assert PACKAGE / "web" / "views_draw.py" in own  # a look the registry names
+    assert PACKAGE / "cribbage" / "description.py" in own
+    assert PACKAGE / "fives" / "looks" / "web.py" in own
 
 
 def test_no_module_outside_a_game_s_own_compares_its_name() -> None:

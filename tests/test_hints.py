@@ -16,12 +16,13 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.bots import Evaluation, make_bot
-from pegboard.bots.fives_expert import FivesExpert
+from pegboard.bots import Evaluation
 from pegboard.cli.main import app
 from pegboard.cribbage import DECK, CribbageMatch, CribbageObservation, Discard, Game, score_hand
 from pegboard.draw import DrawObservation, DrawTile, Match, Play, Round
 from pegboard.fives import FivesHand, FivesMatch, FivesRules
+from pegboard.fives.bots.expert import FivesExpert
+from pegboard.games import make_bot
 from pegboard.hints import HintError, hint, register_analyser, unregister_analyser
 
 LEVEL = "test"

@@ -1,94 +1,80 @@
-"""The surfaces never import one another (docs/architecture.md, layer 8).
+"""The layers of docs/architecture.md hold, checked by import-linter (issue 34).
 
-What the terminal app and the web server share with the command line (the catalogs, the
-worded errors, the words of moves and scores, the bots' seeds) lives below the surfaces,
-in ``pegboard.i18n`` and the layers above it; a surface that imported another would pull
-in its dependencies (typer for the web server, Textual for the command line) and tie
-their changes together. The modules are read with ``ast``, not imported, so that a
-surface whose optional extra is missing is checked too, and an import inside a function
-counts as much as one at the top.
+The contracts are in pyproject.toml (``[tool.importlinter]``): the generic packages form one
+stack (protocol, agents, registry, presentation, orchestration, surfaces; no surface
+imports another), each game's package another (its rules at the bottom, its looks at the
+top), and no game imports another. ``make lint`` runs ``lint-imports``; these tests run it
+too, on the tree and on copies of it with one forbidden import added, to show that each
+kind of fault is caught.
 """
 
 from __future__ import annotations
 
-import ast
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pegboard"
-SURFACES = ("cli", "tui", "web")
-CHECKED = ("tui", "web")
-"""The surfaces whose imports are checked: the command line may start the others (``pegboard
-serve``, ``pegboard play`` full screen), which is what a command line is for."""
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "pegboard"
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
-def package_of(path: Path) -> str:
-    """The package a module of ``src`` is in: ``pegboard.web`` for ``pegboard/web/app.py``."""
-    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
-
-
-def imported_modules(path: Path, package: str) -> list[tuple[int, str]]:
-    """Every module that ``path`` (a module of ``package``) imports, absolute, with its
-    line: ``from . import x`` in ``pegboard.web`` is ``pegboard.web.x``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1])
-                module = f"{base}.{node.module}" if node.module else base
-            else:
-                module = node.module or ""
-            found.append((node.lineno, module))
-            if module.count(".") == 0:
-                # ``from pegboard import cli`` imports a surface as ``import pegboard.cli``
-                found.extend((node.lineno, f"{module}.{alias.name}") for alias in node.names)
-    return found
-
-
-def foreign_surface(module: str, own: str) -> str | None:
-    """The other surface ``module`` belongs to, or None."""
-    parts = module.split(".")
-    if len(parts) >= 2 and parts[0] == "pegboard" and parts[1] in SURFACES and parts[1] != own:
-        return parts[1]
-    return None
-
-
-def surface_modules(surface: str) -> list[Path]:
-    return sorted((PACKAGE / surface).rglob("*.py"))
-
-
-@pytest.mark.parametrize("surface", CHECKED)
-def test_a_surface_imports_no_other_surface(surface: str) -> None:
-    modules = surface_modules(surface)
-    assert modules, f"no modules under {PACKAGE / surface}"
-    offences = [
-        f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}"
-        for path in modules
-        for line, module in imported_modules(path, package_of(path))
-        if foreign_surface(module, surface)
-    ]
-    assert not offences, "\n".join(offences)
-
-
-def test_the_check_sees_every_form_of_import(tmp_path: Path) -> None:
-    """The checker itself: absolute, ``from``, relative and nested imports all count."""
-    source = tmp_path / "probe.py"
-    source.write_text(
-        "import pegboard.cli.i18n\n"
-        "from pegboard import tui\n"
-        "from ..cli import errors\n"
-        "def f():\n"
-        "    from pegboard.tui.screens import log_line\n"
-        "from pegboard.web import app\n"
-        "from pegboard.i18n import translator\n",
-        encoding="utf-8",
+def lint_imports(source: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``lint-imports`` with the repository's contracts, on the package found in ``source``."""
+    environment = {**os.environ, "PYTHONPATH": str(source)}
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo", str(ROOT / "pyproject.toml")],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=environment,
+        timeout=300,
+        check=False,
     )
-    modules = imported_modules(source, "pegboard.web")
-    found = [m for _line, m in modules if foreign_surface(m, "web")]
-    # one each: the absolute, the package's, the relative and the nested import
-    assert found == ["pegboard.cli.i18n", "pegboard.tui", "pegboard.cli", "pegboard.tui.screens"]
+
+
+def test_every_contract_is_kept() -> None:
+    result = lint_imports(ROOT / "src", ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.fixture(scope="module")
+def copy_of_the_package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package's Python modules, copied: each test adds one import to its own copy."""
+    base = tmp_path_factory.mktemp("pristine")
+    shutil.copytree(
+        PACKAGE, base / "pegboard", ignore=shutil.ignore_patterns("*.so", "locale", "static")
+    )
+    return base
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        # a rule that reads its look (the rules are the bottom of their game's column)
+        ("draw/round.py", "import pegboard.draw.looks.web", "Draw:"),
+        # a rule that reads the bots' registry
+        ("cribbage/scoring.py", "import pegboard.games", "Cribbage:"),
+        # a surface that imports another
+        ("tui/screens.py", "import pegboard.web.views", "The generic layers"),
+        # the registry reaching up into the orchestration layer
+        ("games/base.py", "import pegboard.hints", "The generic layers"),
+        # a game built on another game instead of on pegboard.dominoes
+        ("fives/bots/expert.py", "import pegboard.draw.bots.playout", "No game imports another"),
+    ],
+)
+def test_a_forbidden_import_breaks_its_contract(
+    copy_of_the_package: Path, tmp_path: Path, module: str, line: str, broken: str
+) -> None:
+    shutil.copytree(copy_of_the_package, tmp_path, dirs_exist_ok=True)
+    target = tmp_path / "pegboard" / module
+    target.write_text(target.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    result = lint_imports(tmp_path, tmp_path)
+    assert result.returncode != 0, result.stdout
+    broken_section = result.stdout.partition("Broken contracts")[2]
+    assert broken in broken_section, result.stdout

@@ -19,9 +19,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from pegboard.arena.budget import build, set_budget
-from pegboard.bots import Evaluation, bot_levels, make_bot
+from pegboard.bots import Evaluation
+from pegboard.bots.budget import build, set_budget
 from pegboard.core import N_, RecordError, WordedError, check_record
+from pegboard.games import bot_levels, make_bot
 
 
 class HintError(WordedError):

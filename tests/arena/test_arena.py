@@ -20,10 +20,11 @@ from pegboard.arena import (
     summarize,
 )
 from pegboard.arena.deals import Batch
-from pegboard.bots import make_bot, registry
 from pegboard.core import Action, Observation
 from pegboard.cribbage import CribbageObservation, Game
 from pegboard.draw import PASS, DrawObservation, Round, target_for
+from pegboard.games import levels as registry
+from pegboard.games import make_bot
 
 T = TypeVar("T")
 R = TypeVar("R")

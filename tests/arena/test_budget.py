@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 import pytest
 
 from pegboard.arena import ArenaConfig, run_arena
-from pegboard.arena.budget import build, set_budget
-from pegboard.bots import RandomBot, registry
+from pegboard.bots import RandomBot
 from pegboard.bots.base import Searching
-from pegboard.bots.cribbage_expert import CribbageExpert
+from pegboard.bots.budget import build, set_budget
 from pegboard.core import Action, Observation
+from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.games import levels as registry
 
 
 class Playouts:

@@ -12,18 +12,12 @@ from typing import Any
 
 import pytest
 
-from pegboard.bots import (
-    Bot,
-    GreedyBot,
-    RandomBot,
-    SeededBot,
-    bot_levels,
-    make_bot,
-    register_bot,
-    registry,
-)
+from pegboard.bots import Bot, RandomBot, SeededBot
 from pegboard.core import Action
 from pegboard.draw import DRAW, PASS, DrawTile, End, Line, Match, Pass, Play, Round, Tile
+from pegboard.draw.bots.basic import GreedyBot
+from pegboard.games import bot_levels, make_bot, register_bot
+from pegboard.games import levels as registry
 
 
 def _play_round(round_: Round, bots: Sequence[SeededBot]) -> list[Action]:

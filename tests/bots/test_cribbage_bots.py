@@ -8,11 +8,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from pegboard.arena.budget import set_budget
-from pegboard.bots import SeededBot, bot_levels, make_bot
-from pegboard.bots.cribbage import GreedyBot, crib_points, kept_points
+from pegboard.bots import SeededBot
+from pegboard.bots.budget import set_budget
 from pegboard.core import Action
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_cards
+from pegboard.cribbage.bots.basic import GreedyBot, crib_points, kept_points
+from pegboard.games import bot_levels, make_bot
 
 
 def _play_game(game: Game, bots: Sequence[SeededBot]) -> list[Action]:

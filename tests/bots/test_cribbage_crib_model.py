@@ -19,16 +19,16 @@ from collections.abc import Callable
 
 import pytest
 
-from pegboard.bots import cribbage_crib_table as table
-from pegboard.bots.cribbage import crib_points
-from pegboard.bots.cribbage_expert import (
+from pegboard.cribbage import Discard, Game, parse_cards
+from pegboard.cribbage.bots import crib_table as table
+from pegboard.cribbage.bots.basic import crib_points
+from pegboard.cribbage.bots.expert import (
     CribbageExpert,
     discard_likelihood,
     discard_values,
     table_crib,
     weighted_deals,
 )
-from pegboard.cribbage import Discard, Game, parse_cards
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
 
 from .published_crib_tables import (

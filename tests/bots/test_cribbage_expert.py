@@ -10,17 +10,8 @@ from itertools import combinations
 
 import pytest
 
-from pegboard.bots import RandomBot, bot_levels, make_bot
+from pegboard.bots import RandomBot
 from pegboard.bots.base import Bot
-from pegboard.bots.cribbage_expert import (
-    WIN,
-    CribbageExpert,
-    PeggingSearch,
-    crib_total,
-    discard_values,
-    expected_crib,
-    expected_hand,
-)
 from pegboard.cribbage import (
     DECK,
     GO,
@@ -32,7 +23,17 @@ from pegboard.cribbage import (
     peg_points,
     score_hand,
 )
+from pegboard.cribbage.bots.expert import (
+    WIN,
+    CribbageExpert,
+    PeggingSearch,
+    crib_total,
+    discard_values,
+    expected_crib,
+    expected_hand,
+)
 from pegboard.cribbage.scoring import peg_rank_points
+from pegboard.games import bot_levels, make_bot
 
 HANDS = (
     "5H 5S 5D JC 4C 6C",

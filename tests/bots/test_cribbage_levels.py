@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from pegboard.bots import bot_levels, make_bot
-from pegboard.bots.cribbage_expert import CribbageExpert, discard_values, expected_hand
-from pegboard.bots.cribbage_levels import (
+from pegboard.cribbage import DECK, Card, Discard, Game, Play, parse_cards
+from pegboard.cribbage.bots.expert import CribbageExpert, discard_values, expected_hand
+from pegboard.cribbage.bots.levels import (
     LEVELS,
     STRONG_SLIP,
     BeginnerBot,
@@ -19,7 +19,7 @@ from pegboard.bots.cribbage_levels import (
     StrongBot,
     visible_points,
 )
-from pegboard.cribbage import DECK, Card, Discard, Game, Play, parse_cards
+from pegboard.games import bot_levels, make_bot
 
 
 def test_the_four_levels_are_registered_weakest_first_after_random_and_greedy() -> None:

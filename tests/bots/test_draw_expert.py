@@ -11,15 +11,18 @@ import statistics
 
 import pytest
 
-from pegboard.bots import GreedyBot, RandomBot, SeededBot, bot_levels, make_bot
+from pegboard.bots import RandomBot, SeededBot
 from pegboard.bots.base import Bot
-from pegboard.bots.draw_expert import DrawExpert
-from pegboard.bots.draw_levels import ExpertBot
-from pegboard.bots.draw_playout import Playout, pips, to_playout
-from pegboard.bots.fives_expert import FivesExpert
+from pegboard.dominoes.ranks import pips, to_playout
 from pegboard.dominoes.tiles import mask_of
 from pegboard.draw import DRAW, PASS, Play, Round, Tile
+from pegboard.draw.bots.basic import GreedyBot
+from pegboard.draw.bots.expert import DrawExpert
+from pegboard.draw.bots.levels import ExpertBot
+from pegboard.draw.bots.playout import Playout
 from pegboard.draw.determinize import trailing_passes
+from pegboard.fives.bots.expert import FivesExpert
+from pegboard.games import bot_levels, make_bot
 from tests.draw.helpers import line_of, tiles
 
 SMALL = 120  # playouts per decision: enough to rank, quick enough for tests

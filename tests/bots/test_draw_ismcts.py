@@ -12,8 +12,11 @@ from collections.abc import Callable
 
 import pytest
 
-from pegboard.bots import SeededBot, make_bot
-from pegboard.bots.draw_ismcts import (
+from pegboard.bots import SeededBot
+from pegboard.dominoes.ranks import ORDER, to_playout
+from pegboard.dominoes.tiles import mask_of
+from pegboard.draw import Play, Round
+from pegboard.draw.bots.ismcts import (
     DRAW,
     DrawISMCTS,
     apply,
@@ -22,18 +25,12 @@ from pegboard.bots.draw_ismcts import (
     moves,
     policy_move,
 )
-from pegboard.bots.draw_levels import ExpertBot
-from pegboard.bots.draw_playout import (
-    ORDER,
-    SHAPED_DOUBLE,
-    SHAPED_FOLLOW,
-    Playout,
-    to_playout,
-)
-from pegboard.dominoes.tiles import mask_of
-from pegboard.draw import Play, Round
+from pegboard.draw.bots.levels import ExpertBot
+from pegboard.draw.bots.playout import SHAPED_DOUBLE, SHAPED_FOLLOW, Playout
 from pegboard.draw.determinize import trailing_passes
-from pegboard.draw.round import RESERVE, DrawObservation
+from pegboard.draw.observation import DrawObservation
+from pegboard.draw.round import RESERVE
+from pegboard.games import make_bot
 from tests.bots.test_draw_expert import play_round
 
 

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from pegboard.bots import SeededBot, bot_levels, make_bot
+from pegboard.bots import SeededBot
 from pegboard.bots.base import Bot
-from pegboard.bots.draw_levels import SLIP, BeginnerBot, CasualBot, StrongBot, casual_choice
-from pegboard.bots.registry import PEOPLE_LEVELS
 from pegboard.core import Action, Observation
 from pegboard.draw import DRAW, Play, Round, Tile
-from pegboard.draw.round import DrawObservation
+from pegboard.draw.bots.levels import SLIP, BeginnerBot, CasualBot, StrongBot, casual_choice
+from pegboard.draw.observation import DrawObservation
+from pegboard.games import bot_levels, make_bot
+from pegboard.games.levels import PEOPLE_LEVELS
 from tests.bots.test_draw_expert import play_round
 from tests.draw.helpers import line_of, tiles
 

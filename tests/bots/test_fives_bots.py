@@ -8,16 +8,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from pegboard.arena.budget import set_budget
-from pegboard.bots import bot_levels, make_bot
-from pegboard.bots.draw_playout import ORDER, RANK_BIT
-from pegboard.bots.fives import FivesGreedy, play_points
-from pegboard.bots.fives_playout import FivesPlayout
+from pegboard.bots.budget import set_budget
 from pegboard.dominoes.actions import DRAW, PASS, Action, Play
+from pegboard.dominoes.ranks import ORDER, RANK_BIT
 from pegboard.dominoes.tiles import Tile
+from pegboard.fives.bots.basic import FivesGreedy, play_points
+from pegboard.fives.bots.playout import FivesPlayout
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.observation import FivesObservation
 from pegboard.fives.rules import GAMES, FivesRules
+from pegboard.games import bot_levels, make_bot
 
 SMALL = 12
 

@@ -12,11 +12,12 @@ import random
 
 import pytest
 
-from pegboard.arena.budget import set_budget
-from pegboard.bots import bot_levels, make_bot
-from pegboard.bots.fives import play_points
-from pegboard.bots.fives_expert import FivesExpert, _Search
-from pegboard.bots.fives_levels import (
+from pegboard.bots.budget import set_budget
+from pegboard.dominoes.actions import Play
+from pegboard.dominoes.tiles import Tile
+from pegboard.fives.bots.basic import play_points
+from pegboard.fives.bots.expert import FivesExpert, _Search
+from pegboard.fives.bots.levels import (
     CAUTION,
     SLIP,
     STRONG_BUDGET,
@@ -25,11 +26,10 @@ from pegboard.bots.fives_levels import (
     FivesStrong,
     casual_choice,
 )
-from pegboard.bots.registry import PEOPLE_LEVELS
-from pegboard.dominoes.actions import Play
-from pegboard.dominoes.tiles import Tile
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.rules import GAMES, FivesRules
+from pegboard.games import bot_levels, make_bot
+from pegboard.games.levels import PEOPLE_LEVELS
 from tests.bots.test_fives_bots import _credited, _random_position, credited_positions
 
 

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from pegboard.arena.budget import set_budget
-from pegboard.bots import bot_games, bot_levels, make_bot
+from pegboard.bots.budget import set_budget
 from pegboard.cribbage import CribbageMatch, Game
 from pegboard.draw import Match, Round
 from pegboard.fives import FivesHand, FivesMatch, FivesRules
+from pegboard.games import bot_games, bot_levels, make_bot
 
 BUDGET = 8
 """Small, so that searching bots stay quick here."""

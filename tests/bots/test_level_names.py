@@ -1,4 +1,4 @@
-"""Bot levels have names for people (``pegboard.bots.level_name``), translated, and every
+"""Bot levels have names for people (``pegboard.games.level_name``), translated, and every
 surface shows them: the lobby's games (``bot_names``), the player page, the terminal app's
 seat choices and ``pegboard play --bots``. Generic over games: no game is named here but
 through the registry, and a plug-in game's own names are used where it gives them.
@@ -10,8 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 import pegboard.games
-from pegboard.bots import RandomBot, bot_games, bot_levels, level_name, register_bot
-from pegboard.bots.registry import LEVEL_NAMES, PEOPLE_LEVELS, unregister_bots
+from pegboard.bots import RandomBot
+from pegboard.games import bot_games, bot_levels, level_name, register_bot
+from pegboard.games.levels import LEVEL_NAMES, PEOPLE_LEVELS, unregister_bots
 from pegboard.i18n import translator
 
 LANGUAGES = ("pt", "zh", "hi")

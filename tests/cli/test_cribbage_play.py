@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.bots import bot_levels, make_bot
-from pegboard.cli.cribbage_play import CribbageTable
 from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game
+from pegboard.cribbage.looks.cli_play import CribbageTable
+from pegboard.games import bot_levels, make_bot
 from pegboard.i18n import translator
 
 runner = CliRunner()

@@ -1,5 +1,5 @@
 """All Fives and Fives and Threes at the command line, through the registry and the
-games' own look (``pegboard.cli.fives_look``): ``pegboard play --plain`` is played to the
+games' own look (``pegboard.fives.looks.cli``): ``pegboard play --plain`` is played to the
 end against bots from stdin (bad input refused with its rule, the game going on), each turn
 showing the layout described and laid out (a spinner's arms across the line), the seat's
 hand, the hand sizes, the boneyard, the scores by side and the last play's points with
@@ -21,14 +21,15 @@ import pytest
 from typer.testing import CliRunner
 
 from pegboard import games
-from pegboard.bots import RandomBot, bot_levels, register_bot, unregister_bots
-from pegboard.cli.fives_look import FivesTable
+from pegboard.bots import RandomBot
 from pegboard.cli.main import app
 from pegboard.cli.terminal import Terminal
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.fives import End, Layout
+from pegboard.fives.looks.cli import FivesTable
+from pegboard.fives.text import cross
+from pegboard.games import bot_levels, register_bot, unregister_bots
 from pegboard.i18n import translator
-from pegboard.i18n.fives_text import cross
 
 runner = CliRunner()
 GAMES = ("all-fives", "fives-and-threes")

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.bots import bot_levels
 from pegboard.cli.main import app
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
+from pegboard.games import bot_levels
 
 runner = CliRunner()
 
@@ -237,7 +237,7 @@ def test_full_screen_options_are_checked_before_it_opens(
 ) -> None:
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
     monkeypatch.setattr(
-        "pegboard.tui.draw_app.DrawApp.run", lambda self: pytest.fail("the app opened")
+        "pegboard.draw.looks.tui.DrawApp.run", lambda self: pytest.fail("the app opened")
     )
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 1
@@ -247,7 +247,7 @@ def test_full_screen_options_are_checked_before_it_opens(
 def test_resume_opens_the_saved_match_in_a_terminal_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pegboard.tui.draw_app import DrawApp, DrawSetup
+    from pegboard.draw.looks.tui import DrawApp, DrawSetup
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     setup = DrawSetup(players=3, lang="pt", seed=4, save_dir=tmp_path / "pegboard")
@@ -263,7 +263,7 @@ def test_resume_opens_the_saved_match_in_a_terminal_only(
     assert "--resume goes on full screen: it needs a terminal" in result.output
     opened: list[DrawApp] = []
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
-    monkeypatch.setattr("pegboard.tui.draw_app.DrawApp.run", lambda self: opened.append(self))
+    monkeypatch.setattr("pegboard.draw.looks.tui.DrawApp.run", lambda self: opened.append(self))
     result = runner.invoke(app, ["play", "--resume"])
     assert result.exit_code == 0, result.output
     [resumed] = opened

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.bots import make_bot
 from pegboard.cli.main import app
 from pegboard.draw import Line, Match, Round, Tile
+from pegboard.games import make_bot
 
 runner = CliRunner()
 

@@ -21,9 +21,8 @@ from typer.testing import CliRunner
 
 from pegboard import games
 from pegboard.arena import ArenaConfig, plan
-from pegboard.bots import make_bot
 from pegboard.cli.main import app
-from pegboard.games import Game
+from pegboard.games import Game, make_bot
 from pegboard.i18n import say, seat_words, translator
 from tests.games import toy
 

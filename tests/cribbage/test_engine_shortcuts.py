@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pegboard.cribbage import DECK, GO, Card, Discard, Game, Play, peg_breakdown, score_hand
 from pegboard.cribbage.actions import DISCARD_OF, PLAY_OF
-from pegboard.cribbage.game import _shuffle_fast, _shuffle_library, _shuffled
+from pegboard.cribbage.deal import _shuffle_fast, _shuffle_library, _shuffled
 from pegboard.cribbage.scoring import peg_points_of, show_points
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)

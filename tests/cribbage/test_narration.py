@@ -15,8 +15,9 @@ from pegboard.core import Event
 from pegboard.cribbage import Card, CribbageMatch, Discard, GameResult, ScoreEvent, narration
 from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage import parse_cards as cards
-from pegboard.i18n import Translator, cribbage_text, say, translator
-from pegboard.i18n.cribbage_text import Seats
+from pegboard.cribbage import text as cribbage_text
+from pegboard.cribbage.text import Seats
+from pegboard.i18n import Translator, say, translator
 
 EN = translator("en")
 
@@ -166,7 +167,7 @@ def test_a_replay_does_not_work_out_the_events(monkeypatch: pytest.MonkeyPatch) 
     def refuse(*args: object) -> tuple[Event, ...]:
         raise AssertionError("events worked out during a replay")
 
-    monkeypatch.setattr("pegboard.games.cribbage.events_of", refuse)
+    monkeypatch.setattr("pegboard.cribbage.description.events_of", refuse)
     assert games.get("cribbage").replay({"players": 2, "best_of": 1}, 6, log).is_over
 
 

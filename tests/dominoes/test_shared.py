@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import pegboard.dominoes.line
+import pegboard.dominoes.svg
+import pegboard.dominoes.tiles
 import pegboard.draw
-import pegboard.draw.line
-import pegboard.draw.svg
-import pegboard.draw.tiles
 from pegboard import dominoes
 from pegboard.dominoes import End, Tile, draw_lot
 from pegboard.draw.match import draw_lot as draws_lot
@@ -28,11 +28,11 @@ PACKAGE = Path(dominoes.__file__).parent
         (pegboard.draw, "DOUBLE_SIX"),
         (pegboard.draw, "LotDraw"),
         (pegboard.draw, "render_svg"),
-        (pegboard.draw.tiles, "MASK_WITH"),
-        (pegboard.draw.tiles, "tiles_of"),
-        (pegboard.draw.line, "WORDS"),
-        (pegboard.draw.line, "language"),
-        (pegboard.draw.svg, "chain_order"),
+        (pegboard.dominoes.tiles, "MASK_WITH"),
+        (pegboard.dominoes.tiles, "tiles_of"),
+        (pegboard.dominoes.line, "WORDS"),
+        (pegboard.dominoes.line, "language"),
+        (pegboard.dominoes.svg, "chain_order"),
     ],
 )
 def test_draw_keeps_the_shared_names(old: object, name: str) -> None:

@@ -11,7 +11,8 @@ import pytest
 from pegboard import games
 from pegboard.core import Event
 from pegboard.draw import DRAW, PASS, DrawTile, Match, Play, Round, narration
-from pegboard.i18n import draw_text, say, say_all, translator
+from pegboard.draw import text as draw_text
+from pegboard.i18n import say, say_all, translator
 from tests.draw.helpers import E, T, line_of, position
 
 
@@ -159,7 +160,7 @@ def test_a_replay_does_not_work_out_the_events(monkeypatch: pytest.MonkeyPatch) 
         raise AssertionError("events worked out during a replay")
 
     monkeypatch.setattr(narration, "events_of", refuse)
-    monkeypatch.setattr("pegboard.games.draw.events_of", refuse)
+    monkeypatch.setattr("pegboard.draw.description.events_of", refuse)
     replayed = games.get("draw").replay({"players": 3, "target": None}, 5, log)
     assert replayed.is_over
 

@@ -1,5 +1,5 @@
 """All Fives and Fives and Threes as PettingZoo environments, through the registry
-(``pegboard.envs.game_env``) and their research encoding (``pegboard.envs.fives_encoding``):
+(``pegboard.envs.game_env``) and their research encoding (``pegboard.fives.encoding``):
 PettingZoo's API test passes for 2 and 4 players; every legal action has its own number
 that maps back to it, a spinner's arms included; a seat's vector holds nothing of the hands
 it cannot see (checked against hands dealt again by the engine's ``sample_hidden``, and
@@ -22,7 +22,7 @@ from pettingzoo.test import api_test
 
 from pegboard import games
 from pegboard.envs import game_env
-from pegboard.envs.fives_encoding import (
+from pegboard.fives.encoding import (
     DRAW_ACTION,
     LAYOUT,
     NUM_ACTIONS,

@@ -22,25 +22,28 @@ from pettingzoo.test import api_test, seed_test
 from pegboard.core import IllegalActionError
 from pegboard.cribbage import DECK, GO, Discard, Game
 from pegboard.cribbage import determinize as cribbage_determinize
-from pegboard.draw import Line, Round, Tile
-from pegboard.draw import determinize as draw_determinize
-from pegboard.envs import cribbage_v0, draw_v0
-from pegboard.envs.encoding import (
+from pegboard.cribbage.encoding import (
     CRIBBAGE_GO_ACTION,
     CRIBBAGE_LAYOUT,
     CRIBBAGE_NUM_ACTIONS,
     CRIBBAGE_OBS_SIZE,
     CRIBBAGE_PLAY_BASE,
+    cribbage_action,
+    cribbage_action_index,
+)
+from pegboard.cribbage.looks import envs as cribbage_v0
+from pegboard.draw import Line, Round, Tile
+from pegboard.draw import determinize as draw_determinize
+from pegboard.draw.encoding import (
     DRAW_DRAW_ACTION,
     DRAW_LAYOUT,
     DRAW_NUM_ACTIONS,
     DRAW_OBS_SIZE,
     DRAW_PASS_ACTION,
-    cribbage_action,
-    cribbage_action_index,
     draw_action,
     draw_action_index,
 )
+from pegboard.draw.looks import envs as draw_v0
 
 PLAYERS = (2, 3, 4)
 

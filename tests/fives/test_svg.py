@@ -10,8 +10,8 @@ from typing import Literal
 
 import pytest
 
+from pegboard.core.languages import LANGUAGES
 from pegboard.dominoes import render_svg
-from pegboard.dominoes.line import LANGUAGES
 from pegboard.fives import DOUBLE_SIX, SPINNER_WORDS, End, Layout, Tile
 from pegboard.fives.svg import render_layout_svg
 from tests.draw.test_svg import NS, SVG, _marker_boxes, _overlap, _tile_boxes

@@ -75,7 +75,7 @@ def test_options_are_completed_with_their_defaults() -> None:
 
 
 def test_bot_levels_come_from_the_bots_registry() -> None:
-    from pegboard.bots import bot_levels
+    from pegboard.games import bot_levels
 
     for name in pegboard.games.names():
         assert pegboard.games.get(name).bot_levels() == bot_levels(name)
@@ -148,8 +148,8 @@ def test_a_game_registered_from_outside_is_found_by_name() -> None:
 
 def test_a_games_own_look_on_a_surface_is_found_through_the_registry() -> None:
     pytest.importorskip("fastapi", reason="the web's views come with the web extra")
-    from pegboard.web.views_cribbage import cribbage_view
-    from pegboard.web.views_draw import draw_view
+    from pegboard.cribbage.looks.web import cribbage_view
+    from pegboard.draw.looks.web import draw_view
 
     assert pegboard.games.get("draw").look("web") is draw_view
     assert pegboard.games.get("cribbage").look("web") is cribbage_view

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from pegboard import games
-from pegboard.bots import register_bot, unregister_bots
 from pegboard.bots.base import AnalysingBot, Evaluation, RandomBot, legal_or_raise
 from pegboard.core import (
     N_,
@@ -34,7 +33,7 @@ from pegboard.core import (
     check_record,
     new_record,
 )
-from pegboard.games import Game, Option
+from pegboard.games import Game, Option, register_bot, unregister_bots
 
 NAME = "tricks"
 CARDS = tuple(range(1, 10))

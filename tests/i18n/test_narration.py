@@ -84,7 +84,7 @@ def test_c2_you_lay_cards_in_your_own_crib_is_a_message_of_its_own() -> None:
     other seat's discard into your crib keeps "your crib"."""
     from pegboard.cribbage import Card
     from pegboard.cribbage.narration import discarded, laid_away
-    from pegboard.i18n.cribbage_text import Seats
+    from pegboard.cribbage.text import Seats
 
     cards = [Card.parse("5H"), Card.parse("JS")]
     hi = translator("hi")
@@ -106,7 +106,7 @@ def test_b5_the_side_in_a_refused_end_is_said_in_the_language() -> None:
 
     from pegboard.core import IllegalActionError
     from pegboard.dominoes import End, Tile
-    from pegboard.draw.line import Line
+    from pegboard.dominoes.line import Line
     from pegboard.fives import Layout
     from pegboard.i18n.errors import describe_error
 

@@ -10,12 +10,13 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from pegboard.cribbage import encoding as cribbage_encoding  # noqa: E402
 from pegboard.dominoes.line import Line  # noqa: E402
 from pegboard.dominoes.tiles import Tile  # noqa: E402
 from pegboard.draw import Round  # noqa: E402
+from pegboard.draw import encoding as draw_encoding  # noqa: E402
 from pegboard.draw.actions import Play  # noqa: E402
-from pegboard.openspiel import encoding  # noqa: E402
-from pegboard.openspiel.draw_game import DrawState  # noqa: E402
+from pegboard.draw.looks.openspiel import DrawState  # noqa: E402
 
 
 def play_randomly(state: Any, rng: random.Random, check: Any = None) -> Any:
@@ -82,7 +83,9 @@ def test_d6_a_draw_is_a_chance_node_over_the_stock() -> None:
     while state.is_chance_node():
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     seat = state.current_player()
-    state.apply_action(encoding.DRAW_DRAW)  # drawing is allowed while the stock holds > 2
+    state.apply_action(
+        draw_encoding.DRAW_DRAW_ACTION
+    )  # drawing is allowed while the stock holds > 2
     assert state.is_chance_node()
     stock = sorted(t.index for t in state.round.stock)
     assert [a for a, _ in state.chance_outcomes()] == stock
@@ -156,10 +159,10 @@ def test_draw_actions_are_distinct_and_map_back() -> None:
             return
         line = state.round.line
         legal = state.round.legal_actions()
-        numbers = [encoding.draw_action_id(a, line) for a in legal]
+        numbers = [draw_encoding.line_action_index(a, line) for a in legal]
         assert sorted(numbers) == state.legal_actions()
         assert len(set(numbers)) == len(legal)
-        assert [encoding.draw_action(n, line) for n in numbers] == list(legal)
+        assert [draw_encoding.line_action(n, line) for n in numbers] == list(legal)
 
     for players in (2, 4):
         for _ in range(5):
@@ -176,9 +179,9 @@ def test_b4_one_tile_on_two_ends_of_the_same_number_gets_two_actions() -> None:
     line.play(Tile(3, 3))
     assert line.open_values() == (3, 3)
     plays = [Play(Tile(1, 3), end) for end in line.open_ends()]
-    numbers = {encoding.draw_action_id(p, line) for p in plays}
+    numbers = {draw_encoding.line_action_index(p, line) for p in plays}
     assert len(numbers) == 2
-    assert {encoding.draw_action(n, line) for n in numbers} == set(plays)
+    assert {draw_encoding.line_action(n, line) for n in numbers} == set(plays)
 
 
 def test_cribbage_actions_are_distinct_and_map_back() -> None:
@@ -188,16 +191,16 @@ def test_cribbage_actions_are_distinct_and_map_back() -> None:
         if state.is_chance_node():
             return
         legal = state.game.legal_actions()
-        numbers = [encoding.cribbage_action_id(a) for a in legal]
+        numbers = [cribbage_encoding.cribbage_action_index(a) for a in legal]
         assert sorted(numbers) == state.legal_actions()
-        assert [encoding.cribbage_action(n) for n in numbers] == list(legal)
+        assert [cribbage_encoding.cribbage_action(n) for n in numbers] == list(legal)
 
     play_randomly(pyspiel.load_game("pegboard_cribbage").new_initial_state(), rng, check)
 
 
 def test_actions_out_of_range_are_refused() -> None:
     with pytest.raises(ValueError, match="0 to 85"):
-        encoding.draw_action(86, Line())
+        draw_encoding.line_action(86, Line())
     with pytest.raises(ValueError, match="0 to 1378"):
-        encoding.cribbage_action(-1)
+        cribbage_encoding.cribbage_action(-1)
     assert Round  # the engine the states drive

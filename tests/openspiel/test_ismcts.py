@@ -13,9 +13,9 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from pegboard.arena import ArenaConfig, run_arena  # noqa: E402
-from pegboard.bots import bot_levels, make_bot  # noqa: E402
 from pegboard.cribbage import Game  # noqa: E402
 from pegboard.draw import Match, Round  # noqa: E402
+from pegboard.games import bot_levels, make_bot  # noqa: E402
 from pegboard.openspiel import resampler  # noqa: E402
 
 

@@ -13,11 +13,12 @@ from textual.widgets import Log, Select
 from pegboard.cribbage import Card, CribbageMatch
 from pegboard.cribbage.cards import SUIT_SYMBOLS
 from pegboard.cribbage.events import ScoreEvent
+from pegboard.cribbage.looks.tui import CribbageScreen
+from pegboard.cribbage.looks.tui_ends import CribbageSummaryScreen
+from pegboard.cribbage.looks.tui_view import card_box, coloured, peg_board, pegs, with_symbols
+from pegboard.draw.looks.tui import DrawApp, DrawSetup, SetupScreen, load_saved, save_file
 from pegboard.i18n import translator
 from pegboard.tui.capture import screen_text
-from pegboard.tui.cribbage_app import CribbageScreen, CribbageSummaryScreen
-from pegboard.tui.cribbage_view import card_box, coloured, peg_board, pegs, with_symbols
-from pegboard.tui.draw_app import DrawApp, DrawSetup, SetupScreen, load_saved, save_file
 from pegboard.tui.screens import ContinueScreen
 
 SIZE = (80, 24)
@@ -422,7 +423,7 @@ def test_cribbage_fits_an_80x24_terminal() -> None:
 def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
     """A best-of-three match resumed near the end of its first game: the game's end says
     the game points and who deals next (the loser, ACC 1.5), and the second game starts."""
-    from pegboard.bots import make_bot
+    from pegboard.games import make_bot
 
     match = CribbageMatch(best_of=3, seed=12)
     bots = [make_bot("cribbage", "greedy", seed) for seed in (1, 2)]

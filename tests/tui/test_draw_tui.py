@@ -10,8 +10,7 @@ import pytest
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard.draw import DrawTile, End, Line, Match, Pass, Tile
-from pegboard.i18n import translator
-from pegboard.tui.draw_app import (
+from pegboard.draw.looks.tui import (
     DrawApp,
     DrawSetup,
     MatchScreen,
@@ -21,7 +20,8 @@ from pegboard.tui.draw_app import (
     load_saved,
     save_file,
 )
-from pegboard.tui.draw_view import line_rows
+from pegboard.draw.looks.tui_view import line_rows
+from pegboard.i18n import translator
 from pegboard.tui.screens import ContinueScreen
 
 SIZE = (80, 24)

@@ -1,4 +1,4 @@
-"""All Fives and Fives and Threes full screen (``pegboard.tui.fives_app.FivesScreen``, the
+"""All Fives and Fives and Threes full screen (``pegboard.fives.looks.tui.FivesScreen``, the
 games' "tui" look found through the registry), driven headless by Textual's pilot: a whole
 hand of each game against bots, always the first choice, each turn showing the layout laid
 out, the viewer's own hand and the scores by side, and never a tile of another hand or of
@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from pegboard.bots import RandomBot, bot_levels, register_bot, unregister_bots
+from pegboard.bots import RandomBot
+from pegboard.fives.looks.tui import FivesScreen
+from pegboard.games import bot_levels, register_bot, unregister_bots
 from pegboard.tui.app import PegboardApp
-from pegboard.tui.fives_app import FivesScreen
 from pegboard.tui.generic import GenericSummaryScreen
 from pegboard.tui.setup import Setup
 from tests.tui.test_generic_tui import everything

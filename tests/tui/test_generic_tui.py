@@ -12,12 +12,11 @@ import pytest
 from textual.widgets import Input, Log, OptionList, Select, Static
 
 from pegboard import games
-from pegboard.bots import make_bot
-from pegboard.games import Game
+from pegboard.draw.looks.tui import MatchScreen
+from pegboard.games import Game, make_bot
 from pegboard.i18n import translator
 from pegboard.tui.app import PegboardApp
 from pegboard.tui.capture import screen_text
-from pegboard.tui.draw_app import MatchScreen
 from pegboard.tui.generic import GenericScreen, GenericSummaryScreen
 from pegboard.tui.screens import ContinueScreen
 from pegboard.tui.setup import Setup, load_saved, save_file

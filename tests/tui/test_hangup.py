@@ -14,8 +14,8 @@ import pytest
 
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
+from pegboard.draw.looks.tui import DrawApp, DrawSetup, MatchScreen, load_saved, save_file
 from pegboard.hangup import HangupWatcher
-from pegboard.tui.draw_app import DrawApp, DrawSetup, MatchScreen, load_saved, save_file
 from tests.cli.pty_session import PtySession
 
 LEADERS = ["make", "pegboard"]

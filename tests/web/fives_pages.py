@@ -16,8 +16,8 @@ import pegboard.games
 from pegboard.games import Game
 
 PAGES: Final = {
-    "all-fives": "pegboard.web.rules.fives:ALL_FIVES_PAGE",
-    "fives-and-threes": "pegboard.web.rules.fives:FIVES_AND_THREES_PAGE",
+    "all-fives": "pegboard.fives.looks.rules_page:ALL_FIVES_PAGE",
+    "fives-and-threes": "pegboard.fives.looks.rules_page:FIVES_AND_THREES_PAGE",
 }
 """Each game's look ``"web.rules"``, as its registry entry names it."""
 DISPLAY: Final = {"all-fives": "All Fives", "fives-and-threes": "Fives and Threes"}

@@ -19,9 +19,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pegboard.bots import Evaluation, bot_levels, make_bot, quick_level
+from pegboard.bots import Evaluation
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
+from pegboard.games import bot_levels, make_bot, quick_level
 from pegboard.hints import hint
 from pegboard.web import games, table_bots
 from pegboard.web.app import create_app

@@ -16,8 +16,9 @@ from sqlalchemy.exc import IntegrityError
 from pegboard.web import games
 from pegboard.web.commits import GroupCommit
 from pegboard.web.db import make_engine, upgrade
-from pegboard.web.service import LiveTable, TableService
+from pegboard.web.service import TableService
 from pegboard.web.store import NewAction, Store
+from pegboard.web.tables import LiveTable
 from tests.web.test_seat_tokens import Socket, with_service
 
 HUMANS = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from pegboard.bots import RandomBot, bot_levels, register_bot, unregister_bots
+from pegboard.bots import RandomBot
+from pegboard.games import bot_levels, register_bot, unregister_bots
 from pegboard.web.app import create_app
 from tests.web.conftest import PLAY_LIMITS
 from tests.web.page_checks import axe_violations, horizontal_overflow

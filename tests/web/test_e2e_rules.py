@@ -260,7 +260,7 @@ def test_the_fives_pages_read_at_360_px_with_every_glyph_and_pass_axe(
 ) -> None:
     """The pages of All Fives and Fives and Threes: read on a phone, every glyph drawn,
     no axe violation, each diagram named and described by Chromium as by the engine."""
-    from pegboard.web.rules import fives
+    from pegboard.fives.looks import rules_page as fives
 
     page = open_page(f"/rules/{name}?lang={lang}", width=360, height=740)
     expect(page.locator("figure.diagram").first).to_be_visible()

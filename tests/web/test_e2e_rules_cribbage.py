@@ -23,9 +23,9 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
 from playwright.sync_api import Browser, Page, expect
 
 from pegboard.cribbage import Card, parse_cards, score_breakdown
+from pegboard.cribbage.looks.rules_examples import card_words
 from pegboard.i18n import translator
 from pegboard.web.app import create_app
-from pegboard.web.rules.cribbage_examples import card_words
 from tests.web.conftest import PLAY_LIMITS, port_in
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
 from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to

@@ -18,8 +18,9 @@ import pytest
 
 from pegboard.web.db import make_engine, throwaway_database, upgrade
 from pegboard.web.fanout import APPLICATION, listen_url
-from pegboard.web.service import ClientError, TableService
+from pegboard.web.service import TableService
 from pegboard.web.store import Store
+from pegboard.web.tables import ClientError
 from tests.web.conftest import PLAY_LIMITS, POSTGRES_ENV
 from tests.web.test_seat_tokens import Socket
 

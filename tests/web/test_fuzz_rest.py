@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
     status_code_conformance,
 )
 
-from pegboard.bots import bot_levels  # noqa: E402
+from pegboard.games import bot_levels  # noqa: E402
 from pegboard.web.app import create_app  # noqa: E402
 from tests.web.conftest import (  # noqa: E402
     PLAY_LIMITS,

@@ -1,5 +1,5 @@
 """The page's language list is written by the server from the one definition of the
-languages (``pegboard.i18n.languages``, B5), and ``static/i18n.js`` reads the list from the
+languages (``pegboard.core.languages``, B5), and ``static/i18n.js`` reads the list from the
 page: neither the page nor its scripts keep a list of their own."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 from fastapi.testclient import TestClient
 
-from pegboard.i18n.languages import ALL
+from pegboard.core.languages import ALL
 from pegboard.web.app import STATIC
 
 

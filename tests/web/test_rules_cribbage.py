@@ -14,17 +14,17 @@ from fastapi.testclient import TestClient
 
 from pegboard.cribbage import Card, parse_cards, score_breakdown
 from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
-from pegboard.i18n import translator
-from pegboard.web.rules import cribbage as page_module
-from pegboard.web.rules.cribbage import PAGE
-from pegboard.web.rules.cribbage_api import NOT_A_CARD, NOT_A_COUNT, TWICE, WRONG_COUNT
-from pegboard.web.rules.cribbage_examples import (
+from pegboard.cribbage.looks import rules_page as page_module
+from pegboard.cribbage.looks.rules_api import NOT_A_CARD, NOT_A_COUNT, TWICE, WRONG_COUNT
+from pegboard.cribbage.looks.rules_examples import (
     BEST_HAND,
     BEST_STARTER,
     PEGGING_PLAYS,
     card_words,
     pegging_example,
 )
+from pegboard.cribbage.looks.rules_page import PAGE
+from pegboard.i18n import translator
 
 LANGS = ("en", "pt", "zh", "hi")
 HTML_LANG = {"en": "en", "pt": "pt-BR", "zh": "zh-Hans", "hi": "hi"}

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pegboard.fives.looks import rules_page as fives_page
 from pegboard.games import Game
 from pegboard.i18n import translator
-from pegboard.web.rules import fives as fives_page
 from pegboard.web.rules import page_of
 from tests.web.fives_pages import PAGES, fives_registered
 from tests.web.test_rules_pages import (

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 import pegboard.games
 from pegboard.draw import Line
-from pegboard.web.rules import draw as draw_page
+from pegboard.draw.looks import rules_page as draw_page
 from pegboard.web.rules import page_of, render_page
 from pegboard.web.rules.page import RulesPage, element, figure, items, paragraph, table
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS, _line

@@ -15,8 +15,9 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.web.db import make_engine, upgrade
-from pegboard.web.service import ClientError, LiveTable, LobbyError, TableService, hash_token
+from pegboard.web.service import TableService
 from pegboard.web.store import Store
+from pegboard.web.tables import ClientError, LiveTable, LobbyError, hash_token
 from tests.web.conftest import PLAY_LIMITS, Player, new_table, service_of, token_of
 
 T = TypeVar("T")

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from pegboard.bots import RandomBot, bot_levels, register_bot, unregister_bots
+from pegboard.bots import RandomBot
 from pegboard.dominoes.tiles import Tile
+from pegboard.games import bot_levels, register_bot, unregister_bots
 from pegboard.web import games, views
 from pegboard.web.app import create_app
 from tests.web.conftest import (

@@ -15,9 +15,9 @@ import pytest
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.dominoes.svg import render_svg
 from pegboard.draw import PASS, End, Line, Match, Play, Round, Tile
+from pegboard.draw.looks.web import draw_log, seats_of, seen
 from pegboard.i18n import translator
 from pegboard.web.views import LOG_LIMIT, view
-from pegboard.web.views_draw import draw_log, seats_of, seen
 from tests.draw.test_seed_descriptions import SEEDS
 
 NoneType = type(None)

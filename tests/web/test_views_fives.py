@@ -20,7 +20,7 @@ import pegboard.games
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.fives import FivesMatch, FivesRules
 from pegboard.fives.hand import FivesHand
-from pegboard.web import views_fives
+from pegboard.fives.looks import web as views_fives
 from pegboard.web.track import track_svg
 from pegboard.web.views import view
 
@@ -449,7 +449,7 @@ def test_both_games_name_this_look_and_its_page() -> None:
     for game in GAMES:
         description = pegboard.games.get(game)
         assert description.look("web") is views_fives.fives_view
-        assert description.looks["web.page"] == "pegboard.web.views_fives:PAGE"
+        assert description.looks["web.page"] == "pegboard.fives.looks.web:PAGE"
     assert views_fives.PAGE == "fives"
 
 

@@ -18,12 +18,13 @@ import pytest
 
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.game import Game
+from pegboard.cribbage.looks import web as views_cribbage
 from pegboard.cribbage.match import CribbageMatch
 from pegboard.cribbage.observation import PublicMove
+from pegboard.cribbage.text import narrate
 from pegboard.draw import Match, Tile
+from pegboard.draw.looks import web as views_draw
 from pegboard.i18n import translator
-from pegboard.i18n.cribbage_text import narrate
-from pegboard.web import views_cribbage, views_draw
 from pegboard.web.views import view
 
 TILE = re.compile(r"\[([0-6])\|([0-6])\]|(?<![\d.])([0-6])-([0-6])(?!\d)")

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard import games
-from pegboard.arena.budget import set_budget
-from pegboard.bots import make_bot
+from pegboard.bots.budget import set_budget
 from pegboard.core import IllegalActionError
-from pegboard.games import Game
+from pegboard.games import Game, make_bot
 
 
 @dataclass(frozen=True)

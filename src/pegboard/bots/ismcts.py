@@ -29,8 +29,8 @@ class _Factory:
         return ISMCTSBot(self.game, DEFAULT_SIMULATIONS if budget is None else budget)
 
 
-def register_ismcts(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
-    """Register the ``ismcts`` level for both games, when OpenSpiel is there."""
+def register_ismcts(register: Callable[[str, str, Callable[[], Bot]], None], game: str) -> None:
+    """Register the ``ismcts`` level of ``game`` (one with an OpenSpiel look of its own),
+    when OpenSpiel is there."""
     if available():
-        register("draw", "ismcts", _Factory("draw"))
-        register("cribbage", "ismcts", _Factory("cribbage"))
+        register(game, "ismcts", _Factory(game))

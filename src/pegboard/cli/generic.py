@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.bots import SeededBot, bot_seed
 from pegboard.cli.look import game_name
 from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, Event, IllegalActionError, RecordError
-from pegboard.games import Game, observation_lines
+from pegboard.games import Game, make_bot, observation_lines
 from pegboard.i18n import Translator, describe_error, say, seat_words
 
 HUMAN = 0

@@ -25,7 +25,7 @@ from pegboard.games import Game
 from pegboard.hints import HintError, analyser_for
 from pegboard.hints import rank as rank_actions
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
-from pegboard.i18n.words import known_words as known_words  # it lived here: kept importable
+from pegboard.i18n.words import known_words  # it lived here: kept importable
 
 # Detail columns that read best in this order (a cribbage discard); others follow.
 DETAIL_ORDER = ("hand", "crib", "net")

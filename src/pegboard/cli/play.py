@@ -22,12 +22,11 @@ from typing import Annotated, Any, Protocol
 import typer
 
 from pegboard import games
-from pegboard.bots import level_name
 from pegboard.cli.generic import GenericTable
 from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import Terminal, TerminalLost, fail
 from pegboard.core import IllegalActionError
-from pegboard.games import Game
+from pegboard.games import Game, level_name
 from pegboard.hangup import detach_from_terminal, signal_status
 from pegboard.i18n import (
     Translator,

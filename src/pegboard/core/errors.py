@@ -53,7 +53,7 @@ class IllegalActionError(WordedError):
     """An action that the rules forbid in this position.
 
     ``rule`` is the number of the rule in ``docs/rules.md`` that forbids it (``"D8"``, ``"C4"``),
-    and the message names it, so that a client can show it as it is. Raising it leaves the
+    and the message names it, so that a client can show it is. Raising it leaves the
     position unchanged. ``reason`` is the message without the rule.
     """
 

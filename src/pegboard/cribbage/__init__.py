@@ -5,13 +5,16 @@
 29
 """
 
+from pegboard.core.languages import LANGUAGES
 from pegboard.cribbage.actions import GO, Discard, Go, Play, parse_action
 from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
+from pegboard.cribbage.deal import cut_for_deal
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
-from pegboard.cribbage.game import Game, Move, cut_for_deal
+from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.cribbage.position import Move
 from pegboard.cribbage.scoring import (
     Breakdown,
     ScoreItem,
@@ -21,7 +24,6 @@ from pegboard.cribbage.scoring import (
     score_hand,
 )
 from pegboard.cribbage.stats import score_distribution
-from pegboard.cribbage.words import LANGUAGES
 
 __all__ = [
     "DECK",

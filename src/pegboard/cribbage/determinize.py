@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from pegboard.cribbage.actions import Action, Discard, parse_action
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.game import LIMIT, Game, Move, deal_held, must_hold_a_fit
+from pegboard.cribbage.deal import deal_held, must_hold_a_fit
+from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.position import LIMIT, Move
 
 PEG_REASONS = frozenset({"pegging", "go", "last card"})
 """Score reasons of the pegging (his heels is taken at the cut, before it)."""

@@ -64,22 +64,22 @@ from pegboard.cribbage.actions import (
     parse_action,
 )
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.deal import _shuffle_fast as _shuffle_fast
-from pegboard.cribbage.deal import _shuffle_library as _shuffle_library
-from pegboard.cribbage.deal import _shuffled as _shuffled
-from pegboard.cribbage.deal import cut_for_deal as cut_for_deal
-from pegboard.cribbage.deal import deal_held as deal_held
-from pegboard.cribbage.deal import must_hold_a_fit as must_hold_a_fit
+from pegboard.cribbage.deal import (
+    _shuffled,
+    cut_for_deal,
+)
 from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, HandShow, Reason, ScoreEvent
-from pegboard.cribbage.position import HAND_SIZE as HAND_SIZE
-from pegboard.cribbage.position import KEPT as KEPT
-from pegboard.cribbage.position import LIMIT as LIMIT
-from pegboard.cribbage.position import Move as Move
-from pegboard.cribbage.position import Position, _check_seat, _plays_of
+from pegboard.cribbage.position import (
+    HAND_SIZE,
+    KEPT,
+    LIMIT,
+    Move,
+    Position,
+    _check_seat,
+    _plays_of,
+)
 from pegboard.cribbage.records import game_record, replayed_game
 from pegboard.cribbage.scoring import peg_points_of, show_points
-from pegboard.cribbage.start import _as_card as _as_card
-from pegboard.cribbage.start import _as_cards as _as_cards
 from pegboard.cribbage.start import read_position
 
 

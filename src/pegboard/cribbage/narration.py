@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pegboard.core import N_, Event
-from pegboard.core.narration import ngettext
-from pegboard.core.narration import scores as scores
+from pegboard.core.narration import ngettext, scores
 from pegboard.cribbage.actions import Action, Discard, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent

@@ -1,6 +1,6 @@
 """The words of counting aloud, in one table per language, so that translation stays easy.
 
-A new language (``pegboard.i18n.languages``) is a new entry with the same keys:
+A new language (``pegboard.core.languages``) is a new entry with the same keys:
 ``per_language`` refuses a table without it. ``{count_f}`` is the count as it
 stands before a noun that needs another form of the number: Portuguese feminine nouns
 ("duas sequências"), Chinese measure words ("两对"); elsewhere it is the plain number.
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from pegboard.i18n.languages import LANGUAGES as LANGUAGES  # re-exported: the languages
-from pegboard.i18n.languages import per_language
+from pegboard.core.languages import (
+    per_language,
+)
 
 NUMBERS_EN: Final[tuple[str, ...]] = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

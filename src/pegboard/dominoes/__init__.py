@@ -3,7 +3,8 @@ tiles and the line they form (D5, D9), its accessible description (B1-B5) and dr
 the fair lot for the first leader (D3). Draw (``pegboard.draw``) and the Fives family
 (``pegboard.fives``) are built on it; ``pegboard.draw`` keeps every one of these names."""
 
-from pegboard.dominoes.line import LANGUAGES, SIDES, SPINNER_SIDES, End, Joint, Line
+from pegboard.core.languages import LANGUAGES
+from pegboard.dominoes.line import SIDES, SPINNER_SIDES, End, Joint, Line
 from pegboard.dominoes.lot import LotDraw, draw_lot
 from pegboard.dominoes.svg import render_svg
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile, mask_of, tiles_of

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import ClassVar, Final, Literal, Self
 
 from pegboard.core import N_, AnyOf, IllegalActionError, WordedError
+from pegboard.core.languages import (
+    language,  # re-exported: B5 keys
+    per_language,
+)
 from pegboard.dominoes.tiles import Tile
-from pegboard.i18n.languages import LANGUAGES as LANGUAGES  # re-exported: the languages
-from pegboard.i18n.languages import language as language  # re-exported: B5 keys
-from pegboard.i18n.languages import per_language
 
 Side = Literal["high", "low", "A", "B", "C", "D"]
 
@@ -167,7 +168,7 @@ def _touching_and_free(tile: Tile, value: int) -> tuple[End, End]:
     return End(tile, "low"), End(tile, "high")
 
 
-# The words of B5, per language (the languages: pegboard.i18n.languages).
+# The words of B5, per language (the languages: pegboard.core.languages).
 WORDS: Final[dict[str, dict[str, str]]] = per_language(
     en={
         "tiles": "Tiles",

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from pegboard.dominoes.line import WORDS, End, Line, language
+from pegboard.core.languages import language
+from pegboard.dominoes.line import WORDS, End, Line
 from pegboard.dominoes.tiles import Tile
 
 # Geometry, in SVG user units. A tile is two squares of UNIT; everything is an integer

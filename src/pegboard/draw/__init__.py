@@ -6,7 +6,8 @@
 """
 
 from pegboard.core import IllegalActionError
-from pegboard.dominoes.line import LANGUAGES, SIDES, End, Joint, Line
+from pegboard.core.languages import LANGUAGES
+from pegboard.dominoes.line import SIDES, End, Joint, Line
 from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.svg import render_svg
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
@@ -20,7 +21,8 @@ from pegboard.draw.match import (
     check_target,
     target_for,
 )
-from pegboard.draw.round import DrawObservation, Move, Round, hand_size
+from pegboard.draw.observation import DrawObservation, Move
+from pegboard.draw.round import Round, hand_size
 from pegboard.draw.scoring import RoundResult, pip_count, settle, settlement_text
 
 __all__ = [

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.draw.actions import Pass
-from pegboard.draw.round import DrawObservation, Move, Round
+from pegboard.draw.observation import DrawObservation, Move
+from pegboard.draw.round import Round
 from pegboard.draw.sampler import sample_deal
 
 _ALL = sum(t.bit for t in DOUBLE_SIX)

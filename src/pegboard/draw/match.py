@@ -11,8 +11,9 @@ from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
 from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
 from pegboard.draw.actions import Action, parse_action
-from pegboard.draw.round import Round, check_players
+from pegboard.draw.round import Round
 from pegboard.draw.scoring import RoundResult
+from pegboard.draw.start import check_players
 
 MAX_TARGET: Final = 500
 """The highest target a match may be played to. D17 names 100 and 61; a longer match is a

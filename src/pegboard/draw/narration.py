@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pegboard.core import N_, Event
-from pegboard.core.narration import ngettext
-from pegboard.core.narration import scores as scores
-from pegboard.dominoes.line import WORDS, language
+from pegboard.core.languages import language
+from pegboard.core.narration import ngettext, scores
+from pegboard.dominoes.line import WORDS
 from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.match import Match
 from pegboard.draw.scoring import RoundResult

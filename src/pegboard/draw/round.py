@@ -42,16 +42,16 @@ from pegboard.draw._purecore import (
     shuffled_tiles,
 )
 from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
-from pegboard.draw.observation import DrawObservation as DrawObservation
-from pegboard.draw.observation import Move as Move
+from pegboard.draw.observation import DrawObservation, Move
 from pegboard.draw.records import replayed_round, round_record
 from pegboard.draw.sampler import sample_deal
 from pegboard.draw.scoring import RoundResult, settle
-from pegboard.draw.start import MAX_PLAYERS as MAX_PLAYERS
-from pegboard.draw.start import MIN_PLAYERS as MIN_PLAYERS
-from pegboard.draw.start import _absent_masks as _absent_masks
-from pegboard.draw.start import check_players as check_players
-from pegboard.draw.start import read_position
+from pegboard.draw.start import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    check_players,
+    read_position,
+)
 
 __all__ = [
     "CORE",

@@ -2,10 +2,11 @@
 
 ``pegboard.envs.game_env(name, **options)`` is the AEC environment of a registered game
 (``pegboard.envs.game``): its own when its description names one, else the generic one
-over its ``Encoding``. ``pegboard.envs.draw_v0`` and ``pegboard.envs.cribbage_v0`` are the
-two games' own environments, in the manner of PettingZoo's classic environments, and
-``pegboard.envs.encoding`` holds the dense action numbers and observation vectors they
-share with ``pegboard.openspiel``. Nothing here is imported by the rest of pegboard, so
+over its ``Encoding``. ``pegboard.draw.looks.envs`` (``draw_v0``) and
+``pegboard.cribbage.looks.envs`` (``cribbage_v0``) are the two games' own environments, in
+the manner of PettingZoo's classic environments, and
+each game's ``encoding`` holds the dense action numbers and observation vectors its
+environment shares with its OpenSpiel game. Nothing here is imported by the rest of pegboard, so
 the core install needs none of it (this package imports PettingZoo only when an
 environment is asked for).
 """

@@ -24,7 +24,7 @@ except ImportError as error:  # the research extra is not installed
         "pegboard.envs needs PettingZoo and Gymnasium: pip install 'pegboard[research]'"
     ) from error
 
-from pegboard.envs.encoding import Mask, Vector
+from pegboard.games.encoding import Mask, Vector
 
 __all__ = ["PegboardEnv", "wrap"]
 

@@ -49,8 +49,8 @@ import numpy as np
 
 from pegboard import games
 from pegboard.envs.base import PegboardEnv, wrap
-from pegboard.envs.encoding import Mask, Vector, _check_index
 from pegboard.games import Encoding, Game, observation_lines
+from pegboard.games.encoding import Mask, Vector, check_index
 
 Reward = Literal["zero_sum", "points"]
 REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
@@ -181,7 +181,7 @@ class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped 
         return vector, mask
 
     def _apply(self, action: int) -> None:
-        index = _check_index(action, self.encoding.num_actions)
+        index = check_index(action, self.encoding.num_actions)
         seat = self._current_seat()
         move = self.encoding.action(self.match.observation(seat), index)
         self.game.act(self.match, seat, move)  # IllegalActionError, the match unchanged

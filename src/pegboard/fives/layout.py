@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from typing import ClassVar, Final, Self
 
 from pegboard.core import N_, IllegalActionError
-from pegboard.dominoes.line import End, Line, language
+from pegboard.core.languages import language, per_language
+from pegboard.dominoes.line import End, Line
 from pegboard.dominoes.tiles import Tile
-from pegboard.i18n.languages import per_language
 
 SPINNER_WORDS: Final[dict[str, dict[str, str]]] = per_language(
     en={"C": "spinner arm C", "D": "spinner arm D"},

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pegboard.core import N_, Event
+from pegboard.core.languages import language
 from pegboard.core.narration import ngettext
 from pegboard.dominoes.actions import Action, DrawTile, Play
-from pegboard.dominoes.line import WORDS, language
+from pegboard.dominoes.line import WORDS
 from pegboard.fives.hand import FivesHand, FivesMove, HandResult
 from pegboard.fives.layout import SPINNER_WORDS
 from pegboard.fives.match import FivesMatch

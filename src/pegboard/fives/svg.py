@@ -20,7 +20,8 @@ import hashlib
 from dataclasses import dataclass
 from typing import Final
 
-from pegboard.dominoes.line import End, language
+from pegboard.core.languages import language
+from pegboard.dominoes.line import End
 from pegboard.dominoes.svg import (
     GAP,
     MARKER_GAP,

@@ -33,21 +33,41 @@ from pegboard.games.base import (
     UnknownGameError,
     observation_lines,
 )
+from pegboard.games.levels import (
+    LEVEL_NAMES,
+    PEOPLE_LEVELS,
+    bot_games,
+    bot_levels,
+    level_name,
+    make_bot,
+    quick_level,
+    register_bot,
+    unregister_bots,
+)
 
 __all__ = [
     "ENTRY_POINTS",
     "ENVIRONMENT",
+    "LEVEL_NAMES",
+    "PEOPLE_LEVELS",
     "Encoding",
     "Game",
     "Option",
     "OptionError",
     "OutOfTurnError",
     "UnknownGameError",
+    "bot_games",
+    "bot_levels",
     "get",
+    "level_name",
+    "make_bot",
     "names",
     "observation_lines",
+    "quick_level",
     "register",
+    "register_bot",
     "unregister",
+    "unregister_bots",
 ]
 
 ENTRY_POINTS = "pegboard.games"
@@ -62,9 +82,11 @@ def _builtins() -> dict[str, Game]:
     """The games of this package and the plug-ins, registered on first use (their modules
     import the rules and the bots, which need not load with the registry itself)."""
     if not _GAMES:
-        from pegboard.games import all_fives, cribbage, draw, fives_and_threes
+        from pegboard.cribbage.description import GAME as CRIBBAGE
+        from pegboard.draw.description import GAME as DRAW
+        from pegboard.fives.description import ALL_FIVES_GAME, FIVES_AND_THREES_GAME
 
-        for game in (draw.GAME, cribbage.GAME, all_fives.GAME, fives_and_threes.GAME):
+        for game in (DRAW, CRIBBAGE, ALL_FIVES_GAME, FIVES_AND_THREES_GAME):
             _GAMES.setdefault(game.name, game)
         for loaded in _plug_ins():
             _GAMES.setdefault(loaded.name, loaded)

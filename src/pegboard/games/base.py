@@ -208,7 +208,7 @@ class Game:
     times its players starts from it (``pegboard.web.clocks``)."""
     looks: Mapping[str, str] = field(default_factory=dict)
     """What is particular to this game's look on each surface: ``{surface: "module:name"}``
-    (``"web": "pegboard.web.views_draw:draw_view"``). The registry only names them; a
+    (``"web": "pegboard.draw.looks.web:draw_view"``). The registry only names them; a
     surface imports its own with ``look(surface)``, so no layer imports a surface."""
 
     def option(self, name: str) -> Option:
@@ -265,7 +265,7 @@ class Game:
     def bot_levels(self) -> tuple[str, ...]:
         if self.bots:
             return tuple(self.bots)
-        from pegboard.bots import bot_levels
+        from pegboard.games import bot_levels
 
         return bot_levels(self.name)
 

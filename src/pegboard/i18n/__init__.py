@@ -3,16 +3,24 @@
 Every surface (the command line, the terminal app, the web server) translates through
 this package, and none imports another for it (docs/architecture.md, layers 6 and 8). What a
 surface says about a game beyond that lives in submodules imported by name:
-``pegboard.i18n.draw_text`` and ``pegboard.i18n.cribbage_text`` (moves, scores and
+``pegboard.draw.text`` and ``pegboard.cribbage.text`` (moves, scores and
 narration), ``pegboard.i18n.words`` (the bots' units and details). The languages themselves
-are defined once, in ``pegboard.i18n.languages``, which every layer reads.
+are defined once, in ``pegboard.core.languages``, which every layer reads.
 """
 
+from pegboard.core.languages import (
+    ALL,
+    HTML_LANG,
+    LANGUAGES,
+    LOCALES,
+    Language,
+    language,
+    per_language,
+)
 from pegboard.i18n.catalogs import (
     DOMAIN,
     ENVIRONMENT,
     LOCALE_DIR,
-    LOCALES,
     TranslatedIllegalActionError,
     TranslatedValueError,
     Translator,
@@ -27,7 +35,6 @@ from pegboard.i18n.catalogs import (
     unreadable_reason,
 )
 from pegboard.i18n.errors import describe_error
-from pegboard.i18n.languages import ALL, HTML_LANG, LANGUAGES, Language, language, per_language
 from pegboard.i18n.narration import say, say_all, seat_words
 from pegboard.i18n.words import known_words
 

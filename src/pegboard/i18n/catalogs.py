@@ -26,8 +26,10 @@ from pathlib import Path
 from typing import Final
 
 from pegboard.core import IllegalActionError, WordedError
-from pegboard.i18n.languages import LOCALES as LOCALES  # re-exported: the catalogs' locales
-from pegboard.i18n.languages import language
+from pegboard.core.languages import (
+    LOCALES,  # re-exported: the catalogs' locales
+    language,
+)
 
 LOCALE_DIR: Final = Path(__file__).parent.parent / "locale"
 """``pegboard/locale``: the catalogs stay at the package's top, beside ``pegboard/i18n``."""

@@ -14,7 +14,7 @@ registered later gets one from ``register_games()`` again, or from ``load_game``
 
 Draw and cribbage have explicit chance nodes (the deal one tile or card at a time, Draw's
 draws from the stock, cribbage's starter), the dense actions of
-``pegboard.openspiel.encoding``, information-state and observation strings and tensors, and
+each game's ``encoding``, information-state and observation strings and tensors, and
 ``resample_from_infostate`` for OpenSpiel's ``ISMCTSBot`` (``resampler(rng)`` gives a
 seeded one for ``bot.set_resampler``, for every pegboard state).
 ``pegboard.openspiel.bots.ISMCTSBot`` seats that bot in the arena.
@@ -23,6 +23,7 @@ seeded one for ``bot.set_resampler``, for every pegboard state).
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -112,10 +113,22 @@ def _servable(game: games.Game) -> bool:
     return game.looks.get("openspiel") is not None or game.encoding is not None
 
 
+def _being_imported(game: games.Game) -> bool:
+    """Whether the game's own OpenSpiel module is being imported right now: it imported
+    this package first (for ``Look``), and registers its own game when it ends."""
+    reference = game.looks.get("openspiel")
+    if reference is None:
+        return False
+    module, _sep, attribute = reference.partition(":")
+    loading = sys.modules.get(module)
+    return loading is not None and not hasattr(loading, attribute)
+
+
 def register_games() -> tuple[str, ...]:
     """Register every registered game that OpenSpiel can have (not yet registered); the
     OpenSpiel names of them all, in the registry's order."""
-    return tuple(short_name(name) for name in games.names() if _servable(games.get(name)))
+    servable = [games.get(name) for name in games.names() if _servable(games.get(name))]
+    return tuple(short_name(game.name) for game in servable if not _being_imported(game))
 
 
 def load_game(name: str, options: Mapping[str, Any] | None = None) -> Any:

@@ -29,7 +29,6 @@ from pegboard.bots import SeededBot
 from pegboard.core import Event, IllegalActionError
 from pegboard.games import observation_lines
 from pegboard.i18n import Translator, describe_error, say
-from pegboard.tui.play_screen import HINTS_SHOWN as HINTS_SHOWN
 from pegboard.tui.play_screen import PlayScreen
 from pegboard.tui.setup import HUMAN, Setup
 

@@ -21,8 +21,9 @@ from typing import Any, ClassVar
 from textual.screen import Screen
 from textual.widgets import Button, Log
 
-from pegboard.bots import SeededBot, bot_seed, make_bot
+from pegboard.bots import SeededBot, bot_seed
 from pegboard.core import IllegalActionError
+from pegboard.games import make_bot
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.tui.screens import log_line, privacy_screen
 from pegboard.tui.setup import HUMAN, restore_bots

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from pegboard import games
-from pegboard.bots import level_name as bot_level_name
 from pegboard.core import N_
 from pegboard.games import Game
+from pegboard.games import level_name as bot_level_name
 from pegboard.i18n import Translator, describe_error, translator
 
 HUMAN = 0
@@ -35,7 +35,7 @@ OptionValue = int | None
 
 
 def level_name(level: str, _: Translator, game: str = "") -> str:
-    """A seat's level in words: a bot level by its name for people (``bots.level_name``:
+    """A seat's level in words: a bot level by its name for people (``games.level_name``:
     "Expert bot"), or "Human" for a person."""
     return _("Human") if level == HUMAN_LEVEL else _(bot_level_name(game, level))
 

@@ -65,7 +65,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 import pegboard.games
-from pegboard.bots import Evaluation, ismcts, make_bot, quick_level
+from pegboard.bots import Evaluation, ismcts
+from pegboard.games import make_bot, quick_level
 from pegboard.hints import HintError, rank
 from pegboard.web.limits import DEFAULT
 from pegboard.web.thinking_queue import HintsWaitingError, ThinkingQueue

@@ -43,7 +43,7 @@ from pegboard.web.lobby import body_of, client_of, service_of
 from pegboard.web.rules import shell
 from pegboard.web.rules.page import element, join
 from pegboard.web.schemas import LANG_DESCRIPTION, ErrorAnswer, answers, request_body
-from pegboard.web.service import LobbyError, lang_key
+from pegboard.web.tables import LobbyError, lang_key
 
 log = logging.getLogger(__name__)
 router = APIRouter()

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
-from pegboard.bots import level_name
+from pegboard.games import level_name
 from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import rules, wire
 from pegboard.web.guards import scope_lang
@@ -42,16 +42,9 @@ from pegboard.web.schemas import (
     new_table_schema,
     request_body,
 )
-from pegboard.web.seats import SeatHolder
-from pegboard.web.service import (
-    LiveTable,
-    LobbyError,
-    TableService,
-    UnusableTableError,
-    clean_name,
-    lang_key,
-    read_claim,
-)
+from pegboard.web.seats import SeatHolder, read_claim
+from pegboard.web.service import TableService
+from pegboard.web.tables import LiveTable, LobbyError, UnusableTableError, clean_name, lang_key
 
 
 class LobbyRoute(APIRoute):
@@ -82,7 +75,7 @@ LANGUAGES_MARK: Final = "<!-- languages: "
 
 
 def language_options() -> str:
-    """The page's ``<option>`` per language (``pegboard.i18n.languages``): the value is the
+    """The page's ``<option>`` per language (``pegboard.core.languages``): the value is the
     catalog's code, ``lang`` its BCP 47 tag and ``data-key`` its language key."""
     return "\n".join(
         f'<option value="{html.escape(language.locale)}" lang="{html.escape(language.tag)}"'

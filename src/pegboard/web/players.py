@@ -26,7 +26,7 @@ from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
-from pegboard.bots.registry import LEVEL_NAMES
+from pegboard.games.levels import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
 from pegboard.web import rules
 from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow

@@ -41,7 +41,6 @@ from pegboard.web.limits import DEFAULT, Limits, RateCounter
 from pegboard.web.observability import Metrics
 from pegboard.web.replays import replay_links
 from pegboard.web.seats import TableSeats, close_connection, local_seats, present_seats
-from pegboard.web.seats import read_claim as read_claim
 from pegboard.web.store import (
     Fresh,
     NewAction,
@@ -52,28 +51,24 @@ from pegboard.web.store import (
     TableTransaction,
     is_busy,
 )
-from pegboard.web.table_bots import RESUME_CONCURRENCY as RESUME_CONCURRENCY
-from pegboard.web.table_bots import RETRY_FIRST as RETRY_FIRST
-from pegboard.web.table_bots import RETRY_MAX as RETRY_MAX
 from pegboard.web.table_bots import TableBots
 from pegboard.web.table_clocks import TableClocks, time_control_of
 from pegboard.web.table_hints import TableHints, hints_allowed
-from pegboard.web.tables import TOKEN_BYTES as TOKEN_BYTES
-from pegboard.web.tables import ClientError as ClientError
-from pegboard.web.tables import Connection as Connection
-from pegboard.web.tables import LiveTable as LiveTable
-from pegboard.web.tables import LobbyError as LobbyError
-from pegboard.web.tables import UnusableTableError as UnusableTableError
-from pegboard.web.tables import _gone as _gone
-from pegboard.web.tables import bot_seed as bot_seed
-from pegboard.web.tables import check_stored as check_stored
-from pegboard.web.tables import clean_name as clean_name
-from pegboard.web.tables import config_problem as config_problem
-from pegboard.web.tables import hash_token as hash_token
-from pegboard.web.tables import lang_key as lang_key
-from pegboard.web.tables import new_id
-from pegboard.web.tables import new_token as new_token
-from pegboard.web.tables import summary_of as summary_of
+from pegboard.web.tables import (
+    ClientError,
+    Connection,
+    LiveTable,
+    LobbyError,
+    UnusableTableError,
+    _gone,
+    check_stored,
+    clean_name,
+    config_problem,
+    lang_key,
+    new_id,
+    new_token,
+    summary_of,
+)
 
 log = logging.getLogger(__name__)
 

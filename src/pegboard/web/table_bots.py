@@ -11,7 +11,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Final
 
-from pegboard.bots import quick_level
+from pegboard.games import quick_level
 from pegboard.i18n import Translator, translator
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics

@@ -26,15 +26,9 @@ from pegboard.web.guards import own_origin
 from pegboard.web.limits import Limits
 from pegboard.web.refusals import SocketRefusals
 from pegboard.web.seats import SeatHolder
-from pegboard.web.service import (
-    TABLE_ID_LENGTH,
-    ClientError,
-    LiveTable,
-    TableService,
-    UnusableTableError,
-    lang_key,
-)
+from pegboard.web.service import TABLE_ID_LENGTH, TableService
 from pegboard.web.store import DatabaseBusyError, is_busy
+from pegboard.web.tables import ClientError, LiveTable, UnusableTableError, lang_key
 from pegboard.web.updates import update_of
 
 log = logging.getLogger(__name__)

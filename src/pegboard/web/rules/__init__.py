@@ -31,7 +31,7 @@ router = APIRouter()
 
 LOOK: Final = "web.rules"
 LANGUAGE_NAMES: Final = tuple((language.key, language.tag, language.name) for language in ALL)
-"""Each language (``pegboard.i18n.languages``): its key, its BCP 47 tag (``<html lang>``)
+"""Each language (``pegboard.core.languages``): its key, its BCP 47 tag (``<html lang>``)
 and its own name."""
 MAX_TRY_BYTES: Final = 4096
 """The longest "try it" request a page's module reads (the app's body limit is larger)."""

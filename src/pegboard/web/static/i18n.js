@@ -3,7 +3,7 @@
 // up by their English msgid, so a string the catalog lacks still shows in English.
 
 // The languages are the page's list (#lang-select), which the server writes from its one
-// definition (pegboard.i18n.languages): each option's value is the catalog's code (pt_BR),
+// definition (pegboard.core.languages): each option's value is the catalog's code (pt_BR),
 // its lang the BCP 47 tag screen readers pick their voice from (pt-BR), and its data-key
 // the language key (pt), which starts the browser's tags for it.
 const OFFERED = [...(document.getElementById("lang-select")?.options || [])].map((option) => ({

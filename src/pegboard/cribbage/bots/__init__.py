@@ -1,0 +1,1 @@
+"""The game's bots: its levels and the parts of search that know its rules."""

@@ -1,0 +1,201 @@
+"""Cribbage bots for people to climb: beginner, casual, strong, expert (issue 20).
+
+Each level is a policy of its own, not the expert with noise alone:
+
+- **beginner** keeps the four cards that show the most fifteens and pairs by themselves
+  (it does not see runs, flushes or the starter to come, and never thinks of the crib);
+  in the pegging it takes a fifteen, a 31 or a pair when one is there, and otherwise
+  plays its highest card, as a beginner empties the big cards first.
+- **casual** keeps the best hand on average over the 46 possible starters (exact), but
+  never looks at the crib; it pegs greedily (the card worth most now, C4, C5).
+- **strong** discards like the expert (hand and crib, the opponent's discard modelled),
+  but one time in ``STRONG_SLIP`` it forgets the crib; it pegs by the expert's search
+  with a smaller budget over uniform deals (no reading of the opponent's discard), and
+  one play in ``STRONG_SLIP`` it grabs the points in front of it instead (it misses the
+  plan).
+- **expert** is :class:`~pegboard.cribbage.bots.expert.CribbageExpert`.
+
+All take every random decision from the seeded stream they are given, and see only the
+seat's observation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pegboard.bots.base import Bot, RandomBot, legal_or_raise
+from pegboard.bots.ismcts import register_ismcts
+from pegboard.core import Action, Observation
+from pegboard.cribbage.actions import Discard, Play
+from pegboard.cribbage.bots.basic import GreedyBot
+from pegboard.cribbage.bots.expert import CribbageExpert, expected_hand_total
+from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.determinize import game_view
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.scoring import peg_breakdown
+
+LEVELS = ("beginner", "casual", "strong", "expert")
+"""The levels offered to people, weakest first (random and greedy stay for research)."""
+
+STRONG_SLIP = 4
+"""One decision in this many, the strong bot slips (see the module's text)."""
+STRONG_BUDGET = 8
+"""The strong bot's pegging determinizations (the expert's default is 24)."""
+
+
+def _hand_and_discards(view: CribbageObservation) -> list[Card]:
+    return [*view.hand, *view.discards] if view.discarded[view.seat] else list(view.hand)
+
+
+def _kept(hand: Sequence[Card], action: Discard) -> list[Card]:
+    return [c for c in hand if c not in action.cards]
+
+
+def visible_points(cards: Sequence[Card]) -> int:
+    """Fifteens and pairs among ``cards``: what a beginner sees in a hand (no runs, no
+    flush, no starter)."""
+    points = 0
+    values = [c.value for c in cards]
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        if sum(values[i] for i in range(n) if mask >> i & 1) == 15:
+            points += 2
+    for i in range(n):
+        for j in range(i + 1, n):
+            if cards[i].rank == cards[j].rank:
+                points += 2
+    return points
+
+
+def _pick(actions: Sequence[Action], rng: random.Random) -> Action:
+    return actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+def _best(scored: Sequence[tuple[float, Action]], rng: random.Random) -> Action:
+    top = max(v for v, _ in scored)
+    return _pick([a for v, a in scored if v == top], rng)
+
+
+class BeginnerBot:
+    """Keeps what shows fifteens and pairs; pegs a score when it sees one, else its highest
+    card (see the module's text)."""
+
+    name = "beginner"
+    quick = True
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        view = game_view(observation)  # type: ignore[arg-type]
+        if isinstance(legal[0], Discard):
+            hand = _hand_and_discards(view)
+            scored = [
+                (float(visible_points(_kept(hand, a))), a) for a in legal if isinstance(a, Discard)
+            ]
+            return _best(scored, rng)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            return legal[0]
+        pile = list(view.pile)
+        # Fifteen, 31 and pairs only: the engine's C4 count, less any run it would not notice.
+        seen = [
+            (
+                sum(
+                    item.points
+                    for item in peg_breakdown([*pile, play.card]).items
+                    if item.kind != "run"
+                ),
+                play,
+            )
+            for play in plays
+        ]
+        if max(p for p, _ in seen) > 0:
+            return _best([(float(p), a) for p, a in seen], rng)
+        return _best([(float(a.card.value), a) for a in plays], rng)
+
+    def __repr__(self) -> str:
+        return "BeginnerBot()"
+
+
+class CasualBot:
+    """Keeps the best hand over every starter, blind to the crib; pegs greedily."""
+
+    name = "casual"
+    quick = True
+
+    def __init__(self) -> None:
+        self._greedy = GreedyBot()
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        view = game_view(observation)  # type: ignore[arg-type]
+        if isinstance(legal[0], Discard):
+            return best_hand_discard(view, legal, rng)
+        return self._greedy.choose(observation, rng)
+
+    def __repr__(self) -> str:
+        return "CasualBot()"
+
+
+def best_hand_discard(
+    view: CribbageObservation, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The discard whose four kept cards score most on average over the 46 starters."""
+    hand = _hand_and_discards(view)
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    unseen = [c for c in DECK if not mask & c.bit]
+    scored = [
+        (float(expected_hand_total(_kept(hand, a), unseen)), a)
+        for a in legal
+        if isinstance(a, Discard)
+    ]
+    return _best(scored, rng)
+
+
+class StrongBot:
+    """The expert's discards and search, with slips (see the module's text)."""
+
+    name = "strong"
+
+    def __init__(self, budget: int = STRONG_BUDGET) -> None:
+        self._search = CribbageExpert(budget, candidates=1)
+        self._greedy = GreedyBot()
+
+    @property
+    def budget(self) -> int:
+        """The pegging determinizations (``Searching``)."""
+        return self._search.determinizations
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        self._search.budget = value
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:
+            return legal[0]
+        slip = rng.randrange(STRONG_SLIP) == 0
+        if isinstance(legal[0], Discard):
+            if slip:
+                return best_hand_discard(game_view(observation), legal, rng)  # type: ignore[arg-type]
+            return self._search.choose(observation, rng)
+        if slip:
+            return self._greedy.choose(observation, rng)
+        return self._search.choose(observation, rng)
+
+    def __repr__(self) -> str:
+        return f"StrongBot(budget={self._search.determinizations})"
+
+
+def register_cribbage_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
+    """Register cribbage's bots, in the order they are offered: random and greedy (tests and
+    research), then the four levels for people, weakest first."""
+    register("cribbage", "random", RandomBot)
+    register("cribbage", "greedy", GreedyBot)
+    register("cribbage", "beginner", BeginnerBot)
+    register("cribbage", "casual", CasualBot)
+    register("cribbage", "strong", StrongBot)
+    register("cribbage", "expert", CribbageExpert)
+    register_ismcts(register, "cribbage")  # OpenSpiel's ISMCTS, with the research extra

@@ -1,0 +1,101 @@
+"""Cribbage as the registry describes it: two players (C2), a match of 1, 3, 5 or 7 games."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard.core import N_, Event, Later
+from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage import Game as CribbageGame
+from pegboard.cribbage.bots.levels import register_cribbage_bots
+from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
+from pegboard.games.base import Game, Option
+from pegboard.games.levels import register_bot
+
+BEST_OF = (1, 3, 5, 7)
+"""The match lengths offered (the rules allow any odd number; longer is rarely played)."""
+
+
+def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
+    return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
+
+
+def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequence[Event]:
+    """Play ``action`` for ``seat``; the events of what it did, as every seat may know them
+    (a discard's cards unseen): the move, the starter, each score and why, the end of the
+    game with the match's game points, and the end of the match. They are worked out when
+    read, from the game as it was just before and just after."""
+    if isinstance(match, CribbageGame):  # a game read from its record (``readers``)
+        game, before = match, Moment.of_game(match)
+        match.apply(action, seat=seat)
+        return events_of(
+            before, Moment.of_game(game), game.log, game.result, (told(seat, action, before),)
+        )
+    game = match.game  # the game played in, even when the match starts the next one
+    before = Moment.of_game(game)
+    match.apply(action, seat=seat)
+    after = Moment.of_game(game)
+    ended = game.result
+    if ended is None:  # the common case: the game goes on
+        return Later(
+            lambda: events_of(before, after, game.log, None, (told(seat, action, before),))
+        )
+    points, winner, games = match.points, match.winner, len(match.games)
+
+    def make() -> tuple[Event, ...]:
+        events = events_of(before, after, game.log, ended, (told(seat, action, before),))
+        end: tuple[Event, ...] = (game_points(points),)
+        if winner is not None:
+            end += match_over(points, winner, games)
+        return events + end
+
+    return Later(make)
+
+
+GAME = Game(
+    name="cribbage",
+    display_name=N_("Cribbage"),
+    min_players=2,
+    max_players=2,
+    # A discard is worth some thought, a pegging card is quick, and a match of the best of
+    # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
+    time_control=(300, 5),
+    options=(
+        Option(
+            name="players",
+            label=N_("Players"),
+            default=2,
+            problem=N_("Cribbage here is for two players (C2)."),
+            rule="C2",
+            minimum=2,
+            maximum=2,
+        ),
+        Option(
+            name="best_of",
+            label=N_("Best of"),
+            default=3,
+            problem=N_("A cribbage match is the best of 1, 3, 5 or 7 games."),
+            choices=BEST_OF,
+        ),
+    ),
+    new_match=new_match,
+    from_record=CribbageMatch.from_record,
+    apply=apply,
+    looks={
+        "web": "pegboard.cribbage.looks.web:cribbage_view",
+        "web.page": "pegboard.cribbage.looks.web:PAGE",
+        "web.rules": "pegboard.cribbage.looks.rules_page:PAGE",
+        "cli": "pegboard.cribbage.looks.cli:LOOK",
+        "arena": "pegboard.cribbage.deals:DEALS",
+        "openspiel": "pegboard.cribbage.looks.openspiel:LOOK",
+        "envs": "pegboard.cribbage.looks.envs:from_options",
+        "tui": "pegboard.cribbage.looks.tui:CribbageScreen",
+    },
+    match_type=CribbageMatch,
+    readers={"game": CribbageGame.from_record},
+    position_types=(CribbageGame,),
+    over_rule="C7",
+)
+
+register_cribbage_bots(register_bot)

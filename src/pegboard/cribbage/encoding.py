@@ -1,0 +1,148 @@
+"""Cribbage's dense action numbers and fixed-shape observation vectors, the same for its
+PettingZoo environment and its OpenSpiel game (``pegboard.cribbage.looks``). The encoder reads
+only a seat's ``observation(seat)`` (a ``CribbageObservation``), never the game itself: what
+a vector cannot be built from, it cannot leak.
+
+
+**Actions** (``CRIBBAGE_NUM_ACTIONS`` = 1379); ``Card.index`` is 0-51, suit-major
+(spades A-K, hearts, diamonds, clubs). Every number names the same move in every position:
+
+========== ==============================================================================
+0-1325      discard the pair of cards ``i < j``: ``i * (103 - i) // 2 + (j - i - 1)``,
+            i.e. the 1326 pairs in lexicographic order ((0,1), (0,2), ... (50,51))
+1326-1377   ``1326 + card.index``: play that card to the pegging pile
+1378        go
+
+**Observations**: ``float32`` entries in [0, 1] (``pegboard.games.encoding``), the seats
+relative to the observing one, laid out as ``CRIBBAGE_LAYOUT`` (name, start, size).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+import numpy as np
+
+from pegboard.cribbage.actions import GO as CRIBBAGE_GO
+from pegboard.cribbage.actions import Action as CribbageAction
+from pegboard.cribbage.actions import Discard
+from pegboard.cribbage.actions import Play as CribbagePlay
+from pegboard.cribbage.cards import DECK
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.games.encoding import Mask, Vector, check_index
+
+__all__ = [
+    "CRIBBAGE_GO_ACTION",
+    "CRIBBAGE_LAYOUT",
+    "CRIBBAGE_NUM_ACTIONS",
+    "CRIBBAGE_OBS_SIZE",
+    "CRIBBAGE_PLAY_BASE",
+    "cribbage_action",
+    "cribbage_action_index",
+    "cribbage_action_mask",
+    "encode_cribbage",
+]
+
+# -- Cribbage actions -------------------------------------------------------------------------
+
+CRIBBAGE_PLAY_BASE: Final = 1326
+CRIBBAGE_GO_ACTION: Final = 1378
+CRIBBAGE_NUM_ACTIONS: Final = 1379
+
+
+_CRIBBAGE_ACTIONS: Final[tuple[CribbageAction, ...]] = (
+    *(Discard(DECK[i], DECK[j]) for i in range(52) for j in range(i + 1, 52)),
+    *(CribbagePlay(card) for card in DECK),
+    CRIBBAGE_GO,
+)
+# Actions are interned, so a dict keyed by them finds each by identity.
+_CRIBBAGE_INDEX: Final[dict[CribbageAction, int]] = {
+    action: index for index, action in enumerate(_CRIBBAGE_ACTIONS)
+}
+
+
+def cribbage_action_index(action: CribbageAction) -> int:
+    """The number of a cribbage action (the same in every position)."""
+    try:
+        return _CRIBBAGE_INDEX[action]
+    except (KeyError, TypeError):
+        raise ValueError(f"not a cribbage action: {action!r}") from None
+
+
+def cribbage_action(index: int) -> CribbageAction:
+    """The cribbage action numbered ``index`` (legal or not: the engine checks)."""
+    return _CRIBBAGE_ACTIONS[check_index(index, CRIBBAGE_NUM_ACTIONS)]
+
+
+def cribbage_action_mask(legal: Iterable[CribbageAction]) -> Mask:
+    """A 0/1 ``int8`` vector over the 1379 cribbage actions: 1 for each action in ``legal``."""
+    mask = np.zeros(CRIBBAGE_NUM_ACTIONS, dtype=np.int8)
+    for action in legal:
+        mask[_CRIBBAGE_INDEX[action]] = 1
+    return mask
+
+
+_PILE_SLOTS: Final = 8  # two players peg four cards each: a sequence holds at most 8
+_TARGET: Final = 121
+_LIMIT: Final = 31
+
+CRIBBAGE_LAYOUT: Final[tuple[tuple[str, int, int], ...]] = (
+    ("hand", 0, 52),  # the cards the seat still holds, by Card.index
+    ("discards", 52, 52),  # the two cards the seat laid in the crib
+    ("starter", 104, 52),  # the starter, one-hot (zeros before the cut)
+    ("played_me", 156, 52),  # the cards the seat played this hand
+    ("played_opponent", 208, 52),  # the cards the opponent played this hand
+    ("pile", 260, 104),  # the current sequence, most recent card first: 8 slots x rank 1-13
+    ("count", 364, 1),  # the running total / 31
+    ("scores", 365, 2),  # me, opponent: points / 121 (at most 1)
+    ("phase", 367, 3),  # discard, pegging, over: one-hot
+    ("dealer", 370, 1),  # 1 if the seat deals this hand (the crib is its own)
+    ("to_play", 371, 1),  # 1 if it is the seat's turn
+    ("said_go", 372, 2),  # me, opponent: said go in this sequence (C5)
+    ("held_above", 374, 2),  # me, opponent: every held card is worth more than this / 31
+    ("hand_sizes", 376, 2),  # me, opponent: cards held / 6
+    ("discarded", 378, 2),  # me, opponent: has laid its two cards in the crib
+)
+CRIBBAGE_OBS_SIZE: Final = 380
+_PHASES: Final = {"discard": 0, "pegging": 1, "over": 2}
+
+
+def encode_cribbage(observation: CribbageObservation, *, hand_over: bool = False) -> Vector:
+    """The observation vector of one seat in cribbage (``CRIBBAGE_LAYOUT``).
+
+    ``hand_over`` encodes the end of an episode of one hand: the engine has already dealt
+    the next hand by then, so only the scores are kept and the phase reads "over".
+    """
+    vector = np.zeros(CRIBBAGE_OBS_SIZE, dtype=np.float32)
+    me = observation.seat
+    other = 1 - me
+    scores = observation.scores
+    vector[365] = min(scores[me], _TARGET) / _TARGET
+    vector[366] = min(scores[other], _TARGET) / _TARGET
+    if hand_over:
+        vector[367 + _PHASES["over"]] = 1.0
+        return vector
+    for card in observation.hand:
+        vector[card.index] = 1.0
+    for card in observation.discards:
+        vector[52 + card.index] = 1.0
+    if observation.starter is not None:
+        vector[104 + observation.starter.index] = 1.0
+    for seat, card in observation.played:
+        vector[(156 if seat == me else 208) + card.index] = 1.0
+    for slot, card in enumerate(reversed(observation.pile[-_PILE_SLOTS:])):
+        vector[260 + 13 * slot + card.rank - 1] = 1.0
+    vector[364] = observation.count / _LIMIT
+    vector[367 + _PHASES[observation.phase]] = 1.0
+    vector[370] = float(observation.dealer == me)
+    vector[371] = float(observation.current_player == me)
+    vector[372] = float(observation.said_go[me])
+    vector[373] = float(observation.said_go[other])
+    vector[374] = min(observation.held_above[me], _LIMIT) / _LIMIT
+    vector[375] = min(observation.held_above[other], _LIMIT) / _LIMIT
+    vector[376] = observation.hand_sizes[me] / 6
+    vector[377] = observation.hand_sizes[other] / 6
+    vector[378] = float(observation.discarded[me])
+    vector[379] = float(observation.discarded[other])
+    return vector

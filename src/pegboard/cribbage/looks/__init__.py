@@ -1,0 +1,1 @@
+"""The game's look on every surface, each imported only by its own surface."""

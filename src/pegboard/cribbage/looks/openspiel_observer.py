@@ -1,0 +1,266 @@
+"""What a seat of ``pegboard_cribbage`` is told (``CribbageGame.make_py_observer``): the
+observation and information-state tensors and strings, with OpenSpiel's ``public_info``
+and ``private_info`` honoured (``CribbageObserver``, ``information_state_string``), and the
+cards a seat was dealt and laid away this hand (``own_six``, ``own_discard``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import pyspiel
+
+from pegboard.cribbage.actions import Discard, Go
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.game import Game
+from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
+
+if TYPE_CHECKING:
+    from pegboard.cribbage.looks.openspiel import CribbageState
+
+MAX_PEG_MOVES: Final = 16
+"""Pegging moves of a hand, at most: 8 cards and at most one go per card."""
+
+
+def own_discard(game: Game, seat: int) -> Discard | None:
+    """The cards ``seat`` laid away this hand, if it has.
+
+    Read from the crib (the pone's two cards, then the dealer's), not from the history:
+    ``Game.sample_hidden`` deals the other seat's discards again but keeps the history.
+    """
+    crib = game.crib
+    if seat == game.dealer:
+        return Discard(crib[2], crib[3]) if len(crib) == 4 else None
+    return Discard(crib[0], crib[1]) if len(crib) >= 2 else None
+
+
+def own_six(game: Game, seat: int) -> list[Card]:
+    """The six cards ``seat`` was dealt this hand."""
+    discard = own_discard(game, seat)
+    if discard is None:
+        return list(game.hands[seat])
+    return [*game.kept[seat], *discard.cards]
+
+
+def _cards_vector(cards: Any) -> Vector:
+    return one_hot(cards, 52)
+
+
+_OBS_SHAPE: Final = [
+    ("seat", 2),
+    ("current", 2),
+    ("dealer", 2),
+    ("phase", 3),  # dealing, discarding, pegging
+    ("hand", 52),
+    ("discards", 52),
+    ("starter", 52),
+    ("pile", 52),
+    ("played_mine", 52),
+    ("played_other", 52),
+    ("count", 1),
+    ("scores", 2),
+    ("said_go", 2),
+    ("held_above", 2),
+    ("hand_sizes", 2),
+]
+_INFO_EXTRA: Final = [("dealt", 52), ("pegging", MAX_PEG_MOVES * (2 + 53))]
+
+
+_PRIVATE_PIECES: Final = frozenset({"seat", "hand", "discards", "dealt"})
+"""The pieces of ``_OBS_SHAPE`` and ``_INFO_EXTRA`` that are one seat's own (the rest is public)."""
+
+
+def _seats_shown(private: Any, player: int) -> tuple[int, ...]:
+    """The seats whose own cards an observer of ``private`` (``PrivateInfoType``) shows."""
+    return seats_shown(private, player, 2)
+
+
+def _own_cards(state: CribbageState, seat: int) -> tuple[list[Card], Discard | None]:
+    """``seat``'s hand as it sees it and its discard this hand, if made (the dealer's may
+    still wait for the cut: then it is out of the hand already)."""
+    game = state.game
+    if game is None:
+        return list(state.dealt[seat]), None
+    discard = own_discard(game, seat)
+    if discard is None and state.pending is not None and seat == game.dealer:
+        discard = state.pending
+    hand = list(game.hands[seat])
+    if discard is not None and seat == game.dealer and state.pending is not None:
+        hand = [c for c in hand if c not in discard.cards]
+    return hand, discard
+
+
+class CribbageObserver:
+    """What one player knows, as a tensor and a string (``make_py_observer``).
+
+    ``iig_obs_type`` (OpenSpiel's ``IIGObservationType``) chooses the parts: the public part
+    when ``public_info`` is true; with ``private_info`` ``SINGLE_PLAYER`` (the default) the
+    observing seat's own cards (hand, discard, the six dealt), with ``ALL_PLAYERS`` both
+    seats', with ``NONE`` neither (nor the observing seat, so a public observation is the
+    same for both seats: the cards played are then given by seat, not as mine and other).
+
+    The observation tensor is the current hand as the player sees it (see ``_OBS_SHAPE``:
+    scores /121, count /31, held_above /10, hand sizes /6). The information-state tensor adds
+    the six cards the player was dealt and every pegging move of the hand in order (mover,
+    card or go): the earlier hands are public and bear on the play only through the scores,
+    which it holds. The information-state string is the whole game: every earlier hand as
+    the show revealed it, then this hand (own discard shown, the other's not).
+    """
+
+    def __init__(self, iig_obs_type: Any = None) -> None:
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.public = bool(kind.public_info)
+        self.private = kind.private_info
+        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
+        copies = 2 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
+        shape: list[tuple[str, int]] = []
+        for name, width in _OBS_SHAPE + (_INFO_EXTRA if self.perfect_recall else []):
+            if name in _PRIVATE_PIECES:
+                if self.has_private:
+                    shape.append((name, width if name == "seat" else copies * width))
+            elif self.public:
+                if name.startswith("played_") and not self.has_private:
+                    name = {"played_mine": "played_by_0", "played_other": "played_by_1"}[name]
+                shape.append((name, width))
+        self.tensor, self.dict = tensor_views(shape)
+
+    def set_from(self, state: CribbageState, player: int) -> None:
+        self.tensor.fill(0.0)
+        d = self.dict
+        shown = _seats_shown(self.private, player)
+        if self.has_private:
+            d["seat"][player] = 1.0
+            hands = d["hand"].reshape(-1, 52)
+            discards = d["discards"].reshape(-1, 52)
+            dealt = d["dealt"].reshape(-1, 52) if "dealt" in d else None
+            for row, seat in enumerate(shown):
+                hand, discard = _own_cards(state, seat)
+                hands[row][:] = _cards_vector(hand)
+                if discard is not None:
+                    discards[row][:] = _cards_vector(discard.cards)
+                if dealt is not None:
+                    six = state.dealt[seat] if state.game is None else own_six(state.game, seat)
+                    dealt[row][:] = _cards_vector(six)
+        if self.public:
+            self._public_from(state, player)
+
+    def _public_from(self, state: CribbageState, player: int) -> None:
+        d = self.dict
+        if state.dealer is not None:
+            d["dealer"][state.dealer] = 1.0
+        for seat in (0, 1):
+            d["scores"][seat] = state.start_scores[seat] / 121.0
+        game = state.game
+        if game is None:
+            d["phase"][0] = 1.0
+            return
+        current = state.current_player()
+        if current >= 0:
+            d["current"][current] = 1.0
+        d["phase"][1 if game.phase == "discard" or state.pending else 2] = 1.0
+        if game.starter is not None:
+            d["starter"][game.starter.index] = 1.0
+        d["pile"][:] = _cards_vector(game.pile)
+        for seat, card in game.played:
+            if self.has_private:
+                d["played_mine" if seat == player else "played_other"][card.index] = 1.0
+            else:
+                d[f"played_by_{seat}"][card.index] = 1.0
+        d["count"][0] = game.count / 31.0
+        view = game.observation(player)
+        for seat in (0, 1):
+            d["scores"][seat] = game.scores[seat] / 121.0
+            d["said_go"][seat] = float(view.said_go[seat])
+            d["held_above"][seat] = view.held_above[seat] / 10.0
+            d["hand_sizes"][seat] = view.hand_sizes[seat] / 6.0
+        if self.perfect_recall:
+            pegging = d["pegging"].reshape(MAX_PEG_MOVES, 55)
+            i = 0
+            for move in game.history:
+                action = move.action
+                if move.hand != game.hand_number or isinstance(action, Discard):
+                    continue
+                pegging[i, move.seat] = 1.0
+                pegging[i, 2 + (52 if isinstance(action, Go) else action.card.index)] = 1.0
+                i += 1
+
+    def string_from(self, state: CribbageState, player: int) -> str:
+        if self.perfect_recall:
+            return information_state_string(state, player, self.public, self.private)
+        shown = _seats_shown(self.private, player)
+        game = state.game
+        parts = [f"p{player}"] if shown else []
+        if game is None:
+            parts.append("dealing")
+            if shown:
+                hands = "|".join(" ".join(map(str, sorted(state.dealt[s]))) for s in shown)
+                parts.append(f"hand:{hands}")
+            return " ".join(parts)
+        view = game.observation(player)
+        if self.public:
+            parts.append(
+                f"to:{state.current_player()} dealer:{game.dealer} "
+                f"scores:{view.scores[0]}-{view.scores[1]}"
+            )
+        if shown:
+            hands = "|".join(" ".join(map(str, sorted(game.observation(s).hand))) for s in shown)
+            cribs = "|".join(
+                "" if discard is None else str(discard)
+                for discard in (_own_cards(state, s)[1] for s in shown)
+            )
+            parts.append(f"hand:{hands} crib:{cribs}")
+        if self.public:
+            parts.append(
+                f"starter:{view.starter} "
+                f"count:{view.count} pile:{' '.join(map(str, view.pile))} "
+                f"played:{' '.join(f'{s}:{c}' for s, c in view.played)} "
+                f"go:{int(view.said_go[0])}{int(view.said_go[1])} "
+                f"above:{view.held_above[0]},{view.held_above[1]}"
+            )
+        return " ".join(parts)
+
+
+def information_state_string(
+    state: CribbageState, player: int, public: bool = True, private: Any = None
+) -> str:
+    """Every earlier hand, then this hand as ``player`` knows it.
+
+    ``public`` False leaves out the earlier hands and the moves; ``private``
+    (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE`` leaves out the seat,
+    its cards and its discard, ``ALL_PLAYERS`` shows both seats'.
+    """
+    if private is None:
+        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
+    shown = _seats_shown(private, player)
+    head = [f"p{player}"] if shown else []
+    if public:
+        head.append(f"first:{state.dealer}")
+    parts = [" ".join(head)] if head else []
+    if public:
+        parts += [*state.past, f"hand{state.hand_no}"]
+        parts.append(f"scores:{state.start_scores[0]}-{state.start_scores[1]}")
+    game = state.game
+    if shown:
+        six = [state.dealt[s] if game is None else own_six(game, s) for s in shown]
+        parts.append("dealt:" + "|".join(" ".join(map(str, sorted(cards))) for cards in six))
+    if game is None:
+        return " ".join(parts)
+    if not public:
+        for seat in shown:
+            discard = _own_cards(state, seat)[1]
+            parts.append(f"{seat}:{'' if discard is None else discard}")
+        return " ".join(parts)
+    for move in game.history:
+        if move.hand != state.hand_no:
+            continue
+        if isinstance(move.action, Discard):
+            mine = move.seat in shown
+            parts.append(f"{move.seat}:{own_discard(game, move.seat) if mine else 'discard'}")
+        else:
+            parts.append(f"{move.seat}:{move.action}")
+    if state.pending is not None:
+        parts.append(f"{game.dealer}:{state.pending if game.dealer in shown else 'discard'}")
+    if game.starter is not None:
+        parts.append(f"starter:{game.starter}")
+    return " ".join(parts)

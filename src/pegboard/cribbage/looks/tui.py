@@ -1,0 +1,480 @@
+"""Cribbage in the full-screen client: you against one bot (or two people at one terminal,
+hot-seat), a match of ``best_of`` games.
+
+What the screen shows during a hand comes from ``game.observation(HUMAN)`` only: your
+cards, the starter once cut, the count and the pile, the score log. The bot's cards
+appear as it plays them, and its hand and the crib when the show counts them (C6). Every
+event is worded by the plain client's texts (``cli.cribbage_text``) and every score
+explained from the game's own log ("fifteen two, fifteen four, and a pair is six"). The
+end of a hand and of a match are drawn by ``pegboard.cribbage.looks.tui_ends``.
+
+The bot moves at once, in the same call as your move, so the screen is never shown in the
+middle of its turn; the end of each hand (the show) and of each game get a screen of their
+own, closed with Enter.
+
+Hot-seat: the screen shows the hand of the ``viewer``, the person whose turn it is (the
+discard too: each lays away in turn); when the turn passes to the other person a privacy
+screen comes first, and the seats are named by number in the log, which both people read.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, Log, Static
+
+from pegboard import hints
+from pegboard.bots import Evaluation, SeededBot
+from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
+from pegboard.cribbage.looks.tui_view import (
+    card_box,
+    card_name,
+    coloured,
+    peg_board,
+    pegs,
+    table_text,
+    with_symbols,
+)
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.text import (
+    Seats,
+    cut_lines,
+    hand_header,
+    narrate,
+    scores_text,
+)
+from pegboard.i18n import (
+    TranslatedIllegalActionError,
+)
+from pegboard.tui.play_screen import PlayScreen, UndoPoint
+from pegboard.tui.screens import ContinueScreen
+
+if TYPE_CHECKING:
+    from pegboard.tui.setup import Setup
+
+HUMAN_LEVEL = "human"
+"""Seat 1's "level" when a person plays it (the same as ``setup.HUMAN_LEVEL``)."""
+HAND_SLOTS = 6
+"""Cards dealt to each player (C2): the most the hand row ever shows."""
+LOG_LINES = 300
+
+
+def by_rank(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.rank, c.index))
+
+
+class CardBox(Static):
+    """One card of your hand; a click does what its number key does."""
+
+    def __init__(self, slot: int) -> None:
+        super().__init__(id=f"card-{slot + 1}", classes="card")
+        self.slot = slot
+
+    def on_click(self, event: events.Click) -> None:
+        screen = self.screen
+        if isinstance(screen, CribbageScreen):
+            screen.action_card(self.slot + 1)
+
+
+class CribbageScreen(PlayScreen):
+    """A match of cribbage against one bot, as the human at seat 0 sees it."""
+
+    DEFAULT_CSS = """
+    CribbageScreen #board { height: 2; color: $success; }
+    CribbageScreen #table { height: 3; }
+    CribbageScreen #hand-row { height: 3; }
+    CribbageScreen #hand-label { width: auto; height: 3; text-style: bold; }
+    CribbageScreen .card { width: 5; height: 3; margin-right: 1; }
+    CribbageScreen #prompt { height: 1; text-style: bold; }
+    CribbageScreen #buttons { height: 1; }
+    CribbageScreen #buttons Button { margin-right: 2; }
+    """
+
+    LOG_LINES: ClassVar[int] = LOG_LINES
+    BUTTONS: ClassVar[Mapping[str, str]] = {
+        "lay": "action_confirm",
+        "go": "action_go",
+        "hint": "action_hint",
+        "undo": "action_undo",
+    }
+    BINDINGS = [  # noqa: RUF012 (Textual's API)
+        *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
+        Binding("left", "cursor(-1)", show=False, priority=True),
+        Binding("right", "cursor(1)", show=False, priority=True),
+        Binding("space", "choose", show=False, priority=True),
+        Binding("enter", "confirm", show=False, priority=True),
+        Binding("g", "go", show=False),
+        Binding("h", "hint", show=False),
+        Binding("u", "undo", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
+
+    def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.match: CribbageMatch
+        self.bot: SeededBot | None = self.start(setup, saved).get(BOT)
+        """The bot at seat 1; None in hot-seat."""
+        self.hot_seat = self.bot is None
+        """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
+        self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
+        self.hand: list[Card] = []
+        """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
+        self.selected: list[Card] = []
+        """The cards chosen for the crib (C2), before they are laid."""
+        self.cursor = 0
+        self.undo_point: UndoPoint | None = None
+
+    @property
+    def game_view(self) -> CribbageObservation:
+        return self.match.game.observation(self.viewer)
+
+    def playable(self, card: Card) -> bool:
+        """``card`` may be played now (your turn in the pegging, and it fits, C4)."""
+        return Play(card) in self.game_view.legal_actions()
+
+    def compose(self) -> ComposeResult:
+        _ = self._
+        yield Static(id="status")
+        yield Static(id="board")
+        yield Static(id="table")
+        with Horizontal(id="hand-row"):
+            yield Static(id="hand-label")
+            for slot in range(HAND_SLOTS):
+                yield CardBox(slot)
+        yield Static(id="prompt")
+        with Horizontal(id="buttons"):
+            yield Button(_("Lay in the crib"), id="lay", compact=True)
+            yield Button(_("Go"), id="go", compact=True)
+            yield Button(_("Hint"), id="hint", compact=True)
+            yield Button(_("Undo"), id="undo", compact=True)
+        yield Static(
+            _("1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"),
+            id="keys",
+        )
+        yield Log(id="log", max_lines=LOG_LINES)
+
+    def on_mount(self) -> None:
+        _ = self._
+        match = self.match
+        # Keys belong to the table (the buttons are for the mouse): Enter lays or plays.
+        for widget in (*self.query(Button), self.query_one("#log", Log)):
+            widget.can_focus = False
+        if self.resumed:
+            self.say(
+                _("Match resumed: game {game}, hand {hand}.").format(
+                    game=len(match.games) + 1, hand=match.game.hand_number
+                )
+            )
+            self.advance()
+            return
+        self.say(self.introduction())
+        lines = [self.introduction(), ""]
+        lines += cut_lines(match.cuts, self.seats, _)
+        self.app.push_screen(
+            ContinueScreen(Group(*(coloured(line) for line in lines)), _),
+            lambda _result: self.next_hand(),
+        )
+
+    def introduction(self) -> str:
+        _ = self._
+        match = self.match
+        if self.bot is None:  # hot-seat: two people, neither of them "you"
+            opening = _.ngettext(
+                "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
+                "to 121 wins a game (C7).",
+                "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
+                "to 121 wins a game (C7).",
+                self.setup.best_of or 1,
+            ).format(games=self.setup.best_of)
+        else:
+            opening = _.ngettext(
+                "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+                "game (C7). You are seat 0.",
+                "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+                "game (C7). You are seat 0.",
+                self.setup.best_of or 1,
+            ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of)
+        return opening + (
+            ""
+            if match.target == 1
+            else " "
+            + _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.").format(
+                target=match.target
+            )
+        )
+
+    # -- the flow of play ----------------------------------------------------------------
+
+    def log_text(self, text: str) -> str:
+        return with_symbols(text)
+
+    def advance(self) -> None:
+        """Let the bot play until you have a move, a hand ends, or the match does."""
+        match = self.match
+        while self.bot is not None and not match.is_over and match.current_player == BOT:
+            action = self.bot.act(match.observation(BOT))
+            if not isinstance(action, Discard | Play | Go):
+                raise TypeError(f"the {self.bot.name} bot answered {action!r}")
+            if self.apply(BOT, action):
+                return  # the hand's end has its screen: closing it plays on
+        self.after_moves()
+
+    def summary(self) -> Screen[None]:
+        return CribbageSummaryScreen(self.match, self.seats, self._)
+
+    def blank(self) -> None:
+        """Your cards off the screen (the turn passes to the other person)."""
+        self.hand = []
+        self.selected = []
+        self.cursor = 0
+        for box in self.query(CardBox):
+            box.update("")
+            box.display = False
+        self.query_one("#prompt", Static).update("")
+
+    def apply(self, seat: int, action: Action) -> bool:
+        """Apply a move and word it in the log; True when it ended a hand (or a game),
+        whose screen is then shown. ``IllegalActionError`` and no change when illegal."""
+        _ = self._
+        match = self.match
+        game = match.game  # stays this game even when the match starts the next one
+        # The log is read by both people in hot-seat: narrate from the other seat's view,
+        # which never holds the mover's own cards (a discard stays face down).
+        narrator = 1 - seat if self.hot_seat else HUMAN
+        before = game.observation(narrator)
+        match.apply(action, seat=seat)
+        after = game.observation(narrator)
+        moves = [(m.seat, m.text) for m in after.history[len(before.history) :]]
+        for line in narrate(before, after, moves, self.seats, _):
+            self.say(line)
+        if after.hand_number == before.hand_number and after.result is None:
+            return False
+        self.undo_point = None
+        self.selected = []
+        self.save()  # leaving on the next screen loses nothing
+        body = self.hand_over(before, after)
+        self.app.push_screen(ContinueScreen(body, _), lambda _result: self.next_hand())
+        return True
+
+    def hand_over(self, before: CribbageObservation, after: CribbageObservation) -> Group:
+        """The end of a hand (``cribbage_ends.hand_over``)."""
+        return hand_over(before, after, self.match, self.seats, self._)
+
+    def next_hand(self) -> None:
+        """A fresh log for each hand: the last one's moves were shown with its end."""
+        self.restore_log([])
+        match = self.match
+        if not match.is_over:
+            game = match.game
+            self.say(hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._))
+        self.advance()
+
+    def moved(self) -> None:
+        self.selected = []
+
+    @property
+    def can_undo(self) -> bool:
+        return not self.hot_seat
+
+    def copy_match(self) -> CribbageMatch:
+        return copy.deepcopy(self.match)
+
+    def saved_bots(self) -> dict[int, SeededBot]:
+        """The bot's random stream, for ``pegboard play --resume``."""
+        return {} if self.bot is None else {BOT: self.bot}
+
+    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
+        self.bot = bots.get(BOT)
+
+    # -- showing the position ------------------------------------------------------------
+
+    def show(self) -> None:
+        _ = self._
+        view = self.game_view
+        match = self.match
+        status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _)
+        other = 1 - self.viewer
+        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other])
+        second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
+        if match.target == 1:
+            second = second[:1].upper() + second[1:]
+        else:
+            second = (
+                _("Game {number} · game points: {points} (first to {target})").format(
+                    number=len(match.games) + 1,
+                    points=scores_text(match.points, self.seats, _),
+                    target=match.target,
+                )
+                + " · "
+                + second
+            )
+        self.query_one("#status", Static).update(status + "\n" + second)
+        fronts, backs = pegs(view.log)
+        self.query_one("#board", Static).update(
+            "\n".join(peg_board(fronts, backs, _, self.seats.name(BOT, _)))
+        )
+        self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
+        self.hand = by_rank(list(view.hand))
+        self.cursor = min(self.cursor, max(len(self.hand) - 1, 0))
+        self.query_one("#hand-label", Static).update("\n" + _("Your hand") + " ")
+        self.show_hand()
+        legal = view.legal_actions()
+        discarding = view.phase == "discard"
+        self.query_one("#lay", Button).display = discarding
+        self.query_one("#go", Button).display = not discarding
+        self.query_one("#go", Button).disabled = Go() not in legal
+        self.query_one("#undo", Button).disabled = self.undo_point is None
+
+    def show_hand(self) -> None:
+        """The cards of your hand, numbered; what you chose for the crib in reverse, the
+        cards that would pass 31 dimmed (C4), the cursor's card double-edged."""
+        _ = self._
+        view = self.game_view
+        discarding = view.phase == "discard"
+        playable = {a.card for a in view.legal_actions() if isinstance(a, Play)}
+        for slot, box in enumerate(self.query(CardBox)):
+            if slot >= len(self.hand):
+                box.display = False
+                continue
+            card = self.hand[slot]
+            rows = card_box(
+                card,
+                str(slot + 1),
+                selected=card in self.selected,
+                dim=not discarding and card not in playable,
+                cursor=slot == self.cursor,
+            )
+            box.display = True
+            box.update(Text("\n").join(rows))
+        prompt = self.query_one("#prompt", Static)
+        if discarding:
+            text = _("Lay two cards {place} (C2): choose them, then Enter.").format(
+                place=self.seats.into_crib(view.dealer, _)
+            )
+            if self.selected:
+                text += " " + _("Chosen: {cards}").format(
+                    cards=" ".join(card_name(c) for c in self.selected)
+                )
+            prompt.update(text)
+            self.query_one("#lay", Button).disabled = len(self.selected) != 2
+        elif playable:
+            prompt.update(_("Play a card: the count may not pass 31 (C4)."))
+        else:
+            prompt.update(_("No card fits under 31: say go (g) (C5)."))
+
+    def first_choice_keys(self) -> tuple[str, ...]:
+        """The first two cards for the crib, else the first card that fits, else go."""
+        if self.game_view.phase == "discard":
+            return ("1", "2", "enter")
+        playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
+        return (str(playable[0]),) if playable else ("g",)
+
+    # -- the controls --------------------------------------------------------------------
+
+    def action_card(self, number: int) -> None:
+        """Card ``number`` of your hand: chosen for the crib (or put back), or played."""
+        _ = self._
+        if not self.your_turn():
+            return
+        if not 1 <= number <= len(self.hand):
+            self.say(
+                _("Not allowed: {reason}").format(
+                    reason=_("there is no card {number}: choose from 1 to {last}").format(
+                        number=number, last=len(self.hand)
+                    )
+                )
+            )
+            return
+        self.cursor = number - 1
+        card = self.hand[number - 1]
+        if self.game_view.phase != "discard":
+            self.human_move(Play(card))
+            return
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) == 2:
+            self.refuse(
+                TranslatedIllegalActionError(
+                    _("a discard is exactly two cards: put one back before choosing {card}").format(
+                        card=card_name(card)
+                    ),
+                    "C2",
+                )
+            )
+        else:
+            self.selected.append(card)
+        self.show_hand()
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.show_hand()
+
+    def action_choose(self) -> None:
+        """Space: the cursor's card, as its number key."""
+        if self.hand:
+            self.action_card(self.cursor + 1)
+
+    def action_confirm(self) -> None:
+        """Enter: lay the two chosen cards (C2), or play the cursor's card."""
+        _ = self._
+        if not self.your_turn():
+            return
+        if self.game_view.phase != "discard":
+            self.action_choose()
+            return
+        if len(self.selected) != 2:
+            self.refuse(
+                TranslatedIllegalActionError(
+                    _("a discard is exactly two cards, not {count}").format(
+                        count=len(self.selected)
+                    ),
+                    "C2",
+                )
+            )
+            return
+        self.human_move(Discard(self.selected[0], self.selected[1]))
+
+    def action_go(self) -> None:
+        self.human_move(Go())
+
+    def action_hint(self) -> None:
+        _ = self._
+        match = self.match
+        if not self.your_turn():
+            return
+        ranked = hints.hint(
+            match,
+            self.viewer,
+            level=self.setup.hint_level,
+            seed=len(self.game_view.history),
+            budget=self.setup.hint_budget,
+        )
+        self.say_hints(ranked, self.hint_text)
+
+    def hint_text(self, evaluation: Evaluation) -> str:
+        """A hint's line: a discard with what it keeps and gives (C2), else the move and
+        its value."""
+        _ = self._
+        action = evaluation.action
+        if isinstance(action, Discard):
+            details = evaluation.details
+            return _("{cards}: hand {hand}, crib {crib}, net {net}").format(
+                cards=" ".join(card_name(c) for c in by_rank(list(action.cards))),
+                hand=f"{details['hand']:.1f}",
+                crib=f"{details['crib']:.1f}",
+                net=f"{details['net']:+.1f}",
+            )
+        move = card_name(action.card) if isinstance(action, Play) else _("go")
+        return f"{move} ({evaluation.value:+.2f})"

@@ -1,0 +1,130 @@
+"""The ends of a hand and of a match in the full-screen cribbage client: the show counted
+aloud with the game's end if it came (``hand_over``, C6-C7), and the match's summary screen.
+
+Split from ``pegboard.cribbage.looks.tui``, which re-exports every name.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage.looks.tui_view import coloured, peg_board, pegs
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.text import Seats, event_lines, result_lines, scores_text
+from pegboard.i18n import Translator
+
+HUMAN = 0
+"""The seat of the person at the terminal; the other is the bot's (``BOT``), or in
+hot-seat the second person's."""
+BOT = 1
+
+
+def hand_over(
+    before: CribbageObservation,
+    after: CribbageObservation,
+    match: CribbageMatch,
+    seats: Seats,
+    _: Translator,
+) -> Group:
+    """The end of a hand: the show counted aloud (C6), then the end of the game if it
+    came (C7), the match score and the board."""
+    lines: list[RenderableType] = [
+        Text(_("Hand {number} is over.").format(number=before.hand_number), style="bold")
+    ]
+    scores = list(before.scores)
+    shown = False
+    for event in after.log[len(before.log) :]:
+        # The last card's point (C5) or the score that won the game (C7), then the show.
+        scores[event.seat] = event.total
+        if event.reason in ("hand", "crib") and not shown:
+            shown = True
+            lines.append(
+                coloured(_("The show, with the starter {card} (C6):").format(card=event.starter))
+            )
+        lines += [indented(line) for line in event_lines(event, scores, before.dealer, seats, _)]
+    result = after.result
+    if result is not None:
+        lines.append(Text())
+        if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
+            lines.append(Text(_("121 reached: the game ends at once (C7).")))
+        lines += [Text(line, style="bold") for line in result_lines(result, seats, _)]
+        lines.append(
+            Text(
+                _("Game points: {points} (first to {target}).").format(
+                    points=scores_text(match.points, seats, _), target=match.target
+                )
+            )
+        )
+        if not match.is_over:
+            deals = seats.says(result.loser, _("you deal"), _("{who} deals"), _, start=False)
+            lines.append(
+                Text(
+                    _("Game {number}: {deals} first (the loser of a game deals the next).").format(
+                        number=len(match.games) + 1, deals=deals
+                    )
+                )
+            )
+    fronts, backs = pegs(after.log)
+    lines += [Text(row) for row in peg_board(fronts, backs, _, seats.name(BOT, _))]
+    return Group(*lines)
+
+
+def indented(line: str) -> Padding:
+    """A line of the show, its cards coloured; when it wraps, it keeps its indent."""
+    text = line.lstrip(" ")
+    return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
+
+
+class CribbageSummaryScreen(Screen[None]):
+    """The end of the match: the game points, the winner, how each game ended (C7)."""
+
+    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+
+    def __init__(self, match: CribbageMatch, seats: Seats, _: Translator) -> None:
+        super().__init__()
+        self.match = match
+        self.seats = seats
+        self._ = _
+
+    def lines(self) -> list[str]:
+        _ = self._
+        match, seats = self.match, self.seats
+        lines = [
+            _.ngettext(
+                "Match over after {games} game: {points} (game points).",
+                "Match over after {games} games: {points} (game points).",
+                len(match.games),
+            ).format(games=len(match.games), points=scores_text(match.points, seats, _)),
+            _("You win the match.")
+            if match.winner == HUMAN and seats.human == HUMAN
+            else _("{who} wins the match.").format(who=seats.subject(1 - HUMAN, _))
+            if match.winner != HUMAN
+            else _("{who} wins the match.").format(who=seats.subject(HUMAN, _)),
+            "",
+        ]
+        for finished in match.games:
+            for n, line in enumerate(result_lines(finished.result, seats, _)):
+                lines.append(
+                    _("Game {number}: {result}").format(number=finished.number, result=line)
+                    if n == 0
+                    else "  " + line
+                )
+        lines.append(_("Replay this with --seed {seed}.").format(seed=match.seed))
+        return lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text("\n".join(self.lines())), id="summary")
+        yield Button(self._("Quit"), id="quit", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#quit", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.app.exit()

@@ -1,0 +1,493 @@
+"""The view of a cribbage match (docs/web.md, "Cribbage").
+
+Everything comes from ``match.observation(seat)`` (the game in play as that seat may know
+it: its own cards, and the public moves, scores and shows) and the match's public facts
+(game points, results).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pegboard.cribbage import text as cribbage_text
+from pegboard.cribbage.actions import Action, Discard, Go, Play
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.events import (
+    DOUBLE_SKUNK_LINE,
+    SKUNK_LINE,
+    TARGET,
+    CutForDeal,
+    GameResult,
+    HandShow,
+    ScoreEvent,
+)
+from pegboard.cribbage.game import Game
+from pegboard.cribbage.match import CribbageMatch, FinishedGame
+from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.cribbage.text import Seats
+from pegboard.cribbage.words import number, words
+from pegboard.i18n import Translator, translator
+from pegboard.web import track
+from pegboard.web.views_common import common, narrated_names
+
+PAGE = "cribbage"
+"""This game's page module, static/games/cribbage.js (the look ``web.page``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublicCribbage:
+    """The parts of a game observation a view may show: the public ones, and the cards and
+    legal moves of the seat itself (empty in the public view)."""
+
+    seat: int | None
+    current: int | None
+    phase: str
+    hand_number: int
+    dealer: int
+    scores: tuple[int, int]
+    hand: tuple[Card, ...]
+    kept: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    discarded: tuple[bool, bool]
+    crib_size: int
+    starter: Card | None
+    count: int
+    pile: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    log: tuple[ScoreEvent, ...]
+    shows: tuple[HandShow, ...]
+    history: tuple[PublicMove, ...]
+    legal: tuple[Action, ...]
+    result: GameResult | None
+
+
+def seen(observation: CribbageObservation, seat: int | None) -> PublicCribbage:
+    """What the view of ``seat`` may use; with ``seat`` None the public fields only (a
+    whitelist): no hand, no kept cards, no discards, no legal moves, and every discard in
+    the history without its cards."""
+    private = seat is not None and seat == observation.seat
+    history = observation.history
+    if not private:
+        history = tuple(
+            PublicMove(m.hand, m.seat, "discard") if m.text.startswith("discard") else m
+            for m in history
+        )
+    return PublicCribbage(
+        seat=seat if private else None,
+        current=observation.current_player,
+        phase=observation.phase,
+        hand_number=observation.hand_number,
+        dealer=observation.dealer,
+        scores=observation.scores,
+        hand=observation.hand if private else (),
+        kept=observation.kept if private else (),
+        discards=observation.discards if private else (),
+        hand_sizes=observation.hand_sizes,
+        discarded=observation.discarded,
+        crib_size=observation.crib_size,
+        starter=observation.starter,
+        count=observation.count,
+        pile=observation.pile,
+        played=observation.played,
+        log=observation.log,
+        shows=observation.shows,
+        history=history,
+        legal=observation.legal if private else (),
+        result=observation.result,
+    )
+
+
+def cards(values: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in values]
+
+
+def cribbage_view(
+    match: CribbageMatch, seat: int | None, _: Translator, names: list[str]
+) -> dict[str, Any]:
+    names = narrated_names(names, _)  # a player called "you" is not the viewer
+    observation = match.observation(0 if seat is None else seat)
+    game = seen(observation.game, seat)
+    lang = _.lang
+    scores = list(game.scores)
+    seats = NamedSeats(human=seat, names=tuple(names))
+    games = match.games
+    # The game before this one, while this one has not begun (and for the log): the match
+    # starts the next game at once, so its end is read again from its public record.
+    finished = games[-1] if games and not match.is_over else None
+    earlier = finished_game(finished, seat) if finished is not None else None
+    fresh = not game.history
+    cut = _cut_lines(tuple(match.cuts), seats, lang)  # the first game's dealer (C2)
+    # The log is the whole match (the newcomer's log that kept only its last 30 events and
+    # renumbered them): the cut, every finished game, then this one.
+    # (over: this game is the last finished one; else the last finished one is ``earlier``)
+    log = list(cut)
+    for done in games[:-1]:
+        log += finished_log(done, seat, seats, _.lang)
+    if finished is not None:
+        log += finished_log(finished, seat, seats, _.lang)
+    log += game_log(game, seats, _)
+    last_shows = game.shows
+    if not last_shows and fresh and earlier is not None:
+        last_shows = earlier.shows
+        shown_from = earlier
+    else:
+        shown_from = game
+    ended = games[-1] if games and (match.is_over or fresh) else None
+    view = common(
+        game="cribbage",
+        lang=lang,
+        seat=seat,
+        names=names,
+        current=match.current_player,
+        is_over=match.is_over,
+        winner=match.winner,
+        legal=[{"action": str(a), "label": legal_label(a, _)} for a in game.legal],
+        log=log,
+        scores=scores,
+        target=TARGET,
+        track_svg=board(scores, backs(game), names, _),
+    )
+    view.update(
+        phase="over" if game.result is not None else game.phase,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        hand=cards(game.hand),
+        kept=cards(game.kept),
+        discards=cards(game.discards),
+        crib_size=game.crib_size,
+        starter=None if game.starter is None else str(game.starter),
+        count=game.count,
+        pile=cards(game.pile),
+        played=[[s, str(c)] for s, c in game.played],
+        hand_sizes=list(game.hand_sizes),
+        discard_choices=any(isinstance(a, Discard) for a in game.legal),
+        playable=[str(a.card) for a in game.legal if isinstance(a, Play)],
+        can_go=any(isinstance(a, Go) for a in game.legal),
+        shows=show_entries(shown_from, last_shows[-1], _) if last_shows else [],
+        game_end=None if ended is None else game_end(ended, seats, _),
+        games=[
+            {
+                "number": g.number,
+                "winner": g.result.winner,
+                "scores": list(g.result.scores),
+                "kind": g.result.kind,
+                "game_points": g.result.game_points,
+                "points_after": list(g.points_after),
+            }
+            for g in games
+        ],
+        points=list(observation.points),
+        best_of=2 * match.target - 1,
+        points_to_win=match.target,
+    )
+    return view
+
+
+@lru_cache(maxsize=1024)
+def finished_log(
+    finished: FinishedGame, seat: int | None, seats: NamedSeats, lang: str
+) -> tuple[str, ...]:
+    """``game_log`` of a finished game, made once for every state that shows it."""
+    return tuple(game_log(finished_game(finished, seat), seats, translator(lang)))
+
+
+@lru_cache(maxsize=256)
+def finished_game(finished: FinishedGame, seat: int | None) -> PublicCribbage:
+    """A finished game as ``seat`` saw it (None: the public view), replayed from the match's
+    record of it and read only through an observation; made once for every state that
+    shows it (a finished game never changes)."""
+    replayed = Game.new(seed=finished.seed, dealer=finished.dealer)
+    replayed.replay(finished.actions)
+    return seen(replayed.observation(0 if seat is None else seat), seat)
+
+
+def backs(game: PublicCribbage) -> list[int]:
+    """Each seat's back peg: its score before the last points it pegged."""
+    result = [0, 0]
+    for event in game.log:
+        if event.points:
+            result[event.seat] = event.total - event.points
+    return result
+
+
+def show_entries(game: PublicCribbage, show: HandShow, _: Translator) -> list[dict[str, Any]]:
+    """The show of a hand (C6) as the log counted it: the pone's hand, the dealer's, the
+    crib, each with its points and the traditional saying, in the page's language."""
+    entries = []
+    for event in game.log:
+        if event.hand != show.hand or event.reason not in ("hand", "crib"):
+            continue
+        entries.append(
+            {
+                "hand": show.hand,
+                "seat": event.seat,
+                "what": event.reason,
+                "cards": cards(event.cards),
+                "starter": str(show.starter),
+                "points": event.points,
+                "saying": event.say(_.lang),
+                "items": [
+                    {
+                        "kind": item.kind,
+                        "label": item_label(item.kind, len(item.cards), _.lang),
+                        "cards": cards(item.cards),
+                        "points": item.points,
+                    }
+                    for item in event.items
+                ],
+            }
+        )
+    return entries
+
+
+def item_label(kind: str, size: int, lang: str) -> str:
+    """What one scoring item of a show is, in ``lang`` (the words the show is said in):
+    "fifteen", "a pair", "a run of three", "a flush of four", "one for his nobs"."""
+    table = words(lang)
+    if kind == "fifteen":
+        return table["fifteen peg"]
+    if kind in ("run", "flush"):
+        return table[kind].format(length=number(size, lang))
+    return table[kind]
+
+
+def game_end(finished: FinishedGame, seats: NamedSeats, _: Translator) -> dict[str, Any]:
+    result = finished.result
+    return {
+        "number": finished.number,
+        "winner": result.winner,
+        "scores": list(result.scores),
+        "kind": result.kind,
+        "game_points": result.game_points,
+        "points_after": list(finished.points_after),
+        "summary": cribbage_text.result_lines(result, seats, _),
+    }
+
+
+def legal_label(action: Action, _: Translator) -> str:
+    if isinstance(action, Discard):
+        return _("Discard {cards}").format(cards=" ".join(str(c) for c in action.cards))
+    if isinstance(action, Play):
+        return _("Play {card}").format(card=action.card)
+    return _("Go")
+
+
+def board(scores: list[int], backs: list[int], names: list[str], _: Translator) -> str:
+    parts = [
+        _("{name}: {score} (back peg {back})").format(name=name, score=score, back=back)
+        for name, score, back in zip(names, scores, backs, strict=True)
+    ]
+    label = _("Cribbage board to {target}: {scores}.").format(
+        target=TARGET, scores="; ".join(parts)
+    )
+    return track.track_svg(
+        scores=scores,
+        backs=backs,
+        target=TARGET,
+        names=names,
+        title=_("Cribbage board"),
+        label=label,
+        lang=_.lang,
+        lines=[
+            track.Line(
+                DOUBLE_SKUNK_LINE, _("Double skunk line: {hole}").format(hole=DOUBLE_SKUNK_LINE)
+            ),
+            track.Line(SKUNK_LINE, _("Skunk line: {hole}").format(hole=SKUNK_LINE)),
+        ],
+    )
+
+
+@dataclass(frozen=True)
+class NamedSeats(Seats):
+    """The terminal's way of naming seats, with display names: the viewer is "you"
+    (``human``; None in the public view), every other seat its name."""
+
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int, _: Translator) -> str:
+        return _("you") if seat == self.human else self.names[seat]
+
+    def crib(self, seat: int, _: Translator) -> str:
+        if seat == self.human:
+            return _("your crib")
+        return _("{name}'s crib").format(name=self.names[seat])
+
+    def into_crib(self, seat: int, _: Translator) -> str:
+        if seat == self.human:
+            return _("in your crib")
+        return _("in {name}'s crib").format(name=self.names[seat])
+
+    def hand(self, seat: int, _: Translator) -> str:
+        if seat == self.human:
+            return _("your hand")
+        return _("{name}'s hand").format(name=self.names[seat])
+
+    def crib_owner(self, seat: int, _: Translator) -> str:
+        if seat == self.human:
+            return _("the crib is yours")
+        return _("the crib is {name}'s").format(name=self.names[seat])
+
+
+def _dealer_of(game: PublicCribbage, hand: int) -> int:
+    """The dealer of hand ``hand`` of the game: the deal alternates every hand (C2)."""
+    return game.dealer if (game.hand_number - hand) % 2 == 0 else 1 - game.dealer
+
+
+def game_log(
+    game: PublicCribbage, seats: NamedSeats, _: Translator, headers: bool = True
+) -> list[str]:
+    """The public story of a game, oldest first: each hand's deal, the moves (another
+    seat's discard without its cards), the starter, every score explained as it was
+    pegged (C3-C6, from the game's own log), and the end of the game (C7).
+
+    The observation gives the moves and the scores as two lists; each score is put after
+    the move that made it by following the count, as the rules make it: a card scores as
+    it is played (C4), a go or the last card when neither seat can play on (C5), the shows
+    after the last card (C6), his heels when the starter is cut (C3).
+    """
+    lines: list[str] = []
+    events = list(game.log)
+    events_of: dict[int, list[ScoreEvent]] = {}
+    for event in events:
+        events_of.setdefault(event.hand, []).append(event)
+    moves_of: dict[int, list[Any]] = {}
+    for move in game.history:
+        moves_of.setdefault(move.hand, []).append(move)
+    shows = {show.hand: show for show in game.shows}
+    scores = (0, 0)
+    for hand in range(1, game.hand_number + 1):
+        show = shows.get(hand)
+        part = (
+            hand,
+            _dealer_of(game, hand),
+            tuple(moves_of.get(hand, ())),
+            tuple(events_of.get(hand, ())),
+            scores,
+            show,
+            show.starter if show is not None else game.starter,
+            hand == game.hand_number and game.phase == "pegging",
+            seats,
+            _.lang,
+            headers,
+        )
+        # A hand that is over never changes: its lines are made once (a state goes to
+        # every connection after every move, with the whole game's log).
+        said, scores = (hand_lines if hand < game.hand_number else _hand_lines)(*part)
+        lines.extend(said)
+    if game.result is not None:
+        if events and events[-1].reason != "crib":
+            lines.append(_("121 reached: the game ends at once (C7)."))
+        lines.extend(cribbage_text.result_lines(game.result, seats, _))
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def hand_lines(*part: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """``_hand_lines`` of a hand that is over, made once."""
+    return _hand_lines(*part)
+
+
+# The hand in play is said again in every state, to every connection: each of its lines is
+# made once per reader and language (as Draw's ``cached_move_line``), the hand's lines then
+# put together from them.
+LINE_CACHE = 16384
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _move_line(
+    seat: int, text: str, dealer: int, count: int, seats: Seats, lang: str
+) -> tuple[str, int]:
+    return cribbage_text.move_line(seat, text, dealer, count, seats, translator(lang))
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _hand_header(hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str) -> str:
+    return cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang)).lstrip("— ")
+
+
+@lru_cache(maxsize=1024)
+def _cut_lines(cuts: tuple[CutForDeal, ...], seats: Seats, lang: str) -> tuple[str, ...]:
+    return tuple(cribbage_text.cut_lines(cuts, seats, translator(lang)))
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _event_lines(
+    event: ScoreEvent, scores: tuple[int, int], dealer: int, seats: Seats, lang: str
+) -> tuple[str, ...]:
+    said = cribbage_text.event_lines(event, scores, dealer, seats, translator(lang))
+    return tuple(line.strip() for line in said)
+
+
+def _hand_lines(
+    hand: int,
+    dealer: int,
+    moves: tuple[Any, ...],
+    events: tuple[ScoreEvent, ...],
+    scores_before: tuple[int, int],
+    show: Any,
+    starter: Card | None,
+    going_on: bool,
+    seats: NamedSeats,
+    lang: str,
+    headers: bool,
+) -> tuple[tuple[str, ...], tuple[int, int]]:
+    """One hand's part of ``game_log`` (its events in order, each after the move that
+    made it), and the scores after it."""
+    _ = translator(lang)
+    lines: list[str] = []
+    scores = list(scores_before)
+    at = 0
+
+    def next_event(hand: int, *reasons: str) -> ScoreEvent | None:
+        if at < len(events) and events[at].reason in reasons:
+            return events[at]
+        return None
+
+    def emit(event: ScoreEvent, dealer: int) -> None:
+        nonlocal at
+        at += 1
+        scores[event.seat] = event.total
+        lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
+
+    if headers:
+        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang))
+    count = 0
+    pile: list[Card] = []
+    discards = 0
+    for index, move in enumerate(moves):
+        words = move.text.split()
+        line, count = _move_line(move.seat, move.text, dealer, count, seats, lang)
+        lines.append(line)
+        if words[0] == "discard":
+            discards += 1
+            if discards == 2 and starter is not None:
+                lines.append(_("The starter is cut: {card} (C3).").format(card=starter))
+                heels = next_event(hand, "his heels")
+                if heels is not None:
+                    emit(heels, dealer)
+            continue
+        if words[0] == "play":
+            pile.append(Card.parse(words[1]))
+            pegged = next_event(hand, "pegging")
+            if pegged is not None and pegged.cards == tuple(pile):
+                emit(pegged, dealer)
+        following = moves[index + 1] if index + 1 < len(moves) else None
+        ended = count == 31
+        if not ended and (following is None or following.text != "go"):
+            # A go moves the turn without changing the pile: the sequence ends after it.
+            last = next_event(hand, "go", "last card")
+            if last is not None and last.cards == tuple(pile):
+                emit(last, dealer)
+                ended = True
+        if ended:
+            count, pile = 0, []
+            if following is not None or going_on:
+                lines.append(_("The count starts again at zero."))
+    if next_event(hand, "hand", "crib") is not None:
+        lines.append(_("The show, with the starter {card} (C6):").format(card=show.starter))
+        while (event := next_event(hand, "hand", "crib")) is not None:
+            emit(event, dealer)
+    return tuple(lines), (scores[0], scores[1])

@@ -1,0 +1,303 @@
+"""The Draw expert: information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Today's flat determinized search (``draw_expert``, the ``pimc`` level) tries each legal
+action once per deal and plays the round out with a fixed policy: its values are the
+values of that policy, so past a thousand playouts more deals buy nothing (8 times the
+playouts gained +1.2 points a deal [-1.3, +3.8]). This search grows a tree instead.
+
+One *iteration* deals the unseen tiles at random, consistently with the observation (the
+same sampler as ``draw_expert``: hand sizes, stock size, what passes proved), then walks
+the tree from the seat's decision: at every node the player to move picks, among the
+moves it has in this deal, the child with the best upper confidence bound of its own
+margin (UCB1 counting a child's *availability*, the iterations where its move was legal,
+as in Cowling, Powley and Whitehouse's ISMCTS). A move not yet tried is tried first,
+heaviest tile first. Past the tree the round is played out with the fast greedy policy of
+``draw_playout`` (heaviest tile, the end that keeps open the number the player holds more
+of), and every node on the path adds the margin of the player who moved into it: its points
+less the mean of the others'. A forced move (a single play, a forced draw, a pass) makes no
+node. Below the root a voluntary draw (D6) is not searched: a player draws there only
+when it cannot play (D7), as the playout policy does.
+
+Opponents' nodes are keyed by their moves alone (single observer): a child's statistics
+gather every deal where that move was legal, so the tree plans replies to what the others
+can do, not to one dealt hand. The seat plays the root child visited most.
+
+The budget is a number of iterations per decision (deterministic for a seed), or a time
+limit in seconds (``time_limit``; then the result depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
+from pegboard.core import Observation
+from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH
+from pegboard.draw.bots.expert import Dealer
+from pegboard.draw.bots.playout import DRAW, OPEN, PASS, Playout, code_of
+from pegboard.draw.match import MatchObservation
+from pegboard.draw.observation import DrawObservation
+from pegboard.draw.round import RESERVE
+
+DEFAULT_BUDGET: Final = 600
+"""Iterations per decision by default: a median decision of 26 ms on this machine when quiet,
+about 0.2 s when heavily loaded (``python -m benchmarks draw_expert``)."""
+EXPLORATION: Final = 0.7
+"""UCB1's constant, on margins scaled by ``SCALE``."""
+SCALE: Final = 40.0
+"""Points of margin that count as one in the bound (a typical round's spread)."""
+
+
+class Node:
+    """A decision in the tree: per move tried, its child; and, as a child, the statistics
+    of the player who made the move into it."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+
+
+def moves(state: Playout, voluntary_draw: bool) -> list[int]:
+    """The moves of the player to move in ``state``, heaviest tile first (D4-D9): its plays
+    (and a draw besides, when ``voluntary_draw`` and the stock allows, D6); else a draw
+    while the stock allows (D7); else the pass (D8)."""
+    hand = state.hands[state.current]
+    a, b = state.a, state.b
+    found = []
+    can_draw = len(state.stock) - state.taken > RESERVE
+    if a < 0:
+        playable = hand
+        while playable:
+            rank = playable.bit_length() - 1
+            playable ^= 1 << rank
+            found.append(8 * rank + OPEN)
+    else:
+        playable = hand & (PLAYOUT_MASK_WITH[a] | PLAYOUT_MASK_WITH[b])
+        while playable:
+            rank = playable.bit_length() - 1
+            playable ^= 1 << rank
+            low, high = LOW[rank], HIGH[rank]
+            if low == a or high == a:
+                found.append(8 * rank + a)
+            if b != a and (low == b or high == b):
+                found.append(8 * rank + b)
+    if found:
+        if voluntary_draw and can_draw:
+            found.append(DRAW)
+        return found
+    return [DRAW] if can_draw else [PASS]
+
+
+apply = Playout.apply_code
+"""``apply(state, move)``: make a move code in ``state`` (``Playout.apply_code``)."""
+
+
+def policy_move(state: Playout) -> int:
+    """The playout policy's move for the player to move (``Playout.run``'s first step):
+    the heaviest tile that fits, on the end that keeps open the number held more of;
+    else a draw while the stock allows; else the pass."""
+    hand = state.hands[state.current]
+    a, b = state.a, state.b
+    playable = hand if a < 0 else hand & (PLAYOUT_MASK_WITH[a] | PLAYOUT_MASK_WITH[b])
+    if playable:
+        rank = playable.bit_length() - 1
+        if a < 0:
+            return 8 * rank + OPEN
+        low, high = LOW[rank], HIGH[rank]
+        if low == a or high == a:
+            if (low == b or high == b) and a != b:
+                rest = hand ^ (1 << rank)
+                held_a = (rest & PLAYOUT_MASK_WITH[a]).bit_count()
+                held_b = (rest & PLAYOUT_MASK_WITH[b]).bit_count()
+                return 8 * rank + (b if held_a > held_b or (held_a == held_b and a > b) else a)
+            return 8 * rank + a
+        return 8 * rank + b
+    return DRAW if len(state.stock) - state.taken > RESERVE else PASS
+
+
+def margins(state: Playout, end: int) -> list[float]:
+    """Per seat, its points less the mean of the others' for the finished round."""
+    points = state.points(end)
+    total = sum(points)
+    rest = state.n - 1
+    return [p - (total - p) / rest for p in points]
+
+
+class DrawISMCTS(PlayoutExpert):
+    """Information-set tree search over the seat's observation; see the module docstring.
+
+    ``budget`` is the number of iterations per decision, ``time_limit`` (seconds) replaces
+    it when given. ``choose`` returns the first action of ``analyse`` (the most visited),
+    at once when only one action is legal.
+    """
+
+    default_budget = DEFAULT_BUDGET
+    exploration: float = EXPLORATION
+    opponents_in_tree: bool = True
+    """False: the others move by the playout policy inside the tree too, which then holds
+    the seat's own decisions only."""
+    common_deals: bool = False
+    """True: every root action is tried on each deal (``search``)."""
+    shaped_playouts: bool = False
+    """True: the playouts play by ``Playout.run_shaped``, not the greedy ``run``."""
+    budget_factor: Mapping[int, int] = MappingProxyType({})
+    """Per number of players, how many times ``budget`` a decision searches (1 when not
+    given): the ``budget`` counts the iterations of a decision at the other tables."""
+
+    def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
+        """Every legal action with its mean margin for the seat, most visited first."""
+        if isinstance(observation, MatchObservation):
+            observation = observation.round
+        if not isinstance(observation, DrawObservation):
+            raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
+        legal = list(legal_or_raise(observation))
+        codes = [code_of(action) for action in legal]
+        unique = list(dict.fromkeys(codes))  # both ends showing one number: one move
+        root = search(
+            Dealer(observation),
+            unique,
+            rng,
+            self.budget * self.budget_factor.get(observation.num_players, 1),
+            self.time_limit,
+            self.exploration,
+            self.opponents_in_tree,
+            self.common_deals,
+            self.shaped_playouts,
+        )
+        result = []
+        for action, code in zip(legal, codes, strict=True):
+            child = root.children.get(code)
+            visits = child.visits if child is not None else 0
+            value = child.total / visits if child is not None and visits else -math.inf
+            result.append(
+                Evaluation(
+                    action,
+                    value,
+                    MARGIN_UNIT,
+                    {"visits": float(visits), "iterations": float(root.visits)},
+                )
+            )
+        order = {a: k for k, a in enumerate(legal)}
+        result.sort(key=lambda e: (-e.details["visits"], -e.value, order[e.action]))
+        return result
+
+
+def search(
+    dealer: Dealer,
+    root_moves: list[int],
+    rng: random.Random,
+    budget: int,
+    time_limit: float | None,
+    exploration: float,
+    opponents_in_tree: bool = True,
+    common_deals: bool = False,
+    shaped_playouts: bool = False,
+) -> Node:
+    """Grow the tree from the seat's decision for ``budget`` iterations (or ``time_limit``
+    seconds), and at least until every root move is tried once; its root. Without
+    ``opponents_in_tree`` the other players move by the playout policy, not the tree.
+    With ``common_deals`` every root move is tried on each deal (one iteration each), as
+    the flat search compares its actions, and the tree grows below each of them. With
+    ``shaped_playouts`` the playouts are ``Playout.run_shaped``'s."""
+    root = Node()
+    root.available = 0
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    c = exploration * SCALE
+    playout = Playout.run_shaped if shaped_playouts else Playout.run
+    while True:
+        deal = dealer.root(rng)
+        if common_deals:
+            for move in root_moves:
+                _iterate(deal.copy(), root, root_moves, move, c, opponents_in_tree, playout)
+        else:
+            _iterate(deal, root, root_moves, -3, c, opponents_in_tree, playout)
+        if root.visits < len(root_moves):  # every legal action tried once, whatever the budget
+            continue
+        if deadline is None:
+            if root.visits >= budget:
+                break
+        elif time.perf_counter() >= deadline:
+            break
+    return root
+
+
+def _iterate(
+    state: Playout,
+    root: Node,
+    legal: list[int],
+    first: int,
+    c: float,
+    opponents_in_tree: bool,
+    playout: Callable[[Playout], int],
+) -> None:
+    """One iteration from the root in the deal ``state``: down the tree by the upper bounds
+    (the root's move ``first``, unless it is -3), one new node, the playout, and the margins
+    back up the path."""
+    log = math.log
+    sqrt = math.sqrt
+    me = state.current
+    node = root
+    path: list[tuple[Node, int]] = []
+    end = -1
+    while True:
+        children = node.children
+        untried = -3
+        for move in legal:
+            child = children.get(move)
+            if child is None:
+                if untried == -3:
+                    untried = move
+            else:
+                child.available += 1
+        actor = state.current
+        if first != -3:  # the root's move is given: no choice there
+            untried = first if first not in children else -3
+        if untried != -3:
+            child = Node()
+            children[untried] = child
+            path.append((child, actor))
+            end = apply(state, untried)
+            if end == -1:
+                end = playout(state)
+            break
+        if first != -3:
+            best_move, first = first, -3
+        else:
+            best_move = legal[0]
+            best = -math.inf
+            for move in legal:
+                child = children[move]
+                score = child.total / child.visits + c * sqrt(log(child.available) / child.visits)
+                if score > best:
+                    best, best_move = score, move
+        node = children[best_move]
+        path.append((node, actor))
+        end = apply(state, best_move)
+        # Forced moves make no node: make them, then look at the next decision.
+        while end == -1:
+            if not opponents_in_tree and state.current != me:
+                end = apply(state, policy_move(state))
+                continue
+            legal = moves(state, False)
+            if len(legal) > 1:
+                break
+            end = apply(state, legal[0])
+        if end != -1:
+            break
+    result = margins(state, end)
+    root.visits += 1
+    for child, actor in path:
+        child.visits += 1
+        child.total += result[actor]
+
+
+__all__ = ["DEFAULT_BUDGET", "ORDER", "DrawISMCTS", "Node", "apply", "code_of", "moves", "search"]

@@ -1,0 +1,182 @@
+"""Draw's levels for people: beginner, casual, strong and expert, each a policy of its own.
+
+* **beginner** plays like someone who has just learnt the rules: it looks at one end of the
+  line (the first open end, B4 order; a third of the time its eye falls on the other one)
+  and lays there the first tile of its hand that fits, in the order it holds them. When
+  nothing fits there, half the time it draws (D6) without looking at the other end, else
+  it looks there; it draws when it must (D7).
+* **casual** is greedy by pips with no lookahead: its heaviest playable tile (a double
+  first among equals), on the end that keeps open the number it holds more of; it never
+  draws while it can play.
+* **strong** searches a little: the expert's tree search (``draw_ismcts``) with a small
+  budget, and one decision in ``SLIP`` it plays the casual move without searching (a
+  player who sometimes does not look ahead).
+* **expert** is ``draw_ismcts.DrawISMCTS`` at its default budget, four times as many
+  iterations at a table of four (``ExpertBot``).
+
+The margins between them, the ladder's Elo and the decision times are in
+``benchmarks/bench_draw_expert.py`` and docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import Final
+
+from pegboard.bots.base import Bot, RandomBot, legal_or_raise
+from pegboard.bots.ismcts import register_ismcts
+from pegboard.core import Action, Observation
+from pegboard.draw.actions import DrawTile, Play
+from pegboard.draw.bots.basic import GreedyBot
+from pegboard.draw.bots.expert import DrawExpert
+from pegboard.draw.bots.ismcts import DrawISMCTS
+from pegboard.draw.match import MatchObservation
+from pegboard.draw.observation import DrawObservation
+
+BEGINNER_WRONG_END: Final = 1 / 3
+"""How often the beginner looks first at the end it did not mean to."""
+BEGINNER_MISSES: Final = 1 / 2
+"""How often, when nothing fits the end it looks at, the beginner draws (D6) without
+looking at the other end."""
+STRONG_BUDGET: Final = 100
+"""The strong bot's iterations per decision (the expert's default is 600)."""
+SLIP: Final = 0.15
+"""How often the strong bot plays the casual move without searching."""
+FOUR_PLAYER_FACTOR: Final = 4
+"""How many times its budget the expert searches at a table of four (``ExpertBot``)."""
+
+
+def _plays(legal: tuple[Action, ...] | list[Action]) -> list[Play]:
+    return [a for a in legal if isinstance(a, Play)]
+
+
+def _round_of(observation: Observation) -> DrawObservation:
+    """The round's observation (a match's is read as its round's, D15)."""
+    if isinstance(observation, MatchObservation):
+        observation = observation.round
+    if not isinstance(observation, DrawObservation):
+        raise ValueError(f"a Draw bot reads Draw observations, not {observation!r}")
+    return observation
+
+
+def _no_play(legal: tuple[Action, ...] | list[Action]) -> Action:
+    """Draw while the stock allows (D7), else the pass (D8): the move when nothing fits."""
+    draws = [a for a in legal if isinstance(a, DrawTile)]
+    return draws[0] if draws else legal[0]
+
+
+class BeginnerBot:
+    """The first tile that fits the end it looks at; see the module docstring."""
+
+    name = "beginner"
+    quick = True
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = tuple(legal_or_raise(observation))
+        plays = _plays(legal)
+        if not plays:
+            return _no_play(legal)
+        round_ = _round_of(observation)
+        hand = list(round_.hand)
+        ends = sorted({p.end.value for p in plays if p.end is not None})
+        order = {tile: k for k, tile in enumerate(hand)}
+        if not ends:  # the first tile of the round: the first of its hand that it holds
+            return min(plays, key=lambda p: order.get(p.tile, 0))
+        values = list(round_.line.open_values())
+        if rng.random() < BEGINNER_WRONG_END:
+            values.reverse()
+        for k, value in enumerate(values):
+            here = [p for p in plays if p.end is not None and p.end.value == value]
+            if here:
+                return min(here, key=lambda p: order.get(p.tile, 0))
+            draws = [a for a in legal if isinstance(a, DrawTile)]
+            if k == 0 and draws and rng.random() < BEGINNER_MISSES:
+                return draws[0]  # nothing fits where it looks: it draws, missing the other end
+        return plays[0]
+
+    def __repr__(self) -> str:
+        return "BeginnerBot()"
+
+
+class CasualBot:
+    """Greedy by pips, no lookahead; see the module docstring."""
+
+    name = "casual"
+    quick = True
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = tuple(legal_or_raise(observation))
+        return casual_choice(observation, legal)
+
+    def __repr__(self) -> str:
+        return "CasualBot()"
+
+
+def casual_choice(observation: Observation, legal: tuple[Action, ...]) -> Action:
+    """The casual move: the heaviest playable tile (a double first), on the end whose
+    number stays open that the seat holds more of (the higher number on a tie)."""
+    plays = _plays(legal)
+    if not plays:
+        return _no_play(legal)
+    hand = _round_of(observation).hand
+
+    def held(value: int) -> int:
+        return sum(1 for t in hand if t.has(value))
+
+    def key(play: Play) -> tuple[int, bool, int, int]:
+        tile = play.tile
+        if play.end is None:
+            return (tile.pips, tile.is_double, 0, 0)
+        left = tile.other(play.end.value)  # the number this play leaves open on its end
+        others = [p.end.value for p in plays if p.tile == tile and p.end is not None]
+        kept = [v for v in others if v != play.end.value]  # the other end stays as it is
+        keep = kept[0] if kept else left
+        return (tile.pips, tile.is_double, held(keep), keep)
+
+    return max(plays, key=key)
+
+
+class StrongBot(DrawISMCTS):
+    """A small search that sometimes does not look; see the module docstring."""
+
+    name = "strong"
+    default_budget = STRONG_BUDGET
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = tuple(legal_or_raise(observation))
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < SLIP:
+            return casual_choice(observation, legal)
+        return super().choose(observation, rng)
+
+
+class ExpertBot(DrawISMCTS):
+    """The expert level: the tree search at its default budget, four times as many
+    iterations at a table of four.
+
+    Why four times at four players: there, at 600 iterations, the search was no stronger
+    than the flat search (``pimc``: +0.26 points a deal [-0.81, +1.33] over 300 deals, and
+    no better with shaped playouts, a tree of its own decisions only, every action tried
+    on each deal, or half the exploration); at 2,400 it is, +0.54 [+0.14, +0.95] over 2,000
+    deals, for a median decision of about 45 ms of CPU (``benchmarks/bench_draw_expert.py``
+    and docs/bots.md)."""
+
+    name = "expert"
+    budget_factor = MappingProxyType({4: FOUR_PLAYER_FACTOR})
+
+
+def register_draw_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
+    """Register Draw's bots, in the order they are offered: random and greedy (tests and
+    research), the four levels for people weakest first, the previous expert (``pimc``:
+    flat determinized search) and OpenSpiel's ISMCTS with the research extra."""
+    register("draw", "random", RandomBot)
+    register("draw", "greedy", GreedyBot)
+    register("draw", "beginner", BeginnerBot)
+    register("draw", "casual", CasualBot)
+    register("draw", "strong", StrongBot)
+    register("draw", "pimc", DrawExpert)
+    register("draw", "expert", ExpertBot)  # information-set tree search (bots.ismcts)
+    register_ismcts(register, "draw")

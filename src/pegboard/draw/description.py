@@ -1,0 +1,85 @@
+"""Draw dominoes as the registry describes it (D1, D17)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard.core import N_, Event, Later
+from pegboard.draw import MAX_TARGET, Match
+from pegboard.draw.bots.levels import register_draw_bots
+from pegboard.draw.narration import events_of, played, settlement
+from pegboard.draw.round import Round
+from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
+from pegboard.games.base import Game, Option
+from pegboard.games.levels import register_bot
+
+
+def new_match(options: Mapping[str, Any], seed: int) -> Match:
+    return Match(int(options["players"]), seed=seed, target=options.get("target"))
+
+
+def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
+    """Play ``action`` for ``seat`` (the one to act: ``Game.play`` checked it); the
+    events of the move, and of the settlement and the next round's leader or the match's
+    end when it brought them, worked out when read. A round read from its record
+    (``readers``) tells the move and its settlement."""
+    if isinstance(match, Round):
+        match.apply(action)
+        result = match.result
+        return (played(seat, action), *(() if result is None else settlement(result)))
+    rounds = len(match.rounds)
+    match.apply(action)
+    over, leader = match.is_over, match.round.leader
+    return Later(lambda: events_of(match, seat, action, rounds, over, leader))
+
+
+GAME = Game(
+    name="draw",
+    display_name=N_("Draw dominoes"),
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    # A Draw move is a glance at the ends and a tile (a few seconds), and a match to 61
+    # takes a person some 30 to 60 moves: 3 minutes and 3 seconds a move.
+    time_control=(180, 3),
+    options=(
+        Option(
+            name="players",
+            label=N_("Players"),
+            default=None,
+            problem=N_("Draw is for 2, 3 or 4 players (D1)."),
+            rule="D1",
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
+        ),
+        Option(
+            name="target",
+            label=N_("Target score"),
+            default=None,
+            problem=N_("A target is a whole number of points from {minimum} to {maximum} (D17)."),
+            rule="D17",
+            minimum=1,
+            maximum=MAX_TARGET,
+            optional=True,
+        ),
+    ),
+    new_match=new_match,
+    from_record=Match.from_record,
+    apply=apply,
+    looks={
+        "web": "pegboard.draw.looks.web:draw_view",
+        "web.page": "pegboard.draw.looks.web:PAGE",
+        "web.rules": "pegboard.draw.looks.rules_page:PAGE",
+        "cli": "pegboard.draw.looks.cli:LOOK",
+        "arena": "pegboard.draw.deals:DEALS",
+        "openspiel": "pegboard.draw.looks.openspiel:LOOK",
+        "envs": "pegboard.draw.looks.envs:from_options",
+        "tui": "pegboard.draw.looks.tui:MatchScreen",
+    },
+    match_type=Match,
+    readers={"round": Round.from_record},
+    position_types=(Round,),
+    over_rule="D17",
+)
+
+register_draw_bots(register_bot)

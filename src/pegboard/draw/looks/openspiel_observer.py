@@ -1,0 +1,209 @@
+"""What a seat of ``pegboard_draw`` is told (``DrawGame.make_py_observer``): the
+observation and information-state tensors and strings, with OpenSpiel's ``public_info``
+and ``private_info`` honoured (``DrawObserver``, ``information_state_string``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import pyspiel
+
+from pegboard.draw.encoding import DRAW_DRAW_ACTION, DRAW_NUM_ACTIONS
+from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
+
+if TYPE_CHECKING:
+    from pegboard.draw.looks.openspiel import DrawState
+
+MAX_MOVES: Final = 120
+"""Player moves in a round, at most: 26 plays, 12 draws and, between and after the plays,
+at most 26 * 3 + 4 passes (n passes in a row end the round, D11)."""
+
+
+def _tiles_vector(tiles: Any) -> Vector:
+    return one_hot(tiles, 28)
+
+
+_MAX_DRAWS: Final = 14
+"""Tiles one seat draws in a round, at most: the stock of a two-player round (D2, D6)."""
+
+
+class DrawObserver:
+    """What one player knows, as a tensor and a string (``make_py_observer``).
+
+    ``iig_obs_type`` (OpenSpiel's ``IIGObservationType``) chooses the parts: the public part
+    when ``public_info`` is true; with ``private_info`` ``SINGLE_PLAYER`` (the default) the
+    observing seat's own tiles, with ``ALL_PLAYERS`` every seat's, with ``NONE`` nobody's
+    (and not the observing seat either, so a public observation is the same for every seat).
+
+    Observation (perfect_recall=False): seat (one-hot, 4; private), seat to play and leader
+    (4 each; public), own hand (28; every hand, 4 x 28, for ALL_PLAYERS), tiles on the line
+    (28), the two open numbers (7 each, B4 order), hand sizes (/7), stock size (/14) and per
+    seat the numbers its passes proved absent (4 x 7), all public.
+    Information state (perfect_recall=True): seat (private) and leader (public), the tiles
+    dealt (28, or 4 x 28; private) and every move so far, MAX_MOVES slots of (mover 4, action
+    86; public) and, with private information, the tile drawn (28; own draws only, or every
+    draw for ALL_PLAYERS). Without the public part, the tiles drawn come in order alone
+    (14 slots of 28 per seat included).
+    """
+
+    def __init__(self, players: int, iig_obs_type: Any = None) -> None:
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.players = players
+        self.perfect_recall = bool(kind.perfect_recall)
+        self.public = bool(kind.public_info)
+        self.private = kind.private_info
+        self.all_private = self.private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
+        tiles_width = 4 * 28 if self.all_private else 28
+        shape: list[tuple[str, int]] = []
+        if self.has_private:
+            shape.append(("seat", 4))
+        if self.perfect_recall:
+            if self.public:
+                shape.append(("leader", 4))
+            if self.has_private:
+                shape.append(("initial", tiles_width))
+            if self.public:
+                width = 4 + DRAW_NUM_ACTIONS + (28 if self.has_private else 0)
+                shape.append(("moves", MAX_MOVES * width))
+            elif self.has_private:
+                shape.append(("draws", (4 if self.all_private else 1) * _MAX_DRAWS * 28))
+        else:
+            if self.public:
+                shape += [("current", 4), ("leader", 4)]
+            if self.has_private:
+                shape.append(("hands" if self.all_private else "hand", tiles_width))
+            if self.public:
+                shape += [
+                    ("line", 28),
+                    ("open_ends", 14),
+                    ("hand_sizes", 4),
+                    ("stock", 1),
+                    ("absent", 28),
+                ]
+        self.tensor, self.dict = tensor_views(shape)
+
+    def private_seats(self, player: int) -> tuple[int, ...]:
+        """The seats whose own tiles this observer shows."""
+        return seats_shown(self.private, player, self.players)
+
+    def set_from(self, state: DrawState, player: int) -> None:
+        self.tensor.fill(0.0)
+        d = self.dict
+        if self.has_private:
+            d["seat"][player] = 1.0
+        if self.public and state.leader is not None:
+            d["leader"][state.leader] = 1.0
+        if self.perfect_recall:
+            self._recall_from(state, player)
+            return
+        round_ = state.round
+        hands = d.get("hands", d.get("hand"))
+        if hands is not None:
+            rows = hands.reshape(-1, 28)
+            for row, seat in enumerate(self.private_seats(player)):
+                dealt = state.initial[seat] if round_ is None else round_.hand(seat)
+                rows[row][:] = _tiles_vector(dealt)
+        if round_ is None or not self.public:
+            return
+        current = state.current_player()
+        if current >= 0:
+            d["current"][current] = 1.0
+        line = round_.line
+        d["line"][:] = _tiles_vector(line.tiles)
+        for slot, value in enumerate(line.open_values()):
+            d["open_ends"][7 * slot + value] = 1.0
+        for seat, size in enumerate(round_.hand_sizes):
+            d["hand_sizes"][seat] = size / 7.0
+        d["stock"][0] = round_.stock_size / 14.0
+        for seat in range(state.n):
+            for value in round_.known_absent(seat):
+                d["absent"][7 * seat + value] = 1.0
+
+    def _recall_from(self, state: DrawState, player: int) -> None:
+        d = self.dict
+        shown = self.private_seats(player)
+        if "initial" in d:
+            rows = d["initial"].reshape(-1, 28)
+            for row, seat in enumerate(shown):
+                rows[row][:] = _tiles_vector(state.initial[seat])
+        if "moves" in d:
+            width = 4 + DRAW_NUM_ACTIONS + (28 if self.has_private else 0)
+            moves = d["moves"].reshape(MAX_MOVES, width)
+            for i, (seat, action, drawn) in enumerate(state.moves):
+                moves[i, seat] = 1.0
+                moves[i, 4 + action] = 1.0
+                if drawn is not None and seat in shown:
+                    moves[i, 4 + DRAW_NUM_ACTIONS + drawn.index] = 1.0
+        elif "draws" in d:
+            draws = d["draws"].reshape(-1, _MAX_DRAWS, 28)
+            for row, seat in enumerate(shown):
+                own = [drawn for s, _, drawn in state.moves if s == seat and drawn is not None]
+                for i, tile in enumerate(own):
+                    draws[row, i, tile.index] = 1.0
+
+    def string_from(self, state: DrawState, player: int) -> str:
+        if self.perfect_recall:
+            return information_state_string(state, player, self.public, self.private)
+        round_ = state.round
+        parts = [f"p{player}"] if self.has_private else []
+        if round_ is None:
+            parts.append("dealing")
+            if self.has_private:
+                parts.append(f"hand:{self._hands_text(state, player)}")
+            return " ".join(parts)
+        if self.public:
+            parts.append(f"to:{state.current_player()} lead:{state.leader}")
+        if self.has_private:
+            parts.append(
+                f"{'hands' if self.all_private else 'hand'}:{self._hands_text(state, player)}"
+            )
+        if self.public:
+            sizes = ",".join(str(size) for size in round_.hand_sizes)
+            absent = ",".join(
+                "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(state.n)
+            )
+            parts.append(
+                f"line:{round_.line} sizes:{sizes} stock:{round_.stock_size} absent:{absent}"
+            )
+        return " ".join(parts)
+
+    def _hands_text(self, state: DrawState, player: int) -> str:
+        round_ = state.round
+        return "|".join(
+            " ".join(map(str, state.initial[seat] if round_ is None else round_.hand(seat)))
+            for seat in self.private_seats(player)
+        )
+
+
+def information_state_string(
+    state: DrawState, player: int, public: bool = True, private: Any = None
+) -> str:
+    """The lot, the player's own tiles as dealt, then every move (own draws with the tile).
+
+    ``public`` False leaves out the lot and the moves (the tiles drawn come alone, in
+    order); ``private`` (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE``
+    leaves out the seat and its tiles, ``ALL_PLAYERS`` shows every seat's.
+    """
+    shown = seats_shown(private, player, state.n)
+    head = [f"p{player}"] if len(shown) else []
+    if public:
+        head.append(f"lead:{state.leader}")
+    if len(shown):
+        dealt = "|".join(" ".join(map(str, sorted(state.initial[s]))) for s in shown)
+        head.append(f"dealt:{dealt}")
+    parts = [" ".join(head)]
+    if not public:
+        for seat in shown:
+            own = [str(drawn) for s, _, drawn in state.moves if s == seat and drawn is not None]
+            parts.append(f"drew{seat}:{','.join(own)}")
+        return " ".join(parts)
+    for seat, action, drawn in state.moves:
+        if action == DRAW_DRAW_ACTION:
+            parts.append(f"{seat}:draw" + (f"({drawn})" if seat in shown else ""))
+        else:
+            parts.append(f"{seat}:{action}")
+    if state.drawing:
+        parts.append(f"{state.round.current_player if state.round else '?'}:drawing")
+    return " ".join(parts)

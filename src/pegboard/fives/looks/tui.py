@@ -1,0 +1,31 @@
+"""The Fives family's look in the full-screen client (``Game.looks["tui"]`` of All Fives
+and of Fives and Threes): the generic play screen (``pegboard.tui.generic``), its view of
+the seat's turn drawn as the command line's is (``pegboard.fives.text``): the layout
+described (B5) and laid out, a spinner's arms across the line, the seat's own hand, every
+hand's size, the boneyard, the scores by side against the target and the last play's
+points with their arithmetic. The play, the log of the rules' events (every score's
+arithmetic, every hand's end), hints, hot-seat privacy and the summary are the generic
+screen's; what is shown comes from ``match.observation(viewer)`` alone.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from pegboard.fives.text import view_lines
+from pegboard.tui.generic import GenericScreen, seat_text
+
+
+class FivesScreen(GenericScreen):
+    """A match of All Fives or Fives and Threes, as the viewer sees it."""
+
+    def show(self) -> None:
+        super().show()
+        _ = self._
+        observation = self.match.observation(self.viewer)
+        lines = view_lines(observation, self.setup.lang, _, lambda seat: seat_text(seat, _))
+        # the layout as it lies first; its full description (B5, long) after the rest
+        lines = [*lines[1:], lines[0]]
+        # as text, not markup: a tile's brackets, [2|5], are no style
+        self.query_one("#observation", Static).update(Text("\n".join(lines)))
