@@ -16,11 +16,10 @@ import secrets
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
@@ -28,10 +27,9 @@ from sqlalchemy.orm import Session
 import pegboard.games
 from pegboard.bots.registry import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import rules
+from pegboard.web import pages, rules
 from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
 from pegboard.web.limits import CODE_LENGTH, DEVICE_CODE_HOURS, PLAYER_MATCHES
-from pegboard.web.rules.page import element, join, paragraph, table
 from pegboard.web.schemas import (
     CodeBody,
     DeviceCode,
@@ -44,6 +42,9 @@ from pegboard.web.schemas import (
 )
 from pegboard.web.store import Store
 from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id, visible_name
+
+if TYPE_CHECKING:  # leaderboard reads the players: imported where its section is made
+    from pegboard.web import leaderboard
 
 COOKIE: Final = "pegboard_player"
 COOKIE_DAYS: Final = 400
@@ -488,50 +489,51 @@ def game_name(name: str, _: Translator) -> str:
         return name
 
 
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """A match as the player page's table shows it: ``replay`` is its address once over."""
+
+    game: str
+    date: datetime
+    opponents: str
+    result: str
+    replay: str | None
+
+
 def render_player(
-    player: PlayerRow, matches: list[PlayedMatch], lang: str, rated: Markup | None = None
+    player: PlayerRow,
+    matches: list[PlayedMatch],
+    lang: str,
+    rated: leaderboard.PlayerRatings | None = None,
 ) -> str:
-    """The player page: their name, ``rated`` (their ratings, ``leaderboard.player_section``)
-    and their matches."""
+    """The player page (``templates/player.html``): their name, ``rated`` (their ratings,
+    ``leaderboard.player_section``) and their matches."""
     _ = translator(lang)
-    title = player.name or _("Player {id}").format(id=player.id)
-    if matches:
-        listing = table(
-            [_("Game"), _("Date"), _("Opponents"), _("Result"), _("Replay")],
-            [
-                [
-                    game_name(m.game, _),
-                    element("time", m.date.date().isoformat(), datetime=m.date.isoformat()),
-                    ", ".join(opponent_name(*o, _) for o in m.opponents),
-                    result_of(m, _),
-                    ""
-                    if m.standings is None
-                    else element(
-                        "a",
-                        _("Replay"),
-                        href=f"/m/{m.table_id}-{m.number}",
-                        class_="replay-link",
-                    ),
-                ]
-                for m in matches
-            ],
-            caption=_("Matches"),
-            id="matches",
-        )
-    else:
-        listing = paragraph(_("No matches yet."), id="matches")
-    body = join(element("h1", title), rated or Markup(""), listing)
-    return rules.shell(lang, title, body, path=f"/p/{player.id}")
+    return pages.render(
+        "player.html",
+        lang,
+        path=f"/p/{player.id}",
+        name=player.name,
+        player_id=player.id,
+        ratings=rated,
+        matches=[
+            MatchLine(
+                game_name(m.game, _),
+                m.date,
+                ", ".join(opponent_name(*o, _) for o in m.opponents),
+                result_of(m, _),
+                None if m.standings is None else f"/m/{m.table_id}-{m.number}",
+            )
+            for m in matches
+        ],
+    )
 
 
 def render_choice(name: str, found: list[PlayerRow], lang: str) -> str:
-    _ = translator(lang)
-    title = _("Players named {name}").format(name=name)
-    links = element(
-        "ul",
-        join(*(element("li", element("a", p.id, href=f"/p/{p.id}")) for p in found)),
+    """The page of a name several players have: a link to each one's page."""
+    return pages.render(
+        "players_named.html", lang, path=f"/p/{name}", name=name, players=[p.id for p in found]
     )
-    return rules.shell(lang, title, join(element("h1", title), links), path=f"/p/{name}")
 
 
 @router.get("/p/{key}", include_in_schema=False)
@@ -541,8 +543,7 @@ async def player_page(request: Request, key: str) -> Response:
     key = key[: max(NAME_LENGTH, PLAYER_ID_LENGTH) * 4]
     found = await asyncio.to_thread(players_of(request).find, key)
     if not found:
-        title = _("No such player.")
-        page = rules.shell(lang, title, element("h1", title), path=f"/p/{key}")
+        page = pages.message_page(lang, _("No such player."), path=f"/p/{key}")
         return HTMLResponse(page, status_code=404)
     if len(found) > 1:
         return HTMLResponse(render_choice(key, found, lang))
