@@ -54,10 +54,11 @@ core it ran on and how the round ended."""
 
 PAGES = """
 import json
-from pegboard.web import pages
+from pegboard.web import lobby, pages
 print(json.dumps({
     "file": pages.__file__,
     "message": pages.message_page("pt", "<b>", path="/m/x"),
+    "lobby": lobby.index_page(),
 }))
 """
 """Two of the server's pages rendered from the installed package's templates."""
@@ -220,6 +221,7 @@ def smoke_check(installed: Installed, core: str) -> None:
     made = json.loads(rendered.stdout)
     assert Path(made["file"]).is_relative_to(installed.root), made["file"]
     assert '<html lang="pt-BR"' in made["message"] and "<h1>&lt;b&gt;</h1>" in made["message"]
+    assert '<script type="module" src="/static/app.js">' in made["lobby"]
 
 
 def expected_round() -> str:
