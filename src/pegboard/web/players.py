@@ -1,8 +1,8 @@
 """Players remembered without a password (issue 13, "Players"): a player identity is a
 long random secret in an HttpOnly, SameSite=Lax cookie (the database keeps only its
 SHA-256), with a display name the player can change; a one-time "use on another device"
-code moves the identity to another browser and can be revoked; the player page
-``/p/{name or id}`` lists the player's matches.
+code moves the identity to another browser and can be revoked; ``Players.matches_of``
+reads the matches the player page (``pegboard.web.player_page``) lists.
 
 An identity is made when a browser first needs one (it creates a table, takes a seat, or
 names itself), not on every page load, so that nothing a crawler does writes a row.
@@ -16,19 +16,17 @@ import secrets
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
-from pegboard.bots.registry import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import pages, rules
-from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
+from pegboard.web.db import MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
 from pegboard.web.limits import CODE_LENGTH, DEVICE_CODE_HOURS, PLAYER_MATCHES
 from pegboard.web.schemas import (
     CodeBody,
@@ -42,9 +40,6 @@ from pegboard.web.schemas import (
 )
 from pegboard.web.store import Store
 from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id, visible_name
-
-if TYPE_CHECKING:  # leaderboard reads the players: imported where its section is made
-    from pegboard.web import leaderboard
 
 COOKIE: Final = "pegboard_player"
 COOKIE_DAYS: Final = 400
@@ -459,103 +454,8 @@ async def my_seat(request: Request, table_id: str) -> dict[str, Any]:
 # -- the player page ----------------------------------------------------------------------
 
 
-def opponent_name(kind: str, level: str | None, name: str | None, _: Translator) -> str:
-    if kind == "bot":
-        if level in LEVEL_NAMES:  # the levels' names for people (pegboard.bots)
-            return _(LEVEL_NAMES[level])
-        return _("Bot ({level})").format(level=level)
-    return name or _("Someone")
-
-
-def result_of(match: PlayedMatch, _: Translator) -> str:
-    """Won, lost or drawn, by the standings at the end (a side that shares the best
-    standing with no one else but partners won)."""
-    if match.aborted:
-        return _("Aborted")
-    if match.standings is None:
-        return _("In play")
-    if match.forfeit is not None:
-        return _("Lost by forfeit") if match.forfeit == match.seat else _("Won by forfeit")
-    best = max(match.standings)
-    if all(score == best for score in match.standings):
-        return _("Drawn")
-    return _("Won") if match.standings[match.seat] == best else _("Lost")
-
-
 def game_name(name: str, _: Translator) -> str:
     try:
         return _(pegboard.games.get(name).display_name)
     except LookupError:
         return name
-
-
-@dataclass(frozen=True, slots=True)
-class MatchLine:
-    """A match as the player page's table shows it: ``replay`` is its address once over."""
-
-    game: str
-    date: datetime
-    opponents: str
-    result: str
-    replay: str | None
-
-
-def render_player(
-    player: PlayerRow,
-    matches: list[PlayedMatch],
-    lang: str,
-    rated: leaderboard.PlayerRatings | None = None,
-) -> str:
-    """The player page (``templates/player.html``): their name, ``rated`` (their ratings,
-    ``leaderboard.player_section``) and their matches."""
-    _ = translator(lang)
-    return pages.render(
-        "player.html",
-        lang,
-        path=f"/p/{player.id}",
-        name=player.name,
-        player_id=player.id,
-        ratings=rated,
-        matches=[
-            MatchLine(
-                game_name(m.game, _),
-                m.date,
-                ", ".join(opponent_name(*o, _) for o in m.opponents),
-                result_of(m, _),
-                None if m.standings is None else f"/m/{m.table_id}-{m.number}",
-            )
-            for m in matches
-        ],
-    )
-
-
-def render_choice(name: str, found: list[PlayerRow], lang: str) -> str:
-    """The page of a name several players have: a link to each one's page."""
-    return pages.render(
-        "players_named.html", lang, path=f"/p/{name}", name=name, players=[p.id for p in found]
-    )
-
-
-@router.get("/p/{key}", include_in_schema=False)
-async def player_page(request: Request, key: str) -> Response:
-    lang = rules.request_lang(request)
-    _ = translator(lang)
-    key = key[: max(NAME_LENGTH, PLAYER_ID_LENGTH) * 4]
-    found = await asyncio.to_thread(players_of(request).find, key)
-    if not found:
-        page = pages.message_page(lang, _("No such player."), path=f"/p/{key}")
-        return HTMLResponse(page, status_code=404)
-    if len(found) > 1:
-        return HTMLResponse(render_choice(key, found, lang))
-    # What a private table played shows only to its players (``seen_by``): the page varies
-    # with who asks, and no shared cache may hand one reader's to another.
-    viewer = await player_of(request)
-    viewer_id = None if viewer is None else viewer.id
-    matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id, viewer=viewer_id)
-    from pegboard.web import leaderboard  # its section of the page: the player's ratings
-
-    held, changes, hidden = await asyncio.to_thread(
-        leaderboard.player_ratings, players_of(request), found[0].id, viewer_id
-    )
-    rated = leaderboard.player_section(held, changes, lang, hidden)
-    return HTMLResponse(render_player(found[0], matches, lang, rated), headers=PER_VIEWER)
