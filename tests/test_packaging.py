@@ -52,6 +52,17 @@ print(json.dumps({"file": pegboard.__file__, "core": CORE, "result": repr(r.resu
 """A whole Draw round, always the first legal action: where pegboard was imported from, the
 core it ran on and how the round ended."""
 
+PAGES = """
+import json
+from pegboard.web import lobby, pages
+print(json.dumps({
+    "file": pages.__file__,
+    "message": pages.message_page("pt", "<b>", path="/m/x"),
+    "lobby": lobby.index_page(),
+}))
+"""
+"""Two of the server's pages rendered from the installed package's templates."""
+
 
 def source_version() -> str:
     tree = ast.parse((ROOT / "src/pegboard/__init__.py").read_text(encoding="utf-8"))
@@ -205,6 +216,13 @@ def smoke_check(installed: Installed, core: str) -> None:
     assert serve.returncode == 0, serve.stderr
     assert "--port" in serve.stdout and "--db" in serve.stdout
 
+    rendered = installed.run(str(installed.bin / "python"), "-c", PAGES)
+    assert rendered.returncode == 0, rendered.stderr
+    made = json.loads(rendered.stdout)
+    assert Path(made["file"]).is_relative_to(installed.root), made["file"]
+    assert '<html lang="pt-BR"' in made["message"] and "<h1>&lt;b&gt;</h1>" in made["message"]
+    assert '<script type="module" src="/static/app.js">' in made["lobby"]
+
 
 def expected_round() -> str:
     """The same round played by the source tree in this process."""
@@ -239,6 +257,15 @@ def test_issue19_the_license_is_mit_in_the_metadata_and_the_wheel(built: Built) 
         assert licenses and wheel.read(licenses[0]).decode() == license_text
     assert "License-Expression: MIT" in metadata.splitlines()
     assert not any(line.startswith("License: ") for line in metadata.splitlines())
+
+
+def test_the_wheel_holds_every_template_of_the_server_s_pages(built: Built) -> None:
+    templates = ROOT / "src/pegboard/web/templates"
+    source = {path.relative_to(ROOT / "src").as_posix() for path in templates.rglob("*.html")}
+    assert "pegboard/web/templates/base.html" in source
+    with zipfile.ZipFile(built.wheel) as wheel:
+        packed = {name for name in wheel.namelist() if name.startswith("pegboard/web/templates/")}
+    assert packed == source
 
 
 def test_issue19_the_version_lives_in_one_place() -> None:

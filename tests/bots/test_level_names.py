@@ -67,7 +67,7 @@ def test_the_lobby_gives_every_level_its_translated_name(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_player_page_names_a_bot_opponent_by_its_level(lang: str) -> None:
-    from pegboard.web.players import opponent_name
+    from pegboard.web.player_page import opponent_name
 
     _ = translator(lang)
     for level in PEOPLE_LEVELS:

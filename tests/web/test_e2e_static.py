@@ -12,6 +12,7 @@ from pegboard.web.lobby import GENERIC_PAGE, page_of
 from pegboard.web.messages import MESSAGES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pegboard" / "web" / "static"
+TEMPLATES = STATIC.parent / "templates"
 SCRIPTS = sorted(STATIC.rglob("*.js"))
 IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']([^"']+)["']""", re.MULTILINE)
 # t("...") and t('...'): the msgids the page looks up.
@@ -21,7 +22,9 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 
 def test_the_page_loads_its_entry_module_and_style_from_static() -> None:
-    index = (STATIC / "index.html").read_text(encoding="utf-8")
+    from pegboard.web.lobby import index_page
+
+    index = index_page()
     assert '<script type="module" src="/static/app.js">' in index
     assert '<link rel="stylesheet" href="/static/style.css">' in index
 
@@ -76,7 +79,7 @@ def test_every_imported_module_is_one_of_the_pages_files() -> None:
 
 
 def test_nothing_is_fetched_from_another_site() -> None:
-    for path in [*SCRIPTS, STATIC / "index.html", STATIC / "style.css"]:
+    for path in [*SCRIPTS, *TEMPLATES.glob("*.html"), STATIC / "style.css", STATIC / "rules.css"]:
         text = path.read_text(encoding="utf-8")
         foreign = [url for url in URL.findall(text) if url != SVG_NAMESPACE]
         assert foreign == [], f"{path.name} refers to {foreign}"

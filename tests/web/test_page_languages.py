@@ -1,6 +1,7 @@
 """The page's language list is written by the server from the one definition of the
 languages (``pegboard.core.languages``, B5), and ``static/i18n.js`` reads the list from the
-page: neither the page nor its scripts keep a list of their own."""
+page: neither the page (its template, ``templates/lobby.html``) nor its scripts keep a list
+of their own."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from fastapi.testclient import TestClient
 
 from pegboard.core.languages import ALL
 from pegboard.web.app import STATIC
+
+TEMPLATES = STATIC.parent / "templates"
 
 
 class Options(HTMLParser):
@@ -50,7 +53,7 @@ def test_b5_the_static_page_and_scripts_name_no_language() -> None:
     """The codes the old page wrote out (``pt_BR``, ``zh-Hans``...) appear in neither."""
     codes = {language.locale for language in ALL} | {language.tag for language in ALL}
     codes -= {language.key for language in ALL}  # "en", "hi" are words of any text
-    for path in (STATIC / "index.html", STATIC / "i18n.js"):
+    for path in (TEMPLATES / "lobby.html", TEMPLATES / "base.html", STATIC / "i18n.js"):
         text = path.read_text(encoding="utf-8")
         named = {code for code in codes if re.search(rf"[\"'=]{re.escape(code)}[\"' ]", text)}
         assert not named, f"{path.name} names {named}"

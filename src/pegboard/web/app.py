@@ -38,6 +38,7 @@ from pegboard.web import (
     leaderboard,
     lobby,
     observability,
+    player_page,
     players,
     ratings,
     replays,
@@ -272,6 +273,7 @@ def create_app(
     app.include_router(corrections.router)
     app.include_router(observability.router)
     app.include_router(players.router)
+    app.include_router(player_page.router)
     app.include_router(replays.router)
     app.include_router(leaderboard.router)
     lobby.install_openapi(app)

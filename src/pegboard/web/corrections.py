@@ -30,18 +30,16 @@ from urllib.parse import parse_qsl, quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from markupsafe import Markup
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import Scope
 
 import pegboard.games
 from pegboard.i18n import Translator, translator
+from pegboard.web import pages
 from pegboard.web.guards import own_origin, scope_lang
 from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH, RateCounter
 from pegboard.web.lobby import body_of, client_of, service_of
-from pegboard.web.rules import shell
-from pegboard.web.rules.page import element, join
 from pegboard.web.schemas import LANG_DESCRIPTION, ErrorAnswer, answers, request_body
 from pegboard.web.tables import LobbyError, lang_key
 
@@ -270,10 +268,9 @@ async def report_form(request: Request, game: str) -> Response:
         _ = translator(lang)
         await store_report(request, game, lang, fields.get("text"), fields.get("contact"), _)
     except CorrectionError as problem:
-        _ = translator(lang)
         known = game in pegboard.games.names()
         body = answer_page(
-            _, lang, game if known else None, problem.message, error=True, fields=fields
+            lang, game if known else None, problem.message, error=True, fields=fields
         )
         headers = {"Retry-After": str(problem.retry_after)} if problem.retry_after else None
         return HTMLResponse(body, status_code=problem.status, headers=headers)
@@ -282,59 +279,15 @@ async def report_form(request: Request, game: str) -> Response:
         _ = translator(lang)
         message = _("Something went wrong. Try again.")
         return HTMLResponse(
-            answer_page(_, lang, game, message, error=True, fields=fields), status_code=503
+            answer_page(lang, game, message, error=True, fields=fields), status_code=503
         )
-    return HTMLResponse(answer_page(_, lang, game, thanks(_)), status_code=201)
+    return HTMLResponse(answer_page(lang, game, thanks(_)), status_code=201)
 
 
 # -- the pages ------------------------------------------------------------------------------
 
 
-def correction_form(
-    game: str, lang: str, _: Translator, text: str = "", contact: str = ""
-) -> Markup:
-    """The form of a report for the rules page of ``game`` in ``lang``, as the rules page
-    has it (``pegboard.web.rules``: its words and its class), holding ``text`` and
-    ``contact``: the answer page gives back what was typed."""
-    return element(
-        "form",
-        element("input", type="hidden", name="lang", value=lang),
-        element(
-            "p",
-            element("label", _("What is wrong"), for_="correction-text"),
-            # A textarea drops a first line break of its content: one more keeps the text's.
-            element(
-                "textarea",
-                "\n" + text,
-                id="correction-text",
-                name="text",
-                required=True,
-                maxlength=CORRECTION_TEXT_LENGTH,
-                rows=4,
-            ),
-        ),
-        element(
-            "p",
-            element("label", _("How to reach you (optional)"), for_="correction-contact"),
-            element(
-                "input",
-                id="correction-contact",
-                name="contact",
-                type="text",
-                maxlength=CORRECTION_CONTACT_LENGTH,
-                autocomplete="email",
-                value=contact,
-            ),
-        ),
-        element("p", element("button", _("Send the report"), type="submit")),
-        method="post",
-        action=f"/rules/{quote(game, safe='')}/corrections",
-        class_="corrections",
-    )
-
-
 def answer_page(
-    _: Translator,
     lang: str,
     game: str | None,
     message: str,
@@ -342,27 +295,25 @@ def answer_page(
     error: bool = False,
     fields: dict[str, str] | None = None,
 ) -> str:
-    """The page that answers the form, in the rules pages' shell: the thanks, or the
+    """The page that answers the form (``templates/correction.html``): the thanks, or the
     problem and the form again with what was typed (``game`` None: there is no such rules
-    page, so no form and no link back)."""
-    title = _("Report a correction")
-    parts = [
-        element("h1", title),
-        element("p", message, role="alert", class_="error")
-        if error
-        else element("p", message, role="status", class_="thanks"),
-    ]
-    if game is not None:
-        if error:
-            fields = fields or {}
-            parts.append(
-                correction_form(
-                    game, lang, _, str(fields.get("text", "")), str(fields.get("contact", ""))
-                )
-            )
-        parts.append(element("p", element("a", _("Back to the rules"), href=rules_url(game, lang))))
-    path = "/rules" if game is None else f"/rules/{quote(game, safe='')}"
-    return shell(lang, title, join(*parts), path=path)
+    page, so no form and no link back). The form is the rules page's (its words and its
+    class)."""
+    fields = fields or {}
+    return pages.render(
+        "correction.html",
+        lang,
+        path="/rules" if game is None else f"/rules/{quote(game, safe='')}",
+        message=message,
+        error=error,
+        game=game,
+        action=None if game is None else f"/rules/{quote(game, safe='')}/corrections",
+        back=None if game is None else rules_url(game, lang),
+        text=str(fields.get("text", "")),
+        contact=str(fields.get("contact", "")),
+        text_length=CORRECTION_TEXT_LENGTH,
+        contact_length=CORRECTION_CONTACT_LENGTH,
+    )
 
 
 def rules_url(game: str, lang: str) -> str:

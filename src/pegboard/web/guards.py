@@ -17,9 +17,8 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pegboard.i18n import translator
+from pegboard.web import pages
 from pegboard.web.limits import RateCounter
-from pegboard.web.rules import shell
-from pegboard.web.rules.page import element
 from pegboard.web.tables import lang_key
 from pegboard.web.wire import ascii_number
 
@@ -220,7 +219,7 @@ class PageRate:
     async def _refuse(self, scope: Scope, send: Send, retry_after: int) -> None:
         lang = scope_lang(scope)
         message = too_many_message(scope, retry_after)
-        body = shell(lang, message, element("h1", message), path=scope["path"][:64]).encode()
+        body = pages.message_page(lang, message, path=scope["path"][:64]).encode()
         await send(
             {
                 "type": "http.response.start",

@@ -14,18 +14,18 @@ once a match is over (or forfeited).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from markupsafe import Markup
 
 import pegboard.games
 from pegboard.i18n import Translator, translator
-from pegboard.web import ratings, rules
+from pegboard.web import pages, ratings, rules
 from pegboard.web.players import PER_VIEWER, Players, game_name, player_of, players_of
-from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
 from pegboard.web.tables import lang_key
@@ -60,111 +60,42 @@ def number(value: float) -> str:
     return f"{value:.1f}"
 
 
-def rows_table(
-    head: Sequence[str], rows: Sequence[tuple[dict[str, Any], Sequence[Any]]], **attributes: Any
-) -> Markup:
-    """A table (as ``rules.page.table``: ``<th scope>`` headers, each row's first cell its
-    header, in a scrolling wrapper) whose rows carry attributes of their own."""
-    caption = attributes.pop("caption", None)
-    parts = [element("caption", caption)] if caption is not None else []
-    parts.append(
-        element("thead", element("tr", join(*(element("th", h, scope="col") for h in head))))
-    )
-    parts.append(
-        element(
-            "tbody",
-            join(
-                *(
-                    element(
-                        "tr",
-                        join(
-                            element("th", cells[0], scope="row"),
-                            *(element("td", cell) for cell in cells[1:]),
-                        ),
-                        **row_attributes,
-                    )
-                    for row_attributes, cells in rows
-                )
-            ),
-        )
-    )
-    return element("div", element("table", join(*parts), **attributes), class_="table-wrap")
+@dataclass(frozen=True, slots=True)
+class Leader:
+    """A row of a leaderboard, as ``templates/leaderboard.html`` shows it."""
 
-
-def explanation(_: Translator) -> Markup:
-    n = ratings.PROVISIONAL_MATCHES
-    return paragraph(
-        _.ngettext(
-            "Ratings are OpenSkill's (Plackett-Luce). The rating shown is μ − 3σ, a "
-            "cautious estimate: a player's true skill is very likely (99.7%) above it. A "
-            "player is provisional, and left off the leaderboard, until {n} rated match.",
-            "Ratings are OpenSkill's (Plackett-Luce). The rating shown is μ − 3σ, a "
-            "cautious estimate: a player's true skill is very likely (99.7%) above it. A "
-            "player is provisional, and left off the leaderboard, until {n} rated matches.",
-            n,
-        ).format(n=n),
-        id="rating-note",
-    )
-
-
-def player_label(rating: ratings.Rating, _: Translator) -> str:
-    return rating.name or _("Player {id}").format(id=rating.player_id)
+    place: int
+    player_id: str
+    name: str | None
+    rating: str
+    mu: str
+    sigma: str
+    matches: int
 
 
 def render_leaderboard(game: pegboard.games.Game, board: list[ratings.Rating], lang: str) -> str:
     _ = translator(lang)
-    name = _(game.display_name)
-    title = _("Leaderboard: {game}").format(game=name)
-    if board:
-        listing = rows_table(
-            [_("Rank"), _("Player"), _("Rating"), "μ", "σ", _("Rated matches")],
-            [
-                (
-                    {"data_player": r.player_id, "class_": "leader"},
-                    [
-                        str(place),
-                        element("a", player_label(r, _), href=f"/p/{r.player_id}?lang={lang}"),
-                        number(r.conservative),
-                        number(r.mu),
-                        number(r.sigma),
-                        str(r.matches),
-                    ],
-                )
-                for place, r in enumerate(board, start=1)
-            ],
-            caption=title,
-            id="leaderboard",
-        )
-    else:
-        listing = paragraph(
-            _.ngettext(
-                "No player has finished {n} rated match of this game yet.",
-                "No player has finished {n} rated matches of this game yet.",
-                ratings.PROVISIONAL_MATCHES,
-            ).format(n=ratings.PROVISIONAL_MATCHES),
-            id="leaderboard",
-        )
-    others = [
-        element(
-            "li",
-            element(
-                "a",
-                _(pegboard.games.get(other).display_name),
-                href=f"/leaderboard/{other}?lang={lang}",
-                aria_current="page" if other == game.name else None,
-            ),
-        )
-        for other in pegboard.games.names()
-    ]
-    nav = element(
-        "nav",
-        element("h2", _("Leaderboards"), id="leaderboards-title"),
-        element("ul", join(*others)),
-        aria_labelledby="leaderboards-title",
-        class_="leaderboards",
+    return pages.render(
+        "leaderboard.html",
+        lang,
+        path=f"/leaderboard/{game.name}",
+        game=game.name,
+        game_name=_(game.display_name),
+        provisional_until=ratings.PROVISIONAL_MATCHES,
+        board=[
+            Leader(
+                place,
+                r.player_id,
+                r.name,
+                number(r.conservative),
+                number(r.mu),
+                number(r.sigma),
+                r.matches,
+            )
+            for place, r in enumerate(board, start=1)
+        ],
+        games=[(name, _(pegboard.games.get(name).display_name)) for name in pegboard.games.names()],
     )
-    body = join(element("h1", title), explanation(_), listing, nav)
-    return rules.shell(lang, title, body, path=f"/leaderboard/{game.name}")
 
 
 def board_dict(
@@ -188,9 +119,8 @@ async def leaderboard_page(request: Request, game: str) -> Response:
     _ = translator(lang)
     found = game_of(game)
     if found is None:
-        message = no_game(game, _)
-        page = rules.shell(
-            lang, message, element("h1", message), path=f"/leaderboard/{game[:GAME_NAME_LENGTH]}"
+        page = pages.message_page(
+            lang, no_game(game, _), path=f"/leaderboard/{game[:GAME_NAME_LENGTH]}"
         )
         return HTMLResponse(page, status_code=404)
     board = await asyncio.to_thread(ratings.leaderboard, store_of(request), found.name)
@@ -267,16 +197,42 @@ async def player_ratings_api(request: Request, player: str, lang: str = "en") ->
     )
 
 
-def match_cell(change: ratings.Change, hidden: Collection[str], _: Translator) -> Markup | str:
-    """A rating change's match: its replay's link, or, for a table hidden from the reader
-    (private), a word with no id."""
-    if change.table_id in hidden:
-        return _("A private match")
-    return element(
-        "a",
-        _("Match {number}").format(number=change.match_number),
-        href=f"/m/{change.table_id}-{change.match_number}",
-    )
+@dataclass(frozen=True, slots=True)
+class HeldRating:
+    """A player's rating at a game, as their page shows it."""
+
+    game: str
+    game_name: str
+    rating: str
+    mu: str
+    sigma: str
+    matches: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rated match's change, as the player's page shows it: ``match`` (``TABLE-N``) is
+    None for a table hidden from the reader (private), whose change shows no link or id."""
+
+    date: datetime
+    game_name: str
+    match: str | None
+    number: int
+    rank: int
+    forfeit: bool
+    before: str
+    after: str
+    change: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatings:
+    """The player page's ratings (``templates/ratings.html``)."""
+
+    held: list[HeldRating]
+    changes: list[RatingChange]
+    provisional_until: int = ratings.PROVISIONAL_MATCHES
 
 
 def player_section(
@@ -284,59 +240,36 @@ def player_section(
     changes: list[ratings.Change],
     lang: str,
     hidden: Collection[str] = frozenset(),
-) -> Markup:
+) -> PlayerRatings:
     """The player page's ratings: one row per game (provisional marked, the game's
     leaderboard linked) and the rated matches' changes, newest first (those of the tables
     in ``hidden`` with no link or id)."""
     _ = translator(lang)
-    if not held:
-        return paragraph(_("No rated matches yet."), id="ratings")
-    table_ = rows_table(
-        [_("Game"), _("Rating"), "μ", "σ", _("Rated matches"), _("Status")],
+    return PlayerRatings(
         [
-            (
-                {"data_game": r.game, "class_": "rating"},
-                [
-                    element("a", game_name(r.game, _), href=f"/leaderboard/{r.game}?lang={lang}"),
-                    number(r.conservative),
-                    number(r.mu),
-                    number(r.sigma),
-                    str(r.matches),
-                    element("span", _("Provisional"), class_="provisional")
-                    if r.provisional
-                    else _("On the leaderboard"),
-                ],
+            HeldRating(
+                r.game,
+                game_name(r.game, _),
+                number(r.conservative),
+                number(r.mu),
+                number(r.sigma),
+                r.matches,
+                r.provisional,
             )
             for r in held
         ],
-        caption=_("Ratings"),
-        id="ratings",
-    )
-    history = rows_table(
-        [_("Date"), _("Game"), _("Match"), _("Rank"), _("Before"), _("After"), _("Change")],
         [
-            (
-                {
-                    "data_match": None
-                    if c.table_id in hidden
-                    else f"{c.table_id}-{c.match_number}",
-                    "class_": "rating-change",
-                },
-                [
-                    element("time", c.date.date().isoformat(), datetime=c.date.isoformat()),
-                    game_name(c.game, _),
-                    match_cell(c, hidden, _),
-                    str(c.rank)
-                    if c.kind == "result"
-                    else _("{rank} (by forfeit)").format(rank=c.rank),
-                    number(ratings.conservative(*c.before)),
-                    number(ratings.conservative(*c.after)),
-                    f"{ratings.conservative(*c.after) - ratings.conservative(*c.before):+.1f}",
-                ],
+            RatingChange(
+                c.date,
+                game_name(c.game, _),
+                None if c.table_id in hidden else f"{c.table_id}-{c.match_number}",
+                c.match_number,
+                c.rank,
+                c.kind != "result",
+                number(ratings.conservative(*c.before)),
+                number(ratings.conservative(*c.after)),
+                f"{ratings.conservative(*c.after) - ratings.conservative(*c.before):+.1f}",
             )
             for c in changes
         ],
-        caption=_("Rating changes"),
-        id="rating-changes",
     )
-    return join(table_, history, explanation(_))

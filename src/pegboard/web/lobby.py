@@ -8,9 +8,8 @@ with the models of ``schemas``."""
 from __future__ import annotations
 
 import copy
-import html
+import functools
 from collections.abc import Callable, Coroutine
-from pathlib import Path
 from typing import Any, Final
 
 from fastapi import APIRouter, FastAPI, Request
@@ -20,8 +19,8 @@ from fastapi.routing import APIRoute
 
 import pegboard.games
 from pegboard.games import level_name
-from pegboard.i18n import ALL, LOCALES, Translator, translator
-from pegboard.web import rules, wire
+from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.web import pages, rules, wire
 from pegboard.web.guards import scope_lang
 from pegboard.web.players import named_player, player_of, with_cookie
 from pegboard.web.schemas import (
@@ -69,30 +68,6 @@ class LobbyRoute(APIRoute):
 
 
 router = APIRouter(route_class=LobbyRoute)
-INDEX: Final = Path(__file__).parent / "static" / "index.html"
-LANGUAGES_MARK: Final = "<!-- languages: "
-"""The line of ``index.html``'s language list that the server replaces by its options."""
-
-
-def language_options() -> str:
-    """The page's ``<option>`` per language (``pegboard.core.languages``): the value is the
-    catalog's code, ``lang`` its BCP 47 tag and ``data-key`` its language key."""
-    return "\n".join(
-        f'<option value="{html.escape(language.locale)}" lang="{html.escape(language.tag)}"'
-        f' data-key="{html.escape(language.key)}">{html.escape(language.name)}</option>'
-        for language in ALL
-    )
-
-
-def with_languages(page: str) -> str:
-    """``page`` with the line holding ``LANGUAGES_MARK`` replaced by the options."""
-    lines = page.splitlines(keepends=True)
-    for i, line in enumerate(lines):
-        if LANGUAGES_MARK in line:
-            indent = line[: len(line) - len(line.lstrip())]
-            options = "".join(f"{indent}{option}\n" for option in language_options().split("\n"))
-            lines[i] = options
-    return "".join(lines)
 
 
 def service_of(request: Request) -> TableService:
@@ -403,10 +378,15 @@ def install_openapi(app: FastAPI) -> None:
     app.openapi = lambda: openapi_of(app)  # type: ignore[method-assign]
 
 
+@functools.cache
+def index_page() -> str:
+    """The lobby's and the table's page (``templates/lobby.html``): the same for everyone
+    (its script translates it), so made once."""
+    return pages.render("lobby.html", "en", path="/", scripts=("app.js",))
+
+
 def index() -> Response:
-    if not INDEX.is_file():
-        return Response("pegboard: the page is not installed", status_code=404)
-    return HTMLResponse(with_languages(INDEX.read_text(encoding="utf-8")))
+    return HTMLResponse(index_page())
 
 
 @router.get("/", include_in_schema=False)

@@ -1,8 +1,8 @@
 """Players remembered without a password (issue 13, "Players"): a player identity is a
 long random secret in an HttpOnly, SameSite=Lax cookie (the database keeps only its
 SHA-256), with a display name the player can change; a one-time "use on another device"
-code moves the identity to another browser and can be revoked; the player page
-``/p/{name or id}`` lists the player's matches.
+code moves the identity to another browser and can be revoked; ``Players.matches_of``
+reads the matches the player page (``pegboard.web.player_page``) lists.
 
 An identity is made when a browser first needs one (it creates a table, takes a seat, or
 names itself), not on every page load, so that nothing a crawler does writes a row.
@@ -19,19 +19,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from markupsafe import Markup
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
-from pegboard.games.levels import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import rules
-from pegboard.web.db import NAME_LENGTH, MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
+from pegboard.web.db import MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
 from pegboard.web.limits import CODE_LENGTH, DEVICE_CODE_HOURS, PLAYER_MATCHES
-from pegboard.web.rules.page import element, join, paragraph, table
 from pegboard.web.schemas import (
     CodeBody,
     DeviceCode,
@@ -458,103 +454,8 @@ async def my_seat(request: Request, table_id: str) -> dict[str, Any]:
 # -- the player page ----------------------------------------------------------------------
 
 
-def opponent_name(kind: str, level: str | None, name: str | None, _: Translator) -> str:
-    if kind == "bot":
-        if level in LEVEL_NAMES:  # the levels' names for people (pegboard.bots)
-            return _(LEVEL_NAMES[level])
-        return _("Bot ({level})").format(level=level)
-    return name or _("Someone")
-
-
-def result_of(match: PlayedMatch, _: Translator) -> str:
-    """Won, lost or drawn, by the standings at the end (a side that shares the best
-    standing with no one else but partners won)."""
-    if match.aborted:
-        return _("Aborted")
-    if match.standings is None:
-        return _("In play")
-    if match.forfeit is not None:
-        return _("Lost by forfeit") if match.forfeit == match.seat else _("Won by forfeit")
-    best = max(match.standings)
-    if all(score == best for score in match.standings):
-        return _("Drawn")
-    return _("Won") if match.standings[match.seat] == best else _("Lost")
-
-
 def game_name(name: str, _: Translator) -> str:
     try:
         return _(pegboard.games.get(name).display_name)
     except LookupError:
         return name
-
-
-def render_player(
-    player: PlayerRow, matches: list[PlayedMatch], lang: str, rated: Markup | None = None
-) -> str:
-    """The player page: their name, ``rated`` (their ratings, ``leaderboard.player_section``)
-    and their matches."""
-    _ = translator(lang)
-    title = player.name or _("Player {id}").format(id=player.id)
-    if matches:
-        listing = table(
-            [_("Game"), _("Date"), _("Opponents"), _("Result"), _("Replay")],
-            [
-                [
-                    game_name(m.game, _),
-                    element("time", m.date.date().isoformat(), datetime=m.date.isoformat()),
-                    ", ".join(opponent_name(*o, _) for o in m.opponents),
-                    result_of(m, _),
-                    ""
-                    if m.standings is None
-                    else element(
-                        "a",
-                        _("Replay"),
-                        href=f"/m/{m.table_id}-{m.number}",
-                        class_="replay-link",
-                    ),
-                ]
-                for m in matches
-            ],
-            caption=_("Matches"),
-            id="matches",
-        )
-    else:
-        listing = paragraph(_("No matches yet."), id="matches")
-    body = join(element("h1", title), rated or Markup(""), listing)
-    return rules.shell(lang, title, body, path=f"/p/{player.id}")
-
-
-def render_choice(name: str, found: list[PlayerRow], lang: str) -> str:
-    _ = translator(lang)
-    title = _("Players named {name}").format(name=name)
-    links = element(
-        "ul",
-        join(*(element("li", element("a", p.id, href=f"/p/{p.id}")) for p in found)),
-    )
-    return rules.shell(lang, title, join(element("h1", title), links), path=f"/p/{name}")
-
-
-@router.get("/p/{key}", include_in_schema=False)
-async def player_page(request: Request, key: str) -> Response:
-    lang = rules.request_lang(request)
-    _ = translator(lang)
-    key = key[: max(NAME_LENGTH, PLAYER_ID_LENGTH) * 4]
-    found = await asyncio.to_thread(players_of(request).find, key)
-    if not found:
-        title = _("No such player.")
-        page = rules.shell(lang, title, element("h1", title), path=f"/p/{key}")
-        return HTMLResponse(page, status_code=404)
-    if len(found) > 1:
-        return HTMLResponse(render_choice(key, found, lang))
-    # What a private table played shows only to its players (``seen_by``): the page varies
-    # with who asks, and no shared cache may hand one reader's to another.
-    viewer = await player_of(request)
-    viewer_id = None if viewer is None else viewer.id
-    matches = await asyncio.to_thread(players_of(request).matches_of, found[0].id, viewer=viewer_id)
-    from pegboard.web import leaderboard  # its section of the page: the player's ratings
-
-    held, changes, hidden = await asyncio.to_thread(
-        leaderboard.player_ratings, players_of(request), found[0].id, viewer_id
-    )
-    rated = leaderboard.player_section(held, changes, lang, hidden)
-    return HTMLResponse(render_player(found[0], matches, lang, rated), headers=PER_VIEWER)

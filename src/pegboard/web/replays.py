@@ -25,10 +25,9 @@ from sqlalchemy import select
 
 import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
-from pegboard.web import fair_play, games, rules, views, wire
+from pegboard.web import fair_play, games, pages, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS, REPLAY_MATCHES, REPLAY_PAGES
-from pegboard.web.rules.page import element, join, paragraph
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
 from pegboard.web.tables import lang_key
@@ -271,103 +270,55 @@ def _hand_text(hand: Any) -> str:
 
 
 def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
-    """The replay page at ``shown``: the navigation, what the move did, the board, every
-    seat's hand."""
+    """The replay page at ``shown`` (``templates/replay.html``): the navigation, what the
+    move did, the board, every seat's hand."""
     _ = translator(lang)
-    address = f"/m/{match_id(found.table_id, found.number)}"
-    title = _("Replay of {game}").format(game=_(pegboard.games.get(found.game).display_name))
-    last = shown.moves
-
-    def step(label: str, key: str, to: int) -> Markup:
-        if to == shown.at:
-            return element("span", label, class_="replay-step", aria_disabled="true", data_key=key)
-        return element(
-            "a",
-            label,
-            href=f"{address}?at={to}&lang={lang}",
-            class_="replay-step",
-            data_key=key,
-        )
-
-    nav = element(
-        "nav",
-        step(_("First"), "Home", 0),
-        step(_("Back"), "ArrowLeft", max(0, shown.at - 1)),
-        step(_("Forward"), "ArrowRight", min(last, shown.at + 1)),
-        step(_("Last"), "End", last),
-        aria_label=_("Moves"),
-        id="replay-nav",
-    )
-    counter = paragraph(
-        _.ngettext("Move {at} of {n}", "Move {at} of {n}", last).format(at=shown.at, n=last),
-        id="replay-at",
-        data_at=str(shown.at),
-        data_moves=str(last),
-    )
-    said = element(
-        "ul",
-        join(*(element("li", text) for text in shown.said)),
-        id="replay-move",
-        aria_live="polite",
-    )
-    board = join(
-        *(
-            element("div", Markup(value), class_="replay-board")
-            for key, value in shown.public.items()
-            if key.endswith("_svg") and isinstance(value, str)
-        ),
-        *(
-            paragraph(value, class_="replay-description")
-            for key, value in shown.public.items()
-            if key.endswith("_description") and isinstance(value, str) and value
-        ),
-    )
     names = shown.public.get("names", [])
-    hands = element(
-        "dl",
-        join(
-            *(
-                join(
-                    element("dt", str(names[seat]) if seat < len(names) else str(seat + 1)),
-                    element("dd", _hand_text(seat_view.get("hand")) or "—", data_seat=str(seat)),
-                )
-                for seat, seat_view in enumerate(shown.seats)
-            )
-        ),
-        id="replay-hands",
-        aria_label=_("Every hand"),
-    )
-    record = element(
-        "a",
-        _("Download the record"),
-        href=f"/api/matches/{match_id(found.table_id, found.number)}/record",
-        download="",
-        id="replay-record",
-    )
-    table_link = element("a", _("The table"), href=f"/t/{found.table_id}", id="replay-table")
     forfeit = found.forfeit
     ended = (
-        paragraph(
-            fair_play.ending_text(
-                found.ending,
-                found.aborted,
-                found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1),
-                _,
-            ),
-            id="replay-forfeit",
+        fair_play.ending_text(
+            found.ending,
+            found.aborted,
+            found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1),
+            _,
         )
         if forfeit is not None and 0 <= forfeit < len(found.names)
-        else ""
+        else None
     )
-    body = join(
-        element("h1", title),
-        ended,
-        nav,
-        counter,
-        element("section", said, board, hands, id="replay-position"),
-        paragraph(record, " · ", table_link),
+    return pages.render(
+        "replay.html",
+        lang,
+        path=f"/m/{match_id(found.table_id, found.number)}",
+        scripts=(SCRIPT,),
+        address=f"/m/{match_id(found.table_id, found.number)}",
+        game=_(pegboard.games.get(found.game).display_name),
+        match=match_id(found.table_id, found.number),
+        table=found.table_id,
+        at=shown.at,
+        moves=shown.moves,
+        back=max(0, shown.at - 1),
+        forward=min(shown.moves, shown.at + 1),
+        ended=ended,
+        said=shown.said,
+        # The engine's drawings: SVG whose texts (names among them) it escapes itself.
+        drawings=[
+            Markup(value)
+            for key, value in shown.public.items()
+            if key.endswith("_svg") and isinstance(value, str)
+        ],
+        descriptions=[
+            value
+            for key, value in shown.public.items()
+            if key.endswith("_description") and isinstance(value, str) and value
+        ],
+        hands=[
+            (
+                str(names[seat]) if seat < len(names) else str(seat + 1),
+                _hand_text(seat_view.get("hand")) or "—",
+            )
+            for seat, seat_view in enumerate(shown.seats)
+        ],
     )
-    return rules.shell(lang, title, body, path=address, scripts=(SCRIPT,))
 
 
 @router.get("/m/{match}", include_in_schema=False)
@@ -378,16 +329,15 @@ async def replay_page(request: Request, match: str) -> Response:
     try:
         found = await _finished(request, match, _)
     except ReplayRefusedError as refusal:
-        page = rules.shell(
-            lang, refusal.message, element("h1", refusal.message), path=f"/m/{match[:64]}"
-        )
+        page = pages.message_page(lang, refusal.message, path=f"/m/{match[:64]}")
         return HTMLResponse(page, status_code=refusal.status)
     asked = request.query_params.get("at")
     at = len(found.actions) if asked is None else wire.ascii_number(asked, len(found.actions))
     if at is None:
         message = _("A move is a whole number, from 0 to {n}.").format(n=len(found.actions))
-        page = rules.shell(lang, message, element("h1", message), path=f"/m/{match[:64]}")
-        return HTMLResponse(page, status_code=422)
+        return HTMLResponse(
+            pages.message_page(lang, message, path=f"/m/{match[:64]}"), status_code=422
+        )
     key = (found.table_id, found.number, at, lang)
     made = await cache_of(request).made(
         key, lambda: asyncio.to_thread(render_page, found, at, lang)

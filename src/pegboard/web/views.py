@@ -2,14 +2,14 @@
 
 ``view(match, game, seat, lang)`` is what the server sends in each ``state`` message
 (docs/web.md, "The view"). A game's own look on the web (``game.look("web")``: Draw's
-``views_draw.draw_view``...) makes its view; any other game gets the generic view
+``pegboard.draw.looks.web.draw_view``...) makes its view; any other game gets the generic view
 (``views_generic``), built from its observation, its events and the registry alone.
 It is a pure function of the match (and, for the generic view, of the match's narration
 so far): it reads the match only
 through ``observation(seat)`` and the match's public facts (scores, target, finished
 rounds and games), never the position itself. The public view (``seat`` None, for
 spectators) is built from an observation with every private field dropped by a
-whitelist (``views_draw.seen``, ``views_cribbage.seen``), so that a new private field of
+whitelist (each game's ``looks.web.seen``), so that a new private field of
 an observation cannot leak into it by default.
 """
 
@@ -49,7 +49,7 @@ def view(
         raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
     players = match.num_players
     checked, named = _check_seat(seat, players), _names(names, players, _)
-    game_view = description.look("web")  # the game's own module: views_draw...
+    game_view = description.look("web")  # the game's own: pegboard.draw.looks.web...
     if game_view is None:
         return generic_view(description, match, checked, _, named, narration)
     view_: dict[str, Any] = game_view(match, checked, _, named)
