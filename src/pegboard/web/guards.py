@@ -20,7 +20,7 @@ from pegboard.i18n import translator
 from pegboard.web.limits import RateCounter
 from pegboard.web.rules import shell
 from pegboard.web.rules.page import element
-from pegboard.web.service import lang_key
+from pegboard.web.tables import lang_key
 from pegboard.web.wire import ascii_number
 
 CSP: Final = (
