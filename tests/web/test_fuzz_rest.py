@@ -1,10 +1,10 @@
 """Fuzzing the REST API (issue 14): every malformed request, from any byte sequence, gets a
 4xx with ``{"error": message}`` and changes nothing.
 
-Schemathesis generates requests from the app's own OpenAPI schema (``pegboard.web.schemas``),
-valid ones and, from each part of the schema, invalid ones, and checks every answer: never a
-5xx, a status, content type and body the schema declares, and every invalid request
-refused. Hypothesis sends raw bytes and text of any content type to ``POST /api/tables``.
+Schemathesis generates requests from the app's own OpenAPI schema (the models of
+``pegboard.web.bodies`` and ``table_body``, which also validate the bodies), valid ones and,
+from each part of the schema, invalid ones, and checks every answer: never a 5xx, a status,
+content type and body the schema declares, and every invalid request refused. Hypothesis sends raw bytes and text of any content type to ``POST /api/tables``.
 The runs are derandomized and bounded, so the suite is the same every time.
 
 What the fuzzers found (lone surrogates and NUL in names, deep JSON) is pinned by the small
