@@ -221,8 +221,8 @@ def game_refusal(_: Translator) -> str:
 def _table_refusal(
     kind: str, loc: tuple[int | str, ...], _: Translator, game: Game, body: Mapping[str, Any]
 ) -> str | None:
-    """A new table's refusal at ``loc``, if it is one of a table's own: a
-    setting's refusal is the game's own (its rule cited); a seat's names its number."""
+    """A new table's refusal at ``loc``, if it is one of a table's own: a setting's
+    refusal is the game's own (its rule cited); a seat's names its number."""
     field = loc[0] if loc else None
     if any(option.name == field for option in game.options):
         return _option_refusal(game.option(str(field)).refusal(), _)
