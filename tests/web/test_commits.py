@@ -13,19 +13,23 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+from pegboard.i18n import translator
 from pegboard.web import games
 from pegboard.web.commits import GroupCommit
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.service import TableService
 from pegboard.web.store import NewAction, Store
+from pegboard.web.table_body import read_new_table
 from pegboard.web.tables import LiveTable
 from tests.web.test_seat_tokens import Socket, with_service
+
+EN = translator("en")  # the language of a body's refusal
 
 HUMANS = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
 
 async def seated(service: TableService) -> tuple[LiveTable, dict[int, Socket]]:
-    table, tokens, invites = await service.create(dict(HUMANS))
+    table, tokens, invites = await service.create(read_new_table(HUMANS, EN))
     _, tokens[1] = await service.claim(table, invites[1], None, "en")
     sockets = {seat: Socket(seat) for seat in (0, 1)}
     for seat, socket in sockets.items():

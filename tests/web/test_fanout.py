@@ -16,13 +16,17 @@ from typing import TypeVar
 import psycopg
 import pytest
 
+from pegboard.i18n import translator
 from pegboard.web.db import make_engine, throwaway_database, upgrade
 from pegboard.web.fanout import APPLICATION, listen_url
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
+from pegboard.web.table_body import read_new_table
 from pegboard.web.tables import ClientError
 from tests.web.conftest import PLAY_LIMITS, POSTGRES_ENV
 from tests.web.test_seat_tokens import Socket
+
+EN = translator("en")  # the language of a body's refusal
 
 T = TypeVar("T")
 WAIT = 20.0
@@ -88,7 +92,7 @@ HUMANS = {
 async def both_seated(a: TableService, b: TableService) -> tuple[str, Socket, Socket, Socket]:
     """A table of two people made on A; seat 0 connected to A, seat 1 and a spectator to
     B: (table id, seat 0's socket, seat 1's, the spectator's)."""
-    table, tokens, invites = await a.create(dict(HUMANS))
+    table, tokens, invites = await a.create(read_new_table(HUMANS, EN))
     _, tokens[1] = await a.claim(table, invites[1], None, "en")
     on_b = await b.get(table.id)
     assert on_b is not None
@@ -167,7 +171,7 @@ def test_a_stale_copy_cannot_fork_the_log(shared_url: str) -> None:
     fork, and B then plays on from A's move."""
 
     async def body(a: TableService, b: TableService) -> None:
-        table, tokens, invites = await a.create(dict(HUMANS))
+        table, tokens, invites = await a.create(read_new_table(HUMANS, EN))
         _, tokens[1] = await a.claim(table, invites[1], None, "en")
         table_b = await b.get(table.id)
         assert table_b is not None
@@ -193,7 +197,7 @@ def test_leave_through_one_process_closes_the_old_seat_socket_on_the_other(
     shared_url: str,
 ) -> None:
     async def body(a: TableService, b: TableService) -> None:
-        table, _, invites = await a.create(dict(HUMANS))
+        table, _, invites = await a.create(read_new_table(HUMANS, EN))
         _, token = await a.claim(table, invites[1], None, "en")
         on_b = await b.get(table.id)
         assert on_b is not None
@@ -264,7 +268,7 @@ def test_a_bot_moves_exactly_once_while_two_processes_hold_its_table(shared_url:
             "target": 1,
             "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
         }
-        table, tokens, _ = await a.create(request)
+        table, tokens, _ = await a.create(read_new_table(request, EN))
         on_b = await b.get(table.id)
         assert on_b is not None
         zero, watcher = Socket(0), Socket(None)

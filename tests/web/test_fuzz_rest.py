@@ -1,10 +1,10 @@
 """Fuzzing the REST API (issue 14): every malformed request, from any byte sequence, gets a
 4xx with ``{"error": message}`` and changes nothing.
 
-Schemathesis generates requests from the app's own OpenAPI schema (``pegboard.web.schemas``),
-valid ones and, from each part of the schema, invalid ones, and checks every answer: never a
-5xx, a status, content type and body the schema declares, and every invalid request
-refused. Hypothesis sends raw bytes and text of any content type to ``POST /api/tables``.
+Schemathesis generates requests from the app's own OpenAPI schema (the models of
+``pegboard.web.bodies`` and ``table_body``, which also validate the bodies), valid ones and,
+from each part of the schema, invalid ones, and checks every answer: never a 5xx, a status,
+content type and body the schema declares, and every invalid request refused. Hypothesis sends raw bytes and text of any content type to ``POST /api/tables``.
 The runs are derandomized and bounded, so the suite is the same every time.
 
 What the fuzzers found (lone surrogates and NUL in names, deep JSON) is pinned by the small
@@ -77,11 +77,17 @@ def lobby(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     """An app on a fresh SQLite database, and a Draw table on it with a free human seat
     (seat 1) and a bot (seat 2), for the requests that name a table."""
     path: Path = tmp_path_factory.mktemp("fuzz") / "pegboard.db"
-    with TestClient(
-        create_app(
-            f"sqlite:///{path}", bot_delay=0, seed_source=seeds(5), limits=PLAY_LIMITS, docs=True
-        )
-    ) as client:
+    # Its bots think in threads (no worker processes): the app lives through the module,
+    # and a worker of its pool would still run when a test's own app checks that none does.
+    app = create_app(
+        f"sqlite:///{path}",
+        bot_delay=0,
+        seed_source=seeds(5),
+        limits=PLAY_LIMITS,
+        docs=True,
+        bot_workers=0,
+    )
+    with TestClient(app) as client:
         seats = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "bot"}]
         seats[2]["level"] = "random"
         table = new_table(client, "draw", seats, players=3)

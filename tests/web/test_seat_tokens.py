@@ -14,11 +14,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 
+from pegboard.i18n import translator
 from pegboard.web.db import make_engine, upgrade
 from pegboard.web.service import TableService
 from pegboard.web.store import Store
+from pegboard.web.table_body import read_new_table
 from pegboard.web.tables import ClientError, LiveTable, LobbyError, hash_token
 from tests.web.conftest import PLAY_LIMITS, Player, new_table, service_of, token_of
+
+EN = translator("en")  # the language of a body's refusal
 
 T = TypeVar("T")
 
@@ -73,7 +77,7 @@ TWO_HUMANS = {
 
 async def seated(service: TableService) -> tuple[LiveTable, dict[int, str]]:
     """A new table of two people, both seats claimed: each seat's token."""
-    table, tokens, invites = await service.create(dict(TWO_HUMANS))
+    table, tokens, invites = await service.create(read_new_table(TWO_HUMANS, EN))
     seat, tokens[1] = await service.claim(table, invites[1], None, "en")
     assert seat == 1
     return table, tokens
@@ -143,7 +147,7 @@ def test_an_invitation_and_a_join_of_one_seat_exactly_one_wins(
     async def body(service: TableService) -> list[str]:
         winners = []
         for _try in range(30):
-            table, _tokens, invites = await service.create(dict(TWO_HUMANS))
+            table, _tokens, invites = await service.create(read_new_table(TWO_HUMANS, EN))
             invited = service.claim(table, invites[1], "Cy", "en")
             join = service.join(table, 1, "Bo", "en")
             pair = (join, invited) if join_first else (invited, join)

@@ -25,7 +25,7 @@ import asyncio
 import logging
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 from urllib.parse import parse_qsl, quote
 
 from fastapi import APIRouter, Request
@@ -37,10 +37,11 @@ from starlette.types import Scope
 import pegboard.games
 from pegboard.i18n import Translator, translator
 from pegboard.web import pages
+from pegboard.web.bodies import CorrectionReport, body_of, read
 from pegboard.web.guards import own_origin, scope_lang
 from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH, RateCounter
-from pegboard.web.lobby import body_of, client_of, service_of
-from pegboard.web.schemas import LANG_DESCRIPTION, ErrorAnswer, answers, request_body
+from pegboard.web.lobby import client_of, service_of
+from pegboard.web.schemas import ErrorAnswer, answers, request_body
 from pegboard.web.tables import LobbyError, lang_key
 
 log = logging.getLogger(__name__)
@@ -76,10 +77,11 @@ def _controls(text: str, allowed: frozenset[str] = frozenset()) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Cs") and c not in allowed for c in text)
 
 
-def clean_report(text: object, contact: object, _: Translator) -> tuple[str, str | None]:
-    """The report's text and way to reply as they are stored; ``CorrectionError`` 422
-    naming what is wrong otherwise."""
-    if not isinstance(text, str):
+def clean_report(text: str | None, contact: str | None, _: Translator) -> tuple[str, str | None]:
+    """The report's text and way to reply as they are stored (as the form or the JSON
+    body's model, ``bodies.CorrectionReport``, gives them); ``CorrectionError`` 422 naming
+    what is wrong otherwise."""
+    if text is None:
         raise CorrectionError(422, _("A report needs its text: say what is out of date."))
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # a form sends CRLF
     if _controls(text, TEXT_CONTROLS):
@@ -96,8 +98,6 @@ def clean_report(text: object, contact: object, _: Translator) -> tuple[str, str
         )
     if contact is None:
         return text, None
-    if not isinstance(contact, str):
-        raise CorrectionError(422, _("A way to reply is text."))
     if _controls(contact):
         raise CorrectionError(422, _("A way to reply is one line, without control characters."))
     contact = " ".join(contact.split())
@@ -126,7 +126,7 @@ def rate_of(request: Request) -> RateCounter:
 
 
 async def store_report(
-    request: Request, game: str, lang: str, text: object, contact: object, _: Translator
+    request: Request, game: str, lang: str, text: str | None, contact: str | None, _: Translator
 ) -> int:
     """Check the report, count it against its client's rate, and store it: its id. Nothing
     is counted or stored for a report refused."""
@@ -156,21 +156,6 @@ def thanks(_: Translator) -> str:
 # -- the JSON route --------------------------------------------------------------------------
 
 
-class CorrectionReport(BaseModel):
-    text: str = Field(
-        min_length=1,
-        description=f"What is out of date or wrong: 1 to {CORRECTION_TEXT_LENGTH} characters "
-        "once each CRLF is one line break and the white space around it is gone; no control "
-        "characters but line breaks and tabs.",
-    )
-    contact: str | None = Field(
-        None,
-        description=f"A way to reply, optional: at most {CORRECTION_CONTACT_LENGTH} characters "
-        "once each run of white space is one space; one line.",
-    )
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
-
-
 class CorrectionReceived(BaseModel):
     message: str = Field(description="The thanks for the report, translated.")
 
@@ -196,8 +181,10 @@ async def report_json(request: Request, game: str) -> Response:
     lang = lang_key(body["lang"]) if body.get("lang") is not None else scope_lang(request.scope)
     _ = translator(lang)
     try:
-        await store_report(request, game, lang, body.get("text"), body.get("contact"), _)
-    except CorrectionError as problem:
+        check_page(game, _)  # no such page: 404, whatever the body holds
+        report = read(CorrectionReport, body, _)
+        await store_report(request, game, lang, report.text, report.contact, _)
+    except (CorrectionError, LobbyError) as problem:
         headers = {"Retry-After": str(problem.retry_after)} if problem.retry_after else None
         return JSONResponse({"error": problem.message}, status_code=problem.status, headers=headers)
     return JSONResponse({"message": thanks(_)}, status_code=201)

@@ -1,9 +1,10 @@
 """The REST lobby (docs/web.md): create a table, list the open ones, join and leave a
 seat, the page's strings, and the two page routes.
 
-Each route reads its body itself (``body_of``) so that every refusal is the API's own
-``{"error": message}``, translated; the OpenAPI schema describes the bodies and answers
-with the models of ``schemas``."""
+Each route reads its body with ``bodies`` (``body_of``, then its model: ``bodies.read``,
+``table_body.read_new_table``), so that every refusal is the API's own
+``{"error": message}``, translated; the same models make the OpenAPI schema of the
+bodies, and ``schemas`` describes the answers."""
 
 from __future__ import annotations
 
@@ -20,29 +21,25 @@ from fastapi.routing import APIRoute
 import pegboard.games
 from pegboard.games import level_name
 from pegboard.i18n import LOCALES, Translator, translator
-from pegboard.web import pages, rules, wire
-from pegboard.web.guards import scope_lang
+from pegboard.web import pages, rules
+from pegboard.web.bodies import ClaimInvite, InviteSeat, JoinSeat, LeaveSeat, body_of, read
 from pegboard.web.players import named_player, player_of, with_cookie
 from pegboard.web.schemas import (
     ClaimedSeat,
-    ClaimInvite,
     CreatedTable,
     GameInfo,
-    InviteSeat,
     JoinedSeat,
-    JoinSeat,
-    LeaveSeat,
     LeftSeat,
     PageMessages,
     SeatInvitation,
     TableSummary,
     answers,
     body_of_schema,
-    new_table_schema,
     request_body,
 )
-from pegboard.web.seats import SeatHolder, read_claim
+from pegboard.web.seats import SeatHolder
 from pegboard.web.service import TableService
+from pegboard.web.table_body import HumanSeat, NewTable, new_table_schema, read_new_table
 from pegboard.web.tables import LiveTable, LobbyError, UnusableTableError, clean_name, lang_key
 
 
@@ -88,30 +85,6 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def body_of(request: Request) -> dict[str, Any]:
-    """The request's JSON object; ``LobbyError`` for anything else: 415 unless it says it
-    is ``application/json`` (so that no other site's page can post a form or plain text
-    here), 422 for a body that is not a shallow JSON object of valid Unicode."""
-    _ = translator(scope_lang(request.scope))
-    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type != "application/json":
-        raise LobbyError(415, _("A request's body is JSON, sent as application/json."))
-    depth = service_of(request).limits.max_json_depth
-    try:
-        body = wire.loads(await request.body(), depth)
-    except wire.WireError as problem:
-        if problem.problem == "depth":
-            raise LobbyError(
-                422, _("JSON nested deeper than {n} levels is not read.").format(n=depth)
-            ) from None
-        if problem.problem == "unicode":
-            raise LobbyError(422, _("The request holds text that is not valid Unicode.")) from None
-        body = None
-    if not isinstance(body, dict):
-        raise LobbyError(422, _("The request's body must be a JSON object."))
-    return body
-
-
 async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
     try:
         table = await service_of(request).get(table_id)
@@ -130,13 +103,14 @@ async def table_or_404(request: Request, table_id: str, lang: str) -> LiveTable:
 async def create_table(request: Request, lang: str | None = None) -> Response:
     try:
         body = await body_of(request)
+        asked = read_new_table(body, translator(lang_key(body.get("lang"))))
         known = await player_of(request)
         service = service_of(request)
         table, tokens, invites = await service.create(
-            body, client_of(request), *((known.id, known.name) if known else (None, None))
+            asked, client_of(request), *((known.id, known.name) if known else (None, None))
         )
         # The table made, the creator is a player (one is made for a browser with none).
-        player, secret = await named_player(request, creator_name(body))
+        player, secret = await named_player(request, creator_name(asked))
         await service.hold(table, next(iter(tokens)), player.id, player.name)
         await service.trace(player.id, client_of(request))
     except LobbyError as problem:
@@ -159,18 +133,12 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
     return with_cookie(answer, request, secret)
 
 
-def creator_name(body: dict[str, Any]) -> str | None:
-    """The name a new table's request gives its first human seat (the creator's), if it is
-    one (the service refuses a bad one in words)."""
-    seats = body.get("seats")
-    if not isinstance(seats, list):
-        return None
-    for spec in seats[:16]:
-        if isinstance(spec, dict) and spec.get("kind") == "human":
-            try:
-                return clean_name(spec.get("name"), translator("en"))
-            except LobbyError:
-                return None
+def creator_name(asked: NewTable) -> str | None:
+    """The name a new table's request gives its first human seat (the creator's; the
+    service has cleaned it already, the table being made)."""
+    for spec in asked.seats:
+        if isinstance(spec, HumanSeat):
+            return clean_name(spec.name, translator(asked.lang))
     return None
 
 
@@ -190,7 +158,7 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
     try:
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
-        claim = read_claim(body, translator(lang))
+        claim = read(ClaimInvite, body, translator(lang))
         table = await table_or_404(request, table_id, lang)
         known = await player_of(request)
         service = service_of(request)
@@ -243,7 +211,8 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        name = clean_name(body.get("name"), translator(lang))
+        asked = read(JoinSeat, body, translator(lang))
+        name = clean_name(asked.name, translator(lang))
         known = await player_of(request)
         service = service_of(request)
         token = await service.join(
@@ -279,7 +248,8 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        key: object = body.get("token")
+        leaving = read(LeaveSeat, body, translator(lang))
+        key: object = leaving.token
         if key is None:  # no token: the seat of the browser's player, if theirs
             player = await player_of(request)
             key = SeatHolder(player.id) if player is not None else None
@@ -302,15 +272,14 @@ async def invite_to_seat(request: Request, table_id: str, seat: int) -> Response
         body = await body_of(request)
         lang = lang_key(body.get("lang"))
         table = await table_or_404(request, table_id, lang)
-        mine = body.get("seat")
-        key: object = body.get("token")
+        asking = read(InviteSeat, body, translator(lang))
+        key: object = asking.token
         if key is None:
             player = await player_of(request)
             key = SeatHolder(player.id) if player is not None else None
-        if not isinstance(mine, int) or isinstance(mine, bool):
-            _ = translator(lang)
-            raise LobbyError(422, _('Say which seat is yours: "seat" is its number.'))
-        code = await service_of(request).reinvite(table, mine, key, seat, lang, client_of(request))
+        code = await service_of(request).reinvite(
+            table, asking.seat, key, seat, lang, client_of(request)
+        )
     except LobbyError as problem:
         return refused(problem)
     return {"table": table.id, "seat": seat, "invite": f"/t/{table.id}#invite={code}"}
@@ -366,7 +335,7 @@ def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
 
 def openapi_of(app: FastAPI) -> dict[str, Any]:
     """The app's OpenAPI document, the body of ``POST /api/tables`` built from the games
-    registered now (``schemas.new_table_schema``): a game registered after the app started
+    registered now (``table_body.new_table_schema``): a game registered after the app started
     is in it."""
     document = copy.deepcopy(FastAPI.openapi(app))
     create = document["paths"]["/api/tables"]["post"]

@@ -20,24 +20,15 @@ from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import ValidationError
 from sqlalchemy import ColumnElement, delete, or_, select
 from sqlalchemy.orm import Session
 
 import pegboard.games
 from pegboard.i18n import Translator, translator
+from pegboard.web.bodies import CodeBody, NameBody, body_of, read
 from pegboard.web.db import MatchRow, PlayerKeyRow, PlayerRow, SeatRow, TableRow
 from pegboard.web.limits import CODE_LENGTH, DEVICE_CODE_HOURS, PLAYER_MATCHES
-from pegboard.web.schemas import (
-    CodeBody,
-    DeviceCode,
-    MeAnswer,
-    MySeat,
-    NameBody,
-    Revoked,
-    answers,
-    request_body,
-)
+from pegboard.web.schemas import DeviceCode, MeAnswer, MySeat, Revoked, answers, request_body
 from pegboard.web.store import Store
 from pegboard.web.tables import LobbyError, clean_name, lang_key, new_id, visible_name
 
@@ -333,12 +324,6 @@ async def who_am_i(request: Request) -> dict[str, Any]:
     return me(player) if player is not None else {"id": None, "name": None, "page": None}
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    from pegboard.web.lobby import body_of  # the API's own reading of a JSON body
-
-    return await body_of(request)
-
-
 @router.put(
     "/api/me",
     response_model=None,
@@ -348,12 +333,9 @@ async def _body(request: Request) -> dict[str, Any]:
 async def rename(request: Request) -> Response:
     """Set this browser's player's display name (the player is made if there is none)."""
     try:
-        body = await _body(request)
+        body = await body_of(request)
         _ = _request_lang(request, body)
-        try:
-            asked = NameBody.model_validate(body)
-        except ValidationError:
-            raise LobbyError(422, _("A name is text.")) from None
+        asked = read(NameBody, body, _)
         name = clean_name(asked.name, _)
         from pegboard.web.lobby import service_of
 
@@ -409,17 +391,9 @@ async def revoke_code(request: Request) -> Response:
 async def use_device_code(request: Request) -> Response:
     """Become, in this browser, the player whose other device showed the code."""
     try:
-        body = await _body(request)
+        body = await body_of(request)
         _ = _request_lang(request, body)
-        try:
-            asked = CodeBody.model_validate(body)
-        except ValidationError:
-            raise LobbyError(
-                422,
-                _("A code from another device is text of at most {n} characters.").format(
-                    n=CODE_LENGTH
-                ),
-            ) from None
+        asked = read(CodeBody, body, _)
         from pegboard.web.lobby import service_of
 
         service_of(request).within_joins(request.client.host if request.client else "unknown", _)

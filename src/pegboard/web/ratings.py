@@ -105,11 +105,9 @@ def rate(before: Sequence[tuple[float, float]], ranks: Sequence[int]) -> list[tu
 # -- refusals --------------------------------------------------------------------------------
 
 
-def rated_problem(rated: object, hints: object, seats: Sequence[SeatInfo], _: Translator) -> str:
+def rated_problem(rated: bool, hints: bool, seats: Sequence[SeatInfo], _: Translator) -> str:
     """Why a new table cannot be rated as asked, in words; "" when it can (or is not
     rated)."""
-    if not isinstance(rated, bool):
-        return _('A table is rated or not: "rated" is true or false.')
     if not rated:
         return ""
     for seat in seats:
@@ -118,7 +116,7 @@ def rated_problem(rated: object, hints: object, seats: Sequence[SeatInfo], _: Tr
                 "A rated table is for people only: seat {n} is a bot (a rated match is "
                 "played by people)."
             ).format(n=seat.seat + 1)
-    if hints is True:
+    if hints:
         return _('A rated table has no hints (fair play): "hints" and "rated" cannot both be true.')
     return ""
 

@@ -1,29 +1,23 @@
-"""The REST API's bodies as Pydantic models, for the OpenAPI schema (``/openapi.json``);
-the body of a new table is built from the games registry instead (``new_table_schema``:
-one body per registered game, from its options, seats and bot levels).
+"""The REST API's answers as Pydantic models, and the pieces of the OpenAPI schema
+(``/openapi.json``) that the routes share: the descriptions of the bodies' fields, a
+body's schema from its model (``request_body``) and the refusals each route answers
+(``answers``: ``{"error": message}``, translated).
 
-The lobby still reads and checks each request body itself (``lobby.body_of`` and
-``TableService``), so that a refusal keeps the API's own form, ``{"error": message}``
-translated and naming the rule it breaks (docs/web.md); these models only describe, for
-clients and for the fuzz tests (tests/web/test_fuzz_rest.py), what the server accepts and
-what it answers. The schema is exactly as strict as the server and no stricter: whatever it
-refuses the server refuses (with a 4xx). The server refuses more than the schema can say
-(a table's seats must be as many as its players option says, one of them human; a name is
-at most 24 characters once its runs of white space are one space each).
+The request bodies' models are in ``pegboard.web.bodies`` (and, for a new table, built
+from the games registry in ``pegboard.web.table_body``): they validate what the server
+takes and make its schema, so the schema is exactly as strict as the server and no
+stricter. The server refuses more than the schema can say (a table's seats must be as many
+as its players option says, one of them human; a name is at most 24 characters once its
+runs of white space are one space each).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, Field
 
-import pegboard.games
-from pegboard.games import Game, Option
-from pegboard.web.clocks import BANK_SECONDS, INCREMENT_SECONDS
 from pegboard.web.db import NAME_LENGTH
-from pegboard.web.limits import CODE_LENGTH, INVITE_LENGTH
 
 LANG_DESCRIPTION = (
     "The language of the answer's messages: en, pt_BR, zh_Hans, hi (or pt, zh); anything "
@@ -51,170 +45,6 @@ PUBLIC_DESCRIPTION = (
     "A public table is listed in the lobby and anyone may join it; a private one (the "
     "default) is reached only by its links."
 )
-
-
-# -- a new table: one body per registered game, built from its description ------------------
-
-
-def option_schema(option: Option) -> dict[str, Any]:
-    """The JSON schema of one option's value: exactly what ``Option.check`` takes (a whole
-    number, never a boolean; in its range or one of its choices; null when optional)."""
-    value: dict[str, Any] = {"type": "integer"}
-    if option.choices:
-        value["enum"] = list(option.choices)
-    if option.minimum is not None:
-        value["minimum"] = option.minimum
-    if option.maximum is not None:
-        value["maximum"] = option.maximum
-    schema: dict[str, Any] = (
-        {"anyOf": [value, {"type": "null"}]} if option.optional else dict(value)
-    )
-    schema["title"] = option.label
-    rule = f" ({option.rule})" if option.rule else ""
-    schema["description"] = (
-        f"{option.label}{rule}; null: the rules' own"
-        if option.optional
-        else (f"{option.label}{rule}")
-    )
-    if option.default is not None or option.optional:
-        schema["default"] = option.default
-    return schema
-
-
-def seat_schema(levels: Sequence[str]) -> dict[str, Any]:
-    """A seat of a new table: a human (with a name or none) or a bot of one of ``levels``."""
-    human = {
-        "title": "HumanSeatSpec",
-        "type": "object",
-        "properties": {
-            "kind": {"const": "human", "type": "string"},
-            "name": {
-                "anyOf": [{"type": "string"}, {"type": "null"}],
-                "default": None,
-                "description": NAME_DESCRIPTION,
-            },
-        },
-        "required": ["kind"],
-    }
-    bot = {
-        "title": "BotSeatSpec",
-        "type": "object",
-        "properties": {
-            "kind": {"const": "bot", "type": "string"},
-            "level": {"enum": list(levels), "type": "string"},
-        },
-        "required": ["kind", "level"],
-    }
-    return {"oneOf": [human, bot]}
-
-
-def table_schema(game: Game) -> dict[str, Any]:
-    """The body of ``POST /api/tables`` for a table of ``game``, from its description: its
-    options with their ranges, choices and defaults (required when the rules give none),
-    one seat per player (its seat range), each a human or a bot of the game's levels. The
-    server refuses more than this says: as many seats as the players option gives, one of
-    them human; a name of at most 24 characters."""
-    properties: dict[str, Any] = {"game": {"const": game.name, "type": "string"}}
-    required = ["game"]
-    for option in game.options:
-        properties[option.name] = option_schema(option)
-        if option.default is None and not option.optional:
-            required.append(option.name)
-    properties["seats"] = {
-        "type": "array",
-        "items": seat_schema(game.bot_levels()),
-        "minItems": game.min_players,
-        "maxItems": game.max_players,
-    }
-    properties["public"] = {
-        "type": "boolean",
-        "default": False,
-        "description": PUBLIC_DESCRIPTION,
-    }
-    properties["hints"] = {
-        "type": "boolean",
-        "default": False,
-        "description": HINTS_DESCRIPTION,
-    }
-    properties["rated"] = {
-        "type": "boolean",
-        "default": False,
-        "description": RATED_DESCRIPTION,
-    }
-    low, high = BANK_SECONDS
-    least, most = INCREMENT_SECONDS
-    properties["clock"] = {
-        "anyOf": [
-            {
-                "type": "object",
-                "properties": {
-                    "bank": {"type": "integer", "minimum": low, "maximum": high},
-                    "increment": {"type": "integer", "minimum": least, "maximum": most},
-                },
-                "required": ["bank", "increment"],
-                "additionalProperties": False,
-            },
-            {"type": "null"},
-        ],
-        "description": CLOCK_DESCRIPTION,
-    }
-    properties["lang"] = {"default": None, "description": LANG_DESCRIPTION}
-    required.append("seats")
-    return {
-        "title": f"A table of {game.name}",
-        "description": f"{game.display_name}: {game.min_players} to {game.max_players} players.",
-        "type": "object",
-        "properties": properties,
-        "required": required,
-    }
-
-
-def new_table_schema() -> dict[str, Any]:
-    """The body of ``POST /api/tables``: one of the registered games' tables (read from the
-    registry when asked, so that a game registered later is in it)."""
-    return {"oneOf": [table_schema(pegboard.games.get(name)) for name in pegboard.games.names()]}
-
-
-class JoinSeat(BaseModel):
-    name: str | None = Field(None, description=NAME_DESCRIPTION)
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
-
-
-class ClaimInvite(BaseModel):
-    """The body of ``POST /api/tables/ID/claim``: an invitation's code and a name."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    invite: StrictStr = Field(
-        max_length=INVITE_LENGTH, description="The code of the invitation's link (#invite=...)."
-    )
-    name: StrictStr | None = Field(None, description="The claimer's display name, or none.")
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
-
-
-class NameBody(BaseModel):
-    """``PUT /api/me``: the player's display name (null or blank: none)."""
-
-    model_config = ConfigDict(extra="ignore")
-    name: StrictStr | None = Field(None, description=NAME_DESCRIPTION)
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
-
-
-class CodeBody(BaseModel):
-    """``POST /api/me/device``: the code another browser of the player showed."""
-
-    model_config = ConfigDict(extra="ignore")
-    code: StrictStr = Field(max_length=CODE_LENGTH, description="The code, as it was shown.")
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
-
-
-class LeaveSeat(BaseModel):
-    token: str | None = Field(
-        None,
-        description="The seat's secret token (a wrong one: 403); none: the seat of the "
-        "browser's player (its identity's cookie).",
-    )
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
 # -- answers ---------------------------------------------------------------------------------
@@ -292,16 +122,6 @@ class ClaimedSeat(BaseModel):
     table: str
     seat: int
     token: str = Field(description="The seat's new secret token: the claimer's alone.")
-
-
-class InviteSeat(BaseModel):
-    seat: int = Field(description="The asker's own seat (they must be seated at the table).")
-    token: str | None = Field(
-        None,
-        description="That seat's secret token (a wrong one: 403); none: the seat of the "
-        "browser's player (its identity's cookie).",
-    )
-    lang: Any = Field(None, description=LANG_DESCRIPTION)
 
 
 class SeatInvitation(BaseModel):

@@ -16,12 +16,9 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from pydantic import ValidationError
-
 from pegboard.i18n import Translator, translator
 from pegboard.web import fair_play
-from pegboard.web.limits import INVITE_LENGTH, Limits, RateCounter
-from pegboard.web.schemas import ClaimInvite
+from pegboard.web.limits import Limits, RateCounter
 from pegboard.web.store import SeatInfo, Store, TableTransaction
 from pegboard.web.tables import (
     ClientError,
@@ -33,19 +30,6 @@ from pegboard.web.tables import (
     hash_token,
     new_token,
 )
-
-
-def read_claim(body: dict[str, Any], _: Translator) -> ClaimInvite:
-    """``body`` as a ``ClaimInvite``; ``LobbyError`` 422 in words otherwise."""
-    try:
-        return ClaimInvite.model_validate(body)
-    except ValidationError:
-        raise LobbyError(
-            422,
-            _("An invitation is claimed with its code (text, at most {n} characters).").format(
-                n=INVITE_LENGTH
-            ),
-        ) from None
 
 
 class TableSeats:
@@ -128,19 +112,18 @@ class TableSeats:
     async def claim(
         self,
         table: LiveTable,
-        invite: object,
-        name: object,
+        invite: str,
+        name: str | None,
         lang: str,
         client: str = "local",
         player: str | None = None,
     ) -> tuple[int, str]:
         """Claim the seat a one-time invitation is for: the seat and its new token (the
         claimer's alone). The invitation stops working; ``LobbyError`` 410 for one that was
-        used (or never was), 409 at a table that is over."""
+        used (or never was), 409 at a table that is over. ``invite`` and ``name`` are as
+        the body's model reads them (``bodies.ClaimInvite``)."""
         _ = translator(lang)
         self._within(self._joins_rate, client, _)
-        if not isinstance(invite, str) or len(invite) > INVITE_LENGTH:
-            raise LobbyError(410, used_invitation(_))
         wanted = hash_token(invite)
         async with table.lock, self._writing(table) as writer:
             found = None
@@ -165,7 +148,7 @@ class TableSeats:
         self,
         table: LiveTable,
         seat: int,
-        name: object,
+        name: str | None,
         lang: str,
         client: str = "local",
         player: str | None = None,

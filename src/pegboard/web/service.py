@@ -51,6 +51,7 @@ from pegboard.web.store import (
     TableTransaction,
     is_busy,
 )
+from pegboard.web.table_body import NewTable, seat_info
 from pegboard.web.table_bots import TableBots
 from pegboard.web.table_clocks import TableClocks, time_control_of
 from pegboard.web.table_hints import TableHints, hints_allowed
@@ -62,9 +63,7 @@ from pegboard.web.tables import (
     UnusableTableError,
     _gone,
     check_stored,
-    clean_name,
     config_problem,
-    lang_key,
     new_id,
     new_token,
     summary_of,
@@ -209,32 +208,26 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
 
     async def create(
         self,
-        request: dict[str, Any],
+        request: NewTable,
         client: str = "local",
         player: str | None = None,
         player_name: str | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
-        """A new table from the lobby's request of ``client`` (its address): the table, the
-        creator's token (the first human seat's, ``{seat: token}``) and a one-time
-        invitation for each other human seat (``{seat: code}``). ``LobbyError`` 429 past the
-        client's rate or cap. ``player`` (``pegboard.web.players``) holds the creator's seat,
-        named ``player_name`` when the request names it not."""
-        _ = translator(lang_key(request.get("lang")))
+        """A new table from the lobby's request of ``client`` (its address), its body read
+        (``table_body.read_new_table``): the table, the creator's token (the first human
+        seat's, ``{seat: token}``) and a one-time invitation for each other human seat
+        (``{seat: code}``). ``LobbyError`` 429 past the client's rate or cap. ``player``
+        (``pegboard.web.players``) holds the creator's seat, named ``player_name`` when the
+        request names it not."""
+        _ = translator(request.lang)
         self._within(self._tables_rate, client, _)
-        game = request.get("game")
-        try:
-            config = games.check_config(game, request)
+        game, public, hints, rated = request.game, request.public, request.hints, request.rated
+        try:  # the game's own check of its settings together
+            config = games.check_config(game, request.options)
         except games.ConfigError as error:
             raise LobbyError(422, config_problem(error, _)) from None
-        public = request.get("public", False)
-        if not isinstance(public, bool):
-            raise LobbyError(422, _('A table is public or private: "public" is true or false.'))
-        hints = request.get("hints", False)
-        if not isinstance(hints, bool):
-            raise LobbyError(422, _('The hints are allowed or not: "hints" is true or false.'))
-        players = games.players_of(str(game), config)
-        specs = request.get("seats")
-        if not isinstance(specs, list) or len(specs) != players:
+        players = games.players_of(game, config)
+        if len(request.seats) != players:
             raise LobbyError(
                 422,
                 _.ngettext(
@@ -243,22 +236,21 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
                     players,
                 ).format(n=players),
             )
-        seats = [self._seat_of(str(game), number, spec, _) for number, spec in enumerate(specs)]
+        seats = [seat_info(number, spec, _) for number, spec in enumerate(request.seats)]
         humans = [s for s in seats if s.kind == "human"]
         if not humans:
             raise LobbyError(422, _("A table needs at least one human seat."))
-        rated = request.get("rated", False)
-        if problem := ratings.rated_problem(rated, request.get("hints"), seats, _):
+        if problem := ratings.rated_problem(rated, hints, seats, _):
             raise LobbyError(422, problem)
         try:
-            control = time_control_of(str(game), request, len(humans))
+            control = time_control_of(game, request, len(humans))
         except TimeControlError as error:
             raise LobbyError(422, _(error.template).format(**error.fields)) from None
-        if rated is True and control is None:
+        if rated and control is None:
             raise LobbyError(
                 422, _("A rated table has a clock (fair play): choose one, or the game's own.")
             )
-        if rated is True and (
+        if rated and (
             problem := await asyncio.to_thread(
                 fair_play.newcomer_problem, self.store, player, self.limits.rated_after, _
             )
@@ -292,7 +284,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
         seed = self.seed_source()
         record = TableRecord(
             id=new_id(TABLE_ID_LENGTH),
-            game=str(game),
+            game=game,
             config=config,
             status="playing",
             match_number=1,
@@ -301,7 +293,7 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
             creator=creator,
             public=public,
             hints=hints,
-            rated=rated is True,
+            rated=rated,
             time_control=control,
         )
         match = games.new_match(record.game, config, seed)
@@ -337,25 +329,6 @@ class TableService(TableSeats, TableHints, TableBots, TableLeavers, TableClocks)
                     held,
                 ).format(n=held),
             )
-
-    def _seat_of(self, game: str, number: int, spec: object, _: Translator) -> SeatInfo:
-        if not isinstance(spec, dict):
-            raise LobbyError(422, _("Seat {n} is not a seat.").format(n=number + 1))
-        kind = spec.get("kind")
-        if kind == "bot":
-            level = spec.get("level")
-            levels = games.bot_levels(game)
-            if level not in levels:
-                raise LobbyError(
-                    422,
-                    _("Seat {n}: choose a bot level: {levels}.").format(
-                        n=number + 1, levels=", ".join(levels)
-                    ),
-                )
-            return SeatInfo(number, "bot", level=str(level), claimed=True)
-        if kind == "human":
-            return SeatInfo(number, "human", name=clean_name(spec.get("name"), _))
-        raise LobbyError(422, _("Seat {n} is a human or a bot.").format(n=number + 1))
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table, rebuilt from its seed and log on first use; None if none.

@@ -31,6 +31,9 @@ from pegboard.web.leavers import stand_in_level
 from pegboard.web.store import SeatInfo, Store, TableRecord, TableTransaction
 from pegboard.web.tables import LiveTable
 
+if TYPE_CHECKING:
+    from pegboard.web.table_body import NewTable
+
 log = logging.getLogger("pegboard.web.service")
 
 
@@ -46,18 +49,17 @@ def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
     return current if info.kind == "human" and info.stand_in is None else None
 
 
-def time_control_of(game: str, request: dict[str, Any], people: int) -> TimeControl | None:
+def time_control_of(game: str, request: NewTable, people: int) -> TimeControl | None:
     """The clock a new table asks for: ``"clock": {"bank", "increment"}`` (seconds), or
     ``null`` for none; unsaid, the game's own pace (``Game.time_control``) at a table of
-    two or more people, none for one person and bots. ``TimeControlError`` for a clock out
-    of range."""
-    if "clock" not in request:
+    two or more people, none for one person and bots."""
+    if not request.clock_said:
         if people < 2:
             return None
         bank, increment = games.time_control(game)
         return TimeControl(bank, increment)
-    asked = request["clock"]
-    return None if asked is None else TimeControl.from_json(asked)
+    asked = request.clock
+    return None if asked is None else TimeControl(asked.bank, asked.increment)
 
 
 class TableClocks:

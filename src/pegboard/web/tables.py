@@ -228,10 +228,11 @@ def visible_name(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", "".join(kept)).split())
 
 
-def clean_name(name: object, _: Translator) -> str | None:
+def clean_name(name: str | None, _: Translator) -> str | None:
     """A seat's or a player's name as stored (``visible_name``), None for no name (absent,
-    or only spaces); ``LobbyError`` 422 for a name that is not text, too long, holds
-    control characters, or is made only of characters that do not show.
+    or only spaces); ``LobbyError`` 422 for a name that is too long, holds control
+    characters, or is made only of characters that do not show (that it is text, the
+    body's model says: ``pegboard.web.bodies``).
 
     Invisible characters are taken out rather than refused: they are most often pasted
     with a name by accident (a zero width space, a BOM, a soft hyphen from a web page),
@@ -239,8 +240,6 @@ def clean_name(name: object, _: Translator) -> str | None:
     refused, never taken for a name, nor for no name: whoever sent it meant one."""
     if name is None:
         return None
-    if not isinstance(name, str):
-        raise LobbyError(422, _("A name is text."))
     if len(name) > 4 * NAME_LENGTH:  # before any work on it
         raise LobbyError(422, _("A name has at most {n} characters.").format(n=NAME_LENGTH))
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
