@@ -33,20 +33,18 @@ def game_names() -> frozenset[str]:
 
 
 def own_modules() -> set[Path]:
-    """The files that belong to a game: its package, its description, its looks."""
+    """The files that belong to a game: its package (its rules, description, bots and
+    looks), and the page's modules the web's look names (``static/games/<page>.js``)."""
     own: set[Path] = set()
     for name in game_names():
         game = pegboard.games.get(name)
         parts = game.match_type.__module__.split(".")
         if parts[0] == "pegboard":
             own.update((PACKAGE / parts[1]).rglob("*.py"))
-        for reference in (*game.looks.values(), game.encoding):
-            if reference and ":" in reference:
-                module = reference.partition(":")[0]
-                if module.startswith("pegboard."):
-                    own.add(PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py"))
-        own.update(STATIC.glob(f"games/{name}.js"))
-        own.update(STATIC.glob(f"games/{name}/*.js"))
+        for page in {name, game.looks.page}:
+            if page is not None:
+                own.update(STATIC.glob(f"games/{page}.js"))
+                own.update(STATIC.glob(f"games/{page}/*.js"))
     return own
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import doctest
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -16,6 +18,7 @@ from pegboard.core import IllegalActionError
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
 from pegboard.games import Game, OptionError, OutOfTurnError, UnknownGameError
+from tests.games import toy as toy_game
 
 
 def test_the_registry_knows_draw_and_cribbage_and_its_docstring_runs() -> None:
@@ -151,6 +154,23 @@ def test_a_games_own_look_on_a_surface_is_found_through_the_registry() -> None:
     from pegboard.cribbage.looks.web import cribbage_view
     from pegboard.draw.looks.web import draw_view
 
-    assert pegboard.games.get("draw").look("web") is draw_view
-    assert pegboard.games.get("cribbage").look("web") is cribbage_view
-    assert pegboard.games.get("draw").look("no such surface") is None
+    draw, cribbage = pegboard.games.get("draw").looks, pegboard.games.get("cribbage").looks
+    assert draw.web is not None and draw.web() is draw_view
+    assert cribbage.web is not None and cribbage.web() is cribbage_view
+    # The toy game has no look of its own: every surface draws it generically.
+    assert toy_game.GAME.looks == pegboard.games.Looks()
+
+
+def test_describing_a_game_loads_none_of_its_looks() -> None:
+    """The registry names each look by a function that imports it: loading the games
+    imports no surface, so a surface's optional dependencies stay optional."""
+    code = (
+        "import sys, pegboard.games as g; g.names(); "
+        "print(sorted(m for m in sys.modules if '.looks.' in m or m.split('.')[:2] in "
+        "(['pegboard', 'web'], ['pegboard', 'tui'], ['pegboard', 'openspiel'], "
+        "['pegboard', 'envs'], ['pegboard', 'cli'])))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
+    assert loaded == "[]", loaded

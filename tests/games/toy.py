@@ -312,7 +312,7 @@ GAME = Game(
     over_rule="T4",
     match_type=TricksMatch,
     record_start=record_start,
-    encoding="tests.games.toy:ENCODING",
+    encoding=lambda: ENCODING,
 )
 
 LEVELS = {"random": RandomBot, "high": HighBot}

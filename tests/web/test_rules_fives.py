@@ -100,7 +100,8 @@ def test_each_game_names_its_page_through_the_registry(
     fives_games: dict[str, Game], name: str
 ) -> None:
     game = fives_games[name]
-    assert game.looks["web.rules"] == PAGES[name]
+    assert game.looks.rules is not None
+    assert game.looks.rules() is PAGES[name]
     assert page_of(game) is PAGE_OF[name]
 
 

@@ -304,7 +304,8 @@ def test_pages_escape_what_they_show() -> None:
 
 
 def test_draw_is_a_rules_page_of_its_own() -> None:
-    assert isinstance(pegboard.games.get("draw").look("web.rules"), RulesPage)
+    rules = pegboard.games.get("draw").looks.rules
+    assert rules is not None and isinstance(rules(), RulesPage)
     assert page_of(pegboard.games.get("draw")) is draw_page.PAGE
 
 

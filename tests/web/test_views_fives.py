@@ -448,8 +448,9 @@ def test_a_hole_worth_five_points_pegs_a_score_at_its_fifth() -> None:
 def test_both_games_name_this_look_and_its_page() -> None:
     for game in GAMES:
         description = pegboard.games.get(game)
-        assert description.look("web") is views_fives.fives_view
-        assert description.looks["web.page"] == "pegboard.fives.looks.web:PAGE"
+        assert description.looks.web is not None
+        assert description.looks.web() is views_fives.fives_view
+        assert description.looks.page == views_fives.PAGE
     assert views_fives.PAGE == "fives"
 
 

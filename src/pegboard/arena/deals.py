@@ -1,7 +1,7 @@
 """What the arena plays: the plan of deals and seatings, and how one deal is played.
 
 The game is found in the games registry (``pegboard.games``) and its bots by its levels.
-What a *deal* is belongs to the game: a game whose arena look (``Game.looks["arena"]``, a
+What a *deal* is belongs to the game: a game whose arena look (``Game.looks.arena``, a
 ``DealLook``) says so plays deals shorter than a match (Draw: one round; cribbage: one
 hand from 0-0, pegging, show and heels, ending when the first hand's show is over), or,
 with ``matches``, whole matches (a Draw match, a cribbage game to 121). Any other game
@@ -29,7 +29,7 @@ from pegboard.games import Game, make_bot
 
 @dataclass(frozen=True)
 class DealLook:
-    """A game's own deals in the arena (``Game.looks["arena"]``): ``start(matches, seed,
+    """A game's own deals in the arena (``Game.looks.arena``): ``start(matches, seed,
     players)`` the position of a deal (or of a whole match with ``matches``),
     ``finished(position, matches)`` whether it is played out, ``points(position,
     matches)`` its points per seat, and ``apply(position, seat, action)`` one bot's
@@ -43,10 +43,7 @@ class DealLook:
 
 def deal_look(game: Game) -> DealLook | None:
     """``game``'s arena look, or None: the arena then plays whole seeded matches."""
-    look = game.look("arena")
-    if look is not None and not isinstance(look, DealLook):
-        raise TypeError(f"the arena look of {game.name} is {look!r}, not a DealLook")
-    return look
+    return None if game.looks.arena is None else game.looks.arena()
 
 
 def seat_counts(game: Game) -> tuple[int, ...]:

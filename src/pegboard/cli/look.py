@@ -1,7 +1,7 @@
-"""What is particular to one game at the command line: its look (``Game.looks["cli"]``).
+"""What is particular to one game at the command line: its look (``Game.looks.cli``).
 
 The commands work from the games registry (``pegboard.games``) and know no game by name.
-A game whose look on this surface is a ``CliLook`` (``looks={"cli": "module:LOOK"}``)
+A game whose look on this surface is a ``CliLook`` (``Looks(cli=...)``)
 gets its own text table and replayer; a game with none, or a
 look that leaves a part out (None), is served by the generic rendering of
 ``pegboard.cli.generic``: its observation as text, its legal actions numbered, and its
@@ -60,12 +60,7 @@ def game_name(game: Game, _: Translator) -> str:
 
 def cli_look(game: Game) -> CliLook:
     """``game``'s look on the command line; ``NO_LOOK`` (all generic) when it has none."""
-    look = game.look("cli")
-    if look is None:
-        return NO_LOOK
-    if not isinstance(look, CliLook):
-        raise TypeError(f"the cli look of {game.name} is {look!r}, not a CliLook")
-    return look
+    return NO_LOOK if game.looks.cli is None else game.looks.cli()
 
 
 def _load(reference: str) -> Any:

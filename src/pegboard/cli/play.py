@@ -6,7 +6,7 @@ hands the move to the game and shows the rule when the game refuses it. The game
 found by name in the registry (``pegboard.games``) and its options are read generically
 (``--players``, ``--best-of``, ``--target`` and ``--option NAME=VALUE`` name options of
 the game). What a game shows and how it announces moves lives in its own table, found
-through its look (``Game.looks["cli"]``, ``pegboard.cli.look``); a game with none is
+through its look (``Game.looks.cli``, ``pegboard.cli.look``); a game with none is
 played at the generic table (``pegboard.cli.generic``).
 """
 

@@ -1,7 +1,7 @@
 """``pegboard replay FILE``: print a recorded match or round, move by move.
 
 The record's ``game`` is looked up in the games registry: the game's own replayer when
-its look has one (``Game.looks["cli"]``), else the generic replay from the record's start
+its look has one (``Game.looks.cli``), else the generic replay from the record's start
 (``Game.record_start``: options, seed and actions, each said from the rules' events).
 A file that cannot be read, or a record that does not replay, gives a one-line
 error and exit code 1.

@@ -1,4 +1,4 @@
-"""Cribbage's deals in the arena (``Game.looks["arena"]``): a deal is one hand from 0-0,
+"""Cribbage's deals in the arena (``Game.looks.arena``): a deal is one hand from 0-0,
 the dealer drawn from the deal's seed, over when the first hand's show is over and the
 game deals hand 2; with ``matches``, a whole game to 121. Scored by the game's points."""
 

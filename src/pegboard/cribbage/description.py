@@ -9,6 +9,7 @@ from pegboard.core import N_, Event, Later
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
+from pegboard.cribbage.looks import LOOKS
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
 from pegboard.games.base import Game, Option
 from pegboard.games.levels import register_bot
@@ -82,16 +83,7 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
-    looks={
-        "web": "pegboard.cribbage.looks.web:cribbage_view",
-        "web.page": "pegboard.cribbage.looks.web:PAGE",
-        "web.rules": "pegboard.cribbage.looks.rules_page:PAGE",
-        "cli": "pegboard.cribbage.looks.cli:LOOK",
-        "arena": "pegboard.cribbage.deals:DEALS",
-        "openspiel": "pegboard.cribbage.looks.openspiel:LOOK",
-        "envs": "pegboard.cribbage.looks.envs:from_options",
-        "tui": "pegboard.cribbage.looks.tui:CribbageScreen",
-    },
+    looks=LOOKS,
     match_type=CribbageMatch,
     readers={"game": CribbageGame.from_record},
     position_types=(CribbageGame,),

@@ -1,4 +1,4 @@
-"""Draw's deals in the arena (``Game.looks["arena"]``): a deal is one round, its leader
+"""Draw's deals in the arena (``Game.looks.arena``): a deal is one round, its leader
 drawn from the deal's seed, scored by the round's returns; with ``matches``, a whole
 match scored by its match points."""
 

@@ -8,6 +8,7 @@ from typing import Any
 from pegboard.core import N_, Event, Later
 from pegboard.draw import MAX_TARGET, Match
 from pegboard.draw.bots.levels import register_draw_bots
+from pegboard.draw.looks import LOOKS
 from pegboard.draw.narration import events_of, played, settlement
 from pegboard.draw.round import Round
 from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
@@ -66,16 +67,7 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
-    looks={
-        "web": "pegboard.draw.looks.web:draw_view",
-        "web.page": "pegboard.draw.looks.web:PAGE",
-        "web.rules": "pegboard.draw.looks.rules_page:PAGE",
-        "cli": "pegboard.draw.looks.cli:LOOK",
-        "arena": "pegboard.draw.deals:DEALS",
-        "openspiel": "pegboard.draw.looks.openspiel:LOOK",
-        "envs": "pegboard.draw.looks.envs:from_options",
-        "tui": "pegboard.draw.looks.tui:MatchScreen",
-    },
+    looks=LOOKS,
     match_type=Match,
     readers={"round": Round.from_record},
     position_types=(Round,),

@@ -1,7 +1,7 @@
 """Any registered game as a PettingZoo AEC environment: its own, or the generic one.
 
 ``game_env(name, **kwargs)`` finds the game in the registry. A game with an environment of
-its own names it in its description (``Game.looks["envs"]``: a function of the options
+its own names it in its description (``Game.looks.envs``: a function of the options
 given and the environment's keyword arguments; Draw's is ``draw_v0``, one round, and
 cribbage's ``cribbage_v0``). Any other game with an ``Encoding`` gets this module's
 generic ``raw_env``, described below; a game with neither is refused with the games
@@ -43,6 +43,7 @@ episode with ``illegal_reward``); the unwrapped ``raw_env`` raises the engine's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 import numpy as np
@@ -53,6 +54,9 @@ from pegboard.games import Encoding, Game, observation_lines
 from pegboard.games.encoding import Mask, Vector, check_index
 
 Reward = Literal["zero_sum", "points"]
+OwnEnvironment = Callable[..., PegboardEnv]
+"""A game's own environment (``Game.looks.envs``): ``(options, **kwargs)`` -> the unwrapped
+AEC environment, the options checked by the game."""
 REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
 VERSION: Final = "v0"
 
@@ -76,7 +80,7 @@ def environment_games() -> tuple[str, ...]:
     return tuple(
         name
         for name in games.names()
-        if games.get(name).encoding is not None or "envs" in games.get(name).looks
+        if games.get(name).encoding is not None or games.get(name).looks.envs is not None
     )
 
 
@@ -102,15 +106,14 @@ def make_raw_env(name: str, **kwargs: Any) -> PegboardEnv:
     description names one (the game's options among ``kwargs`` checked by the game, then
     given to it with the rest), else the generic ``raw_env``."""
     game = games.get(name)  # UnknownGameError names the games
-    own = game.look("envs")
+    own = game.looks.envs
     if own is None:
         return raw_env(name, **kwargs)
     names = {option.name for option in game.options}
     request = {key: kwargs.pop(key) for key in list(kwargs) if key in names}
     for key, value in request.items():
         game.option(key).check(value)  # OptionError names the rule
-    made: PegboardEnv = own(request, **kwargs)
-    return made
+    return own()(request, **kwargs)
 
 
 class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment

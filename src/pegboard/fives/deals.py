@@ -1,4 +1,4 @@
-"""The Fives family's deals in the arena (``Game.looks["arena"]``): a deal is one hand from
+"""The Fives family's deals in the arena (``Game.looks.arena``): a deal is one hand from
 0-0, its leader drawn from the deal's seed, with 4 players two partnerships seated
 opposite (F1: seats 0 and 2 against 1 and 3); with ``matches``, a whole match to the
 target (F9). Every seat is scored its side's points, so a partnership's two entrants

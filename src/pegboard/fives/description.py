@@ -16,6 +16,7 @@ from pegboard.core.records import recorded_actions
 from pegboard.dominoes.actions import Action
 from pegboard.fives.bots.basic import register_fives_bots
 from pegboard.fives.hand import FivesHand
+from pegboard.fives.looks import looks_of
 from pegboard.fives.match import FivesMatch
 from pegboard.fives.narration import events_of, events_of_hand, facts_of_match, won
 from pegboard.fives.rules import (
@@ -26,7 +27,7 @@ from pegboard.fives.rules import (
     FivesRules,
     GameName,
 )
-from pegboard.games.base import Game, Option, OptionError
+from pegboard.games.base import Encoding, Game, Option, OptionError
 from pegboard.games.levels import register_bot
 
 
@@ -142,6 +143,15 @@ PARTNERSHIPS = Option(
 """F1's choice with 4 players; None is the rules' own (partnerships)."""
 
 
+def encoding(constant: str) -> Encoding:
+    """The research encoding of the game named ``constant`` in ``pegboard.fives.encoding``
+    (imported when asked for: it needs NumPy)."""
+    from pegboard.fives import encoding as encodings
+
+    found: Encoding = getattr(encodings, constant)
+    return found
+
+
 def family_game(
     game: GameName, display_name: str, players_problem: str, options: Sequence[Option] = ()
 ) -> Game:
@@ -181,15 +191,8 @@ def family_game(
         scores=scores,
         owner=partial(owns, game),
         outcome=outcome,
-        encoding=f"pegboard.fives.encoding:{constant}",
-        looks={
-            "web": "pegboard.fives.looks.web:fives_view",
-            "web.page": "pegboard.fives.looks.web:PAGE",
-            "cli": f"pegboard.fives.looks.cli:{constant}",
-            "arena": f"pegboard.fives.deals:{constant}_DEALS",
-            "tui": "pegboard.fives.looks.tui:FivesScreen",
-            "web.rules": f"pegboard.fives.looks.rules_page:{constant}_PAGE",
-        },
+        encoding=partial(encoding, constant),
+        looks=looks_of(constant),
         options_check=partial(check, game),
     )
 

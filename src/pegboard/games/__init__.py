@@ -27,6 +27,7 @@ from pegboard.core import N_
 from pegboard.games.base import (
     Encoding,
     Game,
+    Looks,
     Option,
     OptionError,
     OutOfTurnError,
@@ -52,6 +53,7 @@ __all__ = [
     "PEOPLE_LEVELS",
     "Encoding",
     "Game",
+    "Looks",
     "Option",
     "OptionError",
     "OutOfTurnError",

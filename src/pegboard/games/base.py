@@ -9,13 +9,23 @@ action written in its notation. Surfaces ask for a description by name
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.core import N_, Event, IllegalActionError, RecordError, WordedError
 from pegboard.core.narration import played
+
+if TYPE_CHECKING:
+    # What each surface takes as a game's own piece of it: the surfaces' own types, named
+    # here for the type checker only (the registry imports no surface).
+    from pegboard.arena.deals import DealLook
+    from pegboard.cli.look import CliLook
+    from pegboard.envs.game import OwnEnvironment
+    from pegboard.openspiel import Look as OpenSpielLook
+    from pegboard.tui.looks import PlayScreen
+    from pegboard.web.rules.page import RulesPage
+    from pegboard.web.views import GameView
 
 
 class OptionError(WordedError):
@@ -131,9 +141,30 @@ def _scores_attribute(match: Any) -> Sequence[float]:
     return tuple(match.scores)
 
 
-def _reference(reference: str) -> Any:
-    module, _sep, name = reference.partition(":")
-    return getattr(importlib.import_module(module), name)
+@dataclass(frozen=True)
+class Looks:
+    """What is particular to a game on each surface. Each piece is a function of no
+    arguments that imports it when its surface asks for it (``game.looks.web()``), so that
+    describing a game loads no surface and none of their optional dependencies (Textual,
+    FastAPI, PettingZoo, OpenSpiel); its return type is the surface's own. A piece left None
+    is drawn by the surface's generic look."""
+
+    cli: Callable[[], CliLook] | None = None
+    """The command line's table, replayer and commands (``pegboard.cli.look``)."""
+    tui: Callable[[], PlayScreen] | None = None
+    """The terminal app's play screen (``pegboard.tui.looks``)."""
+    web: Callable[[], GameView] | None = None
+    """The web's view of a match for one seat (``pegboard.web.views``)."""
+    page: str | None = None
+    """The name of the page's JavaScript module that draws that view (``static/games/``)."""
+    rules: Callable[[], RulesPage] | None = None
+    """The rules page (``pegboard.web.rules``)."""
+    arena: Callable[[], DealLook] | None = None
+    """What a deal is in the arena (``pegboard.arena.deals``)."""
+    envs: Callable[[], OwnEnvironment] | None = None
+    """The game's own PettingZoo environment (``pegboard.envs.game``)."""
+    openspiel: Callable[[], OpenSpielLook] | None = None
+    """The game's own OpenSpiel game (``pegboard.openspiel``)."""
 
 
 def observation_lines(observation: Any) -> list[str]:
@@ -188,8 +219,9 @@ class Game:
     """The classes of the game's positions other than its matches (a Draw ``Round``)."""
     scores: Callable[[Any], Sequence[float]] = _scores_attribute
     """Per seat, the match's standing (points, games won), higher is better."""
-    encoding: str | None = None
-    """``"module:name"`` of the game's ``Encoding`` for the research interfaces."""
+    encoding: Callable[[], Encoding] | None = None
+    """The game's ``Encoding`` for the research interfaces, imported when asked for (it
+    needs NumPy, the ``research`` extra's)."""
     options_check: Callable[[Mapping[str, Any]], None] | None = None
     """Checks options together once each is in range (``OptionError`` naming the one at
     fault and its rule): partnerships need 4 players, say. None when any mix goes."""
@@ -206,10 +238,9 @@ class Game:
     """The clock that fits the game's pace when people play it online: a bank of seconds
     per player and seconds gained after each move (Fischer's increment). A surface that
     times its players starts from it (``pegboard.web.clocks``)."""
-    looks: Mapping[str, str] = field(default_factory=dict)
-    """What is particular to this game's look on each surface: ``{surface: "module:name"}``
-    (``"web": "pegboard.draw.looks.web:draw_view"``). The registry only names them; a
-    surface imports its own with ``look(surface)``, so no layer imports a surface."""
+    looks: Looks = Looks()
+    """What is particular to this game's look on each surface (``Looks``); a surface imports
+    its own piece only (``game.looks.tui()``), so the registry imports no surface."""
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -234,12 +265,6 @@ class Game:
         value = options.get(self.players_option)
         return int(value) if value is not None else self.min_players
 
-    def look(self, surface: str) -> Any | None:
-        """This game's own piece of ``surface`` (``looks``), imported; None when the game
-        has none there (the surface then renders it generically)."""
-        reference = self.looks.get(surface)
-        return None if reference is None else _reference(reference)
-
     def read_record(self, record: dict[str, Any]) -> Any:
         """The position a record of this game rebuilds, whatever its kind (a match, or one
         of ``readers``); ``RecordError`` naming the kind when the game has no such record."""
@@ -260,7 +285,7 @@ class Game:
 
     def research_encoding(self) -> Encoding | None:
         """The game's ``Encoding`` (imported), or None when it has none."""
-        return None if self.encoding is None else _reference(self.encoding)
+        return None if self.encoding is None else self.encoding()
 
     def bot_levels(self) -> tuple[str, ...]:
         if self.bots:

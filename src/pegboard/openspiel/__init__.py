@@ -2,7 +2,7 @@
 
 Importing this package registers, with ``pyspiel.register_game``, an OpenSpiel game for
 every registered game that has one (``register_games``): a game's own OpenSpiel module when
-its description names one (``Game.looks["openspiel"]``, a ``Look``: Draw's
+its description names one (``Game.looks.openspiel``, a ``Look``: Draw's
 ``pegboard_draw`` and cribbage's ``pegboard_cribbage``), else, for a game with an
 ``Encoding``, the generic ``pegboard_<name>`` of ``pegboard.openspiel.generic``. A game
 registered later gets one from ``register_games()`` again, or from ``load_game``:
@@ -42,7 +42,7 @@ class NoEncodingError(ValueError):
 
 @dataclass(frozen=True)
 class Look:
-    """What a game's own OpenSpiel module offers (``Game.looks["openspiel"]``).
+    """What a game's own OpenSpiel module offers (``Game.looks.openspiel``).
 
     ``short_name`` is the OpenSpiel game it registers on import; ``parameters`` turns the
     game's options into that game's parameters. ``search_state(observation, rng)`` and
@@ -77,10 +77,7 @@ def resampler(rng: random.Random) -> Callable[[Any, int], Any]:
 
 def look(game: games.Game) -> Look | None:
     """The game's own OpenSpiel module's ``Look`` (importing it registers its game)."""
-    found = game.look("openspiel")
-    if found is not None and not isinstance(found, Look):
-        raise TypeError(f"{game.name}'s OpenSpiel look is not a Look: {found!r}")
-    return found
+    return None if game.looks.openspiel is None else game.looks.openspiel()
 
 
 def short_name(name: str) -> str:
@@ -110,25 +107,25 @@ def short_name(name: str) -> str:
 
 
 def _servable(game: games.Game) -> bool:
-    return game.looks.get("openspiel") is not None or game.encoding is not None
-
-
-def _being_imported(game: games.Game) -> bool:
-    """Whether the game's own OpenSpiel module is being imported right now: it imported
-    this package first (for ``Look``), and registers its own game when it ends."""
-    reference = game.looks.get("openspiel")
-    if reference is None:
-        return False
-    module, _sep, attribute = reference.partition(":")
-    loading = sys.modules.get(module)
-    return loading is not None and not hasattr(loading, attribute)
+    return game.looks.openspiel is not None or game.encoding is not None
 
 
 def register_games() -> tuple[str, ...]:
     """Register every registered game that OpenSpiel can have (not yet registered); the
     OpenSpiel names of them all, in the registry's order."""
-    servable = [games.get(name) for name in games.names() if _servable(games.get(name))]
-    return tuple(short_name(game.name) for game in servable if not _being_imported(game))
+    names: list[str] = []
+    for game in (games.get(name) for name in games.names()):
+        if not _servable(game):
+            continue
+        try:
+            names.append(short_name(game.name))
+        except ImportError as error:
+            # A game's own OpenSpiel module imports this package first (for ``Look``): when
+            # it is the one being imported, it is half loaded now and registers its own game
+            # when it ends. Any other failure to import is a fault, raised.
+            if error.name is None or error.name not in sys.modules:
+                raise
+    return tuple(names)
 
 
 def load_game(name: str, options: Mapping[str, Any] | None = None) -> Any:

@@ -2,7 +2,7 @@
 
 ``PegboardApp(setup)`` opens on the set-up screen (``skip_setup``: on the match itself;
 ``saved``: a saved match, resumed). The match is played on the game's own look in this
-surface when it has one (``game.look("tui")``), else on the generic play screen
+surface when it has one (``game.looks.tui``), else on the generic play screen
 (``pegboard.tui.looks``). Either saves the match after every move, and the app leaves with
 its terminal: on SIGHUP or SIGTERM, or a terminal that went away, the match is saved and
 the app ends within ``EXIT_GRACE`` seconds.

@@ -1,7 +1,7 @@
 """Which screen plays a match: the game's own look in the terminal app, or the generic one.
 
-A game names its look in its description (``looks={"tui": "module:name"}``): a screen
-class, or any callable ``(setup, saved) -> Screen``, that plays a match of it from a
+A game names its look in its description (``Looks(tui=...)``, a function that imports it):
+a screen class, or any callable ``(setup, saved) -> Screen``, that plays a match of it from a
 ``Setup`` (and a saved state for ``--resume``, or None). A game without one is played on
 ``GenericScreen``, which needs nothing but the game's description.
 """
@@ -16,13 +16,10 @@ from textual.screen import Screen
 from pegboard.tui.generic import GenericScreen
 from pegboard.tui.setup import Setup
 
-SURFACE = "tui"
-"""This surface's key in a game's ``looks``."""
-
 PlayScreen = Callable[[Setup, dict[str, Any] | None], Screen[None]]
 
 
 def play_screen(setup: Setup, saved: dict[str, Any] | None = None) -> Screen[None]:
     """The screen that plays the match ``setup`` describes (``saved``: resumed)."""
-    look: PlayScreen | None = setup.description.look(SURFACE)
-    return (GenericScreen if look is None else look)(setup, saved)
+    own = setup.description.looks.tui
+    return (GenericScreen if own is None else own())(setup, saved)

@@ -304,15 +304,11 @@ async def game_list(lang: str = "en") -> list[dict[str, Any]]:
 
 GENERIC_PAGE: Final = "generic"
 """The page module of a game with no page of its own (static/games/generic.js)."""
-PAGE_LOOK: Final = "web.page"
-"""The look that names a game's page module: ``looks={"web.page": "module:NAME"}``, NAME
-a string, the module static/games/NAME.js."""
 
 
 def page_of(game: pegboard.games.Game) -> str:
     """The name of ``game``'s page module (static/games/NAME.js): its own, or the generic."""
-    page = game.look(PAGE_LOOK)
-    return page if isinstance(page, str) else GENERIC_PAGE
+    return game.looks.page or GENERIC_PAGE
 
 
 def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """A seat's view of a match (or the public view) as JSON, every string in the page's language.
 
 ``view(match, game, seat, lang)`` is what the server sends in each ``state`` message
-(docs/web.md, "The view"). A game's own look on the web (``game.look("web")``: Draw's
+(docs/web.md, "The view"). A game's own look on the web (``game.looks.web``: Draw's
 ``pegboard.draw.looks.web.draw_view``...) makes its view; any other game gets the generic view
 (``views_generic``), built from its observation, its events and the registry alone.
 It is a pure function of the match (and, for the generic view, of the match's narration
@@ -15,7 +15,7 @@ an observation cannot leak into it by default.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pegboard.games
@@ -23,6 +23,10 @@ from pegboard.core import Event
 from pegboard.i18n import Translator, translator
 from pegboard.web.views_common import LOG_LIMIT, default_names, locale_of
 from pegboard.web.views_generic import generic_view
+
+GameView = Callable[[Any, int | None, Translator, list[str]], dict[str, Any]]
+"""A game's own view (``Game.looks.web``): ``(match, seat, gettext, names)`` -> the seat's
+JSON view (the public one when ``seat`` is None)."""
 
 __all__ = ["LOG_LIMIT", "locale_of", "view"]
 
@@ -49,11 +53,10 @@ def view(
         raise ValueError(f"no view of a {type(match).__name__} as the game {game!r}")
     players = match.num_players
     checked, named = _check_seat(seat, players), _names(names, players, _)
-    game_view = description.look("web")  # the game's own: pegboard.draw.looks.web...
-    if game_view is None:
+    own = description.looks.web  # the game's own: pegboard.draw.looks.web.draw_view...
+    if own is None:
         return generic_view(description, match, checked, _, named, narration)
-    view_: dict[str, Any] = game_view(match, checked, _, named)
-    return view_
+    return own()(match, checked, _, named)
 
 
 def _check_seat(seat: int | None, players: int) -> int | None:

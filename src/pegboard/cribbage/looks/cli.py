@@ -1,4 +1,4 @@
-"""Cribbage's look at the command line (``Game.looks["cli"]``): its table (one game, or
+"""Cribbage's look at the command line (``Game.looks.cli``): its table (one game, or
 a match with ``--best-of``), its replayer, and how ``pegboard hint`` reads a game or a
 match record."""
 

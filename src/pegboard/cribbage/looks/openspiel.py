@@ -314,7 +314,7 @@ LOOK = Look(
     search_state=search_state,
     search_action=search_action,
 )
-"""What the registry finds of cribbage in OpenSpiel (``Game.looks["openspiel"]``)."""
+"""What the registry finds of cribbage in OpenSpiel (``Game.looks.openspiel``)."""
 
 __all__ = ["LOOK", "CardPlay", "CribbageGame", "CribbageState", "resample"]
 

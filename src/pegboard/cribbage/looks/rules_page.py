@@ -458,5 +458,6 @@ PAGE: Final = RulesPage(
         "match_end": "winning",
         "game_end": "winning",
     },
+    try_answer=try_answer,
 )
 """The cribbage rules page (the game's look ``"web.rules"``)."""

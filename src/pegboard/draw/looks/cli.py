@@ -1,4 +1,4 @@
-"""Draw's look at the command line (``Game.looks["cli"]``): its table, its replayer, and
+"""Draw's look at the command line (``Game.looks.cli``): its table, its replayer, and
 how ``pegboard hint`` reads its records (a match or a single round)."""
 
 from __future__ import annotations

@@ -335,7 +335,7 @@ LOOK = Look(
     search_state=search_state,
     search_action=search_action,
 )
-"""What the registry finds of Draw in OpenSpiel (``Game.looks["openspiel"]``)."""
+"""What the registry finds of Draw in OpenSpiel (``Game.looks.openspiel``)."""
 
 
 pyspiel.register_game(_GAME_TYPE, DrawGame)

@@ -410,4 +410,5 @@ PAGE: Final = RulesPage(
     ),
     scripts=("rules_draw.js",),
     anchors=MappingProxyType({"turn": "turn", "round_end": "scoring", "match_end": "match"}),
+    try_answer=try_answer,
 )

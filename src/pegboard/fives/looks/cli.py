@@ -1,4 +1,4 @@
-"""The Fives family's look at the command line (``Game.looks["cli"]`` of All Fives and of
+"""The Fives family's look at the command line (``Game.looks.cli`` of All Fives and of
 Fives and Threes): the plain-mode table, which shows a seat's turn as the layout described
 (B5, with a spinner's arms) and laid out as text, the seat's own hand, every seat's hand
 size, the boneyard, the scores by side against the target and the last play's points with

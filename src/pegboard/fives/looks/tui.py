@@ -1,4 +1,4 @@
-"""The Fives family's look in the full-screen client (``Game.looks["tui"]`` of All Fives
+"""The Fives family's look in the full-screen client (``Game.looks.tui`` of All Fives
 and of Fives and Threes): the generic play screen (``pegboard.tui.generic``), its view of
 the seat's turn drawn as the command line's is (``pegboard.fives.text``): the layout
 described (B5) and laid out, a spinner's arms across the line, the seat's own hand, every

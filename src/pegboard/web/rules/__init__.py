@@ -11,8 +11,6 @@ function ``try_answer(body, _)`` -> ``(status, json)``.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -25,11 +23,18 @@ from pegboard.games import Game
 from pegboard.i18n import ALL, HTML_LANG, LOCALES, Translator, translator
 from pegboard.web import wire
 from pegboard.web.rules.generic import page_for
-from pegboard.web.rules.page import RulesContext, RulesPage, Section, element, items, join
+from pegboard.web.rules.page import (
+    RulesContext,
+    RulesPage,
+    Section,
+    TryAnswer,
+    element,
+    items,
+    join,
+)
 
 router = APIRouter()
 
-LOOK: Final = "web.rules"
 LANGUAGE_NAMES: Final = tuple((language.key, language.tag, language.name) for language in ALL)
 """Each language (``pegboard.core.languages``): its key, its BCP 47 tag (``<html lang>``)
 and its own name."""
@@ -77,16 +82,8 @@ def request_lang(request: Request) -> str:
 
 
 def page_of(game: Game) -> RulesPage:
-    """``game``'s rules page: its look ``web.rules``, else the generic one."""
-    reference = game.looks.get(LOOK)
-    try:
-        page = game.look(LOOK)
-    except ModuleNotFoundError as error:
-        # A page named but not (yet) installed: the generic page rather than a 500.
-        if reference is None or error.name != reference.partition(":")[0]:
-            raise
-        page = None
-    return page if isinstance(page, RulesPage) else page_for(game)
+    """``game``'s rules page: its own (``Game.looks.rules``), else the generic one."""
+    return page_for(game) if game.looks.rules is None else game.looks.rules()
 
 
 def rules_url(game: Game, lang: str | None = None, anchor: str | None = None) -> str:
@@ -328,13 +325,8 @@ async def rules_page(game: str, request: Request) -> HTMLResponse:
     return HTMLResponse(cached_page(pegboard.games.get(game), lang))
 
 
-def _answerer(game: Game) -> Callable[[Any, Translator], tuple[int, dict[str, Any]]] | None:
-    reference = game.looks.get(LOOK)
-    if reference is None:
-        return None
-    module = importlib.import_module(reference.partition(":")[0])
-    answer = getattr(module, "try_answer", None)
-    return answer if callable(answer) else None
+def _answerer(game: Game) -> TryAnswer | None:
+    return page_of(game).try_answer
 
 
 @router.post("/api/rules/{game}/try", include_in_schema=False)

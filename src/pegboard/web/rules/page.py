@@ -40,6 +40,8 @@ class RulesContext:
 
 
 Body = Callable[[RulesContext], Markup]
+TryAnswer = Callable[[Any, Translator], tuple[int, dict[str, Any]]]
+"""A rules page's answer to its "try it": ``(body, gettext)`` -> status and JSON answer."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,9 @@ class RulesPage:
     sections: tuple[Section, ...]
     scripts: tuple[str, ...] = ()
     anchors: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    try_answer: TryAnswer | None = None
+    """What the page's "try it" asks the server (``POST /api/rules/GAME/try``): ``(body,
+    gettext)`` -> the status and the JSON answer; None when the page asks nothing."""
 
     def all_sections(self) -> tuple[Section, ...]:
         """Every section and subsection, depth first (the page's anchors, in order)."""
