@@ -7,7 +7,8 @@ import globals from "globals";
 export default [
   js.configs.recommended,
   {
-    files: ["src/pegboard/web/static/**/*.js"],
+    // The web's own modules, and each game's (its look's assets) and the domino games'.
+    files: ["src/pegboard/web/static/**/*.js", "src/pegboard/*/looks/static/**/*.js", "src/pegboard/dominoes/static/**/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",

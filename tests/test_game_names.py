@@ -34,17 +34,17 @@ def game_names() -> frozenset[str]:
 
 def own_modules() -> set[Path]:
     """The files that belong to a game: its package (its rules, description, bots and
-    looks), and the page's modules the web's look names (``static/games/<page>.js``)."""
+    looks, its page's modules among them), and the web files its look serves (for the
+    domino games, the parts of their page modules they share)."""
     own: set[Path] = set()
     for name in game_names():
         game = pegboard.games.get(name)
         parts = game.match_type.__module__.split(".")
         if parts[0] == "pegboard":
             own.update((PACKAGE / parts[1]).rglob("*.py"))
-        for page in {name, game.looks.page}:
-            if page is not None:
-                own.update(STATIC.glob(f"games/{page}.js"))
-                own.update(STATIC.glob(f"games/{page}/*.js"))
+            own.update((PACKAGE / parts[1]).rglob("*.js"))
+        for folder in game.looks.assets:
+            own.update(folder.rglob("*.js"))
     return own
 
 
@@ -112,7 +112,7 @@ def javascript_offences(source: str, names: frozenset[str]) -> list[tuple[int, s
 
 def checked_files() -> list[Path]:
     own = own_modules()
-    files = [*PACKAGE.rglob("*.py"), *STATIC.rglob("*.js")]
+    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.js")]
     return sorted(path for path in files if path not in own)
 
 
@@ -121,6 +121,8 @@ def test_the_games_own_modules_are_found() -> None:
     assert PACKAGE / "draw" / "round.py" in own
     assert PACKAGE / "cribbage" / "description.py" in own
     assert PACKAGE / "fives" / "looks" / "web.py" in own
+    assert PACKAGE / "draw" / "looks" / "static" / "draw.js" in own
+    assert PACKAGE / "dominoes" / "static" / "dominoes.js" in own
 
 
 def test_no_module_outside_a_game_s_own_compares_its_name() -> None:

@@ -10,10 +10,22 @@ from pathlib import Path, PurePosixPath
 import pegboard.games
 from pegboard.web.lobby import GENERIC_PAGE, page_of
 from pegboard.web.messages import MESSAGES
+from pegboard.web.static_files import game_folders, static_file
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pegboard" / "web" / "static"
 TEMPLATES = STATIC.parent / "templates"
-SCRIPTS = sorted(STATIC.rglob("*.js"))
+
+
+def scripts() -> dict[str, Path]:
+    """Every module the page is served, by its path under /static/: the web's own, and
+    each game's (``/static/games/``: the generic one and the games' looks' assets)."""
+    found = {path.relative_to(STATIC).as_posix(): path for path in STATIC.rglob("*.js")}
+    for folder in reversed(game_folders()):  # the first folder's file wins, as served
+        found.update({f"games/{path.name}": path for path in folder.glob("*.js")})
+    return found
+
+
+SCRIPTS = sorted(scripts().values())
 IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']([^"']+)["']""", re.MULTILINE)
 # t("...") and t('...'): the msgids the page looks up.
 MSGID = re.compile(r"""\bt\(\s*(["'])((?:\\.|(?!\1).)*)\1""")
@@ -59,8 +71,9 @@ def test_every_imported_module_is_one_of_the_pages_files() -> None:
         if name in reached:
             continue
         reached.add(name)
-        assert (STATIC / name).is_file(), f"no page module {name}"
-        source = (STATIC / name).read_text(encoding="utf-8")
+        found = static_file(name)
+        assert found is not None, f"no page module {name}"
+        source = found.read_text(encoding="utf-8")
         for target in IMPORT.findall(source):
             assert target.startswith(("./", "../")), f"{name} imports {target}: only the page's own"
             resolved = PurePosixPath(name).parent / target
@@ -72,10 +85,10 @@ def test_every_imported_module_is_one_of_the_pages_files() -> None:
                 elif part != ".":
                     parts.append(part)
             path = "/".join(parts)
-            assert (STATIC / path).is_file(), f"{name} imports a missing {target}"
+            assert static_file(path) is not None, f"{name} imports a missing {target}"
             todo.append(path)
     # No module lies unused beside the ones app.js and the games' pages reach.
-    assert reached == {path.relative_to(STATIC).as_posix() for path in SCRIPTS}
+    assert reached == set(scripts())
 
 
 def test_nothing_is_fetched_from_another_site() -> None:

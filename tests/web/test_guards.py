@@ -79,8 +79,8 @@ def test_every_answer_carries_the_security_headers(client: TestClient, path: str
 
 
 def test_the_page_has_no_inline_script() -> None:
-    from pegboard.web.app import STATIC
     from pegboard.web.lobby import index_page
+    from pegboard.web.static_files import STATIC
 
     for page in (index_page(), *(p.read_text() for p in (STATIC.parent / "templates").iterdir())):
         for tag in page.split("<script")[1:]:

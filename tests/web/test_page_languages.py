@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from fastapi.testclient import TestClient
 
 from pegboard.core.languages import ALL
-from pegboard.web.app import STATIC
+from pegboard.web.static_files import STATIC
 
 TEMPLATES = STATIC.parent / "templates"
 

@@ -281,11 +281,11 @@ def test_the_counter_is_a_form_hidden_without_its_script(pages: dict[str, str]) 
             options = [o for o in find(select, "option") if o["attrs"]["value"]]
             assert len(options) == 52
         assert "<noscript>" in html
-        assert '<script type="module" src="/static/rules_cribbage.js">' in html
+        assert '<script type="module" src="/static/games/rules_cribbage.js">' in html
 
 
 def test_the_script_is_served(client: TestClient) -> None:
-    answer = client.get("/static/rules_cribbage.js")
+    answer = client.get("/static/games/rules_cribbage.js")
     assert answer.status_code == 200 and "hand-counter" in answer.text
 
 

@@ -445,6 +445,6 @@ def test_the_try_it_controls_are_on_the_page(app_client: TestClient) -> None:
     assert [f.attrs["id"] for f in tries] == ["d-1-4", "d-2-2"]
     assert tries[0].attrs["data-try"] == "/api/rules/draw/try"
     scripts = [s.attrs["src"] for s in root.find_all("script")]
-    assert scripts == ["/static/rules_draw.js"]
-    assert app_client.get("/static/rules_draw.js").status_code == 200
+    assert scripts == ["/static/games/rules_draw.js"]
+    assert app_client.get("/static/games/rules_draw.js").status_code == 200
     assert app_client.get("/static/rules.css").status_code == 200

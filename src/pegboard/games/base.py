@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pegboard.core import N_, Event, IllegalActionError, RecordError, WordedError
@@ -156,7 +157,10 @@ class Looks:
     web: Callable[[], GameView] | None = None
     """The web's view of a match for one seat (``pegboard.web.views``)."""
     page: str | None = None
-    """The name of the page's JavaScript module that draws that view (``static/games/``)."""
+    """The name of the page's JavaScript module that draws that view (``NAME.js``)."""
+    assets: tuple[Path, ...] = ()
+    """The folders of the game's web files (its page module, its rules page's scripts, its
+    styles), served under ``/static/games/`` beside the generic page module."""
     rules: Callable[[], RulesPage] | None = None
     """The rules page (``pegboard.web.rules``)."""
     arena: Callable[[], DealLook] | None = None

@@ -21,7 +21,6 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -52,9 +51,9 @@ from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
 from pegboard.web.service import TableService
+from pegboard.web.static_files import GAMES, STATIC, GameFiles
 from pegboard.web.store import DatabaseBusyError, Store, is_busy
 
-STATIC: Final = Path(__file__).parent / "static"
 SWEEP_SECONDS: Final = 60.0
 log = logging.getLogger(__name__)
 
@@ -293,5 +292,7 @@ def create_app(
     app.add_middleware(PageRate, rate=limits.pages_rate)
     app.add_api_websocket_route("/ws/{table_id}", ws.table_socket)
     if STATIC.is_dir():
+        # The games' files first: the mount of /static would take /static/games/ too.
+        app.mount(f"/static/{GAMES}", GameFiles(), name="games")
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

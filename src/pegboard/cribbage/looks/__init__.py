@@ -4,6 +4,7 @@ their optional dependencies)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pegboard.games import Looks
@@ -65,6 +66,7 @@ LOOKS = Looks(
     tui=tui_look,
     web=web_look,
     page="cribbage",
+    assets=(Path(__file__).parent / "static",),
     rules=rules_look,
     arena=arena_look,
     envs=envs_look,

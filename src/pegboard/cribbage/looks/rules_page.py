@@ -46,7 +46,7 @@ from pegboard.web.rules.page import (
 
 COUNT_PATH: Final = "/api/rules/cribbage/try"
 """Where "try it" sends a hand: the rules pages' route, which calls ``try_answer``."""
-SCRIPT: Final = "rules_cribbage.js"
+SCRIPT: Final = "games/rules_cribbage.js"
 
 
 def try_answer(body: Any, _: Translator) -> tuple[int, dict[str, Any]]:

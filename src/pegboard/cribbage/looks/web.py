@@ -32,9 +32,6 @@ from pegboard.i18n import Translator, translator
 from pegboard.web import track
 from pegboard.web.views_common import common, narrated_names
 
-PAGE = "cribbage"
-"""This game's page module, static/games/cribbage.js (the look ``web.page``)."""
-
 
 @dataclass(frozen=True, slots=True)
 class PublicCribbage:

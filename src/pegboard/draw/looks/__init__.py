@@ -4,9 +4,14 @@ their optional dependencies)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pegboard import dominoes
 from pegboard.games import Looks
+
+DOMINO_ASSETS = Path(dominoes.__file__).parent / "static"
+"""The page modules' parts that every domino game shares (``dominoes.js``)."""
 
 if TYPE_CHECKING:
     from pegboard.arena.deals import DealLook
@@ -65,6 +70,7 @@ LOOKS = Looks(
     tui=tui_look,
     web=web_look,
     page="draw",
+    assets=(Path(__file__).parent / "static", DOMINO_ASSETS),
     rules=rules_look,
     arena=arena_look,
     envs=envs_look,

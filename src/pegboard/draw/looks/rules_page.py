@@ -408,7 +408,7 @@ PAGE: Final = RulesPage(
         Section("scoring", N_("End of the round and scoring"), scoring),
         Section("match", N_("The next round and the match"), match),
     ),
-    scripts=("rules_draw.js",),
+    scripts=("games/rules_draw.js",),
     anchors=MappingProxyType({"turn": "turn", "round_end": "scoring", "match_end": "match"}),
     try_answer=try_answer,
 )

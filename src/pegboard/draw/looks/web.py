@@ -25,9 +25,6 @@ from pegboard.i18n import Translator, translator
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common, narrated_names
 
-PAGE = "draw"
-"""This game's page module, static/games/draw.js (the look ``web.page``)."""
-
 
 @dataclass(frozen=True, slots=True)
 class DrawSeen:

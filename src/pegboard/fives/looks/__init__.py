@@ -5,9 +5,14 @@ loads no surface (and none of their optional dependencies)."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pegboard import dominoes
 from pegboard.games import Looks
+
+DOMINO_ASSETS = Path(dominoes.__file__).parent / "static"
+"""The page modules' parts that every domino game shares (``dominoes.js``)."""
 
 if TYPE_CHECKING:
     from pegboard.arena.deals import DealLook
@@ -58,6 +63,7 @@ def looks_of(constant: str) -> Looks:
         tui=tui_look,
         web=web_look,
         page="fives",
+        assets=(Path(__file__).parent / "static", DOMINO_ASSETS),
         rules=partial(rules_look, constant),
         arena=partial(arena_look, constant),
     )

@@ -1,6 +1,6 @@
 """The view of a match of the Fives family, All Fives and Fives and Threes (docs/web.md,
-"The Fives family"). Both games' look ``web`` is ``fives_view``, their ``web.page``
-``PAGE`` (static/games/fives.js).
+"The Fives family"). Both games' look ``web`` is ``fives_view``, their page module
+``looks/static/fives.js``.
 
 Everything comes from ``match.observation(seat)`` (the hand in play as that seat may know
 it: its own tiles, the layout, the sizes of the hands and of the boneyard, the public
@@ -33,9 +33,6 @@ from pegboard.fives.rules import FivesRules
 from pegboard.i18n import Translator, say
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common
-
-PAGE = "fives"
-"""These games' page module, static/games/fives.js (the look ``web.page``)."""
 
 try:  # the layout drawn with its spinner's cross (pegboard.fives.svg)
     from pegboard.fives.svg import render_layout_svg as _render_layout

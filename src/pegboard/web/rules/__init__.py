@@ -11,6 +11,7 @@ function ``try_answer(body, _)`` -> ``(status, json)``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -38,6 +39,8 @@ router = APIRouter()
 LANGUAGE_NAMES: Final = tuple((language.key, language.tag, language.name) for language in ALL)
 """Each language (``pegboard.core.languages``): its key, its BCP 47 tag (``<html lang>``)
 and its own name."""
+SCRIPT_PATH: Final = re.compile(r"(games/)?[A-Za-z0-9_]+\.js")
+"""A page's script, under ``/static/``: the web's own, or a game's (``/static/games/``)."""
 MAX_TRY_BYTES: Final = 4096
 """The longest "try it" request a page's module reads (the app's body limit is larger)."""
 TRY_DEPTH: Final = 8
@@ -134,7 +137,7 @@ def shell(
         *(
             element("script", type="module", src=f"/static/{script}")
             for script in scripts
-            if script.replace("_", "").replace(".", "").isalnum()
+            if SCRIPT_PATH.fullmatch(script)
         ),
     )
     header = element(

@@ -60,7 +60,7 @@ class Section:
 class RulesPage:
     """A game's rules page. ``title`` is ``N_``-marked (``"How to play Draw"``); ``intro``
     the text before the table of contents (or None); ``scripts`` the static JavaScript
-    modules the page loads (``"rules_draw.js"``, under ``/static/``) for what works only
+    modules the page loads (``"games/rules_draw.js"``, under ``/static/``) for what works only
     with JavaScript ("try it"); ``anchors`` the moment -> anchor the table links to."""
 
     title: str

@@ -1,7 +1,7 @@
 // The page module of any game that has none of its own (the server's generic view): the
 // seat's observation as text, its legal moves as buttons, in the notation of the game.
 //
-// A game's page module (static/games/NAME.js, named by the game's look "web.page" and
+// A game's page module (/static/games/NAME.js, named by the game's look `page` and
 // told the page by GET /api/games as `page`) exports what the table page asks of it; the
 // page uses this module's export for any one a game's module leaves out:
 //   render(view, ui, names)       the game's part of the table (an element); `ui` holds the

@@ -1,5 +1,5 @@
 // The Fives family (All Fives, with its spinner, and Fives and Threes), their page module
-// (the look "web.page" of both games; see generic.js for the interface the table page
+// (the look `page` of both games; see generic.js for the interface the table page
 // calls): the layout drawn by the server with a marker on every open end, the hand as
 // buttons (pick a tile, then an end; a tile that fits one end plays at once), Draw and
 // Knock/Pass exactly when the rules allow them, the sides (partners pegging one score),
@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, handBox, markedLine, partsTable, playAction, tileName, tileSvg } from "./draw.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, partsTable, playAction, tileName, tileSvg } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {

@@ -1,4 +1,4 @@
-// Cribbage, its page module (the look "web.page" of the game; see generic.js for the
+// Cribbage, its page module (the look `page` of the game; see generic.js for the
 // interface the table page calls): the hand as cards (pick two to discard, then play one at
 // a time; go), the crib, the starter, the count and its pile, the show explained, and the
 // end of each game.

@@ -4,7 +4,7 @@
 // Every word shown comes from the page or from the server; the form is hidden without this
 // script, and the page reads completely without it.
 
-import { h } from "./dom.js";
+import { h } from "../dom.js";
 
 const form = document.getElementById("hand-counter");
 
