@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pegboard import games
 from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game
-from pegboard.cribbage.looks.cli_play import CribbageTable
+from pegboard.cribbage.looks.cli import BOT, CribbageTable
 from pegboard.games import bot_levels, make_bot
 from pegboard.i18n import translator
 
@@ -62,7 +63,8 @@ class Script(Terminal):
 
 def _table(game: Game, answers: list[str]) -> tuple[CribbageTable, Script]:
     script = Script(answers)
-    table = CribbageTable(game, make_bot("cribbage", "greedy", seed=1), 0, script, translator("en"))
+    bots = {BOT: make_bot("cribbage", "greedy", seed=1)}
+    table = CribbageTable(games.get("cribbage"), game, bots, script, translator("en"), seed=0)
     return table, script
 
 

@@ -5,9 +5,9 @@ game's notation or the number of a listed move, or ``help``, ``show`` or ``quit`
 hands the move to the game and shows the rule when the game refuses it. The game is
 found by name in the registry (``pegboard.games``) and its options are read generically
 (``--players``, ``--best-of``, ``--target`` and ``--option NAME=VALUE`` name options of
-the game). What a game shows and how it announces moves lives in its own table, found
-through its look (``Game.looks.cli``, ``pegboard.cli.look``); a game with none is
-played at the generic table (``pegboard.cli.generic``).
+the game). Every game is played at the generic table (``pegboard.cli.generic``); what a
+game shows and how it announces moves is specialised by its look (``Game.looks.cli``,
+``pegboard.cli.look``), as a subclass of that table.
 """
 
 from __future__ import annotations
@@ -318,8 +318,8 @@ def new_table(
     terminal: Terminal,
     _: Translator,
 ) -> TextTable:
-    """The game's own table when its look has one, else the generic table; a
-    ``ValueError`` (``OptionError`` naming the rule) for options the game refuses."""
+    """The game's table as its look makes it, else the generic table; a ``ValueError``
+    (``OptionError`` naming the rule) for options the game refuses."""
     look = cli_look(game)
     if look.table is not None:
         return look.table(requested, level, seed, _.lang, terminal, _)

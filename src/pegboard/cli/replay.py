@@ -1,8 +1,9 @@
 """``pegboard replay FILE``: print a recorded match or round, move by move.
 
-The record's ``game`` is looked up in the games registry: the game's own replayer when
-its look has one (``Game.looks.cli``), else the generic replay from the record's start
-(``Game.record_start``: options, seed and actions, each said from the rules' events).
+The record's ``game`` is looked up in the games registry and told by the generic replay
+(``pegboard.cli.generic.replay_record``): by default from the record's start
+(``Game.record_start``: options, seed and actions, each said from the rules' events), in
+the game's own words where its look specialises it (``CliLook.replay``).
 A file that cannot be read, or a record that does not replay, gives a one-line
 error and exit code 1.
 """
@@ -16,7 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from pegboard import games
-from pegboard.cli.generic import replay_generic
+from pegboard.cli.generic import GenericReplay, replay_record
 from pegboard.cli.look import cli_look
 from pegboard.cli.terminal import Terminal, fail
 from pegboard.core import N_, RecordError, check_record
@@ -75,10 +76,7 @@ def replay(
                 games=", ".join(games.names()),
             )
         game = games.get(name)
-        replayer = cli_look(game).replay
-        if replayer is None:
-            replay_generic(game, record, Terminal(), _)
-        else:
-            replayer(record, _.lang, Terminal(), _)
+        factory = cli_look(game).replay or GenericReplay
+        replay_record(factory(game, Terminal(), _), record)
     except (RecordError, OptionError) as error:
         raise fail(describe_error(error, _), _) from None

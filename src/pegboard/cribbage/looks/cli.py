@@ -1,18 +1,443 @@
-"""Cribbage's look at the command line (``Game.looks.cli``): its table (one game, or
-a match with ``--best-of``), its replayer, and how ``pegboard hint`` reads a game or a
-match record."""
+"""Cribbage's look at the command line (``Game.looks.cli``): the generic table and
+replay (``pegboard.cli.generic``) in cribbage's own words, and its own commands
+(``pegboard cribbage score``, ``stats``).
+
+At the table the human (seat 0) plays one game against a bot, or a match with
+``--best-of``. Everything shown comes from the human's observation: the own hand, the
+count, the pile, and the public score log; the bot's cards appear only as it plays them or
+when the show counts them (C6). Every score is explained as it happens from the game's
+log, a hand's header before its first move. A replay comes after the game, so it shows
+everything: the cut for the deal, both hands as dealt, both discards, then each play with
+the count and every score explained, each show counted aloud, and the result (full
+records are for replays, docs/architecture.md); it reads a game or a match.
+"""
 
 from __future__ import annotations
 
-from pegboard.cli.look import CliLook, replayer_of, table_of
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pegboard import games
+from pegboard.bots import SeededBot
+from pegboard.cli.generic import HUMAN, GenericReplay, GenericTable
+from pegboard.cli.look import CliLook
+from pegboard.cli.terminal import Terminal
+from pegboard.core import N_, Event, RecordError
+from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
+from pegboard.cribbage.actions import Action
 from pegboard.cribbage.looks.cli_commands import cribbage_app
-from pegboard.i18n import Translator
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.text import Seats, cards_text, cut_lines, hand_header, narrate, scores_text
+from pegboard.games import Game as Description
+from pegboard.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
 
 PLAYERS = 2
+BOT = 1
 
-table = table_of("pegboard.cribbage.looks.cli_play:CribbageTable", "best_of", PLAYERS)
-"""A ``CribbageTable``: one game, or a match of ``--best-of`` games."""
-replay = replayer_of("pegboard.cribbage.looks.cli_replay:replay_cribbage")
+
+def _by_rank(cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.rank, c.index))
+
+
+class CribbageTable(GenericTable):
+    """A game of cribbage, or a match of ``best_of`` games, against one bot."""
+
+    match: Game | CribbageMatch
+
+    def __init__(
+        self,
+        game: Description,
+        match: Game | CribbageMatch,
+        bots: Mapping[int, SeededBot],
+        terminal: Terminal,
+        gettext: Translator,
+        seed: int | None = None,
+    ) -> None:
+        self.seats = Seats(HUMAN, gettext("the bot"))  # named so in every sentence
+        self._games_started = 1
+        super().__init__(game, match, bots, terminal, gettext, seed)
+
+    @property
+    def playing(self) -> Game:
+        """The game of cribbage being played (a match's current one)."""
+        return self.match.game if isinstance(self.match, CribbageMatch) else self.match
+
+    # -- the table protocol --------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        _ = self._
+        words = text.replace(",", " ").split()
+        if words and all(w.isdigit() for w in words):
+            view = self.playing.observation(HUMAN)
+            if view.phase != "discard":
+                raise TranslatedValueError(
+                    _("play one move at a time: one number, not {answer!r}").format(answer=text)
+                )
+            hand = _by_rank(view.hand)
+            numbers = [int(w) for w in words]
+            for number in numbers:
+                if not 1 <= number <= len(hand):
+                    raise TranslatedValueError(
+                        _("there is no card {number}: choose from 1 to {last}").format(
+                            number=number, last=len(hand)
+                        )
+                    )
+            if len(numbers) != 2:
+                raise TranslatedIllegalActionError(
+                    _("a discard is exactly two cards, not {count}").format(count=len(numbers)),
+                    "C2",
+                )
+            if numbers[0] == numbers[1]:
+                raise TranslatedIllegalActionError(
+                    _("a discard is two different cards, not card {number} twice").format(
+                        number=numbers[0]
+                    ),
+                    "C2",
+                )
+            return Discard(hand[numbers[0] - 1], hand[numbers[1] - 1])
+        return parse_action(text)
+
+    def apply(self, action: Action | Card) -> None:
+        if isinstance(action, Card):  # one number answered in the discard
+            raise TranslatedIllegalActionError(
+                self._(
+                    "a discard is two cards, not only {card}: give two numbers like '1 4'"
+                ).format(card=action),
+                "C2",
+            )
+        super().apply(action)
+
+    def help(self) -> str:
+        return self._(
+            "Answer with the number of a move, or write it:\n"
+            "  1 4 or 5H JS  lay two cards in the crib (C2)\n"
+            "  5H            play a card; the count may not pass 31 (C4)\n"
+            "  go            only when no card fits under 31 (C5)\n"
+            "  show          show your hand again;  help  this text;  quit  leave the game\n"
+            "Cards: A 2-10 J Q K with a suit S H D C (10H or TH)."
+        )
+
+    def finish(self) -> None:
+        _ = self._
+        say = self.terminal.say
+        say()
+        if isinstance(self.match, CribbageMatch):
+            match = self.match
+            say(
+                _.ngettext(
+                    "Match over after {games} game: {points} (game points).",
+                    "Match over after {games} games: {points} (game points).",
+                    len(match.games),
+                ).format(games=len(match.games), points=scores_text(match.points, self.seats, _))
+            )
+            if match.winner == HUMAN:
+                say(_("You win the match."))
+            else:
+                say(_("{who} wins the match.").format(who=self.seats.subject(BOT, _)))
+        else:
+            scores = scores_text(self.playing.scores, self.seats, _)
+            say(_("Final scores: {scores}").format(scores=scores))
+        say(_("Replay this with --seed {seed}.").format(seed=self.seed))
+
+    # -- cribbage's parts of the table ---------------------------------------------------
+
+    def introduce(self) -> None:
+        _ = self._
+        say = self.terminal.say
+        bot = self.seats.name(BOT, _)
+        level = self.bots[BOT].name
+        if isinstance(self.match, CribbageMatch):
+            say(
+                _.ngettext(
+                    "Cribbage against {bot} ({level}): a match, first to {target} game point "
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
+                    "Cribbage against {bot} ({level}): a match, first to {target} game points "
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
+                    self.match.target,
+                ).format(bot=bot, level=level, target=self.match.target)
+            )
+            say(_("Game 1: first to 121 wins (C7)."))
+        else:
+            say(
+                _(
+                    "Cribbage against {bot} ({level}): first to 121 wins (C7). You are seat 0."
+                ).format(bot=bot, level=level)
+            )
+        for line in cut_lines(self.playing.cuts, self.seats, _):
+            say(line)
+
+    def stage(self) -> tuple[int, int]:
+        return self._games_started, self.playing.hand_number
+
+    def begin_stage(self) -> None:
+        game = self.playing
+        self.terminal.say()
+        self.terminal.say(
+            hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._)
+        )
+
+    def view(self) -> list[Any]:
+        """The human's view; in the discard the hand's cards are numbered (answer two
+        numbers), in the pegging the legal moves."""
+        _ = self._
+        say = self.terminal.say
+        view = self.playing.observation(HUMAN)
+        say()
+        if view.phase == "discard":
+            hand = _by_rank(view.hand)
+            say(_("Your hand: {cards}").format(cards=_numbered(hand)))
+            say(
+                _(
+                    "Lay two cards {place} (C2): two numbers like '1 4', "
+                    "or the cards like '{a} {b}'."
+                ).format(place=self.seats.into_crib(view.dealer, _), a=hand[0], b=hand[1])
+            )
+            return hand
+        say(
+            _.ngettext(
+                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} card",
+                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} cards",
+                view.hand_sizes[BOT],
+            ).format(
+                count=view.count,
+                pile=cards_text(view.pile) or "—",
+                starter=view.starter,
+                bot=self.seats.name(BOT, _),
+                n=view.hand_sizes[BOT],
+            )
+        )
+        say(_("Your hand: {cards}").format(cards=cards_text(_by_rank(view.hand))))
+        legal = sorted(
+            view.legal_actions(),
+            key=lambda a: (a.card.rank, a.card.index) if isinstance(a, Play) else (0, 0),
+        )
+        say(_("Your moves: {moves}").format(moves=_numbered(legal)))
+        return legal
+
+    def before_move(self, seat: int, action: Any) -> tuple[Game, CribbageObservation]:
+        """The game played in (it stays this game even if the match starts the next) and
+        the human's view of it."""
+        game = self.playing
+        return game, game.observation(HUMAN)
+
+    def narrate(self, seat: int, action: Any, events: Sequence[Event], before: Any) -> None:
+        """What the move did, from the human's view before and after it: the move, the
+        starter, every score; the match's game points when it ended a game."""
+        game, seen = before
+        after = game.observation(HUMAN)
+        moves = [(m.seat, m.text) for m in after.history[len(seen.history) :]]
+        for line in narrate(seen, after, moves, self.seats, self._):
+            self.terminal.say(line)
+        if isinstance(self.match, CribbageMatch) and after.result is not None:
+            self._game_over(after)
+
+    def _game_over(self, finished: CribbageObservation) -> None:
+        _ = self._
+        match = self.match
+        assert isinstance(match, CribbageMatch) and finished.result is not None
+        say = self.terminal.say
+        say(
+            _("Game points: {points} (first to {target}).").format(
+                points=scores_text(match.points, self.seats, _), target=match.target
+            )
+        )
+        if match.is_over:
+            return
+        self._games_started += 1
+        loser = finished.result.loser
+        say()
+        say(
+            _("Game {number}: {deals} first (the loser of a game deals the next).").format(
+                number=self._games_started,
+                deals=self.seats.says(loser, _("you deal"), _("{who} deals"), _, start=False),
+            )
+        )
+
+
+def _numbered(items: Sequence[object]) -> str:
+    return "  ".join(f"{n}. {item}" for n, item in enumerate(items, 1))
+
+
+def table(
+    requested: Mapping[str, int | None],
+    level: str,
+    seed: int,
+    lang: str,
+    terminal: Terminal,
+    gettext: Translator,
+) -> CribbageTable:
+    """A ``CribbageTable``: one game, or a match of ``--best-of`` games (the match's own
+    ``ValueError`` for a length it refuses)."""
+    players = requested.get("players")
+    players = PLAYERS if players is None else players
+    if players != 2:
+        raise ValueError(
+            gettext("cribbage here is for two players (you and a bot), not {players}").format(
+                players=players
+            )
+        )
+    best_of = requested.get("best_of")
+    match = Game.new(seed=seed) if best_of is None else CribbageMatch(best_of=best_of, seed=seed)
+    return CribbageTable.seated(games.get("cribbage"), match, level, seed, terminal, gettext)
+
+
+SEATS = Seats(None)
+NARRATOR = 0
+"""The seat whose observation gives the public facts; every move is shown in full."""
+
+
+class CribbageReplay(GenericReplay):
+    """A cribbage record told move by move: a game (``Game.to_record``) or a match
+    (``CribbageMatch.to_record``), game by game and hand by hand with the deal."""
+
+    position: Game | CribbageMatch
+    unfinished = False
+    """Whether a match record ends in a game begun (its ``current_game``)."""
+    game_shown = 0
+    """The number of the match's game whose header was said."""
+    hand_shown = 0
+    """The number of the hand whose header and deal were said (in that game)."""
+
+    def start(self, record: dict[str, Any]) -> Sequence[str]:
+        try:
+            return self._start(record)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            # A record so malformed that the engine's own checks did not catch it.
+            raise RecordError(
+                N_("the cribbage record does not replay: {reason}"), reason=error
+            ) from None
+
+    def _start(self, record: dict[str, Any]) -> list[str]:
+        kind = record.get("kind")
+        if kind == "match":
+            checked = CribbageMatch.from_record(record)  # the whole record replays, or not
+            self.position = CribbageMatch(checked.target, seed=checked.seed)
+            entries = list(record.get("games", []))
+            self.unfinished = record.get("current_game") is not None
+            if self.unfinished:
+                entries.append(record["current_game"])
+            return [text for entry in entries for text in entry["actions"]]
+        if kind == "game":
+            Game.from_record(record)  # the whole record replays, or RecordError
+            # The same start without the moves (and without what the moves led to).
+            dropped = ("actions", "hands_played", "scores", "result")
+            start = {k: v for k, v in record.items() if k not in dropped}
+            self.position = Game.from_record({**start, "actions": []})
+            return list(record["actions"])
+        raise RecordError(N_("a cribbage record is a 'match' or a 'game', not {kind!r}"), kind=kind)
+
+    def introduce(self) -> None:
+        _ = self._
+        say = self.terminal.say
+        match = self.position
+        if isinstance(match, CribbageMatch):
+            say(
+                _.ngettext(
+                    "Cribbage match, seed {seed}: first to {target} game point.",
+                    "Cribbage match, seed {seed}: first to {target} game points.",
+                    match.target,
+                ).format(seed=match.seed, target=match.target)
+            )
+        else:
+            say(_("Cribbage game."))
+        for line in cut_lines(match.cuts, SEATS, _):
+            say(line)
+
+    def before_move(self, number: int, seat: int) -> tuple[Game, CribbageObservation, int]:
+        """The game played in (a new game's and a new hand's header said first), the
+        public view of it and its history's length."""
+        game = self._game()
+        if game.hand_number != self.hand_shown:
+            self._deal(game)
+        return game, game.observation(NARRATOR), len(game.history)
+
+    def narrate(
+        self, number: int, seat: int, action: Any, events: Sequence[Event], before: Any
+    ) -> None:
+        """What the move did (every score counted aloud); a match's game's end after it."""
+        game, seen, known = before
+        after = game.observation(NARRATOR)
+        moves = [(m.seat, str(m.action)) for m in game.history[known:]]
+        for line in narrate(seen, after, moves, SEATS, self._):
+            self.terminal.say("  " + line)
+        match = self.position
+        if isinstance(match, CribbageMatch) and game.is_over:
+            self._end(game)
+            points = scores_text(match.points, SEATS, self._)
+            self.terminal.say(self._("Game points: {points}.").format(points=points))
+
+    def end(self) -> None:
+        _ = self._
+        say = self.terminal.say
+        match = self.position
+        if not isinstance(match, CribbageMatch):
+            self._end(match)
+            return
+        if self.unfinished:
+            self._end(self._game())
+        say()
+        winner = match.winner
+        if winner is None:
+            say(_("The match was not finished."))
+            return
+        say(
+            _.ngettext(
+                "Match over after {games} game: seat {seat} wins, {points} (game points).",
+                "Match over after {games} games: seat {seat} wins, {points} (game points).",
+                len(match.games),
+            ).format(
+                games=len(match.games), seat=winner, points=scores_text(match.points, SEATS, _)
+            )
+        )
+
+    def _game(self) -> Game:
+        """The game being played; a match's new game said first."""
+        match = self.position
+        if not isinstance(match, CribbageMatch):
+            return match
+        game = match.game
+        number = len(match.games) + 1
+        if number != self.game_shown:
+            self.game_shown, self.hand_shown = number, 0
+            self.terminal.say()
+            if number == 1:
+                self.terminal.say(self._("Game 1."))
+            else:
+                self.terminal.say(
+                    self._(
+                        "Game {number}: seat {seat} deals first "
+                        "(the loser of a game deals the next)."
+                    ).format(number=number, seat=game.first_dealer)
+                )
+        return game
+
+    def _deal(self, game: Game) -> None:
+        """A hand's header and the hands as dealt (or held, in a recorded position)."""
+        _ = self._
+        say = self.terminal.say
+        self.hand_shown = game.hand_number
+        say()
+        say(hand_header(game.hand_number, game.dealer, game.scores, SEATS, _))
+        dealt = game.phase == "discard"  # a recorded position may start at the pegging
+        for seat, hand in enumerate(game.hands):
+            line = _("Seat {seat} is dealt {cards}.") if dealt else _("Seat {seat} holds {cards}.")
+            say("  " + line.format(seat=seat, cards=cards_text(hand)))
+        if not dealt:
+            say(
+                "  "
+                + _("Crib {cards}, starter {starter}.").format(
+                    cards=cards_text(game.crib), starter=game.starter
+                )
+            )
+
+    def _end(self, game: Game) -> None:
+        say = self.terminal.say
+        say()
+        say(self._("Final scores: {scores}").format(scores=scores_text(game.scores, SEATS, self._)))
+        if game.result is None:
+            say(self._("The game was not finished."))
 
 
 def name(_: Translator) -> str:
@@ -23,6 +448,6 @@ LOOK = CliLook(
     name=name,
     bots="greedy",
     table=table,
-    replay=replay,
+    replay=CribbageReplay,
     commands=cribbage_app,
 )

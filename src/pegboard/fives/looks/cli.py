@@ -3,7 +3,7 @@ Fives and Threes): the plain-mode table, which shows a seat's turn as the layout
 (B5, with a spinner's arms) and laid out as text, the seat's own hand, every seat's hand
 size, the boneyard, the scores by side against the target and the last play's points with
 their arithmetic (``pegboard.fives.text``). Moves are played and said as at the
-generic table (``pegboard.cli.generic``): through ``Game.play_narrated``, worded from the
+generic table (``pegboard.cli.generic``): through ``Game.act``, worded from the
 rules' own events, the end of a hand's arithmetic with them. The replay and the hint are
 the generic ones (the game's ``record_start``, its bots' analysis).
 """
@@ -28,7 +28,7 @@ PLAYERS = 2
 class FivesTable(GenericTable):
     """A match of All Fives or Fives and Threes, the human at seat 0."""
 
-    def show(self) -> list[Any]:
+    def view(self) -> list[Any]:
         _ = self._
         say = self.terminal.say
         observation = self.match.observation(HUMAN)
@@ -51,7 +51,7 @@ class FivesTable(GenericTable):
             seats = " & ".join(self._name(seat) for seat in observation.rules.sides[winner])
             say(_("{seats} won the match.").format(seats=seats))
 
-    def _narrate(self, events: Sequence[Event]) -> None:
+    def narrate(self, seat: int, action: Any, events: Sequence[Event], before: Any) -> None:
         for event in events:  # the human's own moves and scores in the second person
             self.terminal.say(say(event, self._, self._name, reader=HUMAN))
 
@@ -79,9 +79,7 @@ def table_for(name: str) -> Any:
         if request.get(game.players_option) is None:
             request[game.players_option] = PLAYERS
         options = game.check_options(request)  # OptionError names the rule
-        table = FivesTable.new(game, options, level, seed, terminal, gettext)
-        assert isinstance(table, FivesTable)
-        return table
+        return FivesTable.new(game, options, level, seed, terminal, gettext)
 
     return table
 
