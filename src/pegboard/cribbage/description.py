@@ -87,6 +87,12 @@ GAME = Game(
     match_type=CribbageMatch,
     readers={"game": CribbageGame.from_record},
     position_types=(CribbageGame,),
+    rule_gists={
+        "C2": N_("each player lays exactly two different cards from the hand in the crib"),
+        "C4": N_("play one card from your hand, and the count may not pass 31"),
+        "C5": N_("you may say go only when no card fits under 31"),
+        "C7": N_("the game is over"),
+    },
     over_rule="C7",
 )
 

@@ -71,6 +71,15 @@ GAME = Game(
     match_type=Match,
     readers={"round": Round.from_record},
     position_types=(Round,),
+    rule_gists={
+        "D1": N_("each tile of the set is played once"),
+        "D4": N_("a turn is draws, then a play or a pass"),
+        "D5": N_("a tile is played from your hand onto an open end showing the same number"),
+        "D8": N_("you may pass only when you can neither play nor draw"),
+        "D9": N_("the line has exactly two open ends"),
+        "D11": N_("the round is over"),
+        "D17": N_("the match is over"),
+    },
     over_rule="D17",
 )
 

@@ -183,6 +183,14 @@ def family_game(
         new_match=partial(new_match, game),
         from_record=partial(from_record, game),
         apply=apply,
+        rule_gists={
+            "F4": N_("a player who can play must play; one who cannot draws, or passes"),
+            "F5": N_(
+                "only the spinner has ends across its sides, open once both sides hold a tile"
+            ),
+            "F8": N_("the hand is over"),
+            "F9": N_("the match is over"),
+        },
         over_rule="F9",
         match_type=FivesMatch,
         record_start=partial(record_start, game),

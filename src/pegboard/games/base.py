@@ -238,6 +238,9 @@ class Game:
     their result line: for a game of sides, the side named whole (partners together).
     None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
     tie)."""
+    rule_gists: Mapping[str, str] = field(default_factory=dict)
+    """The gist of each rule a move can break (``N_``-marked, by rule: ``{"D8": ...}``), said
+    when a refusal's own words are not in a catalog (``pegboard.i18n.rule_gist``)."""
     time_control: tuple[int, int] = (300, 5)
     """The clock that fits the game's pace when people play it online: a bank of seconds
     per player and seconds gained after each move (Fischer's increment). A surface that

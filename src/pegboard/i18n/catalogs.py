@@ -159,18 +159,12 @@ def rule_reason(error: IllegalActionError, _: Translator) -> str:
 
 
 def rule_gist(rule: str, _: Translator) -> str | None:
-    """One sentence per rule a move can break (docs/rules.md), translated."""
-    gists = {
-        "D1": _("each tile of the set is played once"),
-        "D4": _("a turn is draws, then a play or a pass"),
-        "D5": _("a tile is played from your hand onto an open end showing the same number"),
-        "D8": _("you may pass only when you can neither play nor draw"),
-        "D9": _("the line has exactly two open ends"),
-        "D11": _("the round is over"),
-        "D17": _("the match is over"),
-        "C2": _("each player lays exactly two different cards from the hand in the crib"),
-        "C4": _("play one card from your hand, and the count may not pass 31"),
-        "C5": _("you may say go only when no card fits under 31"),
-        "C7": _("the game is over"),
-    }
-    return gists.get(rule)
+    """The gist of a rule a move can break, translated: the game's own words for it
+    (``Game.rule_gists``; a rule's number names its game, D for Draw, C for cribbage...)."""
+    from pegboard import games  # the registry loads the games, which word their refusals
+
+    for name in games.names():
+        gist = games.get(name).rule_gists.get(rule)
+        if gist is not None:
+            return _(gist)
+    return None
