@@ -50,7 +50,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/lint-imports --no-logo
-	node_modules/.bin/eslint src/pegboard
+	node_modules/.bin/eslint src/pegboard tests/games
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

@@ -8,7 +8,12 @@ export default [
   js.configs.recommended,
   {
     // The web's own modules, and each game's (its look's assets) and the domino games'.
-    files: ["src/pegboard/web/static/**/*.js", "src/pegboard/*/looks/static/**/*.js", "src/pegboard/dominoes/static/**/*.js"],
+    files: [
+      "src/pegboard/web/static/**/*.js",
+      "src/pegboard/*/looks/static/**/*.js",
+      "src/pegboard/dominoes/static/**/*.js",
+      "tests/games/*/looks/static/**/*.js",
+    ],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: "module",

@@ -22,7 +22,7 @@ def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def toy_game() -> Iterator[Game]:
-    """The test-only game ``tricks`` (tests/games/toy.py), registered for one test."""
+    """The test-only game ``tricks`` (tests/games/toy/), registered for one test."""
     from tests.games import toy
 
     game = toy.install()
@@ -30,3 +30,20 @@ def toy_game() -> Iterator[Game]:
         yield game
     finally:
         toy.uninstall()
+
+
+@pytest.fixture
+def plain_toy_game() -> Iterator[Game]:
+    """The toy with nothing but its rules and description (no look of its own, as
+    ``plain-tricks``), registered for one test: every surface draws it generically."""
+    from dataclasses import replace
+
+    import pegboard.games
+    from tests.games import toy
+
+    game = replace(toy.GAME, name="plain-tricks", looks=pegboard.games.Looks())
+    pegboard.games.register(game)
+    try:
+        yield game
+    finally:
+        pegboard.games.unregister(game.name)

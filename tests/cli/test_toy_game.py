@@ -1,5 +1,5 @@
 """The command line serves a game it does not know (issue 11): the test-only toy game
-``tricks`` (tests/games/toy.py) is played whole with ``pegboard play --plain``, replayed
+``tricks`` (tests/games/toy/) is played whole with ``pegboard play --plain``, replayed
 with ``pegboard replay``, ranked by ``pegboard hint`` and run in ``pegboard arena``, with
 no change to any file under ``src/pegboard``. The human's output never shows a card the
 human may not see while the match is on (the other hand, the stock)."""

@@ -1,4 +1,4 @@
-"""The toy game (tests/games/toy.py) keeps its own rules, through the registry alone: the
+"""The toy game (tests/games/toy/) keeps its own rules, through the registry alone: the
 base every surface's test of it stands on."""
 
 from __future__ import annotations

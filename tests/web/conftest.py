@@ -173,7 +173,7 @@ def toy_app(
     toy_game: Any, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
 ) -> Iterator[Callable[..., tuple[TestClient, FakeTime]]]:
     """``toy_app(limits=PLAY_LIMITS, url=SQLite)``: a running app (bots in threads, without
-    delay) that plays the toy game ``tricks`` (tests/games/toy.py) too, its clocks one
+    delay) that plays the toy game ``tricks`` (tests/games/toy/) too, its clocks one
     ``FakeTime``: the same for every app the test starts, so several servers on one
     database agree on the time."""
     import pegboard.games

@@ -1,8 +1,9 @@
 """End to end, a game the page has never heard of: a real ``pegboard serve`` subprocess
 that finds the test-only toy ``tricks`` as a plug-in (``PEGBOARD_GAMES``), and a person in
 Debian's Chromium who picks it in the lobby, built from ``GET /api/games``, and plays it to
-the end on the generic page (the observation as text, the moves as buttons), by keyboard
-first, against the toy's bot, never shown a card of the bot's hand or of the stock."""
+the end on the generic page (the observation as text, the moves as buttons) with the toy's
+own page module over it (tests/games/toy/looks/static/tricks.js), by keyboard first,
+against the toy's bot, never shown a card of the bot's hand or of the stock."""
 
 from __future__ import annotations
 
@@ -113,6 +114,10 @@ def test_t4_a_person_plays_tricks_on_the_generic_page_of_a_real_server(
             int(t.rsplit(": ", 1)[1]) for t in page.locator("#players .score").all_inner_texts()
         ]
         assert sum(scores) == 4  # a point a trick (T4)
+        # The toy's own page module (tests/games/toy/looks/static/tricks.js) draws a star
+        # per trick beside each player: the generic page with a game's own part over it.
+        stars = page.locator("#players .tricks-won").all_inner_texts()
+        assert len(stars) == 2 and "".join(stars) == "★" * 4
         assert page.locator("#again-button").count() == 1
         assert "Tricks" in page.title()
     finally:

@@ -234,10 +234,11 @@ def test_axe_finds_no_violation(open_page: Any, path: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_generic_page_reads_at_360_px_and_passes_axe(
-    open_page: Any, toy_game: Any, lang: str
+    open_page: Any, plain_toy_game: Any, lang: str
 ) -> None:
-    """A game with no rules page of its own (the test-only toy): the generic page."""
-    page = open_page(f"/rules/{toy_game.name}?lang={lang}", width=360, height=740)
+    """A game with no rules page of its own (the test-only toy, without its looks): the
+    generic page."""
+    page = open_page(f"/rules/{plain_toy_game.name}?lang={lang}", width=360, height=740)
     expect(page.locator("h1")).to_contain_text("Tricks")
     assert horizontal_overflow(page) <= 0
     assert missing_glyphs(page) == []

@@ -10,7 +10,7 @@ of 127/8 is loopback): each is now refused, or rated fairly.
 - the staller: a connected player never moves (now: the clock flags them; in process,
   with the service's clock moved by hand, since a bank is at least half a minute).
 
-The toy game ``tricks`` (tests/games/toy.py) is played, a plug-in of the server's."""
+The toy game ``tricks`` (tests/games/toy/) is played, a plug-in of the server's."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ once every seat has moved (before that the match is aborted, unrated); leaving a
 match in play resigns it; a newcomer needs finished matches before a rated table; players
 who share an address or a device are not rated against each other.
 
-The toy game ``tricks`` (tests/games/toy.py) is played: Ana (seat 0) leads. The service's
+The toy game ``tricks`` (tests/games/toy/) is played: Ana (seat 0) leads. The service's
 clock is a test clock, moved by hand: no test waits for the grace time."""
 
 from __future__ import annotations

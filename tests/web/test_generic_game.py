@@ -272,7 +272,7 @@ def test_a_hint_ranks_the_seats_cards_with_the_games_strongest_bot(
 def test_the_lobby_describes_tricks_from_its_description(tricks_client: TestClient) -> None:
     described = {g["name"]: g for g in tricks_client.get("/api/games?lang=pt").json()}
     tricks = described["tricks"]
-    assert tricks["page"] == "generic"
+    assert tricks["page"] == "tricks"  # its own page module, in its folder (tests/games/toy/)
     assert (described["draw"]["page"], described["cribbage"]["page"]) == ("draw", "cribbage")
     assert tricks["bots"] == ["random", "high"]
     assert (tricks["min_players"], tricks["max_players"]) == (2, 2)

@@ -5,7 +5,7 @@ claim the win at a rated one (the leaver loses by forfeit). Every refusal is tra
 names its problem and changes nothing; a stand-in bot never moves after its player is back,
 nor shows its seat's hand to anyone; a restart keeps the stand-in and the forfeit.
 
-The toy game ``tricks`` (tests/games/toy.py) is played: two people, Ana (seat 0, who leads
+The toy game ``tricks`` (tests/games/toy/) is played: two people, Ana (seat 0, who leads
 first) and Bo (seat 1). The service's clock is a test clock, moved by hand: no test waits
 for the grace time to pass, nor measures anything."""
 

@@ -282,14 +282,30 @@ def test_the_correction_form(app_client: TestClient) -> None:
     assert by_id(root)["corrections"].text() == "कुछ पुराना मिला? सुधार की सूचना दें"
 
 
-def test_the_generic_page_of_a_game_without_its_own(toy_game: Any) -> None:
-    html = render_page(toy_game, "pt")
+def test_the_generic_page_of_a_game_without_its_own(plain_toy_game: Any) -> None:
+    html = render_page(plain_toy_game, "pt")
     root = parse(html)
     structure(root, "pt")
     assert "Tricks" in root.find_all("h1")[0].text()
-    for option in toy_game.options:
+    for option in plain_toy_game.options:
         refusal = option.refusal()
         assert refusal.rule is None or f"({refusal.rule})" in html
+
+
+def test_a_game_s_own_rules_page_and_page_module_come_from_its_folder(
+    toy_game: Any, app_client: TestClient
+) -> None:
+    """The toy is one folder (tests/games/toy/): its rules page and its page module are
+    its look's, served with no edit anywhere else, and gone when it is unregistered."""
+    answer, root = get_page(app_client, "/rules/tricks")
+    assert root.find_all("h1")[0].text() == "How to play Tricks"
+    assert "T3. Seat 1 leads the first trick" in answer.text
+    games = {game["name"]: game for game in app_client.get("/api/games").json()}
+    assert games["tricks"]["page"] == "tricks"
+    module = app_client.get("/static/games/tricks.js")
+    assert module.status_code == 200 and "tricks-won" in module.text
+    pegboard.games.unregister("tricks")
+    assert app_client.get("/static/games/tricks.js").status_code == 404
 
 
 def test_pages_escape_what_they_show() -> None:

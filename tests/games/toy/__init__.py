@@ -1,4 +1,5 @@
-"""A toy game that lives only in the tests: the check that a game is one package (issue 11).
+"""A toy game that lives only in the tests: the check that a game is one package (issues 11
+and 34): its rules and description here, its own page module and rules page in ``looks/``.
 
 **Tricks** is a two-player trick game with hidden hands. Its rules, numbered as the real
 games' rules are:
@@ -34,6 +35,7 @@ from pegboard.core import (
     new_record,
 )
 from pegboard.games import Game, Option, register_bot, unregister_bots
+from tests.games.toy.looks import LOOKS
 
 NAME = "tricks"
 CARDS = tuple(range(1, 10))
@@ -312,6 +314,7 @@ GAME = Game(
     over_rule="T4",
     match_type=TricksMatch,
     record_start=record_start,
+    looks=LOOKS,
     encoding=lambda: ENCODING,
 )
 
