@@ -22,13 +22,13 @@ import pytest
 from pegboard.cribbage import Discard, Game, parse_cards
 from pegboard.cribbage.bots import crib_table as table
 from pegboard.cribbage.bots.basic import crib_points
-from pegboard.cribbage.bots.expert import (
-    CribbageExpert,
+from pegboard.cribbage.bots.discard import (
     discard_likelihood,
     discard_values,
     table_crib,
     weighted_deals,
 )
+from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
 
 from .published_crib_tables import (

@@ -23,15 +23,8 @@ from pegboard.cribbage import (
     peg_points,
     score_hand,
 )
-from pegboard.cribbage.bots.expert import (
-    WIN,
-    CribbageExpert,
-    PeggingSearch,
-    crib_total,
-    discard_values,
-    expected_crib,
-    expected_hand,
-)
+from pegboard.cribbage.bots.discard import crib_total, discard_values, expected_crib, expected_hand
+from pegboard.cribbage.bots.expert import WIN, CribbageExpert, PeggingSearch
 from pegboard.cribbage.scoring import peg_rank_points
 from pegboard.games import bot_levels, make_bot
 

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from pegboard.cribbage import DECK, Card, Discard, Game, Play, parse_cards
-from pegboard.cribbage.bots.expert import CribbageExpert, discard_values, expected_hand
+from pegboard.cribbage.bots.discard import discard_values, expected_hand
+from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.levels import (
     LEVELS,
     STRONG_SLIP,

@@ -29,7 +29,8 @@ from pegboard.bots.ismcts import register_ismcts
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.basic import GreedyBot
-from pegboard.cribbage.bots.expert import CribbageExpert, expected_hand_total
+from pegboard.cribbage.bots.discard import expected_hand_total
+from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import game_view
 from pegboard.cribbage.observation import CribbageObservation
