@@ -3,7 +3,7 @@
 What the human is shown comes from their seat's observation alone
 (``pegboard.games.observation_lines``: its ``to_dict()``), so it holds nothing the seat
 may not know; their legal actions are numbered (answer the number or the notation). Every
-move, the bots' and the human's, is played through ``Game.play_narrated`` and said from
+move, the bots' and the human's, is played through ``Game.play`` and said from
 the events the rules give (``pegboard.i18n.say``): the command line words nothing itself.
 """
 
@@ -128,7 +128,7 @@ class GenericTable:
         seat = self.match.current_player
         assert seat is not None and seat != HUMAN
         action = self.bots[seat].act(self.match.observation(seat))
-        _notation, events = self.game.play_narrated(self.match, seat, str(action))
+        events = self.game.play(self.match, seat, action).events
         self._narrate(events)
 
     def show(self) -> list[Any]:
@@ -146,7 +146,7 @@ class GenericTable:
         return self.match.parse_action(text)
 
     def apply(self, action: Any) -> None:
-        _notation, events = self.game.play_narrated(self.match, HUMAN, str(action))
+        events = self.game.play(self.match, HUMAN, action).events
         self._narrate(events)
 
     def help(self) -> str:
@@ -215,7 +215,7 @@ def replay_generic(game: Game, record: dict[str, Any], terminal: Terminal, _: Tr
                 text=text,
             )
         try:
-            _notation, events = game.play_narrated(match, seat, text)
+            events = game.play(match, seat, text).events
         except (IllegalActionError, ValueError) as error:
             raise RecordError(
                 N_("action {number} ({text!r}) cannot be played: {reason}"),

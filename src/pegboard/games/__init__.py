@@ -30,6 +30,7 @@ from pegboard.games.base import (
     Option,
     OptionError,
     OutOfTurnError,
+    Played,
     UnknownGameError,
     observation_lines,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "Option",
     "OptionError",
     "OutOfTurnError",
+    "Played",
     "UnknownGameError",
     "bot_games",
     "bot_levels",

@@ -92,14 +92,14 @@ def new_match(game: str, config: Mapping[str, Any], seed: int) -> AnyMatch:
 def apply(match: AnyMatch, game: str, seat: int, text: str) -> str:
     """Play ``text`` (the game's notation) for ``seat``; the action's own notation back
     (``pegboard.games.Game.play``: the match is unchanged by any refusal)."""
-    return pegboard.games.get(game).play(match, seat, text)
+    return pegboard.games.get(game).play(match, seat, text).notation
 
 
 def apply_narrated(
     match: AnyMatch, game: str, seat: int, text: str
 ) -> tuple[str, tuple[Event, ...]]:
     """``apply``, and the events that tell what the action did (``Game.play_narrated``)."""
-    return pegboard.games.get(game).play_narrated(match, seat, text)
+    return pegboard.games.get(game).play(match, seat, text)
 
 
 def replay(
@@ -121,7 +121,7 @@ def replay_narrated(
     match = description.new_match(config, seed)
     narration: list[Event] = []
     for seat, text in actions:
-        narration.extend(description.play_narrated(match, seat, text)[1])
+        narration.extend(description.play(match, seat, text).events)
     return match, narration
 
 
