@@ -59,7 +59,7 @@ def played_logs(game: Game, matches: int) -> list[tuple[dict[str, object], int, 
         while not match.is_over:
             seat = match.current_player
             action = bots[seat].act(match.observation(seat))
-            log.append((seat, game.play(match, seat, str(action))))
+            log.append((seat, game.play(match, seat, str(action)).notation))
         logs.append((options, seed, log))
     return logs
 

@@ -36,11 +36,12 @@ def long_match(db_url: str) -> tuple[str, int]:
     from pegboard.games import make_bot
     from pegboard.web import games
     from pegboard.web.db import make_engine, upgrade
-    from pegboard.web.store import NewAction, SeatInfo, Store, TableRecord
+    from pegboard.web.records import NewAction, SeatInfo, TableRecord
+    from pegboard.web.store import Store
 
-    config = games.check_config("draw", {"players": 2, "target": 500})
+    config = pegboard.games.get("draw").check_options({"players": 2, "target": 500})
     game = pegboard.games.get("draw")
-    match = games.new_match("draw", config, SEED)
+    match = pegboard.games.get("draw").new_match(config, SEED)
     bots = [make_bot("draw", "random", seed=SEED + seat) for seat in range(2)]
     log: list[tuple[int, str]] = []
     while not match.is_over:
@@ -52,7 +53,7 @@ def long_match(db_url: str) -> tuple[str, int]:
     seats = [SeatInfo(0, "human", name="Ana", claimed=True), SeatInfo(1, "human", name="Bia")]
     record = TableRecord("Bench00001", "draw", config, "playing", 1, SEED, seats)
     store.create_table(record)
-    standings = games.standings(match, "draw")
+    standings = games.standings(match, pegboard.games.get("draw"))
     store.add_actions(
         [
             NewAction(

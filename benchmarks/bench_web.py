@@ -557,7 +557,8 @@ async def verify(base: str, db_url: str, run: Run, views_too: bool = True) -> di
 
 
 async def _verify(base: str, engine: Engine, run: Run, views_too: bool) -> dict[str, int]:
-    from pegboard.web import games, views
+    import pegboard.games
+    from pegboard.web import views
 
     ws_base = base.replace("http://", "ws://")
     checked_actions = 0
@@ -585,8 +586,8 @@ async def _verify(base: str, engine: Engine, run: Run, views_too: bool) -> dict[
                         f"bench_web: table {table_.id}: acknowledged move {key} {move} "
                         f"is not in the log ({logged.get(key)})"
                     )
-            match = games.replay(
-                record["game"], record["config"], seed, [(s, a) for _, s, a in log]
+            match = pegboard.games.get(record["game"]).replay(
+                record["config"], seed, [(s, a) for _, s, a in log]
             )
             checked_actions += len(log)
             matches += 1

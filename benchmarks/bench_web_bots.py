@@ -88,7 +88,8 @@ def store_bot_tables(db_url: str, count: int) -> None:
     """``count`` cribbage tables whose bot (seat 0) is to discard, written to the store."""
     from pegboard.cribbage import CribbageMatch
     from pegboard.web.db import make_engine, upgrade
-    from pegboard.web.store import SeatInfo, Store, TableRecord
+    from pegboard.web.records import SeatInfo, TableRecord
+    from pegboard.web.store import Store
 
     engine = make_engine(db_url)
     upgrade(engine)

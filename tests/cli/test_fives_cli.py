@@ -191,7 +191,9 @@ def test_f5_a_long_random_layout_lies_with_its_halves_meeting() -> None:
         assert count == len(layout.tiles)
         seen_arms += any(laid.arms.values())
         seat = match.current_player
-        game.act(match, seat, rng.choice(list(match.observation(seat).legal_actions())))
+        tuple(
+            game.play(match, seat, rng.choice(list(match.observation(seat).legal_actions()))).events
+        )
     assert seen_arms
 
 

@@ -256,7 +256,7 @@ def test_replay_narrates_every_action_by_the_seat_to_act(tmp_path: Path, toy_gam
     twin = toy_game.new_match({"players": 2, "hand": 4}, 4)
     expected = []
     for number, text in enumerate(match.actions, 1):
-        _notation, events = toy_game.play_narrated(twin, twin.current_player, text)
+        _notation, events = toy_game.play(twin, twin.current_player, text)
         expected += [f"  {number}. {say(e, _)}" for e in events]
     lines = result.output.splitlines()
     assert lines[0] == "Tricks: 2 players, seed 4."

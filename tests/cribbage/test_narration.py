@@ -111,7 +111,7 @@ def _played(seed: int) -> tuple[CribbageMatch, list[tuple[int, object, tuple[Eve
     while match.current_player is not None:
         seat = match.current_player
         action = rng.choice(list(match.legal_actions()))
-        told.append((seat, action, game.play_narrated(match, seat, str(action))[1]))
+        told.append((seat, action, game.play(match, seat, str(action))[1]))
     return match, told
 
 
@@ -147,7 +147,7 @@ def test_the_registrys_events_are_the_narrators_lines() -> None:
         action = rng.choice(list(match.legal_actions()))
         played = match.game
         before = played.observation(0)
-        _n, events = game.play_narrated(match, seat, str(action))
+        _n, events = game.play(match, seat, str(action))
         after = played.observation(0)
         text = "discard" if isinstance(action, Discard) else str(action)
         lines = cribbage_text.narrate(before, after, [(seat, text)], seats, EN)
@@ -245,7 +245,7 @@ def test_c7_a_match_tells_each_games_points_and_its_end() -> None:
     while match.current_player is not None:
         seat = match.current_player
         action = rng.choice(list(match.legal_actions()))
-        every.extend(game.play_narrated(match, seat, str(action))[1])
+        every.extend(game.play(match, seat, str(action))[1])
     points = [e for e in every if e.template == "Game points: {points}."]
     assert len(points) == len(match.games) >= 2
     assert str(points[-1]) == "Game points: {}.".format(
@@ -268,7 +268,9 @@ def test_a_game_read_from_its_record_is_narrated_without_a_match() -> None:
     told: list[Event] = []
     while position.current_player is not None:
         seat = position.current_player
-        told.extend(game.act(position, seat, rng.choice(list(position.legal_actions()))))
+        told.extend(
+            tuple(game.play(position, seat, rng.choice(list(position.legal_actions()))).events)
+        )
     result = position.result
     assert result is not None
     assert tuple(told[-len(narration.result(result)) :]) == narration.result(result)

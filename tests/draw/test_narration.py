@@ -113,7 +113,7 @@ def _played_match(seed: int) -> tuple[Match, list[tuple[int, object, tuple[Event
         seat = match.current_player
         action = rng.choice(list(match.legal_actions()))
         rounds = len(match.rounds)
-        _notation, events = game.play_narrated(match, seat, str(action))
+        _notation, events = game.play(match, seat, str(action))
         told.append((seat, action, events))
         if len(match.rounds) > rounds:
             assert events[1:7] == narration.settlement(match.rounds[-1].result)[:6]
@@ -215,8 +215,8 @@ def test_the_surfaces_words_are_say_of_the_events_in_each_language(lang: str) ->
 def test_a_round_read_from_its_record_is_narrated_with_its_settlement() -> None:
     game = games.get("draw")
     round_ = position(["1-2", "2-6", "4-6"], "0-0 0-1", line=[("5-5", None)])
-    assert game.act(round_, 0, PASS) == (narration.played(0, PASS),)
-    assert game.act(round_, 1, PASS) == (narration.played(1, PASS),)
-    last = game.act(round_, 2, PASS)
+    assert tuple(game.play(round_, 0, PASS).events) == (narration.played(0, PASS),)
+    assert tuple(game.play(round_, 1, PASS).events) == (narration.played(1, PASS),)
+    last = tuple(game.play(round_, 2, PASS).events)
     assert last == (narration.played(2, PASS), *narration.settlement(round_.result))
     assert str(last[-1]) == "Settlement: 8 + 10 − 3 = 15 → seat 0 scores 15."

@@ -70,7 +70,7 @@ def random_positions(name: str, players: int, seed: int) -> Iterator[Any]:
         yield match
         seat = match.current_player
         action = rng.choice(list(match.observation(seat).legal_actions()))
-        game.act(match, seat, action)
+        tuple(game.play(match, seat, action).events)
 
 
 @pytest.mark.parametrize("name", GAMES)

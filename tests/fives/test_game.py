@@ -39,7 +39,7 @@ def test_the_registry_plays_a_match_with_events_and_reads_its_record_back(name: 
     while not match.is_over:
         seat = match.current_player
         text = str(rng.choice(match.legal_actions()))
-        _notation, events = game.play_narrated(match, seat, text)
+        _notation, events = game.play(match, seat, text)
         lines.extend(told(events))
     record = json.loads(json.dumps(match.to_record()))
     again = game.from_record(record)
@@ -66,7 +66,7 @@ def test_the_registry_reads_a_hand_record(name: str) -> None:
     hand.apply(hand.legal_actions()[0])
     read = game.read_record(json.loads(json.dumps(hand.to_record())))
     assert isinstance(read, FivesHand) and read.to_record() == hand.to_record()
-    events = game.act(read, read.current_player, read.legal_actions()[0])
+    events = tuple(game.play(read, read.current_player, read.legal_actions()[0]).events)
     assert events and told(events)
 
 
@@ -75,7 +75,7 @@ def test_f6_f7_a_score_is_told_with_its_arithmetic() -> None:
     hand = position("all-fives", [[five, T(3, 5), T(0, 0)], [T(2, 5), T(4, 5), T(1, 1)]])
     game = pegboard.games.get("all-fives")
     lines = [
-        told(game.act(hand, hand.current_player, action))
+        told(tuple(game.play(hand, hand.current_player, action).events))
         for action in (
             Play(five),
             Play(T(2, 5), End(five, "A")),
@@ -85,8 +85,10 @@ def test_f6_f7_a_score_is_told_with_its_arithmetic() -> None:
     assert lines[0] == ["Seat 1 leads [5|5].", "Ends 10 = 10: Seat 1 scores 10."]
     assert lines[2][-1] == "Ends 2 + 3 = 5: Seat 1 scores 5."
     fifteen = position("fives-and-threes", [[T(3, 6), T(0, 0)], [T(2, 6)]], [(T(6, 6), None)])
-    events = pegboard.games.get("fives-and-threes").act(
-        fifteen, 0, Play(T(3, 6), End(T(6, 6), "A"))
+    events = tuple(
+        pegboard.games.get("fives-and-threes")
+        .play(fifteen, 0, Play(T(3, 6), End(T(6, 6), "A")))
+        .events
     )
     assert told(events)[-1] == "Ends 3 + 12 = 15: 5 threes and 3 fives, Seat 1 scores 8."
     for lang in ("pt", "zh", "hi"):
@@ -96,14 +98,22 @@ def test_f6_f7_a_score_is_told_with_its_arithmetic() -> None:
 
 def test_f8_the_end_of_hand_is_told_with_its_rounding() -> None:
     hand = position("all-fives", [[T(4, 6)], [T(2, 5)]], [(T(3, 4), None)], [T(0, 0)])
-    events = pegboard.games.get("all-fives").act(hand, 0, Play(T(4, 6), End(T(3, 4), "high")))
+    events = tuple(
+        pegboard.games.get("all-fives").play(hand, 0, Play(T(4, 6), End(T(3, 4), "high"))).events
+    )
     lines = told(events)
     assert "Seat 1 dominoes: the hand is over (F8)." in lines
     assert lines[-1] == "End of hand: 7 \u2192 5: Seat 1 scores 5 (F8)."
     tied = position(
         "all-fives", [[T(1, 2), T(3, 3)], [T(1, 5)], [T(4, 4), T(1, 4)]], [(T(0, 1), None)]
     )
-    lines = told(pegboard.games.get("all-fives").act(tied, 0, Play(T(1, 2), End(T(0, 1), "high"))))
+    lines = told(
+        tuple(
+            pegboard.games.get("all-fives")
+            .play(tied, 0, Play(T(1, 2), End(T(0, 1), "high")))
+            .events
+        )
+    )
     assert lines[-2:] == [
         "End of hand: 13 \u00f7 2 = 6\u00bd \u2192 5: Seat 1 scores 5 (F8).",
         "End of hand: 13 \u00f7 2 = 6\u00bd \u2192 5: Seat 2 scores 5 (F8).",
@@ -112,14 +122,18 @@ def test_f8_the_end_of_hand_is_told_with_its_rounding() -> None:
         assert (
             "6\u00bd \u2192 5"
             in told(
-                pegboard.games.get("all-fives").act(
-                    position(
-                        "all-fives",
-                        [[T(1, 2), T(3, 3)], [T(1, 5)], [T(4, 4), T(1, 4)]],
-                        [(T(0, 1), None)],
-                    ),
-                    0,
-                    Play(T(1, 2), End(T(0, 1), "high")),
+                tuple(
+                    pegboard.games.get("all-fives")
+                    .play(
+                        position(
+                            "all-fives",
+                            [[T(1, 2), T(3, 3)], [T(1, 5)], [T(4, 4), T(1, 4)]],
+                            [(T(0, 1), None)],
+                        ),
+                        0,
+                        Play(T(1, 2), End(T(0, 1), "high")),
+                    )
+                    .events
                 ),
                 lang,
             )[-1]
@@ -128,7 +142,9 @@ def test_f8_the_end_of_hand_is_told_with_its_rounding() -> None:
 
 def test_a_draw_is_told_without_its_tile() -> None:
     hand = position("all-fives", [[T(0, 6)], [T(1, 2)]], [(T(3, 4), None)], [T(5, 5), T(2, 3)])
-    lines = told(pegboard.games.get("all-fives").act(hand, 0, hand.parse_action("draw")))
+    lines = told(
+        tuple(pegboard.games.get("all-fives").play(hand, 0, hand.parse_action("draw")).events)
+    )
     assert lines == ["Seat 1 draws a tile."]
 
 
@@ -137,7 +153,11 @@ def test_f9_a_play_past_61_is_told_as_scoring_nothing() -> None:
         "fives-and-threes", [[T(3, 6), T(0, 0)], [T(2, 6)]], [(T(6, 6), None)], scores=[59, 0]
     )
     lines = told(
-        pegboard.games.get("fives-and-threes").act(hand, 0, Play(T(3, 6), End(T(6, 6), "A")))
+        tuple(
+            pegboard.games.get("fives-and-threes")
+            .play(hand, 0, Play(T(3, 6), End(T(6, 6), "A")))
+            .events
+        )
     )
     assert lines[-1] == "Ends 3 + 12 = 15, worth 8: past 61, Seat 1 scores nothing (F9)."
 

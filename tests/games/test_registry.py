@@ -94,7 +94,7 @@ def random_log(game: Game, options: dict[str, object], seed: int) -> Iterator[tu
         if seat is None:
             return
         action = str(rng.choice(list(match.observation(seat).legal_actions())))
-        yield seat, game.play(match, seat, action)
+        yield seat, game.play(match, seat, action).notation
 
 
 @pytest.mark.parametrize(

@@ -44,9 +44,7 @@ def test_a_match_played_by_its_bots_replays_from_its_record(toy_game: Game) -> N
     events: list[Event] = []
     while not match.is_over:
         seat = match.current_player
-        notation, said = toy_game.play_narrated(
-            match, seat, str(bots[seat].act(match.observation(seat)))
-        )
+        notation, said = toy_game.play(match, seat, str(bots[seat].act(match.observation(seat))))
         log.append((seat, notation))
         events.extend(said)
     assert sum(toy_game.scores(match)) == 4  # T4: a point a trick

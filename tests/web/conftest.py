@@ -28,6 +28,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 import httpx  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
+import pegboard.games  # noqa: E402
 from pegboard.cribbage.cards import DECK, SUIT_SYMBOLS  # noqa: E402
 from pegboard.draw import DOUBLE_SIX, Match  # noqa: E402
 from pegboard.web import games  # noqa: E402
@@ -545,7 +546,7 @@ class Truth:
         self.game = game
         self.positions: list[games.AnyMatch] = []
         self.seen_before: list[set[str]] = []
-        match = games.new_match(game, config, seed)
+        match = pegboard.games.get(game).new_match(config, seed)
         if isinstance(match, Match):
             seen = {str(t) for lot in match.lot for t in lot.tiles.values()}
         else:
@@ -555,7 +556,7 @@ class Truth:
             before = self.positions[-1]
             deal = self._deal(before)
             dealt = self._dealt(before)
-            after = games.replay(game, config, seed, log[:n])
+            after = pegboard.games.get(game).replay(config, seed, log[:n])
             if self._deal(after) != deal:
                 seen = seen | dealt
             self.positions.append(after)
@@ -564,7 +565,7 @@ class Truth:
     def _record(
         self, config: dict[str, Any], seed: int, log: list[tuple[int, str]], seen: set[str]
     ) -> None:
-        self.positions.append(games.replay(self.game, config, seed, log))
+        self.positions.append(pegboard.games.get(self.game).replay(config, seed, log))
         self.seen_before.append(seen)
 
     @staticmethod

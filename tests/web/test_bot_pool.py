@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import pegboard.games
 from pegboard.bots import Evaluation
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
@@ -28,7 +29,8 @@ from pegboard.web import games, table_bots
 from pegboard.web.app import create_app
 from pegboard.web.bot_pool import BotPool, ThinkingError, WorkerCrashError
 from pegboard.web.db import make_engine, upgrade
-from pegboard.web.store import SeatInfo, Store, TableRecord
+from pegboard.web.records import SeatInfo, TableRecord
+from pegboard.web.store import Store
 
 from .conftest import Player, new_table, seeds, service_of, token_of
 
@@ -48,14 +50,14 @@ def positions(game: str, count: int, seed: int) -> list[games.AnyMatch]:
     """Positions of random play (each with a seat to act), from the deal on."""
     rng = random.Random(seed)
     asked = {"draw": {"players": 3}, "cribbage": {"best_of": 1}}.get(game, {})
-    match = games.new_match(game, games.check_config(game, asked), seed)
+    match = pegboard.games.get(game).new_match(pegboard.games.get(game).check_options(asked), seed)
     found: list[games.AnyMatch] = []
     while len(found) < count and match.current_player is not None:
         if rng.random() < 0.3:
             found.append(copy.deepcopy(match))
         seat = match.current_player
         legal = match.observation(seat).legal_actions()
-        games.apply(match, game, seat, str(rng.choice(list(legal))))
+        pegboard.games.get(game).play(match, seat, str(rng.choice(list(legal))))
     return found
 
 
@@ -290,7 +292,7 @@ def test_the_server_answers_while_the_bots_tables_are_rebuilt_and_the_bots_resum
             ]
         finally:
             gate.set()
-        portal.call(service_of(client).resumed)
+        portal.call(service_of(client).bots.resumed)
         assert [f.result(HANG_GUARD) for f in opened] == [tables[rebuilding[0]], tables[later]]
         assert set(tables) == {made["table"]} | {f"t{n:04d}" for n in range(200)}
         assert replayed == Counter(table_seeds)  # each table rebuilt exactly once

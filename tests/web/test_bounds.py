@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pegboard.web.db import make_engine, upgrade
-from pegboard.web.store import SeatInfo, Store, TableRecord
+from pegboard.web.records import SeatInfo, TableRecord
+from pegboard.web.store import Store
 from tests.web.conftest import Player, new_table, service_of, token_of
 
 HUGE = 100000000000000000000000000000

@@ -187,7 +187,7 @@ def test_the_alarm_flags_a_rated_staller_on_time_without_any_message(
 
 
 async def _arm_now(service: Any, table: Any) -> None:
-    service._arm(table)
+    service.clocks.arm(table)
 
 
 def test_a_casual_flag_hands_the_seat_to_a_bot_until_its_person_takes_it_back(
@@ -199,7 +199,7 @@ def test_a_casual_flag_hands_the_seat_to_a_bot_until_its_person_takes_it_back(
     ana.act(ana.state["view"]["legal"][0]["action"])
     wall.advance(61)  # Bo's minute is out
     service = service_of(client)
-    assert client.portal.call(service.flag_due, service._tables[table["table"]]) is True
+    assert client.portal.call(service.clocks.flag_due, service._tables[table["table"]]) is True
     bo.sync()
     assert bo.state["table"]["seats"][1]["stand_in"] is not None
     assert bo.state["table"]["forfeit"] is None  # a casual table: nobody lost
@@ -294,8 +294,8 @@ def test_two_processes_on_postgresql_agree_on_a_flag(
     wall.advance(65.5)  # the minute and one increment: seat 0 leads the next trick
     with caplog.at_level(logging.INFO, logger="pegboard.web.service"):
         flagged = [
-            two.portal.call(second.flag_due, second._tables[rated.id]),
-            one.portal.call(first.flag_due, first._tables[rated.id]),
+            two.portal.call(second.clocks.flag_due, second._tables[rated.id]),
+            one.portal.call(first.clocks.flag_due, first._tables[rated.id]),
         ]
     # One flag in all (an alarm of either server may have been first: then neither call).
     assert flagged.count(True) <= 1

@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import IntegrityError
 
+import pegboard.games
 from pegboard.i18n import translator
-from pegboard.web import games
 from pegboard.web.commits import GroupCommit
 from pegboard.web.db import make_engine, upgrade
+from pegboard.web.records import NewAction
 from pegboard.web.service import TableService
-from pegboard.web.store import NewAction, Store
+from pegboard.web.store import Store
 from pegboard.web.table_body import read_new_table
 from pegboard.web.tables import LiveTable
 from tests.web.test_seat_tokens import Socket, with_service
@@ -29,11 +30,11 @@ HUMANS = {"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "h
 
 
 async def seated(service: TableService) -> tuple[LiveTable, dict[int, Socket]]:
-    table, tokens, invites = await service.create(read_new_table(HUMANS, EN))
-    _, tokens[1] = await service.claim(table, invites[1], None, "en")
+    table, tokens, invites = await service.maker.create(read_new_table(HUMANS, EN))
+    _, tokens[1] = await service.seats.claim(table, invites[1], None, "en")
     sockets = {seat: Socket(seat) for seat in (0, 1)}
     for seat, socket in sockets.items():
-        await service.connect(table, socket, tokens[seat])
+        await service.seats.connect(table, socket, tokens[seat])
     return table, sockets
 
 
@@ -196,7 +197,7 @@ def test_a_move_whose_socket_goes_while_it_commits_is_finished(
             assert state["type"] == "state" and state["seq"] == 2, state
         record = service.store.load_table(table_id)
         assert record is not None and len(record.actions) == 2
-        replayed = games.replay("draw", record.config, record.seed, record.actions)
+        replayed = pegboard.games.get("draw").replay(record.config, record.seed, record.actions)
         # The record is the copy's (the seed is random: the second move may be a draw, D7,
         # after which the same seat is still to move).
         live = service._tables[table_id].match

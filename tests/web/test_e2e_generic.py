@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+import pegboard.games
 from pegboard.games import ENVIRONMENT, Game
-from pegboard.web import games
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
 from tests.games import toy
@@ -62,7 +62,7 @@ def position(store: Store, page: Page) -> tuple[int, toy.TricksMatch]:
     assert record is not None
     seq = int(page.evaluate("document.body.dataset.seq").split(":")[1])
     log = [(seat, action) for _n, seat, action in store.log(table_id, record.match_number)]
-    return seq, games.replay("tricks", record.config, record.seed, log[:seq])
+    return seq, pegboard.games.get("tricks").replay(record.config, record.seed, log[:seq])
 
 
 def test_t4_a_person_plays_tricks_on_the_generic_page_of_a_real_server(

@@ -99,7 +99,7 @@ def me(page: Page, base: str) -> str:
 def standings_of(base: str, table: str, number: int, game: str) -> list[float]:
     """The final standings of a match, from its record (what ``pegboard replay`` reads)."""
     record = httpx.get(f"{base}/api/matches/{table}-{number}/record", timeout=30).json()
-    return games.standings(pegboard.games.get(game).from_record(record), game)
+    return games.standings(pegboard.games.get(game).from_record(record), pegboard.games.get(game))
 
 
 def openskill_after(

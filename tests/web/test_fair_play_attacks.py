@@ -272,4 +272,4 @@ def test_the_staller_loses_on_time_and_the_match_is_rated(
 
 
 async def _arm_now(service: Any, table: Any) -> None:
-    service._arm(table)
+    service.clocks.arm(table)

@@ -55,9 +55,9 @@ def two_processes(
         try:
             if listen:
                 for service in (a, b):
-                    service.listen()
-                    assert service.listener is not None
-                    await asyncio.wait_for(service.listener.listening.wait(), WAIT)
+                    service.sync.listen()
+                    assert service.sync.listener is not None
+                    await asyncio.wait_for(service.sync.listener.listening.wait(), WAIT)
             return await body(a, b)
         finally:
             for service in (a, b):
@@ -92,14 +92,14 @@ HUMANS = {
 async def both_seated(a: TableService, b: TableService) -> tuple[str, Socket, Socket, Socket]:
     """A table of two people made on A; seat 0 connected to A, seat 1 and a spectator to
     B: (table id, seat 0's socket, seat 1's, the spectator's)."""
-    table, tokens, invites = await a.create(read_new_table(HUMANS, EN))
-    _, tokens[1] = await a.claim(table, invites[1], None, "en")
+    table, tokens, invites = await a.maker.create(read_new_table(HUMANS, EN))
+    _, tokens[1] = await a.seats.claim(table, invites[1], None, "en")
     on_b = await b.get(table.id)
     assert on_b is not None
     zero, one, watcher = Socket(0), Socket(1), Socket(None)
-    await a.connect(table, zero, tokens[0])
-    await b.connect(on_b, one, tokens[1])
-    await b.connect(on_b, watcher, None)
+    await a.seats.connect(table, zero, tokens[0])
+    await b.seats.connect(on_b, one, tokens[1])
+    await b.seats.connect(on_b, watcher, None)
     return table.id, zero, one, watcher
 
 
@@ -171,13 +171,13 @@ def test_a_stale_copy_cannot_fork_the_log(shared_url: str) -> None:
     fork, and B then plays on from A's move."""
 
     async def body(a: TableService, b: TableService) -> None:
-        table, tokens, invites = await a.create(read_new_table(HUMANS, EN))
-        _, tokens[1] = await a.claim(table, invites[1], None, "en")
+        table, tokens, invites = await a.maker.create(read_new_table(HUMANS, EN))
+        _, tokens[1] = await a.seats.claim(table, invites[1], None, "en")
         table_b = await b.get(table.id)
         assert table_b is not None
         on_a, on_b = Socket(0), Socket(0)
-        await a.connect(table, on_a, tokens[0])
-        await b.connect(table_b, on_b, tokens[0])
+        await a.seats.connect(table, on_a, tokens[0])
+        await b.seats.connect(table_b, on_b, tokens[0])
         assert table.match.current_player == 0
         legal = [m["action"] for m in a.state(table, on_a)["view"]["legal"]]
         await a.act(table, on_a, legal[0], 0)
@@ -197,18 +197,18 @@ def test_leave_through_one_process_closes_the_old_seat_socket_on_the_other(
     shared_url: str,
 ) -> None:
     async def body(a: TableService, b: TableService) -> None:
-        table, _, invites = await a.create(read_new_table(HUMANS, EN))
-        _, token = await a.claim(table, invites[1], None, "en")
+        table, _, invites = await a.maker.create(read_new_table(HUMANS, EN))
+        _, token = await a.seats.claim(table, invites[1], None, "en")
         on_b = await b.get(table.id)
         assert on_b is not None
         one = Socket(1)
-        await b.connect(on_b, one, token)
-        await a.leave(table, 1, token, "en")
+        await b.seats.connect(on_b, one, token)
+        await a.seats.leave(table, 1, token, "en")
         await until(lambda: one.closed == 4403, "the old seat's socket closed")
         assert one.sent[-1]["type"] == "error" and one.sent[-1]["code"] == "auth"
         # Its token opens nothing any more, on either process.
         with pytest.raises(ClientError):
-            await b.connect(on_b, Socket(1), token)
+            await b.seats.connect(on_b, Socket(1), token)
 
     two_processes(shared_url, body)
 
@@ -268,12 +268,12 @@ def test_a_bot_moves_exactly_once_while_two_processes_hold_its_table(shared_url:
             "target": 1,
             "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy"}],
         }
-        table, tokens, _ = await a.create(read_new_table(request, EN))
+        table, tokens, _ = await a.maker.create(read_new_table(request, EN))
         on_b = await b.get(table.id)
         assert on_b is not None
         zero, watcher = Socket(0), Socket(None)
-        await a.connect(table, zero, tokens[0])
-        await b.connect(on_b, watcher, None)
+        await a.seats.connect(table, zero, tokens[0])
+        await b.seats.connect(on_b, watcher, None)
         while not table.match.is_over:
             await until(
                 lambda: table.match.is_over or table.match.current_player == 0, "the human's turn"
@@ -299,8 +299,8 @@ def test_a_bot_moves_exactly_once_while_two_processes_hold_its_table(shared_url:
 def test_a_lost_listening_connection_comes_back_and_catches_up(shared_url: str) -> None:
     async def body(a: TableService, b: TableService) -> None:
         table_id, zero, _, watcher = await both_seated(a, b)
-        assert b.listener is not None
-        before = b.listener.connections
+        assert b.sync.listener is not None
+        before = b.sync.listener.connections
         with psycopg.connect(listen_url(shared_url), autocommit=True) as admin:
             killed = admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
@@ -312,7 +312,9 @@ def test_a_lost_listening_connection_comes_back_and_catches_up(shared_url: str) 
         assert table is not None
         view = a.state(table, zero)["view"]
         await a.act(table, zero, view["legal"][0]["action"], 0)
-        await until(lambda: b.listener is not None and b.listener.connections > before, "again")
+        await until(
+            lambda: b.sync.listener is not None and b.sync.listener.connections > before, "again"
+        )
         await until(lambda: 1 in seqs(watcher), "the move missed while deaf reached B")
 
     two_processes(shared_url, body)
@@ -334,7 +336,7 @@ def test_who_is_here_is_told_across_processes(shared_url: str) -> None:
         assert table is not None
         seen_on_a = a.summary
         await until(lambda: seen_on_a(table)["seats"][1]["connected"] is True, "A sees seat 1")
-        a.disconnect(table, zero)
+        a.seats.disconnect(table, zero)
         await until(lambda: connected(watcher) == [False, True], "B told seat 0 went")
         await until(lambda: connected(one) == [False, True], "seat 1 told too")
 

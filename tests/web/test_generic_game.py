@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import pegboard.games
 from pegboard.i18n import translator
-from pegboard.web import games, views
+from pegboard.web import views
 from tests.games import toy
 from tests.web.conftest import HANG_GUARD, Player, new_table, seeds, service_of, token_of
 
@@ -46,7 +46,8 @@ def truth(client: TestClient, table_id: str) -> list[toy.TricksMatch]:
     assert record is not None
     log = [(seat, action) for _n, seat, action in store.log(table_id, record.match_number)]
     return [
-        games.replay("tricks", record.config, record.seed, log[:n]) for n in range(len(log) + 1)
+        pegboard.games.get("tricks").replay(record.config, record.seed, log[:n])
+        for n in range(len(log) + 1)
     ]
 
 

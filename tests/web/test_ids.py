@@ -9,8 +9,7 @@ import string
 from fastapi.testclient import TestClient
 
 from pegboard.web.players import PLAYER_ID_LENGTH
-from pegboard.web.service import TABLE_ID_LENGTH
-from pegboard.web.tables import ID_ALPHABET, new_id
+from pegboard.web.tables import ID_ALPHABET, TABLE_ID_LENGTH, new_id
 from tests.web.conftest import PATTERNS, leaks, new_table
 
 ALPHANUMERIC = set(string.ascii_letters + string.digits)

@@ -25,7 +25,7 @@ import pegboard.games
 from pegboard.i18n import translator
 from pegboard.web import leavers
 from pegboard.web.app import create_app
-from pegboard.web.store import SeatInfo
+from pegboard.web.records import SeatInfo
 from tests.games import toy
 from tests.web.conftest import (
     HANG_GUARD,
@@ -297,9 +297,11 @@ def test_l2_a_restart_keeps_the_stand_in_and_its_bot_plays_on(
 
 def test_l2_the_stand_in_level_is_the_table_s_bots_or_the_strongest_but_one() -> None:
     people = [SeatInfo(0, "human", claimed=True), SeatInfo(1, "human", claimed=True)]
-    assert leavers.stand_in_level("draw", people) == "expert"  # random, greedy, expert, ismcts
+    assert (
+        leavers.stand_in_level(pegboard.games.get("draw"), people) == "expert"
+    )  # random, greedy, expert, ismcts
     with_bots = [*people, SeatInfo(2, "bot", "greedy", claimed=True)]
-    assert leavers.stand_in_level("draw", with_bots) == "greedy"
+    assert leavers.stand_in_level(pegboard.games.get("draw"), with_bots) == "greedy"
 
 
 # -- refusals ------------------------------------------------------------------------------
@@ -439,7 +441,7 @@ def test_l4_at_a_rated_table_the_win_is_claimed_and_the_leaver_loses_by_forfeit(
     service = service_of(client)
     rated_leavers: list[int] = []
     monkeypatch.setattr(
-        service, "_rate_forfeit", lambda table, leaver: rated_leavers.append(leaver)
+        service.leavers, "_rate_forfeit", lambda table, leaver: rated_leavers.append(leaver)
     )
     table = new_table(client, "tricks", PEOPLE, hand=4)
     rated_tables.add(table["table"])

@@ -21,10 +21,11 @@ import httpx
 import pytest
 from sqlalchemy import text, update
 
-from pegboard.web import games
+import pegboard.games
 from pegboard.web.clocks import Clock
 from pegboard.web.db import MatchRow, make_engine, throwaway_database
-from pegboard.web.store import CHANNEL, Store
+from pegboard.web.records import CHANNEL
+from pegboard.web.store import Store
 from tests.web.conftest import HANG_GUARD, POSTGRES_ENV, Server
 from tests.web.real_socket import RealClient as Client
 
@@ -155,7 +156,7 @@ def test_two_processes_one_match_a_bot_and_a_kill(
     assert [seq for seq, _, _ in log] == list(range(1, end + 1))
     record = store.load_table(table_id)
     assert record is not None and record.status == "over"
-    replayed = games.replay("draw", record.config, record.seed, record.actions)
+    replayed = pegboard.games.get("draw").replay(record.config, record.seed, record.actions)
     assert replayed.is_over and list(replayed.scores) == zero.state["view"]["scores"]
     assert any(seat == 2 for _, seat, _ in log)  # the bot moved, each move once in the log
 

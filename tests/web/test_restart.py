@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from pegboard.web import games
+import pegboard.games
 from pegboard.web.db import make_engine
 from pegboard.web.store import Store
 from tests.web.conftest import HANG_GUARD, Server
@@ -80,6 +80,6 @@ def killed_and_restarted(tmp_path: Path, servers: list[Server], sockets: ExitSta
     assert [(seat, action) for _, seat, action in log] == played
     record = store.load_table(table_id)
     assert record is not None
-    replayed = games.replay("draw", record.config, record.seed, record.actions)
+    replayed = pegboard.games.get("draw").replay(record.config, record.seed, record.actions)
     assert list(replayed.scores) == settled["view"]["scores"]
     assert len(replayed.rounds) == 1

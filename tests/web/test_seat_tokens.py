@@ -77,8 +77,8 @@ TWO_HUMANS = {
 
 async def seated(service: TableService) -> tuple[LiveTable, dict[int, str]]:
     """A new table of two people, both seats claimed: each seat's token."""
-    table, tokens, invites = await service.create(read_new_table(TWO_HUMANS, EN))
-    seat, tokens[1] = await service.claim(table, invites[1], None, "en")
+    table, tokens, invites = await service.maker.create(read_new_table(TWO_HUMANS, EN))
+    seat, tokens[1] = await service.seats.claim(table, invites[1], None, "en")
     assert seat == 1
     return table, tokens
 
@@ -94,25 +94,25 @@ def test_a_socket_whose_seat_was_given_up_cannot_play_for_the_new_holder(sqlite_
     async def body(service: TableService) -> None:
         table, tokens = await seated(service)
         first, old, second_tab = Socket(0), Socket(1), Socket(1)
-        await service.connect(table, first, tokens[0])
-        await service.connect(table, old, tokens[1])
-        await service.connect(table, second_tab, tokens[1])
+        await service.seats.connect(table, first, tokens[0])
+        await service.seats.connect(table, old, tokens[1])
+        await service.seats.connect(table, second_tab, tokens[1])
         if table.match.current_player == 0:
             await service.act(table, first, await move_for(service, table, first), table.seq)
         assert table.match.current_player == 1
         action = await move_for(service, table, old)
 
-        await service.leave(table, 1, tokens[1], "en")
+        await service.seats.leave(table, 1, tokens[1], "en")
         for socket in (old, second_tab):  # closed at once, told why
             assert socket.closed == 4403
             assert socket.sent[-1]["code"] == "auth"
-        await service.join(table, 1, "Bo", "en")  # a newcomer takes the seat
+        await service.seats.join(table, 1, "Bo", "en")  # a newcomer takes the seat
         seq = table.seq
         with pytest.raises(ClientError) as refused:
             await service.act(table, old, action, seq)  # its reader had the message already
         assert refused.value.code == "auth"
         with pytest.raises(ClientError):
-            await service.hint(table, old)
+            await service.hints.hint(table, old)
         with pytest.raises(ClientError):
             await service.switch_language(table, old, "pt_BR")  # no view of the new hand
         assert table.seq == seq
@@ -130,7 +130,7 @@ def test_a_token_replaced_after_hello_is_refused_at_the_next_action(sqlite_url: 
         mover = table.match.current_player
         assert mover is not None
         socket = Socket(mover)
-        await service.connect(table, socket, tokens[mover])
+        await service.seats.connect(table, socket, tokens[mover])
         table.record.seats[mover].token_hash = hash_token("someone else's")
         with pytest.raises(ClientError) as refused:
             await service.act(table, socket, await move_for(service, table, socket), 0)
@@ -147,9 +147,9 @@ def test_an_invitation_and_a_join_of_one_seat_exactly_one_wins(
     async def body(service: TableService) -> list[str]:
         winners = []
         for _try in range(30):
-            table, _tokens, invites = await service.create(read_new_table(TWO_HUMANS, EN))
-            invited = service.claim(table, invites[1], "Cy", "en")
-            join = service.join(table, 1, "Bo", "en")
+            table, _tokens, invites = await service.maker.create(read_new_table(TWO_HUMANS, EN))
+            invited = service.seats.claim(table, invites[1], "Cy", "en")
+            join = service.seats.join(table, 1, "Bo", "en")
             pair = (join, invited) if join_first else (invited, join)
             results = await asyncio.gather(*pair, return_exceptions=True)
             by_name = dict(

@@ -6,7 +6,7 @@ import random
 
 from fastapi.testclient import TestClient
 
-from pegboard.web import games
+import pegboard.games
 from tests.web.conftest import (
     Player,
     check_states,
@@ -75,7 +75,9 @@ def test_draw_match_of_two_humans_and_a_bot_plays_to_the_target(client: TestClie
 def truth_log(client: TestClient, table_id: str) -> list[dict[str, object]]:
     rows = service_of(client).store.log(table_id, 1)
     assert [seq for seq, _, _ in rows] == list(range(1, len(rows) + 1))
-    replayed = games.replay("draw", {"players": 3, "target": 20}, 11, [(s, a) for _, s, a in rows])
+    replayed = pegboard.games.get("draw").replay(
+        {"players": 3, "target": 20}, 11, [(s, a) for _, s, a in rows]
+    )
     assert replayed.is_over
     return [{"seq": seq, "seat": seat, "action": action} for seq, seat, action in rows]
 

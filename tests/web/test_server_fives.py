@@ -10,10 +10,11 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
+import pegboard.games
 from pegboard.bots import RandomBot
 from pegboard.dominoes.tiles import Tile
 from pegboard.games import bot_levels, register_bot, unregister_bots
-from pegboard.web import games, views
+from pegboard.web import views
 from pegboard.web.app import create_app
 from tests.web.conftest import (
     OPEN_PLAYERS,
@@ -51,7 +52,7 @@ def fives_client(sqlite_url: str) -> Iterator[TestClient]:
 def hidden_at(
     game: str, config: dict[str, object], seed: int, log: list[tuple[int, str]], seat: int
 ) -> set[Tile]:
-    match = games.replay(game, config, seed, log)
+    match = pegboard.games.get(game).replay(config, seed, log)
     hand = match.hand
     secret = set(hand.boneyard)
     if not hand.is_over:
@@ -87,7 +88,7 @@ def test_f2_a_hand_over_the_protocol_against_bots_leaks_nothing(
     assert [m["seq"] for m in states] == sorted({m["seq"] for m in states})
     for message in states:
         seq = message["seq"]
-        position = games.replay(game, record.config, record.seed, log[:seq])
+        position = pegboard.games.get(game).replay(record.config, record.seed, log[:seq])
         assert message["view"] == views.view(
             position, game, 0, "en", ["Ana", *[""] * (players - 1)]
         )

@@ -19,7 +19,8 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.cribbage import CribbageMatch
 from pegboard.web.db import ActionRow, Base, MatchRow, SeatRow, TableRow, make_engine, upgrade
-from pegboard.web.store import NewAction, Store
+from pegboard.web.records import NewAction
+from pegboard.web.store import Store
 from tests.web.conftest import (
     PLAY_LIMITS,
     Player,
@@ -291,7 +292,7 @@ def test_bots_resume_at_start_up(db_url: str, client_on: Callable[..., TestClien
     assert Store(make_engine(db_url)).log(table_id, 1) == []
 
     client = client_on(db_url)
-    client.portal.call(service_of(client).resumed)  # type: ignore[union-attr]
+    client.portal.call(service_of(client).bots.resumed)  # type: ignore[union-attr]
     resumed = service_of(client)._tables[table_id]  # rebuilt at start-up
     assert resumed.bot_task is not None
     human = Player(client, table_id, 1, token_of(table, 1))
@@ -367,10 +368,10 @@ def test_an_idle_table_leaves_memory_and_comes_back_from_its_log(
 def test_a_table_id_drawn_twice_is_drawn_again(
     db_url: str, client_on: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pegboard.web.service as service_module
+    import pegboard.web.table_making as making_module
 
     ids = iter(["sameidsame", "sameidsame", "otheridoth"])
-    monkeypatch.setattr(service_module, "new_id", lambda length: next(ids))
+    monkeypatch.setattr(making_module, "new_id", lambda length: next(ids))
     client = client_on(db_url)
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     first = new_table(client, "cribbage", seats)

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pegboard.games
-from pegboard.web import games, views
+from pegboard.web import views
 from pegboard.web.updates import apply_update, update_of
 from tests.web.conftest import Player, new_table, token_of, truth_of
 
@@ -47,16 +47,16 @@ def state_of(match: Any, game: str, seat: int | None, seq: int, status: str) -> 
 
 @pytest.mark.parametrize("game", sorted(CONFIGS))
 def test_updates_rebuild_every_state_of_a_match_for_every_seat(game: str) -> None:
-    config = games.check_config(game, CONFIGS[game])
-    match = games.new_match(game, config, 2026)
+    config = pegboard.games.get(game).check_options(CONFIGS[game])
+    match = pegboard.games.get(game).new_match(config, 2026)
     rng = random.Random(5)
-    seats: list[int | None] = [*range(games.players_of(game, config)), None]
+    seats: list[int | None] = [*range(pegboard.games.get(game).players(config)), None]
     told = {seat: state_of(match, game, seat, 0, "playing") for seat in seats}
     rebuilt = dict(told)
     seq = 0
     while match.current_player is not None and seq < 300:
         legal = views.view(match, game, match.current_player, "en", None)["legal"]
-        games.apply(match, game, match.current_player, rng.choice(legal)["action"])
+        pegboard.games.get(game).play(match, match.current_player, rng.choice(legal)["action"])
         seq += 1
         status = "over" if match.current_player is None else "playing"
         for seat in seats:
@@ -76,11 +76,11 @@ def test_updates_rebuild_every_state_of_a_match_for_every_seat(game: str) -> Non
 
 
 def test_a_grown_log_goes_as_its_new_lines_and_an_unchanged_drawing_not_at_all() -> None:
-    config = games.check_config("draw", CONFIGS["draw"])
-    match = games.new_match("draw", config, 7)
+    config = pegboard.games.get("draw").check_options(CONFIGS["draw"])
+    match = pegboard.games.get("draw").new_match(config, 7)
     seat = match.current_player
     before = state_of(match, "draw", seat, 0, "playing")
-    games.apply(match, "draw", seat, before["view"]["legal"][0]["action"])
+    pegboard.games.get("draw").play(match, seat, before["view"]["legal"][0]["action"])
     after = state_of(match, "draw", seat, 1, "playing")
     update = update_of(before, after)
     assert update is not None

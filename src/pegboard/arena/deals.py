@@ -267,8 +267,7 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
             raise BotError(f"the {bots[seat].name} bot failed {where}: {_short(error)}") from error
         try:
             if look is None:
-                game.check_seat(position, seat)
-                game.act(position, seat, action)
+                game.play(position, seat, action)
             else:
                 look.apply(position, seat, action)
         except IllegalActionError as error:

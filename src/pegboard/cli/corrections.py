@@ -16,7 +16,8 @@ import typer
 from pegboard.i18n import Translator, resolve_language, translator
 
 if TYPE_CHECKING:
-    from pegboard.web.store import Correction, Store
+    from pegboard.web.records import Correction
+    from pegboard.web.store import Store
 
 corrections_app = typer.Typer(
     name="corrections",

@@ -4,7 +4,7 @@ By itself it renders a game generically: what the human is shown comes from thei
 observation alone (``pegboard.games.observation_lines``: its ``to_dict()``), so it holds
 nothing the seat may not know; their legal actions are numbered (answer the number or the
 notation). Every move, the bots' and the human's, and every move of a replayed record,
-is played through the registry's ``Game.act`` and said from the events the rules give
+is played through the registry's ``Game.play`` and said from the events the rules give
 (``pegboard.i18n.say``): the command line words nothing itself. A game's look
 (``pegboard.cli.look.CliLook``) specialises ``GenericTable`` and ``GenericReplay`` where
 the game has words of its own; the flow (the turns, the answers, the actions of a record
@@ -238,7 +238,7 @@ class GenericTable:
         """Play ``action`` for ``seat`` (whose turn it is) and say what it did; the rules'
         error, and nothing changes, when it is illegal."""
         before = self.before_move(seat, action)
-        events = self.game.act(self.match, seat, action)
+        events = self.game.play(self.match, seat, action).events
         self.narrate(seat, action, events, before)
 
 
@@ -322,7 +322,7 @@ def replay_record(replay: GenericReplay, record: dict[str, Any]) -> None:
         before = replay.before_move(number, seat)
         try:
             action = position.parse_action(text)
-            events = game.act(position, seat, action)
+            events = game.play(position, seat, action).events
         except (IllegalActionError, ValueError) as error:
             raise RecordError(
                 N_("action {number} ({text!r}) cannot be played: {reason}"),

@@ -187,7 +187,7 @@ class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped 
         index = check_index(action, self.encoding.num_actions)
         seat = self._current_seat()
         move = self.encoding.action(self.match.observation(seat), index)
-        self.game.act(self.match, seat, move)  # IllegalActionError, the match unchanged
+        self.game.play(self.match, seat, move)  # IllegalActionError, the match unchanged
         self._describe()  # a line seen otherwise now stays private to the episode's end
 
     def _final_rewards(self) -> list[float]:

@@ -31,6 +31,7 @@ from pegboard.games.base import (
     Option,
     OptionError,
     OutOfTurnError,
+    Played,
     UnknownGameError,
     observation_lines,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "Option",
     "OptionError",
     "OutOfTurnError",
+    "Played",
     "UnknownGameError",
     "bot_games",
     "bot_levels",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pegboard.core import N_, Event, IllegalActionError, RecordError, WordedError
 from pegboard.core.narration import played
@@ -183,11 +183,19 @@ def observation_lines(observation: Any) -> list[str]:
     return lines
 
 
+class Played(NamedTuple):
+    """What ``Game.play`` did: the action's own notation (what a log keeps) and the events
+    that tell it (``pegboard.core.Event``, public)."""
+
+    notation: str
+    events: tuple[Event, ...]
+
+
 @dataclass(frozen=True)
 class Game:
     """One game as every surface sees it. ``new_match(options, seed)`` starts a match
     from checked options; ``from_record(record)`` reads one back; ``play(match, seat,
-    text)`` applies an action in the game's notation for a seat and returns its notation.
+    action)`` applies an action for a seat (``Played``: its notation and its events).
     ``over_rule`` is the rule that ends a match (cited when a seat acts after it)."""
 
     name: str
@@ -202,7 +210,7 @@ class Game:
     """Apply a parsed action for a seat (whose turn ``check_seat`` checked); the events
     that tell what happened (``pegboard.core.Event``), or None for the plain "plays".
     Events are public (what every seat may know); a ``pegboard.core.Later`` defers the
-    work until they are read, which ``play`` and ``replay`` never do."""
+    work until they are read, which ``replay`` never does."""
     over_rule: str
     match_type: type[Any]
     """The class of this game's matches (what ``new_match`` and ``from_record`` make)."""
@@ -311,29 +319,23 @@ class Game:
                 N_("it is seat {current}'s turn, not seat {seat}'s"), current=current, seat=seat
             )
 
-    def play(self, match: Any, seat: int, text: str) -> str:
-        """Play ``text`` (the game's notation) for ``seat``; the action's own notation.
+    def play(self, match: Any, seat: int, action: Any) -> Played:
+        """Play ``action`` for ``seat``: the one way every surface applies a move (the web's
+        tables, the command line, the terminal app, the arena, the research interfaces).
+        ``action`` is written in the game's notation (text, parsed here by the match) or is
+        an action already parsed (a bot's). What it gives back: the action's own notation
+        and the events that tell what it did (public; worked out now, while the match is
+        where the action left it).
 
         ``OutOfTurnError`` when it is not the seat's turn, ``IllegalActionError`` (its rule
-        named) when the rules forbid it, ``ValueError`` when ``text`` is no action at all;
+        named) when the rules forbid it, ``ValueError`` when the text is no action at all;
         in every case the match is unchanged.
         """
         self.check_seat(match, seat)
-        action = match.parse_action(text)
-        self.apply(match, seat, action)  # events left unread (``Later``) cost nothing
-        return str(action)
-
-    def play_narrated(self, match: Any, seat: int, text: str) -> tuple[str, tuple[Event, ...]]:
-        """``play``, and the events that tell what the action did."""
-        self.check_seat(match, seat)
-        action = match.parse_action(text)
-        return str(action), self.act(match, seat, action)
-
-    def act(self, match: Any, seat: int, action: Any) -> tuple[Event, ...]:
-        """Apply a parsed action for ``seat`` (its turn checked by the caller); the events
-        that tell what happened."""
+        if isinstance(action, str):
+            action = match.parse_action(action)
         events = self.apply(match, seat, action)
-        return (played(seat, action),) if events is None else tuple(events)
+        return Played(str(action), (played(seat, action),) if events is None else tuple(events))
 
     def replay(
         self, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
@@ -341,7 +343,10 @@ class Game:
         """The match rebuilt from its seed and its log of ``(seat, action)``, in order."""
         match = self.new_match(options, seed)
         for seat, text in actions:
-            self.play(match, seat, text)
+            # ``play`` without its narration: a ``pegboard.core.Later`` left unread costs
+            # nothing, and a replay reads none.
+            self.check_seat(match, seat)
+            self.apply(match, seat, match.parse_action(text))
         return match
 
     def describe(self) -> dict[str, Any]:

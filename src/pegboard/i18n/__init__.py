@@ -29,12 +29,11 @@ from pegboard.i18n.catalogs import (
     language_of,
     locale_language,
     resolve_language,
-    rule_gist,
     rule_reason,
     translator,
     unreadable_reason,
 )
-from pegboard.i18n.errors import describe_error
+from pegboard.i18n.errors import describe_error, rule_gist
 from pegboard.i18n.narration import say, say_all, seat_words
 from pegboard.i18n.words import known_words
 

@@ -156,15 +156,3 @@ def rule_reason(error: IllegalActionError, _: Translator) -> str:
     from pegboard.i18n.errors import describe_error  # it builds on this module
 
     return describe_error(error, _)
-
-
-def rule_gist(rule: str, _: Translator) -> str | None:
-    """The gist of a rule a move can break, translated: the game's own words for it
-    (``Game.rule_gists``; a rule's number names its game, D for Draw, C for cribbage...)."""
-    from pegboard import games  # the registry loads the games, which word their refusals
-
-    for name in games.names():
-        gist = games.get(name).rule_gists.get(rule)
-        if gist is not None:
-            return _(gist)
-    return None

@@ -20,7 +20,6 @@ from pegboard.i18n.catalogs import (
     TranslatedIllegalActionError,
     TranslatedValueError,
     Translator,
-    rule_gist,
     translator,
 )
 
@@ -73,3 +72,15 @@ def _field(value: Any, _: Translator) -> Any:
     if in_words is not None:  # a value said in the rules' own words (a tile's side, B5)
         return in_words(_.lang)
     return value
+
+
+def rule_gist(rule: str, _: Translator) -> str | None:
+    """The gist of a rule a move can break, translated: the game's own words for it
+    (``Game.rule_gists``; a rule's number names its game, D for Draw, C for cribbage...)."""
+    from pegboard import games  # the registry loads the games, which word their refusals
+
+    for name in games.names():
+        gist = games.get(name).rule_gists.get(rule)
+        if gist is not None:
+            return _(gist)
+    return None

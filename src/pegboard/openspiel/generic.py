@@ -216,7 +216,7 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
         move = self.encoding.action(self.match.observation(seat), int(action))
         if move not in self.match.observation(seat).legal_actions():
             raise pyspiel.SpielError(f"action {action} ({move}) is not legal for seat {seat}")
-        self.game.act(self.match, seat, move)
+        self.game.play(self.match, seat, move)
         self.moves += 1
         self._remember(seat, str(move))
 

@@ -3,7 +3,7 @@
 Everything comes from the game's description (``pegboard.games.Game``) and the seat's
 observation: the observation as text (``observation_lines``), the seat's legal actions as
 numbered choices (or a move typed in the game's notation), the log of what happened (the
-game's narration events, ``Game.play_narrated``, worded by ``pegboard.i18n.say``), the
+game's narration events, ``Game.play``, worded by ``pegboard.i18n.say``), the
 final scores (``Game.scores``) and the winner. A move the rules refuse is named with its
 rule and changes nothing.
 
@@ -128,7 +128,7 @@ class GenericScreen(PlayScreen):
                 break
             bot = self.bots[seat]
             action = bot.act(match.observation(seat))
-            _notation, events = self.game.play_narrated(match, seat, str(action))
+            events = self.game.play(match, seat, action).events
             self.tell(events)
         self.after_moves()
 
@@ -151,7 +151,7 @@ class GenericScreen(PlayScreen):
         if not self.your_turn():
             return
         try:
-            _notation, events = self.game.play_narrated(match, self.viewer, text)
+            events = self.game.play(match, self.viewer, text).events
         except IllegalActionError as error:
             self.refuse(error)
             return

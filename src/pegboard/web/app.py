@@ -50,9 +50,10 @@ from pegboard.web.guards import BodyLimit, PageRate, RequestRate, SecurityHeader
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
+from pegboard.web.records import DatabaseBusyError, is_busy
 from pegboard.web.service import TableService
 from pegboard.web.static_files import GAMES, STATIC, GameFiles
-from pegboard.web.store import DatabaseBusyError, Store, is_busy
+from pegboard.web.store import Store
 
 SWEEP_SECONDS: Final = 60.0
 log = logging.getLogger(__name__)
@@ -240,13 +241,13 @@ def create_app(
         )
         app.state.service = service
         app.state.players = players.Players(service.store)
-        service.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
+        service.sync.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
         # Matches whose end was committed but not rated (the server stopped in between).
         await asyncio.to_thread(
             functools.partial(ratings.rate_pending, shared_addresses=limits.rated_shared_addresses),
             service.store,
         )
-        service.start_resume()  # in the background: the app serves at once
+        service.bots.start_resume()  # in the background: the app serves at once
         sweeper = asyncio.get_running_loop().create_task(sweep(service, idle_seconds))
         try:
             yield

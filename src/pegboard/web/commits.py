@@ -24,7 +24,7 @@ when a move is committed, never whether it is committed before the players hear 
 transaction holds at most one move of a table (a table's moves are played one at a time,
 under its lock, each waiting for its commit). When a grouped transaction fails, each of its
 moves is committed again on its own, so that a move refused by the log's unique key (on
-PostgreSQL, another process's move of that seq: ``TableService._play``) fails alone.
+PostgreSQL, another process's move of that seq: ``TableService.play_seat``) fails alone.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from __future__ import annotations
 import asyncio
 from typing import Final
 
-from pegboard.web.store import DatabaseBusyError, NewAction, Store, is_busy
+from pegboard.web.records import DatabaseBusyError, NewAction, is_busy
+from pegboard.web.store import Store
 
 MOST: Final = 64
 """The most moves one transaction commits (a bound on one transaction's time)."""
@@ -50,7 +51,8 @@ class GroupCommit:
         """Return once ``action`` is committed; raise what its commit raised.
         ``DatabaseBusyError`` when it still waits for its turn after ``db_timeout`` (behind
         a commit the database is slow to answer): it is taken out of the queue, never to
-        be committed. A commit on its way is left to its own bound (``_AsyncAppender``)."""
+        be committed. A commit on its way is left to its own bound
+        (``pegboard.web.appends.AsyncAppender``)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (action, done)
         self._waiting.append(entry)

@@ -281,7 +281,7 @@ def make_engine(url: str, db_timeout: float | None = None) -> Engine:
         engine = create_engine(url)
     else:
         # A server's table transactions each keep a connection while the event loop
-        # decides (``TableService._writing``, at most ``TRANSACTIONS`` at once): room for
+        # decides (``TableSync.writing``, at most ``TRANSACTIONS`` at once): room for
         # them and for the worker threads' own reads.
         timeouts: dict[str, Any] = {}
         if db_timeout is not None:

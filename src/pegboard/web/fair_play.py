@@ -34,7 +34,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from pegboard.i18n import Translator
 from pegboard.web.db import MatchRow, PlayerTraceRow, SeatRow, TableRow
-from pegboard.web.store import SeatInfo, Store
+from pegboard.web.records import SeatInfo
+from pegboard.web.store import Store
 
 CLAIM: Final = "claim"
 """The others claimed the win over an away seat after the grace time (``leavers``)."""

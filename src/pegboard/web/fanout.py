@@ -1,5 +1,5 @@
 """Several server processes on one PostgreSQL database: each process LISTENs for the
-notifications that the others' commits send (``pegboard.web.store.TableTransaction``) and
+notifications that the others' commits send (``pegboard.web.table_rows.TableTransaction``) and
 brings its copy of the named table up to date from the log, then tells its own clients.
 
 The listening connection is psycopg 3's, a connection of its own (the engine's pool lends
@@ -18,7 +18,7 @@ from typing import Final
 
 from sqlalchemy.engine import make_url
 
-from pegboard.web.store import CHANNEL, Notice
+from pegboard.web.records import CHANNEL, Notice
 
 log = logging.getLogger(__name__)
 

@@ -1,8 +1,9 @@
-"""The server's way to the games: a match from its seed and settings, a replay of its log,
-the seat check, and one action applied from its notation — each asked of the game's
-description in the registry (``pegboard.games``), so that the service handles every game
-alike and names none. Errors are the engine's ``IllegalActionError`` (message and rule
-kept) or ``OutOfTurnError``.
+"""What the web asks of the games registry beyond a ``Game``'s own methods: a new table's
+settings checked with the refusal named for the lobby (``ConfigError``), a stored table's
+log replayed with its narration, a finished match's standings. Everything else the web
+does with a game (a new match, a move, the bot levels, the clock) it asks of the table's
+``Game`` object itself (``LiveTable.game``), so that the service handles every game alike
+and names none.
 """
 
 from __future__ import annotations
@@ -12,21 +13,14 @@ from typing import Any
 
 import pegboard.games
 from pegboard.core import Event
-from pegboard.games import OptionError, OutOfTurnError
+from pegboard.games import Game, OptionError
 
 __all__ = [
     "AnyMatch",
     "ConfigError",
-    "OutOfTurnError",
-    "apply",
-    "apply_narrated",
-    "bot_levels",
     "check_config",
     "game_names",
-    "new_match",
-    "players_of",
     "players_problem",
-    "replay",
     "replay_narrated",
     "standings",
 ]
@@ -49,92 +43,49 @@ def game_names() -> tuple[str, ...]:
     return pegboard.games.names()
 
 
-def check_config(game: object, config: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings of a new table of ``game`` (any value a client sent), checked and
-    completed by the game's options; ``ConfigError`` naming the setting otherwise."""
+def check_config(game: object, config: Mapping[str, Any]) -> tuple[Game, dict[str, Any]]:
+    """The game named ``game`` (any value a client sent) and the settings of a new table of
+    it, checked and completed by the game's options; ``ConfigError`` naming the setting
+    otherwise."""
     try:
         description = pegboard.games.get(game)
     except LookupError as error:
         raise ConfigError("game", str(error)) from None
     try:
-        return description.check_options(config)
+        return description, description.check_options(config)
     except OptionError as error:
         raise ConfigError(error.option, str(error), error) from None
 
 
-def bot_levels(game: str) -> tuple[str, ...]:
-    """The bot levels a table of ``game`` may seat, weakest first."""
-    return pegboard.games.get(game).bot_levels()
-
-
-def time_control(game: str) -> tuple[int, int]:
-    """The clock that fits ``game``'s pace: bank and increment, in seconds."""
-    return pegboard.games.get(game).time_control
-
-
-def players_of(game: str, config: Mapping[str, Any]) -> int:
-    return pegboard.games.get(game).players(config)
-
-
-def players_problem(game: str) -> ConfigError:
+def players_problem(game: Game) -> ConfigError:
     """The refusal of a number of seats the game's options do not give (a stored table's
     seats that disagree with its settings), worded as the game words its players option."""
-    description = pegboard.games.get(game)
-    error = description.option(description.players_option).refusal()
+    error = game.option(game.players_option).refusal()
     return ConfigError(error.option, str(error), error)
 
 
-def new_match(game: str, config: Mapping[str, Any], seed: int) -> AnyMatch:
-    """A new match of ``game`` whose every shuffle comes from ``seed``."""
-    return pegboard.games.get(game).new_match(config, seed)
-
-
-def apply(match: AnyMatch, game: str, seat: int, text: str) -> str:
-    """Play ``text`` (the game's notation) for ``seat``; the action's own notation back
-    (``pegboard.games.Game.play``: the match is unchanged by any refusal)."""
-    return pegboard.games.get(game).play(match, seat, text)
-
-
-def apply_narrated(
-    match: AnyMatch, game: str, seat: int, text: str
-) -> tuple[str, tuple[Event, ...]]:
-    """``apply``, and the events that tell what the action did (``Game.play_narrated``)."""
-    return pegboard.games.get(game).play_narrated(match, seat, text)
-
-
-def replay(
-    game: str, config: Mapping[str, Any], seed: int, actions: Iterable[tuple[int, str]]
-) -> AnyMatch:
-    """The match rebuilt from its seed and its log of ``(seat, action)``, in order.
-
-    A log that does not replay (an action out of turn or illegal) raises, as it can only
-    mean a corrupted database.
-    """
-    return pegboard.games.get(game).replay(config, seed, list(actions))
-
-
 def replay_narrated(
-    game: str, config: Mapping[str, Any], seed: int, actions: Iterable[tuple[int, str]]
+    game: Game, config: Mapping[str, Any], seed: int, actions: Iterable[tuple[int, str]]
 ) -> tuple[AnyMatch, list[Event]]:
-    """``replay``, and the events of the whole log in order (the narration of the match)."""
-    description = pegboard.games.get(game)
-    match = description.new_match(config, seed)
+    """The match rebuilt from its seed and its log of ``(seat, action)``, in order, and the
+    events of the whole log (the narration of the match). A log that does not replay (an
+    action out of turn or illegal) raises, as it can only mean a corrupted database."""
+    match = game.new_match(config, seed)
     narration: list[Event] = []
     for seat, text in actions:
-        narration.extend(description.play_narrated(match, seat, text)[1])
+        narration.extend(game.play(match, seat, text).events)
     return match, narration
 
 
-def standings(match: AnyMatch, game: str) -> list[float]:
+def standings(match: AnyMatch, game: Game) -> list[float]:
     """Each seat's standing in a finished ``match``, higher is better: ``Game.scores``; for a
     game whose match keeps no scores of its own, 1 for the winner its public view names and 0
     for the others (all 0: drawn)."""
-    description = pegboard.games.get(game)
     try:
-        return [float(score) for score in description.scores(match)]
+        return [float(score) for score in game.scores(match)]
     except AttributeError:
         from pegboard.web import views  # the view knows the winner of every game's match
 
-        public = views.view(match, game, None, "en")
+        public = views.view(match, game.name, None, "en")
         winner = public.get("winner")
         return [1.0 if seat == winner else 0.0 for seat in range(int(public["players"]))]

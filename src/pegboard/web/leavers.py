@@ -1,8 +1,8 @@
 """Leavers (issue 13, "Leavers and disconnects"): when a seat's player went away, how long
 the others wait for them (the grace time), and what they may do after it: at an unrated
 table hand the seat to a bot (a stand-in, until the player comes back), at a rated one
-claim the win (the leaver loses the match, as on Lichess). ``TableLeavers`` is a part of
-``TableService`` (``pegboard.web.service``), like ``TableSeats`` and ``TableBots``.
+claim the win (the leaver loses the match, as on Lichess). ``Leavers`` is a part of
+``TableService`` (``pegboard.web.service``), like ``Seats`` and ``TableBots``.
 
 A seat is away when its player has no connection (``present_seats``). When it went away
 is kept here, in memory (``LiveTable.away_since``, monotonic): a restarted server counts a
@@ -12,7 +12,7 @@ keeps them.
 
 A stand-in bot plays from the seat's own observation, like any bot (``TableBots``): nothing
 of that seat's view goes to anyone else. Its player takes the seat back by connecting with
-its key (``TableSeats.connect`` calls ``_take_back`` under the table's lock); a move the
+its key (``Seats.connect`` calls ``take_back`` under the table's lock); a move the
 bot was thinking of meanwhile is dropped, because the bot plays only under that lock and
 only while the seat is still its own.
 """
@@ -25,15 +25,16 @@ import functools
 import logging
 import math
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
+from pegboard.games import Game
 from pegboard.i18n import Translator, translator
-from pegboard.web import fair_play, games, ratings
+from pegboard.web import fair_play, ratings
 from pegboard.web.limits import Limits
+from pegboard.web.records import Forfeit, SeatInfo
 from pegboard.web.seats import present_seats
-from pegboard.web.store import Forfeit, SeatInfo, Store, TableTransaction
-from pegboard.web.tables import ClientError, Connection, LiveTable
+from pegboard.web.store import Store
+from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost, Writer
 
 log = logging.getLogger(__name__)
 
@@ -57,50 +58,40 @@ def is_forfeited(table: LiveTable) -> bool:
     return table.record.forfeit is not None
 
 
-def stand_in_level(game: str, seats: list[SeatInfo]) -> str:
+def stand_in_level(game: Game, seats: list[SeatInfo]) -> str:
     """The bot that stands in for an away player: the level of the table's own bots (the
     strongest of them), which its players chose to play against; at a table of people
     alone, the game's strongest level but one: a good player that thinks fast (the
     strongest is a search that thinks the longest), and the only one if there is one."""
-    levels = games.bot_levels(game)
+    levels = game.bot_levels()
     chosen = [s.level for s in seats if s.kind == "bot" and s.level in levels]
     if chosen:
         return max(chosen, key=levels.index)
     return levels[-2] if len(levels) > 1 else levels[0]
 
 
-class TableLeavers:
+class Leavers:
     """The leavers' part of ``TableService``: away times, stand-in bots, forfeits."""
 
-    store: Store
-    limits: Limits
-    clock: Callable[[], float]
-    grace: float
-    _presence_tasks: set[asyncio.Task[None]]
-
-    if TYPE_CHECKING:  # the rest of the service (``TableService``) that this part uses
-
-        def _broadcast(self, table: LiveTable) -> None: ...
-
-        def _kick_bots(self, table: LiveTable) -> None: ...
-
-        def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int: ...
-
-        async def _save_seat(
-            self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
-        ) -> None: ...
-
-        def _writing(
-            self, table: LiveTable
-        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
-
-        async def _reclock(
-            self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
-        ) -> None: ...
+    def __init__(
+        self,
+        host: TableHost,
+        store: Store,
+        limits: Limits,
+        clock: Callable[[], float],
+        grace: float,
+    ) -> None:
+        self.host = host
+        self.store = store
+        self.limits = limits
+        self.clock = clock
+        """Seconds, for how long a seat has been away (monotonic; a test's own)."""
+        self.grace = grace
+        """Seconds an away seat's player has before the others may act on it."""
 
     # -- away times ------------------------------------------------------------------------
 
-    def _mark_presence(self, table: LiveTable) -> None:
+    def mark_presence(self, table: LiveTable) -> None:
         """Bring ``away_since`` up to date: a seat whose player is here is not away; a
         claimed seat of a person with no connection is away from now, unless it already was."""
         here = present_seats(table)
@@ -118,14 +109,14 @@ class TableLeavers:
             return math.inf
         return max(0.0, since + self.grace - self.clock())
 
-    def leaver_summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
+    def summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
         """Add to a table's summary what the others may know of its leavers: per seat
         ``away`` (whole seconds its player has been away, null if here or not a person's
         seat), ``grace_left`` (whole seconds before the others may act, 0 once they may) and
         ``stand_in`` (the bot level playing for the absent player, or null); and the table's
         ``leavers`` (``stand_in``: an away seat is handed to a bot; ``claim``: the win is
         claimed) and ``forfeit`` (the seat that lost the match in play by forfeit, or null)."""
-        self._mark_presence(table)
+        self.mark_presence(table)
         now = self.clock()
         for entry, info in zip(summary["seats"], table.record.seats, strict=True):
             since = table.away_since.get(info.seat)
@@ -153,7 +144,7 @@ class TableLeavers:
                 if claim
                 else _("Only a player at this table may hand an away seat to a bot."),
             )
-        mine = self._acting_seat(table, connection, _)
+        mine = self.host.acting_seat(table, connection, _)
         if rated(table) and not claim:
             raise ClientError(
                 LEAVER,
@@ -189,7 +180,7 @@ class TableLeavers:
             )
         if info.stand_in is not None:
             raise ClientError(LEAVER, _("A bot plays for {name} already.").format(name=name))
-        self._mark_presence(table)
+        self.mark_presence(table)
         left = math.ceil(self._grace_left(table, seat))
         if left > 0:
             raise ClientError(
@@ -210,17 +201,17 @@ class TableLeavers:
         """Hand an away seat of an unrated table to a bot (``level``, one the game offers;
         by default ``stand_in_level``), which plays it until its player comes back."""
         _ = translator(connection.lang)
-        async with table.lock, self._writing(table) as writer:
+        async with table.lock, self.host.writing(table) as writer:
             info = self._away_seat(table, connection, seat, _, claim=False)
-            levels = games.bot_levels(table.record.game)
+            levels = table.game.bot_levels()
             if level is None:
-                level = stand_in_level(table.record.game, table.record.seats)
+                level = stand_in_level(table.game, table.record.seats)
             if level not in levels:
                 raise ClientError(
                     LEAVER, _("Choose a bot level: {levels}.").format(levels=", ".join(levels))
                 )
-            await self._save_seat(table, dataclasses.replace(info, stand_in=str(level)), writer)
-            self._kick_bots(table)
+            await self.host.save_seat(table, dataclasses.replace(info, stand_in=str(level)), writer)
+            self.host.kick_bots(table)
 
     async def come_back(self, table: LiveTable, connection: Connection) -> None:
         """The ``back`` message: a person here takes their seat back from the bot that
@@ -228,14 +219,14 @@ class TableLeavers:
         bank again. ``ClientError`` when no bot plays it."""
         _ = translator(connection.lang)
         async with table.lock:
-            seat = self._acting_seat(table, connection, _)
+            seat = self.host.acting_seat(table, connection, _)
             if table.match.is_over or is_forfeited(table):
                 raise ClientError(LEAVER, _("The match is over."))
-            if not await self._take_back(table, seat):
+            if not await self.take_back(table, seat):
                 raise ClientError(LEAVER, _("No bot plays your seat: it is yours already."))
-            self._broadcast(table)
+            self.host.broadcast(table)
 
-    async def _take_back(self, table: LiveTable, seat: int) -> bool:
+    async def take_back(self, table: LiveTable, seat: int) -> bool:
         """The seat's player is back (the caller holds the lock and tells everyone next):
         the stand-in stops, stored first; a move its bot was thinking of is never played
         (``TableBots`` plays only under the lock, for a seat still a bot's). Whether there
@@ -245,13 +236,13 @@ class TableLeavers:
         if info.stand_in is None:
             return False
         changed = dataclasses.replace(info, stand_in=None)
-        async with self._writing(table) as writer:  # the others' copies hear of it too
+        async with self.host.writing(table) as writer:  # the others' copies hear of it too
             await asyncio.to_thread(writer.update_seat, record.id, changed, record.status)
             seats = list(record.seats)
             seats[seat] = changed
             record.seats = seats
             # The person back at the seat has the whole bank again (``table_clocks``).
-            await self._reclock(table, writer, reset=seat)
+            await self.host.reclock(table, writer, reset=seat)
         return True
 
     # -- a rated table: the claim ------------------------------------------------------------
@@ -260,13 +251,13 @@ class TableLeavers:
         """Claim the win over the away seat of a rated table: the match ends by its
         forfeit (``_end_by_forfeit``: rated, or aborted if a seat has not moved yet)."""
         _ = translator(connection.lang)
-        async with table.lock, self._writing(table) as writer:
+        async with table.lock, self.host.writing(table) as writer:
             info = self._away_seat(table, connection, seat, _, claim=True)
-            await self._end_by_forfeit(table, info.seat, fair_play.CLAIM, writer)
-            self._broadcast(table)
+            await self.end_by_forfeit(table, info.seat, fair_play.CLAIM, writer)
+            self.host.broadcast(table)
 
-    async def _end_by_forfeit(
-        self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
+    async def end_by_forfeit(
+        self, table: LiveTable, seat: int, ending: str, writer: Writer
     ) -> None:
         """End the match in play by ``seat``'s forfeit (``ending``: a claim, a resignation,
         a flag; the caller holds the lock and tells everyone): the seat loses to every other
@@ -279,7 +270,7 @@ class TableLeavers:
         await asyncio.to_thread(writer.forfeit, record.id, record.match_number, end)
         record.forfeit, record.ending, record.aborted = seat, ending, end.aborted
         record.status = "over"
-        await self._reclock(table, writer)  # the clocks stop where they stood
+        await self.host.reclock(table, writer)  # the clocks stop where they stood
         if played:
             self._rate_forfeit(table, seat)
 
@@ -299,6 +290,4 @@ class TableLeavers:
             except Exception:
                 log.exception("table %s match %s: the forfeit was not rated", table.id, number)
 
-        task = asyncio.get_running_loop().create_task(rating())
-        self._presence_tasks.add(task)
-        task.add_done_callback(self._presence_tasks.discard)
+        self.host.spawn(rating())

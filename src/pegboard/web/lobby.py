@@ -106,13 +106,13 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
         asked = read_new_table(body, translator(lang_key(body.get("lang"))))
         known = await player_of(request)
         service = service_of(request)
-        table, tokens, invites = await service.create(
+        table, tokens, invites = await service.maker.create(
             asked, client_of(request), *((known.id, known.name) if known else (None, None))
         )
         # The table made, the creator is a player (one is made for a browser with none).
         player, secret = await named_player(request, creator_name(asked))
-        await service.hold(table, next(iter(tokens)), player.id, player.name)
-        await service.trace(player.id, client_of(request))
+        await service.seats.hold(table, next(iter(tokens)), player.id, player.name)
+        await service.seats.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     seats: list[dict[str, Any]] = []
@@ -162,7 +162,7 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
         table = await table_or_404(request, table_id, lang)
         known = await player_of(request)
         service = service_of(request)
-        seat, token = await service.claim(
+        seat, token = await service.seats.claim(
             table,
             claim.invite,
             claim.name or (known.name if known else None),
@@ -171,8 +171,8 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
             known.id if known else None,
         )
         player, secret = await named_player(request, clean_name(claim.name, translator(lang)))
-        await service.hold(table, seat, player.id, player.name)
-        await service.trace(player.id, client_of(request))
+        await service.seats.hold(table, seat, player.id, player.name)
+        await service.seats.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     answer = JSONResponse({"table": table.id, "seat": seat, "token": token})
@@ -181,7 +181,7 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
 
 @router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
 async def open_tables(request: Request) -> list[dict[str, Any]]:
-    return await service_of(request).open_tables()
+    return await service_of(request).maker.open_tables()
 
 
 @router.get(
@@ -215,7 +215,7 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
         name = clean_name(asked.name, translator(lang))
         known = await player_of(request)
         service = service_of(request)
-        token = await service.join(
+        token = await service.seats.join(
             table,
             seat,
             name or (known.name if known else None),
@@ -224,8 +224,8 @@ async def join_seat(request: Request, table_id: str, seat: int) -> Response | di
             known.id if known else None,
         )
         player, secret = await named_player(request, name)
-        await service.hold(table, seat, player.id, player.name)
-        await service.trace(player.id, client_of(request))
+        await service.seats.hold(table, seat, player.id, player.name)
+        await service.seats.trace(player.id, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     answer = {
@@ -253,7 +253,7 @@ async def leave_seat(request: Request, table_id: str, seat: int) -> Response | d
         if key is None:  # no token: the seat of the browser's player, if theirs
             player = await player_of(request)
             key = SeatHolder(player.id) if player is not None else None
-        await service_of(request).leave(table, seat, key, lang, client_of(request))
+        await service_of(request).seats.leave(table, seat, key, lang, client_of(request))
     except LobbyError as problem:
         return refused(problem)
     return {"table": table.id, "seat": seat, "left": True}
@@ -277,7 +277,7 @@ async def invite_to_seat(request: Request, table_id: str, seat: int) -> Response
         if key is None:
             player = await player_of(request)
             key = SeatHolder(player.id) if player is not None else None
-        code = await service_of(request).reinvite(
+        code = await service_of(request).seats.reinvite(
             table, asking.seat, key, seat, lang, client_of(request)
         )
     except LobbyError as problem:

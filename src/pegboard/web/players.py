@@ -340,7 +340,7 @@ async def rename(request: Request) -> Response:
         from pegboard.web.lobby import service_of
 
         service = service_of(request)
-        service.within_joins(request.client.host if request.client else "unknown", _)
+        service.clients.within_joins(request.client.host if request.client else "unknown", _)
         player, secret = await player_or_new(request, name)
         if secret is None:
             await asyncio.to_thread(players_of(request).rename, player.id, name)
@@ -396,7 +396,9 @@ async def use_device_code(request: Request) -> Response:
         asked = read(CodeBody, body, _)
         from pegboard.web.lobby import service_of
 
-        service_of(request).within_joins(request.client.host if request.client else "unknown", _)
+        service_of(request).clients.within_joins(
+            request.client.host if request.client else "unknown", _
+        )
         before = await player_of(request)
         used = await asyncio.to_thread(players_of(request).use_code, asked.code)
         if used is None:

@@ -49,7 +49,8 @@ from pegboard.web.db import (
     TableRow,
 )
 from pegboard.web.fair_play import shared_traces
-from pegboard.web.store import SeatInfo, Store, utc
+from pegboard.web.records import SeatInfo, utc
+from pegboard.web.store import Store
 
 log = logging.getLogger(__name__)
 

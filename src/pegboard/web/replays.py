@@ -6,8 +6,8 @@ move did, the round's settlement or the show as the narration tells them), and `
 
 A match in progress is never replayed and its record never given (``409``): only its
 players' and spectators' views over the WebSocket show it. Nothing here names a game: the
-engine replays the log (``pegboard.web.games``) and each position is shown through the
-views (``pegboard.web.views``), one per seat.
+engine replays the log (the game's ``Game``, ``pegboard.games``) and each position is
+shown through the views (``pegboard.web.views``), one per seat.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sqlalchemy import select
 
 import pegboard.games
 from pegboard.i18n import Translator, say_all, translator
-from pegboard.web import fair_play, games, pages, rules, views, wire
+from pegboard.web import fair_play, pages, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS, REPLAY_MATCHES, REPLAY_PAGES
 from pegboard.web.schemas import answers
@@ -224,7 +224,7 @@ async def match_record(request: Request, match: str) -> Response:
     except ReplayRefusedError as refusal:
         return JSONResponse({"error": refusal.message}, status_code=refusal.status)
     played = await asyncio.to_thread(
-        games.replay, found.game, found.config, found.seed, found.actions
+        pegboard.games.get(found.game).replay, found.config, found.seed, found.actions
     )
     record: dict[str, Any] = played.to_record()
     name = f"pegboard-{match_id(found.table_id, found.number)}.json"
@@ -247,11 +247,12 @@ def position(found: FinishedMatch, at: int, lang: str) -> Position:
     """Replay ``found`` to move ``at`` (clamped to 0..its moves) and view it for all."""
     _ = translator(lang)
     at = max(0, min(at, len(found.actions)))
-    match = games.new_match(found.game, found.config, found.seed)
+    game = pegboard.games.get(found.game)
+    match = game.new_match(found.config, found.seed)
     narration = []
     said: list[Any] = []
     for seat, text in found.actions[:at]:
-        said = list(games.apply_narrated(match, found.game, seat, text)[1])
+        said = list(game.play(match, seat, text).events)
         narration.extend(said)
     names = views.view(match, found.game, None, lang, found.names)["names"]
     words = say_all(said, _, lambda seat: str(names[seat]))

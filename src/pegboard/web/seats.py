@@ -1,6 +1,6 @@
 """The seats of the web's tables: one-time invitations, joining a public table from the
-list, leaving, the connections of each seat and who is here (``TableSeats``, a part of
-``TableService``, ``pegboard.web.service``, which re-exports every name).
+list, leaving, the connections of each seat and who is here (``Seats``, a part of
+``TableService``, ``pegboard.web.service``).
 
 A seat's key is its token, known only to the browser that holds the seat (the server keeps
 its SHA-256). An invitation is not a key: it is a one-time code (its hash kept until it is
@@ -12,67 +12,43 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Final
 
 from pegboard.i18n import Translator, translator
 from pegboard.web import fair_play
-from pegboard.web.limits import Limits, RateCounter
-from pegboard.web.store import SeatInfo, Store, TableTransaction
+from pegboard.web.client_limits import ClientLimits
+from pegboard.web.limits import Limits
+from pegboard.web.records import SeatInfo
+from pegboard.web.store import Store
 from pegboard.web.tables import (
     ClientError,
     Connection,
     LiveTable,
     LobbyError,
+    TableHost,
+    Writer,
     _gone,
     clean_name,
     hash_token,
     new_token,
+    table_status,
 )
 
 
-class TableSeats:
+class Seats:
     """The seats' part of ``TableService``: invitations, join, leave, connections."""
 
-    store: Store
-    limits: Limits
-    _joins_rate: RateCounter
-    _presence_tasks: set[asyncio.Task[None]]
-    _traced: dict[tuple[str, str], None]
-    """The (player, trace) pairs this process stored lately, oldest first (``trace``)."""
-
-    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the seats use
-
-        def _within(self, counter: RateCounter, client: str, _: Translator) -> None: ...
-
-        def _broadcast(self, table: LiveTable) -> None: ...
-
-        def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]: ...
-
-        @staticmethod
-        def _status(seats: list[SeatInfo], match: Any) -> str: ...
-
-        def _writing(
-            self, table: LiveTable
-        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
-
-        async def _read_fresh(self, table: LiveTable) -> None: ...
-
-        def _announce(self, table: LiveTable, *, again: bool = False) -> None: ...
-
-        def _tell_later(self, table: LiveTable) -> None: ...
-        def _mark_presence(self, table: LiveTable) -> None: ...
-
-        async def _take_back(self, table: LiveTable, seat: int) -> bool: ...
-
-        async def _end_by_forfeit(
-            self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
-        ) -> None: ...
-
-        async def _reclock(
-            self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
-        ) -> None: ...
+    def __init__(
+        self, host: TableHost, store: Store, limits: Limits, clients: ClientLimits
+    ) -> None:
+        self.host = host
+        self.store = store
+        self.limits = limits
+        self.clients = clients
+        """The per-client rates (joins count against ``ClientLimits.joins_rate``)."""
+        self._traced: dict[tuple[str, str], None] = {}
+        """The (player, trace) pairs this process stored lately, oldest first (``trace``)."""
 
     # -- checks --------------------------------------------------------------------------
 
@@ -123,9 +99,9 @@ class TableSeats:
         used (or never was), 409 at a table that is over. ``invite`` and ``name`` are as
         the body's model reads them (``bodies.ClaimInvite``)."""
         _ = translator(lang)
-        self._within(self._joins_rate, client, _)
+        self.clients.within_joins(client, _)
         wanted = hash_token(invite)
-        async with table.lock, self._writing(table) as writer:
+        async with table.lock, self.host.writing(table) as writer:
             found = None
             for info in table.record.seats:  # every seat compared: no early way out
                 if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
@@ -141,7 +117,7 @@ class TableSeats:
             changed = SeatInfo(
                 found.seat, found.kind, found.level, named, True, token_hash, None, player
             )
-            await self._save_seat(table, changed, writer)
+            await self.save_seat(table, changed, writer)
             return found.seat, token
 
     async def join(
@@ -156,8 +132,8 @@ class TableSeats:
         """Claim an unclaimed human seat of a public table from the open list: its new
         token (an invitation to that seat stops working)."""
         _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock, self._writing(table) as writer:
+        self.clients.within_joins(client, _)
+        async with table.lock, self.host.writing(table) as writer:
             info = self._human_seat(table, seat, _)
             if not table.record.public:
                 raise LobbyError(
@@ -178,7 +154,7 @@ class TableSeats:
                 player,
             )
             self._close_seat(table, seat)
-            await self._save_seat(table, changed, writer)
+            await self.save_seat(table, changed, writer)
             return token
 
     async def _check_rated_seat(
@@ -212,8 +188,8 @@ class TableSeats:
         leaver (``fair_play.RESIGN``; aborted if a seat has not moved yet), and nobody else
         takes the seat in the middle of it."""
         _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock, self._writing(table) as writer:
+        self.clients.within_joins(client, _)
+        async with table.lock, self.host.writing(table) as writer:
             self._human_seat(table, seat, _)
             info = self.opens(table, seat, token)
             if info is None:
@@ -224,11 +200,11 @@ class TableSeats:
             # and to replay.
             held, name = None, None
             if record.rated and not table.match.is_over and record.forfeit is None:
-                await self._end_by_forfeit(table, seat, fair_play.RESIGN, writer)
+                await self.host.end_by_forfeit(table, seat, fair_play.RESIGN, writer)
                 held, name = info.player_id, info.name
             changed = SeatInfo(info.seat, info.kind, info.level, name, False, None, None, held)
             self._close_seat(table, seat)
-            await self._save_seat(table, changed, writer)
+            await self.save_seat(table, changed, writer)
 
     async def reinvite(
         self,
@@ -244,8 +220,8 @@ class TableSeats:
         given up at a private table, which nobody can join from the list. It replaces an
         earlier invitation to that seat, which stops working."""
         _ = translator(lang)
-        self._within(self._joins_rate, client, _)
-        async with table.lock, self._writing(table) as writer:
+        self.clients.within_joins(client, _)
+        async with table.lock, self.host.writing(table) as writer:
             self._human_seat(table, seat, _)
             if self.opens(table, seat, key) is None:
                 raise LobbyError(403, _("This seat's token is not valid."))
@@ -259,13 +235,13 @@ class TableSeats:
             # next person's seat does not take it.
             named = info.name if info.player_id is None else None
             changed = SeatInfo(info.seat, info.kind, info.level, named, False, None, code_hash)
-            await self._save_seat(table, changed, writer)
+            await self.save_seat(table, changed, writer)
             return code
 
     async def hold(self, table: LiveTable, seat: int, player_id: str, name: str | None) -> None:
         """Say that ``player_id`` holds ``seat`` (just taken by their browser), named as the
         player when the seat has no name; nothing if the seat is held so already."""
-        async with table.lock, self._writing(table) as writer:
+        async with table.lock, self.host.writing(table) as writer:
             info = table.record.seats[seat]
             if info.player_id == player_id and (info.name or not name):
                 return
@@ -281,22 +257,20 @@ class TableSeats:
                 info.invite_hash,
                 player_id,
             )
-            await self._save_seat(table, changed, writer)
+            await self.save_seat(table, changed, writer)
 
-    async def _save_seat(
-        self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
-    ) -> None:
+    async def save_seat(self, table: LiveTable, info: SeatInfo, writer: Writer) -> None:
         record = table.record
         seats = list(record.seats)
         seats[info.seat] = info
         # A match lost by forfeit (``pegboard.web.leavers``) is over, whatever its rules say.
-        status = "over" if record.forfeit is not None else self._status(seats, table.match)
+        status = "over" if record.forfeit is not None else table_status(seats, table.match)
         await asyncio.to_thread(writer.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status
         # A seat taken, given up or played by a stand-in may start or stop a clock.
-        await self._reclock(table, writer)
-        self._broadcast(table)
+        await self.host.reclock(table, writer)
+        self.host.broadcast(table)
 
     def _close_seat(self, table: LiveTable, seat: int) -> None:
         for connection in [c for c in table.connections if c.seat == seat]:
@@ -330,7 +304,7 @@ class TableSeats:
         async with table.lock:
             # A seat claimed or given up through another process a moment ago: its token
             # is checked against the database's seats, not a copy a notification behind.
-            await self._read_fresh(table)
+            await self.host.read_fresh(table)
             seat = connection.seat
             if seat is None:
                 self._room_to_watch(table, connection, _)
@@ -343,14 +317,14 @@ class TableSeats:
             back = seat is not None and seat not in present_seats(table)
             if seat is not None and back:
                 # The player takes their seat back from a stand-in bot (stored first).
-                await self._take_back(table, seat)
+                await self.host.take_back(table, seat)
             table.connections.add(connection)
-            self._mark_presence(table)
-            self._announce(table)
+            self.host.mark_presence(table)
+            self.host.announce(table)
             if back:
-                self._broadcast(table)  # this connection included
+                self.host.broadcast(table)  # this connection included
             else:
-                connection.send(self.state(table, connection))
+                connection.send(self.host.state(table, connection))
 
     def _room_to_watch(self, table: LiveTable, connection: Connection, _: Translator) -> None:
         """Room for one more spectator at the table (``too_many`` past its cap). Only
@@ -386,17 +360,12 @@ class TableSeats:
         if connection not in table.connections:
             return
         table.connections.discard(connection)
-        self._mark_presence(table)  # when the seat went away (``pegboard.web.leavers``)
-        self._announce(table)
+        self.host.mark_presence(table)  # when the seat went away (``pegboard.web.leavers``)
+        self.host.announce(table)
         seat = connection.seat
         if seat is None or seat in present_seats(table) or not table.connections:
             return
-        self._tell_later(table)
-
-    async def _tell_presence(self, table: LiveTable) -> None:
-        async with table.lock:
-            if not table.broken:
-                self._broadcast(table)
+        self.host.tell_later(table)
 
 
 @dataclass(frozen=True, slots=True)

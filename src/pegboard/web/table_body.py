@@ -33,6 +33,7 @@ from pegboard.games import Game, Option
 from pegboard.i18n import Translator
 from pegboard.web.bodies import STRICT, first_error, game_refusal, refusal
 from pegboard.web.clocks import BANK_SECONDS, INCREMENT_SECONDS
+from pegboard.web.records import SeatInfo
 from pegboard.web.schemas import (
     CLOCK_DESCRIPTION,
     HINTS_DESCRIPTION,
@@ -42,7 +43,6 @@ from pegboard.web.schemas import (
     RATED_DESCRIPTION,
     body_schema,
 )
-from pegboard.web.store import SeatInfo
 from pegboard.web.tables import LobbyError, clean_name, lang_key
 
 

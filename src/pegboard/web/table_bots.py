@@ -1,7 +1,7 @@
 """The bots of the web's tables: each table's bot loop (think in the pool from the seat's
 observation, play under the table's lock) and, after a start-up, the rebuilding of the
 tables whose bots may be to act. ``TableBots`` is a part of ``TableService``
-(``pegboard.web.service``), which re-exports every name.
+(``pegboard.web.service``).
 """
 
 from __future__ import annotations
@@ -9,14 +9,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pegboard.games import quick_level
-from pegboard.i18n import Translator, translator
+from pegboard.i18n import translator
+from pegboard.web import table_lists
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
-from pegboard.web.store import SeatInfo, Store
-from pegboard.web.tables import ClientError, LiveTable, UnusableTableError, bot_seed
+from pegboard.web.records import SeatInfo
+from pegboard.web.store import Store
+from pegboard.web.tables import ClientError, LiveTable, TableHost, UnusableTableError, bot_seed
 
 log = logging.getLogger("pegboard.web.service")
 
@@ -33,21 +35,19 @@ move waits for the one that did to move the table's bot, before it moves it itse
 class TableBots:
     """The bots' part of ``TableService``: its loops and the resume after a start-up."""
 
-    bot_delay: float
-    pool: BotPool
-    store: Store
-    metrics: Metrics
-    _resume: asyncio.Task[None] | None
-
-    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the bots use
-
-        async def get(self, table_id: str) -> LiveTable | None: ...
-
-        async def _play(self, table: LiveTable, seat: int, action: str, _: Translator) -> None: ...
+    def __init__(
+        self, host: TableHost, store: Store, pool: BotPool, metrics: Metrics, bot_delay: float
+    ) -> None:
+        self.host = host
+        self.store = store
+        self.pool = pool
+        self.metrics = metrics
+        self.bot_delay = bot_delay
+        self.resume_task: asyncio.Task[None] | None = None
 
     # -- bots ----------------------------------------------------------------------------
 
-    def _bot_to_act(self, table: LiveTable) -> SeatInfo | None:
+    def to_act(self, table: LiveTable) -> SeatInfo | None:
         """The seat a bot is to move now, as a bot's seat (its ``level``): a bot's own, or
         an away player's that a bot stands in for (``pegboard.web.leavers``)."""
         current = table.match.current_player
@@ -60,13 +60,13 @@ class TableBots:
             return SeatInfo(info.seat, "bot", info.stand_in, claimed=True)
         return None
 
-    def _kick_bots(self, table: LiveTable, *, lead: bool = True) -> None:
+    def kick(self, table: LiveTable, *, lead: bool = True) -> None:
         """Start the table's bot loop if a bot is to act and none is running. ``lead``:
         this process made or read the table's last change itself, and moves its bots at
         once; a process that heard of the change from another (``lead`` False) stands by,
         and moves them only if that one has not within ``STANDBY_SECONDS`` (it died)."""
         table.bots_lead = lead
-        info = self._bot_to_act(table)
+        info = self.to_act(table)
         if info is None:
             return
         if table.bot_task is None or table.bot_task.done():
@@ -75,9 +75,9 @@ class TableBots:
             # nor one whose bots are all quick (moved on the loop, ``BotPool.bot_move``).
             if not quick_level(table.record.game, info.level or ""):
                 self.pool.start()
-            table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+            table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
 
-    async def _run_bots(self, table: LiveTable) -> None:
+    async def _run(self, table: LiveTable) -> None:
         """Move the table's bots until a human is to act: one move in flight at a time.
 
         The bot thinks in the pool from its seat's observation, without the table's lock
@@ -93,7 +93,7 @@ class TableBots:
                 if delay > 0:
                     await asyncio.sleep(delay)
                 async with table.lock:
-                    info = self._bot_to_act(table)
+                    info = self.to_act(table)
                     if info is None or info.level is None:
                         return
                     if standing_by and (table.seq, table.record.match_number) != before:
@@ -118,13 +118,13 @@ class TableBots:
                     # think again from where the table is (the log took one move only).
                     if table.seq != seq or table.record.match_number != number:
                         continue
-                    now = self._bot_to_act(table)
+                    now = self.to_act(table)
                     if now is None or now.seat != info.seat or now.level != info.level:
                         # The table was dropped meanwhile, or the away player took their
                         # seat back (``pegboard.web.leavers``): the move is never played.
                         return
                     try:
-                        await self._play(table, info.seat, action, translator("en"))
+                        await self.host.play_seat(table, info.seat, action, translator("en"))
                     except ClientError as refused:
                         if refused.code != "stale":
                             raise
@@ -137,27 +137,27 @@ class TableBots:
     def start_resume(self) -> None:
         """``resume_bots`` in the background: the server answers requests meanwhile (a table
         a client opens first is rebuilt for it, once)."""
-        if self._resume is None:
-            self._resume = asyncio.get_running_loop().create_task(self.resume_bots())
+        if self.resume_task is None:
+            self.resume_task = asyncio.get_running_loop().create_task(self.resume_bots())
 
     async def resumed(self) -> None:
         """Wait for the background resume, if one was started, to finish."""
-        if self._resume is not None:
-            await asyncio.shield(self._resume)
+        if self.resume_task is not None:
+            await asyncio.shield(self.resume_task)
 
     async def resume_bots(self) -> None:
         """After a start-up: rebuild the tables whose bots may be to act (their loops
         start as they are rebuilt) or whose clocks run (their alarms are set),
         ``RESUME_CONCURRENCY`` at a time."""
         began = time.perf_counter()
-        table_ids = iter(await asyncio.to_thread(self.store.tables_to_resume))
+        table_ids = iter(await asyncio.to_thread(table_lists.tables_to_resume, self.store))
         count = 0
 
         async def rebuild() -> None:
             nonlocal count
             for table_id in table_ids:  # shared: each table goes to one of the rebuilders
                 try:
-                    await self.get(table_id)
+                    await self.host.get(table_id)
                     count += 1
                 except UnusableTableError as error:
                     log.warning("%s", error)

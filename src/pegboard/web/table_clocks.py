@@ -1,5 +1,5 @@
 """The clocks of the web's tables (issue 33): which seat's clock runs, the clocks after a
-move or any other change, and the flag when a person's time is out (``TableClocks``, a
+move or any other change, and the flag when a person's time is out (``Clocks``, a
 part of ``TableService``, ``pegboard.web.service``).
 
 A clock runs for the person to move at a match in play with every seat taken, never for a
@@ -22,14 +22,14 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
+from pegboard.games import Game
 from pegboard.web import fair_play, games
 from pegboard.web.clocks import Clock, TimeControl
 from pegboard.web.leavers import stand_in_level
-from pegboard.web.store import SeatInfo, Store, TableRecord, TableTransaction
-from pegboard.web.tables import LiveTable
+from pegboard.web.records import TableRecord
+from pegboard.web.tables import LiveTable, TableHost, Writer
 
 if TYPE_CHECKING:
     from pegboard.web.table_body import NewTable
@@ -49,49 +49,33 @@ def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
     return current if info.kind == "human" and info.stand_in is None else None
 
 
-def time_control_of(game: str, request: NewTable, people: int) -> TimeControl | None:
+def time_control_of(game: Game, request: NewTable, people: int) -> TimeControl | None:
     """The clock a new table asks for: ``"clock": {"bank", "increment"}`` (seconds), or
     ``null`` for none; unsaid, the game's own pace (``Game.time_control``) at a table of
     two or more people, none for one person and bots."""
     if not request.clock_said:
         if people < 2:
             return None
-        bank, increment = games.time_control(game)
+        bank, increment = game.time_control
         return TimeControl(bank, increment)
     asked = request.clock
     return None if asked is None else TimeControl(asked.bank, asked.increment)
 
 
-class TableClocks:
+class Clocks:
     """The clocks' part of ``TableService``."""
 
-    store: Store
-    wall: Callable[[], float]
-    """Seconds since the epoch: the server's clock (a test's own, moved by hand)."""
-    _alarms: dict[str, asyncio.TimerHandle]
-    _presence_tasks: set[asyncio.Task[None]]
-
-    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the clocks use
-
-        def _broadcast(self, table: LiveTable) -> None: ...
-
-        def _kick_bots(self, table: LiveTable) -> None: ...
-
-        def _writing(
-            self, table: LiveTable
-        ) -> AbstractAsyncContextManager[TableTransaction | Store]: ...
-
-        async def _save_seat(
-            self, table: LiveTable, info: SeatInfo, writer: TableTransaction | Store
-        ) -> None: ...
-
-        async def _end_by_forfeit(
-            self, table: LiveTable, seat: int, ending: str, writer: TableTransaction | Store
-        ) -> None: ...
+    def __init__(self, host: TableHost, wall: Callable[[], float]) -> None:
+        self.host = host
+        self.wall = wall
+        """Seconds since the epoch: the server's clock (a test's own, moved by hand), which
+        every process of a site reads alike."""
+        self.alarms: dict[str, asyncio.TimerHandle] = {}
+        """Each table's alarm at its running clock's deadline (``arm``)."""
 
     # -- the clocks after a change ------------------------------------------------------------
 
-    def _clock_after_move(self, table: LiveTable, seat: int) -> Clock | None:
+    def after_move(self, table: LiveTable, seat: int) -> Clock | None:
         """The match's clocks once ``seat`` moved (the move applied to the live match, not
         yet committed: they are committed with it)."""
         clock, control = table.record.clock, table.record.time_control
@@ -101,9 +85,7 @@ class TableClocks:
             seat, self.wall(), control.increment, clock_seat(table.record, table.match)
         )
 
-    async def _reclock(
-        self, table: LiveTable, writer: TableTransaction | Store, *, reset: int | None = None
-    ) -> None:
+    async def reclock(self, table: LiveTable, writer: Writer, *, reset: int | None = None) -> None:
         """Bring the clocks up to a change of the table that is no move (a seat taken or
         given up, a stand-in's start or end, a forfeit, a new match), stored through
         ``writer`` (the caller holds the lock): the running seat's time spent is taken,
@@ -123,7 +105,7 @@ class TableClocks:
         await asyncio.to_thread(writer.set_clock, record.id, record.match_number, after)
         record.clock = after
 
-    def _new_clock(self, record: TableRecord, match: games.AnyMatch) -> Clock | None:
+    def new_clock(self, record: TableRecord, match: games.AnyMatch) -> Clock | None:
         """A new match's clocks (every seat the whole bank), its first clock running."""
         control = record.time_control
         if control is None:
@@ -133,7 +115,7 @@ class TableClocks:
 
     # -- what every seat sees -----------------------------------------------------------------
 
-    def clock_summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
+    def summary(self, table: LiveTable, summary: dict[str, Any]) -> None:
         """Add the table's ``clock`` to its summary: ``{"bank", "increment", "left": [ms
         per seat, as of now], "running": seat or null}``, or null at a table without one."""
         control, clock = table.record.time_control, table.record.clock
@@ -153,10 +135,10 @@ class TableClocks:
 
     # -- the flag -----------------------------------------------------------------------------
 
-    def _arm(self, table: LiveTable) -> None:
+    def arm(self, table: LiveTable) -> None:
         """Set the table's alarm at its running clock's deadline (and drop an older one):
-        called after every change of a table (``_broadcast``)."""
-        old = self._alarms.pop(table.id, None)
+        called after every change of a table (``TableService.broadcast``)."""
+        old = self.alarms.pop(table.id, None)
         if old is not None:
             old.cancel()
         clock = table.record.clock
@@ -165,61 +147,59 @@ class TableClocks:
             return
         loop = asyncio.get_running_loop()
         delay = max(0.0, deadline - self.wall())
-        self._alarms[table.id] = loop.call_later(delay, self._ring, table)
+        self.alarms[table.id] = loop.call_later(delay, self._ring, table)
 
     def _ring(self, table: LiveTable) -> None:
-        self._alarms.pop(table.id, None)
-        task = asyncio.get_running_loop().create_task(self._flag_when_due(table))
-        self._presence_tasks.add(task)
-        task.add_done_callback(self._presence_tasks.discard)
+        self.alarms.pop(table.id, None)
+        self.host.spawn(self._flag_when_due(table))
 
     async def _flag_when_due(self, table: LiveTable) -> None:
         await self.flag_due(table)
 
     async def flag_due(self, table: LiveTable) -> bool:
-        """Flag the table's running seat if its time is out (``_flag_if_due`` under the
+        """Flag the table's running seat if its time is out (``flag_if_due`` under the
         table's lock). Whether this call flagged it."""
         async with table.lock:
-            return await self._flag_if_due(table)
+            return await self.flag_if_due(table)
 
-    async def _flag_if_due(self, table: LiveTable) -> bool:
+    async def flag_if_due(self, table: LiveTable) -> bool:
         """Flag the running seat if its time is out, and tell everyone (the caller holds
         the table's lock; on a shared database the decision is made under the table's row
         lock, once the copy caught up: a move or another process's flag may have come
         first). Whether it flagged."""
         if table.broken or table.record.clock is None:
             return False
-        async with self._writing(table) as writer:
+        async with self.host.writing(table) as writer:
             clock = table.record.clock
             seat = None if clock is None else clock.out_of_time(self.wall())
             if table.broken or seat is None or seat != clock_seat(table.record, table.match):
-                self._arm(table)  # moved on meanwhile: the next deadline, if any
+                self.arm(table)  # moved on meanwhile: the next deadline, if any
                 return False
             await self._flag(table, seat, writer)
-        self._broadcast(table)
+        self.host.broadcast(table)
         return True
 
-    async def _flag(self, table: LiveTable, seat: int, writer: TableTransaction | Store) -> None:
+    async def _flag(self, table: LiveTable, seat: int, writer: Writer) -> None:
         """``seat``'s time is out (the caller holds the lock): at a rated table it loses
         the match; at a casual one a bot plays for it until its person takes it back."""
         record = table.record
         if record.rated:
-            await self._end_by_forfeit(table, seat, fair_play.FLAG, writer)
+            await self.host.end_by_forfeit(table, seat, fair_play.FLAG, writer)
         else:
             info = record.seats[seat]
-            level = stand_in_level(record.game, record.seats)
-            await self._save_seat(table, dataclasses.replace(info, stand_in=level), writer)
-            self._kick_bots(table)
+            level = stand_in_level(table.game, record.seats)
+            await self.host.save_seat(table, dataclasses.replace(info, stand_in=level), writer)
+            self.host.kick_bots(table)
         log.info("table %s: seat %d ran out of time", table.id, seat)
 
-    def _disarm(self, table: LiveTable) -> None:
-        alarm = self._alarms.pop(table.id, None)
+    def disarm(self, table: LiveTable) -> None:
+        alarm = self.alarms.pop(table.id, None)
         if alarm is not None:
             alarm.cancel()
 
-    def _disarm_all(self) -> None:
+    def disarm_all(self) -> None:
         """Cancel every alarm (the server stops: a restart sets them again from the
         stored clocks)."""
-        for alarm in self._alarms.values():
+        for alarm in self.alarms.values():
             alarm.cancel()
-        self._alarms.clear()
+        self.alarms.clear()

@@ -1,10 +1,10 @@
 """The hints of the web's tables: the expert's ranking of a seat's legal actions, thought in
-the pool from the seat's own observation (``TableHints``, a part of ``TableService``,
+the pool from the seat's own observation (``Hints``, a part of ``TableService``,
 ``pegboard.web.service``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, translator
@@ -12,7 +12,7 @@ from pegboard.web import views
 from pegboard.web.bot_pool import BotPool, HintBusyError, HintsWaitingError, WorkerCrashError
 from pegboard.web.limits import Limits
 from pegboard.web.ratings import hints_refusal
-from pegboard.web.tables import ClientError, Connection, LiveTable, bot_seed
+from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost, bot_seed
 
 
 def hints_allowed(table: LiveTable) -> bool:
@@ -25,15 +25,13 @@ def hints_allowed(table: LiveTable) -> bool:
     return people < 2 or table.record.hints
 
 
-class TableHints:
+class Hints:
     """The hints' part of ``TableService``."""
 
-    pool: BotPool
-    limits: Limits
-
-    if TYPE_CHECKING:  # the rest of the service (``TableService``) that the hints use
-
-        def _acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int: ...
+    def __init__(self, host: TableHost, pool: BotPool, limits: Limits) -> None:
+        self.host = host
+        self.pool = pool
+        self.limits = limits
 
     async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
         """The ``hint`` message: the expert's ranking of the seat's legal actions.
@@ -44,7 +42,7 @@ class TableHints:
         stale, and refused as such)."""
         _ = translator(connection.lang)
         async with table.lock:
-            seat = self._acting_seat(table, connection, _)
+            seat = self.host.acting_seat(table, connection, _)
             if table.record.rated:
                 raise ClientError("no_hints", hints_refusal(_))
             if not hints_allowed(table):
@@ -63,7 +61,7 @@ class TableHints:
             seat_view = views.view(
                 table.match, table.record.game, seat, connection.lang, names, table.narration
             )
-        evaluations = await self._hint(
+        evaluations = await self._ask(
             table, connection.address, bot_seed(table.record.seed, -seq), observation, _
         )
         if table.seq != seq or table.record.match_number != number:
@@ -89,7 +87,7 @@ class TableHints:
             ],
         }
 
-    async def _hint(
+    async def _ask(
         self, table: LiveTable, address: str, seed: int, observation: Any, _: Translator
     ) -> list[Any]:
         """The pool's hint for ``table``'s position (``seed`` names it), asked from

@@ -1,9 +1,8 @@
 """The web's live tables and what the table service answers with: ``LiveTable`` (a
-table's record, match, lock, connections and bot task), a client's ``Connection``, the
-refusals (``ClientError``, ``LobbyError``, ``UnusableTableError``) and the small functions
+table's record, its game, match, lock, connections and bot task), a client's
+``Connection``, the refusals (``ClientError``, ``LobbyError``, ``UnusableTableError``),
+``TableHost`` (what the table service's parts ask of the service) and the small functions
 the service and the lobby share (seat tokens, names, summaries, bots' seeds).
-
-Split from ``pegboard.web.service``, which re-exports every name.
 """
 
 from __future__ import annotations
@@ -14,17 +13,24 @@ import secrets
 import string
 import time
 import unicodedata
+from collections.abc import Coroutine
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from pegboard.core import Event
+from pegboard.games import Game
 from pegboard.i18n import Translator, translator
 from pegboard.web import games
 from pegboard.web.db import NAME_LENGTH
-from pegboard.web.store import SeatInfo, TableRecord
+from pegboard.web.records import SeatInfo, TableRecord
+from pegboard.web.store import Store
+from pegboard.web.table_rows import TableTransaction
 from pegboard.web.views_common import LOG_LIMIT
 
 TOKEN_BYTES: Final = 24
+TABLE_ID_LENGTH: Final = 10
+"""Letters and digits of a table's id (``new_id``): 59.5 bits."""
 
 
 class Connection(Protocol):
@@ -95,20 +101,35 @@ class UnusableTableError(Exception):
         )
 
 
-def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -> None:
-    """``UnusableTableError`` unless a stored table's game, settings and number of seats
-    are ones a new table could have today (the same checks as at creation)."""
+def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -> Game:
+    """The game of a stored table; ``UnusableTableError`` unless its game, settings and
+    number of seats are ones a new table could have today (the same checks as at
+    creation)."""
     try:
-        checked = games.check_config(game, config)
-        if seats != games.players_of(game, checked):
-            raise games.players_problem(game)
+        description, checked = games.check_config(game, config)
+        if seats != description.players(checked):
+            raise games.players_problem(description)
     except games.ConfigError as error:
         raise UnusableTableError(table_id, error) from None
+    return description
+
+
+def table_status(seats: list[SeatInfo], match: games.AnyMatch) -> str:
+    """A table's status as the lobby lists it: ``over`` (its match is), ``open`` (a human
+    seat nobody took yet) or ``playing``."""
+    if match.is_over:
+        return "over"
+    if any(s.kind == "human" and not s.claimed for s in seats):
+        return "open"
+    return "playing"
 
 
 @dataclass(eq=False)
 class LiveTable:
     record: TableRecord
+    game: Game
+    """The table's game (``record.game`` is its name): every move, new match and replay of
+    the table is asked of it."""
     match: games.AnyMatch
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
@@ -117,13 +138,13 @@ class LiveTable:
     """Several processes: the seats each other process (by its origin) said it has a
     connection of, and until when that holds (``time.monotonic``) unless it says again."""
     bots_lead: bool = True
-    """Whether this process moves the table's bots at once (``TableBots._kick_bots``)."""
+    """Whether this process moves the table's bots at once (``TableBots.kick``)."""
     broken: bool = False
     """Set when a commit failed: the live match is ahead of the log and is dropped."""
     touched: float = field(default_factory=time.monotonic)
     """When the table was last fetched: idle tables leave memory (their log stays)."""
     narration: list[Event] = field(default_factory=list)
-    """The last events of the match in play (``Game.play_narrated``), oldest first: the log
+    """The last events of the match in play (``Game.play``), oldest first: the log
     of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
     away_since: dict[int, float] = field(default_factory=dict)
     """When each claimed seat whose player has no connection went away (``time.monotonic``;
@@ -311,3 +332,85 @@ def bot_seed(match_seed: int, seq: int) -> int:
     restarted table's bots choose as they would have."""
     digest = hashlib.sha256(f"{match_seed}:{seq}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+Writer = TableTransaction | Store
+"""Where a change of a table that is no move is written (``TableHost.writing``)."""
+
+
+class TableHost(Protocol):
+    """What the table service's parts (``Seats``, ``Leavers``, ``Clocks``, ``TableBots``,
+    ``Hints``, ``TableSync``) ask of the service that holds them together
+    (``pegboard.web.service.TableService``): each part is given the host in its
+    constructor and reaches the others only through these methods. Every method but
+    ``get`` and ``spawn`` is called with the table's lock held."""
+
+    async def get(self, table_id: str) -> LiveTable | None: ...
+
+    def writing(self, table: LiveTable) -> AbstractAsyncContextManager[Writer]:
+        """Where to write one change of the table (``TableSync.writing``)."""
+        ...
+
+    def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]: ...
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Each connection of the table its state."""
+        ...
+
+    def acting_seat(self, table: LiveTable, connection: Connection, _: Translator) -> int:
+        """The seat a connection plays, checked again (``ClientError`` otherwise)."""
+        ...
+
+    async def play_seat(self, table: LiveTable, seat: int, action: str, _: Translator) -> None:
+        """Apply ``action`` for ``seat``, commit it, tell everyone."""
+        ...
+
+    def drop(self, table: LiveTable) -> None:
+        """Forget a table whose copy cannot be trusted; its clients reconnect."""
+        ...
+
+    async def save_seat(self, table: LiveTable, info: SeatInfo, writer: Writer) -> None:
+        """Store a changed seat, the table's status and clocks after it; tell everyone."""
+        ...
+
+    def kick_bots(self, table: LiveTable, *, lead: bool = True) -> None:
+        """Start the table's bot loop if a bot is to move (``TableBots.kick``)."""
+        ...
+
+    async def reclock(self, table: LiveTable, writer: Writer, *, reset: int | None = None) -> None:
+        """The clocks after a change that is no move (``Clocks.reclock``)."""
+        ...
+
+    def arm(self, table: LiveTable) -> None:
+        """Set the table's alarm at its running clock's deadline (``Clocks.arm``)."""
+        ...
+
+    async def end_by_forfeit(
+        self, table: LiveTable, seat: int, ending: str, writer: Writer
+    ) -> None:
+        """End the match in play by ``seat``'s forfeit (``Leavers.end_by_forfeit``)."""
+        ...
+
+    def mark_presence(self, table: LiveTable) -> None:
+        """Bring the away times up to who is here (``Leavers.mark_presence``)."""
+        ...
+
+    async def take_back(self, table: LiveTable, seat: int) -> bool:
+        """A seat's person is back: its stand-in stops (``Leavers.take_back``)."""
+        ...
+
+    async def read_fresh(self, table: LiveTable) -> None:
+        """On a shared database, the copy brought up to the log (``TableSync.read_fresh``)."""
+        ...
+
+    def announce(self, table: LiveTable) -> None:
+        """Tell the other processes which seats have a player here (``TableSync``)."""
+        ...
+
+    def tell_later(self, table: LiveTable) -> None:
+        """Every connection its state, under the lock, in a task of its own."""
+        ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in a task the service waits for (or cancels) when it closes."""
+        ...

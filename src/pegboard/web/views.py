@@ -44,7 +44,7 @@ def view(
     ``names`` are the display names of the seats (default ``Seat 1``, ``Seat 2``...); the
     log and the board use them. The result is plain JSON (dicts, lists, str, int, bool,
     None) with the keys of docs/web.md. ``narration``: the events of the match so far, in
-    order (what ``Game.play_narrated`` said of each action), which the generic view logs;
+    order (what ``Game.play`` said of each action), which the generic view logs;
     a game's own look words its log itself.
     """
     _ = translator(lang)

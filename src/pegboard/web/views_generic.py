@@ -4,7 +4,7 @@ generic view"): what the registry and the core protocol say of it, and nothing m
 A seat sees its own observation as the game writes it for clients (``to_dict()``: the seat's
 own view, so nothing hidden from it), its legal actions in the game's notation, the scores
 (``Game.scores``), whose turn it is, whether the match is over and who won, and the
-narration of the match so far (the events ``Game.play_narrated`` gave, said in the page's
+narration of the match so far (the events ``Game.play`` gave, said in the page's
 language by ``pegboard.i18n.say``). A spectator gets no observation at all: the protocol has
 no public observation, so the generic view shows a spectator only what every seat's events
 said aloud. The events are the game's public narration: every seat's view holds all of them.

@@ -24,11 +24,17 @@ from pegboard.i18n import Translator, translator
 from pegboard.web import players, wire
 from pegboard.web.guards import own_origin
 from pegboard.web.limits import Limits
+from pegboard.web.records import DatabaseBusyError, is_busy
 from pegboard.web.refusals import SocketRefusals
 from pegboard.web.seats import SeatHolder
-from pegboard.web.service import TABLE_ID_LENGTH, TableService
-from pegboard.web.store import DatabaseBusyError, is_busy
-from pegboard.web.tables import ClientError, LiveTable, UnusableTableError, lang_key
+from pegboard.web.service import TableService
+from pegboard.web.tables import (
+    TABLE_ID_LENGTH,
+    ClientError,
+    LiveTable,
+    UnusableTableError,
+    lang_key,
+)
 from pegboard.web.updates import update_of
 
 log = logging.getLogger(__name__)
@@ -175,7 +181,7 @@ async def greet(
     service: TableService, table_id: str, hello: dict[str, Any] | ClientError, _: Translator
 ) -> tuple[LiveTable, int | None, object]:
     """The table, the seat (None: spectator) and the token a hello opens; the token is
-    checked by ``service.connect``. ``HelloRefusedError`` otherwise."""
+    checked by ``service.seats.connect``. ``HelloRefusedError`` otherwise."""
     try:
         if valid_table_id(table_id):
             table = await asyncio.wait_for(service.get(table_id), service.limits.db_timeout)
@@ -230,7 +236,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     client = websocket.client.host if websocket.client else "unknown"
     await websocket.accept()
-    if not service.open_socket(client):
+    if not service.clients.open_socket(client):
         _ = translator("en")
         message = _("Too many connections from your address: close some tabs first.")
         await refuse(websocket, ClientError("too_many", message), CLOSE_TOO_MANY)
@@ -238,7 +244,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         await serve_socket(service, websocket, table_id, limits, client)
     finally:
-        service.close_socket(client)
+        service.clients.close_socket(client)
 
 
 async def serve_socket(
@@ -266,7 +272,7 @@ async def serve_socket(
             token = await holder_of(websocket)  # the player's identity opens their seat
         updates = isinstance(hello, dict) and hello.get("updates") is True
         connection = SocketConnection(websocket, seat, _.lang, updates, client)
-        if seat is None and not service.open_spectator(client):
+        if seat is None and not service.clients.open_spectator(client):
             watching = _.ngettext(
                 "You watch {n} table already: close some tabs first.",
                 "You watch {n} tables already: close some tabs first.",
@@ -274,10 +280,10 @@ async def serve_socket(
             ).format(n=limits.spectators_per_client)
             raise HelloRefusedError(ClientError("too_many", watching), CLOSE_TOO_MANY)
         try:
-            await service.connect(table, connection, token)
+            await service.seats.connect(table, connection, token)
         except ClientError as refused:
             if seat is None:
-                service.close_spectator(client)
+                service.clients.close_spectator(client)
             code = CLOSE_TOO_MANY if refused.code == "too_many" else CLOSE_AUTH
             raise HelloRefusedError(refused, code) from None
     except HelloRefusedError as refused:
@@ -299,7 +305,7 @@ async def serve_socket(
         if table.record.rated and held is not None:
             # Where a rated seat's player plays from (``pegboard.web.fair_play``): two
             # identities of one person are not rated against each other.
-            await service.trace(held, client)
+            await service.seats.trace(held, client)
         # The reader and the writer run until either ends (the client went, or the server
         # closed the connection); anyio's task group keeps the server's cancellation intact.
         async with anyio.create_task_group() as group:
@@ -311,9 +317,9 @@ async def serve_socket(
             group.start_soon(until_done, connection.write())
             group.start_soon(until_done, read(service, table, connection, limits))
     finally:
-        service.disconnect(table, connection)
+        service.seats.disconnect(table, connection)
         if seat is None:
-            service.close_spectator(client)
+            service.clients.close_spectator(client)
 
 
 async def read(
@@ -359,7 +365,7 @@ async def answer_each(
         if connection.closed:
             break
         try:
-            if not service.messages_rate.allow(connection.id):
+            if not service.clients.messages_rate.allow(connection.id):
                 raise ClientError(
                     "too_many", _("Too many messages: slow down, and this one was not read.")
                 )
@@ -411,7 +417,7 @@ async def dispatch(
             raise ClientError("malformed", _("An act message has an action (text) and a seq."))
         await service.act(table, connection, action, seq)
     elif kind == "hint":
-        connection.send(await service.hint(table, connection))
+        connection.send(await service.hints.hint(table, connection))
     elif kind == "lang" or kind == "hello":
         # A second hello is a resync: the full state again (in its language, if it says one).
         lang = message.get("lang", connection.lang)
@@ -420,7 +426,7 @@ async def dispatch(
     elif kind == "again":
         await service.again(table, connection)
     elif kind == "back":
-        await service.come_back(table, connection)
+        await service.leavers.come_back(table, connection)
     elif kind == "takeover" or kind == "claim":
         # An away seat (``pegboard.web.leavers``): handed to a bot, or the win claimed.
         seat = message.get("seat")
@@ -429,8 +435,8 @@ async def dispatch(
                 "malformed", _("A {type} message names a seat (a number).").format(type=kind)
             )
         if kind == "claim":
-            await service.claim_win(table, connection, seat)
+            await service.leavers.claim_win(table, connection, seat)
         else:
-            await service.takeover(table, connection, seat, message.get("level"))
+            await service.leavers.takeover(table, connection, seat, message.get("level"))
     else:
         raise ClientError("unknown", _("Unknown message type {type!r}.").format(type=kind[:40]))

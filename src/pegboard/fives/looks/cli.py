@@ -3,7 +3,7 @@ Fives and Threes): the plain-mode table, which shows a seat's turn as the layout
 (B5, with a spinner's arms) and laid out as text, the seat's own hand, every seat's hand
 size, the boneyard, the scores by side against the target and the last play's points with
 their arithmetic (``pegboard.fives.text``). Moves are played and said as at the
-generic table (``pegboard.cli.generic``): through ``Game.act``, worded from the
+generic table (``pegboard.cli.generic``): through ``Game.play``, worded from the
 rules' own events, the end of a hand's arithmetic with them. The replay and the hint are
 the generic ones (the game's ``record_start``, its bots' analysis).
 """
