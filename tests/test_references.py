@@ -23,6 +23,21 @@ MACHINE = re.compile(r"(?<![\w:/.])/(?:work|home|check|root)/[\w.-]+")
 DOCUMENT = re.compile(r"(?<![\w/.:\"'-])((?:[\w.-]+/)*[\w-]+\.md)\b")
 """A document named by its path (``docs/rules.md``, ``README.md``)."""
 URL = re.compile(r"\w+://\S+")
+GAME_FILES = ROOT / "src" / "pegboard" / "web" / "static" / "games"
+"""Where a game's web files are served from (``/static/games/``): their references to the
+page's own modules (``../dom.js``) resolve from there, wherever their package lies."""
+
+
+def served_from(where: Path) -> Path:
+    """The folder a file's relative references resolve from: its own, or, for a game's web
+    file (``<game>/looks/static/``, the domino games' ``dominoes/static/``), the one its
+    server serves it from."""
+    folder = where.parent
+    if folder.name == "static" and (
+        folder.parent.name == "looks" or folder.parent.name == "dominoes"
+    ):
+        return GAME_FILES
+    return folder
 
 
 def tracked_files() -> list[Path]:
@@ -45,7 +60,7 @@ def problems(text: str, where: Path) -> list[str]:
         for hit in MACHINE.finditer(line):
             found.append(f"{number}: {hit.group()} is outside the repository")
         for hit in RELATIVE.finditer(line):
-            target = (where.parent / hit.group()).resolve()
+            target = (served_from(where) / hit.group()).resolve()
             if not target.is_relative_to(ROOT):
                 found.append(f"{number}: {hit.group()} is outside the repository")
             elif not target.exists():

@@ -356,6 +356,21 @@ def database_rows(client: TestClient, leaving_out: Collection[str] = ()) -> list
     return sorted(rows)
 
 
+def tables_on_the_clock(client: TestClient) -> set[str]:
+    """The ids of the tables whose match in play runs on a clock: the server's own sweep may
+    flag one between two reads (an earlier test's table, in a shared database)."""
+    from sqlalchemy import select
+
+    from pegboard.web.db import MatchRow
+
+    with service_of(client).store.session() as session:
+        return {
+            row.table_id
+            for row in session.scalars(select(MatchRow))
+            if row.clock is not None and row.finished_at is None
+        }
+
+
 def tables_with_bots_moving(client: TestClient) -> set[str]:
     """The ids of the tables whose bots are moving now, in the background."""
     service = service_of(client)

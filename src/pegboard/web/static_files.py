@@ -1,7 +1,8 @@
 """The page's files: the web's own (``web/static``, under ``/static/``) and each game's
 (``Game.looks.assets``: its page module, its rules page's scripts, its styles), served
 under ``/static/games/`` beside the generic page module, so that a game's page module
-imports the page's shared modules as ``../dom.js`` wherever its package lies.
+imports the page's shared modules (``dom.js``, ``i18n.js``) one folder up wherever its
+package lies.
 
 The games' folders are asked of the registry at each request, so a game registered later
 (a plug-in, a test's toy) is served as the built-in ones are; Starlette's ``StaticFiles``
