@@ -67,7 +67,12 @@ SCENARIOS = (
     Scenario("cribbage-en", "cribbage", "en", options={"best_of": 1}),
     Scenario("cribbage-pt", "cribbage", "pt", seed=8, options={"best_of": 3}),
     Scenario(
-        "cribbage-hot-seat-zh", "cribbage", "zh", levels=("human",), options={"best_of": 1}, screens=40
+        "cribbage-hot-seat-zh",
+        "cribbage",
+        "zh",
+        levels=("human",),
+        options={"best_of": 1},
+        screens=40,
     ),
     Scenario("all-fives-en", "all-fives", "en", 3, ("greedy", "greedy")),
 )
