@@ -9,16 +9,23 @@ game's end, the privacy screen) and the match's summary. The fixtures in
 screen; ``test_screens_unchanged`` plays them again and compares.
 
 ``python -m tests.tui.screen_record`` writes the fixtures anew (only when a change of
-the screens is meant: say why in the commit).
+the screens is meant: say why in the commit). ``python -m tests.tui.screen_record
+--styled DIR`` writes the same screens with their colours and styles (ANSI) in ``DIR``
+instead, to compare two checkouts byte for byte (too large, and too tied to Textual's
+theme, to be fixtures).
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from textual.app import App
 
 from pegboard.tui.app import PegboardApp
 from pegboard.tui.capture import SIZE, screen_text
@@ -78,8 +85,10 @@ SCENARIOS = (
 )
 
 
-async def play(scenario: Scenario) -> list[tuple[str, str]]:
-    """The scenario's screens: (what was shown, the screen's text)."""
+async def play(
+    scenario: Scenario, text: Callable[[App[Any]], str] = screen_text
+) -> list[tuple[str, str]]:
+    """The scenario's screens: (what was shown, the screen's ``text``)."""
     app = PegboardApp(scenario.setup(), skip_setup=True)
     shown: list[tuple[str, str]] = []
     moments = 0
@@ -92,19 +101,19 @@ async def play(scenario: Scenario) -> list[tuple[str, str]]:
             screen = app.screen
             if isinstance(screen, ContinueScreen):
                 moments += 1
-                shown.append((f"moment {moments}", screen_text(app)))
+                shown.append((f"moment {moments}", text(app)))
                 await pilot.press("enter")
             elif isinstance(screen, PlaysFirstChoice):
                 if played < MOVES_SHOWN:
-                    shown.append((f"move {played}", screen_text(app)))
+                    shown.append((f"move {played}", text(app)))
                 if played == 0:
                     await pilot.press("h")
                     await pilot.pause()
-                    shown.append(("hint", screen_text(app)))
+                    shown.append(("hint", text(app)))
                 await pilot.press(*screen.first_choice_keys())
                 played += 1
             else:
-                shown.append(("summary", screen_text(app)))
+                shown.append(("summary", text(app)))
                 break
             await pilot.pause()
         else:
@@ -117,12 +126,21 @@ def as_text(shown: list[tuple[str, str]]) -> str:
     return "".join(f"=== {what}\n{text}\n" for what, text in shown)
 
 
+def styled_text(app: App[Any]) -> str:
+    """The current screen with its colours and styles, as ANSI text."""
+    return screen_text(app, styles=True)
+
+
 def main() -> None:
-    FIXTURES.mkdir(exist_ok=True)
+    styled = sys.argv[1:2] == ["--styled"]
+    directory = Path(sys.argv[2]) if styled else FIXTURES
+    directory.mkdir(exist_ok=True)
     for scenario in SCENARIOS:
         started = time.perf_counter()
-        scenario.path.write_text(as_text(asyncio.run(play(scenario))), encoding="utf-8")
-        print(scenario.path, f"{time.perf_counter() - started:.1f}s")
+        shown = asyncio.run(play(scenario, styled_text if styled else screen_text))
+        path = directory / f"{scenario.name}.{'ansi' if styled else 'txt'}"
+        path.write_text(as_text(shown), encoding="utf-8")
+        print(path, f"{time.perf_counter() - started:.1f}s")
 
 
 if __name__ == "__main__":

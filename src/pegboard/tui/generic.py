@@ -98,7 +98,10 @@ class GenericScreen(PlayScreen):
         yield from self.compose_board()
         yield from self.compose_controls()
         yield Static(self.keys_text(), id="keys")
-        yield Log(id="log", max_lines=self.LOG_LINES)
+        log = Log(id="log", max_lines=self.LOG_LINES)
+        # Read, not used: from the start, so that no key ever lands on it.
+        log.can_focus = False
+        yield log
 
     def compose_board(self) -> ComposeResult:
         """The widgets that show the position, under the status line."""
@@ -114,7 +117,6 @@ class GenericScreen(PlayScreen):
         return self._("1-9/Enter: play · h: hint · Tab: type a move · q: quit")
 
     def on_mount(self) -> None:
-        self.query_one("#log", Log).can_focus = False
         if self.resumed:
             self.say(self.resumed_text())
             self.advance()
