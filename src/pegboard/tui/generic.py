@@ -1,6 +1,9 @@
-"""The play screen of any registered game that has no look of its own in the terminal app.
+"""The play screen of every registered game in the terminal app.
 
-Everything comes from the game's description (``pegboard.games.Game``) and the seat's
+A game with no look of its own in this surface is played on it as it is; a game's look
+(``Game.looks["tui"]``: Draw's, cribbage's, the Fives family's) is a subclass that draws
+its table and says its words through the screen's hooks (``GenericScreen``'s docstring).
+As it is, everything comes from the game's description (``pegboard.games.Game``) and the seat's
 observation: the observation as text (``observation_lines``), the seat's legal actions as
 numbered choices (or a move typed in the game's notation), the log of what happened (the
 game's narration events, ``Game.play_narrated``, worded by ``pegboard.i18n.say``), the
