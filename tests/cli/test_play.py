@@ -237,7 +237,7 @@ def test_full_screen_options_are_checked_before_it_opens(
 ) -> None:
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
     monkeypatch.setattr(
-        "pegboard.draw.looks.tui.DrawApp.run", lambda self: pytest.fail("the app opened")
+        "pegboard.tui.app.PegboardApp.run", lambda self: pytest.fail("the app opened")
     )
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 1
@@ -247,10 +247,11 @@ def test_full_screen_options_are_checked_before_it_opens(
 def test_resume_opens_the_saved_match_in_a_terminal_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pegboard.draw.looks.tui import DrawApp, DrawSetup
+    from pegboard.tui.app import PegboardApp
+    from pegboard.tui.setup import Setup
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    setup = DrawSetup(players=3, lang="pt", seed=4, save_dir=tmp_path / "pegboard")
+    setup = Setup(players=3, lang="pt", seed=4, save_dir=tmp_path / "pegboard")
     state = {
         "game": "draw",
         "setup": setup.saved_setup(),
@@ -261,16 +262,16 @@ def test_resume_opens_the_saved_match_in_a_terminal_only(
     result = runner.invoke(app, ["play", "--resume", "--lang", "en"])
     assert result.exit_code == 1
     assert "--resume goes on full screen: it needs a terminal" in result.output
-    opened: list[DrawApp] = []
+    opened: list[PegboardApp] = []
     monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
-    monkeypatch.setattr("pegboard.draw.looks.tui.DrawApp.run", lambda self: opened.append(self))
+    monkeypatch.setattr("pegboard.tui.app.PegboardApp.run", lambda self: opened.append(self))
     result = runner.invoke(app, ["play", "--resume"])
     assert result.exit_code == 0, result.output
     [resumed] = opened
     assert resumed.setup.players == 3 and resumed.setup.lang == "pt"
     assert resumed.saved is not None and resumed.saved["match"] == state["match"]
     # Either game: without one named, the match saved last.
-    crib = DrawSetup(game="cribbage", seed=2, best_of=3, save_dir=tmp_path / "pegboard")
+    crib = Setup(game="cribbage", seed=2, best_of=3, save_dir=tmp_path / "pegboard")
     match = CribbageMatch(best_of=3, seed=2)
     crib.store(
         {

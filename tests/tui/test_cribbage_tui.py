@@ -16,10 +16,12 @@ from pegboard.cribbage.events import ScoreEvent
 from pegboard.cribbage.looks.tui import CribbageScreen
 from pegboard.cribbage.looks.tui_ends import CribbageSummaryScreen
 from pegboard.cribbage.looks.tui_view import card_box, coloured, peg_board, pegs, with_symbols
-from pegboard.draw.looks.tui import DrawApp, DrawSetup, SetupScreen, load_saved, save_file
 from pegboard.i18n import translator
+from pegboard.tui.app import PegboardApp
 from pegboard.tui.capture import screen_text
 from pegboard.tui.screens import ContinueScreen
+from pegboard.tui.setup import Setup, load_saved, save_file
+from pegboard.tui.setup_screen import SetupScreen
 
 SIZE = (80, 24)
 
@@ -31,7 +33,7 @@ def shown(card: Card) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w♠♥♦♣]){rank}{suits}(?![\w♠♥♦♣])")
 
 
-def everything(app: DrawApp, screen: CribbageScreen) -> str:
+def everything(app: PegboardApp, screen: CribbageScreen) -> str:
     """The screen as a terminal shows it, and every line of the log (scrolled or not)."""
     return screen_text(app) + "\n" + "\n".join(screen.query_one("#log", Log).lines)
 
@@ -52,7 +54,9 @@ class Seen:
     match: CribbageMatch | None = None
 
 
-async def check_refusals(pilot: object, app: DrawApp, screen: CribbageScreen, seen: Seen) -> None:
+async def check_refusals(
+    pilot: object, app: PegboardApp, screen: CribbageScreen, seen: Seen
+) -> None:
     """Bad input, once each: the refusal names its rule and nothing changes."""
     press = pilot.press  # type: ignore[attr-defined]
     pause = pilot.pause  # type: ignore[attr-defined]
@@ -91,8 +95,8 @@ async def check_refusals(pilot: object, app: DrawApp, screen: CribbageScreen, se
 async def play_match(lang: str, seed: int, save_dir: Path | None = None) -> Seen:
     """A whole match (best of 1) against a greedy bot, from the set-up screen: each time
     the first two cards for the crib, or the first card that fits, or go."""
-    setup = DrawSetup(game="cribbage", lang=lang, seed=seed, best_of=1, save_dir=save_dir)
-    app = DrawApp(setup)
+    setup = Setup(game="cribbage", lang=lang, seed=seed, best_of=1, save_dir=save_dir)
+    app = PegboardApp(setup)
     seen = Seen()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -198,7 +202,7 @@ def test_c7_whole_match_portuguese() -> None:
 
 def test_undo_takes_back_your_move_and_the_bots_reply() -> None:
     async def run() -> None:
-        app = DrawApp(DrawSetup(game="cribbage", lang="en", seed=3), skip_setup=True)
+        app = PegboardApp(Setup(game="cribbage", lang="en", seed=3), skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("enter")  # the cut for the deal
@@ -231,8 +235,8 @@ def test_undo_takes_back_your_move_and_the_bots_reply() -> None:
 
 def test_hints_rank_discards_with_hand_crib_and_net_and_pegging_plays() -> None:
     async def run() -> tuple[list[str], list[str], int]:
-        setup = DrawSetup(game="cribbage", lang="en", seed=5, hint_budget=4)
-        app = DrawApp(setup, skip_setup=True)
+        setup = Setup(game="cribbage", lang="en", seed=5, hint_budget=4)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("enter")
@@ -276,8 +280,8 @@ def test_hints_rank_discards_with_hand_crib_and_net_and_pegging_plays() -> None:
 
 def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
     async def play_some() -> tuple[dict[str, object], object]:
-        setup = DrawSetup(game="cribbage", lang="zh", seed=8, best_of=3, save_dir=tmp_path)
-        app = DrawApp(setup, skip_setup=True)
+        setup = Setup(game="cribbage", lang="zh", seed=8, best_of=3, save_dir=tmp_path)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("enter")
@@ -297,7 +301,7 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
     async def resume() -> tuple[dict[str, object], object, str]:
         setup, saved = load_saved(save_file(tmp_path, "cribbage"))
         assert setup.game == "cribbage" and setup.lang == "zh" and setup.best_of == 3
-        app = DrawApp(setup, saved=saved)
+        app = PegboardApp(setup, saved=saved)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -317,7 +321,7 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
 
 def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
     async def run() -> CribbageScreen:
-        app = DrawApp(DrawSetup(lang="en", seed=1))
+        app = PegboardApp(Setup(lang="en", seed=1))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -348,7 +352,7 @@ def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
 
 def test_mouse_clicks_choose_cards_and_lay_them() -> None:
     async def run() -> None:
-        app = DrawApp(DrawSetup(game="cribbage", lang="en", seed=3), skip_setup=True)
+        app = PegboardApp(Setup(game="cribbage", lang="en", seed=3), skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.click("#continue")
@@ -431,12 +435,12 @@ def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
         seat = match.current_player
         assert seat is not None and not match.games
         match.apply(bots[seat].act(match.observation(seat)), seat=seat)
-    setup = DrawSetup(game="cribbage", lang="en", seed=12, best_of=3)
+    setup = Setup(game="cribbage", lang="en", seed=12, best_of=3)
     saved = {"game": "cribbage", "setup": setup.saved_setup(), "match": match.to_record()}
     saved["bots"] = {"1": bots[1].rng.getstate()}
 
     async def run() -> tuple[str, str, CribbageScreen]:
-        app = DrawApp(setup, saved=saved)
+        app = PegboardApp(setup, saved=saved)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             main = app.screen
@@ -484,7 +488,7 @@ async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list
     up to the show: at every turn only the viewer's cards are on screen (never the other
     person's unplayed cards, nor what they laid in the crib), and each change of person first
     shows the privacy screen, with no card of either hand on it."""
-    setup = DrawSetup(
+    setup = Setup(
         game="cribbage",
         levels=["human"] * 3,
         lang=lang,
@@ -493,7 +497,7 @@ async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list
         save_dir=save_dir,
         hint_budget=4,
     )
-    app = DrawApp(setup)
+    app = PegboardApp(setup)
     privacy: list[str] = []
     viewers: list[int] = []
     async with app.run_test(size=SIZE) as pilot:

@@ -10,25 +10,19 @@ import pytest
 from textual.widgets import Button, Label, Log, OptionList, Select, Static
 
 from pegboard.draw import DrawTile, End, Line, Match, Pass, Tile
-from pegboard.draw.looks.tui import (
-    DrawApp,
-    DrawSetup,
-    MatchScreen,
-    RoundOverScreen,
-    SetupScreen,
-    SummaryScreen,
-    load_saved,
-    save_file,
-)
+from pegboard.draw.looks.tui import MatchScreen, SummaryScreen
 from pegboard.draw.looks.tui_view import line_rows
 from pegboard.i18n import translator
-from pegboard.tui.screens import ContinueScreen
+from pegboard.tui.app import PegboardApp
+from pegboard.tui.screens import ContinueScreen, RoundOverScreen
+from pegboard.tui.setup import Setup, load_saved, save_file
+from pegboard.tui.setup_screen import SetupScreen
 
 SIZE = (80, 24)
 TARGET = 20  # a short match: the rules' target (D17) would take many rounds
 
 
-def screen_text(app: DrawApp) -> str:
+def screen_text(app: PegboardApp) -> str:
     """Everything the current screen shows in words: statics, labels, buttons, options, log."""
     screen = app.screen
     parts = [str(w.render()) for w in screen.query(Static)]
@@ -49,7 +43,7 @@ def both_ways(tile: object) -> tuple[str, str]:
 async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
     """A whole match, you against a greedy bot: always the first legal action. Checks, at
     each of your turns, the controls against the rules and that no bot tile is shown."""
-    app = DrawApp(DrawSetup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=TARGET))
+    app = PegboardApp(Setup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=TARGET))
     seen: list[str] = []
     turns = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -80,7 +74,7 @@ async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
                     assert shown not in text, f"bot tile {shown} on screen mid-round"
             if turns == 1:
                 seen.append(text)
-            if screen.plays:
+            if screen.choices:
                 await pilot.press("1")
             elif DrawTile() in legal:
                 await pilot.press("d")
@@ -116,8 +110,8 @@ def test_d17_whole_match_portuguese() -> None:
 
 def test_hint_shows_ranked_actions() -> None:
     async def run() -> list[str]:
-        setup = DrawSetup(players=2, lang="en", seed=7, target=TARGET, hint_budget=4)
-        app = DrawApp(setup, skip_setup=True)
+        setup = Setup(players=2, lang="en", seed=7, target=TARGET, hint_budget=4)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -166,15 +160,15 @@ def test_line_wraps_to_the_width_of_the_terminal() -> None:
 
 def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
     async def run() -> None:
-        setup = DrawSetup(players=2, lang="en", seed=3, target=TARGET)
-        app = DrawApp(setup, skip_setup=True)
+        setup = Setup(players=2, lang="en", seed=3, target=TARGET)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, MatchScreen)
             before = screen.match.to_record()
             hand_sizes = screen.match.observation(0).round.hand_sizes
-            await pilot.press("1" if screen.plays else "d")
+            await pilot.press("1" if screen.choices else "d")
             await pilot.pause()
             assert screen.match.to_record() != before
             await pilot.press("u")
@@ -196,14 +190,14 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
     path = save_file(tmp_path, "draw")
 
     async def play_some() -> dict[str, object]:
-        setup = DrawSetup(players=3, lang="pt", seed=9, target=TARGET, save_dir=tmp_path)
-        app = DrawApp(setup, skip_setup=True)
+        setup = Setup(players=3, lang="pt", seed=9, target=TARGET, save_dir=tmp_path)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, MatchScreen)
             for _step in range(3):
-                await pilot.press("1" if screen.plays else "d")
+                await pilot.press("1" if screen.choices else "d")
                 await pilot.pause()
                 if not isinstance(app.screen, MatchScreen):
                     break
@@ -214,7 +208,7 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
     async def resume() -> dict[str, object]:
         setup, saved = load_saved(path)
         assert setup.lang == "pt" and setup.players == 3
-        app = DrawApp(setup, saved=saved)
+        app = PegboardApp(setup, saved=saved)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -235,7 +229,7 @@ def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot be read"):
         load_saved(tmp_path / "bad.json")
     # A save whose bots' random streams are missing cannot go on as it would have.
-    setup = DrawSetup(players=2, seed=1, save_dir=tmp_path)
+    setup = Setup(players=2, seed=1, save_dir=tmp_path)
     state = {"game": "draw", "setup": setup.saved_setup(), "match": Match(2, seed=1).to_record()}
     setup.store({**state, "bots": {}}, over=False)
     with pytest.raises(ValueError, match="cannot be read"):
@@ -246,7 +240,7 @@ def test_no_save_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_setup_screen_chooses_players_and_language() -> None:
     async def run() -> MatchScreen:
-        app = DrawApp(DrawSetup(lang="en", seed=1, target=TARGET))
+        app = PegboardApp(Setup(lang="en", seed=1, target=TARGET))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -276,7 +270,7 @@ def test_setup_screen_chooses_players_and_language() -> None:
 
 def test_d8_auto_plays_only_forced_moves() -> None:
     async def run() -> None:
-        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        app = PegboardApp(Setup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("a")
@@ -290,7 +284,7 @@ def test_d8_auto_plays_only_forced_moves() -> None:
                     continue
                 assert isinstance(screen, MatchScreen)
                 # With auto on, the human is asked only when there is a tile to play.
-                assert screen.plays
+                assert screen.choices
                 await pilot.press("1")
             else:
                 pytest.fail("the match did not end")
@@ -324,7 +318,7 @@ def test_cli_resume_without_a_save_is_a_clear_error(
 def test_d6_draw_button_works_with_the_mouse() -> None:
     async def run() -> None:
         # Seed 3 deals the human a hand where drawing is legal at the first turn.
-        app = DrawApp(DrawSetup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        app = PegboardApp(Setup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -349,7 +343,7 @@ def test_d8_a_pass_key_while_drawing_is_allowed_is_refused_naming_the_rule(lang:
 
     async def run() -> tuple[str, bool]:
         # Seed 3: at the first turn the stock allows a draw, so a pass is not allowed (D8).
-        app = DrawApp(DrawSetup(players=2, lang=lang, seed=3, target=TARGET), skip_setup=True)
+        app = PegboardApp(Setup(players=2, lang=lang, seed=3, target=TARGET), skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -383,10 +377,10 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
     turn only the viewer's hand is on screen, and each change of person first shows the
     privacy screen, with no tile of either hand on it. Returns the turns, the privacy screens
     and their texts."""
-    setup = DrawSetup(
+    setup = Setup(
         players=2, levels=["human"] * 3, lang=lang, seed=seed, target=TARGET, hint_budget=4
     )
-    app = DrawApp(setup, skip_setup=True)
+    app = PegboardApp(setup, skip_setup=True)
     turns = 0
     handovers: list[str] = []
     last_viewer = 0
@@ -437,7 +431,7 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
                 await pilot.pause()
                 assert "Hint, best first:" in screen.query_one("#log", Log).lines
             legal = match.legal_actions()
-            if screen.plays:
+            if screen.choices:
                 await pilot.press("1")
             elif DrawTile() in legal:
                 await pilot.press("d")
@@ -461,7 +455,7 @@ def test_hot_seat_whole_match_shows_only_the_viewers_hand() -> None:
 
 def test_hot_seat_setup_offers_human_for_each_seat() -> None:
     async def run() -> list[object]:
-        app = DrawApp(DrawSetup(lang="pt"))
+        app = PegboardApp(Setup(lang="pt"))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             select = app.screen.query_one("#level-1", Select)
@@ -484,12 +478,12 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
     resumed match again shows the privacy screen before seat 1's hand."""
     path = save_file(tmp_path, "draw")
     seed = next(s for s in range(100) if Match(3, seed=s, target=TARGET).first_leader == 0)
-    setup = DrawSetup(
+    setup = Setup(
         players=3, levels=["human", "greedy", "greedy"], seed=seed, target=TARGET, save_dir=tmp_path
     )
 
     async def play_one() -> dict[str, object]:
-        app = DrawApp(setup, skip_setup=True)
+        app = PegboardApp(setup, skip_setup=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -497,7 +491,7 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
             assert screen.bots.keys() == {2}
             while screen.match.current_player != 1:  # seat 0 (and the bot) until seat 1
                 assert isinstance(app.screen, MatchScreen) and screen.viewer == 0
-                await pilot.press("1" if screen.plays else "d" if screen.can_draw else "p")
+                await pilot.press("1" if screen.choices else "d" if screen.can_draw else "p")
                 await pilot.pause()
             assert type(app.screen) is ContinueScreen
             assert "Pass the keyboard to seat 1" in screen_text(app)
@@ -508,7 +502,7 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
     async def resume() -> dict[str, object]:
         loaded, saved = load_saved(path)
         assert loaded.humans == [0, 1] and loaded.kind(2) == "greedy"
-        app = DrawApp(loaded, saved=saved)
+        app = PegboardApp(loaded, saved=saved)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert type(app.screen) is ContinueScreen  # seat 1 to play: privacy first

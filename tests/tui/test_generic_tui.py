@@ -181,6 +181,31 @@ def test_a_move_the_rules_refuse_is_named_with_its_rule_and_changes_nothing(
     assert unreadable == "Not a move: not a move of tricks: 'nonsense' (write 'lay C7')"
 
 
+@pytest.mark.parametrize("game", ["draw", "cribbage"])
+def test_a_hint_at_a_level_without_an_analyser_falls_back_to_a_stronger_one(game: str) -> None:
+    """Draw's and cribbage's screens ask for hints as the generic screen does: greedy
+    analyses nothing, so the next level that does ranks the moves (the app used to end on
+    the analyser's error)."""
+
+    async def run() -> list[str]:
+        setup = Setup(2, game, lang="en", seed=4, hint_level="greedy", hint_budget=4)
+        app = PegboardApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            while isinstance(app.screen, ContinueScreen):  # cribbage's cut for the deal
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("h")
+            await pilot.pause()
+            lines = list(app.screen.query_one("#log", Log).lines)
+            await pilot.press("q")
+        return lines
+
+    lines = asyncio.run(run())
+    assert "Hint, best first:" in lines
+    assert lines[-1].startswith("  3. ")
+
+
 def test_a_hint_ranks_the_viewers_choices_by_the_games_analyser(toy_game: Game) -> None:
     from pegboard import hints
 

@@ -14,8 +14,10 @@ import pytest
 
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
-from pegboard.draw.looks.tui import DrawApp, DrawSetup, MatchScreen, load_saved, save_file
+from pegboard.draw.looks.tui import MatchScreen
 from pegboard.hangup import HangupWatcher
+from pegboard.tui.app import PegboardApp
+from pegboard.tui.setup import Setup, load_saved, save_file
 from tests.cli.pty_session import PtySession
 
 LEADERS = ["make", "pegboard"]
@@ -92,8 +94,8 @@ def test_textual_dying_of_the_hang_up_is_a_lost_terminal_not_a_crash(tmp_path: P
     master, slave = os.openpty()
     os.close(master)  # the terminal this app reads, gone
 
-    async def run() -> DrawApp:
-        app = DrawApp(DrawSetup(seed=5, lang="en", save_dir=tmp_path), skip_setup=True)
+    async def run() -> PegboardApp:
+        app = PegboardApp(Setup(seed=5, lang="en", save_dir=tmp_path), skip_setup=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, MatchScreen)

@@ -25,8 +25,9 @@ TABLE = 3
 """The players of a capture, when the game seats that many: enough to show the others."""
 
 
-def screen_text(app: App[Any]) -> str:
-    """The current screen as text, row by row, trailing spaces removed."""
+def screen_text(app: App[Any], styles: bool = False) -> str:
+    """The current screen as text, row by row, trailing spaces removed; with ``styles``,
+    its colours and styles too, as ANSI codes (every cell kept)."""
     width, height = app.size
     console = Console(
         width=width,
@@ -41,6 +42,8 @@ def screen_text(app: App[Any]) -> str:
     # Textual's own export_screenshot renders this way (to SVG); this keeps the text.
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     console.print(update)
+    if styles:
+        return console.export_text(styles=True)
     return "\n".join(row.rstrip() for row in console.export_text().splitlines())
 
 

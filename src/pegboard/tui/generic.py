@@ -1,6 +1,9 @@
-"""The play screen of any registered game that has no look of its own in the terminal app.
+"""The play screen of every registered game in the terminal app.
 
-Everything comes from the game's description (``pegboard.games.Game``) and the seat's
+A game with no look of its own in this surface is played on it as it is; a game's look
+(``Game.looks["tui"]``: Draw's, cribbage's, the Fives family's) is a subclass that draws
+its table and says its words through the screen's hooks (``GenericScreen``'s docstring).
+As it is, everything comes from the game's description (``pegboard.games.Game``) and the seat's
 observation: the observation as text (``observation_lines``), the seat's legal actions as
 numbered choices (or a move typed in the game's notation), the log of what happened (the
 game's narration events, ``Game.play``, worded by ``pegboard.i18n.say``), the
@@ -17,22 +20,24 @@ refusal) leave the log with the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Button, Input, Log, OptionList, Static
 
 from pegboard import hints
-from pegboard.bots import SeededBot
-from pegboard.core import Event, IllegalActionError
+from pegboard.bots import Evaluation, SeededBot
+from pegboard.core import Event
 from pegboard.games import observation_lines
-from pegboard.i18n import Translator, describe_error, say
+from pegboard.i18n import Translator, say
 from pegboard.tui.play_screen import PlayScreen
+from pegboard.tui.screens import ContinueScreen
 from pegboard.tui.setup import HUMAN, Setup
 
-LOG_LINES = PlayScreen.LOG_LINES
 CHOICES_SHOWN = 9
 """Choices with a number key (1-9); more are chosen with the arrows and Enter."""
 
@@ -54,13 +59,26 @@ def winners(scores: Sequence[float]) -> list[int]:
 
 
 class GenericScreen(PlayScreen):
-    """A match of any game, as the person whose turn it is (the ``viewer``) sees it."""
+    """A match of any game, as the person whose turn it is (the ``viewer``) sees it.
+
+    A game's look specialises it where the game needs more than its description gives
+    (Draw's, cribbage's, the Fives family's): its board (``compose_board``, ``show``), its
+    controls (``compose_controls``, ``choices_of``, ``choice_text``, more keys and
+    buttons), its words for a move (``play_move``) and for a hint (``hint_text``), what
+    it says first (``opening_lines``, ``opening_moment``), the end of a round or a hand
+    on a screen of its own (``play_move``'s answer, ``round_header``), moves the person
+    need not choose (``automatic_move``), undo against bots (``UNDO``) and its summary
+    (``summary``). A look adds its keys to ``BINDINGS`` (Textual merges them with these)
+    and defines no ``on_mount`` of its own: Textual calls the handler of every class of
+    the screen, so the match would start twice."""
 
     BINDINGS = [  # noqa: RUF012 (Textual's API)
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, CHOICES_SHOWN + 1)),
         Binding("h", "hint", show=False),
         Binding("q", "app.quit", show=False),
     ]
+    UNDO: ClassVar[bool] = False
+    """Undo (``u``) against bots: a game's look that offers it binds the key."""
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__()
@@ -69,46 +87,80 @@ class GenericScreen(PlayScreen):
         self.humans = set(setup.humans)
         self.you: int | None = HUMAN if len(self.humans) == 1 else None
         """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
-        self.choices: list[str] = []
-        """The viewer's legal actions, in the game's notation: choice ``n`` is
-        ``choices[n - 1]``."""
+        self.choices: list[Any] = []
+        """The viewer's choices (``choices_of``: legal actions in the game's notation, or
+        what the game's look offers): choice ``n`` is ``choices[n - 1]``."""
         self.moves = 0
         """The moves played on this screen (a hint's seed: the same position, the same
         hint)."""
 
+    # -- what the screen is made of ------------------------------------------------------
+
     def compose(self) -> ComposeResult:
-        _ = self._
         yield Static(id="status")
+        yield from self.compose_board()
+        yield from self.compose_controls()
+        yield Static(self.keys_text(), id="keys")
+        log = Log(id="log", max_lines=self.LOG_LINES)
+        # Read, not used: from the start, so that no key ever lands on it.
+        log.can_focus = False
+        yield log
+
+    def compose_board(self) -> ComposeResult:
+        """The widgets that show the position, under the status line."""
         yield Static(id="observation")
+
+    def compose_controls(self) -> ComposeResult:
+        """The widgets that choose a move: the choices, a move typed in the notation."""
         yield OptionList(id="moves")
-        yield Input(placeholder=_("or type a move, then Enter"), id="move", compact=True)
-        yield Static(_("1-9/Enter: play · h: hint · Tab: type a move · q: quit"), id="keys")
-        yield Log(id="log", max_lines=LOG_LINES)
+        yield Input(placeholder=self._("or type a move, then Enter"), id="move", compact=True)
+
+    def keys_text(self) -> str:
+        """The keys, in a line under the controls."""
+        return self._("1-9/Enter: play · h: hint · Tab: type a move · q: quit")
 
     def on_mount(self) -> None:
-        _ = self._
-        self.query_one("#log", Log).can_focus = False
-        name = _(self.game.display_name)
         if self.resumed:
-            self.say(_("{game}: match resumed.").format(game=name))
-        elif self.you is None:
+            self.say(self.resumed_text())
+            self.advance()
+            return
+        for line in self.opening_lines():
+            self.say(line)
+        moment = self.opening_moment()
+        if moment is None:
+            self.advance()
+        else:
+            self.app.push_screen(ContinueScreen(moment, self._), lambda _result: self.next_round())
+
+    def resumed_text(self) -> str:
+        """The log's first line when the match is resumed from its save."""
+        return self._("{game}: match resumed.").format(game=self._(self.game.display_name))
+
+    def opening_lines(self) -> list[str]:
+        """The log's first lines: the game, the players and who is who."""
+        _ = self._
+        name = _(self.game.display_name)
+        if self.you is None:
             seats = ", ".join(str(seat) for seat in sorted(self.humans))
-            self.say(
+            return [
                 _.ngettext(
                     "{game}: {players} player; people play seats {seats}.",
                     "{game}: {players} players; people play seats {seats}.",
                     self.setup.players,
                 ).format(game=name, players=self.setup.players, seats=seats)
-            )
-        else:
-            self.say(
-                _.ngettext(
-                    "{game}: {players} player. You are seat {seat}.",
-                    "{game}: {players} players. You are seat {seat}.",
-                    self.setup.players,
-                ).format(game=name, players=self.setup.players, seat=self.you)
-            )
-        self.advance()
+            ]
+        return [
+            _.ngettext(
+                "{game}: {players} player. You are seat {seat}.",
+                "{game}: {players} players. You are seat {seat}.",
+                self.setup.players,
+            ).format(game=name, players=self.setup.players, seat=self.you)
+        ]
+
+    def opening_moment(self) -> RenderableType | None:
+        """A screen before the first move (cribbage's cut for the deal), closed to play;
+        None: play at once."""
+        return None
 
     # -- the flow of play ----------------------------------------------------------------
 
@@ -119,18 +171,31 @@ class GenericScreen(PlayScreen):
             self.say(say(event, self._, lambda seat: seat_text(seat, self._)))
 
     def advance(self) -> None:
-        """Let the bots play until a person has a choice or the match is over; then show
-        the position (behind the privacy screen when the turn goes to another person)."""
+        """Let the bots (and ``automatic_move``) play until a person has a choice, a round
+        ends or the match does; then show the position (behind the privacy screen when the
+        turn goes to another person)."""
         match = self.match
         while not match.is_over:
             seat = match.current_player
-            if seat is None or seat in self.humans:
+            if seat is None:
                 break
-            bot = self.bots[seat]
-            action = bot.act(match.observation(seat))
-            events = self.game.play(match, seat, action).events
-            self.tell(events)
+            action = self.automatic_move(seat)
+            if action is None:
+                break
+            if self.apply(seat, action):
+                return  # a round ended: its screen plays on when closed
         self.after_moves()
+
+    def automatic_move(self, seat: int) -> Any | None:
+        """The move ``seat`` plays without a person's choice: a bot's; None for a person."""
+        if seat in self.humans:
+            return None
+        return self.bots[seat].act(self.match.observation(seat))
+
+    def play_move(self, seat: int, action: Any) -> RenderableType | None:
+        """Play ``action`` (or a move typed, in the game's notation) and tell its events."""
+        self.tell(self.game.play(self.match, seat, action).events)
+        return None
 
     def summary(self) -> Screen[None]:
         return GenericSummaryScreen(self.game, self.match, self._, self.you)
@@ -143,48 +208,58 @@ class GenericScreen(PlayScreen):
         self.query_one("#moves", OptionList).clear_options()
         self.query_one("#move", Input).value = ""
 
-    def human_move(self, text: str) -> None:
-        """Play ``text`` (the game's notation) for the viewer; a move the rules refuse, or
-        no move at all, is said with its reason and nothing changes."""
-        _ = self._
-        match = self.match
-        if not self.your_turn():
-            return
-        try:
-            events = self.game.play(match, self.viewer, text).events
-        except IllegalActionError as error:
-            self.refuse(error)
-            return
-        except ValueError as error:
-            self.say(
-                _("Not a move: {reason}").format(reason=describe_error(error, _)), private=True
-            )
-            return
-        self.query_one("#move", Input).value = ""
-        self.tell(events)
-        self.advance()
+    def moved(self) -> None:
+        for typed in self.query("#move").results(Input):
+            typed.value = ""
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo only against bots: it would take back another person's choice."""
+        return self.UNDO and len(self.humans) == 1
 
     def saved_bots(self) -> dict[int, SeededBot]:
         return self.bots
 
+    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
+        self.bots = bots
+
     # -- showing the position ------------------------------------------------------------
 
     def show(self) -> None:
-        _ = self._
+        """The status, the position (``show_position``) and the choices."""
         observation = self.match.observation(self.viewer)
+        self.show_position(observation)
+        self.show_choices(observation)
+
+    def show_position(self, observation: Any) -> None:
+        """The status line and the observation, as text."""
+        _ = self._
         self.query_one("#status", Static).update(
             _("{game} · seat {seat} to play").format(
                 game=_(self.game.display_name), seat=self.viewer
             )
         )
         self.query_one("#observation", Static).update("\n".join(observation_lines(observation)))
-        self.choices = [str(action) for action in observation.legal_actions()]
+
+    def show_choices(self, observation: Any) -> None:
+        """The viewer's choices (``choices_of``), numbered, the first one highlighted."""
+        self.choices = self.choices_of(observation)
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        moves.add_options(f"{n}. {text}" for n, text in enumerate(self.choices, 1))
+        moves.add_options(
+            f"{n}. {self.choice_text(choice)}" for n, choice in enumerate(self.choices, 1)
+        )
         if self.choices:
             moves.highlighted = 0
         moves.focus()
+
+    def choices_of(self, observation: Any) -> list[Any]:
+        """The viewer's choices: every legal action, in the game's notation."""
+        return [str(action) for action in observation.legal_actions()]
+
+    def choice_text(self, choice: Any) -> str:
+        """A choice in words: the game's notation."""
+        return str(choice)
 
     def first_choice_keys(self) -> tuple[str, ...]:
         return ("1",)
@@ -201,6 +276,14 @@ class GenericScreen(PlayScreen):
         levels = [self.setup.hint_level, *reversed(self.game.bot_levels())]
         return list(dict.fromkeys(levels))
 
+    def hint_seed(self) -> int:
+        """The seed of a hint's analyser: the same position, the same hint."""
+        return self.moves
+
+    def hint_text(self, evaluation: Evaluation) -> str:
+        """A hint's line: the move in the game's notation and its value."""
+        return f"{evaluation.action} ({evaluation.value:+.2f})"
+
     def action_hint(self) -> None:
         """The viewer's legal actions ranked by the strongest analyser the game has (from
         the viewer's observation alone); a line for the viewer only."""
@@ -212,13 +295,11 @@ class GenericScreen(PlayScreen):
         for level in self.hint_levels():
             try:
                 ranked = hints.rank(
-                    self.game.name, observation, level, self.moves, self.setup.hint_budget
+                    self.game.name, observation, level, self.hint_seed(), self.setup.hint_budget
                 )
             except hints.HintError:
                 continue
-            self.say_hints(
-                ranked, lambda evaluation: f"{evaluation.action} ({evaluation.value:+.2f})"
-            )
+            self.say_hints(ranked, self.hint_text)
             return
         self.say(_("No hints for this game."), private=True)
 
@@ -232,7 +313,8 @@ class GenericScreen(PlayScreen):
 
 
 class GenericSummaryScreen(Screen[None]):
-    """The end of the match: every seat's final standing (``Game.scores``) and the winner."""
+    """The end of the match: every seat's final standing (``Game.scores``) and the winner;
+    a game's look may say more (``lines``: Draw's every round, cribbage's every game)."""
 
     BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
 
@@ -268,7 +350,8 @@ class GenericSummaryScreen(Screen[None]):
         return lines
 
     def compose(self) -> ComposeResult:
-        yield Static("\n".join(self.lines()), id="summary")
+        # as text, not markup: a tile's brackets, [2|5], are no style
+        yield Static(Text("\n".join(self.lines())), id="summary")
         yield Button(self._("Quit"), id="quit", variant="primary")
 
     def on_mount(self) -> None:

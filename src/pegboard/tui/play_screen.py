@@ -5,10 +5,11 @@ it is. This base starts the match (new, or resumed from a save, with the bots' r
 streams), keeps the log (public lines, and private ones that leave with the turn),
 the flow after the moves (save, the summary at the end, the privacy screen between two
 people at one keyboard, else the position), the refusal of a move with its rule, the
-person's move with its undo point (against bots only), the undo itself, a hint's lines,
-the save, and the buttons. A game's screen (``draw_app.MatchScreen``,
-``cribbage_app.CribbageScreen``, ``generic.GenericScreen``) says how to draw the position,
-how to apply a move and what to blank when the turn passes.
+person's move with its undo point (against bots only), the undo itself, the end of a
+round or hand on a screen of its own (``RoundOverScreen``, then a fresh log for the next
+one), a hint's lines, the save, and the buttons. ``generic.GenericScreen`` draws any game
+from its description; a game's look in this surface (``Game.looks["tui"]``: Draw's,
+cribbage's, the Fives family's) specialises it where the game needs more.
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual.screen import Screen
 from textual.widgets import Button, Log
 
 from pegboard.bots import SeededBot, bot_seed
 from pegboard.core import IllegalActionError
 from pegboard.games import make_bot
-from pegboard.i18n import Translator, rule_reason, translator
-from pegboard.tui.screens import log_line, privacy_screen
+from pegboard.i18n import Translator, describe_error, rule_reason, translator
+from pegboard.tui.screens import RoundOverScreen, log_line, privacy_screen
 from pegboard.tui.setup import HUMAN, restore_bots
 
 HINTS_SHOWN = 3
@@ -75,10 +77,14 @@ class PlayScreen(Screen[None]):
         """Take the viewer's private side off the screen (the turn passes to another
         person)."""
 
-    def apply(self, seat: int, action: Any) -> bool:
-        """Apply ``seat``'s move and log it; True when it ended a round (whose screen is
-        then shown). ``IllegalActionError`` and no change when illegal."""
+    def play_move(self, seat: int, action: Any) -> RenderableType | None:
+        """Apply ``seat``'s move and log it; ``IllegalActionError`` and no change when
+        illegal. When the move ended a round (or a hand), what its screen shows."""
         raise NotImplementedError
+
+    def round_header(self) -> str | None:
+        """The first line of a round's fresh log (who leads, the scores), if any."""
+        return None
 
     def advance(self) -> None:
         """Let the bots play until a person has a choice; then ``after_moves``."""
@@ -90,7 +96,7 @@ class PlayScreen(Screen[None]):
 
     def copy_match(self) -> Any:
         """An independent copy of the match, for the undo point."""
-        raise NotImplementedError
+        return copy.deepcopy(self.match)
 
     def restore_bots(self, bots: dict[int, SeededBot]) -> None:
         """Put back the bots of an undo point."""
@@ -170,13 +176,39 @@ class PlayScreen(Screen[None]):
     def moved(self) -> None:
         """After the viewer's move was applied (a screen clears its choices here)."""
 
+    def apply(self, seat: int, action: Any) -> bool:
+        """Apply ``seat``'s move and log it (``play_move``); True when it ended a round,
+        whose screen is then shown: closing it goes on to the next round. No undo across
+        the end of a round (its screen was seen), and the match is saved first: leaving on
+        that screen loses nothing. ``IllegalActionError`` and no change when illegal."""
+        moment = self.play_move(seat, action)
+        if moment is None:
+            return False
+        self.undo_point = None
+        self.save()
+        self.app.push_screen(RoundOverScreen(moment, self._), lambda _result: self.next_round())
+        return True
+
+    def next_round(self) -> None:
+        """A fresh log for the next round (the last one's moves were shown with its end),
+        opened by ``round_header``; then play on."""
+        self.restore_log([])
+        if not self.match.is_over:
+            header = self.round_header()
+            if header is not None:
+                self.say(header)
+        self.advance()
+
     def human_move(self, action: Any) -> None:
-        """Play the viewer's move; a move the rules refuse is named with its rule and
-        nothing changes. Against bots the position before it is kept for undo."""
+        """Play the viewer's move; a move the rules refuse is named with its rule, and a
+        move typed that is none is said so, and nothing changes. Against bots the position
+        before it is kept for undo."""
         if not self.your_turn():
             return
-        log = self.query_one("#log", Log)
-        before = UndoPoint(self.copy_match(), dict(self.copied_bots()), list(log.lines))
+        before = None
+        if self.can_undo:
+            lines = list(self.query_one("#log", Log).lines)
+            before = UndoPoint(self.copy_match(), dict(self.copied_bots()), lines)
         try:
             ended = self.apply(self.viewer, action)
         except IllegalActionError as error:
@@ -184,9 +216,15 @@ class PlayScreen(Screen[None]):
             # the rule says no, nothing changes.
             self.refuse(error)
             return
+        except ValueError as error:  # a move typed in the game's notation that is none
+            _ = self._
+            self.say(
+                _("Not a move: {reason}").format(reason=describe_error(error, _)), private=True
+            )
+            return
         self.moved()
         if not ended:
-            self.undo_point = before if self.can_undo else None
+            self.undo_point = before
             self.advance()
 
     def copied_bots(self) -> Mapping[int, SeededBot]:

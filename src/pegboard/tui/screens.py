@@ -59,6 +59,12 @@ class ContinueScreen(Screen[None]):
         self.dismiss()
 
 
+class RoundOverScreen(ContinueScreen):
+    """The end of a round or a hand (a Draw round's settlement, a cribbage hand's show and
+    the game's end if it came): what the game's look says of it (``PlayScreen.play_move``);
+    closing it starts the next one (``PlayScreen.next_round``)."""
+
+
 def pass_keyboard(seat: int, _: Translator) -> str:
     """The privacy screen's words when the turn goes from one person to another."""
     return _("Pass the keyboard to {name}: press Enter when only they can see the screen.").format(

@@ -1,16 +1,18 @@
-"""Cribbage in the full-screen client: you against one bot (or two people at one terminal,
-hot-seat), a match of ``best_of`` games.
+"""Cribbage in the full-screen client: the generic play screen, drawing cribbage's table.
 
-What the screen shows during a hand comes from ``game.observation(HUMAN)`` only: your
+You against one bot (or two people at one terminal, hot-seat), a match of ``best_of``
+games. The app, its set-up screen, the saves and the flow of play (the bot, hot-seat
+privacy, undo against the bot, hints, the end of a hand on a screen of its own, the
+summary) are the generic screen's (``pegboard.tui.generic``). What is cribbage's: the
+table (the peg board, the starter, the count and the pile, your cards as boxes you choose
+with the keys or the mouse), its controls (lay two cards in the crib, go), its words for
+every move and score ("fifteen two, fifteen four, and a pair is six", from the game's own
+log, ``pegboard.cribbage.text``), the cut for the deal before the first hand, and the ends
+of a hand (the show) and of the match, drawn by ``pegboard.cribbage.looks.tui_ends``.
+
+What the screen shows during a hand comes from ``game.observation(viewer)`` only: your
 cards, the starter once cut, the count and the pile, the score log. The bot's cards
-appear as it plays them, and its hand and the crib when the show counts them (C6). Every
-event is worded by the plain client's texts (``cli.cribbage_text``) and every score
-explained from the game's own log ("fifteen two, fifteen four, and a pair is six"). The
-end of a hand and of a match are drawn by ``pegboard.cribbage.looks.tui_ends``.
-
-The bot moves at once, in the same call as your move, so the screen is never shown in the
-middle of its turn; the end of each hand (the show) and of each game get a screen of their
-own, closed with Enter.
+appear as it plays them, and its hand and the crib when the show counts them (C6).
 
 Hot-seat: the screen shows the hand of the ``viewer``, the person whose turn it is (the
 discard too: each lays away in turn); when the turn passes to the other person a privacy
@@ -19,20 +21,18 @@ screen comes first, and the seats are named by number in the log, which both peo
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Button, Log, Static
+from textual.widgets import Button, Static
 
-from pegboard import hints
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import Action
@@ -47,27 +47,13 @@ from pegboard.cribbage.looks.tui_view import (
     with_symbols,
 )
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import (
-    Seats,
-    cut_lines,
-    hand_header,
-    narrate,
-    scores_text,
-)
-from pegboard.i18n import (
-    TranslatedIllegalActionError,
-)
-from pegboard.tui.play_screen import PlayScreen, UndoPoint
-from pegboard.tui.screens import ContinueScreen
+from pegboard.cribbage.text import Seats, cut_lines, hand_header, narrate, scores_text
+from pegboard.i18n import TranslatedIllegalActionError
+from pegboard.tui.generic import GenericScreen
+from pegboard.tui.setup import Setup
 
-if TYPE_CHECKING:
-    from pegboard.tui.setup import Setup
-
-HUMAN_LEVEL = "human"
-"""Seat 1's "level" when a person plays it (the same as ``setup.HUMAN_LEVEL``)."""
 HAND_SLOTS = 6
 """Cards dealt to each player (C2): the most the hand row ever shows."""
-LOG_LINES = 300
 
 
 def by_rank(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
@@ -87,7 +73,7 @@ class CardBox(Static):
             screen.action_card(self.slot + 1)
 
 
-class CribbageScreen(PlayScreen):
+class CribbageScreen(GenericScreen):
     """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
     DEFAULT_CSS = """
@@ -101,39 +87,44 @@ class CribbageScreen(PlayScreen):
     CribbageScreen #buttons Button { margin-right: 2; }
     """
 
-    LOG_LINES: ClassVar[int] = LOG_LINES
+    LOG_LINES: ClassVar[int] = 300
     BUTTONS: ClassVar[Mapping[str, str]] = {
         "lay": "action_confirm",
         "go": "action_go",
         "hint": "action_hint",
         "undo": "action_undo",
     }
-    BINDINGS = [  # noqa: RUF012 (Textual's API)
+    BINDINGS = [  # noqa: RUF012 (Textual's API; h and q are the generic screen's)
         *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
         Binding("left", "cursor(-1)", show=False, priority=True),
         Binding("right", "cursor(1)", show=False, priority=True),
-        Binding("space", "choose", show=False, priority=True),
+        Binding("space", "pick", show=False, priority=True),
         Binding("enter", "confirm", show=False, priority=True),
         Binding("g", "go", show=False),
-        Binding("h", "hint", show=False),
         Binding("u", "undo", show=False),
-        Binding("q", "app.quit", show=False),
     ]
+    UNDO = True
+
+    match: CribbageMatch
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.match: CribbageMatch
-        self.bot: SeededBot | None = self.start(setup, saved).get(BOT)
-        """The bot at seat 1; None in hot-seat."""
-        self.hot_seat = self.bot is None
-        """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
+        super().__init__(setup, saved)
         self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
         self.hand: list[Card] = []
         """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
         self.selected: list[Card] = []
         """The cards chosen for the crib (C2), before they are laid."""
         self.cursor = 0
-        self.undo_point: UndoPoint | None = None
+
+    @property
+    def bot(self) -> SeededBot | None:
+        """The bot at seat 1; None in hot-seat."""
+        return self.bots.get(BOT)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two people at one terminal: no bot, no undo, a privacy screen between turns."""
+        return self.bot is None
 
     @property
     def game_view(self) -> CribbageObservation:
@@ -143,9 +134,7 @@ class CribbageScreen(PlayScreen):
         """``card`` may be played now (your turn in the pegging, and it fits, C4)."""
         return Play(card) in self.game_view.legal_actions()
 
-    def compose(self) -> ComposeResult:
-        _ = self._
-        yield Static(id="status")
+    def compose_board(self) -> ComposeResult:
         yield Static(id="board")
         yield Static(id="table")
         with Horizontal(id="hand-row"):
@@ -153,38 +142,41 @@ class CribbageScreen(PlayScreen):
             for slot in range(HAND_SLOTS):
                 yield CardBox(slot)
         yield Static(id="prompt")
-        with Horizontal(id="buttons"):
-            yield Button(_("Lay in the crib"), id="lay", compact=True)
-            yield Button(_("Go"), id="go", compact=True)
-            yield Button(_("Hint"), id="hint", compact=True)
-            yield Button(_("Undo"), id="undo", compact=True)
-        yield Static(
-            _("1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"),
-            id="keys",
-        )
-        yield Log(id="log", max_lines=LOG_LINES)
 
-    def on_mount(self) -> None:
+    def compose_controls(self) -> ComposeResult:
         _ = self._
-        match = self.match
-        # Keys belong to the table (the buttons are for the mouse): Enter lays or plays.
-        for widget in (*self.query(Button), self.query_one("#log", Log)):
-            widget.can_focus = False
-        if self.resumed:
-            self.say(
-                _("Match resumed: game {game}, hand {hand}.").format(
-                    game=len(match.games) + 1, hand=match.game.hand_number
-                )
-            )
-            self.advance()
-            return
-        self.say(self.introduction())
-        lines = [self.introduction(), ""]
-        lines += cut_lines(match.cuts, self.seats, _)
-        self.app.push_screen(
-            ContinueScreen(Group(*(coloured(line) for line in lines)), _),
-            lambda _result: self.next_hand(),
+        with Horizontal(id="buttons"):
+            for label, name in (
+                (_("Lay in the crib"), "lay"),
+                (_("Go"), "go"),
+                (_("Hint"), "hint"),
+                (_("Undo"), "undo"),
+            ):
+                button = Button(label, id=name, compact=True)
+                # Keys belong to the table (the buttons are for the mouse): Enter lays or
+                # plays.
+                button.can_focus = False
+                yield button
+
+    def keys_text(self) -> str:
+        return self._(
+            "1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"
         )
+
+    def resumed_text(self) -> str:
+        match = self.match
+        return self._("Match resumed: game {game}, hand {hand}.").format(
+            game=len(match.games) + 1, hand=match.game.hand_number
+        )
+
+    def opening_lines(self) -> list[str]:
+        return [self.introduction()]
+
+    def opening_moment(self) -> RenderableType:
+        """The cut for the deal (C2), on a screen before the first hand."""
+        lines = [self.introduction(), ""]
+        lines += cut_lines(self.match.cuts, self.seats, self._)
+        return Group(*(coloured(line) for line in lines))
 
     def introduction(self) -> str:
         _ = self._
@@ -219,33 +211,9 @@ class CribbageScreen(PlayScreen):
     def log_text(self, text: str) -> str:
         return with_symbols(text)
 
-    def advance(self) -> None:
-        """Let the bot play until you have a move, a hand ends, or the match does."""
-        match = self.match
-        while self.bot is not None and not match.is_over and match.current_player == BOT:
-            action = self.bot.act(match.observation(BOT))
-            if not isinstance(action, Discard | Play | Go):
-                raise TypeError(f"the {self.bot.name} bot answered {action!r}")
-            if self.apply(BOT, action):
-                return  # the hand's end has its screen: closing it plays on
-        self.after_moves()
-
-    def summary(self) -> Screen[None]:
-        return CribbageSummaryScreen(self.match, self.seats, self._)
-
-    def blank(self) -> None:
-        """Your cards off the screen (the turn passes to the other person)."""
-        self.hand = []
-        self.selected = []
-        self.cursor = 0
-        for box in self.query(CardBox):
-            box.update("")
-            box.display = False
-        self.query_one("#prompt", Static).update("")
-
-    def apply(self, seat: int, action: Action) -> bool:
-        """Apply a move and word it in the log; True when it ended a hand (or a game),
-        whose screen is then shown. ``IllegalActionError`` and no change when illegal."""
+    def play_move(self, seat: int, action: Action) -> RenderableType | None:
+        """Apply a move and word it in the log; at the end of a hand (or a game), the
+        show (``tui_ends.hand_over``)."""
         _ = self._
         match = self.match
         game = match.game  # stays this game even when the match starts the next one
@@ -259,43 +227,29 @@ class CribbageScreen(PlayScreen):
         for line in narrate(before, after, moves, self.seats, _):
             self.say(line)
         if after.hand_number == before.hand_number and after.result is None:
-            return False
-        self.undo_point = None
+            return None
         self.selected = []
-        self.save()  # leaving on the next screen loses nothing
-        body = self.hand_over(before, after)
-        self.app.push_screen(ContinueScreen(body, _), lambda _result: self.next_hand())
-        return True
+        return hand_over(before, after, match, self.seats, _)
 
-    def hand_over(self, before: CribbageObservation, after: CribbageObservation) -> Group:
-        """The end of a hand (``cribbage_ends.hand_over``)."""
-        return hand_over(before, after, self.match, self.seats, self._)
+    def round_header(self) -> str:
+        game = self.match.game
+        return hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._)
 
-    def next_hand(self) -> None:
-        """A fresh log for each hand: the last one's moves were shown with its end."""
-        self.restore_log([])
-        match = self.match
-        if not match.is_over:
-            game = match.game
-            self.say(hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._))
-        self.advance()
+    def summary(self) -> Screen[None]:
+        return CribbageSummaryScreen(self.game, self.match, self._, self.seats)
+
+    def blank(self) -> None:
+        """Your cards off the screen (the turn passes to the other person)."""
+        self.hand = []
+        self.selected = []
+        self.cursor = 0
+        for box in self.query(CardBox):
+            box.update("")
+            box.display = False
+        self.query_one("#prompt", Static).update("")
 
     def moved(self) -> None:
         self.selected = []
-
-    @property
-    def can_undo(self) -> bool:
-        return not self.hot_seat
-
-    def copy_match(self) -> CribbageMatch:
-        return copy.deepcopy(self.match)
-
-    def saved_bots(self) -> dict[int, SeededBot]:
-        """The bot's random stream, for ``pegboard play --resume``."""
-        return {} if self.bot is None else {BOT: self.bot}
-
-    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
-        self.bot = bots.get(BOT)
 
     # -- showing the position ------------------------------------------------------------
 
@@ -421,7 +375,7 @@ class CribbageScreen(PlayScreen):
             self.cursor = (self.cursor + step) % len(self.hand)
             self.show_hand()
 
-    def action_choose(self) -> None:
+    def action_pick(self) -> None:
         """Space: the cursor's card, as its number key."""
         if self.hand:
             self.action_card(self.cursor + 1)
@@ -432,7 +386,7 @@ class CribbageScreen(PlayScreen):
         if not self.your_turn():
             return
         if self.game_view.phase != "discard":
-            self.action_choose()
+            self.action_pick()
             return
         if len(self.selected) != 2:
             self.refuse(
@@ -449,19 +403,8 @@ class CribbageScreen(PlayScreen):
     def action_go(self) -> None:
         self.human_move(Go())
 
-    def action_hint(self) -> None:
-        _ = self._
-        match = self.match
-        if not self.your_turn():
-            return
-        ranked = hints.hint(
-            match,
-            self.viewer,
-            level=self.setup.hint_level,
-            seed=len(self.game_view.history),
-            budget=self.setup.hint_budget,
-        )
-        self.say_hints(ranked, self.hint_text)
+    def hint_seed(self) -> int:
+        return len(self.game_view.history)
 
     def hint_text(self, evaluation: Evaluation) -> str:
         """A hint's line: a discard with what it keeps and gives (C2), else the move and

@@ -1,7 +1,7 @@
 """The ends of a hand and of a match in the full-screen cribbage client: the show counted
-aloud with the game's end if it came (``hand_over``, C6-C7), and the match's summary screen.
-
-Split from ``pegboard.cribbage.looks.tui``, which re-exports every name.
+aloud with the game's end if it came (``hand_over``, C6-C7: what the generic screen's
+``RoundOverScreen`` shows), and the match's summary (the generic summary screen, its
+lines cribbage's).
 """
 
 from __future__ import annotations
@@ -9,16 +9,14 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import Button, Static
 
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage.looks.tui_view import coloured, peg_board, pegs
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import Seats, event_lines, result_lines, scores_text
+from pegboard.games import Game
 from pegboard.i18n import Translator
+from pegboard.tui.generic import GenericSummaryScreen
 
 HUMAN = 0
 """The seat of the person at the terminal; the other is the bot's (``BOT``), or in
@@ -82,16 +80,14 @@ def indented(line: str) -> Padding:
     return Padding(coloured(text), (0, 0, 0, len(line) - len(text)))
 
 
-class CribbageSummaryScreen(Screen[None]):
+class CribbageSummaryScreen(GenericSummaryScreen):
     """The end of the match: the game points, the winner, how each game ended (C7)."""
 
-    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+    match: CribbageMatch
 
-    def __init__(self, match: CribbageMatch, seats: Seats, _: Translator) -> None:
-        super().__init__()
-        self.match = match
+    def __init__(self, game: Game, match: CribbageMatch, _: Translator, seats: Seats) -> None:
+        super().__init__(game, match, _, seats.human)
         self.seats = seats
-        self._ = _
 
     def lines(self) -> list[str]:
         _ = self._
@@ -118,13 +114,3 @@ class CribbageSummaryScreen(Screen[None]):
                 )
         lines.append(_("Replay this with --seed {seed}.").format(seed=match.seed))
         return lines
-
-    def compose(self) -> ComposeResult:
-        yield Static(Text("\n".join(self.lines())), id="summary")
-        yield Button(self._("Quit"), id="quit", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#quit", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.exit()

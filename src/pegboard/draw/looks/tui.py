@@ -1,15 +1,16 @@
-"""Draw's look in the full-screen client: the match, round ends, a summary.
+"""Draw's look in the full-screen client: the generic play screen, drawing Draw's table.
 
 The registry finds it (``looks={"tui": "pegboard.draw.looks.tui:MatchScreen"}`` in
-``pegboard.draw.description``); the app, its set-up screen and the saves are the same for every
-game (``pegboard.tui.app``, ``setup_screen``, ``setup``).
+``pegboard.draw.description``); the app, its set-up screen, the saves and the flow of play
+(the bots, hot-seat privacy, undo against bots, hints, a round's end on a screen of its
+own, the summary) are the generic screen's (``pegboard.tui.generic``). What is Draw's: the
+table (the scores on a track, the line of play in rows, the viewer's hand), its controls
+(the tiles to play, numbered; draw and pass; forced moves played for you), its words for a
+move and for a round's settlement (``pegboard.draw.text``), and its summary (every round).
 
-A person sits at seat 0; each other seat is a bot of a chosen level or another person at
-the same terminal (hot-seat). Every bot plays from its own observation (``make_bot``, seeded
-from the match's seed, as in ``pegboard play``). What the screen shows during a round comes
-from ``match.observation(viewer)`` only, the viewer being the person whose turn it is; the
-other hands appear when the round is over (D12). Bots move at once, in the same call as the
-person's move, so the screen is never shown in the middle of another seat's turn.
+What the screen shows during a round comes from ``match.observation(viewer)`` only, the
+viewer being the person whose turn it is; the other hands appear when the round is over
+(D12).
 """
 
 from __future__ import annotations
@@ -17,74 +18,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Log, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 
-from pegboard import hints
-from pegboard.bots import SeededBot
-from pegboard.draw import Action, DrawObservation, DrawTile, Match, Pass, Play, pip_count
+from pegboard.bots import Evaluation
+from pegboard.draw import Action, DrawTile, Match, MatchObservation, Pass, Play, pip_count
 from pegboard.draw.looks.tui_view import hand_text, line_rows, score_track
 from pegboard.draw.round import RESERVE
 from pegboard.draw.text import announce, match_end_lines, move_text, settlement_lines
-from pegboard.i18n import Translator
-from pegboard.tui.app import EXIT_GRACE, PegboardApp, end_soon
-from pegboard.tui.play_screen import PlayScreen, UndoPoint
-from pegboard.tui.screens import ContinueScreen
-from pegboard.tui.setup import (
-    HUMAN,
-    HUMAN_LEVEL,
-    Setup,
-    load_saved,
-    save_file,
-)
-from pegboard.tui.setup_screen import SetupScreen
+from pegboard.tui.generic import GenericScreen, GenericSummaryScreen
 
-__all__ = [
-    "EXIT_GRACE",
-    "HUMAN",
-    "HUMAN_LEVEL",
-    "DrawApp",
-    "DrawSetup",
-    "MatchScreen",
-    "RoundOverScreen",
-    "SetupScreen",
-    "SummaryScreen",
-    "end_soon",
-    "load_saved",
-    "save_file",
-]
-
-DrawApp = PegboardApp
-"""The app under its old name (it plays every game now)."""
-DrawSetup = Setup
-"""The set-up under its old name (it sets up every game now)."""
 LINE_WIDTH = 76
-LOG_LINES = PlayScreen.LOG_LINES
 
 
-class RoundOverScreen(ContinueScreen):
-    """The end of a round: every hand revealed, the settlement as arithmetic (D12-D14),
-    the scores and the next leader (D16)."""
-
-    def __init__(self, lines: list[str], _: Translator) -> None:
-        super().__init__("\n".join(lines), _)
-
-
-class SummaryScreen(Screen[None]):
+class SummaryScreen(GenericSummaryScreen):
     """The end of the match (D17): final scores, the winner, every round's settlement."""
 
-    BINDINGS = [Binding("q,enter", "app.quit", show=False)]  # noqa: RUF012
+    match: Match
 
-    def __init__(self, match: Match, _: Translator, you: int | None = HUMAN) -> None:
-        super().__init__()
-        self.match = match
-        self._ = _
-        self.you = you
-
-    def compose(self) -> ComposeResult:
+    def lines(self) -> list[str]:
         _ = self._
         match = self.match
         lines = match_end_lines(match.scores, match.winner, len(match.rounds), self.you, _)
@@ -102,17 +58,10 @@ class SummaryScreen(Screen[None]):
             )
             lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
         lines.append(_("Replay this match with --seed {seed}.").format(seed=match.seed))
-        yield Static("\n".join(lines), id="summary")
-        yield Button(_("Quit"), id="quit", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#quit", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.app.exit()
+        return lines
 
 
-class MatchScreen(PlayScreen):
+class MatchScreen(GenericScreen):
     """A match of Draw as the person whose turn it is (the ``viewer``) sees it.
 
     With one person (seat 0) against bots it is that person's screen throughout. With
@@ -130,111 +79,81 @@ class MatchScreen(PlayScreen):
         "pass": "action_pass",
         "hint": "action_hint",
     }
-    BINDINGS = [  # noqa: RUF012
-        *(Binding(str(n), f"play({n})", show=False) for n in range(1, 10)),
+    BINDINGS = [  # noqa: RUF012 (Textual's API; 1-9, h and q are the generic screen's)
         Binding("d", "draw", show=False),
         Binding("p", "pass", show=False),
-        Binding("h", "hint", show=False),
         Binding("a", "auto", show=False),
         Binding("u", "undo", show=False),
-        Binding("q", "app.quit", show=False),
     ]
+    UNDO = True
 
-    def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.match: Match
-        self.bots: dict[int, SeededBot] = self.start(setup, saved)
-        self.humans = set(setup.humans)
-        self.you: int | None = HUMAN if len(self.humans) == 1 else None
-        """The seat the texts call "you"; None in hot-seat (every seat by its number)."""
+    match: Match
+    choices: list[Play]  # the tiles to play; draw and pass are keys
+
+    def __init__(self, setup: Any, saved: dict[str, Any] | None = None) -> None:
+        super().__init__(setup, saved)
         self.auto = False
         """Play forced draws and forced passes for the human (no choice is lost)."""
-        self.plays: list[Play] = []
-        self.undo_point: UndoPoint | None = None
-        """The position before the human's last move in this round (bots and log too)."""
 
     @property
     def can_draw(self) -> bool:
         return DrawTile() in self.match.legal_actions()
 
-    def compose(self) -> ComposeResult:
-        _ = self._
-        yield Static(id="status")
+    def compose_board(self) -> ComposeResult:
         yield Static(id="track")
         yield Static(id="line")
         yield Static(id="hand")
+
+    def compose_controls(self) -> ComposeResult:
+        _ = self._
         with Horizontal(id="controls"):
             yield OptionList(id="moves")
             with Vertical(id="buttons"):
                 yield Button(_("Draw"), id="draw", compact=True)
                 yield Button(_("Pass"), id="pass", compact=True)
                 yield Button(_("Hint"), id="hint", compact=True)
-        yield Static(
-            _("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit"),
-            id="keys",
-        )
-        yield Log(id="log", max_lines=LOG_LINES)
 
-    def on_mount(self) -> None:
+    def keys_text(self) -> str:
+        return self._("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit")
+
+    def resumed_text(self) -> str:
+        return self._("Match resumed: round {number}.").format(number=len(self.match.rounds) + 1)
+
+    def opening_lines(self) -> list[str]:
         _ = self._
         match = self.match
-        if self.resumed:
-            self.say(_("Match resumed: round {number}.").format(number=len(match.rounds) + 1))
-            self.advance()
-            return
         humans = self.setup.humans
         if len(humans) > 1:  # hot-seat: nobody in particular is "you"
             intro = _("Draw: {players} players, first to {target} wins; people play seats {seats}.")
-            self.say(
-                intro.format(
-                    players=match.players,
-                    target=match.target,
-                    seats=", ".join(str(seat) for seat in humans),
-                )
+            first = intro.format(
+                players=match.players,
+                target=match.target,
+                seats=", ".join(str(seat) for seat in humans),
             )
         else:
-            self.say(
-                _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
-                    players=match.players, target=match.target
-                )
+            first = _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
+                players=match.players, target=match.target
             )
-        self.say(_("Seat {seat} leads the first round.").format(seat=match.first_leader))
-        self.advance()
+        return [first, _("Seat {seat} leads the first round.").format(seat=match.first_leader)]
 
     # -- the flow of play ----------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Let the bots (and forced moves, when automatic) play until the human has a
-        choice, a round ends, or the match does; then show the position."""
+    def automatic_move(self, seat: int) -> Action | None:
+        """A bot's move; for a person, a forced draw or pass when automatic (D8)."""
         match = self.match
-        while not match.is_over:
-            seat = match.current_player
-            assert seat is not None
-            action: Action
-            if seat in self.humans:
-                legal = match.legal_actions()
-                if not (self.auto and len(legal) == 1 and not isinstance(legal[0], Play)):
-                    break
-                action = legal[0]
-            else:
-                answer = self.bots[seat].act(match.observation(seat))
-                if not isinstance(answer, Play | DrawTile | Pass):
-                    raise TypeError(f"the {self.bots[seat].name} bot answered {answer!r}")
-                action = answer
-            if self.apply(seat, action):
-                return  # a round ended: its screen continues the play when closed
-        self.after_moves()
+        if seat in self.humans:
+            legal = match.legal_actions()
+            if self.auto and len(legal) == 1 and not isinstance(legal[0], Play):
+                return legal[0]
+            return None
+        answer = self.bots[seat].act(match.observation(seat))
+        if not isinstance(answer, Play | DrawTile | Pass):
+            raise TypeError(f"the {self.bots[seat].name} bot answered {answer!r}")
+        return answer
 
-    def summary(self) -> Screen[None]:
-        return SummaryScreen(self.match, self._, self.you)
-
-    def blank(self) -> None:
-        self.plays = []
-        self.query_one("#hand", Static).update("")
-        self.query_one("#moves", OptionList).clear_options()
-
-    def apply(self, seat: int, action: Action) -> bool:
-        """Apply a move and log it; True when it ended a round (its screen is shown)."""
+    def play_move(self, seat: int, action: Action) -> RenderableType | None:
+        """Apply a move and log it; at a round's end, its settlement (D12-D16)."""
+        _ = self._
         match = self.match
         round_ = match.round
         hand_before = set(round_.observation(seat).hand)
@@ -244,72 +163,57 @@ class MatchScreen(PlayScreen):
         # The log stays on screen for the next person: in hot-seat it names no drawn tile.
         if seat == self.you and isinstance(action, DrawTile):
             drawn = hand_text(sorted(set(round_.observation(seat).hand) - hand_before))
-        self.say(announce(seat, action, self.setup.lang, self._, self.you, drawn))
+        self.say(announce(seat, action, self.setup.lang, _, self.you, drawn))
         if len(match.rounds) == rounds_before:
-            return False
-        self.undo_point = None
-        self.save()  # leaving on the round's screen loses nothing
-        self.round_over(round_.observation(self.viewer))
-        return True
-
-    def round_over(self, finished: DrawObservation) -> None:
-        _ = self._
-        result = finished.result
+            return None
+        result = round_.observation(self.viewer).result
         assert result is not None
-        match = self.match
         lines = [_("Round {number} is over.").format(number=len(match.rounds))]
         lines += settlement_lines(result, self.you, _)
         lines += score_track(match.scores, match.target, self.viewer, _)
         if not match.is_over:
             lines.append(_("Next round: seat {seat} leads (D16).").format(seat=match.round.leader))
         self.say(_("Round {number} is over.").format(number=len(match.rounds)))
-        self.app.push_screen(RoundOverScreen(lines, _), lambda _result: self.next_round())
+        return "\n".join(lines)
 
-    def next_round(self) -> None:
-        """A fresh log for the new round: the last one's moves were shown with its end."""
-        self.restore_log([])
-        if not self.match.is_over:
-            self.say(
-                self._("Round {number}: seat {seat} leads.").format(
-                    number=len(self.match.rounds) + 1, seat=self.match.round.leader
-                )
-            )
-        self.advance()
+    def round_header(self) -> str:
+        return self._("Round {number}: seat {seat} leads.").format(
+            number=len(self.match.rounds) + 1, seat=self.match.round.leader
+        )
 
-    @property
-    def can_undo(self) -> bool:
-        return len(self.humans) == 1
+    def summary(self) -> Screen[None]:
+        return SummaryScreen(self.game, self.match, self._, self.you)
+
+    def blank(self) -> None:
+        self.choices = []
+        self.query_one("#hand", Static).update("")
+        self.query_one("#moves", OptionList).clear_options()
 
     def copy_match(self) -> Match:
         return Match.from_record(self.match.to_record())
 
-    def saved_bots(self) -> dict[int, SeededBot]:
-        return self.bots
-
-    def restore_bots(self, bots: dict[int, SeededBot]) -> None:
-        self.bots = bots
-
     # -- showing the position ------------------------------------------------------------
 
-    def show(self) -> None:
+    def show_position(self, observation: MatchObservation) -> None:
         _ = self._
         match = self.match
-        obs: DrawObservation = match.observation(self.viewer).round
+        obs = observation.round
         others = " · ".join(
             _("seat {seat} holds {count}").format(seat=s, count=n)
             for s, n in enumerate(obs.hand_sizes)
             if s != self.viewer
         )
+        drawable = max(obs.stock_size - RESERVE, 0)
         self.query_one("#status", Static).update(
             _.ngettext(
                 "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
                 "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
-                max(obs.stock_size - RESERVE, 0),
+                drawable,
             ).format(
                 number=len(match.rounds) + 1,
                 leader=obs.leader,
                 stock=obs.stock_size,
-                drawable=max(obs.stock_size - RESERVE, 0),
+                drawable=drawable,
             )
             + "\n"
             + others
@@ -324,30 +228,21 @@ class MatchScreen(PlayScreen):
             )
         )
         legal = obs.legal_actions()
-        self.plays = [a for a in legal if isinstance(a, Play)]
-        moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        moves.add_options(
-            f"{n}. {move_text(play, self.setup.lang, _)}" for n, play in enumerate(self.plays, 1)
-        )
-        if self.plays:
-            moves.highlighted = 0
         self.query_one("#draw", Button).disabled = DrawTile() not in legal
         self.query_one("#pass", Button).disabled = Pass() not in legal
-        moves.focus()
+
+    def choices_of(self, observation: MatchObservation) -> list[Play]:
+        """The tiles the viewer may play; a draw and a pass are keys and buttons."""
+        return [action for action in observation.round.legal_actions() if isinstance(action, Play)]
+
+    def choice_text(self, choice: Play) -> str:
+        return move_text(choice, self.setup.lang, self._)
 
     def first_choice_keys(self) -> tuple[str, ...]:
         """The first tile to play, else a draw, else a pass."""
-        return ("1",) if self.plays else ("d",) if self.can_draw else ("p",)
+        return ("1",) if self.choices else ("d",) if self.can_draw else ("p",)
 
     # -- the controls --------------------------------------------------------------------
-
-    def action_play(self, number: int) -> None:
-        if 1 <= number <= len(self.plays):
-            self.human_move(self.plays[number - 1])
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_play(event.option_index + 1)
 
     def action_draw(self) -> None:
         self.human_move(DrawTile())
@@ -365,21 +260,8 @@ class MatchScreen(PlayScreen):
         )
         self.advance()
 
-    def action_hint(self) -> None:
-        _ = self._
-        match = self.match
-        if not self.your_turn():
-            return
-        ranked = hints.hint(
-            match,
-            self.viewer,
-            level=self.setup.hint_level,
-            seed=len(match.round.observation(self.viewer).history),
-            budget=self.setup.hint_budget,
-        )
-        self.say_hints(
-            ranked,
-            lambda evaluation: (
-                f"{move_text(evaluation.action, self.setup.lang, _)} ({evaluation.value:+.2f})"
-            ),
-        )
+    def hint_seed(self) -> int:
+        return len(self.match.round.observation(self.viewer).history)
+
+    def hint_text(self, evaluation: Evaluation) -> str:
+        return f"{move_text(evaluation.action, self.setup.lang, self._)} ({evaluation.value:+.2f})"

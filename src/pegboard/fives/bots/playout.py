@@ -17,7 +17,7 @@ draws (All Fives) only when nothing fits and passes or knocks only when it can n
 play nor draw (F4). It is deterministic, so all the randomness of a search is in its
 determinizations, and every candidate action is scored on the same deals. The hand ends
 as ``pegboard.fives.FivesHand`` ends it (F8, F9) and is settled by the same rules;
-``tests/bots/test_fives_bots.py`` checks the playouts against it move by move.
+``tests/fives/bots/test_basic.py`` checks the playouts against it move by move.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from pegboard.draw.determinize import trailing_passes
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
 from pegboard.games import make_bot
-from tests.bots.test_draw_expert import play_round
+from tests.draw.bots.test_expert import play_round
 
 
 def playout_of(round_: Round) -> Playout:

@@ -20,7 +20,7 @@ from pegboard.draw.bots.levels import SLIP, BeginnerBot, CasualBot, StrongBot, c
 from pegboard.draw.observation import DrawObservation
 from pegboard.games import bot_levels, make_bot
 from pegboard.games.levels import PEOPLE_LEVELS
-from tests.bots.test_draw_expert import play_round
+from tests.draw.bots.test_expert import play_round
 from tests.draw.helpers import line_of, tiles
 
 BUDGET = 40

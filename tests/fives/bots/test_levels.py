@@ -30,7 +30,7 @@ from pegboard.fives.hand import FivesHand
 from pegboard.fives.rules import GAMES, FivesRules
 from pegboard.games import bot_levels, make_bot
 from pegboard.games.levels import PEOPLE_LEVELS
-from tests.bots.test_fives_bots import _credited, _random_position, credited_positions
+from tests.fives.bots.test_basic import _credited, _random_position, credited_positions
 
 
 class Fixed(random.Random):
