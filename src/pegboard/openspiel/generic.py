@@ -298,8 +298,9 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
 
     def resample(self, player: int, rng: random.Random) -> GenericState:
         """A state ``player`` cannot tell from this one: the table's ``resample``."""
-        other = self.clone_state()
-        other.table = self.table.resample(player, rng)
+        other = common.state_copy(self)
+        other.table = self.table.resample(player, rng)  # a copy, dealt again
+        other.recall = [list(seen) for seen in self.recall]
         return other
 
     def resample_from_infostate(

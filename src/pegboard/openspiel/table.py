@@ -93,6 +93,11 @@ class Table(ABC):
         None before there is one."""
         return None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        # OpenSpiel clones a state by deep-copying each of its attributes: the table's own
+        # copy is the quick one (the game's description is shared, never copied).
+        return self.copy()
+
     def __getstate__(self) -> dict[str, Any]:
         # OpenSpiel serializes a state by pickling its attributes: the game's description
         # (functions among them) goes by its name, found again in the registry.
