@@ -16,7 +16,7 @@ from pegboard.dominoes.tiles import Tile  # noqa: E402
 from pegboard.draw import Round  # noqa: E402
 from pegboard.draw import encoding as draw_encoding  # noqa: E402
 from pegboard.draw.actions import Play  # noqa: E402
-from pegboard.draw.looks.openspiel import DrawState  # noqa: E402
+from pegboard.openspiel.generic import GenericState  # noqa: E402
 
 
 def play_randomly(state: Any, rng: random.Random, check: Any = None) -> Any:
@@ -74,7 +74,7 @@ def test_d2_d3_draw_deal_is_a_lot_then_one_tile_at_a_time() -> None:
         state.apply_action(outcomes[0][0])
     assert not state.is_chance_node()
     assert state.current_player() == 2  # the leader of the lot opens
-    assert state.round.stock_size == 4
+    assert state.table.round.stock_size == 4
 
 
 def test_d6_a_draw_is_a_chance_node_over_the_stock() -> None:
@@ -87,13 +87,13 @@ def test_d6_a_draw_is_a_chance_node_over_the_stock() -> None:
         draw_encoding.DRAW_DRAW_ACTION
     )  # drawing is allowed while the stock holds > 2
     assert state.is_chance_node()
-    stock = sorted(t.index for t in state.round.stock)
+    stock = sorted(t.index for t in state.table.round.stock)
     assert [a for a, _ in state.chance_outcomes()] == stock
     drawn = stock[5]
     state.apply_action(drawn)
     assert state.current_player() == seat  # a draw does not end the turn (D6)
-    assert drawn in {t.index for t in state.round.hand(seat)}
-    assert len(state.round.stock) == 13
+    assert drawn in {t.index for t in state.table.round.hand(seat)}
+    assert len(state.table.round.stock) == 13
 
 
 def test_c2_c3_cribbage_deals_twelve_cards_then_cuts_the_starter() -> None:
@@ -111,7 +111,9 @@ def test_c2_c3_cribbage_deals_twelve_cards_then_cuts_the_starter() -> None:
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 40
     state.apply_action(outcomes[-1][0])
-    assert state.game.starter is not None and state.game.starter.index == outcomes[-1][0]
+    assert (
+        state.table.game.starter is not None and state.table.game.starter.index == outcomes[-1][0]
+    )
 
 
 def test_cribbage_one_hand_returns_the_margin_of_the_hand() -> None:
@@ -120,17 +122,17 @@ def test_cribbage_one_hand_returns_the_margin_of_the_hand() -> None:
         state = play_randomly(
             pyspiel.load_game("pegboard_cribbage", {"hands": 1}).new_initial_state(), rng
         )
-        scores = state.game.scores
+        scores = state.table.game.scores
         assert state.returns() == [scores[0] - scores[1], scores[1] - scores[0]]
-        assert state.game.hand_number == 2
+        assert state.table.game.hand_number == 2
 
 
 def test_c7_cribbage_to_121_returns_the_game_points() -> None:
     state = play_randomly(
         pyspiel.load_game("pegboard_cribbage").new_initial_state(), random.Random(2)
     )
-    assert max(state.game.scores) >= 121
-    winner = state.game.scores.index(max(state.game.scores))
+    assert max(state.table.game.scores) >= 121
+    winner = state.table.game.scores.index(max(state.table.game.scores))
     assert state.returns()[winner] in (1.0, 2.0, 3.0)
     assert sum(state.returns()) == 0
 
@@ -143,9 +145,9 @@ def test_d13_d14_draw_returns_are_the_settlement() -> None:
         for _ in range(5):
             seed = rng.getrandbits(32)
             state = play_randomly(general.new_initial_state(), random.Random(seed))
-            assert state.returns() == [float(p) for p in state.round.result.points]
+            assert state.returns() == [float(p) for p in state.table.round.result.points]
             other = play_randomly(zero.new_initial_state(), random.Random(seed))
-            points = other.round.result.points
+            points = other.table.round.result.points
             assert sum(other.returns()) == pytest.approx(0)
             mean_others = (sum(points) - points[0]) / (players - 1)
             assert other.returns()[0] == pytest.approx(points[0] - mean_others)
@@ -154,11 +156,11 @@ def test_d13_d14_draw_returns_are_the_settlement() -> None:
 def test_draw_actions_are_distinct_and_map_back() -> None:
     rng = random.Random(1)
 
-    def check(state: DrawState) -> None:
-        if state.is_chance_node() or state.round is None:
+    def check(state: GenericState) -> None:
+        if state.is_chance_node() or state.table.round is None:
             return
-        line = state.round.line
-        legal = state.round.legal_actions()
+        line = state.table.round.line
+        legal = state.table.round.legal_actions()
         numbers = [draw_encoding.line_action_index(a, line) for a in legal]
         assert sorted(numbers) == state.legal_actions()
         assert len(set(numbers)) == len(legal)
@@ -190,7 +192,7 @@ def test_cribbage_actions_are_distinct_and_map_back() -> None:
     def check(state: Any) -> None:
         if state.is_chance_node():
             return
-        legal = state.game.legal_actions()
+        legal = state.table.game.legal_actions()
         numbers = [cribbage_encoding.cribbage_action_index(a) for a in legal]
         assert sorted(numbers) == state.legal_actions()
         assert [cribbage_encoding.cribbage_action(n) for n in numbers] == list(legal)

@@ -32,10 +32,13 @@ def same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 
 def hidden_of(state: Any, player: int) -> Any:
     """What ``player`` may not see: the other hands (and Draw's stock)."""
-    if hasattr(state, "round"):
-        hands = state.round.hands
-        return (tuple(h for s, h in enumerate(hands) if s != player), frozenset(state.round.stock))
-    return tuple(h for s, h in enumerate(state.game.hands) if s != player)
+    if hasattr(state.table, "round"):
+        hands = state.table.round.hands
+        return (
+            tuple(h for s, h in enumerate(hands) if s != player),
+            frozenset(state.table.round.stock),
+        )
+    return tuple(h for s, h in enumerate(state.table.game.hands) if s != player)
 
 
 def check_game(game: Any, seed: int, games: int) -> None:

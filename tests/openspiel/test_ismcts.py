@@ -47,17 +47,17 @@ def test_ismcts_plays_whole_draw_rounds(players: int) -> None:
     game = pyspiel.load_game("pegboard_draw", {"players": players})
     for seed in range(2):
         state = ismcts_game(game, seed, 20, seeded=seed == 0)
-        assert state.round.is_over
-        assert state.returns() == [float(p) for p in state.round.result.points]
+        assert state.table.round.is_over
+        assert state.returns() == [float(p) for p in state.table.round.result.points]
 
 
 def test_ismcts_plays_cribbage_hands_and_a_whole_game() -> None:
     hand = pyspiel.load_game("pegboard_cribbage", {"hands": 1})
     for seed in range(2):
         state = ismcts_game(hand, seed, 20, seeded=seed == 0)
-        assert state.game.hand_number == 2
+        assert state.table.game.hand_number == 2
     state = ismcts_game(pyspiel.load_game("pegboard_cribbage"), 3, 3, seeded=True)
-    assert max(state.game.scores) >= 121
+    assert max(state.table.game.scores) >= 121
 
 
 def test_ismcts_is_a_bot_level_of_both_games() -> None:

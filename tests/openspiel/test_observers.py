@@ -71,9 +71,9 @@ def decisions(game: Any, seed: int, count: int) -> Iterator[Any]:
 
 
 def own_hand(state: Any, player: int) -> tuple[Any, ...]:
-    if hasattr(state, "round"):
-        return tuple(state.round.hand(player))
-    return tuple(state.game.hands[player])
+    if hasattr(state.table, "round"):
+        return tuple(state.table.round.hand(player))
+    return tuple(state.table.game.hands[player])
 
 
 def redealt_for(state: Any, player: int, rng: random.Random) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pegboard.core import N_, Event, Later
 from pegboard.cribbage import CribbageMatch
@@ -11,7 +11,7 @@ from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
 from pegboard.cribbage.looks import LOOKS
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
-from pegboard.games.base import Game, Option
+from pegboard.games.base import Encoding, Game, Option
 from pegboard.games.levels import register_bot
 
 BEST_OF = (1, 3, 5, 7)
@@ -54,6 +54,16 @@ def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequen
     return Later(make)
 
 
+def encoding() -> Encoding:
+    """The research encoding (``pegboard.cribbage.encoding``), imported when asked for: it needs
+    NumPy, the ``research`` extra's."""
+    from pegboard.cribbage.encoding import ENCODING
+
+    # Its vectors are NumPy's, which the protocol's ``Sequence[float]`` stands for (NumPy
+    # registers no array as a ``Sequence``).
+    return cast(Encoding, ENCODING)
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -83,6 +93,7 @@ GAME = Game(
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     apply=apply,
+    encoding=encoding,
     looks=LOOKS,
     match_type=CribbageMatch,
     readers={"game": CribbageGame.from_record},

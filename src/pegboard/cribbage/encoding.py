@@ -15,12 +15,17 @@ a vector cannot be built from, it cannot leak.
 
 **Observations**: ``float32`` entries in [0, 1] (``pegboard.games.encoding``), the seats
 relative to the observing one, laid out as ``CRIBBAGE_LAYOUT`` (name, start, size).
+
+``ENCODING`` (a ``CribbageEncoding``) is cribbage's ``Game.encoding``: these numbers and
+vectors behind the ``Encoding`` protocol, for a game's observation or a match's (whose game
+in play it encodes), or a ``HandShown`` (the end of an episode of one hand).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from dataclasses import dataclass
+from typing import Any, Final
 
 import numpy as np
 
@@ -29,6 +34,7 @@ from pegboard.cribbage.actions import Action as CribbageAction
 from pegboard.cribbage.actions import Discard
 from pegboard.cribbage.actions import Play as CribbagePlay
 from pegboard.cribbage.cards import DECK
+from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.games.encoding import Mask, Vector, check_index
 
@@ -38,6 +44,11 @@ __all__ = [
     "CRIBBAGE_NUM_ACTIONS",
     "CRIBBAGE_OBS_SIZE",
     "CRIBBAGE_PLAY_BASE",
+    "ENCODING",
+    "MAX_HANDS",
+    "MAX_PEG_MOVES",
+    "CribbageEncoding",
+    "HandShown",
     "cribbage_action",
     "cribbage_action_index",
     "cribbage_action_mask",
@@ -146,3 +157,57 @@ def encode_cribbage(observation: CribbageObservation, *, hand_over: bool = False
     vector[378] = float(observation.discarded[me])
     vector[379] = float(observation.discarded[other])
     return vector
+
+
+# -- the Encoding ---------------------------------------------------------------------------
+
+MAX_PEG_MOVES: Final = 16
+"""Pegging moves of a hand, at most: 8 cards and at most one go per card."""
+HAND_LENGTH: Final = 12 + 2 + 1 + MAX_PEG_MOVES
+"""The steps of one hand in OpenSpiel: 12 cards dealt, 2 discards, the starter, the pegging."""
+MAX_HANDS: Final = 241
+"""Hands in a game, at most: every hand pegs at least the last card, 1 + 2 * 120 points."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """A seat's observation once the hand of an episode of one hand is shown: the engine
+    has dealt the next hand by then, so only the scores are kept (``encode_cribbage``'s
+    ``hand_over``)."""
+
+    observation: CribbageObservation
+
+    def legal_actions(self) -> tuple[CribbageAction, ...]:
+        return ()
+
+
+def game_view(observation: Any) -> CribbageObservation:
+    """The game observation in ``observation`` (a match's holds its game in play)."""
+    if isinstance(observation, MatchObservation):
+        observation = observation.game
+    elif isinstance(observation, HandShown):
+        observation = observation.observation
+    if not isinstance(observation, CribbageObservation):
+        raise TypeError(f"not an observation of cribbage: {observation!r}")
+    return observation
+
+
+class CribbageEncoding:
+    """Cribbage's ``Encoding`` (``pegboard.games.Encoding``): ``CRIBBAGE_NUM_ACTIONS``
+    actions, the same in every position, and ``CRIBBAGE_OBS_SIZE`` entries."""
+
+    num_actions: int = CRIBBAGE_NUM_ACTIONS
+    observation_size: int = CRIBBAGE_OBS_SIZE
+    max_length: int = MAX_HANDS * HAND_LENGTH
+
+    def encode(self, observation: Any) -> Vector:
+        return encode_cribbage(game_view(observation), hand_over=isinstance(observation, HandShown))
+
+    def action_index(self, observation: Any, action: Any) -> int:
+        return cribbage_action_index(action)
+
+    def action(self, observation: Any, index: int) -> CribbageAction:
+        return cribbage_action(index)
+
+
+ENCODING: Final = CribbageEncoding()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pegboard.core import N_, Event, Later
 from pegboard.draw import MAX_TARGET, Match
@@ -12,7 +12,7 @@ from pegboard.draw.looks import LOOKS
 from pegboard.draw.narration import events_of, played, settlement
 from pegboard.draw.round import Round
 from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
-from pegboard.games.base import Game, Option
+from pegboard.games.base import Encoding, Game, Option
 from pegboard.games.levels import register_bot
 
 
@@ -33,6 +33,16 @@ def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
     match.apply(action)
     over, leader = match.is_over, match.round.leader
     return Later(lambda: events_of(match, seat, action, rounds, over, leader))
+
+
+def encoding() -> Encoding:
+    """The research encoding (``pegboard.draw.encoding``), imported when asked for: it needs
+    NumPy, the ``research`` extra's."""
+    from pegboard.draw.encoding import ENCODING
+
+    # Its vectors are NumPy's, which the protocol's ``Sequence[float]`` stands for (NumPy
+    # registers no array as a ``Sequence``).
+    return cast(Encoding, ENCODING)
 
 
 GAME = Game(
@@ -67,6 +77,7 @@ GAME = Game(
     new_match=new_match,
     from_record=Match.from_record,
     apply=apply,
+    encoding=encoding,
     looks=LOOKS,
     match_type=Match,
     readers={"round": Round.from_record},

@@ -5,8 +5,6 @@ vector cannot be built from, it cannot leak.
 
 **Actions** (``DRAW_NUM_ACTIONS`` = 86):
 
-**Draw actions** (``DRAW_NUM_ACTIONS`` = 86):
-
 ====== ==================================================================================
 0-27    open the line with the tile of that index (``Tile.index``: [0|0]=0, [0|1]=1, ...
         [6|6]=27), ``Play(tile)``; legal only on an empty line
@@ -21,12 +19,16 @@ vector cannot be built from, it cannot leak.
 **Observations**: ``float32`` entries in [0, 1] (``pegboard.games.encoding``), the seats
 relative to the observing one and padded to four, laid out as ``DRAW_LAYOUT`` (name, start,
 size).
+
+``ENCODING`` (a ``DrawEncoding``) is Draw's ``Game.encoding``: these numbers and vectors
+behind the ``Encoding`` protocol, for a round's observation or a match's (whose round in
+play it encodes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -36,6 +38,7 @@ from pegboard.dominoes.tiles import DOUBLE_SIX
 from pegboard.draw.actions import DRAW, PASS, Pass
 from pegboard.draw.actions import Action as DrawAction
 from pegboard.draw.actions import Play as DrawPlay
+from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
 from pegboard.games.encoding import Mask, Vector, check_index
 
@@ -46,7 +49,10 @@ __all__ = [
     "DRAW_OBS_SIZE",
     "DRAW_PASS_ACTION",
     "DRAW_PLAY_BASE",
+    "ENCODING",
     "MAX_DRAW_SEATS",
+    "MAX_MOVES",
+    "DrawEncoding",
     "draw_action",
     "draw_action_index",
     "draw_action_mask",
@@ -180,4 +186,44 @@ def _trailing_passes(observation: DrawObservation) -> int:
     return count
 
 
-# -- Cribbage observations --------------------------------------------------------------------
+# -- the Encoding ---------------------------------------------------------------------------
+
+MAX_MOVES: Final = 120
+"""Player moves in a round, at most: 26 plays, 12 draws and, between and after the plays,
+at most 26 * 3 + 4 passes (n passes in a row end the round, D11)."""
+MAX_ROUNDS: Final = 200
+"""Rounds in a match, at most, for ``max_length``: a match lasts rounds until a seat
+reaches the target (D17), far fewer in practice."""
+
+
+def round_view(observation: Any) -> DrawObservation:
+    """The round observation in ``observation`` (a match's holds its round in play)."""
+    if isinstance(observation, MatchObservation):
+        observation = observation.round
+    if not isinstance(observation, DrawObservation):
+        raise TypeError(f"not an observation of Draw: {observation!r}")
+    return observation
+
+
+class DrawEncoding:
+    """Draw's ``Encoding`` (``pegboard.games.Encoding``): ``DRAW_NUM_ACTIONS`` actions and
+    ``DRAW_OBS_SIZE`` entries, read from a round's observation or a match's."""
+
+    num_actions: int = DRAW_NUM_ACTIONS
+    observation_size: int = DRAW_OBS_SIZE
+    max_length: int = MAX_ROUNDS * MAX_MOVES
+
+    def encode(self, observation: Any) -> Vector:
+        return encode_draw(round_view(observation))
+
+    def action_index(self, observation: Any, action: Any) -> int:
+        return draw_action_index(action, round_view(observation).line.open_ends())
+
+    def action(self, observation: Any, index: int) -> DrawAction:
+        """The action numbered ``index``: ``ValueError`` for no number of an action, and
+        the engine's ``IllegalActionError`` (a ``ValueError`` too, naming D5) for a play on
+        an end of an empty line."""
+        return draw_action(index, round_view(observation).line.open_ends())
+
+
+ENCODING: Final = DrawEncoding()

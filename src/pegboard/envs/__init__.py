@@ -1,10 +1,11 @@
 """Research interfaces: PettingZoo environments of pegboard's games (``pegboard[research]``).
 
 ``pegboard.envs.game_env(name, **options)`` is the AEC environment of a registered game
-(``pegboard.envs.game``): its own when its description names one, else the generic one
-over its ``Encoding``. ``pegboard.draw.looks.envs`` (``draw_v0``) and
-``pegboard.cribbage.looks.envs`` (``cribbage_v0``) are the two games' own environments, in
-the manner of PettingZoo's classic environments, and
+(``pegboard.envs.game.GameEnv`` over its ``Encoding``): one match per episode, unless its
+look gives an ``Episode`` of its own (``pegboard.envs.episode``).
+``pegboard.draw.looks.envs`` (``draw_v0``: one round) and ``pegboard.cribbage.looks.envs``
+(``cribbage_v0``: one game or one hand) are such, in the manner of PettingZoo's classic
+environments, and
 each game's ``encoding`` holds the dense action numbers and observation vectors its
 environment shares with its OpenSpiel game. Nothing here is imported by the rest of pegboard, so
 the core install needs none of it (this package imports PettingZoo only when an

@@ -1,11 +1,13 @@
-"""Any registered game as a PettingZoo AEC environment: its own, or the generic one.
+"""Any registered game as a PettingZoo AEC environment: ``GameEnv``, over the game's
+``Encoding`` and an ``Episode`` (``pegboard.envs.episode``).
 
-``game_env(name, **kwargs)`` finds the game in the registry. A game with an environment of
-its own names it in its description (``Game.looks.envs``: a function of the options
-given and the environment's keyword arguments; Draw's is ``draw_v0``, one round, and
-cribbage's ``cribbage_v0``). Any other game with an ``Encoding`` gets this module's
-generic ``raw_env``, described below; a game with neither is refused with the games
-there are environments of.
+``game_env(name, **kwargs)`` finds the game in the registry. A game whose episode is not
+one match names its environment in its description (``Game.looks.envs``: a function of
+the options given and the environment's keyword arguments, which makes a ``GameEnv`` with
+the game's own ``Episode``: Draw's ``draw_v0`` plays one round, cribbage's
+``cribbage_v0`` one game or one hand). Any other game with an ``Encoding`` gets this
+module's ``raw_env``, one match per episode, described below; a game with neither is
+refused with the games there are environments of.
 
 >>> from pegboard.envs import game_env
 >>> env = game_env("tricks", hand=2, render_mode="ansi")  # a game of the registry
@@ -25,13 +27,15 @@ move through ``encoding.action(observation, number)``), the observation vector o
 (``encoding.encode(match.observation(seat))``: built from the seat's own view, so it cannot
 hold what the seat may not know) and the mask of its legal actions.
 
-Rewards come once, when the match ends, from ``game.scores(match)`` (a seat's standing):
+Rewards come once, when the episode ends; for a match, from ``game.scores(match)`` (a
+seat's standing):
 
 - ``reward="zero_sum"`` (default): the seat's standing minus the mean of all seats', so
   the rewards sum to zero;
 - ``reward="points"``: the standing itself.
 
-``render_mode="ansi"`` returns the lines of ``pegboard.games.observation_lines`` that every
+``render_mode="ansi"`` returns the episode's own text (Draw's board description,
+cribbage's public summary), else the lines of ``pegboard.games.observation_lines`` that every
 seat sees alike (a line that any seat sees otherwise, its hand, say, is left out for the
 rest of the episode, even once the seats see it alike again), so the text holds only what
 every seat knows.
@@ -50,19 +54,23 @@ import numpy as np
 
 from pegboard import games
 from pegboard.envs.base import PegboardEnv, wrap
+from pegboard.envs.episode import REWARDS, Episode, MatchEpisode, final_rewards
 from pegboard.games import Encoding, Game, observation_lines
 from pegboard.games.encoding import Mask, Vector, check_index
 
 Reward = Literal["zero_sum", "points"]
 OwnEnvironment = Callable[..., PegboardEnv]
 """A game's own environment (``Game.looks.envs``): ``(options, **kwargs)`` -> the unwrapped
-AEC environment, the options checked by the game."""
-REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
+AEC environment (a ``GameEnv`` with the game's ``Episode``), the options checked by the
+game."""
 VERSION: Final = "v0"
 
 __all__ = [
+    "REWARDS",
+    "GameEnv",
     "NoEncodingError",
     "environment_games",
+    "final_rewards",
     "game_env",
     "make_raw_env",
     "raw_env",
@@ -116,66 +124,48 @@ def make_raw_env(name: str, **kwargs: Any) -> PegboardEnv:
     return own()(request, **kwargs)
 
 
-class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
-    """One match of the registered game ``name``; ``**options`` are the game's options."""
+class GameEnv(PegboardEnv):
+    """The environment of a game over its ``Encoding`` and an ``Episode``: the episode
+    plays the position (``position``), the encoding numbers the actions and makes each
+    seat's vector and mask from what the episode says the seat observes."""
 
     metadata: dict[str, Any]
 
     def __init__(
         self,
-        name: str,
-        reward: Reward = "zero_sum",
-        render_mode: str | None = None,
-        **options: Any,
+        game: Game,
+        episode: Episode,
+        seats: int,
+        render_mode: str | None,
+        /,
+        **kwargs: Any,
     ) -> None:
-        game = games.get(name)  # UnknownGameError names the games
+        """``kwargs`` are the keyword arguments the subclass was made with (for pickling)."""
         encoding = research_encoding(game)
-        known = {option.name for option in game.options}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(
-                f"{game.name} has no option {', '.join(unknown)}; "
-                f"its options: {', '.join(sorted(known)) or 'none'}"
-            )
-        if reward not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
-        self.game = game
+        self.description = game
         self.encoding = encoding
-        self.options = game.check_options(options)  # OptionError names the rule
-        self._reward = reward
-        self.metadata = {
-            "name": f"{game.name}_{VERSION}",
-            "render_modes": ["ansi", "human"],
-            "is_parallelizable": False,
-            "render_fps": 1,
-        }
+        self.episode = episode
         super().__init__(
-            game.players(self.options),
-            encoding.observation_size,
-            encoding.num_actions,
-            render_mode,
-            name=name,
-            reward=reward,
-            **options,
+            seats, encoding.observation_size, encoding.num_actions, render_mode, **kwargs
         )
-        self.match: Any = game.new_match(self.options, 0)  # replaced by reset()
+        self.position: Any = None  # reset() starts one
         self._private: set[str] = set()
 
     def _start(self, seed: int) -> None:
-        self.match = self.game.new_match(self.options, seed)
+        self.position = self.episode.start(seed)
         self._private = set()
         self._describe()  # the lines the seats see otherwise from the deal on are private
 
     def _current_seat(self) -> int:
-        seat = self.match.current_player
-        assert seat is not None  # asked only while the match goes on
+        seat = self.position.current_player
+        assert seat is not None  # asked only while the episode goes on
         return int(seat)
 
     def _over(self) -> bool:
-        return bool(self.match.is_over)
+        return self.episode.over(self.position)
 
     def _view(self, seat: int, to_act: bool) -> tuple[Vector, Mask]:
-        observation = self.match.observation(seat)
+        observation = self.episode.observation(self.position, seat)
         vector = np.asarray(self.encoding.encode(observation), dtype=np.float32)
         mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         if to_act:
@@ -186,33 +176,82 @@ class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped 
     def _apply(self, action: int) -> None:
         index = check_index(action, self.encoding.num_actions)
         seat = self._current_seat()
-        move = self.encoding.action(self.match.observation(seat), index)
-        self.game.play(self.match, seat, move)  # IllegalActionError, the match unchanged
+        move = self.encoding.action(self.episode.observation(self.position, seat), index)
+        self.episode.play(self.position, seat, move)  # IllegalActionError, nothing changed
         self._describe()  # a line seen otherwise now stays private to the episode's end
 
     def _final_rewards(self) -> list[float]:
-        return final_rewards(self.game.scores(self.match), self._reward)
+        return list(self.episode.rewards(self.position))
 
     def _describe(self) -> str:
+        own = self.episode.describe(self.position, self.possible_agents)
+        if own is not None:
+            return own
         seats = range(len(self.possible_agents))
-        views = [public_split(observation_lines(self.match.observation(s))) for s in seats]
+        views = [public_split(observation_lines(self.position.observation(s))) for s in seats]
         for key in views[0]:
             if any(view.get(key) != views[0][key] for view in views):
                 self._private.add(key)
         self._private.update(key for view in views for key in view if key not in views[0])
         shown = [line for key, line in views[0].items() if key not in self._private]
-        return "\n".join([self.game.display_name, *shown])
+        return "\n".join([self.description.display_name, *shown])
+
+
+class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    """One match of the registered game ``name`` per episode; ``**options`` are the game's
+    options."""
+
+    def __init__(
+        self,
+        name: str,
+        reward: Reward = "zero_sum",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        game = games.get(name)  # UnknownGameError names the games
+        research_encoding(game)  # NoEncodingError first
+        known = {option.name for option in game.options}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(
+                f"{game.name} has no option {', '.join(unknown)}; "
+                f"its options: {', '.join(sorted(known)) or 'none'}"
+            )
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.options = game.check_options(options)  # OptionError names the rule
+        self.metadata = {
+            "name": f"{game.name}_{VERSION}",
+            "render_modes": ["ansi", "human"],
+            "is_parallelizable": False,
+            "render_fps": 1,
+        }
+        super().__init__(
+            game,
+            MatchEpisode(game, self.options, reward),
+            game.players(self.options),
+            render_mode,
+            name=name,
+            reward=reward,
+            **options,
+        )
+        self.position = game.new_match(self.options, 0)  # replaced by reset()
+
+    @property
+    def game(self) -> Game:
+        """The registered game (its description)."""
+        return self.description
+
+    @property
+    def match(self) -> Any:
+        """The match of the episode."""
+        return self.position
+
+    @match.setter
+    def match(self, match: Any) -> None:
+        self.position = match
 
 
 def public_split(lines: list[str]) -> dict[str, str]:
     """``key: value`` lines by their key (the whole line when it has no key)."""
     return {line.partition(":")[0]: line for line in lines}
-
-
-def final_rewards(scores: Any, reward: str) -> list[float]:
-    """Per seat, the episode's reward from the match's standing (``reward`` as documented)."""
-    points = [float(score) for score in scores]
-    if reward == "points":
-        return points
-    mean = sum(points) / len(points)
-    return [p - mean for p in points]

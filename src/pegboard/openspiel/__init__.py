@@ -1,22 +1,23 @@
 """pegboard's games in OpenSpiel (the ``research`` extra: ``pip install 'pegboard[research]'``).
 
 Importing this package registers, with ``pyspiel.register_game``, an OpenSpiel game for
-every registered game that has one (``register_games``): a game's own OpenSpiel module when
-its description names one (``Game.looks.openspiel``, a ``Look``: Draw's
-``pegboard_draw`` and cribbage's ``pegboard_cribbage``), else, for a game with an
-``Encoding``, the generic ``pegboard_<name>`` of ``pegboard.openspiel.generic``. A game
-registered later gets one from ``register_games()`` again, or from ``load_game``:
+every registered game with an ``Encoding`` (``register_games``): the game of
+``pegboard.openspiel.generic``, ``pegboard_<name>``, specialised by the game's ``Look``
+when its description names one (``Game.looks.openspiel``: Draw's ``pegboard_draw`` and
+cribbage's ``pegboard_cribbage``). A game registered later gets one from
+``register_games()`` again, or from ``load_game``:
 
 >>> import pyspiel, pegboard.openspiel
 >>> draw = pyspiel.load_game("pegboard_draw", {"players": 3})
 >>> cribbage = pegboard.openspiel.load_game("cribbage")
 >>> tricks = pegboard.openspiel.load_game("tricks", {"hand": 2})  # a plug-in game
 
-Draw and cribbage have explicit chance nodes (the deal one tile or card at a time, Draw's
-draws from the stock, cribbage's starter), the dense actions of
-each game's ``encoding``, information-state and observation strings and tensors, and
-``resample_from_infostate`` for OpenSpiel's ``ISMCTSBot`` (``resampler(rng)`` gives a
-seeded one for ``bot.set_resampler``, for every pegboard state).
+Draw's and cribbage's looks give explicit chance nodes (their ``Table``: the deal one tile or
+card at a time, Draw's draws from the stock, cribbage's starter), their information-state
+and observation strings and tensors (their observer), and a search for ISMCTS; every
+game has the dense actions of its ``Encoding`` and ``resample_from_infostate`` for
+OpenSpiel's ``ISMCTSBot`` (``resampler(rng)`` gives a seeded one for
+``bot.set_resampler``, for every pegboard state).
 ``pegboard.openspiel.bots.ISMCTSBot`` seats that bot in the arena.
 """
 
@@ -31,6 +32,8 @@ from typing import Any
 import pyspiel
 
 from pegboard import games
+from pegboard.games import Encoding
+from pegboard.openspiel.table import Setup, Table
 
 __all__ = ["Look", "NoEncodingError", "load_game", "register_games", "resampler", "short_name"]
 
@@ -42,19 +45,30 @@ class NoEncodingError(ValueError):
 
 @dataclass(frozen=True)
 class Look:
-    """What a game's own OpenSpiel module offers (``Game.looks.openspiel``).
+    """How a game's OpenSpiel game differs from the generic one (``Game.looks.openspiel``;
+    every field but the name may be left to the generic game's).
 
-    ``short_name`` is the OpenSpiel game it registers on import; ``parameters`` turns the
-    game's options into that game's parameters. ``search_state(observation, rng)`` and
-    ``search_action(observation, number)`` let ``ISMCTSBot`` search from a seat's
-    observation: an OpenSpiel state consistent with it (its unseen part dealt at random),
-    and the pegboard action of the number OpenSpiel chose; None when the game offers no
-    search."""
+    ``short_name`` is the OpenSpiel name, ``long_name`` its long one, ``utility`` its
+    ``pyspiel.GameType.Utility``; ``specification`` its parameters with their defaults, and
+    ``parameters`` turns the game's options into them (``load_game``). ``setup(params)``
+    reads the parameters (a ``pegboard.openspiel.table.Setup``: seats, bounds, settings)
+    and ``table(game, encoding, setup)`` makes the ``Table`` of a new state (explicit chance
+    nodes of the game's own); ``observer(setup, iig_obs_type)`` what a player is told.
+    ``search_state(observation, rng)`` and ``search_action(observation, number)`` let
+    ``ISMCTSBot`` search from a seat's observation: an OpenSpiel state consistent with it
+    (its unseen part dealt at random), and the pegboard action of the number OpenSpiel
+    chose; None when the game offers no search."""
 
     short_name: str
     parameters: Callable[[Mapping[str, Any]], dict[str, Any]] = dict
     search_state: Callable[[Any, random.Random], Any] | None = None
     search_action: Callable[[Any, int], Any] | None = None
+    long_name: str | None = None
+    utility: Any = pyspiel.GameType.Utility.ZERO_SUM
+    specification: Mapping[str, Any] | None = None
+    setup: Callable[[Mapping[str, Any]], Setup] | None = None
+    table: Callable[[games.Game, Encoding, Setup], Table] | None = None
+    observer: Callable[[Setup, Any], Any] | None = None
 
 
 _REGISTERED: dict[int, tuple[games.Game, str]] = {}
@@ -84,9 +98,7 @@ def short_name(name: str) -> str:
     """The OpenSpiel name of the registered game ``name``, registering it if need be;
     ``NoEncodingError`` (naming the games OpenSpiel can have) when there is none."""
     game = games.get(name)  # UnknownGameError names the games
-    own = look(game)
-    if own is not None:
-        return own.short_name
+    own = look(game)  # importing it may have registered the game (its module's end)
     known = _REGISTERED.get(id(game))
     if known is not None:
         return known[1]
@@ -94,12 +106,12 @@ def short_name(name: str) -> str:
     if encoding is None:
         choices = ", ".join(n for n in games.names() if _servable(games.get(n)))
         raise NoEncodingError(
-            f"the game {game.name!r} has no research encoding (Game.encoding) and no OpenSpiel "
-            f"module; the games OpenSpiel can have: {choices or 'none'}"
+            f"the game {game.name!r} has no research encoding (Game.encoding); "
+            f"the games OpenSpiel can have: {choices or 'none'}"
         )
     from pegboard.openspiel import generic
 
-    name = generic.register(game, encoding)  # a description new under an old name replaces it
+    name = generic.register(game, encoding, own)  # a description new under an old name replaces it
     for key in [key for key, (_game, known_name) in _REGISTERED.items() if known_name == name]:
         del _REGISTERED[key]
     _REGISTERED[id(game)] = (game, name)
@@ -107,7 +119,7 @@ def short_name(name: str) -> str:
 
 
 def _servable(game: games.Game) -> bool:
-    return game.looks.openspiel is not None or game.encoding is not None
+    return game.encoding is not None
 
 
 def register_games() -> tuple[str, ...]:

@@ -1,15 +1,15 @@
 """OpenSpiel's ISMCTS as a pegboard bot, so that the arena can seat it.
 
 ``ISMCTSBot(game, budget)`` sees only a seat's observation, like every pegboard bot. It
-plays any registered game whose OpenSpiel module offers a search (``Game.looks
-["openspiel"]``, a ``pegboard.openspiel.Look`` with ``search_state`` and ``search_action``;
-Draw's and cribbage's do). At each decision the game's ``search_state`` builds an OpenSpiel
-state from the observation: a position consistent with it, its unseen tiles or cards dealt
-at random, with the public history. OpenSpiel's ``ISMCTSBot`` then runs ``budget``
-simulations, each one a fresh determinization of the root (our seeded resampler), a descent
-of the information-set tree and one uniformly random rollout to the end of what the search
-game plays (Draw's one round, zero-sum; cribbage's one hand: the margins the arena
-measures); the game's ``search_action`` maps the number it picks back to an action.
+plays any registered game whose OpenSpiel look offers a search (``Game.looks.openspiel``, a
+``pegboard.openspiel.Look`` with ``search_state`` and ``search_action``; Draw's and
+cribbage's do). At each decision the game's ``search_state`` builds an OpenSpiel state from
+the observation: a position consistent with it, its unseen tiles or cards dealt at random,
+with the public history. OpenSpiel's ``ISMCTSBot`` then runs ``budget`` simulations, each
+one a fresh determinization of the root (our seeded resampler), a descent of the
+information-set tree and one uniformly random rollout to the end of what the search game
+plays (Draw's one round, zero-sum; cribbage's one hand: the margins the arena measures);
+the game's ``search_action`` maps the number it picks back to an action.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Any registered game with an ``Encoding`` as an OpenSpiel game: ``pegboard_<name>``.
+"""Any registered game with an ``Encoding`` as an OpenSpiel game: ``pegboard_<name>``, or
+the name its own ``Look`` gives (``pegboard_draw``, ``pegboard_cribbage``).
 
 >>> import pyspiel
 >>> from pegboard.openspiel import load_game
@@ -35,18 +36,31 @@ What a player is told (``make_py_observer``, OpenSpiel's ``IIGObservationType``)
 
 ``resample_from_infostate`` deals the hidden part again with the match's ``sample_hidden``
 (the ``Position`` protocol), for OpenSpiel's ISMCTS.
+
+All of the above is the default. A game's ``Look`` (``pegboard.openspiel.Look``) may
+change any of it: its own name, parameters and utility (``short_name``, ``specification``,
+``utility``), explicit chance nodes of its own (``setup`` and ``table``, a
+``pegboard.openspiel.table.Table``: Draw deals each tile and each draw, cribbage each card
+and the starter), what a player is told (``observer``: Draw's and cribbage's tell the
+public and private parts apart, ``pegboard.openspiel.pieces``), and a search from a
+seat's observation for ``ISMCTSBot``. The state (``GenericState``) stays the same: it asks
+its table.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 import pyspiel
 
 from pegboard.games import Encoding, Game, observation_lines
 from pegboard.openspiel import common
+from pegboard.openspiel.table import CHANCE, TERMINAL, SeedTable, Setup, Table
+
+if TYPE_CHECKING:
+    from pegboard.openspiel import Look
 
 DEALS: Final = 1000
 """The chance outcomes of the deal by default: the seeds 0 to 999."""
@@ -59,9 +73,9 @@ OpenSpiel's parameters have no null), e.g. partnerships by the number of players
 __all__ = ["DEALS", "GenericGame", "GenericState", "register", "short_name"]
 
 
-def short_name(game: Game) -> str:
-    """The OpenSpiel name of a registered game: ``pegboard_tricks``."""
-    return PREFIX + game.name
+def short_name(game: Game, look: Look | None = None) -> str:
+    """The OpenSpiel name of a registered game: its look's, else ``pegboard_tricks``."""
+    return look.short_name if look is not None else PREFIX + game.name
 
 
 def _parameters(game: Game) -> dict[str, Any]:
@@ -84,30 +98,56 @@ def _parameters(game: Game) -> dict[str, Any]:
     return spec
 
 
-def game_type(game: Game) -> Any:
-    """The ``pyspiel.GameType`` of a registered game."""
+def game_type(game: Game, look: Look | None = None) -> Any:
+    """The ``pyspiel.GameType`` of a registered game: its look's name, utility and
+    parameters where it gives them."""
+    own = look.specification if look is not None else None
     return common.game_type(
-        short_name(game),
-        f"pegboard {game.display_name}",
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        short_name(game, look),
+        (look.long_name if look is not None else None) or f"pegboard {game.display_name}",
+        utility=look.utility if look is not None else pyspiel.GameType.Utility.ZERO_SUM,
         min_players=game.min_players,
         max_players=game.max_players,
-        parameters=_parameters(game),
+        parameters=dict(own) if own is not None else _parameters(game),
     )
 
 
-def register(game: Game, encoding: Encoding) -> str:
-    """Register ``game`` with OpenSpiel under ``short_name(game)``; that name."""
-    kind = game_type(game)
+def register(game: Game, encoding: Encoding, look: Look | None = None) -> str:
+    """Register ``game`` with OpenSpiel under ``short_name(game, look)``; that name."""
+    kind = game_type(game, look)
     # OpenSpiel keeps the class it is given (a closure would outlive the interpreter's
     # end badly): one subclass per game, the description in its class attributes.
     created = type(
         f"GenericGame_{game.name}",
         (GenericGame,),
-        {"description": game, "encoding_of": encoding, "kind": kind},
+        {"description": game, "encoding_of": encoding, "kind": kind, "look": look},
     )
     pyspiel.register_game(kind, created)
     return str(kind.short_name)
+
+
+def seed_setup(game: Game, encoding: Encoding, params: Mapping[str, Any]) -> Setup:
+    """The generic game's setup: the game's options (checked by it) and ``deals``."""
+    request = {k: v for k, v in params.items() if k != PARAMETER_DEALS}
+    for option in game.options:
+        if option.optional and request.get(option.name) == RULES_OWN:
+            request[option.name] = None
+    options = game.check_options(request)  # OptionError names the rule
+    players = game.players(options)
+    deals = int(params.get(PARAMETER_DEALS, DEALS))
+    if deals < 1:
+        raise ValueError(f"deals is a number of seeds of at least 1, not {deals}")
+    low, high = _score_range(encoding)
+    spread = (high - low) * (players - 1) / players
+    return Setup(
+        players=players,
+        chance_outcomes=deals,
+        min_utility=-spread,
+        max_utility=spread,
+        utility_sum=0.0,
+        max_length=1 + encoding.max_length,  # the deal, then the actions
+        settings={"options": options, "deals": deals},
+    )
 
 
 class GenericGame(pyspiel.Game):  # type: ignore[misc]
@@ -116,42 +156,50 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
     description: Game
     encoding_of: Encoding
     kind: Any
+    look: Look | None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game, encoding, kind = self.description, self.encoding_of, self.kind
+        game, encoding, look = self.description, self.encoding_of, self.look
         params = dict(params or {})
-        request = {k: v for k, v in params.items() if k != PARAMETER_DEALS}
-        for option in game.options:
-            if option.optional and request.get(option.name) == RULES_OWN:
-                request[option.name] = None
+        if look is not None and look.setup is not None:
+            self.setup = look.setup(params)
+        else:
+            self.setup = seed_setup(game, encoding, params)
+            self.options = self.setup.settings["options"]  # the generic parameters, as read
+            self.deals = self.setup.settings["deals"]
         self.game = game
         self.encoding = encoding
-        self.options = game.check_options(request)  # OptionError names the rule
-        self.players = game.players(self.options)
-        self.deals = int(params.get(PARAMETER_DEALS, DEALS))
-        if self.deals < 1:
-            raise ValueError(f"deals is a number of seeds of at least 1, not {self.deals}")
-        low, high = _score_range(encoding)
-        spread = (high - low) * (self.players - 1) / self.players
+        self.players = self.setup.players
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_actions,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=self.setup.chance_outcomes,
             num_players=self.players,
-            min_utility=-spread,
-            max_utility=spread,
-            utility_sum=0.0,
-            max_game_length=1 + encoding.max_length,  # the deal, then the actions
+            min_utility=self.setup.min_utility,
+            max_utility=self.setup.max_utility,
+            utility_sum=self.setup.utility_sum,
+            max_game_length=self.setup.max_length,
         )
-        super().__init__(kind, info, params)
+        super().__init__(self.kind, info, params)
+
+    def new_table(self) -> Table:
+        """A table before the first chance node: the look's, else a ``SeedTable``."""
+        look = type(self).look
+        make = SeedTable if look is None or look.table is None else look.table
+        return make(type(self).description, type(self).encoding_of, self.setup)
 
     def new_initial_state(self) -> GenericState:
         return GenericState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> GenericObserver:
+    ) -> Any:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        look = type(self).look
+        if look is not None and look.observer is not None:
+            return look.observer(self.setup, iig_obs_type)
+        from pegboard.openspiel.observers import GenericObserver
+
         return GenericObserver(self, iig_obs_type)
 
 
@@ -164,96 +212,77 @@ def _score_range(encoding: Encoding) -> tuple[float, float]:
 
 
 class GenericState(pyspiel.State):  # type: ignore[misc]
-    """Before the deal, a chance node; then a match of the game (``match``)."""
+    """A state of the game: its ``table`` (chance's nodes and the seats'), the number of
+    the seats' moves, and, for the generic observer, what each seat has seen."""
 
     def __init__(self, game: GenericGame) -> None:
         super().__init__(game)
-        # What the state needs of its game's parameters, kept here: OpenSpiel may hand a
-        # state's game back as a fresh wrapper without the attributes set in its __init__
-        # (a deserialized state's), though of the same class.
-        self.options = game.options
+        # What the state needs of its game, kept here: OpenSpiel may hand a state's game
+        # back as a fresh wrapper without the attributes set in its __init__ (a
+        # deserialized state's), though of the same class.
         self.players = game.players
-        self.deals = game.deals
-        self.match: Any = None
+        self.table = game.new_table()
         self.moves = 0
-        # Per seat, what it has seen: each observation's text and its own actions.
+        kind = type(game)
+        self.recalls = kind.look is None or kind.look.observer is None
+        # Per seat, what it has seen (the generic observer's): each observation's text and
+        # its own actions.
         self.recall: list[list[str]] = [[] for _ in range(game.players)]
 
     @property
-    def game(self) -> Game:
+    def description(self) -> Game:
         """The registered game (its description is the class's: ``register``)."""
         kind: type[GenericGame] = type(self.get_game())
         return kind.description
 
     @property
-    def encoding(self) -> Encoding:
-        kind: type[GenericGame] = type(self.get_game())
-        return kind.encoding_of
+    def match(self) -> Any:
+        """The generic table's match (None before the deal)."""
+        return getattr(self.table, "match", None)
 
     # -- OpenSpiel API -------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.match is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.match.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.match.current_player)
+        return self.table.current()
 
     def _legal_actions(self, player: int) -> list[int]:
-        observation = self.match.observation(player)
-        encoding = self.encoding
-        return sorted(encoding.action_index(observation, a) for a in observation.legal_actions())
+        return self.table.legal(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seed, 1.0 / self.deals) for seed in range(self.deals)]
+        return self.table.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self.match is None:
-            self.match = self.game.new_match(self.options, int(action))
-            self._remember(None, "")
+        seat = self.table.current()
+        if seat == CHANCE:
+            self.table.deal(int(action))
+            if self.recalls and self.table.current() != CHANCE:
+                self._remember(None, "")
             return
-        seat = int(self.match.current_player)
-        move = self.encoding.action(self.match.observation(seat), int(action))
-        if move not in self.match.observation(seat).legal_actions():
-            raise pyspiel.SpielError(f"action {action} ({move}) is not legal for seat {seat}")
-        self.game.play(self.match, seat, move)
+        text = self.table.action_string(seat, int(action)) if self.recalls else ""
+        self.table.play(seat, int(action))
         self.moves += 1
-        self._remember(seat, str(move))
+        if self.recalls:
+            self._remember(seat, text)
 
     def _remember(self, mover: int | None, move: str) -> None:
         for seat, seen in enumerate(self.recall):
             if seat == mover:
                 seen.append(f"played {move}")
-            seen.append("; ".join(observation_lines(self.match.observation(seat))))
+            seen.append("; ".join(observation_lines(self.table.observation(seat))))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal:{action}"
-        if self.match is None:
-            return str(action)
-        try:
-            return str(self.encoding.action(self.match.observation(player), action))
-        except ValueError:
-            return str(action)
+        if player == CHANCE:
+            return self.table.chance_string(int(action))
+        return self.table.action_string(player, int(action))
 
     def is_terminal(self) -> bool:
-        return self.match is not None and bool(self.match.is_over)
+        return self.table.current() == TERMINAL
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
-            return [0.0] * self.players
-        points = [float(s) for s in self.game.scores(self.match)]
-        mean = sum(points) / len(points)
-        return [p - mean for p in points]
+        return self.table.returns()
 
     def __str__(self) -> str:
-        """The whole state (every seat's view), as OpenSpiel's debugging string is."""
-        if self.match is None:
-            return "dealing"
-        return " | ".join(
-            "; ".join(observation_lines(self.match.observation(seat)))
-            for seat in range(self.players)
-        )
+        return str(self.table)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GenericState:
         return self.clone_state()
@@ -261,23 +290,17 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
     def clone_state(self) -> GenericState:
         """A copy that shares nothing mutable (``clone()`` goes through ``__deepcopy__``)."""
         other = common.state_copy(self)
-        other.match = _copy_match(self.match)
+        other.table = self.table.copy()
         other.recall = [list(seen) for seen in self.recall]
         return other
 
     # -- hidden information ------------------------------------------------------------
 
     def resample(self, player: int, rng: random.Random) -> GenericState:
-        """A state ``player`` cannot tell from this one: the match's ``sample_hidden``."""
-        other = self.clone_state()
-        if self.match is not None and not self.match.is_over:
-            sample = getattr(self.match, "sample_hidden", None)
-            if sample is None:
-                raise TypeError(
-                    f"a match of {self.game.name} has no sample_hidden (the Position protocol): "
-                    "its hidden part cannot be dealt again"
-                )
-            other.match = sample(player, rng)
+        """A state ``player`` cannot tell from this one: the table's ``resample``."""
+        other = common.state_copy(self)
+        other.table = self.table.resample(player, rng)  # a copy, dealt again
+        other.recall = [list(seen) for seen in self.recall]
         return other
 
     def resample_from_infostate(
@@ -285,63 +308,3 @@ class GenericState(pyspiel.State):  # type: ignore[misc]
     ) -> GenericState:
         """OpenSpiel's resampler hook (the sampler is unused); ``resample`` is seeded."""
         return self.resample(player_id, common.fresh_rng())
-
-
-def _copy_match(match: Any) -> Any:
-    if match is None:
-        return None
-    own = getattr(match, "copy", None)
-    return own() if callable(own) else copy.deepcopy(match)
-
-
-class GenericObserver:
-    """What one player is told, as a tensor and a string (see the module docstring)."""
-
-    def __init__(self, game: GenericGame, iig_obs_type: Any = None) -> None:
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.private = kind.private_info
-        self.players = game.players
-        self.encoding = game.encoding
-        size = game.encoding.observation_size
-        if self.private == pyspiel.PrivateInfoType.NONE:
-            pieces = [("current", self.players), ("moves", 1), ("over", 1)]
-        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            pieces = [(f"seat_{seat}", size) for seat in range(self.players)]
-        else:
-            pieces = [("observation", size)]
-        self.max_length = max(1, game.encoding.max_length)
-        self.tensor, self.dict = common.tensor_views(pieces)
-
-    def set_from(self, state: GenericState, player: int) -> None:
-        self.tensor.fill(0.0)
-        match = state.match
-        if self.private == pyspiel.PrivateInfoType.NONE:
-            current = state.current_player()
-            if current >= 0:
-                self.dict["current"][current] = 1.0
-            self.dict["moves"][0] = min(1.0, state.moves / self.max_length)
-            self.dict["over"][0] = float(state.is_terminal())
-            return
-        if match is None:
-            return
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            for seat in range(self.players):
-                self.dict[f"seat_{seat}"][:] = self.encoding.encode(match.observation(seat))
-            return
-        self.dict["observation"][:] = self.encoding.encode(match.observation(player))
-
-    def string_from(self, state: GenericState, player: int) -> str:
-        if self.private == pyspiel.PrivateInfoType.NONE:
-            return f"to act:{state.current_player()} moves:{state.moves}"
-        match = state.match
-        if match is None:
-            return f"p{player} dealing"
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            return " | ".join(
-                "; ".join(observation_lines(match.observation(seat)))
-                for seat in range(self.players)
-            )
-        if self.perfect_recall:
-            return f"p{player} " + " / ".join(state.recall[player])
-        return f"p{player} " + "; ".join(observation_lines(match.observation(player)))

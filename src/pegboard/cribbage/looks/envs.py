@@ -1,4 +1,5 @@
-"""Two-player cribbage as a PettingZoo AEC environment: a game to 121 per episode.
+"""Two-player cribbage as a PettingZoo AEC environment: a game to 121 per episode (the
+generic ``pegboard.envs.game.GameEnv``, with cribbage's ``Encoding`` and ``GameEpisode``).
 
 >>> from pegboard.cribbage.looks import envs as cribbage_v0
 >>> env = cribbage_v0.env(render_mode="ansi")
@@ -34,20 +35,17 @@ raises the engine's ``IllegalActionError`` instead, naming the rule, and changes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
+from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.encoding import (
-    CRIBBAGE_NUM_ACTIONS,
-    CRIBBAGE_OBS_SIZE,
-    cribbage_action,
-    cribbage_action_mask,
-    encode_cribbage,
-)
+from pegboard.cribbage.description import GAME
+from pegboard.cribbage.encoding import HandShown
 from pegboard.cribbage.game import Game
-from pegboard.envs.base import PegboardEnv, wrap
-from pegboard.games.encoding import Mask, Vector
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.envs.base import wrap
+from pegboard.envs.game import GameEnv
 
 Episode = Literal["game", "hand"]
 Reward = Literal["game_points", "win", "points"]
@@ -56,8 +54,9 @@ REWARDS: Final[dict[str, tuple[str, ...]]] = {
     "game": ("game_points", "win", "points"),
     "hand": ("points",),
 }
+NAME: Final = "cribbage_v0"
 
-__all__ = ["env", "from_options", "raw_env"]
+__all__ = ["GameEpisode", "env", "from_options", "raw_env"]
 
 
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
@@ -76,11 +75,76 @@ def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
     return wrap(raw_env(**kwargs), illegal_reward=illegal_reward)
 
 
-class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class GameEpisode:
+    """An episode of one game, or of its first hand (``pegboard.envs.episode.Episode``),
+    rewarded as the module docstring says; its text a public summary."""
+
+    def __init__(self, episode: str, reward: str) -> None:
+        self.one_hand = episode == "hand"
+        self.reward = reward
+        self.first_hand = 1
+
+    def start(self, seed: int) -> Game:
+        game = Game.new(seed=seed)
+        self.first_hand = game.hand_number
+        return game
+
+    def hand_done(self, game: Game) -> bool:
+        """In an episode of one hand: the hand is shown, the engine has dealt the next."""
+        return self.one_hand and game.hand_number != self.first_hand
+
+    def over(self, position: Game) -> bool:
+        return position.is_over or self.hand_done(position)
+
+    def observation(self, position: Game, seat: int) -> CribbageObservation | HandShown:
+        observation = position.observation(seat)
+        if self.hand_done(position) and not position.is_over:
+            return HandShown(observation)
+        return observation
+
+    def play(self, position: Game, seat: int, move: Action) -> None:
+        position.apply(move)
+
+    def rewards(self, position: Game) -> Sequence[float]:
+        if self.reward == "points":
+            scores = position.scores  # the episode started at 0-0
+            return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
+        returns = position.returns()
+        if self.reward == "win":
+            return [float((r > 0) - (r < 0)) for r in returns]
+        return [float(r) for r in returns]
+
+    def describe(self, position: Game, agents: Sequence[str]) -> str:
+        game = position
+        scores = game.scores
+        lines = [
+            f"Cribbage, hand {game.hand_number}: {agents[game.dealer]} deals. "
+            f"Scores: {agents[0]} {scores[0]}, {agents[1]} {scores[1]}."
+        ]
+        result = game.result
+        if result is not None:
+            lines.append(f"Game over: {agents[result.winner]} wins ({result.kind}).")
+            return "\n".join(lines)
+        if self.hand_done(game):
+            lines.append("The hand is over.")
+            return "\n".join(lines)
+        held = ", ".join(f"{agents[s]} {len(game.hands[s])}" for s in (0, 1))
+        lines.append(f"Phase: {game.phase}. Cards held: {held}.")
+        if game.starter is not None:
+            lines.append(
+                f"Starter: {game.starter}. Count {game.count}: {_cards(game.pile) or '-'}."
+            )
+        current = game.current_player
+        assert current is not None  # the game goes on
+        lines.append(f"To act: {agents[current]}.")
+        return "\n".join(lines)
+
+
+class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """A game (or one hand) of cribbage; keyword arguments as in the module docstring."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
-        "name": "cribbage_v0",
+        "name": NAME,
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
         "render_fps": 1,
@@ -102,76 +166,20 @@ class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped 
                 f"reward for an episode of one {episode} is one of {', '.join(choices)}, "
                 f"not {reward!r}"
             )
-        self._episode = episode
-        self._reward = reward
         super().__init__(
-            2,
-            CRIBBAGE_OBS_SIZE,
-            CRIBBAGE_NUM_ACTIONS,
-            render_mode,
-            episode=episode,
-            reward=reward,
+            GAME, GameEpisode(episode, reward), 2, render_mode, episode=episode, reward=reward
         )
-        self.game: Game = Game.new(seed=0)  # replaced by reset()
-        self._first_hand = 1
+        self.position = Game.new(seed=0)  # replaced by reset()
 
-    def _start(self, seed: int) -> None:
-        self.game = Game.new(seed=seed)
-        self._first_hand = self.game.hand_number
+    @property
+    def game(self) -> Game:
+        """The game of the episode."""
+        position: Game = self.position
+        return position
 
-    def _hand_done(self) -> bool:
-        """In an episode of one hand: the hand is shown, the engine has dealt the next."""
-        return self._episode == "hand" and self.game.hand_number != self._first_hand
-
-    def _current_seat(self) -> int:
-        seat = self.game.current_player
-        assert seat is not None  # asked only while the game goes on
-        return seat
-
-    def _over(self) -> bool:
-        return self.game.is_over or self._hand_done()
-
-    def _view(self, seat: int, to_act: bool) -> tuple[Vector, Mask]:
-        observation = self.game.observation(seat)
-        legal = observation.legal if to_act else ()
-        vector = encode_cribbage(observation, hand_over=self._hand_done() and not self.game.is_over)
-        return vector, cribbage_action_mask(legal)
-
-    def _apply(self, action: int) -> None:
-        self.game.apply(cribbage_action(action))
-
-    def _final_rewards(self) -> list[float]:
-        if self._reward == "points":
-            scores = self.game.scores  # the episode started at 0-0
-            return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
-        returns = self.game.returns()
-        if self._reward == "win":
-            return [float((r > 0) - (r < 0)) for r in returns]
-        return [float(r) for r in returns]
-
-    def _describe(self) -> str:
-        game = self.game
-        agents = self.possible_agents
-        scores = game.scores
-        lines = [
-            f"Cribbage, hand {game.hand_number}: {agents[game.dealer]} deals. "
-            f"Scores: {agents[0]} {scores[0]}, {agents[1]} {scores[1]}."
-        ]
-        result = game.result
-        if result is not None:
-            lines.append(f"Game over: {agents[result.winner]} wins ({result.kind}).")
-            return "\n".join(lines)
-        if self._hand_done():
-            lines.append("The hand is over.")
-            return "\n".join(lines)
-        held = ", ".join(f"{agents[s]} {len(game.hands[s])}" for s in (0, 1))
-        lines.append(f"Phase: {game.phase}. Cards held: {held}.")
-        if game.starter is not None:
-            lines.append(
-                f"Starter: {game.starter}. Count {game.count}: {_cards(game.pile) or '-'}."
-            )
-        lines.append(f"To act: {agents[self._current_seat()]}.")
-        return "\n".join(lines)
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.position = game
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

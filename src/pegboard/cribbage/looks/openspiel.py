@@ -1,4 +1,6 @@
-"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameter ``hands``: 0 or 1).
+"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameter ``hands``: 0 or 1), the
+generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
+``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS.
 
 Explicit chance nodes: the cut for the first deal (C2: each seat deals first with
 probability 1/2), then for every hand the deal one card at a time (the pone first, then
@@ -20,74 +22,57 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Final
+from typing import Any
 
 import pyspiel
 
 from pegboard.cribbage.actions import Action, Discard
-from pegboard.cribbage.actions import Play as CardPlay
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import determinize
-from pegboard.cribbage.encoding import CRIBBAGE_NUM_ACTIONS, cribbage_action, cribbage_action_index
+from pegboard.cribbage.encoding import (
+    HAND_LENGTH,
+    MAX_HANDS,
+    cribbage_action,
+    cribbage_action_index,
+)
 from pegboard.cribbage.game import Game
-from pegboard.cribbage.looks.openspiel_observer import (
-    MAX_PEG_MOVES,
-    CribbageObserver,
-    own_six,
-)
+from pegboard.cribbage.looks.openspiel_observer import CribbageObserver, own_six
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.openspiel import Look
-from pegboard.openspiel.common import fresh_rng, game_type, inner_observation, state_copy
+from pegboard.games import Encoding
+from pegboard.games import Game as Description
+from pegboard.openspiel import Look, short_name
+from pegboard.openspiel.common import inner_observation
+from pegboard.openspiel.table import CHANCE, TERMINAL, Setup, Table
 
-_HAND_LENGTH: Final = 12 + 2 + 1 + MAX_PEG_MOVES
-_MAX_HANDS: Final = 241  # every hand pegs at least the last card: 1 + 2 * 120 points at most
+SHORT_NAME = "pegboard_cribbage"
 
-_GAME_TYPE = game_type(
-    "pegboard_cribbage",
-    "pegboard Cribbage (two players, six-card)",
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    min_players=2,
-    max_players=2,
-    parameters={"hands": 0},
-)
+__all__ = ["LOOK", "CribbageTable", "hand_record", "resample"]
 
 
-class CribbageGame(pyspiel.Game):  # type: ignore[misc]
-    """The game object: ``pyspiel.load_game("pegboard_cribbage")``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        hands = int(params.get("hands", 0))
-        if hands not in (0, 1):
-            raise ValueError(f"hands is 0 (a game to 121) or 1 (one hand), not {hands!r}")
-        self.one_hand = hands == 1
-        bound = 121.0 if self.one_hand else 3.0
-        info = pyspiel.GameInfo(
-            num_distinct_actions=CRIBBAGE_NUM_ACTIONS,
-            max_chance_outcomes=52,
-            num_players=2,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=0.0,
-            max_game_length=1 + (1 if self.one_hand else _MAX_HANDS) * _HAND_LENGTH,
-        )
-        super().__init__(_GAME_TYPE, info, params)
-
-    def new_initial_state(self) -> CribbageState:
-        return CribbageState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> CribbageObserver:
-        return CribbageObserver(iig_obs_type)
+def setup(params: Mapping[str, Any]) -> Setup:
+    """``hands``: 0 for a game to 121, 1 for one hand."""
+    hands = int(params.get("hands", 0))
+    if hands not in (0, 1):
+        raise ValueError(f"hands is 0 (a game to 121) or 1 (one hand), not {hands!r}")
+    one_hand = hands == 1
+    bound = 121.0 if one_hand else 3.0
+    return Setup(
+        players=2,
+        chance_outcomes=52,
+        min_utility=-bound,
+        max_utility=bound,
+        utility_sum=0.0,
+        max_length=1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH,
+        settings={"one_hand": one_hand},
+    )
 
 
-class CribbageState(pyspiel.State):  # type: ignore[misc]
-    """A state: the cut for deal, a hand being dealt, or a hand being played."""
+class CribbageTable(Table):
+    """The cut for deal, a hand being dealt, or a hand being played."""
 
-    def __init__(self, game: CribbageGame) -> None:
-        super().__init__(game)
-        self.one_hand = game.one_hand
+    def __init__(self, game: Description, encoding: Encoding, setup: Setup) -> None:
+        super().__init__(game, encoding, setup)
+        self.one_hand = bool(setup.settings["one_hand"])
         self.dealer: int | None = None
         self.hand_no = 1
         self.start_scores: tuple[int, int] = (0, 0)
@@ -97,18 +82,16 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         self.finished = False
         self.past: list[str] = []  # every finished hand, all public after its show
 
-    # -- OpenSpiel API -------------------------------------------------------------------
-
-    def current_player(self) -> int:
+    def current(self) -> int:
         if self.finished:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return TERMINAL
         if self.game is None or self.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE
         current = self.game.current_player
         assert current is not None
         return current
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def legal(self, seat: int) -> list[int]:
         assert self.game is not None
         return sorted(cribbage_action_index(a) for a in self.game.legal_actions())
 
@@ -122,18 +105,18 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         rest = [c.index for c in DECK if c not in used]
         return [(i, 1.0 / len(rest)) for i in rest]
 
-    def _apply_action(self, action: int) -> None:
+    def deal(self, outcome: int) -> None:
         if self.dealer is None:
-            self.dealer = action
-            return
-        if self.game is None:
-            self._deal(DECK[action])
-            return
-        if self.pending is not None:
-            self._cut(DECK[action])
-            return
-        move = cribbage_action(action)
+            self.dealer = outcome
+        elif self.game is None:
+            self._deal(DECK[outcome])
+        else:
+            self._cut(DECK[outcome])
+
+    def play(self, seat: int, number: int) -> None:
+        move = cribbage_action(number)
         game = self.game
+        assert game is not None
         if isinstance(move, Discard) and game.current_player == game.dealer:
             if move not in game.legal_actions():
                 raise pyspiel.SpielError(f"illegal discard {move}")
@@ -185,15 +168,16 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
             self.dealt = [[], []]
             self.game = None
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self.dealer is None:
-                return f"dealer:{action}"
-            return f"{'deal' if self.game is None else 'starter'}:{DECK[action]}"
-        return str(cribbage_action(action))
+    def chance_string(self, outcome: int) -> str:
+        if self.dealer is None:
+            return f"dealer:{outcome}"
+        return f"{'deal' if self.game is None else 'starter'}:{DECK[outcome]}"
 
-    def is_terminal(self) -> bool:
-        return self.finished
+    def action_string(self, seat: int, number: int) -> str:
+        return str(cribbage_action(number))
+
+    def observation(self, seat: int) -> CribbageObservation | None:
+        return None if self.game is None else self.game.observation(seat)
 
     def returns(self) -> list[float]:
         if not self.finished:
@@ -210,37 +194,25 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
             return f"dealing: {[' '.join(map(str, h)) for h in self.dealt]}"
         return repr(self.game)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CribbageState:
-        return self.clone_state()
-
-    def clone_state(self) -> CribbageState:
-        """A copy that shares nothing mutable (``clone()`` goes through ``__deepcopy__``)."""
-        other = state_copy(self)
+    def copy(self) -> CribbageTable:
+        """A copy that shares nothing mutable."""
+        other = CribbageTable.__new__(CribbageTable)
+        other.__dict__.update(self.__dict__)
         other.dealt = [list(h) for h in self.dealt]
         other.game = None if self.game is None else self.game.copy()
         other.past = list(self.past)
         return other
 
-    # -- hidden information ------------------------------------------------------------
-
-    def resample_from_infostate(
-        self, player_id: int, probability_sampler: Any = None
-    ) -> CribbageState:
-        """A state ``player_id`` cannot tell from this one (OpenSpiel's resampler hook;
-        the sampler argument is unused). ``resample`` takes a seeded generator."""
-        return resample(self, player_id, fresh_rng())
-
-    def resample(self, seat: int, rng: random.Random) -> CribbageState:
-        """``resample`` with a seeded generator (``pegboard.openspiel.resampler``)."""
+    def resample(self, seat: int, rng: random.Random) -> CribbageTable:
         return resample(self, seat, rng)
 
 
-def resample(state: CribbageState, seat: int, rng: random.Random) -> CribbageState:
+def resample(table: CribbageTable, seat: int, rng: random.Random) -> CribbageTable:
     """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden`` (every public
     fact kept: the other seat's played cards, and what its go's proved, C5)."""
-    assert state.game is not None and state.pending is None
-    other = state.clone_state()
-    other.game = state.game.sample_hidden(seat, rng)
+    assert table.game is not None and table.pending is None
+    other = table.copy()
+    other.game = table.game.sample_hidden(seat, rng)
     return other
 
 
@@ -265,11 +237,10 @@ def hand_record(game: Game, hand_no: int) -> str:
 
 
 @cache
-def search_game() -> CribbageGame:
+def search_game() -> Any:
     """The game ISMCTS searches: one hand (the hand's points minus the other seat's), the
     margin the arena measures."""
-    game: CribbageGame = pyspiel.load_game(_GAME_TYPE.short_name, {"hands": 1})
-    return game
+    return pyspiel.load_game(SHORT_NAME, {"hands": 1})
 
 
 def game_observation(observation: Any) -> CribbageObservation:
@@ -277,19 +248,19 @@ def game_observation(observation: Any) -> CribbageObservation:
     return inner_observation(observation, "game", CribbageObservation, "cribbage")
 
 
-def search_state(observation: Any, rng: random.Random) -> CribbageState:
+def search_state(observation: Any, rng: random.Random) -> Any:
     """An OpenSpiel state (one hand) consistent with ``observation``."""
     view = game_observation(observation)
-    game = determinize(view, rng)
-    state = CribbageState(search_game())
-    state.dealer = view.dealer
-    state.hand_no = view.hand_number
+    state = search_game().new_initial_state()
+    table: CribbageTable = state.table
+    table.dealer = view.dealer
+    table.hand_no = view.hand_number
     start = list(view.scores)
     for event in view.log:
         if event.hand == view.hand_number:
             start[event.seat] -= event.points
-    state.start_scores = (start[0], start[1])
-    state.game = game
+    table.start_scores = (start[0], start[1])
+    table.game = determinize(view, rng)
     return state
 
 
@@ -309,13 +280,16 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 LOOK = Look(
-    short_name=_GAME_TYPE.short_name,
+    short_name=SHORT_NAME,
+    long_name="pegboard Cribbage (two players, six-card)",
+    specification={"hands": 0},
     parameters=_parameters,
+    setup=setup,
+    table=CribbageTable,
+    observer=lambda setup, kind: CribbageObserver(kind),
     search_state=search_state,
     search_action=search_action,
 )
 """What the registry finds of cribbage in OpenSpiel (``Game.looks.openspiel``)."""
 
-__all__ = ["LOOK", "CardPlay", "CribbageGame", "CribbageState", "resample"]
-
-pyspiel.register_game(_GAME_TYPE, CribbageGame)
+short_name("cribbage")  # registered, when this module is imported before pegboard.openspiel

@@ -6,20 +6,19 @@ cards a seat was dealt and laid away this hand (``own_six``, ``own_discard``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
 from pegboard.cribbage.actions import Discard, Go
 from pegboard.cribbage.cards import Card
+from pegboard.cribbage.encoding import MAX_PEG_MOVES
 from pegboard.cribbage.game import Game
 from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
 
 if TYPE_CHECKING:
-    from pegboard.cribbage.looks.openspiel import CribbageState
-
-MAX_PEG_MOVES: Final = 16
-"""Pegging moves of a hand, at most: 8 cards and at most one go per card."""
+    from pegboard.cribbage.looks.openspiel import CribbageTable
+    from pegboard.openspiel.generic import GenericState
 
 
 def own_discard(game: Game, seat: int) -> Discard | None:
@@ -75,17 +74,17 @@ def _seats_shown(private: Any, player: int) -> tuple[int, ...]:
     return seats_shown(private, player, 2)
 
 
-def _own_cards(state: CribbageState, seat: int) -> tuple[list[Card], Discard | None]:
+def _own_cards(table: CribbageTable, seat: int) -> tuple[list[Card], Discard | None]:
     """``seat``'s hand as it sees it and its discard this hand, if made (the dealer's may
     still wait for the cut: then it is out of the hand already)."""
-    game = state.game
+    game = table.game
     if game is None:
-        return list(state.dealt[seat]), None
+        return list(table.dealt[seat]), None
     discard = own_discard(game, seat)
-    if discard is None and state.pending is not None and seat == game.dealer:
-        discard = state.pending
+    if discard is None and table.pending is not None and seat == game.dealer:
+        discard = table.pending
     hand = list(game.hands[seat])
-    if discard is not None and seat == game.dealer and state.pending is not None:
+    if discard is not None and seat == game.dealer and table.pending is not None:
         hand = [c for c in hand if c not in discard.cards]
     return hand, discard
 
@@ -125,7 +124,8 @@ class CribbageObserver:
                 shape.append((name, width))
         self.tensor, self.dict = tensor_views(shape)
 
-    def set_from(self, state: CribbageState, player: int) -> None:
+    def set_from(self, state: GenericState, player: int) -> None:
+        table = cast("CribbageTable", state.table)
         self.tensor.fill(0.0)
         d = self.dict
         shown = _seats_shown(self.private, player)
@@ -135,30 +135,30 @@ class CribbageObserver:
             discards = d["discards"].reshape(-1, 52)
             dealt = d["dealt"].reshape(-1, 52) if "dealt" in d else None
             for row, seat in enumerate(shown):
-                hand, discard = _own_cards(state, seat)
+                hand, discard = _own_cards(table, seat)
                 hands[row][:] = _cards_vector(hand)
                 if discard is not None:
                     discards[row][:] = _cards_vector(discard.cards)
                 if dealt is not None:
-                    six = state.dealt[seat] if state.game is None else own_six(state.game, seat)
+                    six = table.dealt[seat] if table.game is None else own_six(table.game, seat)
                     dealt[row][:] = _cards_vector(six)
         if self.public:
-            self._public_from(state, player)
+            self._public_from(table, player)
 
-    def _public_from(self, state: CribbageState, player: int) -> None:
+    def _public_from(self, table: CribbageTable, player: int) -> None:
         d = self.dict
-        if state.dealer is not None:
-            d["dealer"][state.dealer] = 1.0
+        if table.dealer is not None:
+            d["dealer"][table.dealer] = 1.0
         for seat in (0, 1):
-            d["scores"][seat] = state.start_scores[seat] / 121.0
-        game = state.game
+            d["scores"][seat] = table.start_scores[seat] / 121.0
+        game = table.game
         if game is None:
             d["phase"][0] = 1.0
             return
-        current = state.current_player()
+        current = table.current()
         if current >= 0:
             d["current"][current] = 1.0
-        d["phase"][1 if game.phase == "discard" or state.pending else 2] = 1.0
+        d["phase"][1 if game.phase == "discard" or table.pending else 2] = 1.0
         if game.starter is not None:
             d["starter"][game.starter.index] = 1.0
         d["pile"][:] = _cards_vector(game.pile)
@@ -185,29 +185,30 @@ class CribbageObserver:
                 pegging[i, 2 + (52 if isinstance(action, Go) else action.card.index)] = 1.0
                 i += 1
 
-    def string_from(self, state: CribbageState, player: int) -> str:
+    def string_from(self, state: GenericState, player: int) -> str:
+        table = cast("CribbageTable", state.table)
         if self.perfect_recall:
-            return information_state_string(state, player, self.public, self.private)
+            return information_state_string(table, player, self.public, self.private)
         shown = _seats_shown(self.private, player)
-        game = state.game
+        game = table.game
         parts = [f"p{player}"] if shown else []
         if game is None:
             parts.append("dealing")
             if shown:
-                hands = "|".join(" ".join(map(str, sorted(state.dealt[s]))) for s in shown)
+                hands = "|".join(" ".join(map(str, sorted(table.dealt[s]))) for s in shown)
                 parts.append(f"hand:{hands}")
             return " ".join(parts)
         view = game.observation(player)
         if self.public:
             parts.append(
-                f"to:{state.current_player()} dealer:{game.dealer} "
+                f"to:{table.current()} dealer:{game.dealer} "
                 f"scores:{view.scores[0]}-{view.scores[1]}"
             )
         if shown:
             hands = "|".join(" ".join(map(str, sorted(game.observation(s).hand))) for s in shown)
             cribs = "|".join(
                 "" if discard is None else str(discard)
-                for discard in (_own_cards(state, s)[1] for s in shown)
+                for discard in (_own_cards(table, s)[1] for s in shown)
             )
             parts.append(f"hand:{hands} crib:{cribs}")
         if self.public:
@@ -222,7 +223,7 @@ class CribbageObserver:
 
 
 def information_state_string(
-    state: CribbageState, player: int, public: bool = True, private: Any = None
+    table: CribbageTable, player: int, public: bool = True, private: Any = None
 ) -> str:
     """Every earlier hand, then this hand as ``player`` knows it.
 
@@ -235,32 +236,32 @@ def information_state_string(
     shown = _seats_shown(private, player)
     head = [f"p{player}"] if shown else []
     if public:
-        head.append(f"first:{state.dealer}")
+        head.append(f"first:{table.dealer}")
     parts = [" ".join(head)] if head else []
     if public:
-        parts += [*state.past, f"hand{state.hand_no}"]
-        parts.append(f"scores:{state.start_scores[0]}-{state.start_scores[1]}")
-    game = state.game
+        parts += [*table.past, f"hand{table.hand_no}"]
+        parts.append(f"scores:{table.start_scores[0]}-{table.start_scores[1]}")
+    game = table.game
     if shown:
-        six = [state.dealt[s] if game is None else own_six(game, s) for s in shown]
+        six = [table.dealt[s] if game is None else own_six(game, s) for s in shown]
         parts.append("dealt:" + "|".join(" ".join(map(str, sorted(cards))) for cards in six))
     if game is None:
         return " ".join(parts)
     if not public:
         for seat in shown:
-            discard = _own_cards(state, seat)[1]
+            discard = _own_cards(table, seat)[1]
             parts.append(f"{seat}:{'' if discard is None else discard}")
         return " ".join(parts)
     for move in game.history:
-        if move.hand != state.hand_no:
+        if move.hand != table.hand_no:
             continue
         if isinstance(move.action, Discard):
             mine = move.seat in shown
             parts.append(f"{move.seat}:{own_discard(game, move.seat) if mine else 'discard'}")
         else:
             parts.append(f"{move.seat}:{move.action}")
-    if state.pending is not None:
-        parts.append(f"{game.dealer}:{state.pending if game.dealer in shown else 'discard'}")
+    if table.pending is not None:
+        parts.append(f"{game.dealer}:{table.pending if game.dealer in shown else 'discard'}")
     if game.starter is not None:
         parts.append(f"starter:{game.starter}")
     return " ".join(parts)

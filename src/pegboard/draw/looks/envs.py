@@ -1,4 +1,5 @@
-"""Draw (dominoes) as a PettingZoo AEC environment: one round per episode, 2 to 4 players.
+"""Draw (dominoes) as a PettingZoo AEC environment: one round per episode, 2 to 4 players
+(the generic ``pegboard.envs.game.GameEnv``, with Draw's ``Encoding`` and ``RoundEpisode``).
 
 >>> from pegboard.draw.looks import envs as draw_v0
 >>> env = draw_v0.env(num_players=3, render_mode="ansi")
@@ -35,26 +36,23 @@ and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 from pegboard.core.languages import language
-from pegboard.draw.encoding import (
-    DRAW_NUM_ACTIONS,
-    DRAW_OBS_SIZE,
-    draw_action,
-    draw_action_mask,
-    encode_draw,
-)
+from pegboard.draw.actions import Action
+from pegboard.draw.description import GAME
+from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round
 from pegboard.draw.start import check_players
-from pegboard.envs.base import PegboardEnv, wrap
-from pegboard.games.encoding import Mask, Vector
+from pegboard.envs.base import wrap
+from pegboard.envs.episode import REWARDS, final_rewards
+from pegboard.envs.game import GameEnv
 
 Reward = Literal["zero_sum", "points"]
-REWARDS: Final[tuple[str, ...]] = ("zero_sum", "points")
+NAME: Final = "draw_v0"
 
-__all__ = ["env", "from_options", "raw_env"]
+__all__ = ["RoundEpisode", "env", "from_options", "raw_env"]
 
 
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
@@ -72,11 +70,43 @@ def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
     return wrap(raw_env(**kwargs), illegal_reward=illegal_reward)
 
 
-class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+class RoundEpisode:
+    """An episode of one round (``pegboard.envs.episode.Episode``): dealt from the seed,
+    its leader drawn by lot unless given (D3), rewarded with its points (D13, D14), its
+    text the board description (B1-B5) in ``lang``."""
+
+    def __init__(self, players: int, reward: str, leader: int | None, lang: str) -> None:
+        self.players = players
+        self.reward = reward
+        self.leader = leader
+        self.lang = language(lang)
+
+    def start(self, seed: int) -> Round:
+        rng = random.Random(seed)
+        leader = rng.randrange(self.players) if self.leader is None else self.leader
+        return Round.deal(self.players, seed=rng.getrandbits(63), leader=leader)
+
+    def over(self, position: Round) -> bool:
+        return position.is_over
+
+    def observation(self, position: Round, seat: int) -> DrawObservation:
+        return position.observation(seat)
+
+    def play(self, position: Round, seat: int, move: Action) -> None:
+        position.apply(move)
+
+    def rewards(self, position: Round) -> Sequence[float]:
+        return final_rewards(position.returns(), self.reward)
+
+    def describe(self, position: Round, agents: Sequence[str]) -> str:
+        return position.line.describe(self.lang)
+
+
+class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """One round of Draw; keyword arguments as in the module docstring."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
-        "name": "draw_v0",
+        "name": NAME,
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
         "render_fps": 1,
@@ -97,49 +127,24 @@ class raw_env(PegboardEnv):  # noqa: N801 - PettingZoo's name for the unwrapped 
             not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < num_players
         ):
             raise ValueError(f"the leader is a seat from 0 to {num_players - 1}, not {leader!r}")
-        self._lang = language(lang)
-        self._reward = reward
-        self._leader = leader
         super().__init__(
+            GAME,
+            RoundEpisode(num_players, reward, leader, lang),
             num_players,
-            DRAW_OBS_SIZE,
-            DRAW_NUM_ACTIONS,
             render_mode,
             num_players=num_players,
             reward=reward,
             leader=leader,
             lang=lang,
         )
-        self.round: Round = Round.deal(num_players, seed=0)  # replaced by reset()
+        self.position = Round.deal(num_players, seed=0)  # replaced by reset()
 
-    def _start(self, seed: int) -> None:
-        rng = random.Random(seed)
-        n = len(self.possible_agents)
-        leader = rng.randrange(n) if self._leader is None else self._leader
-        self.round = Round.deal(n, seed=rng.getrandbits(63), leader=leader)
+    @property
+    def round(self) -> Round:
+        """The round of the episode."""
+        position: Round = self.position
+        return position
 
-    def _current_seat(self) -> int:
-        seat = self.round.current_player
-        assert seat is not None  # asked only while the round goes on
-        return seat
-
-    def _over(self) -> bool:
-        return self.round.is_over
-
-    def _view(self, seat: int, to_act: bool) -> tuple[Vector, Mask]:
-        observation = self.round.observation(seat)
-        legal = observation.legal if to_act else ()
-        return encode_draw(observation), draw_action_mask(legal, observation.line.open_ends())
-
-    def _apply(self, action: int) -> None:
-        self.round.apply(draw_action(action, self.round.line.open_ends()))
-
-    def _final_rewards(self) -> list[float]:
-        points = self.round.returns()
-        if self._reward == "points":
-            return [float(p) for p in points]
-        mean = sum(points) / len(points)
-        return [p - mean for p in points]
-
-    def _describe(self) -> str:
-        return self.round.line.describe(self._lang)
+    @round.setter
+    def round(self, round_: Round) -> None:
+        self.position = round_

@@ -1,4 +1,6 @@
-"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameter ``players``, 2-4; default 2).
+"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameter ``players``, 2-4; default 2), the
+generic game (``pegboard.openspiel.generic``) with Draw's ``Look``: its ``DrawTable`` (the
+chance nodes below), its observer and its search for ISMCTS.
 
 One round (D2-D15) with explicit chance nodes, as in OpenSpiel's ``python_block_dominoes``:
 first the lot for the leader (D3: each seat with probability 1/n), then the deal one tile at
@@ -26,67 +28,43 @@ from pegboard.dominoes.line import Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.determinize import determinize
-from pegboard.draw.encoding import (
-    DRAW_DRAW_ACTION,
-    DRAW_NUM_ACTIONS,
-    line_action,
-    line_action_index,
-)
-from pegboard.draw.looks.openspiel_observer import (
-    MAX_MOVES,
-    DrawObserver,
-)
+from pegboard.draw.encoding import DRAW_DRAW_ACTION, MAX_MOVES, line_action, line_action_index
+from pegboard.draw.looks.openspiel_observer import DrawObserver
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round, hand_size
-from pegboard.openspiel import Look
-from pegboard.openspiel.common import fresh_rng, game_type, inner_observation, state_copy
+from pegboard.games import Encoding, Game
+from pegboard.openspiel import Look, short_name
+from pegboard.openspiel.common import inner_observation
+from pegboard.openspiel.table import CHANCE, TERMINAL, Setup, Table
 
-_GAME_TYPE = game_type(
-    "pegboard_draw",
-    "pegboard Draw (dominoes, one round)",
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    min_players=2,
-    max_players=4,
-    parameters={"players": 2, "zero_sum": False},
-)
+SHORT_NAME = "pegboard_draw"
+
+__all__ = ["LOOK", "DrawTable", "resample", "split_history"]
 
 
-class DrawGame(pyspiel.Game):  # type: ignore[misc]
-    """The game object: ``pyspiel.load_game("pegboard_draw", {"players": 3})``."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        players = int(params.get("players", 2))
-        hand_size(players)  # 2-4, with the rule in the error
-        self.players = players
-        self.zero_sum = bool(params.get("zero_sum", False))
-        info = pyspiel.GameInfo(
-            num_distinct_actions=DRAW_NUM_ACTIONS,
-            max_chance_outcomes=28,
-            num_players=players,
-            min_utility=-168.0 if self.zero_sum else 0.0,
-            max_utility=168.0,  # every pip of the set
-            utility_sum=0.0 if self.zero_sum else None,
-            max_game_length=1 + 28 + MAX_MOVES,
-        )
-        super().__init__(_GAME_TYPE, info, params)
-
-    def new_initial_state(self) -> DrawState:
-        return DrawState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> DrawObserver:
-        return DrawObserver(self.players, iig_obs_type)
+def setup(params: Mapping[str, Any]) -> Setup:
+    """``players`` (2-4, D1) and ``zero_sum``: the seats and bounds of one round."""
+    players = int(params.get("players", 2))
+    hand_size(players)  # 2-4, with the rule in the error
+    zero_sum = bool(params.get("zero_sum", False))
+    return Setup(
+        players=players,
+        chance_outcomes=28,
+        min_utility=-168.0 if zero_sum else 0.0,
+        max_utility=168.0,  # every pip of the set
+        utility_sum=0.0 if zero_sum else None,
+        max_length=1 + 28 + MAX_MOVES,
+        settings={"zero_sum": zero_sum},
+    )
 
 
-class DrawState(pyspiel.State):  # type: ignore[misc]
-    """A state: the lot, the deal, then a ``Round`` and a pending draw, if any."""
+class DrawTable(Table):
+    """The lot, the deal, then a ``Round`` and a pending draw, if any."""
 
-    def __init__(self, game: DrawGame) -> None:
-        super().__init__(game)
-        self.n = game.players
-        self.zero_sum = game.zero_sum
+    def __init__(self, game: Game, encoding: Encoding, setup: Setup) -> None:
+        super().__init__(game, encoding, setup)
+        self.n = setup.players
+        self.zero_sum = bool(setup.settings["zero_sum"])
         self.leader: int | None = None
         self.initial: list[list[Tile]] = [[] for _ in range(self.n)]
         self.round: Round | None = None
@@ -94,16 +72,14 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
         # Every player move: (seat, action number, tile drawn or None).
         self.moves: list[tuple[int, int, Tile | None]] = []
 
-    # -- OpenSpiel API -------------------------------------------------------------------
-
-    def current_player(self) -> int:
+    def current(self) -> int:
         if self.round is None or self.drawing:
-            return int(pyspiel.PlayerId.CHANCE)
+            return CHANCE
         if self.round.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
+            return TERMINAL
         return _seat_to_play(self.round)
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def legal(self, seat: int) -> list[int]:
         assert self.round is not None
         line = self.round.line
         return sorted(line_action_index(a, line) for a in self.round.legal_actions())
@@ -118,23 +94,22 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
             rest = sorted(t.index for t in self.round.stock)
         return [(i, 1.0 / len(rest)) for i in rest]
 
-    def _apply_action(self, action: int) -> None:
+    def deal(self, outcome: int) -> None:
         if self.leader is None:
-            self.leader = action
-            return
-        if self.round is None:
-            self._deal(DOUBLE_SIX[action])
-            return
-        if self.drawing:
-            self._draw(DOUBLE_SIX[action])
-            return
-        seat = _seat_to_play(self.round)
-        move = line_action(action, self.round.line)
+            self.leader = outcome
+        elif self.round is None:
+            self._deal(DOUBLE_SIX[outcome])
+        else:
+            self._draw(DOUBLE_SIX[outcome])
+
+    def play(self, seat: int, number: int) -> None:
+        assert self.round is not None
+        move = line_action(number, self.round.line)
         if isinstance(move, DrawTile):
             self.drawing = True  # the tile is chance's to pick
             return
         self.round.apply(move)
-        self.moves.append((seat, action, None))
+        self.moves.append((seat, number, None))
 
     def _deal(self, tile: Tile) -> None:
         size = hand_size(self.n)
@@ -156,21 +131,21 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
         self.drawing = False
         self.moves.append((seat, DRAW_DRAW_ACTION, tile))
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self.leader is None:
-                return f"lead:{action}"
-            return f"{'draw' if self.round is not None else 'deal'}:{DOUBLE_SIX[action]}"
-        line = self.round.line if self.round is not None else None
-        if line is None:
-            return str(action)
-        return str(line_action(action, line))
+    def chance_string(self, outcome: int) -> str:
+        if self.leader is None:
+            return f"lead:{outcome}"
+        return f"{'draw' if self.round is not None else 'deal'}:{DOUBLE_SIX[outcome]}"
 
-    def is_terminal(self) -> bool:
-        return self.round is not None and not self.drawing and bool(self.round.is_over)
+    def action_string(self, seat: int, number: int) -> str:
+        if self.round is None:
+            return str(number)
+        return str(line_action(number, self.round.line))
+
+    def observation(self, seat: int) -> DrawObservation | None:
+        return None if self.round is None else self.round.observation(seat)
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        if self.current() != TERMINAL:
             return [0.0] * self.n
         assert self.round is not None
         points = [float(p) for p in self.round.returns()]
@@ -186,30 +161,16 @@ class DrawState(pyspiel.State):  # type: ignore[misc]
         stock = " ".join(str(t) for t in sorted(self.round.stock))
         return f"line {self.round.line}; hands {hands}; stock {stock}"
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DrawState:
-        return self.clone_state()
-
-    def clone_state(self) -> DrawState:
-        """A copy that shares nothing mutable (``clone()`` goes through ``__deepcopy__``)."""
-        other = state_copy(self)
+    def copy(self) -> DrawTable:
+        """A copy that shares nothing mutable."""
+        other = DrawTable.__new__(DrawTable)
+        other.__dict__.update(self.__dict__)
         other.initial = [list(h) for h in self.initial]
         other.round = None if self.round is None else self.round.copy()
         other.moves = list(self.moves)
         return other
 
-    # -- hidden information ------------------------------------------------------------
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> DrawState:
-        """A state ``player_id`` cannot tell from this one (the ISMCTS resampler).
-
-        ``probability_sampler`` is accepted for the OpenSpiel signature but unused: the
-        unseen tiles are dealt by ``Round.sample_hidden`` from a generator seeded from it
-        when it is callable, else from fresh entropy. Use ``resampler(rng)`` for a seeded one.
-        """
-        return resample(self, player_id, fresh_rng())
-
-    def resample(self, seat: int, rng: random.Random) -> DrawState:
-        """``resample`` with a seeded generator (``pegboard.openspiel.resampler``)."""
+    def resample(self, seat: int, rng: random.Random) -> DrawTable:
         return resample(self, seat, rng)
 
 
@@ -219,15 +180,15 @@ def _seat_to_play(round_: Round) -> int:
     return seat
 
 
-def resample(state: DrawState, seat: int, rng: random.Random) -> DrawState:
-    """A state ``seat`` cannot tell from ``state``: the other hands and the stock dealt
+def resample(table: DrawTable, seat: int, rng: random.Random) -> DrawTable:
+    """A table ``seat`` cannot tell from ``table``: the other hands and the stock dealt
     again by ``Round.sample_hidden`` (hand sizes and what passes proved kept), and for every
     other seat an initial hand and tiles drawn that fit its moves (``split_history``)."""
-    assert state.round is not None and not state.drawing
-    other = state.clone_state()
-    other.round = state.round.sample_hidden(seat, rng)
+    assert table.round is not None and not table.drawing
+    other = table.copy()
+    other.round = table.round.sample_hidden(seat, rng)
     other.initial, other.moves = split_history(
-        state.n, state.initial, state.moves, other.round.hands, seat, rng
+        table.n, table.initial, table.moves, other.round.hands, seat, rng
     )
     return other
 
@@ -274,13 +235,10 @@ def split_history(
 
 
 @cache
-def search_game(players: int) -> DrawGame:
+def search_game(players: int) -> Any:
     """The game ISMCTS searches: one round, zero-sum (a seat's points minus the mean of the
     others'), the margin the arena measures."""
-    game: DrawGame = pyspiel.load_game(
-        _GAME_TYPE.short_name, {"players": players, "zero_sum": True}
-    )
-    return game
+    return pyspiel.load_game(SHORT_NAME, {"players": players, "zero_sum": True})
 
 
 def round_observation(observation: Any) -> DrawObservation:
@@ -288,7 +246,7 @@ def round_observation(observation: Any) -> DrawObservation:
     return inner_observation(observation, "round", DrawObservation, "Draw")
 
 
-def search_state(observation: Any, rng: random.Random) -> DrawState:
+def search_state(observation: Any, rng: random.Random) -> Any:
     """An OpenSpiel state consistent with ``observation``, the unseen tiles dealt at random.
 
     Which of a seat's tiles it was dealt and which it drew is not in the observation (a
@@ -304,11 +262,12 @@ def search_state(observation: Any, rng: random.Random) -> DrawState:
         if isinstance(move.action, Play):
             line.play(move.action.tile, move.action.end)
     initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
-    state = DrawState(search_game(n))
-    state.leader = view.leader
-    state.initial = initial
-    state.round = round_
-    state.moves = moves
+    state = search_game(n).new_initial_state()
+    table: DrawTable = state.table
+    table.leader = view.leader
+    table.initial = initial
+    table.round = round_
+    table.moves = moves
     return state
 
 
@@ -330,12 +289,17 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 LOOK = Look(
-    short_name=_GAME_TYPE.short_name,
+    short_name=SHORT_NAME,
+    long_name="pegboard Draw (dominoes, one round)",
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    specification={"players": 2, "zero_sum": False},
     parameters=_parameters,
+    setup=setup,
+    table=DrawTable,
+    observer=lambda setup, kind: DrawObserver(setup.players, kind),
     search_state=search_state,
     search_action=search_action,
 )
 """What the registry finds of Draw in OpenSpiel (``Game.looks.openspiel``)."""
 
-
-pyspiel.register_game(_GAME_TYPE, DrawGame)
+short_name("draw")  # registered, when this module is imported before pegboard.openspiel

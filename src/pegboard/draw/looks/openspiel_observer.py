@@ -5,19 +5,16 @@ and ``private_info`` honoured (``DrawObserver``, ``information_state_string``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
-from pegboard.draw.encoding import DRAW_DRAW_ACTION, DRAW_NUM_ACTIONS
+from pegboard.draw.encoding import DRAW_DRAW_ACTION, DRAW_NUM_ACTIONS, MAX_MOVES
 from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
 
 if TYPE_CHECKING:
-    from pegboard.draw.looks.openspiel import DrawState
-
-MAX_MOVES: Final = 120
-"""Player moves in a round, at most: 26 plays, 12 draws and, between and after the plays,
-at most 26 * 3 + 4 passes (n passes in a row end the round, D11)."""
+    from pegboard.draw.looks.openspiel import DrawTable
+    from pegboard.openspiel.generic import GenericState
 
 
 def _tiles_vector(tiles: Any) -> Vector:
@@ -88,26 +85,27 @@ class DrawObserver:
         """The seats whose own tiles this observer shows."""
         return seats_shown(self.private, player, self.players)
 
-    def set_from(self, state: DrawState, player: int) -> None:
+    def set_from(self, state: GenericState, player: int) -> None:
+        table = cast("DrawTable", state.table)
         self.tensor.fill(0.0)
         d = self.dict
         if self.has_private:
             d["seat"][player] = 1.0
-        if self.public and state.leader is not None:
-            d["leader"][state.leader] = 1.0
+        if self.public and table.leader is not None:
+            d["leader"][table.leader] = 1.0
         if self.perfect_recall:
-            self._recall_from(state, player)
+            self._recall_from(table, player)
             return
-        round_ = state.round
+        round_ = table.round
         hands = d.get("hands", d.get("hand"))
         if hands is not None:
             rows = hands.reshape(-1, 28)
             for row, seat in enumerate(self.private_seats(player)):
-                dealt = state.initial[seat] if round_ is None else round_.hand(seat)
+                dealt = table.initial[seat] if round_ is None else round_.hand(seat)
                 rows[row][:] = _tiles_vector(dealt)
         if round_ is None or not self.public:
             return
-        current = state.current_player()
+        current = table.current()
         if current >= 0:
             d["current"][current] = 1.0
         line = round_.line
@@ -117,21 +115,21 @@ class DrawObserver:
         for seat, size in enumerate(round_.hand_sizes):
             d["hand_sizes"][seat] = size / 7.0
         d["stock"][0] = round_.stock_size / 14.0
-        for seat in range(state.n):
+        for seat in range(table.n):
             for value in round_.known_absent(seat):
                 d["absent"][7 * seat + value] = 1.0
 
-    def _recall_from(self, state: DrawState, player: int) -> None:
+    def _recall_from(self, table: DrawTable, player: int) -> None:
         d = self.dict
         shown = self.private_seats(player)
         if "initial" in d:
             rows = d["initial"].reshape(-1, 28)
             for row, seat in enumerate(shown):
-                rows[row][:] = _tiles_vector(state.initial[seat])
+                rows[row][:] = _tiles_vector(table.initial[seat])
         if "moves" in d:
             width = 4 + DRAW_NUM_ACTIONS + (28 if self.has_private else 0)
             moves = d["moves"].reshape(MAX_MOVES, width)
-            for i, (seat, action, drawn) in enumerate(state.moves):
+            for i, (seat, action, drawn) in enumerate(table.moves):
                 moves[i, seat] = 1.0
                 moves[i, 4 + action] = 1.0
                 if drawn is not None and seat in shown:
@@ -139,46 +137,47 @@ class DrawObserver:
         elif "draws" in d:
             draws = d["draws"].reshape(-1, _MAX_DRAWS, 28)
             for row, seat in enumerate(shown):
-                own = [drawn for s, _, drawn in state.moves if s == seat and drawn is not None]
+                own = [drawn for s, _, drawn in table.moves if s == seat and drawn is not None]
                 for i, tile in enumerate(own):
                     draws[row, i, tile.index] = 1.0
 
-    def string_from(self, state: DrawState, player: int) -> str:
+    def string_from(self, state: GenericState, player: int) -> str:
+        table = cast("DrawTable", state.table)
         if self.perfect_recall:
-            return information_state_string(state, player, self.public, self.private)
-        round_ = state.round
+            return information_state_string(table, player, self.public, self.private)
+        round_ = table.round
         parts = [f"p{player}"] if self.has_private else []
         if round_ is None:
             parts.append("dealing")
             if self.has_private:
-                parts.append(f"hand:{self._hands_text(state, player)}")
+                parts.append(f"hand:{self._hands_text(table, player)}")
             return " ".join(parts)
         if self.public:
-            parts.append(f"to:{state.current_player()} lead:{state.leader}")
+            parts.append(f"to:{table.current()} lead:{table.leader}")
         if self.has_private:
             parts.append(
-                f"{'hands' if self.all_private else 'hand'}:{self._hands_text(state, player)}"
+                f"{'hands' if self.all_private else 'hand'}:{self._hands_text(table, player)}"
             )
         if self.public:
             sizes = ",".join(str(size) for size in round_.hand_sizes)
             absent = ",".join(
-                "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(state.n)
+                "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(table.n)
             )
             parts.append(
                 f"line:{round_.line} sizes:{sizes} stock:{round_.stock_size} absent:{absent}"
             )
         return " ".join(parts)
 
-    def _hands_text(self, state: DrawState, player: int) -> str:
-        round_ = state.round
+    def _hands_text(self, table: DrawTable, player: int) -> str:
+        round_ = table.round
         return "|".join(
-            " ".join(map(str, state.initial[seat] if round_ is None else round_.hand(seat)))
+            " ".join(map(str, table.initial[seat] if round_ is None else round_.hand(seat)))
             for seat in self.private_seats(player)
         )
 
 
 def information_state_string(
-    state: DrawState, player: int, public: bool = True, private: Any = None
+    table: DrawTable, player: int, public: bool = True, private: Any = None
 ) -> str:
     """The lot, the player's own tiles as dealt, then every move (own draws with the tile).
 
@@ -186,24 +185,24 @@ def information_state_string(
     order); ``private`` (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE``
     leaves out the seat and its tiles, ``ALL_PLAYERS`` shows every seat's.
     """
-    shown = seats_shown(private, player, state.n)
+    shown = seats_shown(private, player, table.n)
     head = [f"p{player}"] if len(shown) else []
     if public:
-        head.append(f"lead:{state.leader}")
+        head.append(f"lead:{table.leader}")
     if len(shown):
-        dealt = "|".join(" ".join(map(str, sorted(state.initial[s]))) for s in shown)
+        dealt = "|".join(" ".join(map(str, sorted(table.initial[s]))) for s in shown)
         head.append(f"dealt:{dealt}")
     parts = [" ".join(head)]
     if not public:
         for seat in shown:
-            own = [str(drawn) for s, _, drawn in state.moves if s == seat and drawn is not None]
+            own = [str(drawn) for s, _, drawn in table.moves if s == seat and drawn is not None]
             parts.append(f"drew{seat}:{','.join(own)}")
         return " ".join(parts)
-    for seat, action, drawn in state.moves:
+    for seat, action, drawn in table.moves:
         if action == DRAW_DRAW_ACTION:
             parts.append(f"{seat}:draw" + (f"({drawn})" if seat in shown else ""))
         else:
             parts.append(f"{seat}:{action}")
-    if state.drawing:
-        parts.append(f"{state.round.current_player if state.round else '?'}:drawing")
+    if table.drawing:
+        parts.append(f"{table.round.current_player if table.round else '?'}:drawing")
     return " ".join(parts)
