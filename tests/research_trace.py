@@ -221,7 +221,7 @@ def ismcts_trace(game_name: str, seed: int, decisions: int) -> list[str]:
         action = bot.choose(observation, random.Random(rng.getrandbits(63)))
         chosen.append(f"{seat}:{action}")
         assert action in legal
-        game.act(match, seat, rng.choice(legal))
+        game.play(match, seat, rng.choice(legal))
     return chosen
 
 
