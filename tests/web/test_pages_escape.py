@@ -1,9 +1,10 @@
 """What a person types shows as text on every server-rendered page (issue 34): the pages come
 from Jinja2 templates with autoescape (``pegboard.web.pages``), and a player's name made of
 markup (``<script>``, an ``<img onerror>`` that leaves its attribute) is written as the name,
-never as an element, on the replay, player, players-named, leaderboard, correction, 404 and
-429 pages, in each language. With autoescape off, the same pages run the name's markup:
-``test_the_check_finds_the_markup_with_autoescape_off`` shows the check catches it."""
+never as an element, on the replay, player, players-named, leaderboard, correction, 404 (a
+missing rules page's among them) and 429 pages, in each language. With autoescape off, the
+same pages run the name's markup: ``test_the_check_finds_the_markup_with_autoescape_off``
+shows the check catches it."""
 
 from __future__ import annotations
 
@@ -111,6 +112,7 @@ def hostile_pages(client: TestClient) -> Iterator[tuple[str, str, str]]:
             ("no such player", f"/p/{quote(NOBODY, safe='')}"),
             ("no such game", f"/leaderboard/{quote(NOBODY, safe='')}"),
             ("no such match", f"/m/{quote(NOBODY, safe='')}"),
+            ("no such rules page", f"/rules/{quote(NOBODY, safe='')}"),
         ):
             answer = client.get(path, params=asked)
             assert answer.status_code == 404, (path, answer.text)
@@ -128,7 +130,7 @@ def test_a_name_of_markup_shows_as_text_on_every_page(app: TestClient) -> None:
         assert injected(page) == [], (what, page)
         assert shows(page, name), (what, name)
         checked += 1
-    assert checked == 11 * len(LANGS)
+    assert checked == 12 * len(LANGS)
 
 
 def test_the_429_page_writes_its_address_as_text(
@@ -158,6 +160,7 @@ def test_the_check_finds_the_markup_with_autoescape_off(
         "no such player",
         "no such game",
         "no such match",
+        "no such rules page",
         "correction",
         "correction (text)",
     }

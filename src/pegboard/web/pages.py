@@ -3,7 +3,9 @@
 One ``jinja2.Environment`` renders them all, with autoescape on: whatever a page is given
 (a player's name, a game's, a narration) is written as text, never as markup. The one
 exception is ``markupsafe.Markup``, handed over only for the engine's SVG drawings, whose
-texts the engine escapes where it draws them (``replays.render_position``).
+texts the engine escapes where it draws them (``replays.render_position``), and for the
+bodies of a rules page's sections, made by the rules pages' helpers that escape every text
+they are given (``pegboard.web.rules.page``) around the engine's drawings.
 
 Every page is rendered in the reader's language (``render``): the templates get ``lang``
 (the language key, ``data-lang``), ``html_lang`` (its BCP 47 tag, ``<html lang>``),
@@ -17,8 +19,8 @@ command line, the terminal app and the page's script) are ``{name}``. Babel extr
 templates' messages too (``babel.cfg``).
 
 ``base.html`` is the layout (the head, the header with the language switch, ``<main>``);
-the rules pages (``pegboard.web.rules``) still build the same layout in Python
-(``rules.shell``).
+every page extends it (the rules pages: ``rules.html``, ``rules_index.html``,
+``rules_missing.html``).
 """
 
 from __future__ import annotations

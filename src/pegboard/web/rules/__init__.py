@@ -1,5 +1,8 @@
 """The rules pages: ``GET /rules`` (the games' pages) and ``GET /rules/{game}`` (how to play
-it), rendered by the server as plain HTML that reads completely without JavaScript.
+it), rendered by the server as plain HTML that reads completely without JavaScript, from the
+Jinja2 templates ``rules.html`` (a game's page), ``rules_index.html`` and ``rules_missing.html``
+(``pegboard.web.pages``, autoescape on). A page's introduction and its sections' bodies are
+the game's ``RulesPage``'s, each handed to the template as Markup.
 
 A game's page is its look ``"web.rules"`` (a ``RulesPage``, see ``page.py``); a game with
 none gets the generic page built from its description (``generic.py``). The language is
@@ -11,36 +14,23 @@ function ``try_answer(body, _)`` -> ``(status, json)``.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
 
 import pegboard.games
-from pegboard.core import N_
 from pegboard.games import Game
-from pegboard.i18n import ALL, HTML_LANG, LOCALES, Translator, translator
-from pegboard.web import wire
+from pegboard.i18n import LOCALES, translator
+from pegboard.web import pages, wire
+from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH
 from pegboard.web.rules.generic import page_for
-from pegboard.web.rules.page import (
-    RulesContext,
-    RulesPage,
-    Section,
-    TryAnswer,
-    element,
-    items,
-    join,
-)
+from pegboard.web.rules.page import RulesContext, RulesPage, Section, TryAnswer
 
 router = APIRouter()
 
-LANGUAGE_NAMES: Final = tuple((language.key, language.tag, language.name) for language in ALL)
-"""Each language (``pegboard.core.languages``): its key, its BCP 47 tag (``<html lang>``)
-and its own name."""
-SCRIPT_PATH: Final = re.compile(r"(games/)?[A-Za-z0-9_]+\.js")
-"""A page's script, under ``/static/``: the web's own, or a game's (``/static/games/``)."""
 MAX_TRY_BYTES: Final = 4096
 """The longest "try it" request a page's module reads (the app's body limit is larger)."""
 TRY_DEPTH: Final = 8
@@ -97,149 +87,26 @@ def rules_url(game: Game, lang: str | None = None, anchor: str | None = None) ->
     return url + (f"#{anchor}" if anchor else "")
 
 
-# -- The shell ------------------------------------------------------------------------------
+# -- The pages ----------------------------------------------------------------------------
 
 
-def _switch(lang: str, path: str, _: Translator) -> Markup:
-    links = []
-    for key, tag, name in LANGUAGE_NAMES:
-        attributes: dict[str, Any] = {"lang": tag, "hreflang": tag}
-        if key == lang:
-            attributes["aria_current"] = "true"
-        links.append(element("a", name, href=f"{path}?lang={key}", **attributes))
-    return element(
-        "nav",
-        element("span", _("Language"), id="lang-label", class_="lang-label"),
-        " ",
-        items(links, class_="lang-list"),
-        class_="lang",
-        aria_labelledby="lang-label",
-    )
+@dataclass(frozen=True)
+class ShownSection:
+    """A section as ``rules.html`` writes it: its anchor, its title in the reader's language,
+    its body (the game's ``Section.body``, Markup) and its subsections, shown alike."""
+
+    anchor: str
+    title: str
+    body: Markup
+    sections: tuple[ShownSection, ...]
 
 
-def shell(
-    lang: str,
-    title: str,
-    body: Markup,
-    *,
-    path: str,
-    scripts: tuple[str, ...] = (),
-) -> str:
-    """A whole page: ``<html lang>``, the header (the lobby's link, the language switch),
-    ``body`` inside ``<main>``, the stylesheets and the page's static modules."""
-    _ = translator(lang)
-    head = join(
-        Markup('<meta charset="utf-8">'),
-        Markup('<meta name="viewport" content="width=device-width, initial-scale=1">'),
-        element("title", f"{title} · pegboard"),
-        Markup('<link rel="icon" href="data:,">'),
-        Markup('<link rel="stylesheet" href="/static/rules.css">'),
-        *(
-            element("script", type="module", src=f"/static/{script}")
-            for script in scripts
-            if SCRIPT_PATH.fullmatch(script)
-        ),
-    )
-    header = element(
-        "header",
-        element("a", "pegboard", href="/", class_="brand"),
-        " ",
-        element("a", _("How to play"), href=f"/rules?lang={lang}", class_="all-rules"),
-        " ",
-        _switch(lang, path, _),
-        class_="top",
-    )
-    document = join(
-        Markup("<!doctype html>\n"),
-        Markup('<html lang="{}" dir="ltr" data-lang="{}">').format(HTML_LANG[lang], lang),
-        element("head", head),
-        element("body", header, element("main", body, id="main")),
-        Markup("</html>\n"),
-    )
-    return str(document)
-
-
-def _toc(sections: tuple[Section, ...], _: Translator) -> Markup:
-    def entries(level: tuple[Section, ...]) -> Markup:
-        return items(
-            [
-                join(
-                    element("a", _(s.title), href=f"#{s.anchor}"),
-                    entries(s.sections) if s.sections else Markup(""),
-                )
-                for s in level
-            ]
-        )
-
-    return element(
-        "nav",
-        element("h2", _("Contents"), id="contents-title"),
-        entries(sections),
-        class_="toc",
-        aria_labelledby="contents-title",
-    )
-
-
-def _section(section: Section, ctx: RulesContext, level: int) -> Markup:
-    heading = element(f"h{level}", ctx._(section.title), id=section.anchor)
-    return element(
-        "section",
-        heading,
+def _shown(section: Section, ctx: RulesContext) -> ShownSection:
+    return ShownSection(
+        section.anchor,
+        ctx._(section.title),
         section.body(ctx),
-        *(_section(sub, ctx, level + 1) for sub in section.sections),
-        aria_labelledby=section.anchor,
-    )
-
-
-CORRECTIONS: Final = Section(
-    "corrections",
-    N_("Found something out of date? Report a correction"),
-    lambda ctx: _corrections(ctx),
-)
-
-
-def _corrections(ctx: RulesContext) -> Markup:
-    _ = ctx._
-    return join(
-        element(
-            "p",
-            _(
-                "Tell us what is wrong on this page. Reports are read by the site's maintainers "
-                "and never shown publicly."
-            ),
-        ),
-        element(
-            "form",
-            element("input", type="hidden", name="lang", value=ctx.lang),
-            element(
-                "p",
-                element("label", _("What is wrong"), for_="correction-text"),
-                element(
-                    "textarea",
-                    id="correction-text",
-                    name="text",
-                    required=True,
-                    maxlength=2000,
-                    rows=4,
-                ),
-            ),
-            element(
-                "p",
-                element("label", _("How to reach you (optional)"), for_="correction-contact"),
-                element(
-                    "input",
-                    id="correction-contact",
-                    name="contact",
-                    type="text",
-                    maxlength=200,
-                    autocomplete="email",
-                ),
-            ),
-            element("p", element("button", _("Send the report"), type="submit")),
-            method="post",
-            action=f"/rules/{ctx.game.name}/corrections",
-            class_="corrections",
-        ),
+        tuple(_shown(sub, ctx) for sub in section.sections),
     )
 
 
@@ -260,56 +127,54 @@ def cached_page(game: Game, lang: str) -> str:
 
 
 def render_page(game: Game, lang: str) -> str:
-    """``game``'s rules page in ``lang``, as HTML."""
+    """``game``'s rules page in ``lang``, as HTML (``templates/rules.html``)."""
     _ = translator(lang)
     page = page_of(game)
     ctx = RulesContext(lang=lang, _=_, game=game)
-    title = _(page.title).format(game=_(game.display_name))
-    sections = (*page.sections, CORRECTIONS)
-    body = join(
-        element("h1", title),
-        page.intro(ctx) if page.intro is not None else Markup(""),
-        _toc(sections, _),
-        *(_section(s, ctx, 2) for s in sections),
+    return pages.render(
+        "rules.html",
+        lang,
+        path=f"/rules/{game.name}",
+        # A page names its own modules: one that is not a plain static path is left out.
+        scripts=[script for script in page.scripts if pages.SCRIPT_NAME.fullmatch(script)],
+        title=_(page.title).format(game=_(game.display_name)),
+        intro=page.intro(ctx) if page.intro is not None else None,
+        sections=[_shown(section, ctx) for section in page.sections],
+        action=f"/rules/{game.name}/corrections",
+        text="",
+        contact="",
+        text_length=CORRECTION_TEXT_LENGTH,
+        contact_length=CORRECTION_CONTACT_LENGTH,
     )
-    return shell(lang, title, body, path=f"/rules/{game.name}", scripts=page.scripts)
 
 
 def render_index(lang: str) -> str:
+    """The index of the rules pages in ``lang`` (``templates/rules_index.html``)."""
     _ = translator(lang)
-    title = _("How to play")
-    links = []
-    for name in pegboard.games.names():
-        game = pegboard.games.get(name)
-        page = page_of(game)
-        links.append(
-            element(
-                "a", _(page.title).format(game=_(game.display_name)), href=rules_url(game, lang)
-            )
-        )
-    body = join(
-        element("h1", title),
-        element("p", _("The rules of every game on this site, in your language.")),
-        items(links, class_="games"),
+    games = [pegboard.games.get(name) for name in pegboard.games.names()]
+    return pages.render(
+        "rules_index.html",
+        lang,
+        path="/rules",
+        games=[
+            (_(page_of(game).title).format(game=_(game.display_name)), rules_url(game, lang))
+            for game in games
+        ],
     )
-    return shell(lang, title, body, path="/rules")
 
 
 def render_missing(name: str, lang: str) -> str:
+    """The 404 page of ``/rules/NAME`` for a game that is not registered, in ``lang``
+    (``templates/rules_missing.html``): ``name`` (its first 64 characters) is text."""
     _ = translator(lang)
-    title = _("No such rules page")
     games = [pegboard.games.get(n) for n in pegboard.games.names()]
-    body = join(
-        element("h1", title),
-        element(
-            "p",
-            _("There is no game called {name}. The games are: {games}.").format(
-                name=name[:64], games=", ".join(_(g.display_name) for g in games)
-            ),
-        ),
-        items([element("a", _(g.display_name), href=rules_url(g, lang)) for g in games]),
+    return pages.render(
+        "rules_missing.html",
+        lang,
+        path="/rules",
+        name=name[:64],
+        games=[(_(game.display_name), rules_url(game, lang)) for game in games],
     )
-    return shell(lang, title, body, path="/rules")
 
 
 # -- Routes ---------------------------------------------------------------------------------

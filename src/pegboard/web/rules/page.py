@@ -7,10 +7,12 @@ helpers here (``paragraph``, ``items``, ``table``, ``figure``...) escape every t
 are given, so a section written with them cannot inject markup; ``Markup`` values passed
 to them (another helper's output) are kept as they are.
 
-The route (``pegboard.web.rules``) renders the page: ``<html lang>``, one ``<h1>`` (the
-title), a table of contents of the sections' anchors, a heading per section and
-subsection, then the "report a correction" form. A page's ``anchors`` map a moment of
-the game (``"round_end"``) to the section the table links to at that moment.
+The route (``pegboard.web.rules``) renders the page from the Jinja2 template
+``templates/rules.html``: ``<html lang>``, one ``<h1>`` (the title), a table of contents
+of the sections' anchors, a heading per section and subsection, then the "report a
+correction" form; the introduction and the sections' bodies made here are handed to it as
+Markup. A page's ``anchors`` map a moment of the game (``"round_end"``) to the section the
+table links to at that moment.
 """
 
 from __future__ import annotations
@@ -154,10 +156,6 @@ def combined(*bodies: Body) -> Body:
     return body
 
 
-def emphasis(text: Content) -> Markup:
-    return element("strong", text)
-
-
 def items(entries: Iterable[Content], *, ordered: bool = False, **attributes: Any) -> Markup:
     """A list (``<ol>`` when ``ordered``) of the entries, each an ``<li>``."""
     inner = Markup("").join(element("li", entry) for entry in entries)
@@ -194,11 +192,6 @@ def table(
     ]
     parts.append(element("tbody", join(*body_rows)))
     return element("div", element("table", join(*parts), **attributes), class_="table-wrap")
-
-
-def note(*content: Content) -> Markup:
-    """An aside (``<p class="note">``)."""
-    return element("p", *content, class_="note")
 
 
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
@@ -272,12 +265,10 @@ __all__ = [
     "Section",
     "combined",
     "element",
-    "emphasis",
     "figure",
     "items",
     "join",
     "lead_figure",
-    "note",
     "paragraph",
     "paragraphs",
     "prose",
