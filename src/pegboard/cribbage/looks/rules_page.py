@@ -1,4 +1,4 @@
-"""How to play cribbage: the rules page of the game (its look ``"web.rules"``), in every
+"""How to play cribbage: the rules page of the game (its look ``rules``), in every
 language of the catalogs.
 
 The sections follow the site's Hindi page (the deal and the crib, his heels, pegging to
@@ -460,4 +460,4 @@ PAGE: Final = RulesPage(
     },
     try_answer=try_answer,
 )
-"""The cribbage rules page (the game's look ``"web.rules"``)."""
+"""The cribbage rules page (the game's look ``rules``)."""

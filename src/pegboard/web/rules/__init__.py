@@ -4,7 +4,7 @@ Jinja2 templates ``rules.html`` (a game's page), ``rules_index.html`` and ``rule
 (``pegboard.web.pages``, autoescape on). A page's introduction and its sections' bodies are
 the game's ``RulesPage``'s, each handed to the template as Markup.
 
-A game's page is its look ``"web.rules"`` (a ``RulesPage``, see ``page.py``); a game with
+A game's page is its look ``rules`` (a ``RulesPage``, see ``page.py``); a game with
 none gets the generic page built from its description (``generic.py``). The language is
 ``?lang=`` (en, pt, zh, hi, or the app's long forms pt_BR, zh_Hans), else the first of the
 visitor's Accept-Language we have, else English. A page may load static modules for what

@@ -1,6 +1,6 @@
 """What a game's rules page is (``RulesPage``), and the pieces its sections are made of.
 
-A game's rules page is its look ``"web.rules"`` (``"pegboard.web.rules.<game>:PAGE"``),
+A game's rules page is its look ``rules`` (``Looks(rules=...)``, in its package's ``looks``),
 a ``RulesPage``: a title, an introduction and sections, each section a function of the
 reader's language (``RulesContext``) that returns its HTML as ``markupsafe.Markup``. The
 helpers here (``paragraph``, ``items``, ``table``, ``figure``...) escape every text they
