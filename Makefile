@@ -32,9 +32,10 @@ $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,docs,research,cluster,web,e2e,bench]'
 	touch $@ $(VENV)/.installed $(VENV)/.installed-web $(VENV)/.installed-dev $(VENV)/.installed-docs
 
-# The web app on http://127.0.0.1:8000 (pegboard serve: SQLite unless given --db).
+# The web app on http://127.0.0.1:8000 (pegboard serve: SQLite unless given --db);
+# `make run PORT=8123` serves it on another port.
 run: $(VENV)/.installed-web
-	$(BIN)/pegboard serve
+	$(BIN)/pegboard serve $(if $(PORT),--port $(PORT))
 
 play: $(VENV)/.installed
 	$(BIN)/pegboard play

@@ -115,3 +115,22 @@ def test_issue19_the_ruff_hook_fails_on_a_lint_error(tmp_path: Path) -> None:
     good, bad = run("good.py"), run("bad.py")
     assert good.returncode == 0, good.stdout + good.stderr
     assert bad.returncode != 0 and "F401" in bad.stdout, bad.stdout + bad.stderr
+
+
+def test_make_run_takes_another_port() -> None:
+    """``make run PORT=8123`` serves the app on that port (and ``make run`` on the default)."""
+    import subprocess
+
+    def recipe(*words: str) -> str:
+        done = subprocess.run(
+            ["make", "-n", "--always-make", "run", *words],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        return done.stdout.strip().splitlines()[-1]
+
+    assert recipe("PORT=8123").endswith("pegboard serve --port 8123")
+    assert recipe().endswith("pegboard serve")

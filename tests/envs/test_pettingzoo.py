@@ -10,6 +10,7 @@ import subprocess
 import sys
 import warnings
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -625,3 +626,29 @@ def test_the_core_install_does_not_import_the_research_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_without_the_research_extra_the_error_names_it() -> None:
+    """A core install (no NumPy, Gymnasium or PettingZoo: ``python -S`` leaves out every
+    installed package) gets an error that names the extra to install, not a bare
+    ``ModuleNotFoundError`` from deep inside."""
+    source = Path(__file__).resolve().parents[2] / "src"
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", "import pegboard.envs"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": str(source)},
+        check=False,
+    )
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: pegboard.envs needs numpy, gymnasium, pettingzoo"), last
+    assert "pip install 'pegboard[research]'" in last
+
+
+def test_the_example_of_docs_research_runs() -> None:
+    """The first example of docs/research.md, run as it is written."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text()
+    example = page.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "docs/research.md", "exec"), {})

@@ -14,7 +14,18 @@ environment is asked for).
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
+
+RESEARCH: tuple[str, ...] = ("numpy", "gymnasium", "pettingzoo")
+"""What the environments need beyond pegboard: the ``research`` extra's."""
+
+_missing = [name for name in RESEARCH if importlib.util.find_spec(name) is None]
+if _missing:  # found without importing them: the core install has none of them
+    raise ImportError(
+        f"pegboard.envs needs {', '.join(_missing)}, which come with the research extra: "
+        "pip install 'pegboard[research]'"
+    )
 
 __all__ = ["game_env", "raw_env"]
 
