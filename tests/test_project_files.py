@@ -119,18 +119,26 @@ def test_issue19_the_ruff_hook_fails_on_a_lint_error(tmp_path: Path) -> None:
 
 def test_make_run_takes_another_port() -> None:
     """``make run PORT=8123`` serves the app on that port (and ``make run`` on the default)."""
+    import os
     import subprocess
+
+    # Run under make test too: the outer make's variables would reach this one.
+    outer = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES", "PORT")
+    environment = {key: value for key, value in os.environ.items() if key not in outer}
 
     def recipe(*words: str) -> str:
         done = subprocess.run(
-            ["make", "-n", "--always-make", "run", *words],
+            ["make", "-n", "--always-make", "--no-print-directory", "run", *words],
             cwd=ROOT,
             capture_output=True,
             text=True,
             timeout=60,
             check=True,
+            env=environment,
         )
-        return done.stdout.strip().splitlines()[-1]
+        serve = [line for line in done.stdout.splitlines() if "pegboard serve" in line]
+        assert len(serve) == 1, done.stdout
+        return serve[0].strip()
 
     assert recipe("PORT=8123").endswith("pegboard serve --port 8123")
     assert recipe().endswith("pegboard serve")
