@@ -70,10 +70,7 @@ class MatchEpisode:
         return position.observation(seat)
 
     def play(self, position: Any, seat: int, move: Any) -> None:
-        # ``Game.play`` without its narration, which no environment reads (as a replay):
-        # OutOfTurnError or IllegalActionError, the match unchanged.
-        self.game.check_seat(position, seat)
-        self.game.apply(position, seat, move)
+        self.game.play(position, seat, move)  # IllegalActionError, the match unchanged
 
     def rewards(self, position: Any) -> Sequence[float]:
         return final_rewards(self.game.scores(position), self.reward)

@@ -185,10 +185,12 @@ def observation_lines(observation: Any) -> list[str]:
 
 class Played(NamedTuple):
     """What ``Game.play`` did: the action's own notation (what a log keeps) and the events
-    that tell it (``pegboard.core.Event``, public)."""
+    that tell it (``pegboard.core.Event``, public). The events may be a
+    ``pegboard.core.Later``, worked out only when read: a caller that never reads them (a
+    replay, an environment's step, the arena) pays nothing for them."""
 
     notation: str
-    events: tuple[Event, ...]
+    events: Sequence[Event]
 
 
 @dataclass(frozen=True)
@@ -324,8 +326,8 @@ class Game:
         tables, the command line, the terminal app, the arena, the research interfaces).
         ``action`` is written in the game's notation (text, parsed here by the match) or is
         an action already parsed (a bot's). What it gives back: the action's own notation
-        and the events that tell what it did (public; worked out now, while the match is
-        where the action left it).
+        and the events that tell what it did (public; worked out when first read, from
+        facts the game captured as the action was applied: ``pegboard.core.Later``).
 
         ``OutOfTurnError`` when it is not the seat's turn, ``IllegalActionError`` (its rule
         named) when the rules forbid it, ``ValueError`` when the text is no action at all;
@@ -335,7 +337,7 @@ class Game:
         if isinstance(action, str):
             action = match.parse_action(action)
         events = self.apply(match, seat, action)
-        return Played(str(action), (played(seat, action),) if events is None else tuple(events))
+        return Played(str(action), (played(seat, action),) if events is None else events)
 
     def replay(
         self, options: Mapping[str, Any], seed: int, actions: Sequence[tuple[int, str]]
@@ -343,10 +345,7 @@ class Game:
         """The match rebuilt from its seed and its log of ``(seat, action)``, in order."""
         match = self.new_match(options, seed)
         for seat, text in actions:
-            # ``play`` without its narration: a ``pegboard.core.Later`` left unread costs
-            # nothing, and a replay reads none.
-            self.check_seat(match, seat)
-            self.apply(match, seat, match.parse_action(text))
+            self.play(match, seat, text)  # its events, left unread, cost nothing
         return match
 
     def describe(self) -> dict[str, Any]:

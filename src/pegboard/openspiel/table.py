@@ -150,8 +150,7 @@ class SeedTable(Table):
         move = self.encoding.action(observation, number)
         if move not in observation.legal_actions():
             raise pyspiel.SpielError(f"action {number} ({move}) is not legal for seat {seat}")
-        self.description.check_seat(self.match, seat)  # ``Game.play``, no narration read
-        self.description.apply(self.match, seat, move)
+        self.description.play(self.match, seat, move)
 
     def returns(self) -> list[float]:
         if self.match is None or not self.match.is_over:

@@ -13,7 +13,7 @@ import secrets
 import string
 import time
 import unicodedata
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -150,7 +150,7 @@ class LiveTable:
     """When each claimed seat whose player has no connection went away (``time.monotonic``;
     since the table was rebuilt, for a seat nobody connected to since): ``pegboard.web.leavers``."""
 
-    def narrate(self, events: tuple[Event, ...] | list[Event]) -> None:
+    def narrate(self, events: Sequence[Event]) -> None:
         self.narration.extend(events)
         del self.narration[:-LOG_LIMIT]
 
