@@ -177,3 +177,15 @@ export function partsTable(id, columns, parts, rowLabel) {
     ),
   );
 }
+
+// A hand shown at the end of a round or hand, in a table's cell: its tiles drawn small,
+// each named for a screen reader; a dash for an empty hand.
+export function handCell(tiles) {
+  return h(
+    "td",
+    { class: "tiles small" },
+    ...(tiles && tiles.length
+      ? tiles.map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
+      : ["—"]),
+  );
+}

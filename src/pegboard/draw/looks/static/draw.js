@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { endChoices, handBox, markedLine, partsTable, playAction, tileName, tileSvg } from "./dominoes.js";
+import { endChoices, handBox, markedLine, handCell, partsTable, playAction } from "./dominoes.js";
 
 // The words of an action, as the server wrote them in the view's language ("Play [3|4]
 // on [4|4] (line B, 4)"); the marker's own title if the action is not listed.
@@ -100,13 +100,7 @@ export function roundEndContent(view, roundEnd, names) {
             "tr",
             { dataset: { seat: String(seat) } },
             h("th", { scope: "row", class: "who" }, name),
-            h(
-              "td",
-              { class: "tiles small" },
-              ...(hands[seat] && hands[seat].length
-                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
-                : ["—"]),
-            ),
+            handCell(hands[seat]),
             h("td", { class: "pips" }, pips.length ? String(pips[seat]) : ""),
             h("td", { class: "points" }, String(roundEnd.points[seat])),
           ),

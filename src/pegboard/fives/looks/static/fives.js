@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, handBox, markedLine, partsTable, playAction, tileName, tileSvg } from "./dominoes.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable, playAction } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -134,13 +134,7 @@ export function handEndContent(view, end, names) {
             "tr",
             { dataset: { seat: String(seat) } },
             h("th", { scope: "row", class: "who" }, name),
-            h(
-              "td",
-              { class: "tiles small" },
-              ...(hands[seat] && hands[seat].length
-                ? hands[seat].map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
-                : ["—"]),
-            ),
+            handCell(hands[seat]),
             h("td", { class: "pips" }, pips.length ? String(pips[seat]) : ""),
           ),
         ),
