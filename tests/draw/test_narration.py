@@ -144,9 +144,12 @@ def test_events_read_late_still_tell_the_action_they_came_from() -> None:
         action = rng.choice(list(match.legal_actions()))
         rounds = len(match.rounds)
         events = game.apply(match, seat, action)
-        kept.append((events, seat, action, rounds, match.is_over, match.round.leader))
-    for events, seat, action, rounds, over, leader in kept:  # read only now, the match over
-        assert tuple(events) == narration.events_of(match, seat, action, rounds, over, leader)
+        after, over, leader = len(match.rounds), match.is_over, match.round.leader
+        kept.append((events, seat, action, rounds, after, over, leader))
+    for events, seat, action, rounds, after, over, leader in kept:  # read only now, the end
+        assert tuple(events) == narration.events_of(
+            match, seat, action, rounds, after, over, leader
+        )
         assert (events[-1].kind == "end") == over
         if len(events) > 1 and not over:
             assert events[-1] == narration.next_round(leader)

@@ -31,8 +31,8 @@ def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
         return (played(seat, action), *(() if result is None else settlement(result)))
     rounds = len(match.rounds)
     match.apply(action)
-    over, leader = match.is_over, match.round.leader
-    return Later(lambda: events_of(match, seat, action, rounds, over, leader))
+    after, over, leader = len(match.rounds), match.is_over, match.round.leader
+    return Later(lambda: events_of(match, seat, action, rounds, after, over, leader))
 
 
 def encoding() -> Encoding:

@@ -188,15 +188,23 @@ def next_round(leader: int) -> Event:
 
 
 def events_of(
-    match: Match, seat: int, action: Action, rounds_before: int, over: bool, leader: int
+    match: Match,
+    seat: int,
+    action: Action,
+    rounds_before: int,
+    rounds_after: int,
+    over: bool,
+    leader: int,
 ) -> tuple[Event, ...]:
     """The events of ``action``, applied by ``seat`` to ``match`` when it had finished
-    ``rounds_before`` rounds (``over``: the match was over just after; ``leader``: the
-    leader of the round in play then): the move, and the settlement with the next round's
-    leader, or the match's end, if it brought them. Later actions change none of it."""
+    ``rounds_before`` rounds and left ``rounds_after`` finished (``over``: the match was
+    over just after; ``leader``: the leader of the round in play then): the move, and the
+    settlement with the next round's leader, or the match's end, if it brought them. Every
+    fact is the one captured as the action was applied, so later actions change none of it
+    (a round finished later is not this action's)."""
     told = played(seat, action)
     rounds = match.rounds
-    if len(rounds) == rounds_before:  # the common case: nothing else happened
+    if rounds_after == rounds_before:  # the common case: nothing else happened
         return (told,)
     events = [told, *settlement(rounds[rounds_before].result)]
     if over:
