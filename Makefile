@@ -40,7 +40,7 @@ run: $(VENV)/.installed-web
 play: $(VENV)/.installed
 	$(BIN)/pegboard play
 
-# ESLint for the page's JavaScript, from npm at the versions of package-lock.json (into
+# ESLint and TypeScript for the page's JavaScript, from npm at the versions of package-lock.json (into
 # node_modules/, never into the repository); npm itself from Debian's packages if missing.
 node_modules/.installed: package.json package-lock.json
 	@command -v npm >/dev/null || scripts/apt-ensure nodejs npm
@@ -53,8 +53,11 @@ lint: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/lint-imports --no-logo
 	node_modules/.bin/eslint src/pegboard tests/games
 
-typecheck: $(VENV)/.installed-dev
+# mypy --strict over the Python; TypeScript over the page's JavaScript and its JSDoc types
+# (tsconfig.json: checkJs, no output: the page is served as written, with no build step).
+typecheck: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/mypy
+	node_modules/.bin/tsc -p tsconfig.json
 
 # The documentation (Sphinx, docs/conf.py): the pages of docs/ and the API reference built
 # from the docstrings, into build/docs/html (open build/docs/html/index.html).

@@ -64,6 +64,7 @@ HOOKS = {
     "ruff-format": ".venv/bin/ruff format",
     "mypy": ".venv/bin/mypy",
     "eslint": "node_modules/.bin/eslint",
+    "tsc": "node_modules/.bin/tsc -p tsconfig.json",
 }
 
 
@@ -83,7 +84,13 @@ def test_issue19_pre_commit_runs_ruff_ruff_format_mypy_and_eslint() -> None:
     assert validated.returncode == 0, validated.stdout + validated.stderr
     # The same tools as make lint and make typecheck.
     makefile = read("Makefile")
-    for tool in ("ruff check", "ruff format", "mypy", "node_modules/.bin/eslint"):
+    for tool in (
+        "ruff check",
+        "ruff format",
+        "mypy",
+        "node_modules/.bin/eslint",
+        "node_modules/.bin/tsc",
+    ):
         assert tool in makefile, tool
 
 

@@ -6,7 +6,7 @@ import { startLobby } from "./lobby.js";
 import { startTable } from "./table.js";
 
 async function main() {
-  const select = document.getElementById("lang-select");
+  const select = /** @type {HTMLSelectElement} */ (document.getElementById("lang-select"));
   await setLanguage(initialLanguage());
   select.value = lang();
   select.addEventListener("change", () => setLanguage(select.value));

@@ -55,13 +55,13 @@ export function clearError() {
 // Restore focus after a re-render to the control with the same data-focus key, so that a
 // keyboard player keeps their place when a new state arrives.
 export function focusKey() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   return active && active.dataset ? active.dataset.focus || null : null;
 }
 
 export function restoreFocus(key, root = document) {
   if (!key) return false;
-  const target = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
+  const target = /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-focus="${CSS.escape(key)}"]`));
   if (target && !target.disabled) {
     target.focus({ preventScroll: true });
     return true;

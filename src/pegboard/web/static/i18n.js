@@ -6,7 +6,7 @@
 // definition (pegboard.core.languages): each option's value is the catalog's code (pt_BR),
 // its lang the BCP 47 tag screen readers pick their voice from (pt-BR), and its data-key
 // the language key (pt), which starts the browser's tags for it.
-const OFFERED = [...(document.getElementById("lang-select")?.options || [])].map((option) => ({
+const OFFERED = [.../** @type {HTMLSelectElement | null} */ (document.getElementById("lang-select"))?.options || []].map((option) => ({
   code: option.value,
   tag: option.lang || option.value,
   key: option.dataset.key || option.value,

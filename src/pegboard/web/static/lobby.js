@@ -513,6 +513,7 @@ async function createTable(event) {
     showError(options.refusal);
     return;
   }
+  /** @type {Record<string, unknown>} */
   const body = { ...options.body, game: info.name, seats, public: form.public, lang: lang() };
   if (form.hints) body.hints = true;
   if (form.rated) body.rated = true;

@@ -43,7 +43,7 @@ async function call(method, url, body) {
 export function mePanel(rerender) {
   const saveName = async (event) => {
     event.preventDefault();
-    const name = document.getElementById("me-name").value.trim();
+    const name = /** @type {HTMLInputElement} */ (document.getElementById("me-name")).value.trim();
     const result = await call("PUT", "/api/me", { name });
     if (!result) return;
     Object.assign(me, result);
@@ -67,7 +67,7 @@ export function mePanel(rerender) {
   };
   const useCode = async (event) => {
     event.preventDefault();
-    const code = document.getElementById("device-input").value.trim();
+    const code = /** @type {HTMLInputElement} */ (document.getElementById("device-input")).value.trim();
     const result = await call("POST", "/api/me/device", { code });
     if (!result) return;
     Object.assign(me, result);

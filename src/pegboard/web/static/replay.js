@@ -1,7 +1,7 @@
 // The replay page (/m/ID): the keys ←/→/Home/End follow the page's own links to the
 // first, previous, next and last move (the page works without this script too).
 const steps = new Map();
-for (const step of document.querySelectorAll(".replay-step")) {
+for (const step of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".replay-step"))) {
   steps.set(step.dataset.key, step);
 }
 

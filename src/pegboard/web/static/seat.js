@@ -90,7 +90,7 @@ export function askForSeat(main, tableId, asked) {
     let summary = null;
     let spent = null; // the refusal of a claim, once it came
     const render = () => {
-      const name = document.getElementById("claim-name");
+      const name = /** @type {HTMLInputElement | null} */ (document.getElementById("claim-name"));
       const typed = name ? name.value : rememberedName();
       const focused = document.activeElement && document.activeElement.id === "claim-name";
       let where = summary ? gameLabel(summary.game) : "";
@@ -136,7 +136,7 @@ export function askForSeat(main, tableId, asked) {
     const submit = async (event) => {
       event.preventDefault();
       clearError();
-      const name = document.getElementById("claim-name").value.trim();
+      const name = /** @type {HTMLInputElement} */ (document.getElementById("claim-name")).value.trim();
       rememberTheName(name);
       const url = asked.join !== null ? `${table}/seats/${asked.join}/join` : `${table}/claim`;
       const body = asked.join !== null ? { name, lang: lang() } : { invite: asked.invite, name, lang: lang() };
@@ -161,7 +161,7 @@ export function askForSeat(main, tableId, asked) {
     Promise.all([fetch(table).then((answer) => (answer.ok ? answer.json() : null)), loadGames(), whoAmI()]).then(
       ([value, , player]) => {
         summary = value;
-        const name = document.getElementById("claim-name");
+        const name = /** @type {HTMLInputElement | null} */ (document.getElementById("claim-name"));
         if (name && !name.value && player.name) name.value = player.name; // the player's own
         render();
       },

@@ -9,9 +9,9 @@ import { h } from "../dom.js";
 const form = document.getElementById("hand-counter");
 
 function choices() {
-  const hand = [...form.querySelectorAll("select[name=hand]")].map((s) => s.value).filter(Boolean);
-  const starter = form.querySelector("select[name=starter]").value;
-  const crib = form.querySelector("input[name=crib]").checked;
+  const hand = [...form.querySelectorAll("select[name=hand]")].map((s) => /** @type {HTMLSelectElement} */ (s)).map((s) => s.value).filter(Boolean);
+  const starter = /** @type {HTMLSelectElement} */ (form.querySelector("select[name=starter]")).value;
+  const crib = /** @type {HTMLInputElement} */ (form.querySelector("input[name=crib]")).checked;
   return { hand, starter, crib };
 }
 
