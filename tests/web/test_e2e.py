@@ -329,8 +329,8 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
             seat = counts.index(low)
             expected[seat] = sum(counts) - 2 * low
     assert points == expected
-    arithmetic = page.inner_text("#arithmetic")
-    assert str(max(points)) in arithmetic
+    settled = page.inner_text("#settlement")  # in words: who won the round, what they scored
+    assert str(max(points)) in settled and "the round" in settled
     # The match scores after the round are its points (D15: exact, nothing reduced).
     page.click("#continue-button")
     scores = page.locator("#rounds tbody tr").first.inner_text()

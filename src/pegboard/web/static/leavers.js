@@ -31,8 +31,15 @@ export function graceOver(info, receivedAt) {
   return info.grace_left !== null && info.grace_left !== undefined && now(info, receivedAt).left <= 0;
 }
 
-// The presence badge of a person's seat whose player is away: played by a bot, or waiting.
-export function awayBadge(info, receivedAt) {
+/**
+ * The presence badge of a person's seat whose player is away: played by a bot, or waiting
+ * (with its time, while the match is on; a finished match counts no time).
+ * @param {{seat: number, away?: number | null, grace_left?: number | null, stand_in?: string | null}} info the seat
+ * @param {number} receivedAt when the state came (Date.now())
+ * @param {boolean} [over] whether the match is over
+ * @returns {HTMLElement}
+ */
+export function awayBadge(info, receivedAt, over = false) {
   if (info.stand_in) {
     return h(
       "span",
@@ -43,7 +50,7 @@ export function awayBadge(info, receivedAt) {
   return h(
     "span",
     { class: "presence away", dataset: { presence: "away", seat: String(info.seat) } },
-    info.away === null || info.away === undefined ? t("Away") : awayText(info, receivedAt),
+    over || info.away === null || info.away === undefined ? t("Away") : awayText(info, receivedAt),
   );
 }
 
@@ -87,7 +94,7 @@ export function forfeitText(table, names) {
 export function tickAway(main, page) {
   return setInterval(() => {
     const message = page.message;
-    if (!message || !message.table) return;
+    if (!message || !message.table || page.isOver(message.view)) return; // no timers after the end
     let ended = false;
     for (const info of message.table.seats) {
       if (info.away === null || info.away === undefined || info.stand_in || info.seat === message.you) continue;

@@ -177,7 +177,11 @@ class TablePage {
       this.latch = { seen: null, overlay: null };
       if (this.dialog.open) this.dialog.close();
     }
+    const arriving = this.latch.seen === null;
     this.page.latchEnd(view, this.latch);
+    // Someone who arrives at a finished match (a spectator, a player back later) sees the
+    // match's end (the page's "Match over"), not the last round's dialog out of its time.
+    if (arriving && this.isOver(view)) this.latch.overlay = null;
     this.render();
     this.announce(previous, message);
   }
@@ -281,7 +285,8 @@ class TablePage {
       state = "free";
       text = t("Free seat");
     } else if (info.kind === "human") {
-      if (!info.connected) return awayBadge(info, this.receivedAt); // the time left, or its bot
+      // The time left, or its bot; no time once the match is over (nothing waits for them).
+      if (!info.connected) return awayBadge(info, this.receivedAt, this.isOver(this.message.view));
       state = "here";
       text = t("Connected");
     }
@@ -383,6 +388,15 @@ class TablePage {
   rulesMoment(view) {
     if (this.latch && this.latch.overlay) return "round_end";
     return view.is_over ? "match_end" : "turn";
+  }
+
+  /**
+   * Whether the match is over: ended by its rules or lost by forfeit.
+   * @param {{is_over?: boolean}} view the seat's view
+   * @returns {boolean}
+   */
+  isOver(view) {
+    return Boolean(view.is_over) || this.forfeited();
   }
 
   // Whether the match in play was lost by forfeit (a leaver's, at a rated table).
