@@ -131,3 +131,33 @@ def test_the_log_numbers_from_100_on_are_whole(e2e_open: Callable[..., Page]) ->
     })()"""
     )
     assert room["have"] >= room["need"], room
+
+
+def test_leave_asks_first_and_escape_keeps_the_seat(e2e_open: Callable[..., Page]) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    wait_for(page, READY)
+    page.click("#leave-button")
+    confirm = page.locator("dialog#leave-confirm[open]")
+    confirm.wait_for()
+    assert "free" in confirm.inner_text()  # what leaving means at this (unrated) table
+    page.keyboard.press("Escape")
+    confirm.wait_for(state="detached")
+    assert page.locator("dialog#leave-confirm[open]").count() == 0
+    assert "(you)" in page.inner_text("#players")
+    assert "/t/" in page.url
+    page.click("#leave-button")
+    page.click("#leave-confirm-button")
+    page.wait_for_url(re.compile(r"/$"))
+
+
+def test_the_address_keeps_no_seat_token_and_a_reload_keeps_the_seat(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/")
+    create_table(page)
+    wait_for(page, READY)
+    assert "token" not in page.url, page.url
+    page.reload()
+    page.wait_for_selector("#hand-title")
+    assert "(you)" in page.inner_text("#players")

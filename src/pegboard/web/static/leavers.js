@@ -109,3 +109,53 @@ export function tickAway(main, page) {
     if (ended && page.mayOfferLeaver()) page.render();
   }, 1000);
 }
+
+/**
+ * What leaving one's seat means at this table, in the words of the confirmation (the
+ * server's leave: docs/web.md, "POST .../leave"): a rated match in play is resigned; else the
+ * seat becomes free and the match waits for whoever takes it.
+ * @param {{rated?: boolean, public?: boolean}} table the table's summary
+ * @param {boolean} over whether the match is over
+ * @returns {string}
+ */
+export function leavingText(table, over) {
+  if (over) return t("The match is over: your seat becomes free for whoever comes next.");
+  if (table.rated) {
+    return t("This match is rated: leaving now resigns it, and you lose it by forfeit (or it is aborted, if not every player has moved yet).");
+  }
+  if (table.public) return t("Your seat becomes free: anyone may take it from the open tables, and the match waits until someone does.");
+  return t("Your seat becomes free: the match waits until someone you invite takes it.");
+}
+
+/**
+ * The confirmation of Leave, in its dialog: what leaving means here, then Stay (the focus,
+ * as Escape) and Leave table.
+ * @param {HTMLDialogElement} dialog the dialog to fill and open
+ * @param {string} words what leaving means (leavingText)
+ * @param {() => void} leave what Leave table does
+ * @returns {void}
+ */
+export function confirmLeaving(dialog, words, leave) {
+  dialog.replaceChildren(
+    h("h2", { id: "leave-confirm-title" }, t("Leave this table?")),
+    h("p", { id: "leave-confirm-text" }, words),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "button", id: "leave-stay-button", class: "primary", autofocus: true, onclick: () => dialog.close() }, t("Stay")),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "leave-confirm-button",
+          onclick: () => {
+            dialog.close();
+            leave();
+          },
+        },
+        t("Leave table"),
+      ),
+    ),
+  );
+  if (!dialog.open) dialog.showModal();
+}

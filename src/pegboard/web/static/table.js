@@ -10,7 +10,7 @@ import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { MatchLog } from "./log.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
-import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
+import { awayBadge, confirmLeaving, forfeitText, leaverButton, leavingText, tickAway } from "./leavers.js";
 import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
@@ -69,7 +69,14 @@ class TablePage {
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
-    document.body.append(this.dialog);
+    // Leave asks first (one click left a match): Escape or Stay keeps the seat.
+    this.leaveDialog = h("dialog", { id: "leave-confirm", "aria-labelledby": "leave-confirm-title", "aria-describedby": "leave-confirm-text" });
+    this.leaveDialog.addEventListener("close", () => {
+      // Stayed: back to Leave table (a state may have redrawn it meanwhile).
+      const button = document.getElementById("leave-button");
+      if (button && !this.main.contains(document.activeElement)) button.focus();
+    });
+    document.body.append(this.dialog, this.leaveDialog);
     // The grid around the log stays in the page from state to state, as the log does.
     this.log = new MatchLog(t("Log"));
     this.playColumn = h("div", { class: "play-col" });
@@ -674,8 +681,18 @@ class TablePage {
       "div",
       { class: "actions footer" },
       h("a", { href: "/", class: "button-link" }, t("Back to the lobby")),
-      playing ? h("button", { type: "button", id: "leave-button", onclick: () => this.leave() }, t("Leave table")) : null,
+      playing ? h("button", { type: "button", id: "leave-button", onclick: () => this.askLeave() }, t("Leave table")) : null,
     );
+  }
+
+  /**
+   * Leave table: first the confirmation, saying what leaving means at this table.
+   * @returns {void}
+   */
+  askLeave() {
+    const table = (this.message && this.message.table) || {};
+    const over = Boolean(this.message && this.isOver(this.message.view));
+    confirmLeaving(this.leaveDialog, leavingText(table, over), () => this.leave());
   }
 
   // Give the seat back (a new token is made for whoever joins next), then the lobby.
