@@ -642,7 +642,7 @@ def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., 
     page.select_option("#lang-select", "pt_BR")
     wait_for(page, f"document.querySelector('#hints li strong')?.textContent !== {english!r}")
     assert page.inner_text("#hints-title") == catalog("pt_BR")["Hints"]
-    page.click("#hints button")
+    page.click("#hints-close")
     assert not page.locator("#hints").count()
 
 

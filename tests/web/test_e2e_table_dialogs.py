@@ -133,6 +133,30 @@ def test_the_log_numbers_from_100_on_are_whole(e2e_open: Callable[..., Page]) ->
     assert room["have"] >= room["need"], room
 
 
+def test_hints_show_the_best_few_as_cards_and_each_plays_its_move(
+    e2e_open: Callable[..., Page],
+) -> None:
+    page = e2e_open("/", seed=3, **DESKTOP)
+    create_table(page, game="cribbage")
+    wait_for(page, READY)
+    page.click("#hint-button")
+    page.wait_for_selector("#hints li")
+    hints = page.locator("#hints li")
+    assert hints.count() == 3, hints.count()  # the best three of the 15 discards
+    text = page.inner_text("#hints")
+    assert not re.search(r"\b(10|[2-9AJQK])[SHDC]\b", text), text  # never "4D 8D"
+    assert re.search("[♠♥♦♣]", text), text
+    shot(page, "dialogs-hints-1280")
+    page.click("#hints-all")
+    assert hints.count() == 15
+    first = hints.first.get_attribute("data-action") or ""
+    assert first.startswith("discard ")
+    page.click("#hints li:first-child button.hint-play")
+    wait_for(page, "document.querySelectorAll('.card-button').length === 4")
+    kept = set(page.locator(".card-button").evaluate_all("(bs) => bs.map((b) => b.dataset.card)"))
+    assert not kept & set(first.split()[1:])  # the hinted cards went to the crib
+
+
 def test_leave_asks_first_and_escape_keeps_the_seat(e2e_open: Callable[..., Page]) -> None:
     page = e2e_open("/")
     create_table(page)

@@ -22,6 +22,9 @@ function number(value) {
   return new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 2 }).format(value);
 }
 
+// The hints shown before "Show all": the expert's best few.
+const HINTS_SHOWN = 3;
+
 // A hint's details: {name: value} (names already translated) as "name: value · ...".
 function detailsText(details) {
   if (!details) return "";
@@ -177,6 +180,7 @@ class TablePage {
     const view = message.view;
     if (!previous || previous.seq !== message.seq || previous.match !== message.match) {
       this.hints = null; // hints belong to one position
+      this.allHints = false;
     }
     if (this.match !== message.match) {
       // A new match (play again): forget the old one's rounds.
@@ -548,8 +552,18 @@ class TablePage {
     );
   }
 
+  /**
+   * The expert's hints: the best few (all of them on asking: cribbage's 15 discards pushed
+   * the hand off the screen), each move drawn as the table draws it (the page module's
+   * hintFace) with a button that plays it, as playing it by hand does.
+   * @returns {HTMLElement | null}
+   */
   hintsPanel() {
     if (this.hints === null) return null;
+    const view = this.message.view;
+    const shown = this.allHints ? this.hints : this.hints.slice(0, HINTS_SHOWN);
+    const mayPlay = Boolean(view.your_turn) && !this.pending;
+    const hintFace = this.page.hintFace || generic.hintFace;
     return h(
       "section",
       { class: "panel hints", id: "hints", tabindex: "-1", "aria-labelledby": "hints-title" },
@@ -557,27 +571,60 @@ class TablePage {
       h(
         "ol",
         {},
-        ...this.hints.map((hint) =>
+        ...shown.map((hint, i) =>
           h(
             "li",
             { dataset: { action: hint.action } },
-            h("strong", {}, hint.label || hint.action),
+            h("strong", { class: "hint-move" }, ...hintFace(view, hint)),
             hint.value !== null && hint.value !== undefined ? ` — ${number(hint.value)} ${hint.unit || ""}` : "",
             detailsText(hint.details) ? h("div", { class: "muted details" }, detailsText(hint.details)) : null,
+            h(
+              "button",
+              {
+                type: "button",
+                class: "hint-play",
+                dataset: { focus: `hint-play-${i}` },
+                disabled: !mayPlay,
+                "aria-label": `${t("Play this")}: ${hint.label || hint.action}`,
+                onclick: () => this.act(hint.action),
+              },
+              t("Play this"),
+            ),
           ),
         ),
       ),
       h(
-        "button",
-        {
-          type: "button",
-          dataset: { focus: "close-hints" },
-          onclick: () => {
-            this.hints = null;
-            this.render();
+        "div",
+        { class: "actions" },
+        this.hints.length > HINTS_SHOWN
+          ? h(
+              "button",
+              {
+                type: "button",
+                id: "hints-all",
+                dataset: { focus: "hints-all" },
+                "aria-expanded": this.allHints ? "true" : "false",
+                onclick: () => {
+                  this.allHints = !this.allHints;
+                  this.render();
+                },
+              },
+              this.allHints ? t("Show the best {count}", { count: HINTS_SHOWN }) : t("Show all {count}", { count: this.hints.length }),
+            )
+          : null,
+        h(
+          "button",
+          {
+            type: "button",
+            id: "hints-close",
+            dataset: { focus: "close-hints" },
+            onclick: () => {
+              this.hints = null;
+              this.render();
+            },
           },
-        },
-        t("Close"),
+          t("Close"),
+        ),
       ),
     );
   }

@@ -138,6 +138,9 @@ export function roundsTable(view, names) {
 
 // ---- the page module's interface (generic.js says what each one does) ------------------
 
+// A hint's move with its tiles drawn (dominoes.js).
+export { hintFace } from "./dominoes.js";
+
 export const render = (view, ui) => renderDraw(view, ui);
 
 export const side = (view, names) => roundsTable(view, names);
