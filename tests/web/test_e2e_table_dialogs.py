@@ -37,16 +37,19 @@ def dialog_box(page: Page) -> dict[str, float]:
     """The open round dialog's box, and the viewport's height."""
     box: dict[str, float] = page.evaluate(
         "(() => { const r = document.querySelector('dialog#round-end').getBoundingClientRect();"
-        " return {width: r.width, top: r.top, bottom: r.bottom, height: innerHeight}; })()"
+        " const title = document.getElementById('round-end-title').getBoundingClientRect();"
+        " return {width: r.width, top: r.top, bottom: r.bottom, height: innerHeight,"
+        " title: title.top - r.top}; })()"
     )
     return box
 
 
 def assert_readable(box: dict[str, float]) -> None:
-    """Wide enough to read at 1280 px, and its top and bottom on screen (tall content
-    scrolls inside it)."""
+    """Wide enough to read at 1280 px, its top and bottom on screen (tall content scrolls
+    inside it), and opened at its top: its title in view."""
     assert box["width"] >= 480, box
     assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+    assert box["title"] >= 0, box  # its title in view, not scrolled away
 
 
 def test_the_cribbage_show_dialog_is_wide_and_whole_on_a_desktop(

@@ -794,6 +794,9 @@ class TablePage {
     if (!this.dialog.open) {
       this.returnFocus = keep;
       this.dialog.showModal();
+      // Opened at its top, its title in view: focusing Continue scrolled a tall show to its
+      // end (Continue stays in view at the bottom, style.css).
+      this.dialog.scrollTop = 0;
     }
   }
 }
