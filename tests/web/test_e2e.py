@@ -202,7 +202,7 @@ def create_table(page: Page, game: str = "draw", name: str = "Ana", public: bool
     page.click("#create")
     page.wait_for_selector("#take-seat")
     page.click("#take-seat")
-    page.wait_for_url(re.compile(r"/t/[^/#]+#seat=0&token="))
+    page.wait_for_url(re.compile(r"/t/[^/#]+"))  # the seat's key read, kept, then left out
     page.wait_for_selector("#turn")
 
 
@@ -329,8 +329,8 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
             seat = counts.index(low)
             expected[seat] = sum(counts) - 2 * low
     assert points == expected
-    arithmetic = page.inner_text("#arithmetic")
-    assert str(max(points)) in arithmetic
+    settled = page.inner_text("#settlement")  # in words: who won the round, what they scored
+    assert str(max(points)) in settled and "the round" in settled
     # The match scores after the round are its points (D15: exact, nothing reduced).
     page.click("#continue-button")
     scores = page.locator("#rounds tbody tr").first.inner_text()
@@ -642,7 +642,7 @@ def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., 
     page.select_option("#lang-select", "pt_BR")
     wait_for(page, f"document.querySelector('#hints li strong')?.textContent !== {english!r}")
     assert page.inner_text("#hints-title") == catalog("pt_BR")["Hints"]
-    page.click("#hints button")
+    page.click("#hints-close")
     assert not page.locator("#hints").count()
 
 
@@ -754,9 +754,11 @@ def test_leaving_a_seat_frees_it_in_the_lobby_and_the_old_link_stops_working(
 ) -> None:
     page = e2e_open("/")
     create_table(page, public=True)
-    old_link = page.url.split("127.0.0.1:")[1].split("/", 1)[1]
-    table = old_link.split("#")[0].split("t/")[1]
+    table = page.evaluate("location.pathname").split("/t/")[1]
+    key = page.evaluate(f"JSON.parse(localStorage.getItem('pegboard.seat.{table}'))")
+    old_link = f"t/{table}#seat={key['seat']}&token={key['token']}"
     page.click("#leave-button")
+    page.click("#leave-confirm-button")  # Leave asks first
     page.wait_for_url(re.compile(r"/$"))
     listed = page.locator(f'.table-item[data-table="{table}"]')
     listed.wait_for()

@@ -205,6 +205,7 @@ def test_t2_a_seat_given_up_at_a_private_table_gets_a_new_invitation_from_the_ta
     claim(bo, "Bo")
     bo.wait_for_selector("#turn")
     bo.click("#leave-button")
+    bo.click("#leave-confirm-button")  # Leave asks first
     bo.wait_for_url(re.compile(r"/$"))
     ana.wait_for_selector("#new-invite-1")
     assert "New invitation: Seat 2" in ana.inner_text("#new-invite-1")

@@ -124,6 +124,19 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("{name} left the table: the match is over by resignation."),
     N_("{name} ran out of time: the match is over."),
     N_("The match is aborted: not every player had moved yet, so it is not rated."),
+    # The table: Leave asks first, saying what leaving means at this table (leavers.js).
+    N_("Leave this table?"),
+    N_("Stay"),
+    N_("The match is over: your seat becomes free for whoever comes next."),
+    N_(
+        "This match is rated: leaving now resigns it, and you lose it by forfeit (or it is "
+        "aborted, if not every player has moved yet)."
+    ),
+    N_(
+        "Your seat becomes free: anyone may take it from the open tables, and the match "
+        "waits until someone does."
+    ),
+    N_("Your seat becomes free: the match waits until someone you invite takes it."),
     # The lobby: the clock of a new table (lobby.js).
     N_("Clock"),
     N_("The game's own"),
@@ -157,6 +170,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
     N_("Hint"),
     N_("Hints"),
+    N_("Play this"),
+    N_("Show all {count}"),
+    N_("Show the best {count}"),
     N_("Close"),
     # The table: what is on it.
     N_("Your hand"),
@@ -186,6 +202,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Points"),
     N_("Settlement"),
     N_("Next leader: {name}"),
+    N_("You win the round: +{points}."),
+    N_("{name} wins the round: +{points}."),
+    N_("Nobody scores this round."),
     N_("Next round"),
     N_("The show"),
     N_("Continue"),

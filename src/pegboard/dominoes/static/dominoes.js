@@ -189,3 +189,27 @@ export function handCell(tiles) {
       : ["—"]),
   );
 }
+
+// A tile as the server writes it in text ("[3|4]").
+const TILE_TEXT = /\[(\d+)\|(\d+)\]/g;
+
+/**
+ * A hint's move with its tiles drawn as the table draws them, each named for screen
+ * readers ("Play [3|4] on [4|4] (line B, 4)" with both tiles drawn).
+ * @param {object} view the seat's view
+ * @param {{action: string, label?: string}} hint the hint
+ * @returns {(string | Node)[]}
+ */
+export function hintFace(view, hint) {
+  const text = hint.label || hint.action;
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(TILE_TEXT)) {
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    const tile = `${match[1]}-${match[2]}`;
+    parts.push(h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)));
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}

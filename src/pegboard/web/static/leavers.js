@@ -31,8 +31,15 @@ export function graceOver(info, receivedAt) {
   return info.grace_left !== null && info.grace_left !== undefined && now(info, receivedAt).left <= 0;
 }
 
-// The presence badge of a person's seat whose player is away: played by a bot, or waiting.
-export function awayBadge(info, receivedAt) {
+/**
+ * The presence badge of a person's seat whose player is away: played by a bot, or waiting
+ * (with its time, while the match is on; a finished match counts no time).
+ * @param {{seat: number, away?: number | null, grace_left?: number | null, stand_in?: string | null}} info the seat
+ * @param {number} receivedAt when the state came (Date.now())
+ * @param {boolean} [over] whether the match is over
+ * @returns {HTMLElement}
+ */
+export function awayBadge(info, receivedAt, over = false) {
   if (info.stand_in) {
     return h(
       "span",
@@ -43,7 +50,7 @@ export function awayBadge(info, receivedAt) {
   return h(
     "span",
     { class: "presence away", dataset: { presence: "away", seat: String(info.seat) } },
-    info.away === null || info.away === undefined ? t("Away") : awayText(info, receivedAt),
+    over || info.away === null || info.away === undefined ? t("Away") : awayText(info, receivedAt),
   );
 }
 
@@ -87,7 +94,7 @@ export function forfeitText(table, names) {
 export function tickAway(main, page) {
   return setInterval(() => {
     const message = page.message;
-    if (!message || !message.table) return;
+    if (!message || !message.table || page.isOver(message.view)) return; // no timers after the end
     let ended = false;
     for (const info of message.table.seats) {
       if (info.away === null || info.away === undefined || info.stand_in || info.seat === message.you) continue;
@@ -101,4 +108,54 @@ export function tickAway(main, page) {
     }
     if (ended && page.mayOfferLeaver()) page.render();
   }, 1000);
+}
+
+/**
+ * What leaving one's seat means at this table, in the words of the confirmation (the
+ * server's leave: docs/web.md, "POST .../leave"): a rated match in play is resigned; else the
+ * seat becomes free and the match waits for whoever takes it.
+ * @param {{rated?: boolean, public?: boolean}} table the table's summary
+ * @param {boolean} over whether the match is over
+ * @returns {string}
+ */
+export function leavingText(table, over) {
+  if (over) return t("The match is over: your seat becomes free for whoever comes next.");
+  if (table.rated) {
+    return t("This match is rated: leaving now resigns it, and you lose it by forfeit (or it is aborted, if not every player has moved yet).");
+  }
+  if (table.public) return t("Your seat becomes free: anyone may take it from the open tables, and the match waits until someone does.");
+  return t("Your seat becomes free: the match waits until someone you invite takes it.");
+}
+
+/**
+ * The confirmation of Leave, in its dialog: what leaving means here, then Stay (the focus,
+ * as Escape) and Leave table.
+ * @param {HTMLDialogElement} dialog the dialog to fill and open
+ * @param {string} words what leaving means (leavingText)
+ * @param {() => void} leave what Leave table does
+ * @returns {void}
+ */
+export function confirmLeaving(dialog, words, leave) {
+  dialog.replaceChildren(
+    h("h2", { id: "leave-confirm-title" }, t("Leave this table?")),
+    h("p", { id: "leave-confirm-text" }, words),
+    h(
+      "div",
+      { class: "actions" },
+      h("button", { type: "button", id: "leave-stay-button", class: "primary", autofocus: true, onclick: () => dialog.close() }, t("Stay")),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "leave-confirm-button",
+          onclick: () => {
+            dialog.close();
+            leave();
+          },
+        },
+        t("Leave table"),
+      ),
+    ),
+  );
+  if (!dialog.open) dialog.showModal();
 }

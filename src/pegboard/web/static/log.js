@@ -36,6 +36,12 @@ export class MatchLog {
 
   // The entries of the state to show: the new ones are appended to those already shown; any
   // other change (a new match, another language) rebuilds the list.
+  /**
+   * @param {string[]} entries the log's entries, oldest first
+   * @param {string} title the log's heading
+   * @param {(text: string) => (string | Node)[]} render an entry as the page shows it
+   * @returns {void}
+   */
   update(entries, title, render) {
     this.title.textContent = title;
     const grown = entries.length >= this.entries.length && this.entries.every((text, i) => entries[i] === text);
@@ -44,6 +50,8 @@ export class MatchLog {
     if (grown) this.list.append(...items);
     else this.list.replaceChildren(...items);
     this.entries = entries.slice();
+    // The numbers' room (style.css): as many digits as the last entry's number has.
+    this.list.style.setProperty("--log-digits", String(Math.max(2, String(entries.length).length)));
     this.changed = fresh.length > 0 || !grown;
   }
 

@@ -35,11 +35,19 @@ export function storedKey(tableId) {
   return null;
 }
 
+/**
+ * Keeps a seat's key in this browser.
+ * @param {string} tableId the table
+ * @param {number} seat the seat
+ * @param {string} token the seat's key
+ * @returns {boolean} whether it is kept (false: storage is off)
+ */
 export function keepKey(tableId, seat, token) {
   try {
     localStorage.setItem(KEY_PREFIX + tableId, JSON.stringify({ seat, token }));
+    return true;
   } catch {
-    /* storage off: this tab holds the seat while it is open */
+    return false; /* storage off: this tab holds the seat while it is open */
   }
 }
 
@@ -56,7 +64,10 @@ export function forgetKey(tableId) {
 // the player's identity, its HttpOnly cookie), else none (a spectator).
 export async function seatOf(tableId, asked) {
   if (asked.seat !== null) {
-    keepKey(tableId, asked.seat, asked.token);
+    // Once kept, the key leaves the address: a copied or shared address never carries it,
+    // and a reload opens the seat from the kept key. Where nothing can be kept (storage
+    // off), the address stays the only way back to the seat.
+    if (keepKey(tableId, asked.seat, asked.token)) history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}`);
     return { seat: asked.seat, token: asked.token };
   }
   const stored = storedKey(tableId);

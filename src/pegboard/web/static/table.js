@@ -10,7 +10,7 @@ import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { MatchLog } from "./log.js";
 import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
-import { awayBadge, forfeitText, leaverButton, tickAway } from "./leavers.js";
+import { awayBadge, confirmLeaving, forfeitText, leaverButton, leavingText, tickAway } from "./leavers.js";
 import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { TableSocket } from "./socket.js";
@@ -21,6 +21,9 @@ function number(value) {
   if (typeof value !== "number") return String(value);
   return new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 2 }).format(value);
 }
+
+// The hints shown before "Show all": the expert's best few.
+const HINTS_SHOWN = 3;
 
 // A hint's details: {name: value} (names already translated) as "name: value · ...".
 function detailsText(details) {
@@ -69,7 +72,14 @@ class TablePage {
       const next = this.main.querySelector(".playable:not([aria-disabled=true]), #again-button, button:not([disabled])");
       if (next) next.focus();
     });
-    document.body.append(this.dialog);
+    // Leave asks first (one click left a match): Escape or Stay keeps the seat.
+    this.leaveDialog = h("dialog", { id: "leave-confirm", "aria-labelledby": "leave-confirm-title", "aria-describedby": "leave-confirm-text" });
+    this.leaveDialog.addEventListener("close", () => {
+      // Stayed: back to Leave table (a state may have redrawn it meanwhile).
+      const button = document.getElementById("leave-button");
+      if (button && !this.main.contains(document.activeElement)) button.focus();
+    });
+    document.body.append(this.dialog, this.leaveDialog);
     // The grid around the log stays in the page from state to state, as the log does.
     this.log = new MatchLog(t("Log"));
     this.playColumn = h("div", { class: "play-col" });
@@ -170,6 +180,7 @@ class TablePage {
     const view = message.view;
     if (!previous || previous.seq !== message.seq || previous.match !== message.match) {
       this.hints = null; // hints belong to one position
+      this.allHints = false;
     }
     if (this.match !== message.match) {
       // A new match (play again): forget the old one's rounds.
@@ -177,7 +188,11 @@ class TablePage {
       this.latch = { seen: null, overlay: null };
       if (this.dialog.open) this.dialog.close();
     }
+    const arriving = this.latch.seen === null;
     this.page.latchEnd(view, this.latch);
+    // Someone who arrives at a finished match (a spectator, a player back later) sees the
+    // match's end (the page's "Match over"), not the last round's dialog out of its time.
+    if (arriving && this.isOver(view)) this.latch.overlay = null;
     this.render();
     this.announce(previous, message);
   }
@@ -281,7 +296,8 @@ class TablePage {
       state = "free";
       text = t("Free seat");
     } else if (info.kind === "human") {
-      if (!info.connected) return awayBadge(info, this.receivedAt); // the time left, or its bot
+      // The time left, or its bot; no time once the match is over (nothing waits for them).
+      if (!info.connected) return awayBadge(info, this.receivedAt, this.isOver(this.message.view));
       state = "here";
       text = t("Connected");
     }
@@ -383,6 +399,15 @@ class TablePage {
   rulesMoment(view) {
     if (this.latch && this.latch.overlay) return "round_end";
     return view.is_over ? "match_end" : "turn";
+  }
+
+  /**
+   * Whether the match is over: ended by its rules or lost by forfeit.
+   * @param {{is_over?: boolean}} view the seat's view
+   * @returns {boolean}
+   */
+  isOver(view) {
+    return Boolean(view.is_over) || this.forfeited();
   }
 
   // Whether the match in play was lost by forfeit (a leaver's, at a rated table).
@@ -527,8 +552,18 @@ class TablePage {
     );
   }
 
+  /**
+   * The expert's hints: the best few (all of them on asking: cribbage's 15 discards pushed
+   * the hand off the screen), each move drawn as the table draws it (the page module's
+   * hintFace) with a button that plays it, as playing it by hand does.
+   * @returns {HTMLElement | null}
+   */
   hintsPanel() {
     if (this.hints === null) return null;
+    const view = this.message.view;
+    const shown = this.allHints ? this.hints : this.hints.slice(0, HINTS_SHOWN);
+    const mayPlay = Boolean(view.your_turn) && !this.pending;
+    const hintFace = this.page.hintFace || generic.hintFace;
     return h(
       "section",
       { class: "panel hints", id: "hints", tabindex: "-1", "aria-labelledby": "hints-title" },
@@ -536,27 +571,60 @@ class TablePage {
       h(
         "ol",
         {},
-        ...this.hints.map((hint) =>
+        ...shown.map((hint, i) =>
           h(
             "li",
             { dataset: { action: hint.action } },
-            h("strong", {}, hint.label || hint.action),
+            h("strong", { class: "hint-move" }, ...hintFace(view, hint)),
             hint.value !== null && hint.value !== undefined ? ` — ${number(hint.value)} ${hint.unit || ""}` : "",
             detailsText(hint.details) ? h("div", { class: "muted details" }, detailsText(hint.details)) : null,
+            h(
+              "button",
+              {
+                type: "button",
+                class: "hint-play",
+                dataset: { focus: `hint-play-${i}` },
+                disabled: !mayPlay,
+                "aria-label": `${t("Play this")}: ${hint.label || hint.action}`,
+                onclick: () => this.act(hint.action),
+              },
+              t("Play this"),
+            ),
           ),
         ),
       ),
       h(
-        "button",
-        {
-          type: "button",
-          dataset: { focus: "close-hints" },
-          onclick: () => {
-            this.hints = null;
-            this.render();
+        "div",
+        { class: "actions" },
+        this.hints.length > HINTS_SHOWN
+          ? h(
+              "button",
+              {
+                type: "button",
+                id: "hints-all",
+                dataset: { focus: "hints-all" },
+                "aria-expanded": this.allHints ? "true" : "false",
+                onclick: () => {
+                  this.allHints = !this.allHints;
+                  this.render();
+                },
+              },
+              this.allHints ? t("Show the best {count}", { count: HINTS_SHOWN }) : t("Show all {count}", { count: this.hints.length }),
+            )
+          : null,
+        h(
+          "button",
+          {
+            type: "button",
+            id: "hints-close",
+            dataset: { focus: "close-hints" },
+            onclick: () => {
+              this.hints = null;
+              this.render();
+            },
           },
-        },
-        t("Close"),
+          t("Close"),
+        ),
       ),
     );
   }
@@ -660,8 +728,18 @@ class TablePage {
       "div",
       { class: "actions footer" },
       h("a", { href: "/", class: "button-link" }, t("Back to the lobby")),
-      playing ? h("button", { type: "button", id: "leave-button", onclick: () => this.leave() }, t("Leave table")) : null,
+      playing ? h("button", { type: "button", id: "leave-button", onclick: () => this.askLeave() }, t("Leave table")) : null,
     );
+  }
+
+  /**
+   * Leave table: first the confirmation, saying what leaving means at this table.
+   * @returns {void}
+   */
+  askLeave() {
+    const table = (this.message && this.message.table) || {};
+    const over = Boolean(this.message && this.isOver(this.message.view));
+    confirmLeaving(this.leaveDialog, leavingText(table, over), () => this.leave());
   }
 
   // Give the seat back (a new token is made for whoever joins next), then the lobby.
@@ -716,6 +794,9 @@ class TablePage {
     if (!this.dialog.open) {
       this.returnFocus = keep;
       this.dialog.showModal();
+      // Opened at its top, its title in view: focusing Continue scrolled a tall show to its
+      // end (Continue stays in view at the bottom, style.css).
+      this.dialog.scrollTop = 0;
     }
   }
 }

@@ -370,6 +370,26 @@ export function logEntry(text) {
   return parts;
 }
 
+/**
+ * A hint's move with its cards drawn as the table draws them ("Discard 4♦ 8♦" as chips),
+ * not as the server's codes ("4D 8D").
+ * @param {object} view the seat's view
+ * @param {{action: string, label?: string}} hint the hint
+ * @returns {(string | Node)[]}
+ */
+export function hintFace(view, hint) {
+  const text = hint.label || hint.action;
+  const parts = [];
+  let at = 0;
+  for (const match of text.matchAll(CARD_CODE)) {
+    if (match.index > at) parts.push(text.slice(at, match.index));
+    parts.push(cardChip(match[0]));
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
+
 // The same in words alone, for the live region that reads new events aloud.
 export const logSpeech = (text) => text.replace(CARD_CODE, (card) => cardWords(card));
 

@@ -71,6 +71,22 @@ export function renderDraw(view, ui) {
   );
 }
 
+/**
+ * The settlement in words: who won the round and what they scored (its arithmetic follows
+ * in the summary; a bare "48 = 48" under the hands said nothing).
+ * @param {{seat: number | null}} view the seat's view
+ * @param {{winner?: number | null, points: number[]}} roundEnd the round's end
+ * @param {string[]} names each seat's name
+ * @returns {string}
+ */
+function settlementWords(view, roundEnd, names) {
+  const winner = roundEnd.winner;
+  if (winner === null || winner === undefined) return t("Nobody scores this round.");
+  const points = roundEnd.points[winner];
+  if (winner === view.seat) return t("You win the round: +{points}.", { points });
+  return t("{name} wins the round: +{points}.", { name: names[winner], points });
+}
+
 // The end of a round: every hand shown, pip counts, points and the arithmetic (D15-D16).
 export function roundEndContent(view, roundEnd, names) {
   const hands = roundEnd.hands || [];
@@ -107,8 +123,7 @@ export function roundEndContent(view, roundEnd, names) {
         ),
       ),
     ),
-    h("h3", {}, t("Settlement")),
-    h("p", { class: "arithmetic", id: "arithmetic" }, roundEnd.arithmetic),
+    h("h3", { id: "settlement" }, settlementWords(view, roundEnd, names)),
     ...(roundEnd.summary || []).map((line) => h("p", { class: "summary" }, line)),
     roundEnd.next_leader !== null && roundEnd.next_leader !== undefined && !view.is_over
       ? h("p", {}, t("Next leader: {name}", { name: names[roundEnd.next_leader] }))
@@ -122,6 +137,9 @@ export function roundsTable(view, names) {
 }
 
 // ---- the page module's interface (generic.js says what each one does) ------------------
+
+// A hint's move with its tiles drawn (dominoes.js).
+export { hintFace } from "./dominoes.js";
 
 export const render = (view, ui) => renderDraw(view, ui);
 

@@ -158,6 +158,9 @@ export function handsTable(view) {
 
 // ---- the page module's interface (generic.js says what each one does) ------------------
 
+// A hint's move with its tiles drawn (dominoes.js).
+export { hintFace } from "./dominoes.js";
+
 export const render = (view, ui) => renderFives(view, ui);
 
 export const side = (view) => handsTable(view);

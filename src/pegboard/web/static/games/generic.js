@@ -18,6 +18,8 @@
 //   logEntry(text)                a log line as the page shows it (text and elements: a
 //                                 game's cards drawn, each named for screen readers)
 //   logSpeech(text)               the same line in words, for the live region
+//   hintFace(view, hint)          a hint's move as the table draws it (text and elements:
+//                                 cards and tiles drawn, each named for screen readers)
 //   FOCUS_NEXT                    where the focus goes when the control in focus went away
 
 import { h } from "../dom.js";
@@ -111,5 +113,13 @@ export const dialogContent = () => null;
 export const logEntry = (text) => [text];
 
 export const logSpeech = (text) => text;
+
+/**
+ * A hint's move in the words the server gave it.
+ * @param {object} view the seat's view
+ * @param {{action: string, label?: string}} hint the hint
+ * @returns {(string | Node)[]}
+ */
+export const hintFace = (view, hint) => [hint.label || hint.action];
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false]";
