@@ -157,6 +157,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
     N_("Hint"),
     N_("Hints"),
+    # The table itself: the last move, the sounds (table.js, sound.js, cribbage.js).
+    N_("Last tile played: {tile}"),
+    N_("{card}, the last card played, by {name}"),
+    N_("Sound"),
     N_("Close"),
     # The table: what is on it.
     N_("Your hand"),

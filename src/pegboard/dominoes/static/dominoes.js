@@ -189,3 +189,12 @@ export function handCell(tiles) {
       : ["—"]),
   );
 }
+
+/**
+ * A tile of another seat's hand, face down (the table draws one for each tile it holds):
+ * a blank back, never its pips.
+ * @returns {HTMLElement}
+ */
+export function handBack() {
+  return h("span", { class: "back tile-back" });
+}
