@@ -85,7 +85,7 @@ def test_the_opponents_hands_are_backs_with_their_counts_and_reveal_nothing(
     assert drawn == written in (4, 6)  # the bot may have laid its two away already
     # The crib lies by its owner, as a pile of backs that grows as cards are laid away.
     crib = page.locator("#players .player:has(.badge) #crib-pile")
-    assert crib.count() == 1 and crib.locator(".back").count() == 0
+    assert crib.count() == 1 and crib.locator(".back").count() in (0, 2)  # the bot's two
     pegging_turn(page)
     assert crib.locator(".back").count() == 4
     ((drawn, written),) = opponent_backs(page, CARD_CODE)
