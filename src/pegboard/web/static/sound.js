@@ -103,7 +103,7 @@ export function soundToggle(changed) {
       },
     },
     // One name whatever the state (aria-pressed says it), a sign that shows it.
-    h("span", { class: "sound-sign", "aria-hidden": "true" }, on ? "🔔" : "🔕"),
+    h("span", { class: "sound-sign", "aria-hidden": "true" }, "♪"),
     ` ${t("Sound")}`,
   );
 }
