@@ -173,6 +173,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Play this"),
     N_("Show all {count}"),
     N_("Show the best {count}"),
+    # The table itself: the last move, the sounds (table.js, sound.js, cribbage.js).
+    N_("Last tile played: {tile}"),
+    N_("{card}, the last card played, by {name}"),
+    N_("Sound"),
     N_("Close"),
     # The table: what is on it.
     N_("Your hand"),

@@ -213,3 +213,12 @@ export function hintFace(view, hint) {
   if (at < text.length) parts.push(text.slice(at));
   return parts;
 }
+
+/**
+ * A tile of another seat's hand, face down (the table draws one for each tile it holds):
+ * a blank back, never its pips.
+ * @returns {HTMLElement}
+ */
+export function handBack() {
+  return h("span", { class: "back tile-back" });
+}

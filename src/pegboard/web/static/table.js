@@ -13,6 +13,8 @@ import { replayLinks } from "./earlier.js";
 import { awayBadge, confirmLeaving, forfeitText, leaverButton, leavingText, tickAway } from "./leavers.js";
 import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
+import { flip, snapshot } from "./motion.js";
+import { soundsFor, soundToggle } from "./sound.js";
 import { TableSocket } from "./socket.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
@@ -195,6 +197,8 @@ class TablePage {
     if (arriving && this.isOver(view)) this.latch.overlay = null;
     this.render();
     this.announce(previous, message);
+    // Not on a language switch (the same position told again) nor in another match.
+    if (previous && previous.match === message.match && previous.view.lang === view.lang) soundsFor(previous.view, view);
   }
 
   onError(message) {
@@ -317,6 +321,8 @@ class TablePage {
       return;
     }
     const { view } = this.message;
+    // Where each thing that may travel stands before the page is rebuilt (motion.js).
+    const before = snapshot(this.main);
     const names = this.names(view);
     const ui = this.uiState();
     const game = this.page.render(view, ui, names);
@@ -338,6 +344,8 @@ class TablePage {
       this.footer(view),
     );
     document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
+    this.markLastTile();
+    flip(this.main, before);
     this.renderDialog(view, names, keep);
     this.log.settle(logWasShown);
     // For tests and styling: whose turn it is, and whether a move is on its way.
@@ -383,6 +391,7 @@ class TablePage {
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
       h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
+      h("p", { class: "table-tools" }, soundToggle(() => this.render())),
       replayLinks(table),
     );
   }
@@ -432,7 +441,8 @@ class TablePage {
 
   turnLine(view, names) {
     const text = this.turnText(view, names);
-    return h("p", { class: `turn${view.your_turn ? " yours" : ""}`, id: "turn" }, text);
+    // Your turn is a banner no one can miss; another's turn a quiet line (and their card lit).
+    return h("p", { class: `turn${view.your_turn && !view.is_over ? " yours" : ""}`, id: "turn" }, text);
   }
 
   turnText(view, names) {
@@ -490,6 +500,7 @@ class TablePage {
           ...this.badges(view, seat),
           h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
           ...this.counts(view, seat),
+          this.handBacks(view, seat),
         ),
       ),
     );
@@ -634,6 +645,11 @@ class TablePage {
     const box = h("div", { class: "track", id: "track" });
     box.append(svgFragment(view.track_svg));
     scalable(box.querySelector("svg"));
+    // Each peg travels from its old hole to its new one (motion.js).
+    for (const peg of box.querySelectorAll("circle.peg[data-seat]")) {
+      const kind = peg.classList.contains("front") ? "front" : "back";
+      peg.setAttribute("data-motion", `peg:${peg.getAttribute("data-seat")}:${kind}`);
+    }
     return h("section", { class: "board", "aria-labelledby": "board-title" }, h("h2", { id: "board-title" }, t("Scores")), this.pegLegend(view, box), box);
   }
 
@@ -761,6 +777,39 @@ class TablePage {
     this.socket.close();
     forgetKey(this.tableId);
     location.assign("/");
+  }
+
+  /**
+   * Another seat's hand as the table shows it: one back for each card or tile it holds,
+   * nothing more (its count is written beside it, by the game's counts). A spectator sees
+   * every seat's so; a player their own hand face up instead.
+   * @param {{seat?: number | null, hand_sizes?: number[]}} view
+   * @param {number} seat
+   * @returns {HTMLElement | null}
+   */
+  handBacks(view, seat) {
+    const sizes = view.hand_sizes || [];
+    if (seat === view.seat || typeof sizes[seat] !== "number") return null;
+    const backs = Array.from({ length: sizes[seat] }, () => this.page.handBack());
+    return h("span", { class: "hand-backs", "aria-hidden": "true", dataset: { motion: `backs:${seat}`, count: String(sizes[seat]) } }, ...backs);
+  }
+
+  /**
+   * The tile laid last on a domino board (the highest placement order the server's drawing
+   * gives, data-order) lit, and named for screen readers beside the board.
+   * @returns {void}
+   */
+  markLastTile() {
+    const tiles = [...this.main.querySelectorAll("svg [data-tile][data-order]")];
+    if (!tiles.length) return;
+    const last = tiles.reduce((best, tile) => (Number(tile.getAttribute("data-order")) > Number(best.getAttribute("data-order")) ? tile : best));
+    last.classList.add("last-move");
+    const drawing = last.closest("svg");
+    const box = drawing && drawing.parentElement;
+    if (!box) return;
+    const [low, high] = (last.getAttribute("data-tile") || "").split("-");
+    const said = h("p", { class: "visually-hidden", id: "last-move" }, t("Last tile played: {tile}", { tile: `[${low}|${high}]` }));
+    box.after(said);
   }
 
   // The game's badges (a dealer, a leader) come before the score, its counts after it.

@@ -4,6 +4,7 @@
 // end of each game.
 
 import { h } from "../dom.js";
+import { draggable } from "../drag.js";
 import { t } from "../i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -49,8 +50,14 @@ function chips(cards) {
   return h("span", { class: "cards small" }, ...cards.map(cardChip));
 }
 
-// The cards of the current count, each with who played it (the pile is the tail of the
-// hand's plays: a new count starts after 31 or a go).
+/**
+ * The cards of the current count, each with who played it (the pile is the tail of the
+ * hand's plays: a new count starts after 31 or a go). Each card travels from where it was
+ * (the hand, or the player's backs: motion.js); the last one played is lit and says so.
+ * @param {{pile?: string[], played?: [number, string][]}} view
+ * @param {string[]} names
+ * @returns {HTMLElement}
+ */
 function pileOf(view, names) {
   const pile = view.pile || [];
   if (!pile.length) return h("span", { class: "muted" }, "—");
@@ -60,9 +67,39 @@ function pileOf(view, names) {
     { class: "pile", id: "pile" },
     ...pile.map((card, i) => {
       const seat = played[i] && played[i][1] === card ? played[i][0] : null;
-      return h("li", { class: "played-card" }, cardChip(card), seat === null ? null : h("small", {}, names[seat]));
+      const chip = cardChip(card);
+      chip.dataset.motion = `card:${card}`;
+      if (seat !== null) chip.dataset.motionFrom = `backs:${seat}`;
+      const last = i === pile.length - 1;
+      if (last) {
+        chip.classList.add("last-move");
+        const by = seat === null ? "" : names[seat];
+        chip.setAttribute("aria-label", t("{card}, the last card played, by {name}", { card: cardWords(card), name: by }));
+      }
+      return h("li", { class: `played-card${last ? " last" : ""}` }, chip, seat === null ? null : h("small", {}, names[seat]));
     }),
   );
+}
+
+/**
+ * The pack the starter is cut from, face down (the starter travels from it: motion.js).
+ * @returns {HTMLElement}
+ */
+function pack() {
+  return h("span", { class: "pack", "aria-hidden": "true", dataset: { motion: "pack" } }, h("span", { class: "back card-back" }), h("span", { class: "back card-back" }));
+}
+
+/**
+ * The starter, turned up from the pack (or the pack alone before the cut).
+ * @param {string | null | undefined} starter
+ * @returns {HTMLElement[]}
+ */
+function starterOf(starter) {
+  if (!starter) return [pack(), h("span", { class: "muted" }, "—")];
+  const chip = cardChip(starter);
+  chip.dataset.motion = `card:${starter}`;
+  chip.dataset.motionFrom = "pack";
+  return [pack(), chip];
 }
 
 // The discard action for two picked cards, as the server lists it (deck order), else built.
@@ -100,43 +137,50 @@ export function renderCribbage(view, ui, names) {
         view.discards && view.discards.length ? chips(view.discards) : null,
       ),
       h("dt", {}, t("Starter")),
-      h("dd", { id: "starter" }, view.starter ? cardChip(view.starter) : "—"),
+      h("dd", { id: "starter" }, ...starterOf(view.starter)),
       h("dt", {}, t("Count")),
-      h("dd", { id: "count-box" }, h("span", { id: "count", class: "count" }, String(view.count ?? 0)), " ", pileOf(view, names)),
+      h("dd", { id: "count-box", class: "pile-zone" }, h("span", { id: "count", class: "count" }, String(view.count ?? 0)), " ", pileOf(view, names)),
     ),
   );
 
   let hand = null;
   if (mine) {
     const onlyGo = Boolean(view.your_turn && view.can_go && !discarding && !playable.size);
+    const choose = (card) => {
+      if (discarding) {
+        ui.pick(card);
+      } else if (view.your_turn && playable.has(card)) {
+        ui.act(`play ${card}`);
+      } else {
+        ui.notice(view.your_turn ? `${cardName(card)}: ${t("This card would take the count past 31 (C4).")}` : t("Not your turn."));
+      }
+    };
+    // A card dragged to the crib is picked as a click picks it (the second one lays both);
+    // one dragged to the pile is played as a click plays it.
+    const dropped = (card) => {
+      if (!discarding) return choose(card);
+      const next = ui.picked.includes(card) ? ui.picked : [...ui.picked, card];
+      if (next.length === 2) ui.act(discardAction(view, next));
+      else ui.pick(card);
+    };
+    const zones = () => [...document.querySelectorAll(discarding ? "#crib, #crib-pile" : "#count-box")];
     const cards = (view.hand || []).map((card) => {
       const picked = ui.picked.includes(card);
       const enabled = discarding || (view.your_turn && playable.has(card));
-      return h(
-        "li",
-        {},
-        h(
-          "button",
-          {
-            type: "button",
-            class: `card-button${picked ? " selected" : ""}${enabled ? " playable" : ""}`,
-            dataset: { card, focus: `card:${card}` },
-            "aria-label": cardWords(card),
-            "aria-pressed": discarding ? (picked ? "true" : "false") : null,
-            "aria-disabled": enabled ? "false" : "true",
-            onclick: () => {
-              if (discarding) {
-                ui.pick(card);
-              } else if (view.your_turn && playable.has(card)) {
-                ui.act(`play ${card}`);
-              } else {
-                ui.notice(view.your_turn ? `${cardName(card)}: ${t("This card would take the count past 31 (C4).")}` : t("Not your turn."));
-              }
-            },
-          },
-          cardFace(card),
-        ),
+      const button = h(
+        "button",
+        {
+          type: "button",
+          class: `card-button${picked ? " selected" : ""}${enabled ? " playable" : ""}`,
+          dataset: { card, focus: `card:${card}`, motion: `card:${card}` },
+          "aria-label": cardWords(card),
+          "aria-pressed": discarding ? (picked ? "true" : "false") : null,
+          "aria-disabled": enabled ? "false" : "true",
+          onclick: () => choose(card),
+        },
+        cardFace(card),
       );
+      return h("li", {}, enabled ? draggable(button, zones, () => dropped(card)) : button);
     });
     hand = h(
       "section",
@@ -242,12 +286,28 @@ export const render = (view, ui, names) => renderCribbage(view, ui, names);
 
 export const optionsLine = (view) => t("Best of {games}", { games: view.best_of });
 
+/**
+ * Badges and counts beside a player's name; the dealer's crib lies by them as a pile of
+ * backs (a drop target while the cards are laid away).
+ * @param {{dealer?: number, points?: number[], hand_sizes?: number[], crib_size?: number}} view
+ * @param {number} seat
+ * @returns {(HTMLElement | null)[]}
+ */
 export function playerExtras(view, seat) {
   const sizes = view.hand_sizes || [];
+  const crib = view.crib_size || 0;
   return [
     view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
     view.points ? h("span", { class: "games" }, `${t("Game points")}: ${view.points[seat]}`) : null,
     sizes.length ? h("span", { class: "size" }, `${t("Cards in hand")}: ${sizes[seat]}`) : null,
+    view.dealer === seat
+      ? h(
+          "span",
+          { class: "crib-pile", id: "crib-pile", dataset: { count: String(crib) } },
+          h("span", { class: "crib-backs", "aria-hidden": "true" }, ...Array.from({ length: crib }, () => h("span", { class: "back card-back" }))),
+          `${t("Crib")}: ${crib}`,
+        )
+      : null,
   ];
 }
 

@@ -197,3 +197,6 @@ export function dialogContent(view, overlay, names) {
 }
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled])";
+
+// Another seat's tiles are drawn face down as the domino games draw them.
+export { handBack } from "./dominoes.js";

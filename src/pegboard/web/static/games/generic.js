@@ -10,6 +10,8 @@
 //   side(view, names)             more for the side column (an element or null)
 //   optionsLine(view)             the match's settings under the heading (text, or "")
 //   playerExtras(view, seat)      badges and counts beside a player's name (elements)
+//   handBack()                    one card or tile of another seat's hand, face down (the
+//                                 table draws view.hand_sizes[seat] of them, nothing more)
 //   finalLine(view, name, seat)   a seat's line in the match's final standing
 //   latchEnd(view, latch)         keeps the end of a round or game on screen until closed:
 //                                 sets latch.overlay ({end, number}); latch.seen is the
@@ -103,6 +105,15 @@ export const side = () => null;
 export const optionsLine = () => "";
 
 export const playerExtras = () => [];
+
+/**
+ * A card of another seat's hand, face down: its back alone (a game's cards or tiles are
+ * never named in it).
+ * @returns {HTMLElement}
+ */
+export function handBack() {
+  return h("span", { class: "back card-back" });
+}
 
 export const finalLine = (view, name, seat) => `${name}: ${view.scores[seat]}`;
 
