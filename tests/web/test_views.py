@@ -45,6 +45,7 @@ DRAW: dict[str, tuple[type, ...]] = {
     "stock": (int,),
     "leader": (int,),
     "line_svg": (str,),
+    "line_board": (dict, NoneType),
     "line_description": (str,),
     "line_title": (str,),
     "plays": (dict,),

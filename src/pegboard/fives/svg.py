@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from pegboard.core.languages import language
+from pegboard.dominoes.board import board_data, lone_double
 from pegboard.dominoes.line import End
 from pegboard.dominoes.svg import (
     GAP,
@@ -196,4 +197,24 @@ def render_layout_svg(layout: Layout, markers: bool = True, lang: str = "en") ->
     return "".join(parts)
 
 
-__all__ = ["ARMS", "Cross", "cross_order", "render_layout_svg"]
+def layout_board(layout: Layout) -> dict[str, Any] | None:
+    """The layout as the page lays it out (``pegboard.dominoes.board``): arms out from the
+    spinner once there is one (its arms up and down from its ends C and D), else from the
+    lead; None while the layout is empty. A lone double's second end is left out: it is
+    the same choice as the first (defect 6)."""
+    cross = cross_order(layout)
+    if not cross.line:
+        return None
+    if cross.spinner_at is not None:
+        centre_at = cross.spinner_at
+    else:
+        centre_at = next(index for index, item in enumerate(cross.line) if item.order == 0)
+    ends = dict(cross.ends)
+    if lone_double(layout):
+        ends["right"] = None
+    return board_data(
+        cross.line, centre_at, cross.up, cross.down, ends, spinner=cross.spinner_at is not None
+    )
+
+
+__all__ = ["ARMS", "Cross", "cross_order", "layout_board", "render_layout_svg"]

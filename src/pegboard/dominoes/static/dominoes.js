@@ -3,8 +3,9 @@
 // to play on, the hand as buttons, a table of finished parts. Served beside each domino
 // game's page module (its look's assets), which imports it as "./dominoes.js".
 
-import { h, scalable, svgFragment } from "../dom.js";
+import { focusKey, h, restoreFocus, scalable, svgFragment } from "../dom.js";
 import { t } from "../i18n.js";
+import { drawBoard, endWords } from "./board.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -59,54 +60,243 @@ export function playAction(tile, end) {
   return end === "open" ? tile : `${tile}@${end}`;
 }
 
-// The server's drawing of a line or layout (its title and description included), its
-// markers on the ends the picked tile fits made clickable, the others dimmed.
 // The smallest a marker is drawn (px): a tap target of at least 24 px (WCAG 2.5.8), with
-// room to spare for its ring.
+// room to spare for its ring. (An end to play on is a 44 px button over its marker.)
 export const MARKER_PX = 28;
 
-export function markedLine(svg, attributes, fits, ui) {
+// The width each board was last drawn at (by its id), to draw the next one at once.
+const widths = new Map();
+// How many tiles each board showed last, to slide in the one just played.
+const shown = new Map();
+// Where the tile the player just played left from (a point on the screen), if known.
+let launch = null;
+
+/**
+ * The width a board in `stage` is drawn for: its own, once on the page.
+ * @param {HTMLElement} stage
+ * @param {string} key
+ * @returns {number}
+ */
+function stageWidth(stage, key) {
+  if (stage.isConnected && stage.clientWidth) return stage.clientWidth;
+  return widths.get(key) || Math.min(document.documentElement.clientWidth - 48, 720);
+}
+
+/**
+ * Whether the player asked for no motion.
+ * @returns {boolean}
+ */
+function stillness() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Slides the tile just played (the one of order `order`) to its place: from the hand when
+ * the player moved it there, else in along its arm. Nothing moves under reduced motion.
+ * @param {SVGSVGElement} drawing
+ * @param {import("./board.js").Laid} laid
+ * @param {number} order
+ * @returns {void}
+ */
+function slideIn(drawing, laid, order) {
+  if (stillness() || !drawing.isConnected) return;
+  const placed = laid.tiles.find((item) => item.tile.order === order);
+  const slide = drawing.querySelector(`.slide[data-order="${order}"]`);
+  if (!placed || !slide || typeof slide.animate !== "function") return;
+  const rect = drawing.getBoundingClientRect();
+  const scale = rect.width / laid.width || 1;
+  let dx = -(placed.dx || 0) * 3 * 40;
+  let dy = -(placed.dy || 0) * 3 * 40;
+  if (launch && launch.tile === placed.tile.tile) {
+    dx = (launch.x - rect.left) / scale + laid.x - placed.x;
+    dy = (launch.y - rect.top) / scale + laid.y - placed.y;
+  } else if (!dx && !dy) {
+    dy = 120; // the opening tile comes up from the hands
+  }
+  launch = null;
+  slide.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.4 },
+      { transform: "translate(0px, 0px)", opacity: 1 },
+    ],
+    { duration: 380, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" },
+  );
+}
+
+/**
+ * The ends `fits` as buttons over their markers on the board (44 px, glowing), each named
+ * in words; clicked, tapped or pressed, the picked tile is played there (B4).
+ * @param {HTMLElement} overlay
+ * @param {import("./board.js").Laid} laid
+ * @param {string[]} fits
+ * @param {any} ui
+ * @param {boolean} spinner
+ * @returns {void}
+ */
+function endButtons(overlay, laid, fits, ui, spinner) {
+  const keep = focusKey();
+  overlay.replaceChildren(
+    ...laid.markers
+      .filter((marker) => fits.includes(marker.end))
+      .map((marker) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "end marker fits",
+            style: `left: ${((marker.x - laid.x) / laid.width) * 100}%; top: ${((marker.y - laid.y) / laid.height) * 100}%`,
+            dataset: { end: marker.end, arm: marker.arm, focus: `end:${marker.end}` },
+            onclick: () => ui.play(playAction(ui.selected, marker.end)),
+          },
+          h("span", { class: "visually-hidden" }, endWords(marker.arm, marker.value, spinner)),
+        ),
+      ),
+  );
+  if (keep && keep.startsWith("end:")) restoreFocus(keep, overlay);
+}
+
+/**
+ * The line or layout on its board: the server's drawing (its title and description, B1-B5)
+ * with the tiles laid out to fit the box (board.js), a marker on each open end, and the
+ * ends the picked tile fits as glowing buttons over their markers.
+ * @param {string} svg the server's drawing
+ * @param {import("./board.js").Board | null} board the line's arms (null: empty)
+ * @param {Record<string, string>} attributes
+ * @param {string[]} fits
+ * @param {any} ui
+ * @returns {HTMLElement}
+ */
+export function markedLine(svg, board, attributes, fits, ui) {
   const box = h("div", { ...attributes, tabindex: "0", role: "group", "aria-labelledby": "line-title", dataset: { focus: "line" } });
-  box.append(svgFragment(svg));
-  const drawing = box.querySelector("svg");
-  scalable(drawing);
-  // A long line on a phone is not shrunk below markers of MARKER_PX: it scrolls sideways.
-  const ring = box.querySelector("[data-end] circle");
-  const viewWidth = drawing && drawing.viewBox && drawing.viewBox.baseVal ? drawing.viewBox.baseVal.width : 0;
-  const radius = ring ? Number(ring.getAttribute("r")) : 0;
-  if (viewWidth && radius > 0) {
-    const natural = parseFloat(drawing.style.maxWidth) || viewWidth;
-    drawing.style.minWidth = `${Math.min(natural, Math.ceil((viewWidth * MARKER_PX) / (2 * radius)))}px`;
-  }
-  for (const marker of box.querySelectorAll("[data-end]")) {
-    const end = marker.getAttribute("data-end");
-    if (fits.includes(end)) {
-      marker.classList.add("fits");
-      marker.addEventListener("click", () => ui.play(playAction(ui.selected, end)));
-    } else if (ui.selected) {
-      marker.classList.add("dim");
+  const stage = h("div", { class: "stage" });
+  stage.append(svgFragment(svg));
+  box.append(stage);
+  const drawing = /** @type {SVGSVGElement | null} */ (box.querySelector("svg"));
+  const key = attributes.id || "line";
+  if (!drawing || !board) {
+    // An empty line: the server's slot, where any tile opens it.
+    scalable(drawing);
+    for (const slot of box.querySelectorAll('[data-end="open"]')) {
+      if (!fits.includes("open")) continue;
+      slot.classList.add("fits");
+      slot.addEventListener("click", () => ui.play(playAction(ui.selected, "open")));
     }
+    shown.set(key, 0);
+    return box;
   }
+  drawing.removeAttribute("width");
+  drawing.removeAttribute("height");
+  const overlay = h("div", { class: "ends", role: "group", "aria-labelledby": "ends-label" });
+  stage.append(overlay);
+  const spinner = Boolean(board.centre.spinner);
+  let used = 0;
+  /** @type {import("./board.js").Laid} */
+  let laid;
+  /** @param {number} width */
+  const draw = (width) => {
+    used = width;
+    laid = drawBoard(drawing, board, width, Math.max(240, window.innerHeight * 0.5));
+    for (const marker of drawing.querySelectorAll(".marker")) {
+      if (fits.includes(marker.getAttribute("data-end"))) marker.classList.add("glow");
+      else if (ui.selected) marker.classList.add("dim");
+    }
+    endButtons(overlay, laid, fits, ui, spinner);
+  };
+  draw(stageWidth(stage, key));
+  const count = laid.tiles.length;
+  const before = shown.get(key);
+  shown.set(key, count);
+  if (before !== undefined && count === before + 1) {
+    const order = Math.max(...laid.tiles.map((item) => item.tile.order));
+    requestAnimationFrame(() => slideIn(drawing, laid, order));
+  }
+  // Drawn again when the box's width changes (a turned phone, a narrower window).
+  const observer = new ResizeObserver(() => {
+    if (!stage.isConnected) {
+      observer.disconnect();
+      return;
+    }
+    const width = stage.clientWidth;
+    if (!width) return;
+    widths.set(key, width);
+    if (Math.abs(width - used) > 1) draw(width);
+  });
+  observer.observe(stage);
   return box;
 }
 
-// After a tile is picked, its fitting ends as buttons too (the keyboard's way in);
-// `label(end)` words each one.
-export function endChoices(fits, ui, label) {
+/**
+ * Under the board once a tile is picked: what to do, and the way out (the ends
+ * themselves are buttons on the board).
+ * @param {string[]} fits
+ * @param {any} ui
+ * @returns {HTMLElement | null}
+ */
+export function endChoices(fits, ui) {
   if (!fits.length) return null;
   return h(
     "div",
-    { class: "ends", role: "group", "aria-labelledby": "ends-label" },
-    h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose an end of the line.")}`),
-    ...fits.map((end) =>
-      h(
-        "button",
-        { type: "button", class: "end", dataset: { end, focus: `end:${end}` }, onclick: () => ui.play(playAction(ui.selected, end)) },
-        label(end),
-      ),
-    ),
+    { class: "ends-bar" },
+    h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose a glowing end of the line.")}`),
     h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
   );
+}
+
+/**
+ * A playable tile dragged from the hand (pointer events: mouse, pen or finger): its ends
+ * glow, and dropped on one of them it is played there, as a click on that end would; a
+ * tile with one end is played dropped anywhere on the board.
+ * @param {PointerEvent} event
+ * @param {string} tile
+ * @param {string[]} ends
+ * @param {any} ui
+ * @returns {void}
+ */
+function dragTile(event, tile, ends, ui) {
+  if (event.button !== 0 || !event.isPrimary) return;
+  const from = { x: event.clientX, y: event.clientY };
+  /** @type {HTMLElement | null} */
+  let ghost = null;
+  const under = (e) => {
+    const target = document.elementFromPoint(e.clientX, e.clientY);
+    const end = target && target.closest(".line [data-end]");
+    return { end: end ? end.getAttribute("data-end") : null, board: Boolean(target && target.closest(".line")) };
+  };
+  const move = (e) => {
+    if (!ghost) {
+      if (Math.hypot(e.clientX - from.x, e.clientY - from.y) < 8) return;
+      ghost = h("div", { class: "tile-ghost", "aria-hidden": "true" }, tileSvg(tile));
+      document.body.append(ghost);
+      ui.select(tile); // its ends glow
+    }
+    ghost.style.left = `${e.clientX}px`;
+    ghost.style.top = `${e.clientY}px`;
+    const { end } = under(e);
+    for (const button of document.querySelectorAll(".line .ends button.end")) {
+      button.classList.toggle("over", button.getAttribute("data-end") === end);
+    }
+  };
+  const stop = (e) => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", stop);
+    window.removeEventListener("pointercancel", stop);
+    if (!ghost) return;
+    ghost.remove();
+    // The click that ends a drag is not a click on the tile.
+    const swallow = (click) => click.stopPropagation();
+    window.addEventListener("click", swallow, true);
+    setTimeout(() => window.removeEventListener("click", swallow, true), 0);
+    if (e.type !== "pointerup") return;
+    const { end, board } = under(e);
+    const chosen = end && ends.includes(end) ? end : board && ends.length === 1 ? ends[0] : null;
+    if (chosen) {
+      launch = { tile, x: e.clientX, y: e.clientY };
+      ui.play(playAction(tile, chosen));
+    }
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", stop);
+  window.addEventListener("pointercancel", stop);
 }
 
 // A seat's own tiles as buttons: a playable tile plays at once on its only end, or is
@@ -135,12 +325,15 @@ export function handBox(view, ui, plays, canPlay, unfit, actions) {
               "aria-label": tileName(tile),
               "aria-pressed": ui.selected === tile ? "true" : "false",
               "aria-disabled": playable ? "false" : "true",
-              onclick: () => {
+              onpointerdown: playable ? (event) => dragTile(event, tile, plays[tile], ui) : null,
+              onclick: (event) => {
                 if (!playable) {
                   ui.notice(canPlay ? `${tileName(tile)}: ${unfit}` : t("Not your turn."));
                   return;
                 }
                 const ends = plays[tile];
+                const rect = event.currentTarget.getBoundingClientRect();
+                launch = { tile, x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
                 if (ends.length === 1) ui.play(playAction(tile, ends[0]));
                 else ui.select(ui.selected === tile ? null : tile);
               },

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from pegboard.dominoes.board import line_board, one_choice
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.svg import render_svg
 from pegboard.dominoes.tiles import Tile
@@ -81,6 +82,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         if isinstance(action, Play):
             end = "open" if action.end is None else action.end.notation
             plays.setdefault(tile_text(action.tile), []).append(end)
+    plays = {tile: one_choice(line, ends) for tile, ends in plays.items()}
     last_round = _last_round(match, round_, names, _)
     # The reveal is news from the settlement until the next round's first move.
     result = last_round if match.is_over or not round_.history else None
@@ -106,6 +108,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         stock=round_.stock_size,
         leader=round_.leader,
         line_svg=svg,
+        line_board=line_board(line, markers=not observation.is_over),
         line_description=description,
         line_title=title,
         plays=plays,

@@ -24,6 +24,7 @@ from typing import Any
 
 from pegboard.core import Event
 from pegboard.dominoes.actions import Action, DrawTile, Pass, Play
+from pegboard.dominoes.board import one_choice
 from pegboard.dominoes.tiles import Tile
 from pegboard.fives import narration
 from pegboard.fives.hand import FivesMove, FivesObservation, HandResult
@@ -35,12 +36,17 @@ from pegboard.web.track import track_svg
 from pegboard.web.views_common import common
 
 try:  # the layout drawn with its spinner's cross (pegboard.fives.svg)
+    from pegboard.fives.svg import layout_board
     from pegboard.fives.svg import render_layout_svg as _render_layout
 except ImportError:  # pragma: no cover - until the drawing lands: Draw's line drawing
+    from pegboard.dominoes.board import line_board
     from pegboard.dominoes.svg import render_svg as _render_line
 
     def _render_layout(layout: Layout, markers: bool = True, lang: str = "en") -> str:
         return _render_line(layout, markers=markers, lang=lang)
+
+    def layout_board(layout: Layout) -> dict[str, Any] | None:
+        return line_board(layout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +256,7 @@ def fives_view(
         if isinstance(action, Play):
             end = "open" if action.end is None else action.end.notation
             plays.setdefault(tile_text(action.tile), []).append(end)
+    plays = {tile: one_choice(layout, ends) for tile, ends in plays.items()}
     side_scores = list(observation.side_scores)
     winner_side = observation.winner
     winner = None
@@ -299,6 +306,7 @@ def fives_view(
         drawable=current.drawable,
         leader=current.leader,
         layout_svg=_render_layout(layout, markers=True, lang=lang),
+        layout_board=layout_board(layout),
         layout_description=layout.describe(lang),
         ends_total=0 if layout.is_empty else layout.ends_total(),
         plays=plays,

@@ -59,6 +59,11 @@ export function focusKey() {
   return active && active.dataset ? active.dataset.focus || null : null;
 }
 
+/**
+ * @param {string | null} key the focused control's data-focus key, as focusKey gave it
+ * @param {ParentNode} [root] where to look for it
+ * @returns {boolean} whether a control took the focus
+ */
 export function restoreFocus(key, root = document) {
   if (!key) return false;
   const target = /** @type {HTMLButtonElement | null} */ (root.querySelector(`[data-focus="${CSS.escape(key)}"]`));

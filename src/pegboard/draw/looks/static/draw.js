@@ -4,16 +4,19 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { endChoices, handBox, markedLine, handCell, partsTable, playAction } from "./dominoes.js";
+import { endWords } from "./board.js";
+import { endChoices, handBox, markedLine, handCell, partsTable } from "./dominoes.js";
 
-// The words of an action, as the server wrote them in the view's language ("Play [3|4]
-// on [4|4] (line B, 4)"); the marker's own title if the action is not listed.
-function actionLabel(view, lineBox, action, end) {
-  const entry = (view.legal || []).find((item) => item.action === action);
-  if (entry) return entry.label;
-  const marker = lineBox.querySelector(`[data-end="${CSS.escape(end)}"]`);
-  const title = marker && marker.querySelector("title");
-  return title ? title.textContent : action;
+/**
+ * The open ends in words, as the Fives games show theirs: "Open ends: 4 and 6".
+ * @param {import("./board.js").Board | null} board
+ * @returns {string}
+ */
+function openEnds(board) {
+  if (!board) return t("Open ends: none yet");
+  const ends = ["left", "right"].map((arm) => board.ends[arm]).filter(Boolean);
+  if (!ends.length) return "";
+  return t("Open ends: {ends}", { ends: ends.map((end, i) => endWords(i ? "right" : "left", end.value, false)).join(" · ") });
 }
 
 // Renders the Draw part of the table. `ui` holds the page's selection state and the
@@ -26,8 +29,8 @@ export function renderDraw(view, ui) {
 
   // The line: the server's SVG, title and B-format description included.
   const fits = ui.selected ? plays[ui.selected] || [] : [];
-  const lineBox = markedLine(view.line_svg, { class: "line", id: "line" }, fits, ui);
-  const endButtons = endChoices(fits, ui, (end) => actionLabel(view, lineBox, playAction(ui.selected, end), end));
+  const lineBox = markedLine(view.line_svg, view.line_board || null, { class: "line", id: "line" }, fits, ui);
+  const endButtons = endChoices(fits, ui);
 
   // No tile fits: drawing (D7), else passing (D8), is the only move. Say why, and make
   // that button the obvious one (primary, and the table focuses it: .only-move).
@@ -60,6 +63,8 @@ export function renderDraw(view, ui) {
   const counts = h(
     "p",
     { class: "counts" },
+    h("span", { id: "open-ends" }, openEnds(view.line_board || null)),
+    " · ",
     h("span", { id: "stock-count" }, `${t("Stock")}: ${view.stock}`),
   );
 

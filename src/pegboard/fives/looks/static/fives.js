@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable, playAction } from "./dominoes.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -20,12 +20,6 @@ function ensureStyle() {
 
 function words(view) {
   return view.words || {};
-}
-
-// The words of an action, as the server wrote them ("[3|4] on [4|4] (line B, 4): 10").
-function actionLabel(view, action) {
-  const entry = (view.legal || []).find((item) => item.action === action);
-  return entry ? entry.label : action;
 }
 
 // The sides: each seat alone, or two partners pegging one score (F1).
@@ -75,8 +69,8 @@ export function renderFives(view, ui) {
 
   // The layout: the server's SVG, its title and description included.
   const fits = ui.selected ? plays[ui.selected] || [] : [];
-  const layoutBox = markedLine(view.layout_svg, { class: "line layout", id: "layout" }, fits, ui);
-  const endButtons = endChoices(fits, ui, (end) => actionLabel(view, playAction(ui.selected, end)));
+  const layoutBox = markedLine(view.layout_svg, view.layout_board || null, { class: "line layout", id: "layout" }, fits, ui);
+  const endButtons = endChoices(fits, ui);
 
   const buttons = [];
   if (view.can_draw) {
