@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run play test test-pure test-deps lint typecheck docs docs-check bench clean translations
+.PHONY: run play test test-pure test-deps lint typecheck docs docs-check bench clean translations screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +94,13 @@ test: lint typecheck test-deps
 # The whole suite again on the pure-Python core of Draw (make test runs the C core).
 test-pure: $(VENV)/.installed-dev test-deps
 	@$(PG_URL); PEGBOARD_PURE_PYTHON=1 $(PYTEST)
+
+# The documentation's pictures of each game's table (docs/screenshots/web-GAME-desktop.png
+# and -phone.png): scripts/screenshots serves this checkout with fixed deals and photographs
+# a position mid-round in Debian's Chromium (scripts/ensure-browser installs it).
+screenshots: $(VENV)/.installed-dev
+	@scripts/ensure-browser
+	$(BIN)/python scripts/screenshots
 
 # `make bench QUICK=1`: fewer, shorter repetitions (a smoke test, not a measurement).
 bench: $(VENV)/.installed-bench

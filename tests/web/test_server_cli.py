@@ -116,5 +116,16 @@ def test_the_settings_reach_each_worker_whole() -> None:
         ),
         docs=True,
         allowed_origins=("https://a.example", "https://b.example"),
+        seed=41,
     )
     assert AppSettings.from_json(settings.to_json()) == settings
+
+
+def test_seed_gives_the_matches_seeds_counting_on_from_it() -> None:
+    """``--seed N`` (for the screenshots' fixed deals): the matches are seeded N, N+1, ...;
+    without it, each seed is a secret of the app's own."""
+    from pegboard.web.app import AppSettings
+
+    source = AppSettings(db_url="sqlite://", seed=41).options()["seed_source"]
+    assert [source(), source(), source()] == [41, 42, 43]
+    assert AppSettings(db_url="sqlite://").options()["seed_source"] is None

@@ -291,6 +291,14 @@ def serve(
             min=0,
         ),
     ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="The first new match's seed, the next matches' counting on from it: the same "
+            "deals each time, for demonstrations and screenshots (default: random).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Run the web app: open http://HOST:PORT/ to create a table and invite players."""
     _ = translator(resolve_language(None))
@@ -420,6 +428,7 @@ def serve(
         limits=limits,
         docs=docs,
         allowed_origins=tuple(allowed_origin or ()),
+        seed=seed,
     )
     door = FrontDoor(
         DoorRules(

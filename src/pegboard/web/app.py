@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import functools
 import gc
+import itertools
 import json
 import logging
 import math
@@ -145,6 +146,9 @@ class AppSettings:
     docs: bool = False
     allowed_origins: tuple[str, ...] = ()
     grace: float = GRACE_SECONDS
+    seed: int | None = None
+    """The first match's seed, the next ones counting on from it (``--seed``: the same deals
+    each time, for screenshots); None: a secret random seed for each match."""
 
     def options(self) -> dict[str, Any]:
         """``create_app``'s options, all but the database's URL."""
@@ -155,12 +159,11 @@ class AppSettings:
             "docs": self.docs,
             "allowed_origins": self.allowed_origins,
             "grace": self.grace,
+            "seed_source": None if self.seed is None else itertools.count(self.seed).__next__,
         }
 
     def to_json(self) -> str:
-        return json.dumps(
-            {**self.options(), "db_url": self.db_url, "limits": dataclasses.asdict(self.limits)}
-        )
+        return json.dumps(dataclasses.asdict(self))
 
     @classmethod
     def from_json(cls, text: str) -> AppSettings:
