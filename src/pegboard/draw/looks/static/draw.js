@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { endChoices, handBox, markedLine, handCell, partsTable, playAction } from "./dominoes.js";
+import { endChoices, handBox, markedLine, handCell, partsTable, playAction, tileChips } from "./dominoes.js";
 
 // The words of an action, as the server wrote them in the view's language ("Play [3|4]
 // on [4|4] (line B, 4)"); the marker's own title if the action is not listed.
@@ -179,3 +179,10 @@ export function dialogContent(view, overlay, names) {
 }
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button:not([disabled]), #pass-button:not([disabled])";
+
+/**
+ * A seat's hand as the table draws tiles (a replay shows every hand).
+ * @param {string[] | null | undefined} hand the tiles, as the views write them ("2-3")
+ * @returns {HTMLElement}
+ */
+export const handShown = (hand) => tileChips(hand);

@@ -18,6 +18,8 @@
 //   logEntry(text)                a log line as the page shows it (text and elements: a
 //                                 game's cards drawn, each named for screen readers)
 //   logSpeech(text)               the same line in words, for the live region
+//   handShown(hand)               a seat's hand (a view's `hand`) drawn small, each card or
+//                                 tile named: the replay shows every seat's hand so
 //   FOCUS_NEXT                    where the focus goes when the control in focus went away
 
 import { h } from "../dom.js";
@@ -111,5 +113,12 @@ export const dialogContent = () => null;
 export const logEntry = (text) => [text];
 
 export const logSpeech = (text) => text;
+
+/**
+ * A seat's hand as text (a game with no page module of its own has no drawing of it).
+ * @param {unknown} hand the seat's view's `hand`
+ * @returns {string}
+ */
+export const handShown = (hand) => valueText(hand);
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false]";
