@@ -49,7 +49,8 @@ def test_m1_a_finished_match_replays_to_its_last_move_with_every_hand(
         ana.keyboard.press("Escape")
         ana.wait_for_selector("dialog#round-end:not([open])", state="attached")
     ana.click(f'#replays a[href="/m/{table}-1"]')
-    ana.wait_for_selector("#replay-at")
+    ana.wait_for_url(f"**/m/{table}-1**")
+    ana.wait_for_selector("body[data-ready=true]")  # the viewer's keys are bound
     last = int(ana.get_attribute("#replay-at", "data-at") or -1)
     assert last == int(ana.get_attribute("#replay-at", "data-moves") or -2) > 0
     if moves is not None:
@@ -61,7 +62,9 @@ def test_m1_a_finished_match_replays_to_its_last_move_with_every_hand(
     ana.keyboard.press("End")
     ana.wait_for_selector(f'#replay-at[data-at="{last}"]')
     for seat, hand in enumerate(final.round.hands):
-        shown = ana.inner_text(f'#replay-hands dd[data-seat="{seat}"]')
-        assert shown == (" ".join(f"{t.low}-{t.high}" for t in hand) or "—")
+        # Each tile drawn as the table draws it (issue 35, 7), named by its numbers.
+        tiles = ana.locator(f'#replay-hands dd[data-seat="{seat}"] .tile-chip')
+        shown = tiles.evaluate_all("chips => chips.map((chip) => chip.dataset.tile)")
+        assert shown == [f"{t.low}-{t.high}" for t in hand]
     assert "Ana" in ana.inner_text("#replay-hands")
     assert ana.inner_text("#replay-move").strip()  # what the last move did, said

@@ -66,9 +66,9 @@ def test_the_replay_page_is_made_once_per_move_and_language(
     made: list[tuple[int, str]] = []
     original = replays.render_page
 
-    def counted(found: Any, at: int, lang: str) -> str:
+    async def counted(cache: replays.ReplayCache, found: Any, at: int, lang: str) -> str:
         made.append((at, lang))
-        return original(found, at, lang)
+        return await original(cache, found, at, lang)
 
     monkeypatch.setattr(replays, "render_page", counted)
     first = client.get(f"{address}?at=2")

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import pegboard.games
+from pegboard.web.limits import REPLAY_BATCH
 from tests.web.conftest import Player, leaks, new_table, token_of, truth_of
 
 BOTS = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random"}]
@@ -57,9 +58,13 @@ def test_m1_a_finished_match_replays_move_by_move_with_every_hand(client: TestCl
             for seat, hand in enumerate(match.round.hands)
         }
         assert hands_on(page) == expected
-        # The board as it stands: the line's description after this play.
+        # The board as it stands: the line's description after this play, for screen
+        # readers only (the drawing shows it).
         if at:
-            assert re.search(r'class="replay-description"', page) or not match.round.line
+            assert (
+                re.search(r'class="replay-description visually-hidden"', page)
+                or not match.round.line
+            )
     # Navigation: first, back, forward, last, by links the keys follow (replay.js).
     middle = client.get(f"{address}?at=1").text
     for key, to in (("Home", 0), ("ArrowLeft", 0), ("ArrowRight", 2), ("End", moves)):
@@ -93,7 +98,12 @@ def test_m3_a_match_in_play_is_never_replayed_nor_its_record_given(client: TestC
         seq = len(truth.positions) - 1
         hidden = truth.hidden(seq, 0) | truth.hidden(seq, 1)
         assert hidden
-        for path in (f"/m/{match_id}", f"/m/{match_id}?at=1", f"/api/matches/{match_id}/record"):
+        for path in (
+            f"/m/{match_id}",
+            f"/m/{match_id}?at=1",
+            f"/api/matches/{match_id}/record",
+            f"/api/matches/{match_id}/positions?from=0",
+        ):
             answer = client.get(path + ("&" if "?" in path else "?") + "lang=pt")
             assert answer.status_code == 409, path
             assert "ainda" in answer.text  # translated: still being played
@@ -107,7 +117,7 @@ def test_m3_a_match_in_play_is_never_replayed_nor_its_record_given(client: TestC
 def test_m4_no_such_match_is_a_translated_404(client: TestClient) -> None:
     table = new_table(client, "draw", BOTS, players=2, target=1)
     for text in ("nothing", f"{table['table']}-2", f"{table['table']}-x", "-1", "a" * 200 + "-1"):
-        for path in (f"/m/{text}", f"/api/matches/{text}/record"):
+        for path in (f"/m/{text}", f"/api/matches/{text}/record", f"/api/matches/{text}/positions"):
             answer = client.get(path, params={"lang": "pt"})
             assert answer.status_code == 404, (path, answer.text)
             assert "Não há" in answer.text
@@ -184,3 +194,45 @@ def test_a_move_that_is_no_number_is_a_translated_422(client: TestClient) -> Non
         answer = client.get(address, params={"at": at})
         assert answer.status_code == 200
         assert at_of(answer.text) == (1 if at.endswith("01") else moves)
+
+
+def test_m7_the_viewer_s_positions_are_the_engine_s_every_hand_shown_a_batch_at_a_time(
+    client: TestClient,
+) -> None:
+    """Issue 35, defect 7: the replay page's viewer steps without reloading, from
+    ``/api/matches/ID/positions``: each position's public view, what its move did and
+    every seat's hand, a bounded batch at a time, and the rounds with where each starts."""
+    table = new_table(client, "draw", BOTS, players=2, target=40)  # a few rounds
+    play_out(client, table)
+    truth = truth_of(client, table["table"])
+    moves = len(truth.positions) - 1
+    address = f"/api/matches/{table['table']}-1/positions"
+    answer = client.get(address, params={"from": 1, "count": 5}).json()
+    assert answer["moves"] == moves and answer["from"] == 1
+    assert [shown["at"] for shown in answer["positions"]] == [1, 2, 3, 4, 5]
+    for shown in answer["positions"]:
+        match = truth.positions[shown["at"]]
+        expected = [[f"{tile.low}-{tile.high}" for tile in hand] for hand in match.round.hands]
+        assert shown["hands"] == expected
+        assert shown["said"]  # what the move did, in words
+        assert shown["view"]["seat"] is None and "log" not in shown["view"]
+    # The rounds, each where it starts: the first at the deal, the others after a settlement.
+    parts = answer["parts"]
+    assert parts[0] == {"at": 0, "label": "Round 1"}
+    assert [part["label"] for part in parts] == [f"Round {n + 1}" for n in range(len(parts))]
+    assert len(parts) == len(truth.positions[-1].rounds) > 1
+    for part in parts[1:]:
+        before = truth.positions[part["at"] - 1]
+        assert len(before.rounds) == int(part["label"].split()[-1]) - 2
+    # Bounded: however many are asked for, at most a batch; past the last move, fewer.
+    many = client.get(address, params={"from": 0, "count": "9" * 50}).json()["positions"]
+    assert len(many) == REPLAY_BATCH
+    tail = client.get(address, params={"from": moves - 1}).json()["positions"]
+    assert [shown["at"] for shown in tail] == [moves - 1, moves]
+    # Translated, and a bad number is a translated 422 naming what is wrong.
+    said = client.get(address, params={"from": 0, "count": 1, "lang": "pt"}).json()
+    assert said["parts"][0]["label"] == "Rodada 1"
+    for params in ({"from": "x"}, {"from": "-1"}, {"count": "0"}, {"count": "²"}):
+        refused = client.get(address, params={**params, "lang": "pt"})
+        assert refused.status_code == 422, params
+        assert refused.json()["field"] in params and "número" in refused.json()["error"]

@@ -53,11 +53,13 @@ DRAW: dict[str, tuple[type, ...]] = {
     "can_pass": (bool,),
     "round_end": (dict, NoneType),
     "last_round": (dict, NoneType),
+    "part": (str,),
     "rounds": (list,),
 }
 CRIBBAGE: dict[str, tuple[type, ...]] = {
     "phase": (str,),
     "hand_number": (int,),
+    "part": (str,),
     "dealer": (int,),
     "hand": (list,),
     "kept": (list,),

@@ -222,6 +222,7 @@ KEYS: dict[str, tuple[type, ...]] = {
     "hand_end": (dict, type(None)),
     "last_hand": (dict, type(None)),
     "hands_played": (list,),
+    "part": (str,),
     "words": (dict,),
 }
 

@@ -41,6 +41,7 @@ from pegboard.web import (
     player_page,
     players,
     ratings,
+    replay_positions,
     replays,
     rules,
     ws,
@@ -278,6 +279,7 @@ def create_app(
     app.include_router(players.router)
     app.include_router(player_page.router)
     app.include_router(replays.router)
+    app.include_router(replay_positions.router)
     app.include_router(leaderboard.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)

@@ -120,6 +120,9 @@ REPLAY_PAGES: Final = 256
 asked for going first."""
 REPLAY_MATCHES: Final = 64
 """Finished matches kept read from the database for their replay pages (the same way)."""
+REPLAY_BATCH: Final = 24
+"""A replay's viewer asks for at most this many positions at once (each carries the
+board's drawings: some tens of kilobytes in all)."""
 REPLAY_LINKS: Final = 20
 """A table's summary links at most this many of its finished matches, the latest."""
 CORRECTION_TEXT_LENGTH: Final = 2000

@@ -55,6 +55,19 @@ MESSAGES: Final[tuple[str, ...]] = (
     # The table: its finished matches' replays (replay.js's earlier.js).
     N_("Replays"),
     N_("Match {number}"),
+    # A replay's viewer (replay.js): its controls, the move shown, every hand.
+    N_("First"),
+    N_("Back"),
+    N_("Forward"),
+    N_("Last"),
+    N_("Autoplay"),
+    N_("Pause"),
+    N_("Speed"),
+    N_("Move"),
+    N_("Move {at} of {n}"),
+    N_("This move"),
+    N_("The deal"),
+    N_("Every hand"),
     # Ratings: a rated table, the leaderboards.
     N_("Rated: each finished match updates the players' ratings (people only, no hints)"),
     N_("Rated table"),

@@ -129,6 +129,7 @@ class ReplayCache:
         self._pages: OrderedDict[PageKey, str] = OrderedDict()
         self._matches: OrderedDict[tuple[str, int], FinishedMatch] = OrderedDict()
         self._making: dict[PageKey, asyncio.Future[str]] = {}
+        self._parts: OrderedDict[tuple[str, int, str], list[Part]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._pages) + len(self._matches)
@@ -136,6 +137,16 @@ class ReplayCache:
     def clear(self) -> None:
         self._pages.clear()
         self._matches.clear()
+        self._parts.clear()
+
+    def parts(self, found: FinishedMatch, lang: str) -> list[Part] | None:
+        """The rounds or hands of a finished match in ``lang``, if known (``survey``)."""
+        return self._parts.get((found.table_id, found.number, lang))
+
+    def keep_parts(self, found: FinishedMatch, lang: str, parts: list[Part]) -> None:
+        self._parts[(found.table_id, found.number, lang)] = parts
+        while len(self._parts) > self.most_matches:
+            self._parts.popitem(last=False)
 
     def match(self, table_id: str, number: int) -> FinishedMatch | None:
         found = self._matches.get((table_id, number))
@@ -191,7 +202,7 @@ class ReplayRefusedError(Exception):
         self.message = message
 
 
-async def _finished(request: Request, text: str, _: Translator) -> FinishedMatch:
+async def finished_match(request: Request, text: str, _: Translator) -> FinishedMatch:
     """The finished match at the address ``text``: ``ReplayRefusedError`` 404 for none, 409 for a
     match still in play (it is never replayed with its hidden information)."""
     parsed = parse_match_id(text)
@@ -220,7 +231,7 @@ async def match_record(request: Request, match: str) -> Response:
     """The engine's record of a finished match (``pegboard replay`` reads it)."""
     _ = translator(lang_key(request.query_params.get("lang")))
     try:
-        found = await _finished(request, match, _)
+        found = await finished_match(request, match, _)
     except ReplayRefusedError as refusal:
         return JSONResponse({"error": refusal.message}, status_code=refusal.status)
     played = await asyncio.to_thread(
@@ -243,25 +254,65 @@ class Position:
     seats: list[dict[str, Any]]
 
 
-def position(found: FinishedMatch, at: int, lang: str) -> Position:
-    """Replay ``found`` to move ``at`` (clamped to 0..its moves) and view it for all."""
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A round or hand of a match (its view's ``part``) and the move it starts at."""
+
+    at: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Survey:
+    """A finished match's parts, and its positions from one move to another."""
+
+    parts: list[Part]
+    positions: list[Position]
+
+
+def survey(
+    found: FinishedMatch, start: int, stop: int, lang: str, known: list[Part] | None = None
+) -> Survey:
+    """Replay ``found`` once: its parts (each round or hand where it starts, read from the
+    public view's ``part``; none for a game whose view has none), unless ``known``
+    already, and the positions after ``start`` to ``stop`` - 1 moves (clamped to 0..its
+    moves), viewed for all."""
     _ = translator(lang)
-    at = max(0, min(at, len(found.actions)))
+    moves = len(found.actions)
+    start, stop = max(0, min(start, moves)), max(0, min(stop, moves + 1))
     game = pegboard.games.get(found.game)
     match = game.new_match(found.config, found.seed)
-    narration = []
+    narration: list[Any] = []
     said: list[Any] = []
-    for seat, text in found.actions[:at]:
-        said = list(game.play(match, seat, text).events)
-        narration.extend(said)
-    names = views.view(match, found.game, None, lang, found.names)["names"]
-    words = say_all(said, _, lambda seat: str(names[seat]))
-    public = views.view(match, found.game, None, lang, found.names, narration)
-    seats = [
-        views.view(match, found.game, seat, lang, found.names, narration)
-        for seat in range(match.num_players)
-    ]
-    return Position(at, len(found.actions), words, public, seats)
+    parts: list[Part] = [] if known is None else known
+    positions: list[Position] = []
+    for at in range(moves + 1 if known is None else stop):
+        if at:
+            seat, text = found.actions[at - 1]
+            said = list(game.play(match, seat, text).events)
+            narration.extend(said)
+        wanted = start <= at < stop
+        if known is not None and not wanted:
+            continue  # the parts are known: only the wanted positions are viewed
+        public = views.view(match, found.game, None, lang, found.names, narration)
+        label = public.get("part")
+        if known is None and isinstance(label, str) and (not parts or parts[-1].label != label):
+            parts.append(Part(at, label))
+        if wanted:
+            names = [str(name) for name in public["names"]]
+            words = say_all(said, _, names.__getitem__)
+            seats = [
+                views.view(match, found.game, seat, lang, found.names, narration)
+                for seat in range(match.num_players)
+            ]
+            positions.append(Position(at, moves, words, public, seats))
+    return Survey(parts, positions)
+
+
+def position(found: FinishedMatch, at: int, lang: str) -> Position:
+    """Replay ``found`` to move ``at`` (clamped to 0..its moves) and view it for all."""
+    at = max(0, min(at, len(found.actions)))
+    return survey(found, at, at + 1, lang).positions[0]
 
 
 def _hand_text(hand: Any) -> str:
@@ -270,9 +321,11 @@ def _hand_text(hand: Any) -> str:
     return "" if hand is None else str(hand)
 
 
-def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
-    """The replay page at ``shown`` (``templates/replay.html``): the navigation, what the
-    move did, the board, every seat's hand."""
+def render_position(
+    found: FinishedMatch, shown: Position, lang: str, parts: list[Part] | None = None
+) -> str:
+    """The replay page at ``shown`` (``templates/replay.html``): the navigation, the
+    match's rounds or hands (``parts``), what the move did, the board, every seat's hand."""
     _ = translator(lang)
     names = shown.public.get("names", [])
     forfeit = found.forfeit
@@ -295,8 +348,10 @@ def render_position(found: FinishedMatch, shown: Position, lang: str) -> str:
         game=_(pegboard.games.get(found.game).display_name),
         match=match_id(found.table_id, found.number),
         table=found.table_id,
+        game_name=found.game,
         at=shown.at,
         moves=shown.moves,
+        parts=parts or [],
         back=max(0, shown.at - 1),
         forward=min(shown.moves, shown.at + 1),
         ended=ended,
@@ -328,7 +383,7 @@ async def replay_page(request: Request, match: str) -> Response:
     lang = rules.request_lang(request)
     _ = translator(lang)
     try:
-        found = await _finished(request, match, _)
+        found = await finished_match(request, match, _)
     except ReplayRefusedError as refusal:
         page = pages.message_page(lang, refusal.message, path=f"/m/{match[:64]}")
         return HTMLResponse(page, status_code=refusal.status)
@@ -340,13 +395,25 @@ async def replay_page(request: Request, match: str) -> Response:
             pages.message_page(lang, message, path=f"/m/{match[:64]}"), status_code=422
         )
     key = (found.table_id, found.number, at, lang)
-    made = await cache_of(request).made(
-        key, lambda: asyncio.to_thread(render_page, found, at, lang)
-    )
+    cache = cache_of(request)
+    made = await cache.made(key, lambda: render_page(cache, found, at, lang))
     return HTMLResponse(made)
 
 
-def render_page(found: FinishedMatch, at: int, lang: str) -> str:
+async def surveyed(
+    cache: ReplayCache, found: FinishedMatch, start: int, stop: int, lang: str
+) -> Survey:
+    """``survey`` in a thread, the match's parts kept once known (they cost a view of every
+    move); the cache is only touched here, on the event loop."""
+    known = cache.parts(found, lang)
+    done = await asyncio.to_thread(survey, found, start, stop, lang, known)
+    cache.keep_parts(found, lang, done.parts)
+    return done
+
+
+async def render_page(cache: ReplayCache, found: FinishedMatch, at: int, lang: str) -> str:
     """The replay page of ``found`` at move ``at`` in ``lang`` (the costly part: the match
     replayed to ``at`` and viewed for every seat)."""
-    return render_position(found, position(found, at, lang), lang)
+    at = max(0, min(at, len(found.actions)))
+    done = await surveyed(cache, found, at, at + 1, lang)
+    return await asyncio.to_thread(render_position, found, done.positions[0], lang, done.parts)

@@ -150,6 +150,10 @@ def cribbage_view(
     view.update(
         phase="over" if game.result is not None else game.phase,
         hand_number=game.hand_number,
+        # The game and hand in play (the last once the match is over): a replay's parts.
+        part=_("Game {game} · Hand {hand}").format(
+            game=len(games) + (0 if match.is_over else 1), hand=game.hand_number
+        ),
         dealer=game.dealer,
         hand=cards(game.hand),
         kept=cards(game.kept),

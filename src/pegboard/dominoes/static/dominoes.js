@@ -415,3 +415,19 @@ export function hintFace(view, hint) {
 export function handBack() {
   return h("span", { class: "back tile-back" });
 }
+
+/**
+ * A hand drawn small in a line of text (a replay's hands): each tile named for a screen
+ * reader, a dash for an empty hand.
+ * @param {string[] | null | undefined} tiles the tiles, as the views write them ("2-3")
+ * @returns {HTMLElement}
+ */
+export function tileChips(tiles) {
+  return h(
+    "span",
+    { class: "tiles small" },
+    ...(tiles && tiles.length
+      ? tiles.map((tile) => h("span", { class: "tile-chip", role: "img", "aria-label": tileName(tile), dataset: { tile } }, tileSvg(tile)))
+      : ["—"]),
+  );
+}

@@ -116,6 +116,8 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         can_pass=any(isinstance(a, Pass) for a in round_.legal),
         round_end=result,
         last_round=last_round,
+        # The round in play (the last one once the match is over): a replay's list of parts.
+        part=_("Round {number}").format(number=len(rounds) + (0 if observation.is_over else 1)),
         rounds=[
             {
                 "number": r.number,

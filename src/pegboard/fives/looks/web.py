@@ -320,6 +320,8 @@ def fives_view(
         hand_end=last_hand if fresh else None,
         last_hand=last_hand,
         hands_played=hands_played(finished),
+        # The hand in play (the last one once the match is over): a replay's list of parts.
+        part=_("Hand {number}").format(number=len(finished) + (0 if match.is_over else 1)),
         words={
             "sides": _("Sides"),
             "layout": _("Layout"),

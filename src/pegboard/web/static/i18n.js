@@ -72,6 +72,25 @@ export async function setLanguage(code) {
   for (const listener of listeners) listener(code);
 }
 
+/**
+ * The catalog of a page the server wrote in one language (a replay, whose address says its
+ * language): made current as setLanguage does, without the language switch's list (that
+ * page has links instead) and without storing a choice the reader did not make here.
+ * @param {string} code the page's language key (its <html data-lang>: "pt")
+ * @returns {Promise<void>}
+ */
+export async function usePageLanguage(code) {
+  let table = {};
+  try {
+    const answer = await fetch(`/api/messages?lang=${encodeURIComponent(code)}`);
+    if (answer.ok) table = (await answer.json()).messages || {};
+  } catch {
+    table = {}; // offline: English msgids still read well
+  }
+  current = code;
+  messages = table;
+}
+
 export function onLanguage(listener) {
   listeners.push(listener);
 }

@@ -454,3 +454,10 @@ export function hintFace(view, hint) {
 export const logSpeech = (text) => text.replace(CARD_CODE, (card) => cardWords(card));
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false], #go-button:not([disabled])";
+
+/**
+ * A seat's hand as the table draws cards (a replay shows every hand).
+ * @param {string[] | null | undefined} hand the cards, as the views write them ("5H")
+ * @returns {HTMLElement}
+ */
+export const handShown = (hand) => chips(hand);

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { endWords } from "./board.js";
-import { endChoices, handBox, markedLine, handCell, partsTable } from "./dominoes.js";
+import { endChoices, handBox, markedLine, handCell, partsTable, tileChips } from "./dominoes.js";
 
 /**
  * The open ends in words, as the Fives games show theirs: "Open ends: 4 and 6".
@@ -205,3 +205,9 @@ export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button:not([dis
 
 // Another seat's tiles are drawn face down as the domino games draw them.
 export { handBack } from "./dominoes.js";
+/**
+ * A seat's hand as the table draws tiles (a replay shows every hand).
+ * @param {string[] | null | undefined} hand the tiles, as the views write them ("2-3")
+ * @returns {HTMLElement}
+ */
+export const handShown = (hand) => tileChips(hand);

@@ -10,7 +10,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable } from "./dominoes.js";
+import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable, tileChips } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
 function ensureStyle() {
@@ -204,3 +204,9 @@ export const FOCUS_NEXT = ".playable[aria-disabled=false], #draw-button, #pass-b
 
 // Another seat's tiles are drawn face down as the domino games draw them.
 export { handBack } from "./dominoes.js";
+/**
+ * A seat's hand as the table draws tiles (a replay shows every hand).
+ * @param {string[] | null | undefined} hand the tiles, as the views write them ("2-3")
+ * @returns {HTMLElement}
+ */
+export const handShown = (hand) => tileChips(hand);

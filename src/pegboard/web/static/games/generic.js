@@ -22,6 +22,8 @@
 //   logSpeech(text)               the same line in words, for the live region
 //   hintFace(view, hint)          a hint's move as the table draws it (text and elements:
 //                                 cards and tiles drawn, each named for screen readers)
+//   handShown(hand)               a seat's hand (a view's `hand`) drawn small, each card or
+//                                 tile named: the replay shows every seat's hand so
 //   FOCUS_NEXT                    where the focus goes when the control in focus went away
 
 import { h } from "../dom.js";
@@ -132,5 +134,12 @@ export const logSpeech = (text) => text;
  * @returns {(string | Node)[]}
  */
 export const hintFace = (view, hint) => [hint.label || hint.action];
+
+/**
+ * A seat's hand as text (a game with no page module of its own has no drawing of it).
+ * @param {unknown} hand the seat's view's `hand`
+ * @returns {string}
+ */
+export const handShown = (hand) => valueText(hand);
 
 export const FOCUS_NEXT = ".playable[aria-disabled=false]";
