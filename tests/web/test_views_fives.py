@@ -267,7 +267,16 @@ def test_f4_f5_the_seats_moves_are_its_legal_actions_and_draw_and_pass_only_when
                 for tile, ends in v["plays"].items()
                 for end in ends
             }
-            assert played == legal - {"draw", "pass"}
+            # Every play is legal, and only a lone double's second side is left out: its two
+            # ends give the same line, so they are one choice (issue 35, defect 6).
+            assert played <= legal
+            for action in legal - {"draw", "pass"} - played:
+                tile = action.split("@")[0]
+                assert v["plays"][tile], action
+                board = v["layout_board"]  # the line is its centre alone: a lone double
+                assert board and not any(board["arms"].values()), action
+                low, high = board["centre"]["tile"].split("-")
+                assert low == high, action
             other = view(match, game, 1 - seat, "en")
             assert other["legal"] == [] and other["plays"] == {} and not other["can_draw"]
             for key in seen:
