@@ -2,8 +2,9 @@
 runs TypeScript over it with ``checkJs`` (tsconfig.json), so that the JSDoc types and the
 DOM's own types are checked without a build step. These tests show the check catching the
 faults it is for, in the page's real modules, and the served layout resolving as TypeScript
-sees it (a game's page module imports ``../dom.js``, which is where the server puts it, not
-where the file lies in the repository: tsconfig.json's ``rootDirs`` say so)."""
+sees it (a game's page module imports the page's ``dom.js`` from the folder above the one it
+is served from, which is not where the file lies in the repository: tsconfig.json's
+``rootDirs`` say so)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 TSC = ROOT / "node_modules" / ".bin" / "tsc"
+PAGE = "../"
+"""Where a game's module finds the page's own modules, as the server serves them (a URL's
+path, not the repository's: tests/test_references.py reads repository paths)."""
 
 pytestmark = pytest.mark.skipif(
     not TSC.exists() and os.environ.get("CI") is None,
@@ -28,7 +32,7 @@ def check(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
     folder's place (so it imports the page's modules as a game's module does)."""
     folder = tmp_path / "src" / "pegboard" / "dominoes" / "static"
     folder.mkdir(parents=True)
-    (folder / "extra.js").write_text(source, encoding="utf-8")
+    (folder / "extra.js").write_text(source.replace("{PAGE}", PAGE), encoding="utf-8")
     config = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
     options = config["compilerOptions"]
     # The same virtual layout, with the extra module's folders beside the real ones.
@@ -58,7 +62,7 @@ def test_the_page_as_it_is_passes() -> None:
 def test_a_good_module_importing_the_page_as_served_passes(tmp_path: Path) -> None:
     done = check(
         tmp_path,
-        'import { h } from "../dom.js";\nimport { t } from "../i18n.js";\n'
+        'import { h } from "{PAGE}dom.js";\nimport { t } from "{PAGE}i18n.js";\n'
         'export const greeting = h("p", {}, t("Log"));\n',
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -70,9 +74,9 @@ def test_a_good_module_importing_the_page_as_served_passes(tmp_path: Path) -> No
         # A misspelt DOM method.
         ('export const x = document.getElementByID("main");\n', "TS2551"),
         # A page function called with arguments it does not take (dom.js: clearError()).
-        ('import { clearError } from "../dom.js";\nclearError(1, 2);\n', "TS2554"),
+        ('import { clearError } from "{PAGE}dom.js";\nclearError(1, 2);\n', "TS2554"),
         # A name the page's module does not export.
-        ('import { nothingSuch } from "../dom.js";\nnothingSuch();\n', "TS2305"),
+        ('import { nothingSuch } from "{PAGE}dom.js";\nnothingSuch();\n', "TS2305"),
         # A JSDoc type contradicted by the code.
         (
             '/** @param {number} n */\nexport function twice(n) { return n * 2; }\ntwice("2");\n',
