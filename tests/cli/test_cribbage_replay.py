@@ -74,9 +74,9 @@ def test_c6_c7_replay_of_a_game_prints_the_shows_and_the_final_scores(
         assert found > position, line
         position = found
     s0, s1 = game.scores
-    assert f"Final scores: seat 0 {s0} · seat 1 {s1}" in output
+    assert f"Final scores: seat 1 {s0} · seat 2 {s1}" in output  # seats counted from 1
     won, lost = result.scores[result.winner], result.scores[result.loser]
-    assert f"Seat {result.winner} wins the game, {won} to {lost}." in output
+    assert f"Seat {result.winner + 1} wins the game, {won} to {lost}." in output
     assert ("skunk" in output) == result.skunk
     # Every action of the record is printed, one line each.
     moves = re.findall(r"^  Seat \d (?:lays|plays|says go)", output, flags=re.M)
@@ -89,13 +89,13 @@ def test_c2_c3_replay_shows_the_deal_the_discards_and_the_starter(tmp_path: Path
     code, output = _replay(_write(tmp_path, game.to_record()))
     assert code == 0
     for cut in first.cuts:
-        assert f"Cut for the deal: seat 0 {cut.cards[0]}, seat 1 {cut.cards[1]}" in output
+        assert f"Cut for the deal: seat 1 {cut.cards[0]}, seat 2 {cut.cards[1]}" in output
     for seat, hand in enumerate(first.hands):
-        assert f"Seat {seat} is dealt {' '.join(str(c) for c in hand)}." in output
+        assert f"Seat {seat + 1} is dealt {' '.join(str(c) for c in hand)}." in output
     discards = [m for m in game.history if m.hand == 1][:2]
     for move in discards:
         cards = " ".join(str(c) for c in sorted(move.action.cards))  # type: ignore[union-attr]
-        assert f"Seat {move.seat} lays {cards} in seat {first.dealer}'s crib." in output
+        assert f"Seat {move.seat + 1} lays {cards} in seat {first.dealer + 1}'s crib." in output
     starter = game.shows[0].starter
     assert f"The starter is cut: {starter} (C3)." in output
 
@@ -111,7 +111,7 @@ def test_c4_each_pegging_score_is_explained_with_the_count(tmp_path: Path) -> No
     lines = re.findall(r"^    (\S.*): seat (\d) pegs (\d+) \(", output, flags=re.M)
     assert len(lines) == len(pegged)
     for (saying, seat, points), event in zip(lines, pegged, strict=True):
-        assert saying.lower() == event.saying and int(seat) == event.seat
+        assert saying.lower() == event.saying and int(seat) == event.seat + 1  # from 1
         assert int(points) == event.points
 
 
@@ -123,12 +123,12 @@ def test_c7_replay_of_a_match(tmp_path: Path) -> None:
     for finished in match.games:
         scores = finished.result.scores
         won, lost = scores[finished.result.winner], scores[finished.result.loser]
-        assert f"Seat {finished.result.winner} wins the game, {won} to {lost}." in output
+        assert f"Seat {finished.result.winner + 1} wins the game, {won} to {lost}." in output
     p0, p1 = match.points
     assert (
         f"Match over after {len(match.games)} game{'s' * (len(match.games) > 1)}: "
-        f"seat {match.winner} wins, "
-        f"seat 0 {p0} · seat 1 {p1} (game points)." in output
+        f"seat {match.winner + 1} wins, "
+        f"seat 1 {p0} · seat 2 {p1} (game points)." in output
     )
 
 
@@ -145,8 +145,8 @@ def test_replay_of_an_unfinished_game_and_of_a_position(tmp_path: Path) -> None:
         position.apply(position.parse_action(text))
     code, output = _replay(_write(tmp_path, position.to_record(), "position.json"))
     assert code == 0
-    assert "Seat 0 holds 10H 5C 6C 7C." in output and "Crib 6H 6S 2C 9S, starter 9H." in output
-    assert "    Thirty-one for two: seat 0 pegs 2 (seat 0 2 · seat 1 2)." in output
+    assert "Seat 1 holds 10H 5C 6C 7C." in output and "Crib 6H 6S 2C 9S, starter 9H." in output
+    assert "    Thirty-one for two: seat 1 pegs 2 (seat 1 2 · seat 2 2)." in output
 
 
 @pytest.mark.parametrize(

@@ -185,9 +185,9 @@ def test_replay_of_a_damaged_record_speaks_the_language(tmp_path: Path) -> None:
 def test_hint_for_a_seat_not_to_act_speaks_the_language(tmp_path: Path) -> None:
     record = tmp_path / "round.json"
     record.write_text(json.dumps(Round.deal(2, seed=3, leader=0).to_record()), encoding="utf-8")
-    result = runner.invoke(app, ["hint", str(record), "--seat", "1", "--lang", "pt"])
+    result = runner.invoke(app, ["hint", str(record), "--seat", "2", "--lang", "pt"])
     assert result.exit_code == 1
-    assert "não é a vez do jogador 1: é a vez do jogador 0" in result.output
+    assert "não é a vez do jogador 2: é a vez do jogador 1" in result.output  # from 1
 
 
 def test_c6_cribbage_score_names_a_bad_card_in_the_language() -> None:

@@ -102,7 +102,8 @@ def test_d16_rounds_announce_the_next_leader() -> None:
     leaders = [int(n) for n in re.findall(r"Next round: seat (\d) leads \(D16\)", output)]
     first = int(re.search(r"Seat (\d) leads the first round", output).group(1))  # type: ignore[union-attr]
     assert leaders, "a match to 100 lasts more than one round"
-    assert leaders == [(first + i) % 2 for i in range(1, len(leaders) + 1)]
+    # Seats are counted from 1 (seat 1, seat 2): the lead goes to the next one, clockwise.
+    assert leaders == [(first - 1 + i) % 2 + 1 for i in range(1, len(leaders) + 1)]
 
 
 def test_end_of_input_ends_the_match_cleanly() -> None:

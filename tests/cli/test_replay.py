@@ -49,9 +49,9 @@ def test_d17_replay_of_a_match_prints_each_settlement_and_the_final_scores(
     code, output = _replay(_write(tmp_path, match.to_record()))
     assert code == 0
     for finished in match.rounds:
-        assert f"Round {finished.number}: seat {finished.leader} leads." in output
+        assert f"Round {finished.number}: seat {finished.leader + 1} leads." in output
         assert f"Settlement: {finished.result.arithmetic}" in output
-    expected = " · ".join(f"seat {s} {score}" for s, score in enumerate(match.scores))
+    expected = " · ".join(f"seat {s} {score}" for s, score in enumerate(match.scores, 1))
     assert f"Final scores: {expected}" in output
     assert output.count("Final scores:") == 1
     # every action of the record is printed, one line each, with the seat that took it
@@ -97,7 +97,7 @@ def test_d14_blocked_round_replay_shows_the_seed_arithmetic(tmp_path: Path) -> N
     code, output = _replay(_write(tmp_path, record))
     assert code == 0
     assert "The round is blocked" in output
-    assert "Settlement: 8 + 10 − 3 = 15 → seat 0 scores 15." in output
+    assert "Settlement: 8 + 10 − 3 = 15 → seat 1 scores 15." in output
 
 
 def test_d14_shared_lowest_count_scores_nothing(tmp_path: Path) -> None:
@@ -111,8 +111,8 @@ def test_d13_domino_against_a_blank_double_scores_the_others(tmp_path: Path) -> 
     # RULES D13: opponents with 0 and 8 give the winner 8.
     record = _round_record([["5-6"], ["0-0"], ["2-6"]], ["1-1", "3-3"], "1-5", ["5-6@1-5H"])
     _, output = _replay(_write(tmp_path, record))
-    assert "Seat 0 played the last tile of the hand: domino." in output
-    assert "Settlement: 0 + 8 = 8 → seat 0 scores 8." in output
+    assert "Seat 1 played the last tile of the hand: domino." in output
+    assert "Settlement: 0 + 8 = 8 → seat 1 scores 8." in output
 
 
 def test_replay_of_an_unfinished_match(tmp_path: Path) -> None:

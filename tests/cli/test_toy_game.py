@@ -313,12 +313,13 @@ def test_hint_ranks_as_the_high_bot_analyses(seed: int, tmp_path: Path, toy_game
         ]
         assert {e["unit"] for e in shown} == {"expected points"}
         table = runner.invoke(app, ["hint", str(path), "--lang", "en"]).output
-        assert f"seat {seat}: {len(ranked)} legal actions (high)" in table
+        assert f"seat {seat + 1}: {len(ranked)} legal actions (high)" in table  # from 1
         assert table.index(str(ranked[0].action)) < table.index(str(ranked[-1].action))
         assert "expected points" in table
-        other = runner.invoke(app, ["hint", str(path), "--seat", str(1 - seat), "--lang", "en"])
+        # --seat counts from 1, as the command's words do: the other seat is 2 - seat.
+        other = runner.invoke(app, ["hint", str(path), "--seat", str(2 - seat), "--lang", "en"])
         assert other.exit_code == 1
-        assert f"seat {1 - seat} is not to act: it is seat {seat}'s turn" in other.output
+        assert f"seat {2 - seat} is not to act: it is seat {seat + 1}'s turn" in other.output
     record["actions"] = match.actions
     path.write_text(json.dumps(record))
     over = runner.invoke(app, ["hint", str(path), "--lang", "en"])

@@ -174,23 +174,24 @@ def test_a_replay_does_not_work_out_the_events(monkeypatch: pytest.MonkeyPatch) 
 def test_the_settlement_lines_are_the_events_said(monkeypatch: pytest.MonkeyPatch) -> None:
     en = translator("en")
     result = blocked_round().result
-    assert draw_text.settlement_lines(result, None, en)[2] == "  seat 0: [1|2] (count 3)"
+    # The surfaces count seats from 1 (the library's seat 0 is "seat 1").
+    assert draw_text.settlement_lines(result, None, en)[2] == "  seat 1: [1|2] (count 3)"
     # A template changed in the rules shows in the text, laid out the same way.
     monkeypatch.setattr(narration, "REVEALED", "{player} holds {tiles}, {count} pips")
     lines = draw_text.settlement_lines(result, 1, en)
     assert lines[2:5] == [
-        "  seat 0 holds [1|2], 3 pips",
-        "  seat 1 (you) holds [2|6], 8 pips",
-        "  seat 2 holds [4|6], 10 pips",
+        "  seat 1 holds [1|2], 3 pips",
+        "  seat 2 (you) holds [2|6], 8 pips",
+        "  seat 3 holds [4|6], 10 pips",
     ]
-    assert lines[-1] == "Settlement: 8 + 10 − 3 = 15 → seat 0 scores 15."
+    assert lines[-1] == "Settlement: 8 + 10 − 3 = 15 → seat 1 scores 15."
 
 
 def test_announce_and_the_match_end_are_the_events_said(monkeypatch: pytest.MonkeyPatch) -> None:
     en = translator("en")
     planted = Event("{player} PLANTED {move}", {"move": Event("a move")}, {"player": 1})
     monkeypatch.setattr(narration, "played", lambda seat, action: planted)
-    assert draw_text.announce(1, PASS, "en", en) == "Seat 1 PLANTED a move"
+    assert draw_text.announce(1, PASS, "en", en) == "Seat 2 PLANTED a move"
     monkeypatch.setattr(
         narration, "match_end", lambda scores, winner, rounds: (Event("the end, {n}", {"n": 7}),)
     )
@@ -201,10 +202,10 @@ def test_announce_and_the_match_end_are_the_events_said(monkeypatch: pytest.Monk
 def test_the_surfaces_words_are_say_of_the_events_in_each_language(lang: str) -> None:
     _ = translator(lang)
     match, told = _played_match(8)
-    names = {0: _("seat {seat}").format(seat=0) + " " + _("(you)")}
+    names = {0: _("seat {seat}").format(seat=1) + " " + _("(you)")}
 
-    def name(seat: int) -> str:
-        return names.get(seat) or _("seat {seat}").format(seat=seat)
+    def name(seat: int) -> str:  # seats counted from 1, as the surfaces count them
+        return names.get(seat) or _("seat {seat}").format(seat=seat + 1)
 
     for seat, action, events in told:
         text = draw_text.announce(seat, action, lang, _, 0)

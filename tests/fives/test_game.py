@@ -237,14 +237,19 @@ def test_f1_f9_a_partnerships_result_line_names_the_side_that_won(name: str, lan
     assert tie not in line
     summary = GenericSummaryScreen(game, match, _, you=first).lines()
     said = summary[2]  # after the heading and the final scores
-    assert _("seat {seat}").format(seat=second) in said and str(match.side_scores[winner]) in said
+    # Both surfaces count seats from 1 (issue 35, defect 5: the full screen said "seat 2"
+    # where the plain table said "Seat 3" for the same seat).
+    number = _("seat {seat}").format(seat=second + 1)
+    assert number in said and str(match.side_scores[winner]) in said
     tie_seats = max(_("A tie between seats {seats}.").split("{seats}"), key=len)
     assert not any(tie_seats in text for text in summary)
     if lang == "en":
         assert line == f"Seat {first + 1} and Seat {second + 1} win the match with " + (
             f"{match.side_scores[winner]} (F9)."
         )
-        assert said == f"You and seat {second} win the match with {match.side_scores[winner]} (F9)."
+        assert said == (
+            f"You and seat {second + 1} win the match with {match.side_scores[winner]} (F9)."
+        )
 
 
 def test_f9_a_players_result_line_names_the_one_seat_that_won() -> None:

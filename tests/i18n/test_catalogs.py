@@ -207,7 +207,7 @@ def test_play_speaks_the_language_of_the_environment(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("LANG", "pt_BR.UTF-8")
     result = runner.invoke(app, ["play", "--seed", "3"], input="quit\n")
     assert result.exit_code == 0
-    assert "Você é o jogador 0." in result.output
+    assert "Você é o jogador 1." in result.output
     assert "Você sai da partida." in result.output
     # --lang wins over the environment.
     result = runner.invoke(app, ["play", "--seed", "3", "--lang", "en"], input="quit\n")
@@ -222,7 +222,7 @@ ENGLISH = re.compile(r"\b(Seat|You|Your|Round|Stock|Line|Board|Settlement|Scores
 
 DRAW_PHRASES = {
     "pt": [
-        "Draw: 2 jogadores, vence quem chegar primeiro a 100. Você é o jogador 0.",
+        "Draw: 2 jogadores, vence quem chegar primeiro a 100. Você é o jogador 1.",
         "Não permitido: você não pode passar enquanto puder comprar: compre ou coloque uma peça (D8)",
         "Não permitido: [6|6] não está na sua mão (D5)",
         "Pontas abertas: ",
@@ -231,7 +231,7 @@ DRAW_PHRASES = {
         "Placar final: ",
     ],
     "zh": [
-        "Draw：2 名玩家，先到 100 分者获胜。你是 0 号座位。",
+        "Draw：2 名玩家，先到 100 分者获胜。你是 1 号座位。",
         "不允许：还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）",
         "不允许：[6|6] 不在你的手牌中（D5）",
         "开放末端：",
@@ -239,7 +239,7 @@ DRAW_PHRASES = {
         "最终得分：",
     ],
     "hi": [
-        "ड्रॉ: 2 खिलाड़ी, जो पहले 100 तक पहुँचे वह जीतता है। आप सीट 0 हैं।",
+        "ड्रॉ: 2 खिलाड़ी, जो पहले 100 तक पहुँचे वह जीतता है। आप सीट 1 हैं।",
         "अनुमति नहीं: जब तक उठा सकते हैं, बारी नहीं छोड़ सकते: गोटी उठाएँ या रखें (D8)",
         "अनुमति नहीं: [6|6] आपके हाथ में नहीं है (D5)",
         "खुले सिरे: ",
@@ -341,10 +341,10 @@ def test_hint_table_in_the_chosen_language(tmp_path: Path) -> None:
     record = tmp_path / "round.json"
     record.write_text(json.dumps(Round.deal(2, seed=3, leader=0).to_record()), encoding="utf-8")
     result = runner.invoke(
-        app, ["hint", str(record), "--seat", "0", "--budget", "20", "--lang", "pt"]
+        app, ["hint", str(record), "--seat", "1", "--budget", "20", "--lang", "pt"]
     )
     assert result.exit_code == 0, result.output
-    assert "jogador 0: " in result.output and "jogada" in result.output
+    assert "jogador 1: " in result.output and "jogada" in result.output
 
 
 def test_replay_in_the_chosen_language(tmp_path: Path) -> None:

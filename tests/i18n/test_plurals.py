@@ -52,7 +52,7 @@ EXEMPT: dict[str, str] = {
     # Draw is for 2 to 4 players (D1): never one player.
     "Draw match: {players} players, seed {seed}, target {target}.": "D1: 2-4 players",
     "Draw round: {players} players, seat {seat} to play first.": "D1: 2-4 players",
-    "Draw: {players} players, first to {target} wins. You are seat 0.": "D1: 2-4 players",
+    "Draw: {players} players, first to {target} wins. You are seat 1.": "D1: 2-4 players",
     "Draw: {players} players, first to {target} wins; people play seats {seats}.": "D1",
     # A list of the numbers of players a game allows, then the wrong one.
     "{game} is played by {counts} players here, not {count}": "a list of player counts",

@@ -450,7 +450,7 @@ def test_hot_seat_whole_match_shows_only_the_viewers_hand() -> None:
     assert turns > 0 and count > 0
     assert all("Pass the keyboard to seat" in text for text in texts)
     # Nobody in particular is "you" at a shared keyboard.
-    assert "people play seats 0, 1." in texts[0] and "You are seat 0" not in texts[0]
+    assert "people play seats 1, 2." in texts[0] and "You are seat" not in texts[0]
 
 
 def test_hot_seat_setup_offers_human_for_each_seat() -> None:
@@ -494,7 +494,7 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
                 await pilot.press("1" if screen.choices else "d" if screen.can_draw else "p")
                 await pilot.pause()
             assert type(app.screen) is ContinueScreen
-            assert "Pass the keyboard to seat 1" in screen_text(app)
+            assert "Pass the keyboard to seat 2" in screen_text(app)  # counted from 1
             record = screen.match.to_record()
             await pilot.press("q")
         return record

@@ -127,11 +127,11 @@ def test_tricks_is_set_up_and_played_to_the_end_against_a_bot(toy_game: Game) ->
     assert match.hand_size == 4  # the option chosen on the set-up screen
     assert played.turns == 4 and not played.privacy  # one person: no privacy screen
     # the bot's moves and the tricks, worded from the game's own events
-    assert any(line.startswith("seat 1 lays C") for line in played.log)
+    assert any(line.startswith("seat 2 lays C") for line in played.log)  # counted from 1
     assert any(line.endswith("takes the trick") for line in played.log)
     scores = toy_game.scores(match)
-    assert f"Final scores: seat 0: {scores[0]:g} · seat 1: {scores[1]:g}" in played.summary
-    winner = "You win the match." if scores[0] > scores[1] else "Seat 1 wins the match."
+    assert f"Final scores: seat 1: {scores[0]:g} · seat 2: {scores[1]:g}" in played.summary
+    winner = "You win the match." if scores[0] > scores[1] else "Seat 2 wins the match."
     assert winner in played.summary
 
 
@@ -142,8 +142,8 @@ def test_tricks_hot_seat_shows_each_person_only_their_own_hand(toy_game: Game) -
     assert played.match is not None and played.match.is_over
     assert played.turns == 6 and played.privacy
     assert all("Pass the keyboard to seat" in text for text in played.privacy)
-    assert "people play seats 0, 1." in played.log[0] or any(
-        "people play seats 0, 1." in text for text in played.privacy
+    assert "people play seats 1, 2." in played.log[0] or any(
+        "people play seats 1, 2." in text for text in played.privacy
     )
 
 

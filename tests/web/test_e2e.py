@@ -663,7 +663,7 @@ def test_d17_a_match_to_one_point_ends_with_its_summary_and_play_again_starts_th
     page.wait_for_selector("#match-over")
     assert page.evaluate("document.body.dataset.turn") == "over"
     winner = page.inner_text("#match-over .winner")
-    assert winner in ("You win the match.", "Seat 2 wins the match.")
+    assert winner in ("You win the match.", "Leo (Expert bot) wins the match.")
     shot(page, "draw-match-over")
     page.click("#again-button")
     wait_for(page, "document.body.dataset.seq.startsWith('2:')")

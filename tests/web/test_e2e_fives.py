@@ -182,9 +182,12 @@ def test_f4_f8_a_person_plays_a_whole_hand_against_bots_by_clicking(
         # The sides (F1): with 4 at Fives and Threes, you and your partner opposite.
         sides = page.locator("#sides .side-name").all_inner_texts()
         if players == 4:
-            assert sides == ["You and Seat 3", "Seat 2 and Seat 4"]
+            assert sides == [
+                "You and Tara (Random bot)",
+                "Leo (Random bot) and Nico (Random bot)",
+            ]
         else:
-            assert sides == ["You", "Seat 2"]
+            assert sides == ["You", "Leo (Random bot)"]
         assert page.locator("#layout svg[role=img]").count() == 1
         assert axe_violations(page) == []
         moves = play_a_hand(page, game, name)

@@ -138,7 +138,8 @@ def test_t4_a_tricks_table_is_created_and_played_to_the_end_with_a_bot(
     for message in ana.messages:
         if message["type"] == "state":
             seq = message["seq"]
-            expected = views.view(positions[seq], "tricks", 0, "en", ["Ana", ""], narration=())
+            names = ["Ana", "Leo (high)"]  # the bot: its seat's name, its level beside it
+            expected = views.view(positions[seq], "tricks", 0, "en", names, narration=())
             got = dict(message["view"], log=[])
             assert got == dict(expected, log=[])
 
@@ -170,8 +171,8 @@ def test_the_scan_catches_a_leaky_observation(
 def test_the_narration_comes_in_the_seats_language(tricks_client: TestClient) -> None:
     _table, ana, _watcher = play_to_the_end(tricks_client, lang="pt")
     _ = translator("pt")
-    seat_2 = _("Seat {number}").format(number=2)
-    assert seat_2 != "Seat 2"
+    seat_2 = _("{name} ({level})").format(name=_("Leo"), level="high")  # the bot's name
+    assert seat_2 == "Léo (high)"
     log = ana.state["view"]["log"]
     # The toy's own words have no catalog; the seats they name are said in Portuguese.
     assert any(line.startswith(seat_2) for line in log), log

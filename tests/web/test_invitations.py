@@ -144,7 +144,7 @@ def test_t2_the_seats_say_who_is_connected_and_who_is_away(client: TestClient) -
     # Every state of these comings and goings is a view of the position, nothing hidden.
     truth = truth_of(client, table_id)
     for player in (ana, watcher):
-        assert check_states(player, truth, ["Ana", "", ""]) >= 1
+        assert check_states(player, truth, ["Ana", "", "Tara (Random bot)"]) >= 1
 
 
 def test_a_seat_given_up_at_a_private_table_is_reinvited_by_a_seated_player(

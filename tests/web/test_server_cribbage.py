@@ -57,7 +57,7 @@ def test_c7_cribbage_human_against_an_expert_bot(client: TestClient) -> None:
     play_out({1: human}, {0}, random.Random(4))
     truth = truth_of(client, table_id)
     assert truth.positions[-1].is_over
-    assert check_states(human, truth, ["", ""]) > 20
+    assert check_states(human, truth, ["Maya (Expert bot)", ""]) > 20
 
 
 def test_the_leak_check_sees_the_other_hand_and_the_deck(client: TestClient) -> None:

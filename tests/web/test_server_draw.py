@@ -64,7 +64,7 @@ def test_draw_match_of_two_humans_and_a_bot_plays_to_the_target(client: TestClie
         assert player.state["seq"] == len(truth.positions) - 1
         assert player.state["view"]["scores"] == list(final.scores)
         assert player.state["table"]["status"] == "over"
-    names = ["Ana", "", "Bo"]
+    names = ["Ana", "Leo (Expert bot)", "Bo"]  # the bot's name: its seat's, its level beside
     counted = [check_states(p, truth, names) for p in (ana, bo, watcher)]
     assert min(counted) > 20  # a state after every action, rounds' worth of them
     assert len(ana.updates) == counted[0] - 1 and bo.updates == []  # all but the first

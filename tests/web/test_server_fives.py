@@ -89,9 +89,8 @@ def test_f2_a_hand_over_the_protocol_against_bots_leaks_nothing(
     for message in states:
         seq = message["seq"]
         position = pegboard.games.get(game).replay(record.config, record.seed, log[:seq])
-        assert message["view"] == views.view(
-            position, game, 0, "en", ["Ana", *[""] * (players - 1)]
-        )
+        bots = [f"{name} (Random bot)" for name in ("Leo", "Tara", "Nico")[: players - 1]]
+        assert message["view"] == views.view(position, game, 0, "en", ["Ana", *bots])
         if position.hands:
             continue  # a new deal: the end of the last hand revealed the old one's tiles
         secret = hidden_at(game, record.config, record.seed, log[:seq], 0)

@@ -254,6 +254,7 @@ def test_the_open_list_shows_tables_with_a_free_human_seat(client: TestClient) -
                 "kind": "human",
                 "level": None,
                 "name": "Ana",
+                "display_name": "Ana",
                 "claimed": True,
                 "invited": False,
                 "connected": None,  # the list does not say who is here
@@ -263,6 +264,7 @@ def test_the_open_list_shows_tables_with_a_free_human_seat(client: TestClient) -
                 "kind": "human",
                 "level": None,
                 "name": None,
+                "display_name": "Seat 2",  # no name yet: its number, as the table says it
                 "claimed": False,
                 "invited": True,  # its invitation waits (it may also be joined from here)
                 "connected": None,

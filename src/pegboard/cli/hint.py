@@ -35,7 +35,10 @@ def hint_command(
     record_file: Annotated[Path, typer.Argument(help="A JSON record of a round, game or match.")],
     seat: Annotated[
         int | None,
-        typer.Option(help="The seat to advise (it must be its turn; default: the seat to act)."),
+        typer.Option(
+            help="The seat to advise, counted from 1 (it must be its turn; default: the seat "
+            "to act)."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     level: Annotated[
@@ -73,7 +76,8 @@ def hint_command(
         ) from None
     try:
         game, position = read_position(record)
-        seat = position.current_player if seat is None else seat
+        # People count seats from 1; the library from 0.
+        seat = position.current_player if seat is None else seat - 1
         level = strongest_analyser(game) if level is None else level
         evaluations = hint_position(game, position, seat, level, seed, budget)
     except HintError as error:
@@ -111,21 +115,26 @@ def strongest_analyser(game: Game) -> str:
 def hint_position(
     game: Game, position: Any, seat: Any, level: str, seed: int = 0, budget: int | None = None
 ) -> list[Evaluation]:
-    """Every legal action of ``seat`` in ``position``, best first, as ``level`` ranks
-    them from ``position.observation(seat)`` alone (``pegboard.hints.rank``)."""
+    """Every legal action of ``seat`` (counted from 0) in ``position``, best first, as
+    ``level`` ranks them from ``position.observation(seat)`` alone
+    (``pegboard.hints.rank``); its refusals name seats as people count them, from 1."""
     players = int(position.num_players)
     if seat is None and position.is_over:
         raise HintError(N_("the game is over: there is nothing to hint"))
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise HintError(
-            N_("the seat is a number from 0 to {last}, not {seat!r}"), last=players - 1, seat=seat
+            N_("the seat is a number from 1 to {last}, not {seat!r}"),
+            last=players,
+            seat=seat + 1 if isinstance(seat, int) else seat,
         )
     if position.is_over:
         raise HintError(N_("the game is over: there is nothing to hint"))
     current = position.current_player
     if current != seat:
         raise HintError(
-            N_("seat {seat} is not to act: it is seat {current}'s turn"), seat=seat, current=current
+            N_("seat {seat} is not to act: it is seat {current}'s turn"),
+            seat=seat + 1,
+            current=None if current is None else current + 1,
         )
     return rank_actions(game.name, position.observation(seat), level, seed, budget)
 
@@ -154,7 +163,7 @@ def hint_table(
     title = _.ngettext(
         "seat {seat}: {n} legal action ({level})", "seat {seat}: {n} legal actions ({level})", count
     )
-    table = Table(title=title.format(seat=seat, n=count, level=level))
+    table = Table(title=title.format(seat=seat + 1, n=count, level=level))
     table.add_column("#", justify="right")
     table.add_column(_("action"))
     table.add_column(" / ".join(units) or _("value"), justify="right")

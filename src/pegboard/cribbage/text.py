@@ -46,14 +46,15 @@ INDENT: dict[str, str] = {
 @dataclass(frozen=True)
 class Seats:
     """How a surface names the seats: the human as "you" and the other as ``other``
-    (already translated), or (``human`` None, in replays) every seat by its number."""
+    (already translated), or (``human`` None, in replays) every seat by its number, counted
+    from 1 as people count them."""
 
     human: int | None
     other: str = "the bot"
 
     def name(self, seat: int, _: Gettext) -> str:
         if self.human is None:
-            return _("seat {seat}").format(seat=seat)
+            return _("seat {seat}").format(seat=seat + 1)
         return _("you") if seat == self.human else self.other
 
     def subject(self, seat: int, _: Gettext) -> str:

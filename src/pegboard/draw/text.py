@@ -64,12 +64,13 @@ def announce(
 
 
 def _seat_namer(human: int | None, _: Gettext) -> SeatName:
-    """Seats as these texts name them: ``seat 2``, the human's ``seat 0 (you)`` (a sentence
-    about the human is said in the second person instead)."""
+    """Seats as these texts name them, counted from 1 as people count them (the library's
+    seat 1 is ``seat 2``): the human's ``seat 1 (you)`` (a sentence about the human is said
+    in the second person instead)."""
     you = " " + _("(you)")
 
     def name(seat: int) -> str:
-        text = _("seat {seat}").format(seat=seat)
+        text = _("seat {seat}").format(seat=seat + 1)
         return text + you if seat == human else text
 
     return name
@@ -80,10 +81,10 @@ def _capital(text: str) -> str:
 
 
 def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
-    """``seat 0 (you) 15 · seat 1 8``."""
+    """``seat 1 (you) 15 · seat 2 8`` (seats counted from 1)."""
     parts = []
     for seat, score in enumerate(scores):
-        name = _("seat {seat}").format(seat=seat)
+        name = _("seat {seat}").format(seat=seat + 1)
         if seat == human:
             name += " " + _("(you)")
         parts.append(f"{name} {score}")

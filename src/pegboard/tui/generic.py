@@ -43,12 +43,13 @@ CHOICES_SHOWN = 9
 
 
 def seat_text(seat: int, _: Translator) -> str:
-    """A seat in words, as the other screens of the app number them (from 0)."""
-    return _("seat {seat}").format(seat=seat)
+    """A seat in words, counted from 1 as every surface counts seats for people (the
+    library's and the protocol's seat 0 is "seat 1")."""
+    return _("seat {seat}").format(seat=seat + 1)
 
 
 def scores_line(scores: Sequence[float], _: Translator) -> str:
-    """Every seat's standing: ``seat 0: 2 · seat 1: 1``."""
+    """Every seat's standing: ``seat 1: 2 · seat 2: 1``."""
     return " · ".join(f"{seat_text(seat, _)}: {score:g}" for seat, score in enumerate(scores))
 
 
@@ -141,7 +142,7 @@ class GenericScreen(PlayScreen):
         _ = self._
         name = _(self.game.display_name)
         if self.you is None:
-            seats = ", ".join(str(seat) for seat in sorted(self.humans))
+            seats = ", ".join(str(seat + 1) for seat in sorted(self.humans))
             return [
                 _.ngettext(
                     "{game}: {players} player; people play seats {seats}.",
@@ -154,7 +155,7 @@ class GenericScreen(PlayScreen):
                 "{game}: {players} player. You are seat {seat}.",
                 "{game}: {players} players. You are seat {seat}.",
                 self.setup.players,
-            ).format(game=name, players=self.setup.players, seat=self.you)
+            ).format(game=name, players=self.setup.players, seat=self.you + 1)
         ]
 
     def opening_moment(self) -> RenderableType | None:
@@ -236,7 +237,7 @@ class GenericScreen(PlayScreen):
         _ = self._
         self.query_one("#status", Static).update(
             _("{game} · seat {seat} to play").format(
-                game=_(self.game.display_name), seat=self.viewer
+                game=_(self.game.display_name), seat=self.viewer + 1
             )
         )
         self.query_one("#observation", Static).update("\n".join(observation_lines(observation)))
@@ -338,7 +339,8 @@ class GenericSummaryScreen(Screen[None]):
             said = say(event, _, lambda seat: seat_text(seat, _), reader=self.you)
             lines.append(said[:1].upper() + said[1:])
         elif len(best) > 1:
-            lines.append(_("A tie between seats {seats}.").format(seats=", ".join(map(str, best))))
+            tied = ", ".join(str(seat + 1) for seat in best)
+            lines.append(_("A tie between seats {seats}.").format(seats=tied))
         elif best[0] == self.you:
             lines.append(_("You win the match."))
         else:

@@ -68,7 +68,7 @@ class RoundOverScreen(ContinueScreen):
 def pass_keyboard(seat: int, _: Translator) -> str:
     """The privacy screen's words when the turn goes from one person to another."""
     return _("Pass the keyboard to {name}: press Enter when only they can see the screen.").format(
-        name=_("seat {seat}").format(seat=seat)
+        name=_("seat {seat}").format(seat=seat + 1)  # counted from 1, as people count
     )
 
 

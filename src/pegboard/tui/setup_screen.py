@@ -89,7 +89,7 @@ class SetupScreen(Screen[None]):
         choices = (*game.bot_levels(), HUMAN_LEVEL)
         for seat in range(1, game.max_players):
             yield Label(
-                _("Seat {seat}: a person or a bot level").format(seat=seat),
+                _("Seat {seat}: a person or a bot level").format(seat=seat + 1),
                 id=f"level-label-{seat}",
             )
             yield Select(

@@ -32,6 +32,7 @@ from pegboard.i18n import Translator, translator
 from pegboard.web import fair_play, ratings
 from pegboard.web.limits import Limits
 from pegboard.web.records import Forfeit, SeatInfo
+from pegboard.web.seat_names import seat_name
 from pegboard.web.seats import present_seats
 from pegboard.web.store import Store
 from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost, Writer
@@ -173,7 +174,7 @@ class Leavers:
             raise ClientError(
                 LEAVER, _("Seat {number} has no player yet: nobody left it.").format(number=number)
             )
-        name = info.name or _("Seat {number}").format(number=number)
+        name = seat_name(table.record.game, info, _)
         if seat == mine or seat in present_seats(table):
             raise ClientError(
                 LEAVER, _("{name} is here: only a seat whose player is away.").format(name=name)

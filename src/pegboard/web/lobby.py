@@ -180,8 +180,8 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
 
 
 @router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
-async def open_tables(request: Request) -> list[dict[str, Any]]:
-    return await service_of(request).maker.open_tables()
+async def open_tables(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
+    return await service_of(request).maker.open_tables(lang_key(lang))
 
 
 @router.get(
@@ -197,7 +197,7 @@ async def table_summary(
         table = await table_or_404(request, table_id, lang)
     except LobbyError as problem:
         return refused(problem)
-    return service_of(request).summary(table)
+    return service_of(request).summary(table, lang)
 
 
 @router.post(

@@ -209,6 +209,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Tiles in hand"),
     N_("Cards in hand"),
     N_("Leader"),
+    N_("Your partner"),
     N_("Dealer"),
     N_("Crib"),
     N_("Starter"),

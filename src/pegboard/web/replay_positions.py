@@ -28,6 +28,7 @@ from pegboard.web.replays import (
     surveyed,
 )
 from pegboard.web.schemas import answers
+from pegboard.web.seat_names import seat_names
 from pegboard.web.tables import lang_key
 
 router = APIRouter()
@@ -67,7 +68,7 @@ async def match_positions(request: Request, match: str) -> Response:
         message = _("A count of positions is a whole number, from 1 to {n}.").format(n=REPLAY_BATCH)
         return JSONResponse({"error": message, "field": "count"}, status_code=422)
     done = await surveyed(cache_of(request), found, start, start + count, lang)
-    names = done.positions[0].public.get("names", []) if done.positions else found.names
+    names = [str(name) for name in seat_names(found.game, found.seats, _)]
     return JSONResponse(
         {
             "match": match_id(found.table_id, found.number),

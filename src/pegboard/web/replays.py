@@ -28,7 +28,9 @@ from pegboard.i18n import Translator, say_all, translator
 from pegboard.web import fair_play, pages, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS, REPLAY_MATCHES, REPLAY_PAGES
+from pegboard.web.records import SeatInfo
 from pegboard.web.schemas import answers
+from pegboard.web.seat_names import seat_name, seat_names
 from pegboard.web.store import Store
 from pegboard.web.tables import lang_key
 
@@ -40,14 +42,15 @@ MATCH_NUMBER_MOST: Final = 999_999_999
 
 @dataclass(frozen=True, slots=True)
 class FinishedMatch:
-    """A match as stored: its table's game and settings, the seats' names, seed and log."""
+    """A match as stored: its table's game and settings, its seats, seed and log."""
 
     table_id: str
     number: int
     game: str
     config: dict[str, Any]
     seed: int
-    names: list[str]
+    seats: list[SeatInfo]
+    """Who sat where (a person's name, a bot's level): what ``seat_names`` names them by."""
     actions: list[tuple[int, str]]
     finished: bool
     forfeit: int | None = None
@@ -88,8 +91,10 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
         match = session.get(MatchRow, (table_id, number))
         if table is None or match is None:
             return None
-        names = session.scalars(
-            select(SeatRow.name).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        seats = session.execute(
+            select(SeatRow.seat, SeatRow.kind, SeatRow.level, SeatRow.name)
+            .where(SeatRow.table_id == table_id)
+            .order_by(SeatRow.seat)
         ).all()
         actions = session.execute(
             select(ActionRow.seat, ActionRow.action)
@@ -102,7 +107,7 @@ def load_match(store: Store, table_id: str, number: int) -> FinishedMatch | None
             table.game,
             dict(table.config),
             match.seed,
-            [name or "" for name in names],
+            [SeatInfo(seat, kind, level, name) for seat, kind, level, name in seats],
             [(seat, action) for seat, action in actions],
             match.finished_at is not None,
             match.forfeit,
@@ -284,6 +289,7 @@ def survey(
     match = game.new_match(found.config, found.seed)
     narration: list[Any] = []
     said: list[Any] = []
+    names = seat_names(found.game, found.seats, _)
     parts: list[Part] = [] if known is None else known
     positions: list[Position] = []
     for at in range(moves + 1 if known is None else stop):
@@ -294,15 +300,14 @@ def survey(
         wanted = start <= at < stop
         if known is not None and not wanted:
             continue  # the parts are known: only the wanted positions are viewed
-        public = views.view(match, found.game, None, lang, found.names, narration)
+        public = views.view(match, found.game, None, lang, names, narration)
         label = public.get("part")
         if known is None and isinstance(label, str) and (not parts or parts[-1].label != label):
             parts.append(Part(at, label))
         if wanted:
-            names = [str(name) for name in public["names"]]
-            words = say_all(said, _, names.__getitem__)
+            words = say_all(said, _, lambda seat: str(names[seat]))
             seats = [
-                views.view(match, found.game, seat, lang, found.names, narration)
+                views.view(match, found.game, seat, lang, names, narration)
                 for seat in range(match.num_players)
             ]
             positions.append(Position(at, moves, words, public, seats))
@@ -333,10 +338,10 @@ def render_position(
         fair_play.ending_text(
             found.ending,
             found.aborted,
-            found.names[forfeit] or _("Seat {number}").format(number=forfeit + 1),
+            seat_name(found.game, found.seats[forfeit], _),
             _,
         )
-        if forfeit is not None and 0 <= forfeit < len(found.names)
+        if forfeit is not None and 0 <= forfeit < len(found.seats)
         else None
     )
     return pages.render(

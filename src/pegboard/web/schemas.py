@@ -76,6 +76,10 @@ class SeatSummary(BaseModel):
     kind: Literal["human", "bot"]
     level: str | None
     name: str | None
+    display_name: str = Field(
+        description="What every text of the table calls the seat, in the language asked "
+        "(?lang=): the person's name, a bot's name with its level, else the seat's number."
+    )
     claimed: bool
     invited: bool = Field(
         False,

@@ -45,6 +45,7 @@ from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import Metrics
 from pegboard.web.records import NewAction, SeatInfo, is_busy
 from pegboard.web.replays import replay_links
+from pegboard.web.seat_names import seat_names
 from pegboard.web.seats import Seats, present_seats
 from pegboard.web.store import Store
 from pegboard.web.table_bots import TableBots
@@ -185,11 +186,12 @@ class TableService:
         if not done.cancelled():
             done.exception()  # retrieved: the waiters, if any are left, get it themselves
 
-    def summary(self, table: LiveTable) -> dict[str, Any]:
+    def summary(self, table: LiveTable, lang: str = "en") -> dict[str, Any]:
         """The public summary of a table (``GET /api/tables/ID``, ``state.table``), with who
         is here: each seat's ``connected`` (a claimed human seat's: whether its player has a
         connection; null for a bot or a free seat), and ``replays``: the addresses of its
-        finished matches' replays (``pegboard.web.replays``)."""
+        finished matches' replays (``pegboard.web.replays``); each seat's ``display_name``
+        in ``lang``."""
         record = table.record
         summary = summary_of(
             record.id,
@@ -199,6 +201,7 @@ class TableService:
             record.match_number,
             record.public,
             present_seats(table),
+            lang,
         )
         over = table.match.is_over or is_forfeited(table)
         summary["replays"] = replay_links(record.id, record.match_number, over)
@@ -218,7 +221,7 @@ class TableService:
     def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
         """The ``state`` message for one connection: its own view of the table."""
         record = table.record
-        names = [s.name or "" for s in record.seats]
+        names = seat_names(record.game, record.seats, translator(connection.lang))
         seat_view = views.view(
             table.match, record.game, connection.seat, connection.lang, names, table.narration
         )
@@ -226,7 +229,7 @@ class TableService:
             "type": "state",
             "seq": table.seq,
             "match": record.match_number,
-            "table": self.summary(table),
+            "table": self.summary(table, connection.lang),
             "you": connection.seat,
             "view": seat_view,
         }

@@ -12,6 +12,7 @@ from pegboard.web import views
 from pegboard.web.bot_pool import BotPool, HintBusyError, HintsWaitingError, WorkerCrashError
 from pegboard.web.limits import Limits
 from pegboard.web.ratings import hints_refusal
+from pegboard.web.seat_names import seat_names
 from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost, bot_seed
 
 
@@ -57,7 +58,7 @@ class Hints:
                 raise ClientError("out_of_turn", _("It is not your turn."))
             seq, number = table.seq, table.record.match_number
             observation = table.match.observation(seat)
-            names = [s.name or "" for s in table.record.seats]
+            names = seat_names(table.record.game, table.record.seats, _)
             seat_view = views.view(
                 table.match, table.record.game, seat, connection.lang, names, table.narration
             )

@@ -188,7 +188,7 @@ class TableMaker:
                 ).format(n=held),
             )
 
-    async def open_tables(self) -> list[dict[str, Any]]:
+    async def open_tables(self, lang: str = "en") -> list[dict[str, Any]]:
         """The lobby's list (``Store.open_tables``): the tables where a person is here,
         waiting (known to this process: it holds their connection, or another process
         said so), before the others, and at most ``--public-tables-per-player`` of one
@@ -217,6 +217,8 @@ class TableMaker:
             except UnusableTableError:
                 continue  # nobody could open it: not worth a line in the lobby
             listed.append(
-                summary_of(row.id, row.game, seats, row.status, row.match_number, row.public)
+                summary_of(
+                    row.id, row.game, seats, row.status, row.match_number, row.public, lang=lang
+                )
             )
         return listed

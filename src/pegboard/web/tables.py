@@ -24,6 +24,7 @@ from pegboard.i18n import Translator, translator
 from pegboard.web import games
 from pegboard.web.db import NAME_LENGTH
 from pegboard.web.records import SeatInfo, TableRecord
+from pegboard.web.seat_names import seat_name
 from pegboard.web.store import Store
 from pegboard.web.table_rows import TableTransaction
 from pegboard.web.views_common import LOG_LIMIT
@@ -285,10 +286,14 @@ def summary_of(
     match_number: int,
     public: bool = False,
     present: set[int] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """A table's public summary: no token or invitation hash, nothing of the match but its
     number; with ``present`` (the seats whose players are connected), each claimed human
-    seat says whether it is ``connected`` (else null: a bot, a free seat, or not known)."""
+    seat says whether it is ``connected`` (else null: a bot, a free seat, or not known).
+    Each seat's ``display_name`` is the one every text of the table calls it by
+    (``seat_names``), in ``lang``."""
+    _ = translator(lang)
     return {
         "table": table_id,
         "game": game,
@@ -300,6 +305,7 @@ def summary_of(
                 "kind": s.kind,
                 "level": s.level,
                 "name": s.name,
+                "display_name": seat_name(game, s, _),
                 "claimed": s.claimed,
                 "invited": s.kind == "human" and not s.claimed and s.invite_hash is not None,
                 "connected": (

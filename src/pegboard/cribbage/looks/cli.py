@@ -150,9 +150,9 @@ class CribbageTable(GenericTable):
             say(
                 _.ngettext(
                     "Cribbage against {bot} ({level}): a match, first to {target} game point "
-                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     "Cribbage against {bot} ({level}): a match, first to {target} game points "
-                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 0.",
+                    "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     self.match.target,
                 ).format(bot=bot, level=level, target=self.match.target)
             )
@@ -160,7 +160,7 @@ class CribbageTable(GenericTable):
         else:
             say(
                 _(
-                    "Cribbage against {bot} ({level}): first to 121 wins (C7). You are seat 0."
+                    "Cribbage against {bot} ({level}): first to 121 wins (C7). You are seat 1."
                 ).format(bot=bot, level=level)
             )
         for line in cut_lines(self.playing.cuts, self.seats, _):
@@ -388,7 +388,7 @@ class CribbageReplay(GenericReplay):
                 "Match over after {games} games: seat {seat} wins, {points} (game points).",
                 len(match.games),
             ).format(
-                games=len(match.games), seat=winner, points=scores_text(match.points, SEATS, _)
+                games=len(match.games), seat=winner + 1, points=scores_text(match.points, SEATS, _)
             )
         )
 
@@ -409,7 +409,7 @@ class CribbageReplay(GenericReplay):
                     self._(
                         "Game {number}: seat {seat} deals first "
                         "(the loser of a game deals the next)."
-                    ).format(number=number, seat=game.first_dealer)
+                    ).format(number=number, seat=game.first_dealer + 1)
                 )
         return game
 
@@ -423,7 +423,7 @@ class CribbageReplay(GenericReplay):
         dealt = game.phase == "discard"  # a recorded position may start at the pegging
         for seat, hand in enumerate(game.hands):
             line = _("Seat {seat} is dealt {cards}.") if dealt else _("Seat {seat} holds {cards}.")
-            say("  " + line.format(seat=seat, cards=cards_text(hand)))
+            say("  " + line.format(seat=seat + 1, cards=cards_text(hand)))
         if not dealt:
             say(
                 "  "

@@ -183,18 +183,18 @@ class CribbageScreen(GenericScreen):
         match = self.match
         if self.bot is None:  # hot-seat: two people, neither of them "you"
             opening = _.ngettext(
-                "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
+                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
                 "to 121 wins a game (C7).",
-                "Cribbage between seat 0 and seat 1, two people, the best of {games}: first "
+                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
                 "to 121 wins a game (C7).",
                 self.setup.best_of or 1,
             ).format(games=self.setup.best_of)
         else:
             opening = _.ngettext(
                 "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 0.",
+                "game (C7). You are seat 1.",
                 "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 0.",
+                "game (C7). You are seat 1.",
                 self.setup.best_of or 1,
             ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of)
         return opening + (

@@ -53,7 +53,7 @@ class DrawTable(GenericTable):
             say(_("Open ends: {ends}").format(ends=open_ends_text(obs.line, lang)))
         drawable = max(obs.stock_size - RESERVE, 0)
         others = " · ".join(
-            _("seat {seat} holds {count}").format(seat=s, count=n)
+            _("seat {seat} holds {count}").format(seat=s + 1, count=n)
             for s, n in enumerate(obs.hand_sizes)
             if s != HUMAN
         )
@@ -96,13 +96,13 @@ class DrawTable(GenericTable):
         match = self.match
         say = self.terminal.say
         say(
-            _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
+            _("Draw: {players} players, first to {target} wins. You are seat 1.").format(
                 players=match.players, target=match.target
             )
         )
         for line in lot_lines(match, _):
             say(line)
-        say(_("Seat {seat} leads the first round.").format(seat=match.first_leader))
+        say(_("Seat {seat} leads the first round.").format(seat=match.first_leader + 1))
 
     def stage(self) -> int:
         return len(self.match.rounds) + 1
@@ -113,7 +113,7 @@ class DrawTable(GenericTable):
         self.terminal.say(
             _("— Round {number} · seat {leader} leads · scores: {scores} · target {target}").format(
                 number=len(self.match.rounds) + 1,
-                leader=self.match.round.leader,
+                leader=self.match.round.leader + 1,
                 scores=scores_text(self.match.scores, HUMAN, _),
                 target=self.match.target,
             )
@@ -152,7 +152,7 @@ class DrawTable(GenericTable):
             )
         )
         if not self.match.is_over:
-            say(_("Next round: seat {seat} leads (D16).").format(seat=self.match.round.leader))
+            say(_("Next round: seat {seat} leads (D16).").format(seat=self.match.round.leader + 1))
 
 
 def lot_lines(match: Match, _: Translator) -> list[str]:
@@ -160,7 +160,7 @@ def lot_lines(match: Match, _: Translator) -> list[str]:
     lines = []
     for number, lot in enumerate(match.lot, 1):
         drawn = ", ".join(
-            _("seat {seat} {tile}").format(seat=s, tile=t) for s, t in lot.tiles.items()
+            _("seat {seat} {tile}").format(seat=s + 1, tile=t) for s, t in lot.tiles.items()
         )
         lines.append(
             _("Lot {number} for the first lead (D3): {drawn}").format(number=number, drawn=drawn)
@@ -229,9 +229,10 @@ class DrawReplay(GenericReplay):
             for line in lot_lines(position, _):
                 say(line)
             return
+        first = position.current_player
         say(
             _("Draw round: {players} players, seat {seat} to play first.").format(
-                players=position.num_players, seat=position.current_player
+                players=position.num_players, seat=first if first is None else first + 1
             )
         )
         if not position.line.is_empty:
@@ -296,7 +297,7 @@ class DrawReplay(GenericReplay):
             self.terminal.say()
             self.terminal.say(
                 self._("Round {number}: seat {leader} leads.").format(
-                    number=self.shown, leader=match.round.leader
+                    number=self.shown, leader=match.round.leader + 1
                 )
             )
             self._show_deal(match.round)
@@ -315,7 +316,7 @@ class DrawReplay(GenericReplay):
             self.terminal.say(
                 "  "
                 + _("Seat {seat} holds {tiles}").format(
-                    seat=seat, tiles=" ".join(str(t) for t in hand)
+                    seat=seat + 1, tiles=" ".join(str(t) for t in hand)
                 )
             )
         stock = " ".join(str(t) for t in round_.stock)

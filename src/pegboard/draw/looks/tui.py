@@ -54,7 +54,7 @@ class SummaryScreen(GenericSummaryScreen):
                     "seat {seat} scores {points}",
                     "seat {seat} scores {points}",
                     result.points[result.winner],
-                ).format(seat=result.winner, points=result.points[result.winner])
+                ).format(seat=result.winner + 1, points=result.points[result.winner])
             )
             lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
         lines.append(_("Replay this match with --seed {seed}.").format(seed=match.seed))
@@ -128,13 +128,14 @@ class MatchScreen(GenericScreen):
             first = intro.format(
                 players=match.players,
                 target=match.target,
-                seats=", ".join(str(seat) for seat in humans),
+                seats=", ".join(str(seat + 1) for seat in humans),
             )
         else:
-            first = _("Draw: {players} players, first to {target} wins. You are seat 0.").format(
+            first = _("Draw: {players} players, first to {target} wins. You are seat 1.").format(
                 players=match.players, target=match.target
             )
-        return [first, _("Seat {seat} leads the first round.").format(seat=match.first_leader)]
+        leader = _("Seat {seat} leads the first round.").format(seat=match.first_leader + 1)
+        return [first, leader]
 
     # -- the flow of play ----------------------------------------------------------------
 
@@ -172,13 +173,15 @@ class MatchScreen(GenericScreen):
         lines += settlement_lines(result, self.you, _)
         lines += score_track(match.scores, match.target, self.viewer, _)
         if not match.is_over:
-            lines.append(_("Next round: seat {seat} leads (D16).").format(seat=match.round.leader))
+            lines.append(
+                _("Next round: seat {seat} leads (D16).").format(seat=match.round.leader + 1)
+            )
         self.say(_("Round {number} is over.").format(number=len(match.rounds)))
         return "\n".join(lines)
 
     def round_header(self) -> str:
         return self._("Round {number}: seat {seat} leads.").format(
-            number=len(self.match.rounds) + 1, seat=self.match.round.leader
+            number=len(self.match.rounds) + 1, seat=self.match.round.leader + 1
         )
 
     def summary(self) -> Screen[None]:
@@ -199,7 +202,7 @@ class MatchScreen(GenericScreen):
         match = self.match
         obs = observation.round
         others = " · ".join(
-            _("seat {seat} holds {count}").format(seat=s, count=n)
+            _("seat {seat} holds {count}").format(seat=s + 1, count=n)
             for s, n in enumerate(obs.hand_sizes)
             if s != self.viewer
         )
@@ -211,7 +214,7 @@ class MatchScreen(GenericScreen):
                 drawable,
             ).format(
                 number=len(match.rounds) + 1,
-                leader=obs.leader,
+                leader=obs.leader + 1,
                 stock=obs.stock_size,
                 drawable=drawable,
             )

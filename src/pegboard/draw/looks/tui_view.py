@@ -70,7 +70,7 @@ def score_track(
     """One row per seat, pegs along a track of holes to the target, like a cribbage board."""
     rows = []
     for seat, score in enumerate(scores):
-        name = _("seat {seat}").format(seat=seat)
+        name = _("seat {seat}").format(seat=seat + 1)  # people count seats from 1
         if seat == human:
             name += " " + _("(you)")
         filled = min(cells, score * cells // target)

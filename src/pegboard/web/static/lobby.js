@@ -47,6 +47,7 @@ export async function startLobby(main) {
   onLanguage(() => {
     render();
     loadGames().then(() => render()); // the games' names and options in the new language
+    refreshTables(); // the bots' names in the new language
   });
   render();
   refreshTables();
@@ -634,9 +635,13 @@ function createdPanel() {
   );
 }
 
+/**
+ * Fetch the open tables again (their seats' names in the page's language) and redraw the list.
+ * @returns {Promise<void>}
+ */
 async function refreshTables() {
   try {
-    const answer = await fetch("/api/tables");
+    const answer = await fetch(`/api/tables?lang=${encodeURIComponent(lang())}`);
     if (!answer.ok) return;
     openTables = await answer.json();
   } catch {
@@ -660,8 +665,14 @@ function statusLabel(status) {
   return { open: t("Open"), playing: t("Playing"), over: t("Over") }[status] || status;
 }
 
+/**
+ * What the open tables' list says of a seat: a bot by the name the table calls it
+ * (the server's display_name: "Leo (Expert bot)"), a person by theirs, else that it is free.
+ * @param {{kind: string, level: (string|null), name: (string|null), display_name?: string, claimed: boolean}} seat
+ * @returns {string}
+ */
 function seatText(seat) {
-  if (seat.kind === "bot") return botLabel(seat.level);
+  if (seat.kind === "bot") return seat.display_name || botLabel(seat.level);
   if (seat.claimed) return seat.name || t("Human");
   return t("Free seat");
 }

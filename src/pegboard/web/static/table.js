@@ -8,7 +8,7 @@ import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
 import { htmlLang, lang, onLanguage, t } from "./i18n.js";
 import { MatchLog } from "./log.js";
-import { botLabel, errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
+import { errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
 import { awayBadge, confirmLeaving, forfeitText, leaverButton, leavingText, tickAway } from "./leavers.js";
 import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
@@ -276,15 +276,17 @@ class TablePage {
 
   // ---- rendering -----------------------------------------------------------------------
 
-  // Each seat's name: the player's, a bot's level ("Expert bot"), else the seat's number.
+  /**
+   * Each seat's one name, as the server names it everywhere (view.names: the player's, a
+   * bot's with its level, "Leo (Expert bot)"), else the seat's number.
+   * @param {{players: number, names?: string[]}} view
+   * @returns {string[]}
+   */
   names(view) {
     const names = [];
-    const seats = (this.message && this.message.table && this.message.table.seats) || [];
     for (let seat = 0; seat < view.players; seat += 1) {
       const given = view.names && view.names[seat];
-      const info = seats[seat];
-      if (info && info.kind === "bot") names.push(botLabel(info.level));
-      else names.push(given || t("Seat {number}", { number: seat + 1 }));
+      names.push(given || t("Seat {number}", { number: seat + 1 }));
     }
     return names;
   }
@@ -381,7 +383,7 @@ class TablePage {
     const who =
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
-        : `${t("Seat {number}", { number: view.seat + 1 })} (${t("you")})`;
+        : `${this.names(view)[view.seat]} (${t("you")})`;
     const table = this.message ? this.message.table : null;
     const visibility = (table && table.public ? t("Public table") : t("Private table")) + (table && table.rated ? ` · ${t("Rated table")}` : "");
     return h(

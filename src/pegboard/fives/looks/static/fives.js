@@ -161,11 +161,21 @@ export const side = (view) => handsTable(view);
 
 export const optionsLine = (view) => words(view).options || "";
 
+/**
+ * Badges and counts on a seat's card: the leader, the side of partners (and "Your partner"
+ * on the viewer's partner's card, so that a partner is told from an opponent at a glance),
+ * the tiles in hand.
+ * @param {{hand_sizes?: number[], sides?: {seats: number[], label: string, yours: boolean}[], leader?: (number|null), seat: (number|null)}} view
+ * @param {number} seat
+ * @returns {(HTMLElement|null)[]}
+ */
 export function playerExtras(view, seat) {
   const sizes = view.hand_sizes || [];
   const sideOf = (view.sides || []).findIndex((entry) => entry.seats.includes(seat));
+  const partner = sideOf >= 0 && view.sides[sideOf].yours && view.sides[sideOf].seats.length > 1 && seat !== view.seat;
   return [
     view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+    partner ? h("span", { class: "badge partner-badge" }, t("Your partner")) : null,
     sideOf >= 0 && (view.sides[sideOf].seats.length > 1) ? h("span", { class: "badge side-badge" }, view.sides[sideOf].label) : null,
     sizes.length ? h("span", { class: "size" }, `${t("Tiles in hand")}: ${sizes[seat]}`) : null,
   ];
