@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from io import StringIO
 from itertools import combinations
 from pathlib import Path
-from io import StringIO
 from typing import Any, ClassVar
 
 import pytest
