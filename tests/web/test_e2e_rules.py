@@ -349,3 +349,25 @@ def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
     page.click("#continue-button")
     page.wait_for_selector("#match-over")  # seed 5's round is won with points: match over
     expect(link).to_have_attribute("href", "/rules/draw?lang=en#match")
+
+
+HEADER_STYLE = """() => {
+  const top = document.querySelector("header.top");
+  const brand = top.querySelector(".brand");
+  const bar = getComputedStyle(top);
+  const name = getComputedStyle(brand);
+  return [bar.backgroundColor, bar.color, bar.paddingTop, bar.paddingLeft,
+          brand.textContent.trim(), name.color, name.fontSize, name.fontWeight];
+}"""
+
+
+def test_the_rules_header_is_the_apps(open_page: Any) -> None:
+    # Issue 35, defect 13: the rules pages had a header of their own (a light bar) where
+    # the lobby and the table have the site's (the dark one with its white name).
+    app = open_page("/")
+    app.wait_for_selector("body[data-ready=true]")
+    expected = app.evaluate(HEADER_STYLE)
+    for path in ("/rules/draw?lang=en", "/rules/all-fives?lang=zh", "/rules?lang=en"):
+        page = open_page(path)
+        assert page.evaluate(HEADER_STYLE) == expected, path
+        assert page.locator("header.top .lang").count() == 1, path  # its language switch
