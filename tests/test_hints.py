@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from io import StringIO
 from itertools import combinations
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from pegboard.bots import Evaluation
+from pegboard.cli.hint import hint_table
 from pegboard.cli.main import app
 from pegboard.cribbage import DECK, CribbageMatch, CribbageObservation, Discard, Game, score_hand
 from pegboard.draw import DrawObservation, DrawTile, Match, Play, Round
@@ -376,3 +379,13 @@ def test_f2_fives_hints_use_no_hidden_tile(game: str) -> None:
     from_record = hint(match.to_record(), match_seat, level="expert", budget=FIVES_BUDGET)
     assert from_record == hint(match, match_seat, level="expert", budget=FIVES_BUDGET)
     assert {e.action for e in from_record} == set(match.legal_actions())
+
+
+def test_the_hint_table_prints_counts_as_integers() -> None:
+    # An ISMCTS hint's details are counts held as floats: "iterations 600.00" read oddly.
+    ranked = [Evaluation("draw", 5.2204, "margin", {"iterations": 600.0, "visits": 412.0})]
+    console = Console(file=StringIO(), width=100)
+    console.print(hint_table(ranked, 0, "expert"))
+    printed = console.file.getvalue()  # type: ignore[attr-defined]
+    assert " 600 " in printed and " 412 " in printed and " 5.22 " in printed, printed
+    assert ".00" not in printed and "5.220" not in printed, printed

@@ -310,7 +310,11 @@ def test_the_list_of_commands_in_each_language(lang: str) -> None:
     result = runner.invoke(app, ["--lang", lang, "--help"])
     assert result.exit_code == 0
     _ = translator(lang)
-    assert has(result.output, _("Play and study the domino game Draw and Cribbage."), lang)
+    about = _(
+        "Play and study the games {games}: against bots in a terminal, or with other"
+        " players on the web app."
+    )
+    assert has(result.output, about.split("{games}")[0], lang)
     assert has(result.output, _("Print pegboard's version."), lang)
     assert has(result.output, _("Commands"), lang) and "Commands" not in result.output
 
@@ -331,10 +335,10 @@ USAGE_ERRORS = [
         "hi": "ऐसा कोई विकल्प नहीं: --bogus (संभावित विकल्प: --bots)",
     }),
     (["hint"], {
-        "en": "Missing argument 'record_file'.",
-        "pt": "Falta o argumento 'record_file'.",
-        "zh": "缺少参数 'record_file'。",
-        "hi": "आर्ग्युमेंट 'record_file' नहीं दिया गया।",
+        "en": "Missing argument 'RECORD_FILE'.",
+        "pt": "Falta o argumento 'RECORD_FILE'.",
+        "zh": "缺少参数 'RECORD_FILE'。",
+        "hi": "आर्ग्युमेंट 'RECORD_FILE' नहीं दिया गया।",
     }),
     (["arena", "draw", "--deals", "x"], {
         "en": "Invalid value for '--deals': Input should be a valid integer",
@@ -380,7 +384,7 @@ def test_a_usage_error_takes_the_language_of_the_environment() -> None:
     env = {"LANGUAGE": "", "LC_ALL": "", "LANG": "pt_BR.UTF-8"}
     result = runner.invoke(app, ["hint"], env=env)
     assert result.exit_code == 2
-    assert "Falta o argumento 'record_file'." in flat(result.output)
+    assert "Falta o argumento 'RECORD_FILE'." in flat(result.output)
 
 
 def test_an_unknown_message_of_typer_is_left_as_it_is() -> None:

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from pegboard import games
 from pegboard.cli.main import app
 from pegboard.draw import Line, Match, Round, Tile
 from pegboard.games import make_bot
+from pegboard.tui.setup import Setup
 
 runner = CliRunner()
 
@@ -60,8 +62,8 @@ def test_d17_replay_of_a_match_prints_each_settlement_and_the_final_scores(
     assert len(moves) == actions
 
 
-def test_b3_replay_prints_the_board_after_each_play(tmp_path: Path) -> None:
-    match = _bot_match(2, 5)
+def _first_round_boards(match: Match) -> list[str]:
+    """The board description (B3) after each play of ``match``'s first round, in Chinese."""
     first = match.rounds[0]
     round_ = Round.deal(2, seed=first.seed, leader=first.leader)
     boards = []
@@ -70,11 +72,50 @@ def test_b3_replay_prints_the_board_after_each_play(tmp_path: Path) -> None:
         round_.apply(action)
         if text not in ("draw", "pass"):
             boards.append(round_.line.describe("zh"))
+    return boards
+
+
+def _first_round_printed(output: str) -> list[str]:
+    return [t.strip() for t in output.split("第 2 局：")[0].splitlines() if t.startswith("      ")]
+
+
+def test_b3_replay_with_boards_prints_the_board_after_each_play(tmp_path: Path) -> None:
+    match = _bot_match(2, 5)
+    _, output = _replay(_write(tmp_path, match.to_record()), "--lang", "zh", "--boards")
+    assert _first_round_printed(output) == _first_round_boards(match)
+
+
+def test_replay_prints_the_moves_and_the_board_only_where_a_round_ends(tmp_path: Path) -> None:
+    # Issue 35, defect 14: the whole board after every move buried the moves.
+    match = _bot_match(2, 5)
     _, output = _replay(_write(tmp_path, match.to_record()), "--lang", "zh")
-    printed = [
-        t.strip() for t in output.split("第 2 局：")[0].splitlines() if t.startswith("      ")
-    ]
-    assert printed == boards
+    assert _first_round_printed(output) == _first_round_boards(match)[-1:]
+    plays = sum(1 for text in match.rounds[0].actions if text not in ("draw", "pass"))
+    assert plays > 5
+
+
+def test_replay_reads_the_full_screen_apps_save(tmp_path: Path) -> None:
+    # Issue 35, defect 14: `pegboard replay ~/.local/state/pegboard/draw-tui.json` said
+    # "not a pegboard record": the app's save holds the record beside its set-up.
+    setup = Setup(game="draw", players=2, seed=3, lang="en", save_dir=tmp_path)
+    game = games.get("draw")
+    match = game.new_match(setup.match_options(), 3)
+    for _ in range(6):
+        seat = match.current_player
+        game.play(match, seat, match.legal_actions()[0])
+    setup.save(match, {})
+    assert setup.save_path is not None and setup.save_path.exists()
+    code, output = _replay(setup.save_path)
+    assert code == 0, output
+    assert "Draw match: 2 players, seed 3" in output
+    assert "(the round was not finished)" in output
+
+
+def test_a_file_that_is_no_record_says_what_replay_reads(tmp_path: Path) -> None:
+    code, output = _replay(_write(tmp_path, '{"format": "chess-pgn"}'))
+    assert code == 1
+    assert "pegboard replay reads a record written by play --save" in output
+    assert "GAME-tui.json" in output
 
 
 def _round_record(

@@ -79,7 +79,7 @@ async def check_refusals(
         stuck = [n for n, card in enumerate(screen.hand, 1) if not screen.playable(card)]
         fits = len(stuck) < len(screen.hand)
         if stuck and "C4" not in seen.refusals:
-            await press(str(stuck[0]))  # a card that would pass 31 (C4)
+            await press(str(stuck[0]), "enter")  # a card that would pass 31 (C4)
             tried = "C4"
         elif fits and "C5" not in seen.refusals:
             await press("g")  # go while a card fits (C5)
@@ -129,7 +129,7 @@ async def play_match(lang: str, seed: int, save_dir: Path | None = None) -> Seen
                 await pilot.press("1", "2", "enter")
             else:
                 fits = [n for n, card in enumerate(screen.hand, 1) if screen.playable(card)]
-                await pilot.press(str(fits[0]) if fits else "g")
+                await pilot.press(*((str(fits[0]), "enter") if fits else ("g",)))
         else:
             raise AssertionError("the match did not end")
         await pilot.press("q")
@@ -291,7 +291,7 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
             await pilot.press("1", "2", "enter")
             await pilot.pause()
             fits = [n for n, card in enumerate(screen.hand, 1) if screen.playable(card)]
-            await pilot.press(str(fits[0]) if fits else "g")
+            await pilot.press(*((str(fits[0]), "enter") if fits else ("g",)))
             await pilot.pause()
             record = screen.match.to_record()
             state = screen.bot.rng.getstate()
@@ -458,7 +458,7 @@ def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
                     await pilot.press("1", "2", "enter")
                 else:
                     fits = [n for n, c in enumerate(screen.hand, 1) if screen.playable(c)]
-                    await pilot.press(str(fits[0]) if fits else "g")
+                    await pilot.press(*((str(fits[0]), "enter") if fits else ("g",)))
             else:
                 raise AssertionError("the first game did not end")
             await pilot.pause()
@@ -545,7 +545,7 @@ async def play_hot_seat_hand(lang: str, seed: int, save_dir: Path) -> tuple[list
                 await pilot.press("3", "enter")
             else:
                 fits = [n for n, card in enumerate(screen.hand, 1) if screen.playable(card)]
-                await pilot.press(str(fits[0]) if fits else "g")
+                await pilot.press(*((str(fits[0]), "enter") if fits else ("g",)))
         else:
             raise AssertionError("the hand did not end")
         await pilot.press("q")
@@ -565,3 +565,37 @@ def test_c2_hot_seat_hand_each_lays_away_behind_the_privacy_screen_portuguese(
     # the save keeps the seat kinds: resumed, seat 1 is still a person
     setup, _state = load_saved(save_file(tmp_path, "cribbage"))
     assert setup.levels[0] == "human" and setup.humans == [0, 1]
+
+
+def test_a_number_then_enter_plays_one_card_in_the_pegging() -> None:
+    # Issue 35, defect 14: a number key played its card at once, while the footer said
+    # numbers choose, so "4, Enter" played card 4 and then another. A number chooses;
+    # Enter plays the card chosen, once.
+    async def run() -> None:
+        app = PegboardApp(Setup(game="cribbage", lang="en", seed=3), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # the cut for the deal
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CribbageScreen)
+            await pilot.press("1", "2", "enter")
+            for _ in range(20):  # the bot lays away and, if it leads, plays
+                await pilot.pause()
+                if screen.game_view.phase == "pegging" and screen.your_turn():
+                    break
+            assert screen.game_view.phase == "pegging" and screen.your_turn()
+            held = list(screen.hand)
+            number = next(n for n, card in enumerate(held, 1) if screen.playable(card))
+            await pilot.press(str(number))
+            await pilot.pause()
+            assert screen.hand == held, "a number alone played a card"
+            await pilot.press("enter")
+            for _ in range(5):
+                await pilot.pause()
+            played = [c for c in held if c not in screen.hand]
+            assert played == [held[number - 1]]
+            assert "1-6/←→ space: choose · Enter: lay/play" in screen_text(app)  # as it says
+            await pilot.press("q")
+
+    asyncio.run(run())

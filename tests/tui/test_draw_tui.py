@@ -75,7 +75,7 @@ async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
             if turns == 1:
                 seen.append(text)
             if screen.choices:
-                await pilot.press("1")
+                await pilot.press("1", "enter")
             elif DrawTile() in legal:
                 await pilot.press("d")
             else:
@@ -168,7 +168,7 @@ def test_undo_takes_back_your_move_and_the_bots_replies() -> None:
             assert isinstance(screen, MatchScreen)
             before = screen.match.to_record()
             hand_sizes = screen.match.observation(0).round.hand_sizes
-            await pilot.press("1" if screen.choices else "d")
+            await pilot.press(*(("1", "enter") if screen.choices else ("d",)))
             await pilot.pause()
             assert screen.match.to_record() != before
             await pilot.press("u")
@@ -197,7 +197,7 @@ def test_saved_match_resumes_where_it_was_left(tmp_path: Path) -> None:
             screen = app.screen
             assert isinstance(screen, MatchScreen)
             for _step in range(3):
-                await pilot.press("1" if screen.choices else "d")
+                await pilot.press(*(("1", "enter") if screen.choices else ("d",)))
                 await pilot.pause()
                 if not isinstance(app.screen, MatchScreen):
                     break
@@ -285,7 +285,7 @@ def test_d8_auto_plays_only_forced_moves() -> None:
                 assert isinstance(screen, MatchScreen)
                 # With auto on, the human is asked only when there is a tile to play.
                 assert screen.choices
-                await pilot.press("1")
+                await pilot.press("1", "enter")
             else:
                 pytest.fail("the match did not end")
             await pilot.press("q")
@@ -432,7 +432,7 @@ async def play_hot_seat(lang: str, seed: int) -> tuple[int, int, list[str]]:
                 assert "Hint, best first:" in screen.query_one("#log", Log).lines
             legal = match.legal_actions()
             if screen.choices:
-                await pilot.press("1")
+                await pilot.press("1", "enter")
             elif DrawTile() in legal:
                 await pilot.press("d")
             else:
@@ -491,7 +491,9 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
             assert screen.bots.keys() == {2}
             while screen.match.current_player != 1:  # seat 0 (and the bot) until seat 1
                 assert isinstance(app.screen, MatchScreen) and screen.viewer == 0
-                await pilot.press("1" if screen.choices else "d" if screen.can_draw else "p")
+                await pilot.press(
+                    *(("1", "enter") if screen.choices else ("d" if screen.can_draw else "p",))
+                )
                 await pilot.pause()
             assert type(app.screen) is ContinueScreen
             assert "Pass the keyboard to seat 2" in screen_text(app)  # counted from 1
@@ -519,3 +521,32 @@ def test_hot_seat_save_keeps_the_seat_kinds_and_resumes_behind_the_privacy_scree
 
     left = asyncio.run(play_one())
     assert asyncio.run(resume()) == left
+
+
+def test_a_number_chooses_a_tile_and_enter_plays_it_once() -> None:
+    # Issue 35, defect 14, the same keys in every game: a number chooses (the list's
+    # highlight), Enter plays; "2, Enter" is one move, the second choice.
+    async def run() -> None:
+        app = PegboardApp(Setup(players=2, lang="en", seed=3, target=TARGET), skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, MatchScreen)
+            assert len(screen.choices) >= 2, "seed 3 opens with two tiles to choose from"
+            before = screen.match.to_record()
+            chosen = screen.choices[1]
+            await pilot.press("2")
+            await pilot.pause()
+            assert screen.match.to_record() == before, "a number alone played a tile"
+            await pilot.press("enter")
+            for _ in range(5):
+                await pilot.pause()
+            done = len(before["current_round"]["actions"])
+            actions = screen.match.to_record()["current_round"]["actions"]
+            assert actions[done] == str(chosen), actions  # the tile chosen, and only it:
+            assert screen.match.current_player == 0  # the bot replied; nothing more of ours
+            assert len(actions) == done + 2, actions
+            assert "1-9+Enter: play" in screen_text(app)
+            await pilot.press("q")
+
+    asyncio.run(run())

@@ -7,11 +7,12 @@ the boneyard while the hand is on."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from pegboard.bots import RandomBot
 from pegboard.fives.looks.tui import FivesScreen
@@ -68,7 +69,7 @@ async def play_a_hand(app: PegboardApp) -> tuple[int, Any]:
                 assert str(tile) in view
             assert "Scores (game to" in view and "Line:" in view
             turns += 1
-            await pilot.press("1")
+            await pilot.press("1", "enter")
         pytest.fail("the hand did not end")
     raise AssertionError("unreachable")
 
@@ -82,3 +83,32 @@ def test_f8_a_whole_hand_full_screen_shows_no_other_seats_tile(name: str, player
     turns, match = asyncio.run(play_a_hand(app))
     assert turns >= 3
     assert match.hands, "the first hand did not end"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_choices_say_each_move_in_words_with_its_points(game: str) -> None:
+    # Issue 35, defect 14: the list showed the notation (0-2@2-2A) and no points.
+    async def run() -> None:
+        setup = Setup(game=game, players=2, levels=["random"], lang="en", seed=5)
+        app = PegboardApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(40):
+                await pilot.pause()
+                screen = app.screen
+                if isinstance(screen, FivesScreen) and screen.your_turn() and screen.choices:
+                    break
+            screen = app.screen
+            assert isinstance(screen, FivesScreen)
+            moves = screen.query_one("#moves", OptionList)
+            texts = [str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count)]
+            plays = [text for text in texts if "draw" not in text and "pass" not in text]
+            assert plays, texts
+            words = re.compile(
+                r"^\d+\. (lead \[\d\|\d\]|\[\d\|\d\] on \[\d\|\d\] \(.+\)): "
+                r"ends [\d +=]+, \d+ points?$"
+            )
+            for text in plays:
+                assert "@" not in text and words.search(text), text
+            await pilot.press("q")
+
+    asyncio.run(run())

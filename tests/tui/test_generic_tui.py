@@ -111,8 +111,9 @@ async def play_tricks(app: PegboardApp, from_setup: bool = True, hint: bool = Fa
                     f"seat {viewer}'s hint shows hidden cards"
                 )
             played.log = list(screen.query_one("#log", Log).lines)
-            # the first choice by its number, or by Enter on the list (highlighted first)
-            await pilot.press("1" if played.turns % 2 else "enter")
+            # the first choice by its number then Enter, or by Enter on the list alone
+            # (highlighted first): a number only chooses (issue 35, defect 14)
+            await pilot.press(*(("1", "enter") if played.turns % 2 else ("enter",)))
         else:
             pytest.fail("the match did not end")
         await pilot.press("q")
@@ -238,7 +239,7 @@ def test_a_generic_match_is_saved_and_resumed(toy_game: Game, tmp_path: Path) ->
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GenericScreen)
-            await pilot.press("1")
+            await pilot.press("1", "enter")
             await pilot.pause()
             record = screen.match.to_record()
             await pilot.press("q")

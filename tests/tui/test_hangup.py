@@ -33,6 +33,7 @@ def test_draw_saves_and_ends_when_its_terminal_goes_away(tmp_path: Path, leader:
         session.send("\r")  # the set-up screen's Start
         session.expect("Your hand")
         session.send("1")  # seat 0 leads in this deal: the first tile listed opens
+        session.send("\r")  # (a number chooses, Enter plays)
         session.expect("You open the line with")
         elapsed = session.hang_up()
         status = session.process.returncode
@@ -77,6 +78,7 @@ def test_sigterm_saves_the_match_and_gives_the_terminal_back(tmp_path: Path) -> 
         session.send("\r")
         session.expect("Your hand")
         session.send("1")
+        session.send("\r")
         session.expect("You open the line with")
         session.process.send_signal(signal.SIGTERM)
         status = session.end()
@@ -99,7 +101,7 @@ def test_textual_dying_of_the_hang_up_is_a_lost_terminal_not_a_crash(tmp_path: P
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, MatchScreen)
-            await pilot.press("1")
+            await pilot.press("1", "enter")
             await pilot.pause()
             app._watcher = HangupWatcher(slave, lambda: None)
             app.panic("OSError: [Errno 5] Input/output error")

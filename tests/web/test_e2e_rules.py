@@ -23,6 +23,7 @@ if os.environ.get("PEGBOARD_SKIP_E2E") == "1":
 
 from playwright.sync_api import Browser, Page, expect
 
+import pegboard.games
 from pegboard.web.app import create_app
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS
 from tests.web.conftest import PLAY_LIMITS, port_in
@@ -300,13 +301,36 @@ def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
         "href", "/rules/draw?lang=en#turn"
     )
     page.locator(".table-head a.rules-link").click()
-    expect(page.locator("h1")).to_have_text("How to play Draw")
+    expect(page.locator("h1")).to_have_text("How to play Draw dominoes")
     assert page.url.endswith("#turn")
     page.goto(page.url.split("/rules/")[0] + "/")
     page.wait_for_selector("body[data-ready=true]")
     page.locator('a.rules-link[href^="/rules/draw"]').click()
-    expect(page.locator("h1")).to_have_text("How to play Draw")
+    expect(page.locator("h1")).to_have_text("How to play Draw dominoes")
     assert SHOTS.is_dir()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_rules_page_names_its_game_as_the_lobby_does(open_page: Any, lang: str) -> None:
+    # Issue 35, defect 13: the lobby said "How to play Draw dominoes" and the page's
+    # heading "How to play Draw": one name per game, the registry's, on both.
+    page = open_page("/")
+    page.wait_for_selector("body[data-ready=true]")
+    if lang != "en":
+        page.select_option("#lang-select", "zh_Hans")
+        expect(page.locator(f'.game-choice a.rules-link[href*="lang={lang}"]')).to_have_count(
+            len(pegboard.games.names())
+        )
+    links = page.locator(".game-choice a.rules-link")
+    expect(links).to_have_count(len(pegboard.games.names()))
+    said = {
+        links.nth(i).get_attribute("href") or "": links.nth(i).inner_text()
+        for i in range(links.count())
+    }
+    base = "/".join(page.url.split("/", 3)[:3])
+    for href, text in said.items():
+        page.goto(base + href)
+        expect(page.locator("h1")).to_have_text(text)
 
 
 def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
@@ -325,3 +349,25 @@ def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
     page.click("#continue-button")
     page.wait_for_selector("#match-over")  # seed 5's round is won with points: match over
     expect(link).to_have_attribute("href", "/rules/draw?lang=en#match")
+
+
+HEADER_STYLE = """() => {
+  const top = document.querySelector("header.top");
+  const brand = top.querySelector(".brand");
+  const bar = getComputedStyle(top);
+  const name = getComputedStyle(brand);
+  return [bar.backgroundColor, bar.color, bar.paddingTop, bar.paddingLeft,
+          brand.textContent.trim(), name.color, name.fontSize, name.fontWeight];
+}"""
+
+
+def test_the_rules_header_is_the_apps(open_page: Any) -> None:
+    # Issue 35, defect 13: the rules pages had a header of their own (a light bar) where
+    # the lobby and the table have the site's (the dark one with its white name).
+    app = open_page("/")
+    app.wait_for_selector("body[data-ready=true]")
+    expected = app.evaluate(HEADER_STYLE)
+    for path in ("/rules/draw?lang=en", "/rules/all-fives?lang=zh", "/rules?lang=en"):
+        page = open_page(path)
+        assert page.evaluate(HEADER_STYLE) == expected, path
+        assert page.locator("header.top .lang").count() == 1, path  # its language switch

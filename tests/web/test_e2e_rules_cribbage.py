@@ -119,6 +119,22 @@ def test_the_counter_counts_the_29_hand_with_the_keyboard_alone(open_page: Any) 
     counted(page, "en")
 
 
+def test_the_counters_error_speaks_of_its_menus(open_page: Any) -> None:
+    # Issue 35, defect 13: four cards chosen and no starter, Count said "written like 5H or
+    # 10D" to someone who had written nothing: the cards are chosen from menus.
+    page = open_page("en")
+    _ = translator("en")
+    for picker, card in zip(PICKERS[:4], HAND, strict=True):
+        page.select_option(picker, label=card_words(card, _))
+    page.click("#count-button")
+    error = page.locator("#count-result .error")
+    expect(error).to_contain_text("(C6)")
+    assert "written like" not in error.inner_text()
+    assert "menus" in error.inner_text()
+    refused = [e for e in open_page.errors.items if "status of 422" in e]
+    open_page.errors.items[:] = [e for e in open_page.errors.items if e not in refused]
+
+
 def test_the_counter_applies_the_crib_flush_rule_in_the_page(open_page: Any) -> None:
     page = open_page("en")
     _ = translator("en")

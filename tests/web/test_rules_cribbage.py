@@ -147,7 +147,7 @@ def test_the_page_has_every_section_in_every_language(pages: dict[str, str]) -> 
         (root,) = find(tree.root, "html")
         assert root["attrs"]["lang"] == HTML_LANG[lang]
         (h1,) = find(tree.root, "h1")
-        assert text(h1) == _("How to play cribbage")
+        assert text(h1) == _("How to play {game}").format(game=_("Cribbage"))
         for section in PAGE.all_sections():
             heading = tree.ids[section.anchor]
             assert re.fullmatch("h[2-4]", heading["tag"]), section.anchor

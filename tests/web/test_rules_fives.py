@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import pegboard.games
 from pegboard.fives.looks import rules_page as fives_page
 from pegboard.games import Game
 from pegboard.i18n import translator
@@ -85,7 +86,7 @@ def test_f1_f9_each_page_is_served_in_every_language(
     assert answer.headers["content-type"].startswith("text/html")
     structure(root, lang)
     _ = translator(lang)
-    assert root.find_all("h1")[0].text() == _(PAGE_OF[name].title)
+    assert root.find_all("h1")[0].text() == title(name, _)
     # Every rule of the family is stated on each page, cited by its number.
     text = root.find_all("main")[0].text()
     assert {rule for rule in RULES if re.search(rf"\b{rule}\b", text)} == set(RULES)
@@ -105,13 +106,18 @@ def test_each_game_names_its_page_through_the_registry(
     assert page_of(game) is PAGE_OF[name]
 
 
+def title(name: str, _: Any) -> str:
+    """A page's heading: its title with the game's name from the registry, as the lobby's."""
+    return str(_(PAGE_OF[name].title)).format(game=_(pegboard.games.get(name).display_name))
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_index_links_both_pages(app_client: TestClient, lang: str) -> None:
     _answer, root = get_page(app_client, f"/rules?lang={lang}")
     links = {a.attrs["href"]: a.text() for a in root.find_all("a")}
     _ = translator(lang)
     for name in PAGES:
-        assert links[f"/rules/{name}?lang={lang}"] == _(PAGE_OF[name].title)
+        assert links[f"/rules/{name}?lang={lang}"] == title(name, _)
     assert root.find_all("html")[0].attrs["lang"] == HTML_LANG[lang]
 
 

@@ -36,7 +36,7 @@ from pegboard.i18n import Translator, describe_error, resolve_language, translat
 
 
 def arena(
-    game: Annotated[str, typer.Argument(help="The game, by name: draw, cribbage...")],
+    game: Annotated[str, typer.Argument(help="The game, by name: {game_names}.")],
     bots: Annotated[
         str, typer.Option(help="Bot levels, comma-separated: one per seat (or cycled).")
     ] = "greedy,random",

@@ -29,12 +29,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import IO, Any
+from pathlib import PurePath
+from typing import IO, Any, get_args, get_origin
 
 import typer.core
 from rich.text import Text
 from typer import rich_utils
 
+from pegboard import games
 from pegboard.core import N_
 from pegboard.i18n import Translator, invocation_language, language_of, translator
 
@@ -66,6 +68,19 @@ METAVARS: dict[str, str] = {
     "subcommand_metavar": N_("COMMAND [ARGS]..."),
 }
 """The placeholders of the usage line (attributes of a command) -> English."""
+
+VALUE_METAVARS: dict[str, str] = {
+    "int": N_("INTEGER"),
+    "float": N_("NUMBER"),
+    "path": N_("FILE"),
+}
+"""The placeholder of an option's value, by the type of its parameter -> English. Typer
+(0.2x) shows Python's names (``<str>``, ``<list[str]>``, ``<bool>`` even for a flag that
+takes no value); these are words a player reads, and a flag shows none."""
+NAMES_SEPARATOR = N_(", ")
+"""What separates the games' names in a help text (Chinese lists with "、")."""
+VALUE_METAVAR = N_("TEXT")
+"""The placeholder of a value of any other type."""
 
 USAGE_ERRORS: tuple[str, ...] = (
     # Most specific first: a template's fields match any text.
@@ -145,9 +160,11 @@ def translate_commands(command: Any, _: Translator) -> None:
         _translate(command, name, _)
     for param in command.params:
         _translate(param, "help", _)
+        _name_value(param, _)
     option = command.get_help_option(_Context(command))
     if option is not None:
         _translate(option, "help", _)
+        _name_value(option, _)
     for sub in getattr(command, "commands", {}).values():
         translate_commands(sub, _)
 
@@ -158,7 +175,76 @@ def _translate(thing: Any, name: str, _: Translator) -> None:
     if name not in english:
         english[name] = getattr(thing, name, None)
     if english[name]:
-        setattr(thing, name, _(english[name]))
+        setattr(thing, name, with_games(unwrap(_(english[name])), _))
+
+
+def with_games(text: str, _: Translator) -> str:
+    """``text`` with the games of the registry in place of ``{games}`` (their names, as
+    the lobby shows them) and of ``{game_names}`` (as a command takes them): a help that
+    lists them by hand leaves out the next game added."""
+    if "{games}" in text:
+        names = [_(games.get(name).display_name) for name in games.names()]
+        text = text.replace("{games}", _(NAMES_SEPARATOR).join(names))
+    return text.replace("{game_names}", ", ".join(games.names()))
+
+
+def unwrap(text: str) -> str:
+    """``text`` with the line breaks inside its paragraphs made spaces: a docstring is
+    wrapped at 80 columns in the source (and a translation as its translator wrapped it),
+    and typer's rich help keeps those breaks: they cut a sentence in the middle of the
+    line it folds to the terminal's width."""
+    return re.sub(r"(?<!\n)[ \t]*\n[ \t]*(?!\n)", _joint, text)
+
+
+def _joint(found: re.Match[str]) -> str:
+    """What a line break inside a paragraph becomes: a space, or nothing between two
+    characters of a language written without spaces (Chinese), where one would show."""
+    text = found.string
+    before = text[found.start() - 1] if found.start() else ""
+    after = text[found.end()] if found.end() < len(text) else ""
+    return "" if _unspaced(before) or _unspaced(after) else " "
+
+
+def _unspaced(char: str) -> bool:
+    """Whether ``char`` is CJK (ideographs, their punctuation, full-width forms)."""
+    return bool(char) and ("\u3000" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef")
+
+
+def _name_value(param: Any, _: Translator) -> None:
+    """Give ``param`` the placeholder of its value in words (``VALUE_METAVARS``): none
+    for a flag; an argument's is its name, as the docstrings write it (``RECORD_FILE``)."""
+    english = getattr(param, "_pegboard_english", {})
+    param._pegboard_english = english
+    if "metavar" not in english:
+        english["metavar"] = param.metavar
+    if param.param_type_name == "argument":
+        param.metavar = english["metavar"] or param.name.upper()
+        # Typer would show its type besides (``<str>``), which the name says better.
+        param.display_type_rich = lambda ctx: None
+    elif english["metavar"] is not None:  # chosen where it is declared
+        return
+    elif getattr(param, "is_flag", False) or getattr(param, "count", False):
+        param.metavar = ""
+    else:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is not None and descriptor.is_choice:
+            return  # typer shows the choices: text|json
+        kind = _kind(None if descriptor is None else descriptor.annotation)
+        param.metavar = _(VALUE_METAVARS.get(kind, VALUE_METAVAR))
+
+
+def _kind(annotation: Any) -> str:
+    """The key of ``VALUE_METAVARS`` for a parameter's annotation (a repeatable option's
+    is its items')."""
+    if get_origin(annotation) is list:
+        (annotation,) = get_args(annotation)
+    if annotation is int:
+        return "int"
+    if annotation is float:
+        return "float"
+    if isinstance(annotation, type) and issubclass(annotation, PurePath):
+        return "path"
+    return "str"
 
 
 @contextmanager

@@ -259,6 +259,9 @@ class GenericReplay:
         self.position: Any = None
         """The match (or other position) the record's actions are played on."""
         self.seed: int | None = None
+        self.boards = False
+        """Whether to show the board after every move (``pegboard replay --boards``), not
+        only where a round ends: a game whose moves say it all shows none."""
 
     def start(self, record: dict[str, Any]) -> Sequence[str]:
         """Set ``position`` to the record's start and return its actions in order (each

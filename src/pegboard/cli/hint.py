@@ -171,6 +171,14 @@ def hint_table(
     for name in details:
         table.add_column(words.get(name, name), justify="right")
     for rank, e in enumerate(evaluations, 1):
-        cells = [f"{e.details[n]:.2f}" if n in e.details else "" for n in details]
-        table.add_row(str(rank), str(e.action), f"{e.value:.3f}", *cells)
+        cells = [figure(e.details[n]) if n in e.details else "" for n in details]
+        table.add_row(str(rank), str(e.action), figure(e.value), *cells)
     return table
+
+
+def figure(value: float) -> str:
+    """``value`` as the table shows it: a count (iterations, visits, a hand's points) as an
+    integer, else two decimals, as many as a margin or a mean needs to tell two apart."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}"

@@ -22,7 +22,11 @@ from pegboard.cli.serve import serve
 
 app = typer.Typer(
     name="pegboard",
-    help="Play and study the domino game Draw and Cribbage.",
+    # {games}: the registry's, filled in by pegboard.cli.commands.with_games.
+    help=(
+        "Play and study the games {games}: against bots in a terminal, or with other"
+        " players on the web app."
+    ),
     no_args_is_help=True,
     add_completion=False,
     cls=TranslatedGroup,

@@ -133,7 +133,7 @@ def full_screen_possible() -> bool:
 def play(
     game: Annotated[
         str | None,
-        typer.Argument(help="The game to play, by name (default: the first game, draw)."),
+        typer.Argument(help="The game to play, by name: {game_names} (default: the first, draw)."),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from pegboard.dominoes.line import End, Line
 from pegboard.dominoes.tiles import Tile
-from pegboard.fives import Layout, narration
+from pegboard.fives import Layout, Play, narration
 from pegboard.fives.hand import FivesObservation
 from pegboard.fives.match import FivesMatchObservation
 from pegboard.i18n.catalogs import Translator
@@ -151,6 +151,40 @@ def last_play_line(
         points = " ".join(say(event, _, name, reader) for event in events) or _("No points.")
         return _("Last play: {play} {points}").format(play=said, points=points)
     return None
+
+
+def move_words(
+    view: FivesObservation, action: Any, _: Translator, name: SeatName, reader: int | None
+) -> str:
+    """Where a tile goes, as the log says it (``[2|5] on [5|5] (spinner arm C, 5)``,
+    ``lead [5|5]``); a draw or a pass as the log says it."""
+    if not isinstance(action, Play):
+        return say(narration.played(view.seat, action, view.rules), _, name, reader)
+    if action.end is None:
+        return _("lead {tile}").format(tile=action.tile)
+    return say(narration.draw_move(action), _, name, reader)
+
+
+def choice_line(
+    view: FivesObservation, action: Any, _: Translator, name: SeatName, reader: int | None
+) -> str:
+    """A legal move in words, as the log says where a tile goes (``[2|5] on [5|5]
+    (spinner arm C, 5)``), and for a play what the ends would total after it and the
+    points that total scores (F6, F7): ``...: ends 5 + 5 = 10, 10 points``. A draw or a
+    pass as the log says it. From the seat's own view: the layout is public."""
+    move = move_words(view, action, _, name, reader)
+    if not isinstance(action, Play):
+        return move
+    layout = view.layout.copy()
+    layout.play(action.tile, action.end)
+    counts = layout.end_counts()
+    points = view.rules.points(sum(counts))
+    worth = _.ngettext("{points} point", "{points} points", points).format(points=points)
+    if len(counts) == 1:  # a lead: its one end, no sum to write
+        return _("{move}: ends {total}, {worth}").format(move=move, total=counts[0], worth=worth)
+    return _("{move}: ends {terms} = {total}, {worth}").format(
+        move=move, terms=narration.terms(counts), total=sum(counts), worth=worth
+    )
 
 
 def scores_line(observation: FivesMatchObservation, _: Translator, name: SeatName) -> str:

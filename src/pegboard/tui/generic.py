@@ -118,7 +118,8 @@ class GenericScreen(PlayScreen):
 
     def keys_text(self) -> str:
         """The keys, in a line under the controls."""
-        return self._("1-9/Enter: play · h: hint · Tab: type a move · q: quit")
+        # "1-9+Enter": a number chooses, Enter plays (a number alone plays nothing).
+        return self._("1-9+Enter: play · h: hint · Tab: type a move · q: quit")
 
     def on_mount(self) -> None:
         if self.resumed:
@@ -263,13 +264,17 @@ class GenericScreen(PlayScreen):
         return str(choice)
 
     def first_choice_keys(self) -> tuple[str, ...]:
-        return ("1",)
+        return ("1", "enter")
 
     # -- the controls --------------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        """Choice ``number`` highlighted in the list, for Enter to play: a number never
+        plays by itself, so that "4, Enter" plays one move, not two."""
         if 1 <= number <= len(self.choices):
-            self.human_move(self.choices[number - 1])
+            moves = self.query_one("#moves", OptionList)
+            moves.highlighted = number - 1
+            moves.focus()
 
     def hint_levels(self) -> list[str]:
         """The levels to ask for a hint, in turn: the one chosen, then the game's bot
@@ -305,7 +310,9 @@ class GenericScreen(PlayScreen):
         self.say(_("No hints for this game."), private=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option_index + 1)
+        """Enter on the list, or a click on a choice: that move played."""
+        if 0 <= event.option_index < len(self.choices):
+            self.human_move(self.choices[event.option_index])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

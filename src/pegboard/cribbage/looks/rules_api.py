@@ -29,7 +29,8 @@ from pegboard.i18n import Translator, describe_error, translator
 MAX_ECHO: Final = 12
 """The longest piece of the client's text an error repeats."""
 
-NOT_A_COUNT = N_("A count needs a hand of four cards and a starter, written like 5H or 10D (C6).")
+NOT_A_COUNT = N_("Choose four cards and a starter in the menus to count a hand (C6).")
+"""Said in the page's terms, menus to choose from: who chose a card never wrote one."""
 WRONG_COUNT = N_("A hand or the crib is counted with four cards, not {count} (C6).")
 NOT_A_CARD = N_("Not a card: {text} (write it like 5H, 10D, JS or Q♣, C1).")
 TWICE = N_("{card} is chosen twice: the deck holds each card once (C1).")

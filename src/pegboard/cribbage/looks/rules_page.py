@@ -412,7 +412,7 @@ def q_first(ctx: RulesContext) -> Markup:
 
 
 PAGE: Final = RulesPage(
-    title=N_("How to play cribbage"),
+    title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
     sections=(
         Section(

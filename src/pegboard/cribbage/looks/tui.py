@@ -61,7 +61,8 @@ def by_rank(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
 
 
 class CardBox(Static):
-    """One card of your hand; a click does what its number key does."""
+    """One card of your hand; a click chooses it and, in the play, plays it (a click is
+    one gesture on one card: nothing else can follow it by mistake)."""
 
     def __init__(self, slot: int) -> None:
         super().__init__(id=f"card-{slot + 1}", classes="card")
@@ -71,6 +72,8 @@ class CardBox(Static):
         screen = self.screen
         if isinstance(screen, CribbageScreen):
             screen.action_card(self.slot + 1)
+            if screen.game_view.phase != "discard" and screen.cursor == self.slot:
+                screen.action_confirm()
 
 
 class CribbageScreen(GenericScreen):
@@ -323,7 +326,7 @@ class CribbageScreen(GenericScreen):
             prompt.update(text)
             self.query_one("#lay", Button).disabled = len(self.selected) != 2
         elif playable:
-            prompt.update(_("Play a card: the count may not pass 31 (C4)."))
+            prompt.update(_("Play a card: choose it, then Enter; the count may not pass 31 (C4)."))
         else:
             prompt.update(_("No card fits under 31: say go (g) (C5)."))
 
@@ -332,12 +335,14 @@ class CribbageScreen(GenericScreen):
         if self.game_view.phase == "discard":
             return ("1", "2", "enter")
         playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
-        return (str(playable[0]),) if playable else ("g",)
+        return (str(playable[0]), "enter") if playable else ("g",)
 
     # -- the controls --------------------------------------------------------------------
 
     def action_card(self, number: int) -> None:
-        """Card ``number`` of your hand: chosen for the crib (or put back), or played."""
+        """Card ``number`` of your hand: chosen for the crib (or put back), or in the play
+        chosen, for Enter to play. A number never plays by itself: "4, Enter" would play
+        two cards."""
         _ = self._
         if not self.your_turn():
             return
@@ -353,7 +358,7 @@ class CribbageScreen(GenericScreen):
         self.cursor = number - 1
         card = self.hand[number - 1]
         if self.game_view.phase != "discard":
-            self.human_move(Play(card))
+            self.show_hand()
             return
         if card in self.selected:
             self.selected.remove(card)
@@ -376,7 +381,8 @@ class CribbageScreen(GenericScreen):
             self.show_hand()
 
     def action_pick(self) -> None:
-        """Space: the cursor's card, as its number key."""
+        """Space: the cursor's card, as its number key (in the play, the cursor's card is
+        the one chosen already)."""
         if self.hand:
             self.action_card(self.cursor + 1)
 
@@ -386,7 +392,8 @@ class CribbageScreen(GenericScreen):
         if not self.your_turn():
             return
         if self.game_view.phase != "discard":
-            self.action_pick()
+            if self.hand:
+                self.human_move(Play(self.hand[self.cursor]))
             return
         if len(self.selected) != 2:
             self.refuse(

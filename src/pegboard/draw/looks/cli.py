@@ -249,13 +249,14 @@ class DrawReplay(GenericReplay):
     def narrate(
         self, number: int, seat: int, action: Any, events: Sequence[Event], before: Any
     ) -> None:
-        """The move with the tile drawn, the board after a play, and a round's settlement
-        after its last move."""
+        """The move with the tile drawn; the board when the round ends (after every play
+        with ``boards``: a whole description each move buries the moves), and a round's
+        settlement after its last move."""
         round_, top = before
         say = self.terminal.say
         drawn = top if isinstance(action, DrawTile) else None
         say("  " + announce(seat, action, self._.lang, self._, None, drawn))
-        if isinstance(action, Play):
+        if (self.boards and isinstance(action, Play)) or round_.result is not None:
             say("      " + round_.line.describe(self._.lang))
         match = self.position
         if isinstance(match, Match) and len(match.rounds) >= self.shown:
@@ -272,12 +273,13 @@ class DrawReplay(GenericReplay):
         if not isinstance(match, Match):
             result = match.result
             if result is None:
+                self._board_left(match)
                 say("  " + _("(the round was not finished)"))
             else:
                 self._settlement(result)
             return
         if self.unfinished:
-            self._round()
+            self._board_left(self._round())
             say("  " + _("(the round was not finished)"))
         say()
         if match.is_over:
@@ -286,6 +288,11 @@ class DrawReplay(GenericReplay):
         else:
             say(_("The match was not finished."))
             say(_("Scores: {scores}").format(scores=self._scores(match.scores)))
+
+    def _board_left(self, round_: Round) -> None:
+        """The board of a round the record leaves unfinished (said already with ``boards``)."""
+        if not self.boards and not round_.line.is_empty:
+            self.terminal.say("      " + round_.line.describe(self._.lang))
 
     def _round(self) -> Round:
         """The round being played; a match's new round said first (its leader, the deal)."""

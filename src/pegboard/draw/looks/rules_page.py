@@ -391,7 +391,7 @@ def match(ctx: RulesContext) -> Markup:
 
 
 PAGE: Final = RulesPage(
-    title=N_("How to play Draw"),
+    title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
     sections=(
         Section("setup", N_("Setting up and the lot"), setup),

@@ -114,7 +114,7 @@ class MatchScreen(GenericScreen):
                 yield Button(_("Hint"), id="hint", compact=True)
 
     def keys_text(self) -> str:
-        return self._("1-9/Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit")
+        return self._("1-9+Enter: play · d: draw · p: pass · h: hint · a: auto · u: undo · q: quit")
 
     def resumed_text(self) -> str:
         return self._("Match resumed: round {number}.").format(number=len(self.match.rounds) + 1)
@@ -243,7 +243,7 @@ class MatchScreen(GenericScreen):
 
     def first_choice_keys(self) -> tuple[str, ...]:
         """The first tile to play, else a draw, else a pass."""
-        return ("1",) if self.choices else ("d",) if self.can_draw else ("p",)
+        return ("1", "enter") if self.choices else ("d",) if self.can_draw else ("p",)
 
     # -- the controls --------------------------------------------------------------------
 

@@ -207,7 +207,7 @@ all_fives_winning = prose(
 
 
 ALL_FIVES_PAGE: Final = RulesPage(
-    title=N_("How to play All Fives"),
+    title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=all_fives_intro,
     sections=(
         Section("deal", N_("Players, the deal and the lead"), all_fives_deal),
@@ -313,7 +313,7 @@ threes_winning = prose(
 
 
 FIVES_AND_THREES_PAGE: Final = RulesPage(
-    title=N_("How to play Fives and Threes"),
+    title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=threes_intro,
     sections=(
         Section("deal", N_("Players, the deal and the lead"), threes_deal),

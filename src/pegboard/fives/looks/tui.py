@@ -10,15 +10,36 @@ screen's; what is shown comes from ``match.observation(viewer)`` alone.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
-from pegboard.fives.text import view_lines
+from pegboard.bots import Evaluation
+from pegboard.fives.text import choice_line, move_words, view_lines
 from pegboard.tui.generic import GenericScreen, seat_text
 
 
 class FivesScreen(GenericScreen):
     """A match of All Fives or Fives and Threes, as the viewer sees it."""
+
+    def choices_of(self, observation: Any) -> list[Any]:
+        """The viewer's legal moves, as actions: each said in words (``choice_text``)."""
+        return list(observation.legal_actions())
+
+    def choice_text(self, choice: Any) -> str:
+        """A move in words with the points it scores, as the log says a move (not the
+        notation, ``0-2@2-2A``, which the typed move takes)."""
+        _ = self._
+        view = self.match.observation(self.viewer).hand
+        return choice_line(view, choice, _, lambda seat: seat_text(seat, _), self.viewer)
+
+    def hint_text(self, evaluation: Evaluation) -> str:
+        """A hint's line: the move in words, as the choices say it, and its value."""
+        _ = self._
+        view = self.match.observation(self.viewer).hand
+        move = move_words(view, evaluation.action, _, lambda seat: seat_text(seat, _), self.viewer)
+        return f"{move} ({evaluation.value:+.2f})"
 
     def show(self) -> None:
         super().show()

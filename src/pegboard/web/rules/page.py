@@ -60,7 +60,8 @@ class Section:
 
 @dataclass(frozen=True)
 class RulesPage:
-    """A game's rules page. ``title`` is ``N_``-marked (``"How to play Draw"``); ``intro``
+    """A game's rules page. ``title`` is ``N_``-marked (``"How to play {game}"``, the
+    registry's name filled in); ``intro``
     the text before the table of contents (or None); ``scripts`` the static JavaScript
     modules the page loads (``"games/rules_draw.js"``, under ``/static/``) for what works only
     with JavaScript ("try it"); ``anchors`` the moment -> anchor the table links to."""
