@@ -252,7 +252,8 @@ def _write(tmp_path: Path, record: dict[str, Any]) -> Path:
 def test_cli_hint_prints_a_discard_table(tmp_path: Path) -> None:
     game = Game.new(seed=11, dealer=0)
     path = _write(tmp_path, game.to_record())
-    result = runner.invoke(app, ["hint", str(path), "--seat", "1", "--level", LEVEL])
+    # The command line counts seats from 1 (issue 35, defect 5): seat 1 of the library.
+    result = runner.invoke(app, ["hint", str(path), "--seat", "2", "--level", LEVEL])
     assert result.exit_code == 0, result.output
     for word in ("hand", "crib", "net", "expected net points", "15 legal actions"):
         assert word in result.output
@@ -265,7 +266,7 @@ def test_cli_hint_json(tmp_path: Path) -> None:
     seat = round_.current_player
     assert seat is not None
     path = _write(tmp_path, round_.to_record())
-    args = ["hint", str(path), "--seat", str(seat), "--level", LEVEL, "--json"]
+    args = ["hint", str(path), "--seat", str(seat + 1), "--level", LEVEL, "--json"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -278,11 +279,12 @@ def test_cli_hint_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "seat", "message"),
     [
-        (None, "0", "cannot read"),
-        ("{not json", "0", "not a JSON record"),
-        ('{"format": "pegboard-record", "version": 7}', "0", "unsupported record version"),
-        ("GAME", "5", "seat is a number from 0 to 1"),
-        ("GAME", "0", "seat 0 is not to act"),
+        (None, "1", "cannot read"),
+        ("{not json", "1", "not a JSON record"),
+        ('{"format": "pegboard-record", "version": 7}', "1", "unsupported record version"),
+        ("GAME", "5", "seat is a number from 1 to 2, not 5"),
+        ("GAME", "0", "seat is a number from 1 to 2, not 0"),
+        ("GAME", "1", "seat 1 is not to act: it is seat 2's turn"),
     ],
 )
 def test_cli_hint_errors_are_one_line(
