@@ -182,7 +182,14 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[GameOption]
-    bots: list[str]
+    bots: list[str] = Field(description="Every bot level, the research ones included.")
+    people_bots: list[str] = Field(
+        default_factory=list,
+        description="The levels offered to people (the lobby's), weakest first.",
+    )
+    default_bot: str | None = Field(
+        None, description="A person's opponent unless they choose another (the expert)."
+    )
     bot_names: dict[str, str] = Field(
         default_factory=dict, description="Each bot level's name for people, translated."
     )
