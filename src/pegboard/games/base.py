@@ -65,6 +65,10 @@ class Option:
     choices: tuple[int, ...] = ()
     optional: bool = False
     """Whether null is a value (it then means ``default``'s own meaning: the rules' value)."""
+    choice_labels: tuple[tuple[int | None, str], ...] = ()
+    """Each choice in words for people (``N_``-marked msgids), ``None`` the rules' own for
+    an optional option: "Partnerships: yes / no" instead of 1 / 0. A choice left out is
+    shown as its number."""
 
     def check(self, value: object) -> int | None:
         """``value`` when this option allows it; ``OptionError`` naming the rule otherwise."""
@@ -102,6 +106,7 @@ class Option:
             "maximum": self.maximum,
             "choices": list(self.choices),
             "rule": self.rule,
+            "choice_labels": [[value, label] for value, label in self.choice_labels],
         }
 
 

@@ -319,6 +319,7 @@ def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
     info["display_name"] = _(info["display_name"])
     for described, option in zip(info["options"], game.options, strict=True):
         described["label"] = _(described["label"])
+        described["choice_labels"] = [[value, _(label)] for value, label in option.choice_labels]
         error = option.refusal()
         described["refusal"] = _(error.template).format(**error.fields)
     info["bot_names"] = {level: _(level_name(game.name, level)) for level in info["bots"]}

@@ -172,6 +172,10 @@ class GameOption(BaseModel):
     choices: list[int]
     rule: str | None
     refusal: str = Field(description="The refusal of a value out of range, its rule cited.")
+    choice_labels: list[tuple[int | None, str]] = Field(
+        default_factory=list,
+        description="Choices in words, [value, label] (null: the rules' own), translated.",
+    )
 
 
 class GameInfo(BaseModel):
