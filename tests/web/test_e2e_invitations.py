@@ -96,9 +96,13 @@ def test_t2_a_second_browser_cannot_act_with_a_spent_invitation(
     bo.wait_for_selector("#turn")
 
     cy = e2e_open(path)  # the same link, another browser
-    claim(cy, "Cy")
+    # Issue 35, defect 12: the invitation is checked first: said once, and no name asked.
     cy.wait_for_selector("#claim-refused")
-    assert "an invitation works once" in cy.inner_text("#claim-refused")
+    refusal = cy.inner_text("#claim-refused")
+    assert "an invitation works once" in refusal
+    assert cy.locator("#claim-form, #claim-name").count() == 0
+    assert cy.inner_text("#errors").strip() == ""
+    assert cy.inner_text("body").count(refusal) == 1
     cy.click("#watch-button")
     cy.wait_for_selector("#turn")
     assert "You are watching this table." in cy.inner_text(".table-head")

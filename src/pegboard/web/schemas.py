@@ -160,6 +160,12 @@ class PageMessages(BaseModel):
     messages: dict[str, str]
 
 
+class InvitationValid(BaseModel):
+    """A one-time invitation that still works (``POST /api/tables/ID/invitation``)."""
+
+    valid: bool
+
+
 class GameOption(BaseModel):
     """One setting of a game's match: a whole number in a range, or one of its choices."""
 
