@@ -21,7 +21,7 @@ from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game
 from pegboard.cribbage.looks.cli import BOT, CribbageTable
-from pegboard.games import bot_levels, make_bot
+from pegboard.games import get, make_bot
 from pegboard.i18n import translator
 
 runner = CliRunner()
@@ -122,7 +122,10 @@ def test_c4_c6_every_score_is_explained_with_the_scores_after_it(tmp_path: Path)
 
 def test_bots_cards_stay_hidden_until_played_or_shown(tmp_path: Path) -> None:
     record_file = tmp_path / "game.json"
-    code, output = _play(["--seed", "8", "--save", str(record_file)], ["1 2", "1"] * 400)
+    # Seed 8 against the greedy bot (the default, the expert, plays another game).
+    code, output = _play(
+        ["--seed", "8", "--bots", "greedy", "--save", str(record_file)], ["1 2", "1"] * 400
+    )
     assert code == 0
     record = json.loads(record_file.read_text())
     # Replay the game to learn what the bot was dealt in each hand.
@@ -252,7 +255,7 @@ def test_same_seed_same_game() -> None:
         (["--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
         (
             ["--bots", "genius"],
-            f"no 'genius' bots for cribbage; choose one of: {', '.join(bot_levels('cribbage'))}",
+            f"no 'genius' bots for cribbage; choose one of: {', '.join(get('cribbage').people_levels())}",
         ),
         (["--best-of", "2"], "a match is the best of an odd number of games, not 2"),
     ],

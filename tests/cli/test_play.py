@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from pegboard.cli.main import app
 from pegboard.cribbage import CribbageMatch
 from pegboard.draw import Match
-from pegboard.games import bot_levels
+from pegboard.games import get
 
 runner = CliRunner()
 
@@ -131,13 +131,14 @@ def test_help_number_and_show() -> None:
 
 
 def test_a_tile_that_fits_one_end_needs_no_end() -> None:
-    # Seed 3: the line opens with [4|5] and the human holds [3|5], which fits only the 5.
-    _, output = _play(["--seed", "3"], ["3-5", "quit"])
+    # Seed 3 against the greedy bot: the line opens with [4|5] and the human holds [3|5],
+    # which fits only the 5.
+    _, output = _play(["--seed", "3", "--bots", "greedy"], ["3-5", "quit"])
     assert "You play [3|5] on [4|5] (high end, 5)." in output
 
 
 def test_board_description_in_the_chosen_language() -> None:
-    _, output = _play(["--seed", "3", "--lang", "pt"], ["quit"])
+    _, output = _play(["--seed", "3", "--bots", "greedy", "--lang", "pt"], ["quit"])
     assert (
         "Mesa: Peças: [4|5]. Conexões: nenhum. Pontos de encaixe legais para continuação:" in output
     )
@@ -154,7 +155,7 @@ def test_same_seed_same_match() -> None:
         (["--players", "1"], "Draw is played by 2 to 4 players, not 1 (D1)"),
         (
             ["--bots", "genius"],
-            f"no 'genius' bots for draw; choose one of: {', '.join(bot_levels('draw'))}",
+            f"no 'genius' bots for draw; choose one of: {', '.join(get('draw').people_levels())}",
         ),
         (["--lang", "xx"], "no board description in 'xx'; choose one of en, pt, zh, hi"),
         (
@@ -209,7 +210,7 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
     result = runner.invoke(app, ["play", "cribbage", "--best-of", "3", "--seed", "5"])
     assert result.exit_code == 0, result.output
     [(game, players, bots, seed, best_of, *_rest, given)] = calls
-    assert (game, players, bots, seed, best_of) == ("cribbage", None, "greedy", 5, 3)
+    assert (game, players, bots, seed, best_of) == ("cribbage", None, "expert", 5, 3)
     assert given == {"options": {"best_of": 3}}  # every option given reaches full screen
     calls.clear()
     result = runner.invoke(app, ["play", "--plain", "--seed", "5"], input="quit\n")
@@ -229,7 +230,7 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
         (["draw", "--players", "5"], "Draw is for 2, 3 or 4 players (D1)."),
         (
             ["--bots", "nosuch"],
-            f"no 'nosuch' bots for draw; choose one of: {', '.join(bot_levels('draw'))}",
+            f"no 'nosuch' bots for draw; choose one of: {', '.join(get('draw').people_levels())}",
         ),
     ],
 )

@@ -279,7 +279,7 @@ def test_c7_a_whole_cribbage_game_in_each_language(lang: str) -> None:
     # refused, in the user's language, in the other phase).
     result = runner.invoke(
         app,
-        ["play", "cribbage", "--seed", "2", "--lang", lang],
+        ["play", "cribbage", "--seed", "2", "--bots", "greedy", "--lang", lang],
         input="1 2\n1\n" * 400,
     )
     assert result.exit_code == 0, result.output[-2000:]

@@ -333,7 +333,7 @@ def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
             assert screen.query_one("#players", Select).disabled  # you and one bot
             assert screen.query_one("#best-of", Select).display
             screen.query_one("#best-of", Select).value = 5
-            screen.query_one("#level-1", Select).value = "random"
+            screen.query_one("#level-1", Select).value = "beginner"  # a level for people
             await pilot.pause()
             await pilot.press("enter")
             await pilot.pause()
@@ -347,7 +347,7 @@ def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
         return match_screen
 
     screen = asyncio.run(run())
-    assert screen.match.target == 3 and screen.bot.name == "random"
+    assert screen.match.target == 3 and screen.bot.name == "beginner"
 
 
 def test_mouse_clicks_choose_cards_and_lay_them() -> None:
@@ -435,7 +435,7 @@ def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
         seat = match.current_player
         assert seat is not None and not match.games
         match.apply(bots[seat].act(match.observation(seat)), seat=seat)
-    setup = Setup(game="cribbage", lang="en", seed=12, best_of=3)
+    setup = Setup(game="cribbage", lang="en", seed=12, best_of=3, levels=["greedy"])
     saved = {"game": "cribbage", "setup": setup.saved_setup(), "match": match.to_record()}
     saved["bots"] = {"1": bots[1].rng.getstate()}
 

@@ -249,7 +249,7 @@ def test_setup_screen_chooses_players_and_language() -> None:
             screen.query_one("#players", Select).value = 4
             await pilot.pause()
             assert screen.query_one("#level-3", Select).display
-            screen.query_one("#level-3", Select).value = "random"
+            screen.query_one("#level-3", Select).value = "beginner"  # a level for people
             screen.query_one("#lang", Select).value = "hi"
             await pilot.pause()
             await pilot.pause()
@@ -265,7 +265,7 @@ def test_setup_screen_chooses_players_and_language() -> None:
 
     screen = asyncio.run(run())
     assert screen.match.players == 4
-    assert screen.setup.levels[2] == "random" and screen.bots[3].name == "random"
+    assert screen.setup.levels[2] == "beginner" and screen.bots[3].name == "beginner"
 
 
 def test_d8_auto_plays_only_forced_moves() -> None:

@@ -18,6 +18,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     overflow,
     shot,
     wait_for,
@@ -32,8 +33,9 @@ def sit_two(
     e2e_open: Callable[..., Page], width: int = 1100, height: int = 900
 ) -> tuple[Page, Page]:
     ana = e2e_open("/", width=width, height=height, seed=7)
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
     ana.check("#game-draw")
-    ana.fill("#your-name", "Ana")
     ana.select_option("#players", "2")
     ana.select_option("#seat-1-kind", "human")
     assert ana.input_value("#table-clock") == "game"  # the game's own pace, unless chosen

@@ -24,6 +24,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     _free_port,
     e2e_browser,
     no_error_shown,
+    open_setup,
     served_in_thread,
     shot,
     tab_to,
@@ -68,16 +69,15 @@ def open_table(
     errors.watch(page)
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready=true]")
+    page.fill("#me-name", "Ana")
+    open_setup(page)
     page.check(f"#game-{game}")
     if page.locator("#players").count():
         page.select_option("#players", str(players))
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}-kind", "bot")
-        page.select_option(f"#seat-{seat}-level", "random")
-    page.fill("#your-name", "Ana")
-    page.click("#create")
-    page.wait_for_selector("#take-seat")
-    page.click("#take-seat")
+        page.select_option(f"#seat-{seat}-level", "beginner")
+    page.click("#create")  # nobody to invite: the table at once
     page.wait_for_url(re.compile(r"/t/[^/#]+"))  # the seat's key read, kept, then left out
     page.wait_for_selector("#turn")
     return page, errors

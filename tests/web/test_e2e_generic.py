@@ -28,6 +28,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     create_table,
     e2e_browser,
     no_error_shown,
+    open_setup,
     shot,
     tab_to,
     wait_for,
@@ -78,6 +79,7 @@ def test_t4_a_person_plays_tricks_on_the_generic_page_of_a_real_server(
         page.goto(server.base + "/")
         page.wait_for_selector("body[data-ready=true]")
         # The lobby offers the plug-in game by its display name, with its own option.
+        open_setup(page)
         expect(page.locator("label:has(#game-tricks)")).to_have_text("Tricks")
         page.check("#game-tricks")
         assert page.locator("#players").count() == 0  # two seats, no choice (T1)

@@ -17,6 +17,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_open,
     e2e_seeds,
     no_error_shown,
+    open_setup,
     play_draw_move,
     wait_for,
 )
@@ -27,8 +28,9 @@ __all__ = ["e2e_base_url", "e2e_browser", "e2e_open", "e2e_seeds"]  # fixtures u
 def private_table_with_an_invitation(ana: Page) -> tuple[str, str]:
     """Ana makes a private Draw table of three: her, a person she invites, an expert bot.
     The table's id and the invitation's link."""
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
     ana.check("#game-draw")
-    ana.fill("#your-name", "Ana")
     ana.select_option("#players", "3")
     ana.select_option("#seat-1-kind", "human")
     ana.select_option("#seat-2-level", "expert")
@@ -94,9 +96,13 @@ def test_t2_a_second_browser_cannot_act_with_a_spent_invitation(
     bo.wait_for_selector("#turn")
 
     cy = e2e_open(path)  # the same link, another browser
-    claim(cy, "Cy")
+    # Issue 35, defect 12: the invitation is checked first: said once, and no name asked.
     cy.wait_for_selector("#claim-refused")
-    assert "an invitation works once" in cy.inner_text("#claim-refused")
+    refusal = cy.inner_text("#claim-refused")
+    assert "an invitation works once" in refusal
+    assert cy.locator("#claim-form, #claim-name").count() == 0
+    assert cy.inner_text("#errors").strip() == ""
+    assert cy.inner_text("body").count(refusal) == 1
     cy.click("#watch-button")
     cy.wait_for_selector("#turn")
     assert "You are watching this table." in cy.inner_text(".table-head")
@@ -135,10 +141,10 @@ def test_p1_a_person_comes_back_the_next_day_as_the_same_player(
     day, its tab and session long gone): the same player, seated again at their table, with
     their name; and their page lists the match."""
     ana = e2e_open("/", seed=7)
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
     ana.check("#game-draw")
-    ana.fill("#your-name", "Ana")
-    ana.click("#create")
-    ana.click("#take-seat")
+    ana.click("#create")  # against a bot: the table at once
     ana.wait_for_selector("#turn")
     table = ana.url.split("#")[0].split("/t/")[1]
     cookies = ana.context.cookies()
@@ -157,7 +163,6 @@ def test_p1_a_person_comes_back_the_next_day_as_the_same_player(
     later.goto(later.url.split("/t/")[0] + "/")
     later.wait_for_selector("#me-panel")
     wait_for(later, "document.getElementById('me-name').value === 'Ana'")
-    assert later.input_value("#your-name") == "Ana"
     later.click("#my-page")
     later.wait_for_selector("#matches")
     assert "Draw dominoes" in later.inner_text("#matches")

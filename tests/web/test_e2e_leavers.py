@@ -26,6 +26,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     play_draw_move,
     served_in_thread,
     wait_for,
@@ -70,8 +71,9 @@ def test_l5_an_away_player_s_seat_is_handed_to_a_bot_and_taken_back(
     e2e_open: Callable[..., Page], e2e_browser: Browser, e2e_base_url: str, e2e_database: Path
 ) -> None:
     ana = e2e_open("/", seed=7)
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
     ana.check("#game-draw")
-    ana.fill("#your-name", "Ana")
     ana.select_option("#players", "2")
     ana.select_option("#seat-1-kind", "human")
     ana.click("#create")

@@ -26,6 +26,7 @@ from tests.web.test_e2e import (
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     play_cribbage_move,
     play_draw_move,
     shot,
@@ -87,6 +88,7 @@ def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
     page = e2e_open("/", seed=5)
     socket = HeldSocket()
     page.route_web_socket(re.compile(r"/ws/"), socket)
+    open_setup(page)
     page.fill("#target", "200")
     create_table(page)
     first: list[str] = []
@@ -147,6 +149,7 @@ def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
     e2e_open: Callable[..., Page],
 ) -> None:
     page = e2e_open("/", seed=5)
+    open_setup(page)
     page.fill("#target", "200")
     create_table(page)
     seen = 0
@@ -179,6 +182,7 @@ def test_d7_the_only_move_leaves_the_logs_reader_in_the_log(
     page = e2e_open("/", seed=5)
     socket = HeldSocket()
     page.route_web_socket(re.compile(r"/ws/"), socket)
+    open_setup(page)
     page.fill("#target", "200")
     create_table(page)
     for only_draw in draw_turns(page):
@@ -254,8 +258,10 @@ def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invita
     page = e2e_open("/")
     assert page.inner_text("h1") == "Lobby"
     assert page.locator("text=pegboard").count() == 1  # the site's name, in its header only
+    page.fill("#me-name", "Ana")
+    open_setup(page)
     page.check("#game-draw")
-    page.fill("#your-name", "Ana")
+    page.select_option("#seat-1-kind", "human")  # someone to invite: the links first
     page.click("#create")
     page.wait_for_selector("#take-seat")
     spectate = page.locator(".link-row", has=page.locator("#spectate-link")).locator("button")
@@ -283,6 +289,7 @@ def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
     page = e2e_open("/", seed=5)
     in_language(page, lang, tag)
     no_axe_violation(page, "lobby")
+    open_setup(page)
     page.fill("#target", "1")
     create_table(page)
     wait_for(page, READY)

@@ -31,6 +31,7 @@ from tests.web.test_e2e import (
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     play_cribbage_move,
     play_draw_move,
     shot,
@@ -147,6 +148,7 @@ def test_the_score_pegs_are_big_and_a_name_that_reads_you_is_quoted(
     """The Draw pegs were about 9 px across; a player named "you" read as "you opens the
     line" to everyone else."""
     page = e2e_open("/", seed=5)
+    open_setup(page)
     page.fill("#target", "200")
     create_table(page, name="you")
     wait_for(page, READY)
@@ -191,6 +193,7 @@ def test_wcag_2_5_8_a_long_draw_line_on_a_phone_keeps_its_tap_targets(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(e2e_base_url + "/")
     page.wait_for_selector("body[data-ready=true]")
+    open_setup(page)
     page.fill("#target", "200")
     create_table(page)
     checked = 0
@@ -224,6 +227,7 @@ def test_fair_play_hints_allowed_from_the_lobby_and_no_hint_button_where_they_ar
     e2e_open: Callable[..., Page],
 ) -> None:
     page = e2e_open("/", seed=5)
+    open_setup(page)
     page.check("#game-cribbage")
     allow = page.locator("#allow-hints")
     # Alone with a bot: hints are always there, the box says why it is not to be ticked.
@@ -237,6 +241,7 @@ def test_fair_play_hints_allowed_from_the_lobby_and_no_hint_button_where_they_ar
     assert page.locator("#hint-button").count() == 0  # no button to be refused
     page.goto(page.url.split("/t/")[0] + "/")
     page.wait_for_selector("body[data-ready=true]")
+    open_setup(page)
     page.check("#game-cribbage")
     page.select_option("#seat-1-kind", "human")
     page.check("#allow-hints")
@@ -287,8 +292,9 @@ def test_axe_finds_nothing_at_set_up_at_the_show_at_match_over_on_a_replay_and_a
 ) -> None:
     for game in ("draw", "cribbage"):
         page = e2e_open("/", seed=5)
+        page.fill("#me-name", "Ana")
+        open_setup(page)
         page.check(f"#game-{game}")
-        page.fill("#your-name", "Ana")
         page.select_option("#seat-1-kind", "human")
         page.click("#create")
         page.wait_for_selector("#take-seat")
@@ -299,8 +305,9 @@ def test_axe_finds_nothing_at_set_up_at_the_show_at_match_over_on_a_replay_and_a
         axe_in_each_language(page, f"{game}: waiting for players")
 
     page = e2e_open("/", seed=5)
+    open_setup(page)
     page.check("#game-cribbage")
-    page.select_option("#seat-1-level", "random")  # a quick opponent: the game is long
+    page.select_option("#seat-1-level", "beginner")  # a quick opponent: the game is long
     page.select_option("#best-of", "1")
     create_table(page, game="cribbage")
     play_to_the_show(page)

@@ -27,6 +27,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     play_draw_move,
     wait_for,
 )
@@ -42,8 +43,9 @@ LANGS = ("en", "pt", "zh", "hi")
 def rated_table_of_two(ana: Page, game: str, **choices: str) -> tuple[str, str]:
     """Ana makes a rated table of two people in the lobby (the checkbox): the table's id and
     the invitation's path."""
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
     ana.check(f"#game-{game}")
-    ana.fill("#your-name", "Ana")
     ana.select_option("#seat-1-kind", "human")
     for selector, value in choices.items():
         if ana.locator(f"select#{selector}").count():

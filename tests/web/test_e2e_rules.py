@@ -37,6 +37,7 @@ from tests.web.test_e2e import (
     Errors,
     create_table,
     e2e_browser,
+    open_setup,
     play_draw_move,
     served_in_thread,
     shot,
@@ -286,7 +287,8 @@ def test_axe_catches_a_planted_fault(open_page: Any) -> None:
 def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
     page = open_page("/")
     page.wait_for_selector("body[data-ready=true]")
-    link = page.locator('a.rules-link[href^="/rules/draw"]')
+    # Each game's Play now links its rules (the full set-up's choice of game does too).
+    link = page.locator('#quick-play a.rules-link[href^="/rules/draw"]')
     expect(link).to_have_count(1)
     href = link.get_attribute("href") or ""
     assert re.fullmatch(r"/rules/draw\?lang=en", href), href
@@ -305,7 +307,7 @@ def test_the_lobby_and_a_table_link_to_the_rules(open_page: Any) -> None:
     assert page.url.endswith("#turn")
     page.goto(page.url.split("/rules/")[0] + "/")
     page.wait_for_selector("body[data-ready=true]")
-    page.locator('a.rules-link[href^="/rules/draw"]').click()
+    page.locator('#quick-play a.rules-link[href^="/rules/draw"]').click()
     expect(page.locator("h1")).to_have_text("How to play Draw dominoes")
     assert SHOTS.is_dir()
 
@@ -336,6 +338,7 @@ def test_each_rules_page_names_its_game_as_the_lobby_does(open_page: Any, lang: 
 def test_at_a_rounds_end_the_table_links_to_the_scoring(open_page: Any) -> None:
     page = open_page("/")
     page.wait_for_selector("body[data-ready=true]")
+    open_setup(page)
     page.fill("#target", "1")
     create_table(page, game="draw")
     link = page.locator(".table-head a.rules-link")

@@ -179,3 +179,24 @@ def test_a_seat_given_up_at_a_private_table_is_reinvited_by_a_seated_player(
     assert taken.status_code == 409 and "taken" in taken.json()["error"]
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["seats"][1]["name"] == "Cy"
+
+
+def test_issue35_d12_an_invitation_is_checked_before_a_name_and_the_check_claims_nothing(
+    client: TestClient,
+) -> None:
+    table = new_table(client, "draw", TWO_HUMANS, players=2)
+    table_id = table["table"]
+    code = invite_of(table, 1)
+    check = f"/api/tables/{table_id}/invitation"
+    valid = client.post(check, json={"invite": code})
+    assert valid.status_code == 200 and valid.json() == {"valid": True}  # nothing else told
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert seats[1]["claimed"] is False  # checking claims nothing
+    assert claim(client, table_id, code, name="Bo").status_code == 200
+    for lang, words in (("en", "an invitation works once"), ("pt", "um convite vale uma vez")):
+        spent = client.post(check, json={"invite": code, "lang": lang})
+        assert spent.status_code == 410 and words in spent.json()["error"]
+    never = client.post(check, json={"invite": "no-such-code"})
+    assert never.status_code == 410
+    assert client.post(check, json={"invite": 7}).status_code == 422
+    assert client.post("/api/tables/nosuch/invitation", json={"invite": code}).status_code == 404

@@ -41,7 +41,8 @@ class CliLook:
     """The game's name in the command line's sentences, in a language (else its
     translated display name)."""
     bots: str | None = None
-    """The bot level ``pegboard play`` seats when none is asked (else the weakest)."""
+    """The bot level ``pegboard play`` seats when none is asked (else the game's
+    ``default_level``: the expert, as on the web)."""
     table: TableFactory | None = None
     replay: ReplayFactory | None = None
     commands: Any = None

@@ -58,7 +58,7 @@ def full_screen(
     if bots not in levels:
         raise fail(
             _("no {bots!r} bots for {game}; choose one of: {levels}").format(
-                bots=bots, game=game, levels=", ".join(levels)
+                bots=bots, game=game, levels=", ".join(description.people_levels())
             ),
             _,
         )

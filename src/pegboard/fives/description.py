@@ -139,6 +139,11 @@ PARTNERSHIPS = Option(
     rule="F1",
     choices=(0, 1),
     optional=True,
+    choice_labels=(
+        (None, N_("The rules' own: two against two")),
+        (1, N_("Yes: two against two")),
+        (0, N_("No: each plays alone")),
+    ),
 )
 """F1's choice with 4 players; None is the rules' own (partnerships)."""
 
@@ -217,14 +222,19 @@ ALL_FIVES_GAME = family_game(
             problem=N_("The boneyard keeps 0 or 2 tiles never drawn (F4)."),
             rule="F4",
             choices=(0, 2),
+            choice_labels=((0, N_("None: every tile may be drawn")), (2, N_("Two tiles"))),
         ),
         Option(
             name="by_fives",
-            label=N_("Scores divided by five, game to 61"),
+            label=N_("Target score"),
             default=0,
             problem=N_("Scoring by fives is 1 (to 61) or 0 (to 250 or 200) (F9)."),
             rule="F9",
             choices=(0, 1),
+            choice_labels=(
+                (0, N_("250 points (200 with 3 or 4 players)")),
+                (1, N_("61 points, scores divided by five")),
+            ),
         ),
     ),
 )

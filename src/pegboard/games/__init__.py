@@ -36,18 +36,22 @@ from pegboard.games.base import (
     observation_lines,
 )
 from pegboard.games.levels import (
+    DEFAULT_LEVEL,
     LEVEL_NAMES,
     PEOPLE_LEVELS,
     bot_games,
     bot_levels,
+    for_people,
     level_name,
     make_bot,
+    preferred_level,
     quick_level,
     register_bot,
     unregister_bots,
 )
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "ENTRY_POINTS",
     "ENVIRONMENT",
     "LEVEL_NAMES",
@@ -62,11 +66,13 @@ __all__ = [
     "UnknownGameError",
     "bot_games",
     "bot_levels",
+    "for_people",
     "get",
     "level_name",
     "make_bot",
     "names",
     "observation_lines",
+    "preferred_level",
     "quick_level",
     "register",
     "register_bot",

@@ -65,6 +65,10 @@ class Option:
     choices: tuple[int, ...] = ()
     optional: bool = False
     """Whether null is a value (it then means ``default``'s own meaning: the rules' value)."""
+    choice_labels: tuple[tuple[int | None, str], ...] = ()
+    """Each choice in words for people (``N_``-marked msgids), ``None`` the rules' own for
+    an optional option: "Partnerships: yes / no" instead of 1 / 0. A choice left out is
+    shown as its number."""
 
     def check(self, value: object) -> int | None:
         """``value`` when this option allows it; ``OptionError`` naming the rule otherwise."""
@@ -102,6 +106,7 @@ class Option:
             "maximum": self.maximum,
             "choices": list(self.choices),
             "rule": self.rule,
+            "choice_labels": [[value, label] for value, label in self.choice_labels],
         }
 
 
@@ -311,6 +316,20 @@ class Game:
 
         return bot_levels(self.name)
 
+    def people_levels(self) -> tuple[str, ...]:
+        """The bot levels offered to people (the web lobby, the terminal), weakest first;
+        the research levels stay in ``bot_levels`` (the arena, the API)."""
+        from pegboard.games.levels import for_people
+
+        return for_people(self.bot_levels())
+
+    def default_level(self) -> str | None:
+        """The level of a person's opponent unless they choose one (the expert, where the
+        game has it), the same on every surface; None for a game without bots."""
+        from pegboard.games.levels import preferred_level
+
+        return preferred_level(self.bot_levels())
+
     def check_seat(self, match: Any, seat: int) -> None:
         """``OutOfTurnError`` unless ``seat`` is the seat to act."""
         current = match.current_player
@@ -357,5 +376,7 @@ class Game:
             "max_players": self.max_players,
             "options": [option.describe() for option in self.options],
             "bots": list(self.bot_levels()),
+            "people_bots": list(self.people_levels()),
+            "default_bot": self.default_level(),
             "time_control": {"bank": self.time_control[0], "increment": self.time_control[1]},
         }

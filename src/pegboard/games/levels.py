@@ -9,7 +9,7 @@ layer: the bots (``pegboard.bots``) are the algorithms and know no game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pegboard.bots.base import Bot, SeededBot
 from pegboard.core import N_
@@ -18,7 +18,13 @@ _FACTORIES: dict[str, dict[str, Callable[[], Bot]]] = {}
 _NAMES: dict[str, dict[str, str]] = {}
 
 PEOPLE_LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
-"""The levels offered to people, weakest first; every game with bots may have them."""
+"""The levels offered to people, weakest first; every game with bots may have them. This
+is the one mark of which levels are for people: the web lobby and the terminal offer only
+these (``people_levels``); the others (random, greedy, PIMC, ISMCTS) are research levels,
+kept for the arena, the API and anyone who names one."""
+
+DEFAULT_LEVEL = "expert"
+"""The opponent a person meets unless they choose another, on every surface."""
 
 LEVEL_NAMES: dict[str, str] = {
     "random": N_("Random bot"),
@@ -82,6 +88,23 @@ def _levels(game: str) -> dict[str, Callable[[], Bot]] | None:
 def bot_levels(game: str) -> tuple[str, ...]:
     """The levels of bot for ``game``, in the order they were registered."""
     return tuple(_levels(game) or ())
+
+
+def for_people(levels: Sequence[str]) -> tuple[str, ...]:
+    """The ones of a game's ``levels`` offered to people (``PEOPLE_LEVELS``), weakest first;
+    all of them when none is (a plug-in game with levels of its own)."""
+    offered = tuple(level for level in PEOPLE_LEVELS if level in levels)
+    return offered or tuple(levels)
+
+
+def preferred_level(levels: Sequence[str]) -> str | None:
+    """The level of a person's opponent unless they choose one, among a game's ``levels``:
+    ``DEFAULT_LEVEL`` where the game has it, else the strongest offered to people; None
+    for a game without bots."""
+    offered = for_people(levels)
+    if not offered:
+        return None
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[-1]
 
 
 def make_bot(game: str, level: str, seed: int | None = None) -> SeededBot:

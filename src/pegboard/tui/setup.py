@@ -41,12 +41,9 @@ def level_name(level: str, _: Translator, game: str = "") -> str:
 
 
 def default_level(game: Game) -> str:
-    """The level a bot seat gets unless one is chosen: the second weakest (the first that
-    plays on purpose), or the only one."""
-    levels = game.bot_levels()
-    if not levels:
-        return HUMAN_LEVEL
-    return levels[min(1, len(levels) - 1)]
+    """The level a bot seat gets unless one is chosen: the game's for people (the expert,
+    as on the web), or a person for a game without bots."""
+    return game.default_level() or HUMAN_LEVEL
 
 
 class Setup:

@@ -2,10 +2,10 @@
 
 The games are the registry's (``pegboard.games.names()``), by their translated display
 names; the seats and options are the chosen game's description: the number of players
-within its range, each other seat a person or one of its bot levels (``bot_levels()``),
-and each option as its choices, its range (a list when short, else a number typed in) and
-its default. A value the game does not allow is refused with the game's own words, which
-name the rule, and the match does not start.
+within its range, each other seat a person or one of its bot levels for people
+(``people_levels()``), and each option as its choices, its range (a list when short, else
+a number typed in) and its default. A value the game does not allow is refused with the
+game's own words, which name the rule, and the match does not start.
 """
 
 from __future__ import annotations
@@ -86,7 +86,10 @@ class SetupScreen(Screen[None]):
             id="players",
             disabled=len(counts) == 1,
         )
-        choices = (*game.bot_levels(), HUMAN_LEVEL)
+        # The levels for people only: the research ones stay in the arena and the API (one
+        # named on the command line, `pegboard play --bots random`, stays listed).
+        asked = [level for level in self.setup.levels if level not in game.people_levels()]
+        choices = tuple(dict.fromkeys((*game.people_levels(), *asked, HUMAN_LEVEL)))
         for seat in range(1, game.max_players):
             yield Label(
                 _("Seat {seat}: a person or a bot level").format(seat=seat + 1),

@@ -28,6 +28,7 @@ from pegboard.web.schemas import (
     ClaimedSeat,
     CreatedTable,
     GameInfo,
+    InvitationValid,
     JoinedSeat,
     LeftSeat,
     PageMessages,
@@ -179,6 +180,29 @@ async def claim_invitation(request: Request, table_id: str) -> Response | dict[s
     return with_cookie(answer, request, secret)
 
 
+@router.post(
+    "/api/tables/{table_id}/invitation",
+    response_model=None,
+    openapi_extra=request_body(ClaimInvite),
+    responses={200: {"model": InvitationValid}, **answers(404, 409, 410, 413, 415, 422, 429, 503)},
+)
+async def check_invitation(request: Request, table_id: str) -> Response | dict[str, Any]:
+    """Whether a one-time invitation still works (the table's page asks before it asks a
+    name): ``{"valid": true}``, else the claim's own refusal in words. Nothing is claimed,
+    and nothing else is told. The code travels in the body, never in the address."""
+    try:
+        body = await body_of(request)
+        lang = lang_key(body.get("lang"))
+        asked = read(ClaimInvite, body, translator(lang))
+        table = await table_or_404(request, table_id, lang)
+        await service_of(request).seats.check_invitation(
+            table, asked.invite, lang, client_of(request)
+        )
+    except LobbyError as problem:
+        return refused(problem)
+    return {"valid": True}
+
+
 @router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
 async def open_tables(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
     return await service_of(request).maker.open_tables(lang_key(lang))
@@ -319,6 +343,7 @@ def game_info(game: pegboard.games.Game, _: Translator) -> dict[str, Any]:
     info["display_name"] = _(info["display_name"])
     for described, option in zip(info["options"], game.options, strict=True):
         described["label"] = _(described["label"])
+        described["choice_labels"] = [[value, _(label)] for value, label in option.choice_labels]
         error = option.refusal()
         described["refusal"] = _(error.template).format(**error.fields)
     info["bot_names"] = {level: _(level_name(game.name, level)) for level in info["bots"]}

@@ -52,6 +52,19 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Public table"),
     N_("Allow hints"),
     N_("Only for a table of two or more people: a person alone with bots always has hints."),
+    # The lobby: play at once (issue 35), the full set-up one step away.
+    N_(
+        "Play dominoes and cards in your browser, against bots or with friends: "
+        "press Play now to start at once."
+    ),
+    N_("Play against bots"),
+    N_("Opponents"),
+    N_("Play now"),
+    N_("Play now: {game}"),
+    N_("Set up a table: players, bots, rules, private or rated, clock"),
+    N_("A rated table has no hints (fair play)."),
+    N_("Not with a bot: a rated match is played by people only."),
+    N_("Not with hints: a rated match has no hints (fair play)."),
     # The table: its finished matches' replays (replay.js's earlier.js).
     N_("Replays"),
     N_("Match {number}"),

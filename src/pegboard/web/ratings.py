@@ -118,7 +118,10 @@ def rated_problem(rated: bool, hints: bool, seats: Sequence[SeatInfo], _: Transl
                 "played by people)."
             ).format(n=seat.seat + 1)
     if hints:
-        return _('A rated table has no hints (fair play): "hints" and "rated" cannot both be true.')
+        return _(
+            "A rated table has no hints (fair play): choose a rated table or allowed hints, "
+            "not both."
+        )
     return ""
 
 

@@ -164,6 +164,12 @@ class PageMessages(BaseModel):
     messages: dict[str, str]
 
 
+class InvitationValid(BaseModel):
+    """A one-time invitation that still works (``POST /api/tables/ID/invitation``)."""
+
+    valid: bool
+
+
 class GameOption(BaseModel):
     """One setting of a game's match: a whole number in a range, or one of its choices."""
 
@@ -176,6 +182,10 @@ class GameOption(BaseModel):
     choices: list[int]
     rule: str | None
     refusal: str = Field(description="The refusal of a value out of range, its rule cited.")
+    choice_labels: list[tuple[int | None, str]] = Field(
+        default_factory=list,
+        description="Choices in words, [value, label] (null: the rules' own), translated.",
+    )
 
 
 class GameInfo(BaseModel):
@@ -186,7 +196,14 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     options: list[GameOption]
-    bots: list[str]
+    bots: list[str] = Field(description="Every bot level, the research ones included.")
+    people_bots: list[str] = Field(
+        default_factory=list,
+        description="The levels offered to people (the lobby's), weakest first.",
+    )
+    default_bot: str | None = Field(
+        None, description="A person's opponent unless they choose another (the expert)."
+    )
     bot_names: dict[str, str] = Field(
         default_factory=dict, description="Each bot level's name for people, translated."
     )

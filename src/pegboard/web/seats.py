@@ -120,6 +120,25 @@ class Seats:
             await self.save_seat(table, changed, writer)
             return found.seat, token
 
+    async def check_invitation(
+        self, table: LiveTable, invite: str, lang: str, client: str = "local"
+    ) -> None:
+        """Whether a one-time invitation still works, before anyone is asked a name: nothing
+        when it does, else ``claim``'s own refusal (410 used or never was, 409 the match is
+        over). It tells nothing else (not the seat, no name), and counts against the
+        joins' rate as a claim does, so it is no cheaper way to guess codes."""
+        _ = translator(lang)
+        self.clients.within_joins(client, _)
+        wanted = hash_token(invite)
+        found = None
+        for info in table.record.seats:  # every seat compared: no early way out
+            if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
+                found = info
+        if found is None or found.claimed:
+            raise LobbyError(410, used_invitation(_))
+        if table.record.status == "over":
+            raise LobbyError(409, _("The match is over."))
+
     async def join(
         self,
         table: LiveTable,

@@ -446,7 +446,6 @@ def name(_: Translator) -> str:
 
 LOOK = CliLook(
     name=name,
-    bots="greedy",
     table=table,
     replay=CribbageReplay,
     commands=cribbage_app,

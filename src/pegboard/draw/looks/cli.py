@@ -335,4 +335,4 @@ def name(_: Translator) -> str:
     return "Draw"
 
 
-LOOK = CliLook(name=name, bots="greedy", table=table, replay=DrawReplay)
+LOOK = CliLook(name=name, table=table, replay=DrawReplay)

@@ -84,5 +84,5 @@ def table_for(name: str) -> Any:
     return table
 
 
-ALL_FIVES = CliLook(bots="greedy", table=table_for("all-fives"))
-FIVES_AND_THREES = CliLook(bots="greedy", table=table_for("fives-and-threes"))
+ALL_FIVES = CliLook(table=table_for("all-fives"))
+FIVES_AND_THREES = CliLook(table=table_for("fives-and-threes"))

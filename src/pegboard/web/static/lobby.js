@@ -1,13 +1,15 @@
-// The lobby (/): create a table, see its invitations, join an open table. The form is
-// built from the games the server plays (GET /api/games): each game's seats, options and
-// bot levels, none of them known here by name.
+// The lobby (/): play a game against bots in one click (Play: the table opens with the
+// player seated), or set a table up in full (players, bots, options, private or public,
+// rated, clock) and send its invitations; join an open table. Everything is built from the
+// games the server plays (GET /api/games): each game's seats, options in words and bot
+// levels for people, none of them known here by name.
 
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
 import { loadMe, mePanel, myName } from "./me.js";
 
-const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it
+const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it (its default_bot first)
 const REFRESH_EVERY = 5000;
 const NAME_KEY = "pegboard.name";
 
@@ -21,6 +23,8 @@ const form = {
   hints: false, // the expert's hints between people: off unless allowed (fair play)
   rated: false, // rated: people only, no hints; each finished match updates their ratings
   clock: "game", // "game": the game's own pace; "none"; or a preset's "BANK+INCREMENT" (s)
+  setup: false, // whether the full set-up is open (a disclosure under the Play buttons)
+  level: null, // the opponents' level for Play (null: the game's default, the expert)
 };
 
 // Clocks a creator may choose besides the game's own: minutes each, seconds a move (Fischer).
@@ -63,7 +67,15 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
-  fill(root, h("h1", {}, t("Lobby")), created ? createdPanel() : createForm(), tablesPanel(), leaderboardsPanel(), mePanel(render));
+  fill(
+    root,
+    h("h1", {}, t("Lobby")),
+    h("p", { class: "lead", id: "site-lead" }, t("Play dominoes and cards in your browser, against bots or with friends: press Play now to start at once.")),
+    created ? createdPanel() : [quickPlayPanel(), mePanel(render), setupPanel()],
+    tablesPanel(),
+    leaderboardsPanel(),
+    created ? mePanel(render) : null,
+  );
   if (keep) {
     const again = document.getElementById(keep);
     if (again) again.focus({ preventScroll: true });
@@ -107,10 +119,26 @@ function seatCount(info) {
   return Number.isInteger(n) && n >= info.min_players && n <= info.max_players ? n : info.min_players;
 }
 
-// A seat's bot level, one of the game's (the preferred one where the game has it).
+/**
+ * The bot levels the lobby offers people for a game (the registry's levels for people; the
+ * research ones stay in the API).
+ * @param {any} info a game of GET /api/games
+ * @returns {string[]}
+ */
+function peopleLevels(info) {
+  return info.people_bots && info.people_bots.length ? info.people_bots : info.bots || [];
+}
+
+/**
+ * A seat's bot level, one of the game's levels for people (its default where none is chosen).
+ * @param {any} info a game of GET /api/games
+ * @param {{level?: string}} seat
+ * @returns {string}
+ */
 function levelOf(info, seat) {
-  const levels = info.bots || [];
+  const levels = peopleLevels(info);
   if (levels.includes(seat.level)) return seat.level;
+  if (info.default_bot && levels.includes(info.default_bot)) return info.default_bot;
   return levels.includes(PREFERRED_LEVEL) ? PREFERRED_LEVEL : levels[levels.length - 1];
 }
 
@@ -154,6 +182,18 @@ function field(label, control) {
 
 const SELECT_AT_MOST = 12; // a range of at most this many numbers is a list to choose from
 
+/**
+ * A choice of an option in words, as the game's description gives it ("Yes: two against
+ * two" for 1), translated by the server; "" when it gives none (the number is shown).
+ * @param {any} option an option of GET /api/games
+ * @param {number|null} value the choice (null: the rules' own)
+ * @returns {string}
+ */
+function choiceLabel(option, value) {
+  const found = (option.choice_labels || []).find(([choice]) => choice === value);
+  return found ? found[1] : "";
+}
+
 function optionId(option) {
   return option.name.replaceAll("_", "-");
 }
@@ -178,8 +218,8 @@ function optionControl(info, option, rerender) {
           if (rerender) render();
         },
       },
-      option.optional ? h("option", { value: "", selected: value === "" }, t("The rules' default")) : null,
-      ...numbers.map((n) => h("option", { value: String(n), selected: value === String(n) }, String(n))),
+      option.optional ? h("option", { value: "", selected: value === "" }, choiceLabel(option, null) || t("The rules' default")) : null,
+      ...numbers.map((n) => h("option", { value: String(n), selected: value === String(n) }, choiceLabel(option, n) || String(n))),
     );
   }
   return h("input", {
@@ -234,6 +274,97 @@ export function rulesLink(info, moment) {
   return h("a", { href, class: "rules-link" }, t("How to play {game}", { game: info.display_name }));
 }
 
+/**
+ * The levels Play may seat, in order: every game's levels for people, once each.
+ * @returns {string[]}
+ */
+function quickLevels() {
+  const levels = [];
+  for (const info of gameList()) for (const level of peopleLevels(info)) if (!levels.includes(level)) levels.push(level);
+  return levels;
+}
+
+/**
+ * "Play now": one Play button a game, each opening a table against bots at once, and the
+ * opponents' level above them (the expert unless another is chosen: one click).
+ * @returns {HTMLElement}
+ */
+function quickPlayPanel() {
+  const games = gameList();
+  const levels = quickLevels();
+  const current = form.level && levels.includes(form.level) ? form.level : null;
+  const level = (lv) => {
+    const checked = current ? current === lv : gameList().some((info) => levelOf(info, {}) === lv);
+    return h(
+      "label",
+      {},
+      h("input", {
+        type: "radio",
+        name: "quick-level",
+        id: `level-${lv}`,
+        value: lv,
+        checked,
+        onchange: () => {
+          form.level = lv;
+        },
+      }),
+      " ",
+      levelLabel(lv),
+    );
+  };
+  return h(
+    "section",
+    { class: "panel quick-play", id: "quick-play", "aria-labelledby": "play-title" },
+    h("h2", { id: "play-title" }, t("Play against bots")),
+    levels.length ? h("fieldset", { class: "choices levels" }, h("legend", {}, t("Opponents")), ...levels.map(level)) : null,
+    h(
+      "ul",
+      { class: "quick-games" },
+      ...games.map((info) =>
+        h(
+          "li",
+          { class: "quick-game", dataset: { game: info.name } },
+          h("span", { class: "quick-game-name" }, info.display_name),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              id: `play-${info.name}`,
+              "aria-label": t("Play now: {game}", { game: info.display_name }),
+              onclick: () => quickPlay(info),
+            },
+            t("Play now"),
+          ),
+          rulesLink(info),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * The full set-up, one step away: a disclosure holding the form (players, bots, options,
+ * private or public, hints, clock, rated), open while the player keeps it open.
+ * @returns {HTMLElement}
+ */
+function setupPanel() {
+  const details = h(
+    "details",
+    {
+      class: "setup",
+      id: "setup-more",
+      open: form.setup,
+      ontoggle: () => {
+        form.setup = details.open;
+      },
+    },
+    h("summary", { id: "setup-summary" }, t("Set up a table: players, bots, rules, private or rated, clock")),
+    createForm(),
+  );
+  return details;
+}
+
 function createForm() {
   const info = chosen();
   if (!info) {
@@ -278,7 +409,7 @@ function createForm() {
   const options = info.options
     .filter((option) => option !== players)
     .filter((option) => !(option.minimum !== null && option.minimum === option.maximum))
-    .map((option) => field(option.rule ? `${option.label} (${option.rule})` : option.label, optionControl(info, option, false)));
+    .map((option) => field(option.label, optionControl(info, option, true)));
   return h(
     "section",
     { class: "panel", "aria-labelledby": "create-title" },
@@ -287,25 +418,12 @@ function createForm() {
       "form",
       { id: "create-form", onsubmit: (event) => createTable(event) },
       gameChoice,
-      field(
-        t("Your name"),
-        h("input", {
-          id: "your-name",
-          type: "text",
-          maxlength: "24",
-          autocomplete: "nickname",
-          value: form.name,
-          oninput: (event) => {
-            form.name = event.target.value;
-          },
-        }),
-      ),
       h("fieldset", { class: "seats" }, h("legend", {}, t("Players")), ...seats),
       ...options,
       visibilityChoice(),
       hintsChoice(info),
       clockChoice(info),
-      ratedChoice(),
+      ratedChoice(info),
       h("button", { type: "submit", id: "create", class: "primary" }, t("Create table")),
     ),
   );
@@ -339,11 +457,29 @@ function visibilityChoice() {
   );
 }
 
-// Fair play: hints are offered at a table of one person; between two or more people only
-// if the creator allows them (the REST field "hints").
-function hintsChoice(info) {
+/**
+ * How many of the form's seats are people, and how many bots.
+ * @param {any} info a game of GET /api/games
+ * @returns {{people: number, bots: number}}
+ */
+function seatKinds(info) {
   let people = 0;
   for (let i = 0; i < seatCount(info); i += 1) if (seatAt(i).kind !== "bot") people += 1;
+  return { people, bots: seatCount(info) - people };
+}
+
+/**
+ * Fair play: hints are offered at a table of one person; between two or more people only if
+ * the creator allows them (the REST field "hints"), and never at a rated table.
+ * @param {any} info a game of GET /api/games
+ * @returns {HTMLElement}
+ */
+function hintsChoice(info) {
+  const { people } = seatKinds(info);
+  if (people < 2 || form.rated) form.hints = false;
+  const why = form.rated
+    ? t("A rated table has no hints (fair play).")
+    : t("Only for a table of two or more people: a person alone with bots always has hints.");
   return h(
     "p",
     { class: "hints-choice" },
@@ -354,17 +490,18 @@ function hintsChoice(info) {
         type: "checkbox",
         id: "allow-hints",
         checked: form.hints,
-        disabled: people < 2,
+        disabled: people < 2 || form.rated,
         "aria-describedby": "allow-hints-why",
         onchange: (event) => {
           form.hints = event.target.checked;
+          render(); // a table with hints cannot be rated
         },
       }),
       " ",
       t("Allow hints"),
     ),
     " ",
-    h("small", { id: "allow-hints-why", class: "muted" }, t("Only for a table of two or more people: a person alone with bots always has hints.")),
+    h("small", { id: "allow-hints-why", class: "muted" }, why),
   );
 }
 
@@ -412,8 +549,18 @@ function clockBody() {
   return { bank, increment };
 }
 
-// Rated (every seat a person, no hints): the server refuses in words a table that cannot be.
-function ratedChoice() {
+/**
+ * Rated (every seat a person, no hints): a choice that cannot go with the others is disabled,
+ * its reason beside it (the server still refuses such a table, in words).
+ * @param {any} info a game of GET /api/games
+ * @returns {HTMLElement}
+ */
+function ratedChoice(info) {
+  const { bots } = seatKinds(info);
+  let why = "";
+  if (bots) why = t("Not with a bot: a rated match is played by people only.");
+  else if (form.hints) why = t("Not with hints: a rated match has no hints (fair play).");
+  if (why) form.rated = false;
   return h(
     "p",
     { class: "choices rated" },
@@ -424,13 +571,18 @@ function ratedChoice() {
         type: "checkbox",
         id: "table-rated",
         checked: form.rated,
+        disabled: Boolean(why),
+        "aria-describedby": why ? "table-rated-why" : null,
         onchange: (event) => {
           form.rated = event.target.checked;
+          render(); // a rated table has no hints
         },
       }),
       " ",
       t("Rated: each finished match updates the players' ratings (people only, no hints)"),
     ),
+    why ? " " : null,
+    why ? h("small", { id: "table-rated-why", class: "muted" }, why) : null,
   );
 }
 
@@ -479,15 +631,69 @@ function seatRow(info, i) {
               seat.level = event.target.value;
             },
           },
-          ...(info.bots || []).map((lv) => h("option", { value: lv, selected: seat.level === lv }, levelLabel(lv))),
+          ...peopleLevels(info).map((lv) => h("option", { value: lv, selected: seat.level === lv }, levelLabel(lv))),
         )
       : null;
   return h("div", { class: "seat-row" }, h("span", { class: "seat-name", "aria-hidden": "true" }, seatLabel(i)), kind, level);
 }
 
+/**
+ * The player's name, from the lobby's one name field (the "You" panel's, which may not be
+ * saved yet), else the name this player or browser gave before.
+ * @returns {string}
+ */
+function playerName() {
+  const field = /** @type {HTMLInputElement|null} */ (document.getElementById("me-name"));
+  return ((field && field.value) || myName() || form.name || "").trim();
+}
+
+/**
+ * The seats of a table to play at once: the player's, then a bot of `level` at each other
+ * seat of the game's usual count.
+ * @param {any} info a game of GET /api/games
+ * @param {string} level one of the game's levels for people
+ * @returns {{seats: object[], count: number}}
+ */
+function quickSeats(info, level) {
+  const players = playersOption(info);
+  const usual = players && Number.isInteger(players.default) ? players.default : info.min_players;
+  const count = Math.min(Math.max(usual, info.min_players), info.max_players);
+  const seats = [{ kind: "human", ...(playerName() ? { name: playerName() } : {}) }];
+  while (seats.length < count) seats.push({ kind: "bot", level });
+  return { seats, count };
+}
+
+/**
+ * Play at once (one click): a private table of the game against bots of the level chosen
+ * (the expert unless another is), its options the rules' own; the table opens with the
+ * player seated.
+ * @param {any} info a game of GET /api/games
+ * @returns {Promise<void>}
+ */
+async function quickPlay(info) {
+  clearError();
+  form.name = playerName();
+  rememberName();
+  const { seats, count } = quickSeats(info, quickLevel(info));
+  const body = { game: info.name, seats, public: false, lang: lang() };
+  if (playersOption(info)) body[info.players_option] = count;
+  await newTable(body);
+}
+
+/**
+ * The level Play seats: the one chosen above the games where this game has it, else its
+ * default (the expert).
+ * @param {any} info a game of GET /api/games
+ * @returns {string}
+ */
+function quickLevel(info) {
+  return levelOf(info, { level: form.level || undefined });
+}
+
 async function createTable(event) {
   event.preventDefault();
   clearError();
+  form.name = playerName();
   rememberName();
   const info = chosen();
   if (!info) return;
@@ -500,7 +706,7 @@ async function createTable(event) {
     } else {
       // The creator takes the first human seat: that seat carries their name.
       const entry = { kind: "human" };
-      if (!named && form.name.trim()) entry.name = form.name.trim();
+      if (!named && form.name) entry.name = form.name;
       named = true;
       seats.push(entry);
     }
@@ -521,6 +727,17 @@ async function createTable(event) {
   const clock = clockBody();
   if (clock !== undefined) body.clock = clock;
   if (playersOption(info)) body[info.players_option] = seatCount(info);
+  await newTable(body);
+}
+
+/**
+ * Make the table (POST /api/tables). With no one to invite (every other seat a bot, not
+ * listed for others to join), the table opens at once, the player seated; else the
+ * invitations are shown, to send before taking the seat.
+ * @param {object} body the request
+ * @returns {Promise<void>}
+ */
+async function newTable(body) {
   let answer;
   try {
     answer = await fetch("/api/tables", {
@@ -535,6 +752,12 @@ async function createTable(event) {
   const result = await answer.json().catch(() => ({}));
   if (!answer.ok) {
     showError(errorText(result) || t("Something went wrong. Try again."));
+    return;
+  }
+  const mine = (result.seats || []).find((seat) => seat.kind === "human" && seat.link);
+  const invited = (result.seats || []).some((seat) => seat.invite);
+  if (mine && !invited) {
+    location.assign(mine.link); // nobody to invite: straight to the table, seated
     return;
   }
   created = result;
@@ -725,6 +948,7 @@ function tablesList() {
 // Joining a seat from the list: the table's page asks for the name, then takes the seat.
 function join(tableId, seat) {
   clearError();
+  form.name = playerName(); // the table's page asks for the name, this one first
   rememberName();
   location.assign(`/t/${encodeURIComponent(tableId)}#join=${seat}`);
 }

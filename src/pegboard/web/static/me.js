@@ -8,7 +8,9 @@ import { lang, t } from "./i18n.js";
 import { errorText, rememberTheName } from "./lobby.js";
 import { whoAmI } from "./seat.js";
 
-const me = { id: null, name: null, page: null, code: null, note: "" };
+// draft: the name typed and not saved yet (the lobby's one name field keeps it across its
+// re-renders, and Play or Create table give it to the new seat).
+const me = { id: null, name: null, page: null, code: null, note: "", draft: null };
 
 export async function loadMe() {
   Object.assign(me, await whoAmI());
@@ -47,6 +49,7 @@ export function mePanel(rerender) {
     const result = await call("PUT", "/api/me", { name });
     if (!result) return;
     Object.assign(me, result);
+    me.draft = null;
     rememberTheName(name);
     me.note = t("Saved.");
     rerender();
@@ -71,6 +74,7 @@ export function mePanel(rerender) {
     const result = await call("POST", "/api/me/device", { code });
     if (!result) return;
     Object.assign(me, result);
+    me.draft = null;
     if (result.name) rememberTheName(result.name);
     me.note = t("This browser is now {name}.", { name: result.name || result.id });
     rerender();
@@ -87,7 +91,16 @@ export function mePanel(rerender) {
         "label",
         { class: "field" },
         h("span", {}, t("Your name")),
-        h("input", { id: "me-name", type: "text", maxlength: "24", autocomplete: "nickname", value: me.name || "" }),
+        h("input", {
+          id: "me-name",
+          type: "text",
+          maxlength: "24",
+          autocomplete: "nickname",
+          value: me.draft ?? (me.name || ""),
+          oninput: (/** @type {Event} */ event) => {
+            me.draft = /** @type {HTMLInputElement} */ (event.target).value;
+          },
+        }),
       ),
       h("button", { type: "submit", id: "me-save" }, t("Save name")),
     ),

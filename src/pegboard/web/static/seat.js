@@ -99,7 +99,10 @@ export function askForSeat(main, tableId, asked) {
   return new Promise((resolve) => {
     const table = `/api/tables/${encodeURIComponent(tableId)}`;
     let summary = null;
-    let spent = null; // the refusal of a claim, once it came
+    let spent = null; // the refusal of a claim (or of the invitation's check), once it came
+    // An invitation is checked before a name is asked (issue 35): one no longer valid is
+    // said once, and no name is asked for nothing.
+    let checking = asked.invite !== null;
     const render = () => {
       const name = /** @type {HTMLInputElement | null} */ (document.getElementById("claim-name"));
       const typed = name ? name.value : rememberedName();
@@ -114,8 +117,10 @@ export function askForSeat(main, tableId, asked) {
           h("h1", { id: "claim-title" }, t("Take your seat")),
           where ? h("p", { class: "muted" }, where) : null,
           spent
-            ? h("p", { id: "claim-refused" }, spent)
-            : h(
+            ? h("p", { id: "claim-refused", role: "alert" }, spent)
+            : checking
+              ? h("p", { class: "muted", id: "claim-checking" }, "…")
+              : h(
                 "form",
                 { id: "claim-form", onsubmit: (event) => submit(event) },
                 h("p", {}, t("Choose the name the others at the table will see.")),
@@ -161,14 +166,20 @@ export function askForSeat(main, tableId, asked) {
       const result = await answer.json().catch(() => ({}));
       if (!answer.ok || typeof result.token !== "string") {
         spent = errorText(result) || t("Something went wrong. Try again.");
-        showError(spent);
-        render();
+        render(); // said once, in the panel (an alert), not again in the errors' box
         return;
       }
       keepKey(tableId, result.seat, result.token);
       done({ seat: result.seat, token: result.token });
     };
     render();
+    if (checking) {
+      checkInvitation(table, asked.invite).then((refusal) => {
+        checking = false;
+        spent = refusal;
+        render();
+      });
+    }
     Promise.all([fetch(table).then((answer) => (answer.ok ? answer.json() : null)), loadGames(), whoAmI()]).then(
       ([value, , player]) => {
         summary = value;
@@ -179,4 +190,27 @@ export function askForSeat(main, tableId, asked) {
       () => {},
     );
   });
+}
+
+/**
+ * Whether an invitation still works (POST /api/tables/ID/invitation, which claims nothing):
+ * null when it does, else the server's refusal in words ("This invitation was already
+ * used..."). Out of reach, null: the claim itself will say what went wrong.
+ * @param {string} table the table's REST address
+ * @param {string} invite the invitation's code
+ * @returns {Promise<string|null>}
+ */
+async function checkInvitation(table, invite) {
+  try {
+    const answer = await fetch(`${table}/invitation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ invite, lang: lang() }),
+    });
+    if (answer.ok) return null;
+    const result = await answer.json().catch(() => ({}));
+    return errorText(result) || t("Something went wrong. Try again.");
+  } catch {
+    return null;
+  }
 }
