@@ -14,9 +14,12 @@ const REFRESH_EVERY = 5000;
 const NAME_KEY = "pegboard.name";
 
 // What the form holds, kept across re-renders (a language switch rebuilds every string).
+/** @typedef {{kind: string, name?: string, level?: string}} SeatChoice a seat as the form holds it */
+
 const form = {
   game: null, // the first game listed, once the list is in
   values: {}, // game name -> {option name: the control's text}
+  /** @type {SeatChoice[]} */
   seats: [{ kind: "human" }],
   name: "",
   public: false, // private unless the creator chooses to list it
@@ -658,6 +661,7 @@ function quickSeats(info, level) {
   const players = playersOption(info);
   const usual = players && Number.isInteger(players.default) ? players.default : info.min_players;
   const count = Math.min(Math.max(usual, info.min_players), info.max_players);
+  /** @type {SeatChoice[]} */
   const seats = [{ kind: "human", ...(playerName() ? { name: playerName() } : {}) }];
   while (seats.length < count) seats.push({ kind: "bot", level });
   return { seats, count };
