@@ -111,6 +111,11 @@ def test_defect_1_a_partnership_of_bots_has_three_names_used_by_every_text(
     assert "Your partner" in cards.nth(2).inner_text()
     assert "Your partner" not in cards.nth(1).inner_text()
     assert "Your partner" not in cards.nth(3).inner_text()
+    # The peg legend names the sides as the sides box does, not a seat of each.
+    legend = [text.strip() for text in page.locator("#peg-legend li").all_inner_texts()]
+    sides = [text.strip() for text in page.locator(".side-name").all_inner_texts()]
+    assert legend == sides and legend[0].startswith("You and ") and names[2] in legend[0], legend
+    assert names[1] in legend[1] and names[3] in legend[1], legend
     assert errors.unexpected() == []
     page.context.close()
 

@@ -133,8 +133,10 @@ def track_svg(
                 _x, y = hole_position(target, seat, players, target)
             else:
                 x, y = hole_position(value // unit, seat, players, target)
+            # The lane's own name (a seat's, or a side's where sides peg: F1), for legends.
             parts.append(
                 f'<circle class="peg {kind}" data-seat="{seat}" data-score="{value}" '
+                f"data-name={quoteattr(names[seat])} "
                 f'cx="{x}" cy="{y}" r="{PEG_R}" fill="{colour}">'
                 f"<title>{escape(names[seat])} {value}</title></circle>"
             )

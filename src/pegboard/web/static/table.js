@@ -670,7 +670,11 @@ class TablePage {
       const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
       for (const [key, value] of [["cx", "8"], ["cy", "8"], ["r", "6"], ["fill", peg.getAttribute("fill")], ["stroke", "#1b1b1b"]]) dot.setAttribute(key, value);
       swatch.append(dot);
-      const name = view.seat === seat ? `${names[seat]} (${t("you")})` : names[seat];
+      // A lane the board names otherwise than its seat is a side's (partners peg together):
+      // the side's own label, which says "You and ..." already.
+      const lane = peg.getAttribute("data-name");
+      const own = view.seat === seat ? `${names[seat]} (${t("you")})` : names[seat];
+      const name = lane && lane !== names[seat] ? lane : own;
       items.push(h("li", { dataset: { seat: String(seat), colour: peg.getAttribute("fill") } }, swatch, name));
     }
     return items.length ? h("ul", { class: "peg-legend", id: "peg-legend", "aria-label": t("Peg colours") }, ...items) : null;
