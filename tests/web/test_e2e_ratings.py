@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
@@ -19,6 +20,7 @@ from playwright.sync_api import Page
 
 import pegboard.games
 from pegboard.web import games
+from pegboard.web.rating_scale import shown
 from tests.web.conftest import play_out
 from tests.web.page_checks import axe_violations, missing_glyphs
 from tests.web.real_socket import RealClient
@@ -122,6 +124,18 @@ def rating_at(base: str, player: str, game: str) -> tuple[float, float, int, boo
     return found["mu"], found["sigma"], found["matches"], found["provisional"]
 
 
+def readable(text: str, mu: float, sigma: float) -> None:
+    """A rating as people read it (issue 35, defect 11): the 1500-based number with its
+    ± band, never OpenSkill's raw mu or sigma, never a negative number."""
+    rating = shown(mu, sigma)
+    text = text.replace("\xa0", " ")  # the page keeps "1500 ± 500" on one line
+    assert f"{rating.rating} ± {rating.band}" in text, text
+    assert 1000 < rating.rating < 2000 and rating.band > 0
+    assert "μ" not in text and "σ" not in text, text
+    assert f"{mu:.1f}" not in text and f"{sigma:.1f}" not in text, text
+    assert not re.search(r"[-\u2212]\d", text), text
+
+
 def check_page(page: Page, base: str, path: str) -> None:
     for lang in LANGS:
         page.goto(f"{base}{path}?lang={lang}")
@@ -161,7 +175,10 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
             # After one match both are provisional: the player page says so, the
             # leaderboard leaves them out.
             ana.goto(f"{base}/p/{players[0]}")
-            assert "Provisional" in ana.inner_text('#ratings tr[data-game="draw"]')
+            row = ana.inner_text('#ratings tr[data-game="draw"]')
+            assert "Provisional" in row
+            readable(row, *want[0])
+            assert "μ" not in ana.inner_text("#ratings") and "σ" not in ana.inner_text("#ratings")
             ana.goto(f"{base}/leaderboard/draw")
             assert ana.locator("tr.leader").count() == 0
             ana.goto(f"{base}/t/{table}")
@@ -193,7 +210,12 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
         assert row.get_attribute("data-player") == players[seat]
         text = row.inner_text()
         assert ["Ana", "Bo"][seat] in text
-        assert f"{want[seat][0] - 3 * want[seat][1]:.1f}" in text
+        readable(text, *want[seat])
+        assert str(shown(*want[seat]).cautious) in text  # the order, on the same scale
+    # The caption says what the order is; no column is OpenSkill's raw mu or sigma.
+    caption = ana.inner_text("#leaderboard caption")
+    assert "Ranked by the cautious rating" in caption, caption
+    assert "μ" not in ana.inner_text("#leaderboard thead")
     board = httpx.get(f"{base}/api/leaderboard/draw", timeout=30).json()
     assert [(e["player"], e["mu"], e["sigma"]) for e in board["players"]] == [
         (players[seat], *want[seat]) for seat in order
@@ -202,7 +224,8 @@ def test_r2_rated_draw_matches_in_the_browser_rate_both_players_as_openskill_doe
     for seat, player in enumerate(players):
         bo.goto(f"{base}/p/{player}?lang=en")
         row = bo.inner_text('#ratings tr[data-game="draw"]')
-        assert f"{want[seat][0] - 3 * want[seat][1]:.1f}" in row and "On the leaderboard" in row
+        readable(row, *want[seat])
+        assert "On the leaderboard" in row and "Provisional" not in row
         assert bo.locator("#rating-changes tr.rating-change").count() == matches
     check_page(ana, base, "/leaderboard/draw")
     check_page(bo, base, f"/p/{players[1]}")
@@ -239,7 +262,8 @@ def test_r2_a_rated_cribbage_game_rates_both_players_as_openskill_does(
         assert rating_at(base, player, "cribbage") == (*want[seat], 1, True)
         ana.goto(f"{base}/p/{player}?lang=en")
         row = ana.inner_text('#ratings tr[data-game="cribbage"]')
-        assert "Provisional" in row and f"{want[seat][0] - 3 * want[seat][1]:.1f}" in row
+        assert "Provisional" in row
+        readable(row, *want[seat])
         change = ana.locator(f'#rating-changes tr[data-match="{table}-1"]')
         assert change.count() == 1
     # One rated game: both provisional, so the cribbage leaderboard lists neither.

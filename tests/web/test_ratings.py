@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pegboard.web import ratings
 from pegboard.web.db import MatchRow, RatingChangeRow, RatingRow
+from pegboard.web.rating_scale import shown
 from tests.web.conftest import (
     Player,
     another_browser,
@@ -392,7 +393,17 @@ def test_r6_the_leaderboard_leaves_provisional_players_out_best_first(client: Te
     # must not pass for one: it made this check fail now and then).
     assert ">Cy<" not in page.text and ">Di<" not in page.text
     assert ">Ana<" in page.text
-    assert f"{top['rating']:.1f}" in page.text
+    # The page shows the ratings as people read them (issue 35, defect 11), which the
+    # JSON gives beside mu and sigma; never the raw conservative rating.
+    people = shown(top["mu"], top["sigma"])
+    assert (top["displayed"], top["plus_minus"], top["displayed_cautious"]) == (
+        people.rating,
+        people.band,
+        people.cautious,
+    )
+    assert f"{people.rating}&nbsp;±&nbsp;{people.band}" in page.text
+    assert f"<td>{people.cautious}</td>" in page.text
+    assert f"{top['rating']:.1f}" not in page.text
     # The player page shows the provisional mark and every rated match's change.
     cy = client.get(f"/p/{other.players[0]}").text
     assert "Provisional" in cy and cy.count('class="rating-change"') == n - 1

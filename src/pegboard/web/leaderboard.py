@@ -6,7 +6,9 @@ beside it, ``GET /api/leaderboard/{game}``; a player's ratings and rating change
 
 A leaderboard leaves provisional players out (fewer than ``PROVISIONAL_MATCHES`` rated
 matches at the game) and orders the others by the conservative rating mu - 3 sigma
-(``pegboard.web.ratings``). The game's name comes from the registry; a game there is not is
+(``pegboard.web.ratings``). The pages show every rating on the 1500-based scale with its
+± band (``pegboard.web.rating_scale.shown``), never OpenSkill's raw mu and sigma; the
+JSON has both. The game's name comes from the registry; a game there is not is
 a translated 404. Nothing here shows anything of a match in play: a rating changes only
 once a match is over (or forfeited).
 """
@@ -26,6 +28,7 @@ import pegboard.games
 from pegboard.i18n import Translator, translator
 from pegboard.web import pages, ratings, rules
 from pegboard.web.players import PER_VIEWER, Players, game_name, player_of, players_of
+from pegboard.web.rating_scale import change_text, shown
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
 from pegboard.web.tables import lang_key
@@ -55,11 +58,6 @@ def no_game(name: str, _: Translator) -> str:
     return _("No game is called {game}.").format(game=name[:GAME_NAME_LENGTH])
 
 
-def number(value: float) -> str:
-    """A rating as the pages show it: one decimal."""
-    return f"{value:.1f}"
-
-
 @dataclass(frozen=True, slots=True)
 class Leader:
     """A row of a leaderboard, as ``templates/leaderboard.html`` shows it."""
@@ -67,9 +65,9 @@ class Leader:
     place: int
     player_id: str
     name: str | None
-    rating: str
-    mu: str
-    sigma: str
+    rating: int
+    band: int
+    cautious: int
     matches: int
 
 
@@ -87,9 +85,9 @@ def render_leaderboard(game: pegboard.games.Game, board: list[ratings.Rating], l
                 place,
                 r.player_id,
                 r.name,
-                number(r.conservative),
-                number(r.mu),
-                number(r.sigma),
+                r.shown.rating,
+                r.shown.band,
+                r.shown.cautious,
                 r.matches,
             )
             for place, r in enumerate(board, start=1)
@@ -105,6 +103,8 @@ def board_dict(
         "game": game.name,
         "display_name": _(game.display_name),
         "rating": "mu - 3 * sigma",
+        "displayed": "1500 + 30 * (mu - 25), at least 0",
+        "plus_minus": "2 * 30 * sigma",
         "provisional_until": ratings.PROVISIONAL_MATCHES,
         "players": [
             {"rank": place, **rating.to_dict()} for place, rating in enumerate(board, start=1)
@@ -130,7 +130,8 @@ async def leaderboard_page(request: Request, game: str) -> Response:
 @router.get("/api/leaderboard/{game}", response_model=None, responses=answers(404, 422, 429, 503))
 async def leaderboard_api(request: Request, game: str, lang: str = "en") -> Response:
     """The leaderboard of ``game`` as JSON: each player's rank, id, name, page, ``mu``,
-    ``sigma``, ``rating`` (mu - 3 sigma, the order) and rated ``matches``."""
+    ``sigma``, ``rating`` (mu - 3 sigma, the order), rated ``matches``, and the rating as
+    people read it: ``displayed`` ± ``plus_minus``, ``displayed_cautious`` (the order)."""
     _ = translator(lang_key(lang))
     found = game_of(game)
     if found is None:
@@ -203,9 +204,10 @@ class HeldRating:
 
     game: str
     game_name: str
-    rating: str
-    mu: str
-    sigma: str
+    rating: int
+    band: int
+    low: int
+    high: int
     matches: int
     provisional: bool
 
@@ -221,8 +223,8 @@ class RatingChange:
     number: int
     rank: int
     forfeit: bool
-    before: str
-    after: str
+    before: int
+    after: int
     change: str
 
 
@@ -250,9 +252,10 @@ def player_section(
             HeldRating(
                 r.game,
                 game_name(r.game, _),
-                number(r.conservative),
-                number(r.mu),
-                number(r.sigma),
+                r.shown.rating,
+                r.shown.band,
+                r.shown.low,
+                r.shown.high,
                 r.matches,
                 r.provisional,
             )
@@ -266,9 +269,9 @@ def player_section(
                 c.match_number,
                 c.rank,
                 c.kind != "result",
-                number(ratings.conservative(*c.before)),
-                number(ratings.conservative(*c.after)),
-                f"{ratings.conservative(*c.after) - ratings.conservative(*c.before):+.1f}",
+                shown(*c.before).rating,
+                shown(*c.after).rating,
+                change_text(shown(*c.before), shown(*c.after)),
             )
             for c in changes
         ],

@@ -20,6 +20,9 @@ its history.
   leaderboard (``pegboard.web.leaderboard``) leaves provisional players out and orders the
   others by the conservative rating mu - 3 sigma (``conservative``: OpenSkill's
   ``ordinal()``), which a player's true skill is 99.7% likely to exceed.
+- mu and sigma are stored and sent (the JSON) as OpenSkill has them; people read them on
+  a 1500-based scale with a ± band (``pegboard.web.rating_scale``), which the JSON gives
+  beside them (``displayed``, ``plus_minus``, ``displayed_cautious``).
 
 Everything here blocks (the database): the service calls it in a worker thread.
 """
@@ -49,6 +52,7 @@ from pegboard.web.db import (
     TableRow,
 )
 from pegboard.web.fair_play import shared_traces
+from pegboard.web.rating_scale import Shown, shown
 from pegboard.web.records import SeatInfo, utc
 from pegboard.web.store import Store
 
@@ -58,7 +62,10 @@ MODEL: Final = PlackettLuce()
 """OpenSkill's Plackett-Luce model with its published defaults."""
 PROVISIONAL_MATCHES: Final = 5
 """Rated matches at a game before a player's rating there stops being provisional (as
-Cribbage Pro's five placement matches)."""
+Cribbage Pro's five placement matches). A count rather than a threshold on sigma: sigma
+only falls, match by match, at much the same pace whatever the results (after five it is
+7.2 to 7.4 at two to four seats, a band of about ± 440), so the count says the same in
+words a player can check."""
 Z: Final = 3.0
 """The conservative rating is mu - Z sigma."""
 ATTEMPTS: Final = 4
@@ -183,6 +190,11 @@ class Rating:
     def conservative(self) -> float:
         return conservative(self.mu, self.sigma)
 
+    @property
+    def shown(self) -> Shown:
+        """The rating as people read it (1500 ± 500 for a new player)."""
+        return shown(self.mu, self.sigma)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -190,13 +202,23 @@ class Rating:
             "name": self.name,
             "page": f"/p/{self.player_id}",
             **rating_dict(self.mu, self.sigma),
+            "displayed_cautious": self.shown.cautious,
             "matches": self.matches,
             "provisional": self.provisional,
         }
 
 
 def rating_dict(mu: float, sigma: float) -> dict[str, float]:
-    return {"mu": mu, "sigma": sigma, "rating": conservative(mu, sigma)}
+    """OpenSkill's mu and sigma, the conservative ``rating`` on their scale, and the rating
+    as people read it: ``displayed`` ± ``plus_minus``."""
+    people = shown(mu, sigma)
+    return {
+        "mu": mu,
+        "sigma": sigma,
+        "rating": conservative(mu, sigma),
+        "displayed": people.rating,
+        "plus_minus": people.band,
+    }
 
 
 def rate_ranks(
