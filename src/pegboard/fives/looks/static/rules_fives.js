@@ -164,7 +164,7 @@ function setup(figure) {
     chosen = null;
     showDrawing(body.svg);
     show(body);
-    say(`${body.title}. ${body.score}`, false);
+    say(body.score, false); // the title is the figure's own, just redrawn
     renderTray();
     renderEnds();
   }
