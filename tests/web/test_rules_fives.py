@@ -271,3 +271,64 @@ def test_the_english_check_catches_an_untranslated_text(app_client: TestClient, 
     html = app_client.get(f"/rules/all-fives?lang={lang}").text
     planted = parse(html.replace('<p class="lead">', f'<p>{paragraph}</p><p class="lead">', 1))
     assert english_left(english, planted, lang) == [paragraph]
+
+
+# -- Try it: POST /api/rules/GAME/try -----------------------------------------------------------
+
+
+def _try(client: TestClient, name: str, plays: Any, lang: str = "en") -> Any:
+    return client.post(f"/api/rules/{name}/try?lang={lang}", json={"plays": plays})
+
+
+def test_try_scores_under_each_games_rule(app_client: TestClient) -> None:
+    five = _try(app_client, "all-fives", [{"tile": "0-2", "end": "2-5L"}])
+    assert five.status_code == 200
+    assert five.json()["total"] == 10
+    assert "0 + 10 = 10, a multiple of five: 10 points" in five.json()["caption"]
+    assert "[0|2]" in five.json()["description"] and five.json()["svg"].startswith("<svg")
+    # The same layout family scored by fives and threes: 3 + 0 = 3 is one three.
+    three = _try(app_client, "fives-and-threes", [{"tile": "0-6", "end": "6-6B"}], "pt")
+    assert three.status_code == 200 and three.json()["total"] == 3
+    assert three.json()["score"] == fives_page.fives_and_threes_score(
+        _ctx("pt", "fives-and-threes"), 3, "0 + 3 = 3"
+    )
+
+
+def _ctx(lang: str, name: str) -> Any:
+    from pegboard.web.rules.page import RulesContext
+
+    return RulesContext(lang=lang, _=translator(lang), game=pegboard.games.get(name))
+
+
+@pytest.mark.parametrize(
+    ("plays", "named"),
+    [
+        ([{"tile": "4-6", "end": "2-5L"}], "F5"),  # fits no end
+        ([{"tile": "1-2", "end": "5-5C"}], "F5"),  # the spinner's ends are not open yet
+        ([{"tile": "1-2", "end": "2-5H"}], "F5"),  # not an open end
+        ([{"tile": "6-6", "end": "2-5L"}], "[3|5], [0|2], [1|2], [4|6]"),  # not in the hand
+        ([{"tile": "3-5", "end": "5-5B"}, {"tile": "3-5", "end": "3-5L"}], "[3|5]"),  # twice
+        ("nothing", '"tile"'),
+        ([{"tile": 35, "end": "5-5B"}], '"tile"'),
+        ([{"tile": "3-5", "end": "5-5B"}] * 5, "4"),  # more than the hand
+    ],
+)
+def test_try_refuses_naming_the_problem(app_client: TestClient, plays: Any, named: str) -> None:
+    answer = _try(app_client, "all-fives", plays)
+    assert answer.status_code == 422
+    assert named in answer.json()["error"]
+
+
+def test_try_refusals_are_translated(app_client: TestClient) -> None:
+    answer = _try(app_client, "all-fives", [{"tile": "4-6", "end": "2-5L"}], "zh")
+    assert answer.status_code == 422
+    assert "F5" in answer.json()["error"] and "does not fit" not in answer.json()["error"]
+
+
+def test_the_try_box_is_hidden_without_its_script(app_client: TestClient) -> None:
+    for name, ident in (("all-fives", "f-spinner-12"), ("fives-and-threes", "f-threes-15")):
+        html = app_client.get(f"/rules/{name}?lang=hi").text
+        assert re.search(rf'<figure[^>]*id="{ident}"[^>]*data-try="/api/rules/{name}/try"', html)
+        assert re.search(r'<div class="try"[^>]*hidden', html)
+        assert "games/rules_fives.js" in html
+    assert app_client.get("/static/games/rules_fives.js").status_code == 200

@@ -219,9 +219,10 @@ def test_the_title_msgid_matches_the_engines_title() -> None:
 
 def test_worked_examples_are_the_engines_settlement(app_client: TestClient) -> None:
     text = app_client.get("/rules/draw?lang=pt").text
-    assert "com adversários em 0 e 8, o vencedor marca 8" in text
-    assert "com 3, 8 e 10, o menor recebe 8 + 10 − 3 = 15" in text
-    assert "3, 3 e 10 não dão prêmio" in text
+    # In the seed page's words (tests/web/test_seed_pages.py).
+    assert "adversários com zero e oito dão 8 pontos ao vencedor" in text
+    assert "com 3, 8 e 10, recebe 8 + 10 − 3 = 15" in text
+    assert "3, 3 e 10 não dá prêmio" in text
     english = app_client.get("/rules/draw?lang=en").text
     assert "reaches or passes 100 points with two players, or 61 with three" in english
 
@@ -265,7 +266,7 @@ def test_every_section_has_a_heading_and_a_contents_entry(app_client: TestClient
     ids = by_id(root)
     for anchor in targets:
         assert re.fullmatch(r"h[2-6]", ids[anchor].tag), anchor
-    assert ids["scoring"].text() == "局末与计分"
+    assert ids["scoring"].text() == "局末与结算"
 
 
 def test_the_correction_form(app_client: TestClient) -> None:
@@ -279,7 +280,7 @@ def test_the_correction_form(app_client: TestClient) -> None:
         fields["contact"].attrs["maxlength"] == "200" and "required" not in fields["contact"].attrs
     )
     assert fields["lang"].attrs == {"type": "hidden", "name": "lang", "value": "hi"}
-    assert by_id(root)["corrections"].text() == "कुछ पुराना मिला? सुधार की सूचना दें"
+    assert by_id(root)["corrections"].text() == "कोई पुरानी जानकारी दिखी? सुधार की जानकारी दें"
 
 
 def test_the_generic_page_of_a_game_without_its_own(plain_toy_game: Any) -> None:

@@ -21,7 +21,7 @@ from pegboard.fives import End, Layout, Tile
 from pegboard.fives.narration import terms
 from pegboard.fives.scoring import all_fives_points, fives_and_threes_points
 from pegboard.fives.svg import render_layout_svg
-from pegboard.web.rules.page import Body, RulesContext, join, lead_figure
+from pegboard.web.rules.page import Body, RulesContext, element, join, lead_figure, paragraph
 
 Play = tuple[str, str | None]
 """A tile and the end it joins (``("2-5", "5-5A")``), None for the lead."""
@@ -32,12 +32,14 @@ CAPTION: Final = N_("Markers show the available joining points.")
 @dataclass(frozen=True)
 class Diagram:
     """One diagram: its id, the plays that build its layout, whether the layout has All
-    Fives' spinner, and the sentence that leads into it (``N_``)."""
+    Fives' spinner, the sentence that leads into it (``N_``), and the hand its "try it"
+    offers (none: not tryable; ``pegboard.fives.looks.rules_try``)."""
 
     ident: str
     plays: tuple[Play, ...]
     spinner: bool
     lead: str
+    hand: tuple[str, ...] = ()
 
 
 ALL_FIVES_DIAGRAMS: Final = (
@@ -49,6 +51,9 @@ ALL_FIVES_DIAGRAMS: Final = (
             "[5|5] leads and is the spinner. With a tile on only one of its sides, the "
             "spinner still counts both its halves."
         ),
+        # [3|5] on the spinner scores 5, [0|2] on the 2 scores 10, [1|2] nothing, and
+        # [4|6] fits no end (F5).
+        ("3-5", "0-2", "1-2", "4-6"),
     ),
     Diagram(
         "f-spinner-5",
@@ -81,6 +86,9 @@ FIVES_AND_THREES_DIAGRAMS: Final = (
             "[6|6] leads, counting 12: 4 points. [3|6] joins one of its sides; the double, "
             "still at the end of the line, counts both its halves."
         ),
+        # [3|3] on the 3 makes 18 (6 points), [0|6] on the 6 makes 3 (1 point), [1|3]
+        # makes 13 (nothing), and [2|5] fits no end (F5).
+        ("3-3", "0-6", "1-3", "2-5"),
     ),
 )
 
@@ -146,6 +154,9 @@ def diagram(ctx: RulesContext, item: Diagram, score: Callable[[Layout], str]) ->
     """The diagram ``item`` as a figure, after its lead sentence; its caption says the
     ends total and its score."""
     layout = build_layout(item)
+    attributes: dict[str, str] = {}
+    if item.hand:
+        attributes["data_try"] = f"/api/rules/{ctx.game.name}/try"
     return lead_figure(
         ctx._(item.lead),
         item.ident,
@@ -153,6 +164,34 @@ def diagram(ctx: RulesContext, item: Diagram, score: Callable[[Layout], str]) ->
         title=layout.title(ctx.lang),
         caption=f"{score(layout)} {ctx._(CAPTION)}",
         description=layout.describe(ctx.lang),
+        extra=try_box(ctx, item) if item.hand else None,
+        **attributes,
+    )
+
+
+def try_box(ctx: RulesContext, item: Diagram) -> Markup:
+    """The controls of the diagram's "try it", hidden until ``rules_fives.js`` fills and
+    shows them: the page reads completely without them. Their words are the page's, in its
+    language (the module has none of its own)."""
+    _ = ctx._
+    return element(
+        "div",
+        paragraph(
+            _(
+                "Try it: choose a tile from the hand, then the end it goes on; the engine "
+                "counts the ends and scores them."
+            ),
+            class_="try-help",
+        ),
+        element("div", role="group", aria_label=_("Tiles to place"), class_="tray"),
+        element("div", role="group", aria_label=_("Joining points"), class_="ends"),
+        element("button", _("Reset the diagram"), type="button", class_="reset"),
+        paragraph(
+            role="status", aria_live="polite", class_="try-status", id=f"{item.ident}-status"
+        ),
+        class_="try",
+        data_tray=" ".join(item.hand),
+        hidden=True,
     )
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from markupsafe import Markup
 
 from pegboard.core import N_
 from pegboard.fives import Layout, Tile
+from pegboard.fives.description import ALL_FIVES_GAME, FIVES_AND_THREES_GAME
+from pegboard.fives.looks import rules_try
 from pegboard.fives.looks.rules_diagrams import (
     ALL_FIVES_DIAGRAMS,
     CAPTION,
@@ -30,6 +32,7 @@ from pegboard.fives.looks.rules_diagrams import (
     threes_layout_score,
 )
 from pegboard.fives.scoring import all_fives_points, round_to_five
+from pegboard.i18n import Translator
 from pegboard.web.rules.page import (
     RulesContext,
     RulesPage,
@@ -53,6 +56,9 @@ ANCHORS: Final = MappingProxyType({"turn": "turn", "round_end": "hand-end", "mat
 """The moments of a hand the play page links to, for both games."""
 
 _p = paragraphs
+
+SCRIPT: Final = "games/rules_fives.js"
+"""The pages' "try it" (``looks/static/rules_fives.js``, served under ``/static/``)."""
 
 
 # -- Shared by both pages -----------------------------------------------------------------------
@@ -206,6 +212,12 @@ all_fives_winning = prose(
 )
 
 
+def all_fives_try(body: Any, _: Translator) -> tuple[int, dict[str, Any]]:
+    """``POST /api/rules/all_fives/try``: a placement of the hand on the first spinner
+    diagram, scored in multiples of five (``rules_try``)."""
+    return rules_try.answer(ALL_FIVES_DIAGRAMS[0], all_fives_score, ALL_FIVES_GAME, body, _)
+
+
 ALL_FIVES_PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=all_fives_intro,
@@ -218,6 +230,8 @@ ALL_FIVES_PAGE: Final = RulesPage(
         Section("winning", N_("Winning"), all_fives_winning),
     ),
     anchors=ANCHORS,
+    scripts=(SCRIPT,),
+    try_answer=all_fives_try,
 )
 
 
@@ -312,6 +326,14 @@ threes_winning = prose(
 )
 
 
+def fives_and_threes_try(body: Any, _: Translator) -> tuple[int, dict[str, Any]]:
+    """``POST /api/rules/fives_and_threes/try``: a placement of the hand on the diagram's
+    line, scored by fives and threes (``rules_try``)."""
+    return rules_try.answer(
+        FIVES_AND_THREES_DIAGRAMS[0], threes_layout_score, FIVES_AND_THREES_GAME, body, _
+    )
+
+
 FIVES_AND_THREES_PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=threes_intro,
@@ -323,6 +345,8 @@ FIVES_AND_THREES_PAGE: Final = RulesPage(
         Section("winning", N_("Winning"), threes_winning),
     ),
     anchors=ANCHORS,
+    scripts=(SCRIPT,),
+    try_answer=fives_and_threes_try,
 )
 
 DIAGRAMS: Final[Sequence[Diagram]] = (*ALL_FIVES_DIAGRAMS, *FIVES_AND_THREES_DIAGRAMS)
