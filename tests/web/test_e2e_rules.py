@@ -320,10 +320,11 @@ def test_each_rules_page_names_its_game_as_the_lobby_does(open_page: Any, lang: 
     page.wait_for_selector("body[data-ready=true]")
     if lang != "en":
         page.select_option("#lang-select", "zh_Hans")
-        expect(page.locator(f'.game-choice a.rules-link[href*="lang={lang}"]')).to_have_count(
+        expect(page.locator(f'#quick-play a.rules-link[href*="lang={lang}"]')).to_have_count(
             len(pegboard.games.names())
         )
-    links = page.locator(".game-choice a.rules-link")
+    # The lobby's links in view: each game's under its Play (the set-up is folded away).
+    links = page.locator("#quick-play a.rules-link")
     expect(links).to_have_count(len(pegboard.games.names()))
     said = {
         links.nth(i).get_attribute("href") or "": links.nth(i).inner_text()
