@@ -93,7 +93,13 @@ def test_the_sentence_split_keeps_each_seeds_punctuation() -> None:
     [
         *sorted(set(PAGES) - {"cribbage-hi.txt"}),
         # Still worded otherwise than its seed: 17 of its 46 sentences (issue 35, 13).
-        pytest.param("cribbage-hi.txt", marks=pytest.mark.xfail(strict=True)),
+        # Not yet: 17 of the seed's 46 sentences are laid out otherwise on the page (its
+        # paragraphs differ from the English page's, not only their words); strict, so the
+        # day the page says them all this mark must go.
+        pytest.param(
+            "cribbage-hi.txt",
+            marks=pytest.mark.xfail(strict=True, reason="17 of 46 seed sentences differ"),
+        ),
     ],
 )
 def test_every_sentence_of_the_seed_is_on_the_page(app_client: TestClient, name: str) -> None:
