@@ -183,11 +183,11 @@ def test_f4_f8_a_person_plays_a_whole_hand_against_bots_by_clicking(
         sides = page.locator("#sides .side-name").all_inner_texts()
         if players == 4:
             assert sides == [
-                "You and Tara (Random bot)",
-                "Leo (Random bot) and Nico (Random bot)",
+                "You and Tara (Beginner bot)",
+                "Leo (Beginner bot) and Nico (Beginner bot)",
             ]
         else:
-            assert sides == ["You", "Leo (Random bot)"]
+            assert sides == ["You", "Leo (Beginner bot)"]
         assert page.locator("#layout svg[role=img]").count() == 1
         assert axe_violations(page) == []
         moves = play_a_hand(page, game, name)

@@ -21,6 +21,7 @@ from tests.web.test_e2e import (  # the browser tests' own set-up
     e2e_browser,
     e2e_open,
     e2e_seeds,
+    open_setup,
     play_cribbage_move,
     play_draw_move,
     shot,
@@ -72,6 +73,7 @@ def test_a_draw_round_says_who_scored_and_a_finished_match_shows_its_end_without
     e2e_open: Callable[..., Page],
 ) -> None:
     page = e2e_open("/", seed=5, **DESKTOP)
+    open_setup(page)
     page.fill("#target", "1")
     create_table(page)
     while not page.locator(DIALOG).count():

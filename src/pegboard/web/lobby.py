@@ -203,7 +203,7 @@ async def check_invitation(request: Request, table_id: str) -> Response | dict[s
     return {"valid": True}
 
 
-@router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(429, 503)})
+@router.get("/api/tables", responses={200: {"model": list[TableSummary]}, **answers(422, 429, 503)})
 async def open_tables(request: Request, lang: str | None = None) -> list[dict[str, Any]]:
     return await service_of(request).maker.open_tables(lang_key(lang))
 

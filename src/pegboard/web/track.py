@@ -136,8 +136,8 @@ def track_svg(
             # The lane's own name (a seat's, or a side's where sides peg: F1), for legends.
             parts.append(
                 f'<circle class="peg {kind}" data-seat="{seat}" data-score="{value}" '
-                f"data-name={quoteattr(names[seat])} "
-                f'cx="{x}" cy="{y}" r="{PEG_R}" fill="{colour}">'
+                f'cx="{x}" cy="{y}" r="{PEG_R}" fill="{colour}" '
+                f"data-name={quoteattr(names[seat])}>"
                 f"<title>{escape(names[seat])} {value}</title></circle>"
             )
     parts.append("</svg>")
