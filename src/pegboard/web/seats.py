@@ -36,6 +36,22 @@ from pegboard.web.tables import (
 )
 
 
+def invited_seat(table: LiveTable, invite: str, _: Translator) -> SeatInfo:
+    """The seat a one-time invitation is for, while it still works: ``LobbyError`` 410 for
+    one used (or that never was), 409 at a table that is over. Every seat's hash is
+    compared, found or not, so that the time taken tells nothing of the code."""
+    wanted = hash_token(invite)
+    found = None
+    for info in table.record.seats:
+        if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
+            found = info
+    if found is None or found.claimed:
+        raise LobbyError(410, used_invitation(_))
+    if table.record.status == "over":
+        raise LobbyError(409, _("The match is over."))
+    return found
+
+
 class Seats:
     """The seats' part of ``TableService``: invitations, join, leave, connections."""
 
@@ -100,16 +116,8 @@ class Seats:
         the body's model reads them (``bodies.ClaimInvite``)."""
         _ = translator(lang)
         self.clients.within_joins(client, _)
-        wanted = hash_token(invite)
         async with table.lock, self.host.writing(table) as writer:
-            found = None
-            for info in table.record.seats:  # every seat compared: no early way out
-                if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
-                    found = info
-            if found is None or found.claimed:
-                raise LobbyError(410, used_invitation(_))
-            if table.record.status == "over":
-                raise LobbyError(409, _("The match is over."))
+            found = invited_seat(table, invite, _)
             await self._check_rated_seat(table, found.seat, player, client, _)
             token, token_hash = new_token()
             # The name the creator wrote for the seat stands until the claimer gives theirs.
@@ -129,15 +137,7 @@ class Seats:
         joins' rate as a claim does, so it is no cheaper way to guess codes."""
         _ = translator(lang)
         self.clients.within_joins(client, _)
-        wanted = hash_token(invite)
-        found = None
-        for info in table.record.seats:  # every seat compared: no early way out
-            if info.invite_hash is not None and hmac.compare_digest(info.invite_hash, wanted):
-                found = info
-        if found is None or found.claimed:
-            raise LobbyError(410, used_invitation(_))
-        if table.record.status == "over":
-            raise LobbyError(409, _("The match is over."))
+        invited_seat(table, invite, _)
 
     async def join(
         self,
