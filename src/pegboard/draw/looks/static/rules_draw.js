@@ -4,6 +4,8 @@
 // refuses the tile (D5). Every word comes from the page or the server, in its language;
 // the diagram's own data says where to ask (data-try) and what it starts from (data-plays).
 
+import { askEngine } from "../rules_try.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function tileText(tile) {
@@ -94,23 +96,12 @@ function setup(figure) {
       return;
     }
     const next = [...plays, [chosen, end]];
-    let answer;
-    let body;
-    try {
-      answer = await fetch(`${url}?lang=${encodeURIComponent(lang)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ plays: next }),
-      });
-      body = await answer.json();
-    } catch {
-      say("…", true);
+    const answer = await askEngine(url, lang, next);
+    if (answer.error !== null) {
+      say(answer.error, true);
       return;
     }
-    if (!answer.ok) {
-      say(body.error || String(answer.status), true);
-      return;
-    }
+    const body = answer.body;
     plays = next;
     chosen = null;
     showDrawing(body.svg);

@@ -5,6 +5,8 @@
 // that refuses the placement (F5). Every word comes from the page or the server, in its
 // language; the figure says where to ask (data-try) and the box which tiles (data-tray).
 
+import { askEngine } from "../rules_try.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
@@ -141,25 +143,13 @@ function setup(figure) {
       return;
     }
     const next = [...plays, { tile: chosen, end }];
-    /** @type {Response} */
-    let response;
-    /** @type {TryTexts & {error?: string}} */
-    let body;
-    try {
-      response = await fetch(`${url}?lang=${encodeURIComponent(lang)}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ plays: next }),
-      });
-      body = await response.json();
-    } catch {
-      say("…", true);
+    const answer = await askEngine(url, lang, next);
+    if (answer.error !== null) {
+      say(answer.error, true);
       return;
     }
-    if (!response.ok) {
-      say(body.error || String(response.status), true);
-      return;
-    }
+    /** @type {TryTexts} */
+    const body = /** @type {any} */ (answer.body);
     plays = next;
     chosen = null;
     showDrawing(body.svg);
