@@ -208,7 +208,7 @@ SHOW_PLAYABLE = """async ([module, view]) => {
 }"""
 
 
-def test_a_lone_double_is_one_choice(e2e_open: Callable[..., Page]) -> None:
+def test_d5_d9_a_lone_double_is_one_choice(e2e_open: Callable[..., Page]) -> None:
     page = e2e_open(width=1280, height=900, seed=5)
     create_table(page)
     wait_for(page, READY)
@@ -248,7 +248,7 @@ def next_two_ended_tile(page: Page) -> str:
     raise AssertionError("no tile fit two ends in 60 moves")
 
 
-def test_an_end_is_chosen_on_the_board_by_a_click_or_by_dragging_the_tile(
+def test_d5_an_end_is_chosen_on_the_board_by_a_click_or_by_dragging_the_tile(
     e2e_open: Callable[..., Page],
 ) -> None:
     page = e2e_open(width=1280, height=900, seed=5)

@@ -68,7 +68,9 @@ def open_page(e2e_browser: Browser, fives_base: str) -> Iterator[Any]:
     assert len([e for e in errors.items if refused in e]) == expected["refusals"]
 
 
-def test_all_fives_try_scores_a_multiple_of_five_and_refuses_naming_f5(open_page: Any) -> None:
+def test_f5_f7_all_fives_try_scores_a_multiple_of_five_and_refuses_naming_f5(
+    open_page: Any,
+) -> None:
     page = open_page("/rules/all-fives?lang=zh", refusals=1)
     figure = page.locator(f"#{ALL_FIVES_DIAGRAMS[0].ident}")
     expect(figure.locator(".try")).to_be_visible()

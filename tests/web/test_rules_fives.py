@@ -280,7 +280,7 @@ def _try(client: TestClient, name: str, plays: Any, lang: str = "en") -> Any:
     return client.post(f"/api/rules/{name}/try?lang={lang}", json={"plays": plays})
 
 
-def test_try_scores_under_each_games_rule(app_client: TestClient) -> None:
+def test_f6_f7_try_scores_the_ends_total_under_each_games_rule(app_client: TestClient) -> None:
     five = _try(app_client, "all-fives", [{"tile": "0-2", "end": "2-5L"}])
     assert five.status_code == 200
     assert five.json()["total"] == 10

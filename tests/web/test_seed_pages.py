@@ -110,7 +110,7 @@ def test_every_sentence_of_the_seed_is_on_the_page(app_client: TestClient, name:
     assert missing == []
 
 
-def test_the_domino_example_is_the_engines_settlement() -> None:
+def test_d13_the_domino_example_is_the_engines_settlement() -> None:
     """Draw's page states, as the seeds do, that with opponents at zero and eight the
     player who dominoed scores 8 (D13): the engine settles it so."""
     assert settle((0, 0, 8), domino_by=0)[0] == 8
