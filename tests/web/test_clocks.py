@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -308,3 +309,39 @@ def test_two_processes_on_postgresql_agree_on_a_flag(
         assert (summary["forfeit"], summary["ending"], summary["aborted"]) == (0, "flag", False)
     stored = first.store.load_table(rated.id)
     assert stored is not None and stored.forfeit == 0 and stored.ending == "flag"
+
+
+def test_a_finished_match_is_never_flagged_nor_rewritten(
+    toy_app: Callable[..., tuple[TestClient, FakeTime]],
+) -> None:
+    """A match ended by a way this server's copy never heard of (another process, a write it
+    missed) is finished in the database: when the copy's stale clock runs out, the flag
+    changes nothing of the match, and no alarm is set again for it. (A make test once saw
+    a match resigned at once flagged 3.5 minutes later: its end and its time rewritten.)"""
+    from sqlalchemy import update
+
+    from pegboard.web.db import MatchRow
+
+    client, wall = toy_app()
+    rated = Rated(client, "tricks", ["Ana", "Bo"], clock={"bank": 30, "increment": 0})
+    _ana, _bo = rated.sit()
+    service = service_of(client)
+    live = service._tables[rated.id]
+    ended = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    with service.store.session() as session, session.begin():
+        session.execute(
+            update(MatchRow)
+            .where(MatchRow.table_id == rated.id, MatchRow.number == 1)
+            .values(finished_at=ended)
+        )
+    wall.advance(31)
+    assert client.portal.call(service.clocks.flag_due, live)  # the stale copy tried
+    with service.store.session() as session:
+        match = session.get(MatchRow, (rated.id, 1))
+        assert match is not None
+        assert (match.finished_at.replace(tzinfo=UTC), match.forfeit, match.ending) == (
+            ended,
+            None,
+            None,
+        )
+    assert live.record.status == "over" and rated.id not in service.clocks.alarms

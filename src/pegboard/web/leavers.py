@@ -268,7 +268,12 @@ class Leavers:
         ranks = ratings.forfeit_ranks(len(record.seats), seat)
         played = fair_play.every_seat_moved(record.actions, len(record.seats))
         end = Forfeit(seat, ending, [float(-rank) for rank in ranks] if played else None)
-        await asyncio.to_thread(writer.forfeit, record.id, record.match_number, end)
+        if not await asyncio.to_thread(writer.forfeit, record.id, record.match_number, end):
+            # Finished already, by a way this copy never heard of: nothing is rewritten,
+            # and no clock runs on for it.
+            log.warning("table %s match %s: a forfeit after its end", table.id, record.match_number)
+            record.status = "over"  # and so no clock runs (``clock_seat``), nor an alarm
+            return
         record.forfeit, record.ending, record.aborted = seat, ending, end.aborted
         record.status = "over"
         await self.host.reclock(table, writer)  # the clocks stop where they stood

@@ -390,11 +390,12 @@ class Store:
         with self.session() as session, session.begin():
             write_clock(session, table_id, number, clock)
 
-    def forfeit(self, table_id: str, number: int, end: Forfeit) -> None:
+    def forfeit(self, table_id: str, number: int, end: Forfeit) -> bool:
         """Keep that match ``number`` ended by ``end``'s forfeit (``pegboard.web.leavers``):
-        it is finished, and the table is over."""
+        it is finished, and the table is over. False when the match was finished already:
+        then nothing of it changed."""
         with self.session() as session, session.begin():
-            write_forfeit(session, table_id, number, end)
+            return write_forfeit(session, table_id, number, end)
 
     def log(self, table_id: str, match_number: int) -> list[tuple[int, int, str]]:
         """``(seq, seat, action)`` of a match, in order."""

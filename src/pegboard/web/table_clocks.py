@@ -142,7 +142,10 @@ class Clocks:
         if old is not None:
             old.cancel()
         clock = table.record.clock
-        deadline = None if clock is None or table.broken else clock.deadline
+        # No alarm for a clock no seat should be on (a match over, say), even if the stored
+        # clock still says one runs: its flag would be refused, and the alarm set again.
+        idle = clock is None or table.broken or clock_seat(table.record, table.match) is None
+        deadline = None if idle or clock is None else clock.deadline
         if deadline is None:
             return
         loop = asyncio.get_running_loop()

@@ -61,10 +61,11 @@ class TableTransaction:
         write_clock(self.session, table_id, number, clock)
         self._commit()
 
-    def forfeit(self, table_id: str, number: int, end: Forfeit) -> None:
+    def forfeit(self, table_id: str, number: int, end: Forfeit) -> bool:
         self._check(table_id)
-        write_forfeit(self.session, table_id, number, end)
+        ended = write_forfeit(self.session, table_id, number, end)
         self._commit()
+        return ended
 
     def close(self) -> None:
         self.session.close()
@@ -193,10 +194,17 @@ def write_clock(session: Session, table_id: str, number: int, clock: Clock | Non
     )
 
 
-def write_forfeit(session: Session, table_id: str, number: int, end: Forfeit) -> None:
-    session.execute(
+def write_forfeit(session: Session, table_id: str, number: int, end: Forfeit) -> bool:
+    """End match ``number`` by ``end``'s forfeit, unless it is finished already: whether
+    it ended it. A finished match is never rewritten, whatever a copy in memory believes
+    (a clock's flag once rewrote the end and the time of a match resigned minutes before)."""
+    ended = session.execute(
         update(MatchRow)
-        .where(MatchRow.table_id == table_id, MatchRow.number == number)
+        .where(
+            MatchRow.table_id == table_id,
+            MatchRow.number == number,
+            MatchRow.finished_at.is_(None),
+        )
         .values(
             finished_at=datetime.now(UTC),
             standings=null() if end.standings is None else end.standings,
@@ -205,7 +213,10 @@ def write_forfeit(session: Session, table_id: str, number: int, end: Forfeit) ->
             aborted=end.aborted,
         )
     )
+    if not getattr(ended, "rowcount", 0):
+        return False
     session.execute(update(TableRow).where(TableRow.id == table_id).values(status="over"))
+    return True
 
 
 def json_or_null(value: Clock | TimeControl | None) -> Any:
