@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from pegboard.core import N_, Event, Later
+from pegboard.core import N_, Event, Later, RecordError, check_record, recorded_actions
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
@@ -20,6 +20,33 @@ BEST_OF = (1, 3, 5, 7)
 
 def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
     return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
+
+
+def standing(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
+    """The game points of a match (the pegs of a game read alone)."""
+    if isinstance(match, CribbageGame):
+        return tuple(match.scores)
+    return match.points
+
+
+def board_points(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
+    """The pegs of the game in play (a match's game points are its ``scores``)."""
+    game = match if isinstance(match, CribbageGame) else match.game
+    return tuple(game.scores)
+
+
+def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
+    """A match record's options, seed and actions in order (``RecordError`` otherwise):
+    the record keeps the games needed to win, ``target``, of a match of ``2 × target − 1``."""
+    record = check_record(record, "cribbage", "match")
+    seed, target = record.get("seed"), record.get("target")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, target)):
+        raise RecordError(N_("a match record of cribbage has its target and its seed"))
+    try:
+        actions = [str(text) for text in recorded_actions(record, "games", "current_game")]
+    except (KeyError, TypeError) as error:
+        raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from None
+    return {"best_of": 2 * int(target) - 1}, int(seed), actions  # type: ignore[arg-type]
 
 
 def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequence[Event]:
@@ -92,6 +119,9 @@ GAME = Game(
     ),
     new_match=new_match,
     from_record=CribbageMatch.from_record,
+    record_start=record_start,
+    points=board_points,
+    scores=standing,
     apply=apply,
     encoding=encoding,
     looks=LOOKS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from pegboard.core import N_, Event, Later
+from pegboard.core import N_, Event, Later, RecordError, check_record, recorded_actions
 from pegboard.draw import MAX_TARGET, Match
 from pegboard.draw.bots.levels import register_draw_bots
 from pegboard.draw.looks import LOOKS
@@ -18,6 +18,19 @@ from pegboard.games.levels import register_bot
 
 def new_match(options: Mapping[str, Any], seed: int) -> Match:
     return Match(int(options["players"]), seed=seed, target=options.get("target"))
+
+
+def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
+    """A match record's options, seed and actions in order (``RecordError`` otherwise)."""
+    record = check_record(record, "draw", "match")
+    seed, players = record.get("seed"), record.get("players")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, players)):
+        raise RecordError(N_("a match record of Draw has its players and its seed"))
+    try:
+        actions = [str(text) for text in recorded_actions(record, "rounds", "current_round")]
+    except (KeyError, TypeError) as error:
+        raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from None
+    return {"players": players, "target": record.get("target")}, int(seed), actions  # type: ignore[arg-type]
 
 
 def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
@@ -76,6 +89,7 @@ GAME = Game(
     ),
     new_match=new_match,
     from_record=Match.from_record,
+    record_start=record_start,
     apply=apply,
     encoding=encoding,
     looks=LOOKS,

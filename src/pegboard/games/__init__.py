@@ -27,6 +27,7 @@ from pegboard.core import N_
 from pegboard.games.base import (
     Encoding,
     Game,
+    Grading,
     Looks,
     Option,
     OptionError,
@@ -58,6 +59,7 @@ __all__ = [
     "PEOPLE_LEVELS",
     "Encoding",
     "Game",
+    "Grading",
     "Looks",
     "Option",
     "OptionError",

@@ -198,6 +198,22 @@ class Played(NamedTuple):
     events: Sequence[Event]
 
 
+@dataclass(frozen=True, slots=True)
+class Grading:
+    """How a game's analysis names a decision's loss, in the unit of its experts' values
+    (``pegboard.analysis``): from ``inaccuracy`` an inaccuracy, from ``mistake`` a
+    mistake (also the scale of accuracy), from ``blunder`` a blunder. A game chooses them
+    from data (docs/analysis.md)."""
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy < self.mistake < self.blunder:
+            raise ValueError(f"grading thresholds must rise from above 0: {self}")
+
+
 @dataclass(frozen=True)
 class Game:
     """One game as every surface sees it. ``new_match(options, seed)`` starts a match
@@ -238,6 +254,9 @@ class Game:
     """The classes of the game's positions other than its matches (a Draw ``Round``)."""
     scores: Callable[[Any], Sequence[float]] = _scores_attribute
     """Per seat, the match's standing (points, games won), higher is better."""
+    points: Callable[[Any], Sequence[float]] | None = None
+    """Per seat, the points on the board now, what a chart of the match draws (a cribbage
+    game's pegs); None: ``scores``."""
     encoding: Callable[[], Encoding] | None = None
     """The game's ``Encoding`` for the research interfaces, imported when asked for (it
     needs NumPy, the ``research`` extra's)."""
@@ -260,6 +279,8 @@ class Game:
     """The clock that fits the game's pace when people play it online: a bank of seconds
     per player and seconds gained after each move (Fischer's increment). A surface that
     times its players starts from it (``pegboard.web.clocks``)."""
+    grading: Grading = Grading(1.0, 3.0, 6.0)
+    """The thresholds of the analysis' grades (``pegboard.analysis``)."""
     looks: Looks = Looks()
     """What is particular to this game's look on each surface (``Looks``); a surface imports
     its own piece only (``game.looks.tui()``), so the registry imports no surface."""

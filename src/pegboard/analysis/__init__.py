@@ -1,0 +1,51 @@
+"""Game reports: every decision of a match valued by an expert, graded, and summed up per
+player (issue 36).
+
+    >>> import pegboard.games
+    >>> from pegboard.analysis import analyse
+    >>> draw = pegboard.games.get("draw")
+    >>> report = analyse(draw, record, budget=200, seed=1)      # doctest: +SKIP
+    >>> [(s.seat, round(s.accuracy)) for s in report.summaries()]  # doctest: +SKIP
+    [(0, 91), (1, 84)]
+
+The analysis is generic: any registered game with a match record read move by move
+(``Game.record_start``) and a bot that ranks actions (``AnalysingBot``) can be analysed;
+it sees each seat's observation only. Grades and accuracy: ``pegboard.analysis.grades``.
+"""
+
+from pegboard.analysis.grades import accuracy, grade
+from pegboard.analysis.report import (
+    GRADE_NAMES,
+    GRADES,
+    ActionValue,
+    Decision,
+    Report,
+    SeatSummary,
+)
+from pegboard.analysis.search import (
+    AnalysisError,
+    Searched,
+    analyse,
+    analyse_decision,
+    analyse_log,
+    match_start,
+    strongest_level,
+)
+
+__all__ = [
+    "GRADES",
+    "GRADE_NAMES",
+    "ActionValue",
+    "AnalysisError",
+    "Decision",
+    "Report",
+    "Searched",
+    "SeatSummary",
+    "accuracy",
+    "analyse",
+    "analyse_decision",
+    "analyse_log",
+    "grade",
+    "match_start",
+    "strongest_level",
+]

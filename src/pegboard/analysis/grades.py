@@ -1,0 +1,38 @@
+"""Grades and accuracy: how a decision's loss is named, and one figure per player.
+
+**Grades.** A decision whose loss reaches a game's ``Grading.inaccuracy`` is an
+inaccuracy, ``mistake`` a mistake, ``blunder`` a blunder (``pegboard.games.Grading``:
+each game says its own, chosen from data: docs/analysis.md says how).
+
+**Accuracy** (0–100), as Lichess documents its own: each decision scores
+``100 · exp(−loss / scale)``, where ``scale`` is the game's mistake threshold (a decision
+as good as the best scores 100, one that loses a mistake's worth scores 37, a blunder
+of twice that 14), and a player's accuracy is the mean over their decisions (100 when
+they had none). The curve rewards a match of small losses over one with a single
+disaster, and never gives a loss a negative score.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from pegboard.games import Grading
+
+
+def grade(loss: float, grading: Grading) -> str | None:
+    """The grade of a decision that lost ``loss`` (None: no grade)."""
+    if loss >= grading.blunder:
+        return "blunder"
+    if loss >= grading.mistake:
+        return "mistake"
+    if loss >= grading.inaccuracy:
+        return "inaccuracy"
+    return None
+
+
+def accuracy(losses: Sequence[float], scale: float) -> float:
+    """A player's accuracy (0–100) from the losses of their decisions."""
+    if not losses:
+        return 100.0
+    return 100.0 * math.fsum(math.exp(-max(0.0, loss) / scale) for loss in losses) / len(losses)

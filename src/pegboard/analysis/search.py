@@ -1,0 +1,289 @@
+"""The analysis of a match, decision by decision (``analyse``), and of one decision
+(``analyse_decision``: what a server hands to a worker process, with the seat's
+observation alone).
+
+Each decision is searched by the analysing bot (``pegboard.hints.rank``) from the
+observation of the seat that made it, never from the position: the analysis peeks no more
+than the bots do. A searching bot's values are estimates, so a decision is searched again,
+each time with fresh random numbers, until the standard error of its loss is within the
+tolerance or ``max_searches`` searches are made (two at least: one search says nothing of
+its own error). The values of the searches are averaged per action; the best is the action
+of the highest mean, and the loss of the action taken is that mean less its own, an
+estimate whose error is the standard error of the per-search differences.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from pegboard.analysis.grades import grade
+from pegboard.analysis.report import ActionValue, Decision, Report
+from pegboard.bots import Evaluation
+from pegboard.core import N_, RecordError, WordedError, check_record
+from pegboard.games import Game
+from pegboard.hints import HintError, analyser_for, rank
+
+MIN_SEARCHES: Final = 2
+"""Searches made of every decision: the fewest that say their own error."""
+MAX_SEARCHES: Final = 8
+"""Searches made of a decision at most, unless told (the budget's end)."""
+TOLERANCE_SHARE: Final = 0.25
+"""The default tolerance on a loss's standard error, as a share of the game's inaccuracy
+threshold: the error of a loss is then well below the smallest loss that is graded."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(decisions done, decisions in all)`` after each decision."""
+
+
+class AnalysisError(WordedError):
+    """A match that cannot be analysed: a bad record, a game without an analyser."""
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """One decision searched: its actions valued (means, best first), the loss of the
+    action taken, the loss's standard error and how many searches were made."""
+
+    values: tuple[ActionValue, ...]
+    unit: str
+    loss: float
+    error: float
+    searches: int
+
+
+def strongest_level(game: Game) -> str:
+    """The strongest bot level of ``game`` that can rank actions (levels are listed weakest
+    first); ``AnalysisError`` when none can."""
+    for level in reversed(game.bot_levels()):
+        try:
+            analyser_for(game.name, level)
+        except HintError:
+            continue
+        return level
+    raise AnalysisError(N_("no bot of {game} can analyse a match"), game=game.name)
+
+
+def search_seed(seed: int, index: int, search: int) -> int:
+    """The seed of one search of the decision at ``index``: the same analysis seed gives
+    the same searches, and different decisions and searches independent ones."""
+    return random.Random(f"pegboard-analysis/{seed}/{index}/{search}").getrandbits(63)
+
+
+def analyse_decision(
+    game: str,
+    observation: Any,
+    taken: Any,
+    *,
+    level: str,
+    budget: int | None = None,
+    seed: int = 0,
+    index: int = 0,
+    tolerance: float = 0.0,
+    max_searches: int = MAX_SEARCHES,
+) -> Searched:
+    """One decision: ``taken`` (an action, or its notation) of the seat whose
+    ``observation`` it is, searched by ``level`` until the loss's error is within
+    ``tolerance`` or ``max_searches`` searches are made."""
+    taken_text = str(taken)
+    runs: list[dict[str, Evaluation]] = []
+    order: list[str] = []
+    while True:
+        evaluations = rank(game, observation, level, search_seed(seed, index, len(runs)), budget)
+        run = {str(e.action): e for e in evaluations}
+        if taken_text not in run:
+            raise AnalysisError(
+                N_("the action {action!r} was not legal for the seat that played it"),
+                action=taken_text,
+            )
+        if not order:
+            order = list(run)
+        runs.append(run)
+        if len(runs) < MIN_SEARCHES:
+            continue
+        means = _means(runs, order)
+        best = max(order, key=lambda a: (means[a], -order.index(a)))
+        differences = [run[best].value - run[taken_text].value for run in runs]
+        error = statistics.stdev(differences) / math.sqrt(len(runs))
+        if error <= tolerance or len(runs) >= max_searches:
+            break
+    loss = max(0.0, means[best] - means[taken_text])
+    ranked = sorted(order, key=lambda a: (-means[a], order.index(a)))
+    values = tuple(ActionValue(a, means[a], _mean_details(runs, a)) for a in ranked)
+    return Searched(values, runs[0][order[0]].unit, loss, error if loss > 0 else 0.0, len(runs))
+
+
+def _means(runs: Sequence[Mapping[str, Evaluation]], order: Sequence[str]) -> dict[str, float]:
+    return {a: math.fsum(run[a].value for run in runs) / len(runs) for a in order}
+
+
+def _mean_details(runs: Sequence[Mapping[str, Evaluation]], action: str) -> dict[str, float]:
+    keys = set.intersection(*(set(run[action].details) for run in runs))
+    return {
+        key: math.fsum(float(run[action].details[key]) for run in runs) / len(runs)
+        for key in sorted(keys)
+    }
+
+
+def match_start(game: Game, record: Any) -> tuple[dict[str, Any], int, list[str]]:
+    """A match record's checked options, seed and actions (``AnalysisError`` otherwise)."""
+    try:
+        checked = check_record(record, game.name, "match")
+        if game.record_start is None:
+            raise AnalysisError(
+                N_("a record of {game} cannot be read move by move"), game=game.name
+            )
+        options, seed, actions = game.record_start(checked)
+        return game.check_options(options), seed, list(actions)
+    except (RecordError, WordedError) as error:
+        if isinstance(error, AnalysisError):
+            raise
+        raise AnalysisError(error.template, **error.fields) from None
+
+
+def analyse(
+    game: Game,
+    record: Any,
+    *,
+    level: str | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    tolerance: float | None = None,
+    max_searches: int = MAX_SEARCHES,
+    progress: Progress | None = None,
+) -> Report:
+    """The report of the match ``record`` (a match record of ``game``, finished or not):
+    every decision of every seat valued by ``level`` (the strongest analyser of the game by
+    default) at ``budget`` per search (the bot's own by default), re-searched until its
+    loss's error is within ``tolerance`` (a quarter of the game's inaccuracy threshold by
+    default). The same seed gives the same report."""
+    options, match_seed, actions = match_start(game, record)
+    return analyse_log(
+        game,
+        options,
+        match_seed,
+        actions,
+        level=level,
+        budget=budget,
+        seed=seed,
+        tolerance=tolerance,
+        max_searches=max_searches,
+        progress=progress,
+    )
+
+
+def analyse_log(
+    game: Game,
+    options: Mapping[str, Any],
+    match_seed: int,
+    actions: Sequence[str],
+    *,
+    level: str | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    tolerance: float | None = None,
+    max_searches: int = MAX_SEARCHES,
+    progress: Progress | None = None,
+) -> Report:
+    """``analyse`` of a match given as its options, seed and log of actions (what a server
+    keeps of a table's match)."""
+    if max_searches < MIN_SEARCHES:
+        raise ValueError(f"max_searches is at least {MIN_SEARCHES}, not {max_searches}")
+    level = strongest_level(game) if level is None else level
+    analyser_for(game.name, level, budget)  # an unknown level or a bad budget: said now
+    tolerance = game.grading.inaccuracy * TOLERANCE_SHARE if tolerance is None else tolerance
+    points = game.points or game.scores
+    match = game.new_match(options, match_seed)
+    decisions: list[Decision] = []
+    scores: list[tuple[float, ...]] = [tuple(float(x) for x in points(match))]
+    to_search = _decisions_count(game, options, match_seed, actions)
+    for index, text in enumerate(actions):
+        seat = match.current_player
+        if seat is None:
+            raise AnalysisError(
+                N_("action {number} ({text!r}) comes after the match ended"),
+                number=index + 1,
+                text=text,
+            )
+        try:
+            action = match.parse_action(text)
+        except (ValueError, WordedError) as error:
+            raise AnalysisError(
+                N_("action {number} ({text!r}) cannot be played: {reason}"),
+                number=index + 1,
+                text=text,
+                reason=error,
+            ) from None
+        observation = match.observation(seat)
+        if len(observation.legal_actions()) > 1:
+            searched = analyse_decision(
+                game.name,
+                observation,
+                action,
+                level=level,
+                budget=budget,
+                seed=seed,
+                index=index,
+                tolerance=tolerance,
+                max_searches=max_searches,
+            )
+            decisions.append(
+                Decision(
+                    index=index,
+                    seat=seat,
+                    taken=str(action),
+                    values=searched.values,
+                    unit=searched.unit,
+                    loss=searched.loss,
+                    error=searched.error,
+                    searches=searched.searches,
+                    grade=grade(searched.loss, game.grading),
+                )
+            )
+            if progress is not None:
+                progress(len(decisions), to_search)
+        try:
+            game.play(match, seat, action)
+        except (ValueError, WordedError) as error:  # IllegalActionError: its rule named
+            raise AnalysisError(
+                N_("action {number} ({text!r}) cannot be played: {reason}"),
+                number=index + 1,
+                text=text,
+                reason=error,
+            ) from None
+        scores.append(tuple(float(x) for x in points(match)))
+    return Report(
+        game=game.name,
+        players=int(match.num_players),
+        level=level,
+        budget=budget,
+        tolerance=tolerance,
+        seed=seed,
+        actions=tuple(actions),
+        decisions=tuple(decisions),
+        scores=tuple(scores),
+        scale=game.grading.mistake,
+    )
+
+
+def _decisions_count(
+    game: Game, options: Mapping[str, Any], match_seed: int, actions: Sequence[str]
+) -> int:
+    """How many of the log's actions were decisions (a seat with a choice): the progress's
+    whole. A log that does not replay counts what it can; ``analyse_log`` says the fault."""
+    match = game.new_match(options, match_seed)
+    count = 0
+    for text in actions:
+        seat = match.current_player
+        if seat is None:
+            break
+        count += len(match.observation(seat).legal_actions()) > 1
+        try:
+            game.play(match, seat, text)
+        except (ValueError, WordedError):
+            break
+    return count
