@@ -1,4 +1,4 @@
-"""The games registry (docs/architecture.md, layer 5): one description per game, the only place
+"""The games registry (docs/architecture.md, layer 4): one description per game, the only place
 where the set of games is known. Surfaces ask it and never name a game themselves.
 
     >>> import pegboard.games
