@@ -22,7 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 from pegboard.bots import Evaluation
 from pegboard.bots.budget import build, set_budget
 from pegboard.core import N_, RecordError, WordedError, check_record
-from pegboard.games import bot_levels, make_bot
+from pegboard.games import Game, bot_levels, make_bot
 
 
 class HintError(WordedError):
@@ -74,6 +74,18 @@ def analyser_for(game: str, level: str = "expert", budget: int | None = None) ->
             levels=", ".join(levels),
         )
     raise HintError(N_("no {level!r} analyser for {game} (none yet)"), level=level, game=game)
+
+
+def strongest_analyser(game: Game) -> str:
+    """The strongest bot level of ``game`` that can rank actions (levels are listed
+    weakest first); ``HintError`` when none can."""
+    for level in reversed(game.bot_levels()):
+        try:
+            analyser_for(game.name, level)
+        except HintError:
+            continue
+        return level
+    raise HintError(N_("no bot of {game} gives hints"), game=game.name)
 
 
 def _analyses(game: str, level: str) -> bool:

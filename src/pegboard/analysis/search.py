@@ -26,7 +26,7 @@ from pegboard.analysis.report import ActionValue, Decision, Report
 from pegboard.bots import Evaluation
 from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
-from pegboard.hints import HintError, analyser_for, rank
+from pegboard.hints import HintError, analyser_for, rank, strongest_analyser
 
 MIN_SEARCHES: Final = 2
 """Searches made of every decision: the fewest that say their own error."""
@@ -57,15 +57,12 @@ class Searched:
 
 
 def strongest_level(game: Game) -> str:
-    """The strongest bot level of ``game`` that can rank actions (levels are listed weakest
-    first); ``AnalysisError`` when none can."""
-    for level in reversed(game.bot_levels()):
-        try:
-            analyser_for(game.name, level)
-        except HintError:
-            continue
-        return level
-    raise AnalysisError(N_("no bot of {game} can analyse a match"), game=game.name)
+    """The strongest bot level of ``game`` that can rank actions; ``AnalysisError`` when
+    none can."""
+    try:
+        return strongest_analyser(game)
+    except HintError:
+        raise AnalysisError(N_("no bot of {game} can analyse a match"), game=game.name) from None
 
 
 def search_seed(seed: int, index: int, search: int) -> int:

@@ -22,7 +22,7 @@ from pegboard.bots import Evaluation
 from pegboard.cli.terminal import fail
 from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
-from pegboard.hints import HintError, analyser_for
+from pegboard.hints import HintError, strongest_analyser
 from pegboard.hints import rank as rank_actions
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
 from pegboard.i18n.words import known_words  # it lived here: kept importable
@@ -98,18 +98,6 @@ def read_position(record: Any) -> tuple[Game, Any]:
         return game, game.read_record(record)
     except (RecordError, WordedError) as error:
         raise HintError(error.template, **error.fields) from None
-
-
-def strongest_analyser(game: Game) -> str:
-    """The strongest bot level of ``game`` that can rank actions (levels are listed
-    weakest first); ``HintError`` when none can."""
-    for level in reversed(game.bot_levels()):
-        try:
-            analyser_for(game.name, level)
-        except HintError:
-            continue
-        return level
-    raise HintError(N_("no bot of {game} gives hints"), game=game.name)
 
 
 def hint_position(
