@@ -20,9 +20,14 @@ export const GRADE_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 /**
  * @typedef {{action: string, value: number, details?: Record<string, number>, label?: string}} ActionValue
  * @typedef {{index: number, move: number, seat: number, taken: string, best: string, values: ActionValue[],
- *   unit: string, loss: number, error: number, searches: number, grade: string | null, grade_name?: string}} Decision
+ *   unit: string, unit_name?: string, loss: number, error: number, searches: number, grade: string | null,
+ *   grade_name?: string}} Decision
  * @typedef {{seat: number, decisions: number, mean_loss: number, accuracy: number, grades: Record<string, number>}} SeatSummary
- * @typedef {{decisions: Decision[], seats: SeatSummary[], names: string[], chart_rows?: unknown}} ReportData
+ * @typedef {{name: string, seat: number, kind: string}} ChartSeries
+ * @typedef {{key: string, label: string, series: ChartSeries[]}} ChartPanel
+ * @typedef {{title: string, description: string, moves_label: string, panels: ChartPanel[]}} ChartInfo
+ * @typedef {{decisions: Decision[], seats: SeatSummary[], names: string[], detail_names?: Record<string, string>,
+ *   chart?: ChartInfo, chart_rows?: Record<string, any>[]}} ReportData
  * @typedef {{state: string, done?: number, total?: number, report?: ReportData | null, error?: string}} Analysis
  */
 
@@ -90,6 +95,8 @@ export class GameReport {
     this.decisions = new Map();
     /** @type {string[]} */
     this.names = [];
+    /** @type {Record<string, string>} each detail's name, translated */
+    this.details = {};
     this.at = -1;
     this.title = h("h2", { id: "report-title", tabindex: "-1" }, t("Game report"));
     this.status = h("div", { id: "report-status" });
@@ -199,7 +206,7 @@ export class GameReport {
     if (analysis.state === "none") {
       this.showStatus(h("p", {}, t("The expert can value every decision of this match and grade the mistakes.")), this.analyseButton());
     } else if (analysis.state === "failed") {
-      this.showStatus(h("p", { class: "error", role: "alert" }, t("The analysis failed.")), this.analyseButton());
+      this.showStatus(h("p", { class: "error", role: "alert" }, analysis.error || t("The analysis failed.")), this.analyseButton());
     } else if (this.busy()) {
       const words = analysis.state === "queued" && !done ? t("Waiting for the analysis to start…") : t("Analysing: {done} of {total} decisions", { done, total });
       this.showStatus(
@@ -218,6 +225,7 @@ export class GameReport {
    */
   showReport(report) {
     this.names = report.names || [];
+    this.details = report.detail_names || {};
     this.decisions = new Map(report.decisions.map((decision) => [decision.index, decision]));
     const graded = report.decisions.filter((decision) => decision.grade);
     fill(
@@ -314,34 +322,27 @@ export class GameReport {
    */
   chart(report) {
     const source = `/api/matches/${encodeURIComponent(this.match)}/analysis.svg?lang=${encodeURIComponent(this.lang)}`;
+    const chart = report.chart;
     return h(
       "figure",
       { class: "report-chart", id: "report-chart" },
-      h("img", { src: source, alt: t("The match's chart: the scores and the points lost at each decision (its data follows as a table)."), loading: "lazy" }),
-      h("figcaption", {}, t("Scores and points lost, move by move")),
-      this.chartTable(report.chart_rows),
+      h("img", { src: source, alt: chart ? `${chart.title}. ${chart.description}` : t("The match's chart: the scores and the points lost at each decision (its data follows as a table).") }),
+      h("figcaption", {}, chart ? chart.title : t("Scores and points lost, move by move")),
+      chart ? this.chartTable(chart, report.chart_rows || []) : null,
     );
   }
 
   /**
-   * The chart's data (the server's rows: a heading row, then one row a point) in a
-   * disclosure.
-   * @param {unknown} rows the server's chart_rows
+   * The chart's figures (the server's rows: a move, then each panel's value per series) as
+   * a table in a disclosure: a column a series, a row a move.
+   * @param {ChartInfo} chart the chart's words and series
+   * @param {Record<string, any>[]} rows the server's chart_rows
    * @returns {HTMLElement | null}
    */
-  chartTable(rows) {
-    /** @type {unknown[][]} */
-    let table = [];
-    if (Array.isArray(rows) && rows.length && Array.isArray(rows[0])) table = /** @type {unknown[][]} */ (rows);
-    else if (Array.isArray(rows) && rows.length && typeof rows[0] === "object") {
-      const keys = Object.keys(/** @type {object} */ (rows[0]));
-      table = [keys, ...rows.map((row) => keys.map((key) => /** @type {Record<string, unknown>} */ (row)[key]))];
-    } else if (rows && typeof rows === "object" && "head" in rows && "rows" in rows) {
-      const given = /** @type {{head: unknown[], rows: unknown[][]}} */ (rows);
-      table = [given.head, ...given.rows];
-    }
-    if (table.length < 2) return null;
-    const cell = (/** @type {unknown} */ value) => (typeof value === "number" ? new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 1 }).format(value) : value === null || value === undefined ? "" : String(value));
+  chartTable(chart, rows) {
+    if (!rows.length) return null;
+    const cell = (/** @type {unknown} */ value) => (typeof value === "number" ? new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 1 }).format(value) : "—");
+    const columns = chart.panels.flatMap((panel) => panel.series.map((series, i) => ({ key: panel.key, i, head: `${panel.label}: ${series.name}` })));
     return h(
       "details",
       { class: "report-data" },
@@ -352,8 +353,15 @@ export class GameReport {
         h(
           "table",
           { id: "report-chart-table" },
-          h("thead", {}, h("tr", {}, ...table[0].map((head) => h("th", { scope: "col" }, cell(head))))),
-          h("tbody", {}, ...table.slice(1).map((row) => h("tr", {}, ...row.map((value, i) => (i === 0 ? h("th", { scope: "row" }, cell(value)) : h("td", {}, cell(value))))))),
+          h("caption", { class: "visually-hidden" }, chart.description),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, chart.moves_label), ...columns.map((column) => h("th", { scope: "col" }, column.head)))),
+          h(
+            "tbody",
+            {},
+            ...rows.map((row) =>
+              h("tr", {}, h("th", { scope: "row" }, String(row.move)), ...columns.map((column) => h("td", {}, cell((row[column.key] || [])[column.i])))),
+            ),
+          ),
         ),
       ),
     );
@@ -406,7 +414,7 @@ export class GameReport {
         h(
           "table",
           { class: "report-values", id: "report-values", "aria-labelledby": "report-decision-title", dataset: { index: String(decision.index) } },
-          h("caption", {}, t("The expert's value of each choice ({unit}), best first", { unit: decision.unit })),
+          h("caption", {}, t("The expert's value of each choice ({unit}), best first", { unit: decision.unit_name || decision.unit })),
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Choice")), h("th", { scope: "col" }, t("Value")), h("th", { scope: "col" }, t("Lost")), h("th", { scope: "col" }, t("Played")))),
           h(
             "tbody",
@@ -414,7 +422,7 @@ export class GameReport {
             ...decision.values.map((value) => {
               const taken = value.action === decision.taken;
               const details = Object.entries(value.details || {})
-                .map(([key, amount]) => `${key}: ${decimal(amount)}`)
+                .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount)}`)
                 .join(" · ");
               return h(
                 "tr",
