@@ -24,6 +24,7 @@ from pegboard.web.messages import catalog
 from tests.web.conftest import PLAY_LIMITS
 from tests.web.page_checks import axe_violations, horizontal_overflow
 from tests.web.test_e2e import (  # the browser tests' own set-up
+    SHOTS,
     Seeds,
     _free_port,
     e2e_browser,
@@ -144,6 +145,8 @@ def test_a_finished_match_is_analysed_and_its_mistakes_lead_to_their_positions(
     assert page.locator("#report-chart-table tbody tr").count() >= 2
 
     shot(page, f"report-{game}-{lang}-{width}")
+    page.locator("#report-decision").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"report-{game}-{lang}-{width}-decision.png"))
     if width < 600:
         assert horizontal_overflow(page) <= 0
     assert axe_violations(page) == []

@@ -14,6 +14,9 @@ import { htmlLang, t } from "./i18n.js";
 /** How often the progress is asked while the analysis is queued or running. */
 const POLL_MS = 1000;
 
+/** A search's own figures among an action's details: how it searched, not what it found. */
+const SEARCH_FIGURES = ["iterations", "visits"];
+
 /** Each grade's mark, as chess players write them. */
 export const GRADE_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -74,6 +77,16 @@ export function gradeMark(decision) {
     { class: `grade-mark grade-${decision.grade}`, role: "img", "aria-label": name, title: name, dataset: { grade: decision.grade || "" } },
     GRADE_MARKS[/** @type {keyof typeof GRADE_MARKS} */ (decision.grade)] || "",
   );
+}
+
+/**
+ * The attributes of a box a wide table scrolls in (on a phone): a region the keyboard
+ * reaches, so that it can scroll it too, named as its table.
+ * @param {string} label the table's name
+ * @returns {Record<string, string>}
+ */
+function scrollBox(label) {
+  return { class: "report-scroll", tabindex: "0", role: "region", "aria-label": label };
 }
 
 export class GameReport {
@@ -253,7 +266,7 @@ export class GameReport {
     const heads = [t("Player"), t("Accuracy"), t("Inaccuracies"), t("Mistakes"), t("Blunders")];
     return h(
       "div",
-      { class: "report-scroll" },
+      scrollBox(t("Accuracy of each player")),
       h(
         "table",
         { id: "report-players", class: "report-players" },
@@ -349,7 +362,7 @@ export class GameReport {
       h("summary", {}, t("The chart as a table")),
       h(
         "div",
-        { class: "report-scroll" },
+        scrollBox(t("The chart as a table")),
         h(
           "table",
           { id: "report-chart-table" },
@@ -410,7 +423,7 @@ export class GameReport {
       h("h3", { id: "report-decision-title" }, decision.grade ? [gradeMark(decision), " "] : null, t("Move {move}: {name} to play", { move: decision.move, name })),
       h(
         "div",
-        { class: "report-scroll" },
+        scrollBox(t("Move {move}: {name} to play", { move: decision.move, name })),
         h(
           "table",
           { class: "report-values", id: "report-values", "aria-labelledby": "report-decision-title", dataset: { index: String(decision.index) } },
@@ -422,6 +435,7 @@ export class GameReport {
             ...decision.values.map((value) => {
               const taken = value.action === decision.taken;
               const details = Object.entries(value.details || {})
+                .filter(([key]) => !SEARCH_FIGURES.includes(key))
                 .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount)}`)
                 .join(" · ");
               return h(
