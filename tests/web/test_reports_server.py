@@ -375,3 +375,30 @@ def test_the_queue_gives_reports_the_slots_last_the_matches_in_turn() -> None:
         "long2",
         "long3",
     ]
+
+
+def test_serve_hands_the_reports_limits_to_the_app(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from pegboard.cli.main import app
+    from pegboard.web import app as web_app
+
+    made: list[Limits] = []
+
+    def create(url: str, **options: Any) -> str:
+        made.append(options["limits"])
+        return "the app"
+
+    monkeypatch.setattr(web_app, "create_app", create)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    runner = CliRunner()
+    given = ["--reports-waiting", "3", "--analyses-rate", "4/hour"]
+    result = runner.invoke(app, ["serve", "--db", sqlite_url, *given], env={"LANGUAGE": "en"})
+    assert result.exit_code == 0, result.output
+    assert (made[0].reports_waiting, made[0].analyses_rate) == (3, "4/hour")
+    for wrong in (["--reports-waiting", "0"], ["--analyses-rate", "often"]):
+        result = runner.invoke(app, ["serve", "--db", sqlite_url, *wrong], env={"LANGUAGE": "en"})
+        assert result.exit_code == 2 and wrong[0] in result.output, result.output
