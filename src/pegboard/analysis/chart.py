@@ -132,7 +132,7 @@ def _step(span: float, most: int) -> float:
     """A round step (1, 2 or 5 times a power of ten) that cuts ``span`` in ``most`` or fewer."""
     raw = span / most
     power = 10 ** math.floor(math.log10(raw))
-    return next(f * power for f in (1, 2, 5, 10) if f * power >= raw)
+    return float(next(f * power for f in (1, 2, 5, 10) if f * power >= raw))
 
 
 def _ticks(low: float, high: float, most: int = 5) -> list[float]:
