@@ -128,17 +128,26 @@ def chart_rows(chart: Chart) -> list[dict[str, Any]]:
     return rows
 
 
-def _ticks(low: float, high: float, most: int = 5) -> list[float]:
-    """Round values from ``low`` to ``high`` for an axis (1, 2 or 5 times a power of ten
-    apart), at most ``most`` + 1 of them."""
-    span = high - low
-    if span <= 0:
-        return [low]
+def _step(span: float, most: int) -> float:
+    """A round step (1, 2 or 5 times a power of ten) that cuts ``span`` in ``most`` or fewer."""
     raw = span / most
     power = 10 ** math.floor(math.log10(raw))
-    step = next(f * power for f in (1, 2, 5, 10) if f * power >= raw)
+    return float(next(f * power for f in (1, 2, 5, 10) if f * power >= raw))
+
+
+def _ticks(low: float, high: float, most: int = 5) -> list[float]:
+    """Round values from ``low`` to ``high`` for an axis, at most ``most`` + 1 of them."""
+    if high <= low:
+        return [low]
+    step = _step(high - low, most)
     first = math.ceil(low / step) * step
     return [first + i * step for i in range(int((high - first) / step + 1e-9) + 1)]
+
+
+def _rounded_up(low: float, high: float, most: int = 5) -> float:
+    """``high`` raised to the next round tick, so the top of the axis is labelled."""
+    step = _step(high - low, most)
+    return math.ceil(high / step - 1e-9) * step
 
 
 def _number(value: float) -> str:
@@ -148,8 +157,8 @@ def _number(value: float) -> str:
 def _panel_svg(chart: Chart, panel: Panel, top: float, parts: list[str]) -> None:
     plot_width = WIDTH - LEFT - RIGHT
     values = [v for s in panel.series for v in s.values if v is not None]
-    high = max([*values, 1.0])
     low = min([*values, 0.0])
+    high = _rounded_up(low, max([*values, 1.0]))
     bottom = top + PANEL_HEIGHT
 
     def x(move: float) -> float:
