@@ -103,7 +103,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("The expert's value of each choice ({unit}), best first"),
     N_("Choice"),
     N_("Value"),
-    N_("Lost"),
+    N_("Points lost"),
     N_("Played"),
     N_("played"),
     N_(

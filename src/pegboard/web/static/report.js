@@ -428,7 +428,7 @@ export class GameReport {
           "table",
           { class: "report-values", id: "report-values", "aria-labelledby": "report-decision-title", dataset: { index: String(decision.index) } },
           h("caption", {}, t("The expert's value of each choice ({unit}), best first", { unit: decision.unit_name || decision.unit })),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Choice")), h("th", { scope: "col" }, t("Value")), h("th", { scope: "col" }, t("Lost")), h("th", { scope: "col" }, t("Played")))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Choice")), h("th", { scope: "col" }, t("Value")), h("th", { scope: "col" }, t("Points lost")), h("th", { scope: "col" }, t("Played")))),
           h(
             "tbody",
             {},
