@@ -98,6 +98,21 @@ def test_nothing_is_fetched_from_another_site() -> None:
         assert foreign == [], f"{path.name} refers to {foreign}"
 
 
+def test_every_stylesheet_closes_each_block_it_opens() -> None:
+    # An unclosed @media block swallows every rule after it: the replay page's styles
+    # once applied only to readers who asked for less motion.
+    for path in [STATIC / "style.css", STATIC / "rules.css"]:
+        comments = re.compile(r"/\*.*?\*/", re.DOTALL)  # each kept as its lines, for the numbers
+        text = comments.sub(lambda c: "\n" * c[0].count("\n"), path.read_text(encoding="utf-8"))
+        depth = 0
+        for number, line in enumerate(text.splitlines(), 1):
+            depth += line.count("{") - line.count("}")
+            assert depth >= 0, f"{path.name}: a block closed twice by line {number}"
+            if not line.startswith((" ", "}")) and line.strip():
+                assert depth <= 1, f"{path.name}: a block still open at line {number}"
+        assert depth == 0, f"{path.name}: {depth} block(s) never closed"
+
+
 def test_every_string_the_page_translates_is_in_the_messages_catalog() -> None:
     used: set[str] = set()
     for path in SCRIPTS:

@@ -184,6 +184,21 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.hints_per_client,
+    analyses_rate: Annotated[
+        str,
+        typer.Option(
+            help="Analyses of finished matches one address may ask for.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.analyses_rate,
+    reports_waiting: Annotated[
+        int,
+        typer.Option(
+            help="Reports of finished matches queued or being made at once.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.reports_waiting,
     hello_seconds: Annotated[
         float,
         typer.Option(help="Seconds a socket has to say hello.", min=0.1, rich_help_panel=LIMITS),
@@ -327,6 +342,7 @@ def serve(
         ("--messages-rate", messages_rate),
         ("--refusals-rate", refusals_rate),
         ("--corrections-rate", corrections_rate),
+        ("--analyses-rate", analyses_rate),
     ):
         try:
             rate(text)
@@ -349,6 +365,8 @@ def serve(
         spectators_per_client=spectators_per_client,
         spectator_idle_seconds=spectator_idle_seconds,
         hints_per_client=hints_per_client,
+        analyses_rate=analyses_rate,
+        reports_waiting=reports_waiting,
         hello_seconds=hello_seconds,
         max_body_bytes=max_body_bytes,
         max_json_depth=max_json_depth,

@@ -43,9 +43,11 @@ from pegboard.web import (
     ratings,
     replay_positions,
     replays,
+    reports,
     rules,
     ws,
 )
+from pegboard.web.analyses import Analyses
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
 from pegboard.web.guards import BodyLimit, PageRate, RequestRate, SecurityHeaders, scope_lang
@@ -147,6 +149,8 @@ class AppSettings:
     docs: bool = False
     allowed_origins: tuple[str, ...] = ()
     grace: float = GRACE_SECONDS
+    analysis_budget: int | None = None
+    """The budget per search of the matches' reports (None: the analysing bot's own)."""
     seed: int | None = None
     """The first match's seed, the next ones counting on from it (``--seed``: the same deals
     each time, for screenshots); None: a secret random seed for each match."""
@@ -160,6 +164,7 @@ class AppSettings:
             "docs": self.docs,
             "allowed_origins": self.allowed_origins,
             "grace": self.grace,
+            "analysis_budget": self.analysis_budget,
             "seed_source": None if self.seed is None else itertools.count(self.seed).__next__,
         }
 
@@ -216,6 +221,7 @@ def create_app(
     allowed_origins: Sequence[str] = (),
     bot_workers: int | None = None,
     grace: float = GRACE_SECONDS,
+    analysis_budget: int | None = None,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
@@ -225,7 +231,9 @@ def create_app(
     server's own host that may open its WebSockets (a site behind a proxy); bots and
     hints think in ``bot_workers`` processes (None: one per CPU but one; 0: in threads of
     the server's process); an away player has ``grace`` seconds before the others may hand
-    their seat to a bot or claim the win (``pegboard.web.leavers``)."""
+    their seat to a bot or claim the win (``pegboard.web.leavers``); the finished matches'
+    reports search each decision with ``analysis_budget`` (None: the analysing bot's own
+    budget; small in tests)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -245,6 +253,7 @@ def create_app(
         )
         app.state.service = service
         app.state.players = players.Players(service.store)
+        app.state.analyses = Analyses(service.store, service.pool, limits, analysis_budget)
         service.sync.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
         # Matches whose end was committed but not rated (the server stopped in between).
         await asyncio.to_thread(
@@ -258,6 +267,7 @@ def create_app(
         finally:
             sweeper.cancel()
             await asyncio.gather(sweeper, return_exceptions=True)
+            await app.state.analyses.close()  # before the pool closes with the service
             await service.close()
             await service.store.aclose()
             service.store.dispose()
@@ -280,6 +290,7 @@ def create_app(
     app.include_router(player_page.router)
     app.include_router(replays.router)
     app.include_router(replay_positions.router)
+    app.include_router(reports.router)
     app.include_router(leaderboard.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)

@@ -10,9 +10,10 @@ one seat's observation (which holds no reference to the position, so no other ha
 with it); what comes back is the action's notation, or the hint's evaluations. The same
 seed gives the same move as in the server's own process.
 
-At most ``workers`` moves or hints think at once: the others wait their turn in a
-``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before any hint, the
-hints in turn per address (a table has at most one bot move in flight, so the moves' wait is
+At most ``workers`` moves, hints or reports' decisions think at once: the others wait
+their turn in a ``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before
+any hint, the reports' decisions after both (``search_decision``), the hints in turn per
+address (a table has at most one bot move in flight, so the moves' wait is
 bounded by the tables). A table has at most one hint asked at a time: the same question
 again (the same position: a double click, a second tab, a language switch) waits for the
 same answer, and a hint at another position while one is thought out is refused
@@ -65,6 +66,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 import pegboard.games
+from pegboard.analysis import Searched, analyse_decision
 from pegboard.bots import Evaluation, ismcts
 from pegboard.games import make_bot, quick_level
 from pegboard.hints import HintError, rank
@@ -142,6 +144,14 @@ def hint_level(game: str) -> str:
 def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
     """The hint level's ranking of the seat's legal actions (``pegboard.hints.rank``)."""
     return rank(game, observation, hint_level(game), seed)
+
+
+def _search_decision(args: tuple[Any, ...], options: dict[str, Any]) -> tuple[Searched, float]:
+    """``analyse_decision`` and the CPU seconds its thread spent on it (in a worker, or in
+    a thread of the server's process with no workers)."""
+    began = time.thread_time()
+    searched = analyse_decision(*args, **options)
+    return searched, time.thread_time() - began
 
 
 def watch_server(server: int) -> None:
@@ -287,6 +297,23 @@ class BotPool:
             if error.kind == HintError.__name__:
                 raise HintError(error.message) from None
             raise
+
+    async def search_decision(
+        self,
+        match: str,
+        *args: Any,
+        on_slot: Callable[[], None] | None = None,
+        **options: Any,
+    ) -> tuple[Searched, float]:
+        """One decision of ``match``'s report searched in a worker
+        (``pegboard.analysis.analyse_decision(*args, **options)``: the seat's observation
+        goes there, as for a hint), and the CPU seconds it took; once every move and hint
+        waiting has a slot and the other matches' decisions have had their turn
+        (``ThinkingQueue.report``). ``on_slot`` is called once it has its slot."""
+        async with self._queue.report(match):
+            if on_slot is not None:
+                on_slot()
+            return await self._run(_search_decision, args, options)
 
     def _answered(self, table: str, done: asyncio.Task[list[Evaluation]]) -> None:
         if self._hints.get(table, (0, None))[1] is done:

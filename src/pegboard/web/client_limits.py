@@ -19,6 +19,7 @@ class ClientLimits:
         self.limits = limits
         self.tables_rate = RateCounter(limits.tables_rate, "table")
         self.joins_rate = RateCounter(limits.joins_rate, "join")
+        self.analyses_rate = RateCounter(limits.analyses_rate, "analysis")
         self.messages_rate = RateCounter(limits.messages_rate, "message")
         """Per socket (keyed by its id): the WebSocket endpoint counts each message."""
         self._sockets_of: Counter[str] = Counter()
@@ -45,6 +46,10 @@ class ClientLimits:
     def within_joins(self, client: str, _: Translator) -> None:
         """Count one request of ``client`` against the joins' rate (``LobbyError`` 429)."""
         self.within(self.joins_rate, client, _)
+
+    def within_analyses(self, client: str, _: Translator) -> None:
+        """Count one analysis asked by ``client`` (``LobbyError`` 429 past its rate)."""
+        self.within(self.analyses_rate, client, _)
 
     def open_socket(self, client: str) -> bool:
         """Count a new socket of ``client``: False (and not counted) past the cap."""

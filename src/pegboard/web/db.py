@@ -254,6 +254,30 @@ class CorrectionRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class MatchReportRow(Base):
+    """The analysis of a finished match (issue 36, ``pegboard.analysis.Report.to_json``):
+    one per match, analysing level and budget per search, computed once
+    (``pegboard.web.analyses``). ``budget`` 0: an analyser that has none. ``seconds``: the
+    CPU seconds the workers spent on it. Migration 0012."""
+
+    __tablename__ = "match_reports"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_id", "match_number"],
+            ["matches.table_id", "matches.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    level: Mapped[str] = mapped_column(String(32), primary_key=True)
+    budget: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    report: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    seconds: Mapped[float] = mapped_column(Float)
+
+
 class InstallationRow(Base):
     """A setting of the installation, the same for every server process on the database:
     ``address_key``, the secret that keys the hashes of client addresses

@@ -62,6 +62,11 @@ class Limits:
     hints_per_client: int = 4
     """Hints one address may have waiting for the bot pool (a table has one at a time);
     one more is refused. The bots' moves go first, and the addresses' hints in turn."""
+    analyses_rate: str = "10/minute"
+    """Analyses of finished matches one address may ask for (``POST .../analysis``)."""
+    reports_waiting: int = 8
+    """Reports of finished matches queued or being made at once, by everyone (each takes
+    the pool's free slots for tens of seconds); one more is refused (503) until one ends."""
     hello_seconds: float = 5.0
     """Time a new socket has to say hello before it is closed."""
     max_body_bytes: int = 16384

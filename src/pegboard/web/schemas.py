@@ -220,6 +220,30 @@ class GameInfo(BaseModel):
     )
 
 
+class AnalysisProgress(BaseModel):
+    """A finished match's report: asked for, being made, or made."""
+
+    state: Literal["none", "queued", "running", "done", "failed"] = Field(
+        description="none: never asked for (or forgotten after a restart); queued: waiting "
+        "for the bots' workers; running; done: stored; failed: ask again."
+    )
+    done: int = Field(description="Decisions searched so far.")
+    total: int = Field(description="Decisions of the match (0 while none is asked for).")
+
+
+class AnalysisAnswer(AnalysisProgress):
+    """A finished match's report and its state (``GET /api/matches/ID/analysis``)."""
+
+    report: dict[str, Any] | None = Field(
+        description="When done: the report (pegboard.analysis.Report.to_json) with what a "
+        "page shows, translated: names (each seat's), each decision's move (index + 1), "
+        "grade_name and unit_name, each seat's name, grade_names, detail_names, chart (its "
+        "title, description, moves_label and panels) and chart_rows (the chart's figures "
+        "as rows); null otherwise."
+    )
+    error: str | None = Field(None, description="When failed: what went wrong, translated.")
+
+
 # -- OpenAPI fragments -----------------------------------------------------------------------
 
 
@@ -275,7 +299,8 @@ ERRORS: dict[int, str] = {
     415: "A body not sent as application/json.",
     422: "A body the server cannot take, and why.",
     429: "Too many requests: try again later.",
-    503: "The database failed: nothing was changed; try again.",
+    503: "The database failed, or the server is too busy (as many matches as it queues are "
+    "being analysed): nothing was changed; try again.",
 }
 
 

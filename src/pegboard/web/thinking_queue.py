@@ -1,5 +1,6 @@
 """Who thinks next in the bot pool (``pegboard.web.bot_pool``): the bots' moves before any
-hint, and the hints shared fairly between the addresses that ask for them.
+hint, the hints shared fairly between the addresses that ask for them, and the reports'
+decisions last, shared fairly between the matches.
 
 The pool has a few slots (its workers). A FIFO of them let one address that asked for
 many hints at once (64 sockets, each at a table of its own) make every bot of the server
@@ -16,7 +17,13 @@ wait behind them: a victim's expert move went from 0.41 s to 3.8 s at the median
 * an address has at most ``most_waiting`` hints waiting: one more is refused at once
   (``HintsWaitingError``), so the queue never grows with what one address sends.
 
-Bot moves may keep every slot busy, and then the hints wait: that is the order asked for.
+* a match's report (issue 36, ``pegboard.web.analyses``) is searched one decision at a
+  time, after every move and hint: each decision takes the next slot nobody else wants,
+  the matches' decisions in turn (round robin by match), so a long match being analysed
+  does not make a short one wait for its end.
+
+Bot moves may keep every slot busy, and then the hints and reports wait: that is the order
+asked for.
 The queue lives on one event loop (the server's) and is not thread-safe.
 """
 
@@ -46,6 +53,10 @@ class ThinkingQueue:
         """The hints waiting, per address, in the order they came."""
         self._turns: deque[str] = deque()
         """The addresses with hints waiting, in the order they will be served."""
+        self._reports: dict[str, deque[asyncio.Future[None]]] = {}
+        """The reports' decisions waiting, per match, in the order they came."""
+        self._report_turns: deque[str] = deque()
+        """The matches with a decision waiting, in the order they will be served."""
 
     def hints_waiting(self, address: str) -> int:
         """How many hints of ``address`` wait for a slot."""
@@ -93,6 +104,32 @@ class ThinkingQueue:
         finally:
             self._give_back()
 
+    @asynccontextmanager
+    async def report(self, match: str) -> AsyncIterator[None]:
+        """A slot for one decision of ``match``'s report, for the ``async with`` block:
+        after every move and hint, the matches in turn."""
+
+        def join(future: asyncio.Future[None]) -> None:
+            if match not in self._reports:
+                self._reports[match] = deque()
+                self._report_turns.append(match)
+            self._reports[match].append(future)
+
+        def leave(future: asyncio.Future[None]) -> None:
+            waiting = self._reports.get(match, deque())
+            if future not in waiting:
+                return  # ``_next`` took it out already
+            waiting.remove(future)
+            if not waiting:
+                del self._reports[match]
+                self._report_turns.remove(match)
+
+        await self._wait(join, leave)
+        try:
+            yield
+        finally:
+            self._give_back()
+
     async def _wait(
         self,
         join: Callable[[asyncio.Future[None]], None],
@@ -125,7 +162,8 @@ class ThinkingQueue:
     def _next(self) -> asyncio.Future[None] | None:
         """The next waiter to be given a slot, out of its queue: the first move, else the
         first hint of the address whose turn it is (which goes to the back of the turns
-        if it has more waiting). A waiter cancelled a moment ago (its future cancelled, its
+        if it has more waiting), else likewise the first decision of the match whose turn
+        it is. A waiter cancelled a moment ago (its future cancelled, its
         task not yet run to take it out) is passed over."""
         while self._moves:
             future = self._moves.popleft()
@@ -139,6 +177,16 @@ class ThinkingQueue:
                 self._turns.append(address)
             else:
                 del self._hints[address]
+            if not future.done():
+                return future
+        while self._report_turns:
+            match = self._report_turns.popleft()
+            waiting = self._reports[match]
+            future = waiting.popleft()
+            if waiting:
+                self._report_turns.append(match)
+            else:
+                del self._reports[match]
             if not future.done():
                 return future
         return None

@@ -4,10 +4,13 @@
 // interface games/generic.js describes) as the table draws it, every seat's hand shown.
 // Step, play and pause at a chosen speed, jump to a round or hand, or use the keys (←/→,
 // Home/End, space); the address keeps the position (#42), so that it can be linked.
+// Beside the moves, the match's report (report.js): "Analyse", its progress, the graded
+// decisions (each jumps here) and the values at a decision's position.
 
 import { fill, h, scalable, svgFragment } from "./dom.js";
 import { pageModule } from "./games.js";
 import { t, usePageLanguage } from "./i18n.js";
+import { GameReport } from "./report.js";
 
 /** Positions asked for at once (at most the server's REPLAY_BATCH). */
 const BATCH = 24;
@@ -61,6 +64,8 @@ class Viewer {
     this.section = /** @type {HTMLElement} */ (root.querySelector("#replay-position"));
     this.live = h("div", { id: "replay-live", class: "visually-hidden", role: "status", "aria-live": "polite" });
     this.counter = /** @type {HTMLElement} */ (root.querySelector("#replay-at"));
+    /** @type {GameReport | null} */
+    this.report = null;
   }
 
   /**
@@ -195,6 +200,7 @@ class Viewer {
       page.side(view, names),
     );
     this.controlsAt(shown.at);
+    if (this.report) this.report.shownAt(shown.at, this.section);
     const speech = shown.said.map((text) => page.logSpeech(text)).join(" ");
     this.live.textContent = `${this.counter.textContent}. ${speech}`;
   }
@@ -385,8 +391,17 @@ async function start() {
   const page = await pageModule(root.dataset.game || "");
   const viewer = new Viewer(root, page);
   viewer.setUp();
+  const report = new GameReport(viewer.match, page, (at) => {
+    viewer.stop();
+    viewer.go(at);
+  });
+  root.append(report.section);
+  root.classList.add("with-report");
+  viewer.report = report;
   const asked = fragmentMove(location.hash);
   await viewer.go(asked === null ? viewer.at : asked);
+  // The table's "Analyse" opens this page with ?analyse=1: the analysis is asked at once.
+  await report.start(new URLSearchParams(location.search).get("analyse") === "1");
   document.body.dataset.ready = "true"; // tests wait for this
 }
 

@@ -542,6 +542,19 @@ class TablePage {
     );
   }
 
+  /**
+   * "Analyse": the finished match's replay, which asks for its report at once (?analyse=1).
+   * The match just over is the table's last replay (the server lists it once it is over).
+   * @returns {HTMLElement | null}
+   */
+  analyseLink() {
+    const table = this.message && this.message.table;
+    const replays = table && Array.isArray(table.replays) ? table.replays.filter((href) => typeof href === "string" && href.startsWith("/m/")) : [];
+    if (!replays.length) return null;
+    const href = `${replays[replays.length - 1]}?lang=${encodeURIComponent(lang())}&analyse=1`;
+    return h("p", { class: "analyse-link" }, h("a", { href, id: "analyse-link", class: "button-link" }, t("Analyse this match")));
+  }
+
   matchOver(view, names) {
     const playing = view.seat !== null && view.seat !== undefined;
     return h(
@@ -555,6 +568,7 @@ class TablePage {
         // Each game says what wins its match (the score; cribbage: game points).
         ...names.map((name, seat) => h("li", {}, this.page.finalLine(view, name, seat))),
       ),
+      this.analyseLink(),
       playing
         ? h(
             "button",
