@@ -402,3 +402,55 @@ def test_serve_hands_the_reports_limits_to_the_app(
     for wrong in (["--reports-waiting", "0"], ["--analyses-rate", "often"]):
         result = runner.invoke(app, ["serve", "--db", sqlite_url, *wrong], env={"LANGUAGE": "en"})
         assert result.exit_code == 2 and wrong[0] in result.output, result.output
+
+
+def test_a_report_stored_while_its_reader_reads_the_database_is_done_not_forgotten(
+    sqlite_url: str, app_on: Callable[..., TestClient], searches: Searches
+) -> None:
+    """The database read before the report's commit, the report stored and out of the
+    running ones before the read returns: the GET says it is done and gives it (it said
+    "none", 0 of 0, after "running", 19 of 32, once on PostgreSQL)."""
+    client = app_on(sqlite_url)
+    match = finished(client)
+    analyses: Analyses = client.app.state.analyses  # type: ignore[attr-defined]
+    searches.gate.clear()
+    total = client.post(f"/api/matches/{match}/analysis").json()["total"]
+    real = analyses.stored
+    stale_reads: list[object] = []
+
+    async def read_then_store(key: Any) -> Any:
+        found = await real(key)
+        if not stale_reads:  # the first read only: it returns once the report is stored
+            stale_reads.append(found)
+            searches.gate.set()
+            while analyses.waiting():
+                await asyncio.sleep(0.01)
+        return found
+
+    analyses.stored = read_then_store  # type: ignore[method-assign]
+    answer = client.get(f"/api/matches/{match}/analysis").json()
+    assert stale_reads == [None]  # the read saw no report
+    assert (answer["state"], answer["done"], answer["total"]) == ("done", total, total)
+    assert answer["report"] is not None
+
+
+def test_a_report_stored_while_its_asker_reads_the_database_is_not_made_again(
+    sqlite_url: str, app_on: Callable[..., TestClient], searches: Searches
+) -> None:
+    """A POST whose read of the database came just before the report's commit (made to
+    see none here) is told it is done, and starts nothing again."""
+    client = app_on(sqlite_url)
+    match = finished(client)
+    analyses: Analyses = client.app.state.analyses  # type: ignore[attr-defined]
+    total = client.post(f"/api/matches/{match}/analysis").json()["total"]
+    wait_for(client, match, {"done"})
+    calls = searches.calls
+
+    async def stale(key: Any) -> None:
+        return None
+
+    analyses.stored = stale  # type: ignore[method-assign]
+    answer = client.post(f"/api/matches/{match}/analysis")
+    assert answer.status_code == 200
+    assert answer.json() == {"state": "done", "done": total, "total": total}
+    assert searches.calls == calls and stored_rows(client, match) == 1

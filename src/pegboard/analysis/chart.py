@@ -15,6 +15,7 @@ and one dash pattern in every panel (told apart without colour too).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -150,6 +151,12 @@ def _rounded_up(low: float, high: float, most: int = 5) -> float:
     return math.ceil(high / step - 1e-9) * step
 
 
+def _text_width(text: str) -> float:
+    """About how wide ``text`` is at 11 px: Chinese characters (wide) take about twice a
+    Latin letter's room."""
+    return sum(12.0 if unicodedata.east_asian_width(c) in "WF" else 7.0 for c in text)
+
+
 def _number(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
@@ -220,22 +227,25 @@ def _panel_svg(chart: Chart, panel: Panel, top: float, parts: list[str]) -> None
                 f'fill="{colour}">{rects}</g>'
             )
     # The legend, above the panel on the right: a short line (or box) and the name.
-    legend_x = WIDTH - RIGHT
+    legend_x: float = WIDTH - RIGHT
     for series in reversed(panel.series):
         colour = COLOURS[series.seat % len(COLOURS)]
         dash = DASHES[series.seat % len(DASHES)]
-        width = 8 + 7 * len(series.name)
+        width = 8 + _text_width(series.name)
         legend_x -= width + 28
-        mark = (
-            f'<line x1="{legend_x}" x2="{legend_x + 20}" y1="{top - 12}" y2="{top - 12}" '
-            f'stroke="{colour}" stroke-width="2"'
-            + (f' stroke-dasharray="{dash}"' if dash else "")
-            + "/>"
-            if series.kind == "line"
-            else f'<rect x="{legend_x + 6}" y="{top - 17}" width="10" height="10" fill="{colour}"/>'
-        )
+        if series.kind == "line":
+            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            mark = (
+                f'<line x1="{legend_x:.1f}" x2="{legend_x + 20:.1f}" y1="{top - 12}" '
+                f'y2="{top - 12}" stroke="{colour}" stroke-width="2"{dashes}/>'
+            )
+        else:
+            mark = (
+                f'<rect x="{legend_x + 6:.1f}" y="{top - 17}" width="10" height="10" '
+                f'fill="{colour}"/>'
+            )
         parts.append(
-            mark + f'<text x="{legend_x + 24}" y="{top - 8}" font-size="11">'
+            mark + f'<text x="{legend_x + 24:.1f}" y="{top - 8}" font-size="11">'
             f"{escape(series.name)}</text>"
         )
     parts.append("</g>")

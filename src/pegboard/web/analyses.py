@@ -39,6 +39,10 @@ FAILED_KEPT: Final = 64
 """Failed reports remembered (their state said) until asked again, the oldest forgotten."""
 
 
+ENDED_KEPT: Final = 256
+"""Reports stored by this process remembered as done (``Analyses.start``)."""
+
+
 class AnalysesFullError(Exception):
     """As many reports as the server queues are waiting or running: ask again later."""
 
@@ -88,14 +92,22 @@ class Analyses:
         self._running: dict[ReportKey, Progress] = {}
         self._tasks: dict[ReportKey, asyncio.Task[None]] = {}
         self._failed: dict[ReportKey, Progress] = {}
+        self._ended: dict[ReportKey, Progress] = {}
+        """The reports this process stored lately: an asker who read the database just
+        before one was stored is told it is done, and does not start it again."""
+        self._levels: dict[str, tuple[str, int]] = {}
+        """Per game, its analysing level and budget (``key``)."""
 
     def key(self, found: FinishedMatch) -> ReportKey:
         """The report a finished match is given here (``AnalysisError``: its game has no
         analyser)."""
-        game = pegboard.games.get(found.game)
-        level = strongest_level(game)
-        budget = self.budget if self.budget is not None else default_budget(game, level)
-        return ReportKey(found.table_id, found.number, level, budget or 0)
+        known = self._levels.get(found.game)
+        if known is None:  # asked once per game: it builds the game's analysers
+            game = pegboard.games.get(found.game)
+            level = strongest_level(game)
+            budget = self.budget if self.budget is not None else default_budget(game, level)
+            known = self._levels[found.game] = level, budget or 0
+        return ReportKey(found.table_id, found.number, *known)
 
     def waiting(self) -> int:
         """Reports queued or running in this process."""
@@ -107,27 +119,33 @@ class Analyses:
         )
 
     def progress(self, key: ReportKey) -> Progress | None:
-        """The state of a report not stored: running or queued here, failed, or None."""
-        return self._running.get(key) or self._failed.get(key)
+        """The state of a report here: running or queued, just stored, failed, or None."""
+        return self._running.get(key) or self._ended.get(key) or self._failed.get(key)
 
-    async def start(self, found: FinishedMatch) -> tuple[Progress, StoredReport | None]:
-        """The report of ``found`` (a finished match): stored (done), or asked for (the
-        one running joined, else a new one queued). ``AnalysesFullError`` when the queue
-        is full: nothing is started then."""
+    async def start(self, found: FinishedMatch) -> Progress:
+        """The report of ``found`` (a finished match): stored (state ``done``), or asked
+        for (the one running joined, else a new one queued). ``AnalysesFullError`` when the
+        queue is full: nothing is started then.
+
+        The report running here is looked for before the database is read, and again
+        after: one that ends meanwhile is stored by then, and is never started again."""
         key = self.key(found)
+        running = self._running.get(key)
+        if running is not None:
+            return running
         stored = await self.stored(key)
         if stored is not None:
             total = len(stored.report.get("decisions", []))
-            return Progress("done", total, total), stored
-        running = self._running.get(key)
-        if running is not None:
-            return running, None
+            return Progress("done", total, total)
+        running = self._running.get(key) or self._ended.get(key)
+        if running is not None:  # started by another asker meanwhile (or even ended)
+            return running
         if self.waiting() >= self.limits.reports_waiting:
             raise AnalysesFullError(key.match)
         plan = await asyncio.to_thread(self._plan, found, key)
-        running = self._running.get(key)  # another asker planned it meanwhile: join it
-        if running is not None:
-            return running, None
+        running = self._running.get(key) or self._ended.get(key)
+        if running is not None:  # another asker planned it meanwhile: join it
+            return running
         if self.waiting() >= self.limits.reports_waiting:
             raise AnalysesFullError(key.match)
         self._failed.pop(key, None)
@@ -135,7 +153,7 @@ class Analyses:
         task = asyncio.get_running_loop().create_task(self._analyse(key, plan, progress))
         self._tasks[key] = task
         task.add_done_callback(lambda _done: self._tasks.pop(key, None))
-        return progress, None
+        return progress
 
     def _plan(self, found: FinishedMatch, key: ReportKey) -> Plan:
         game = pegboard.games.get(found.game)
@@ -183,6 +201,9 @@ class Analyses:
                 seconds,
             )
             progress.state = "done"
+            self._ended[key] = progress
+            while len(self._ended) > ENDED_KEPT:
+                del self._ended[next(iter(self._ended))]
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -137,7 +137,7 @@ async def ask_analysis(request: Request, match: str) -> Response:
     except LobbyError as limited:
         return refusal(limited.status, limited.message, limited.retry_after)
     try:
-        progress, stored = await analyses.start(found)
+        progress = await analyses.start(found)
     except AnalysesFullError:
         return refusal(
             503,
@@ -147,7 +147,7 @@ async def ask_analysis(request: Request, match: str) -> Response:
             ),
             60,
         )
-    return JSONResponse(progress.to_json(), status_code=200 if stored is not None else 202)
+    return JSONResponse(progress.to_json(), status_code=200 if progress.state == "done" else 202)
 
 
 @router.get(
@@ -164,14 +164,21 @@ async def get_analysis(request: Request, match: str) -> Response:
     key = _key(analyses, found, _)
     if isinstance(key, Response):
         return key
+    # The progress is taken before the database is read: a report that ends meanwhile is
+    # seen stored, or (read just before its commit) read again once it says it is done.
+    before = analyses.progress(key)
     stored = await analyses.stored(key)
+    progress = analyses.progress(key) or before or Progress("none")
+    if stored is None and progress.state == "done":
+        stored = await analyses.stored(key)
+        if stored is None:  # gone since (its table deleted): never a "done" without it
+            progress = Progress("none")
     if stored is not None:
         total = len(stored.report.get("decisions", []))
         progress = Progress("done", total, total)
         return JSONResponse(
             {**progress.to_json(), "report": report_answer(stored.report, found, _)}
         )
-    progress = analyses.progress(key) or Progress("none")
     answer: dict[str, Any] = {**progress.to_json(), "report": None}
     if progress.state == "failed":
         answer["error"] = _("The analysis of this match failed: ask for it again.")
