@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from pegboard import __version__, games
+from pegboard.cli.analyse import analyse_command
 from pegboard.cli.arena import arena
 from pegboard.cli.commands import TranslatedGroup
 from pegboard.cli.corrections import corrections_app
@@ -83,6 +84,7 @@ app.command()(play)
 app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
+app.command(name="analyse")(analyse_command)
 # `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
 app.command(name="tui", hidden=True)(play)
 app.command()(serve)

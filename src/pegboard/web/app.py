@@ -38,6 +38,7 @@ from pegboard.web import (
     leaderboard,
     lobby,
     observability,
+    play_on,
     player_page,
     players,
     ratings,
@@ -291,6 +292,7 @@ def create_app(
     app.include_router(replays.router)
     app.include_router(replay_positions.router)
     app.include_router(reports.router)
+    app.include_router(play_on.router)
     app.include_router(leaderboard.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)

@@ -110,12 +110,25 @@ async def create_table(request: Request, lang: str | None = None) -> Response:
         table, tokens, invites = await service.maker.create(
             asked, client_of(request), *((known.id, known.name) if known else (None, None))
         )
-        # The table made, the creator is a player (one is made for a browser with none).
-        player, secret = await named_player(request, creator_name(asked))
-        await service.seats.hold(table, next(iter(tokens)), player.id, player.name)
-        await service.seats.trace(player.id, client_of(request))
+        return await table_made(request, asked, table, tokens, invites)
     except LobbyError as problem:
         return refused(problem)
+
+
+async def table_made(
+    request: Request,
+    asked: NewTable,
+    table: LiveTable,
+    tokens: dict[int, str],
+    invites: dict[int, str],
+) -> Response:
+    """The answer to a new table's request (``CreatedTable``, 201), its creator a player
+    now (one is made for a browser with none) holding the seat of its token; also the
+    answer of ``POST /api/matches/ID/play-on`` (``pegboard.web.play_on``)."""
+    service = service_of(request)
+    player, secret = await named_player(request, creator_name(asked))
+    await service.seats.hold(table, next(iter(tokens)), player.id, player.name)
+    await service.seats.trace(player.id, client_of(request))
     seats: list[dict[str, Any]] = []
     for info in table.record.seats:
         seat: dict[str, Any] = {"seat": info.seat, "kind": info.kind}

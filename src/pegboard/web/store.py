@@ -210,6 +210,8 @@ class Store:
             return read_fresh(session, table_id, match_number, seq)
 
     def create_table(self, record: TableRecord) -> None:
+        """Store a new table, its seats, its first match and that match's log so far
+        (``record.actions``: none, unless the table starts from a position)."""
         with self.session() as session, session.begin():
             session.add(
                 TableRow(
@@ -248,6 +250,20 @@ class Store:
                     clock=json_or_null(record.clock),
                 )
             )
+            # A table that starts from a position (``pegboard.web.play_on``): its match's log
+            # begins with the moves that led there, each by its seat.
+            if record.actions:
+                session.flush()  # the match first: the actions refer to it
+                session.add_all(
+                    ActionRow(
+                        table_id=record.id,
+                        match_number=record.match_number,
+                        seq=seq,
+                        seat=seat,
+                        action=action,
+                    )
+                    for seq, (seat, action) in enumerate(record.actions, 1)
+                )
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """The table with its match in play and that match's log, or None (once the

@@ -26,6 +26,25 @@ def hints_allowed(table: LiveTable) -> bool:
     return people < 2 or table.record.hints
 
 
+def hints_json(
+    evaluations: list[Any], seat_view: dict[str, Any], _: Translator
+) -> list[dict[str, Any]]:
+    """The expert's ranking as a client reads it: each action with the label the seat's
+    view gives it (``legal``), its value, and the unit and details in the language."""
+    labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
+    words = known_words(_)
+    return [
+        {
+            "action": str(e.action),
+            "label": labels.get(str(e.action), str(e.action)),
+            "value": e.value,
+            "unit": words.get(e.unit, e.unit),
+            "details": {words.get(k, k): v for k, v in e.details.items()},
+        }
+        for e in evaluations
+    ]
+
+
 class Hints:
     """The hints' part of ``TableService``."""
 
@@ -72,21 +91,7 @@ class Hints:
                     seq=table.seq
                 ),
             )
-        labels = {item["action"]: item["label"] for item in seat_view.get("legal", [])}
-        words = known_words(_)
-        return {
-            "type": "hint",
-            "hints": [
-                {
-                    "action": str(e.action),
-                    "label": labels.get(str(e.action), str(e.action)),
-                    "value": e.value,
-                    "unit": words.get(e.unit, e.unit),
-                    "details": {words.get(k, k): v for k, v in e.details.items()},
-                }
-                for e in evaluations
-            ],
-        }
+        return {"type": "hint", "hints": hints_json(evaluations, seat_view, _)}
 
     async def _ask(
         self, table: LiveTable, address: str, seed: int, observation: Any, _: Translator

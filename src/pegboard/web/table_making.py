@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sqlalchemy.exc import IntegrityError
@@ -41,6 +42,15 @@ OPEN_LIST_LIMIT: Final = 50
 CREATE_ATTEMPTS: Final = 3
 
 
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a new table's match starts when not from scratch: its seed and the moves
+    already played from it, each with its seat (a checked log: they are replayed as is)."""
+
+    seed: int
+    log: tuple[tuple[int, str], ...]
+
+
 class TableMaker:
     """The new tables of a server, and the list of its open ones."""
 
@@ -70,13 +80,15 @@ class TableMaker:
         client: str = "local",
         player: str | None = None,
         player_name: str | None = None,
+        start: Start | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table from the lobby's request of ``client`` (its address), its body read
         (``table_body.read_new_table``): the table, the creator's token (the first human
         seat's, ``{seat: token}``) and a one-time invitation for each other human seat
         (``{seat: code}``). ``LobbyError`` 429 past the client's rate or cap. ``player``
         (``pegboard.web.players``) holds the creator's seat, named ``player_name`` when the
-        request names it not."""
+        request names it not. ``start``: the match begins from a seed and a log of moves
+        already played (``pegboard.web.play_on``), not from a new seed."""
         _ = translator(request.lang)
         self.clients.within_tables(client, _)
         public, hints, rated = request.public, request.hints, request.rated
@@ -139,7 +151,7 @@ class TableMaker:
                     held,
                 ).format(n=held),
             )
-        seed = self.seed_source()
+        seed = self.seed_source() if start is None else start.seed
         record = TableRecord(
             id=new_id(TABLE_ID_LENGTH),
             game=game.name,
@@ -154,7 +166,8 @@ class TableMaker:
             rated=rated,
             time_control=control,
         )
-        match = game.new_match(config, seed)
+        record.actions = [] if start is None else list(start.log)
+        match, narration = games.replay_narrated(game, config, seed, record.actions)
         record.status = table_status(seats, match)
         record.clock = self.clocks.new_clock(record, match)
         for attempt in range(CREATE_ATTEMPTS):
@@ -167,6 +180,7 @@ class TableMaker:
                     raise
                 record.id = new_id(TABLE_ID_LENGTH)
         table = self.tables[record.id] = LiveTable(record, game, match)
+        table.narrate(narration)
         self.host.kick_bots(table)
         self.host.arm(table)
         return table, tokens, invites
