@@ -882,3 +882,22 @@ def card_words(card: Card) -> str:
     suits = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
     rank = str(card)[:-1]
     return f"{ranks.get(card.rank, rank)} of {suits[str(card)[-1]]}"
+
+
+def test_a_render_keeps_the_set_up_open_as_the_player_just_opened_it(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """The set-up opened a moment ago has not told its "toggle" yet (a queued event): a
+    render in between (a choice in the form, the player's name loaded) kept it open, not
+    closed under the player's keyboard (``make test`` once saw Tab never reach #create)."""
+    page = e2e_open("/")
+    still_open = page.evaluate(
+        """() => {
+          const setup = document.getElementById("setup-more");
+          setup.open = true;  // as Enter on its summary does; "toggle" comes later
+          const choice = setup.querySelector("select");
+          choice.dispatchEvent(new Event("change"));  // a render, at once
+          return document.getElementById("setup-more").open;
+        }"""
+    )
+    assert still_open

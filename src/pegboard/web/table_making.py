@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from sqlalchemy.exc import IntegrityError
 
+from pegboard.core import Event
 from pegboard.i18n import Translator, translator
 from pegboard.web import fair_play, games, ratings, table_lists
 from pegboard.web.client_limits import ClientLimits
@@ -166,8 +167,14 @@ class TableMaker:
             rated=rated,
             time_control=control,
         )
-        record.actions = [] if start is None else list(start.log)
-        match, narration = games.replay_narrated(game, config, seed, record.actions)
+        narration: list[Event] = []
+        if start is None:
+            match = game.new_match(config, seed)
+        else:  # moves to replay: off the event loop, as a table rebuilt from its log
+            record.actions = list(start.log)
+            match, narration = await asyncio.to_thread(
+                games.replay_narrated, game, config, seed, record.actions
+            )
         record.status = table_status(seats, match)
         record.clock = self.clocks.new_clock(record, match)
         for attempt in range(CREATE_ATTEMPTS):

@@ -70,6 +70,10 @@ function render() {
   const names = gameList().map((game) => game.display_name);
   document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
   const keep = document.activeElement && document.activeElement.id;
+  // The set-up as the player left it: a disclosure opened a moment ago has not yet told its
+  // "toggle" (a queued event), and a render in between closed it under their keyboard.
+  const setup = document.getElementById("setup-more");
+  if (setup instanceof HTMLDetailsElement) form.setup = setup.open;
   fill(
     root,
     h("h1", {}, t("Lobby")),
