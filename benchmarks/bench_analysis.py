@@ -159,6 +159,7 @@ def thresholds(game: str) -> None:
         for name, values in (
             (f"expert's loss vs {factor}x", true_losses),
             ("expert's loss as graded", report_losses),
+            (f"|graded - {factor}x|", _differences(report_losses, true_losses)),
             (f"{factor}x loss's error", errors),
         )
     ]
@@ -186,6 +187,12 @@ def thresholds(game: str) -> None:
             "reference_errors": errors,
         },
     )
+
+
+def _differences(one: Sequence[float], other: Sequence[float]) -> list[float]:
+    """How far a report's loss is from the reference's, decision by decision: its noise
+    (what the rule of docs/analysis.md rounds up into an inaccuracy)."""
+    return [abs(a - b) for a, b in zip(one, other, strict=True)]
 
 
 def _unit(game: str) -> str:
@@ -265,6 +272,9 @@ def levels(game: str) -> None:
         per_level[level] = per_deal
         seconds[level] = time.process_time() - start
         print(f"  {level}: {sum(map(len, per_deal))} decisions, {seconds[level]:.0f} s", flush=True)
+        # Kept after each level, so that a run cut short still says what it measured.
+        partial = {"game": game, "deals": deals, "budget": budget, "seed": master}
+        _keep(f"analysis-levels-{game}-partial.json", {**partial, "losses": per_level})
     print(
         f"{game}: {deals} duplicate deals per level against the expert (seed {master}), "
         f"analysed at budget {budget}, 2 searches a decision; accuracy's scale "
@@ -275,6 +285,15 @@ def levels(game: str) -> None:
         f"analysis-levels-{game}",
         {"game": game, "deals": deals, "budget": budget, "seed": master, "losses": per_level},
     )
+
+
+def _keep(name: str, data: dict[str, Any]) -> None:
+    import json
+
+    from benchmarks import RESULTS
+
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / name).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
 def level_table(
