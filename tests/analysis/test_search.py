@@ -40,6 +40,7 @@ def test_every_decision_is_valued_and_replays_the_log(game: str) -> None:
             lost = decision.values[0].value - decision.value_of(text).value
             assert decision.loss == pytest.approx(max(0.0, lost)) and decision.loss >= 0
             assert decision.searches == 2 and decision.error >= 0
+            assert decision.grade == grade(decision.loss, described.grading, decision.error)
         described.play(match, seat, text)
         assert report.scores[index + 1] == tuple(
             float(x) for x in (described.points or described.scores)(match)
@@ -81,6 +82,9 @@ def test_grades_and_accuracy_follow_their_definitions() -> None:
         "blunder",
         "blunder",
     ]
+    # A loss is graded by what it lost at least: two standard errors less.
+    assert grade(7.0, grading, error=0.6) == "mistake" and grade(7.0, grading, 0.4) == "blunder"
+    assert grade(1.5, grading, error=0.3) is None and grade(1.5, grading, 0.0) == "inaccuracy"
     assert accuracy([], 3.0) == 100.0
     assert accuracy([0.0, 0.0], 3.0) == 100.0
     assert accuracy([3.0], 3.0) == pytest.approx(100 / math.e)

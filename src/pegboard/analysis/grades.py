@@ -4,6 +4,11 @@
 inaccuracy, ``mistake`` a mistake, ``blunder`` a blunder (``pegboard.games.Grading``:
 each game says its own, chosen from data: docs/analysis.md says how).
 
+A loss is an estimate (the searches are sampled), so a decision is graded by the loss it
+is known to have lost at least: the estimate less ``SURE`` standard errors of it (about
+97.5% sure, one-sided). The search's noise is then rarely named a mistake; an exact loss
+(an error of 0) is graded as it is.
+
 **Accuracy** (0–100), as Lichess documents its own: each decision scores
 ``100 · exp(−loss / scale)``, where ``scale`` is the game's mistake threshold (a decision
 as good as the best scores 100, one that loses a mistake's worth scores 37, a blunder
@@ -16,17 +21,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Final
 
 from pegboard.games import Grading
 
+SURE: Final = 2.0
+"""Standard errors taken off a loss before it is graded (see the module's text)."""
 
-def grade(loss: float, grading: Grading) -> str | None:
-    """The grade of a decision that lost ``loss`` (None: no grade)."""
-    if loss >= grading.blunder:
+
+def grade(loss: float, grading: Grading, error: float = 0.0) -> str | None:
+    """The grade of a decision that lost ``loss`` with the standard error ``error``
+    (None: no grade)."""
+    sure = loss - SURE * error
+    if sure >= grading.blunder:
         return "blunder"
-    if loss >= grading.mistake:
+    if sure >= grading.mistake:
         return "mistake"
-    if loss >= grading.inaccuracy:
+    if sure >= grading.inaccuracy:
         return "inaccuracy"
     return None
 

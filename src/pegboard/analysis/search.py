@@ -238,7 +238,7 @@ def analyse_log(
                     loss=searched.loss,
                     error=searched.error,
                     searches=searched.searches,
-                    grade=grade(searched.loss, game.grading),
+                    grade=grade(searched.loss, game.grading, searched.error),
                 )
             )
             if progress is not None:

@@ -11,7 +11,7 @@ from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
 from pegboard.cribbage.looks import LOOKS
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
-from pegboard.games.base import Encoding, Game, Option
+from pegboard.games.base import Encoding, Game, Grading, Option
 from pegboard.games.levels import register_bot
 
 BEST_OF = (1, 3, 5, 7)
@@ -99,6 +99,12 @@ GAME = Game(
     # A discard is worth some thought, a pegging card is quick, and a match of the best of
     # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
     time_control=(300, 5),
+    # The grades' thresholds in expected net points of the hand, measured (`python -m
+    # benchmarks analysis thresholds --game=cribbage`: 298 decisions of two experts in 40
+    # hands): a report's loss and a search 16 times as long differ by under 0.44 for 99% of
+    # them. That noise rounded up to the half point is an inaccuracy, twice it a mistake, four
+    # times a blunder (a 2-point discard): docs/analysis.md.
+    grading=Grading(inaccuracy=0.5, mistake=1.0, blunder=2.0),
     options=(
         Option(
             name="players",

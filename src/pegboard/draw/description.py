@@ -12,7 +12,7 @@ from pegboard.draw.looks import LOOKS
 from pegboard.draw.narration import events_of, played, settlement
 from pegboard.draw.round import Round
 from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
-from pegboard.games.base import Encoding, Game, Option
+from pegboard.games.base import Encoding, Game, Grading, Option
 from pegboard.games.levels import register_bot
 
 
@@ -66,6 +66,14 @@ GAME = Game(
     # A Draw move is a glance at the ends and a tile (a few seconds), and a match to 61
     # takes a person some 30 to 60 moves: 3 minutes and 3 seconds a move.
     time_control=(180, 3),
+    # The grades' thresholds in expected points of the round's margin (`python -m
+    # benchmarks analysis thresholds --game=draw`: 812 decisions of two experts in 40
+    # rounds). The other games' rule (the 99th percentile of a report's noise against a
+    # 16x search, 7.39 here) would give 7.5/15/30, and a domino that hands over 20 points
+    # would be no blunder; so the player's yardstick: a blunder is a 10-point play, half an
+    # inaccuracy's 2.5 is above the noise's 90th percentile (1.22), and a report's loss is
+    # graded less two standard errors (docs/analysis.md).
+    grading=Grading(inaccuracy=2.5, mistake=5.0, blunder=10.0),
     options=(
         Option(
             name="players",

@@ -27,7 +27,7 @@ from pegboard.fives.rules import (
     FivesRules,
     GameName,
 )
-from pegboard.games.base import Encoding, Game, Option, OptionError
+from pegboard.games.base import Encoding, Game, Grading, Option, OptionError
 from pegboard.games.levels import register_bot
 
 
@@ -158,11 +158,17 @@ def encoding(constant: str) -> Encoding:
 
 
 def family_game(
-    game: GameName, display_name: str, players_problem: str, options: Sequence[Option] = ()
+    game: GameName,
+    display_name: str,
+    players_problem: str,
+    options: Sequence[Option] = (),
+    *,
+    grading: Grading,
 ) -> Game:
     """The registry's description of one game of the family: its name, its display name
-    and refusal of a seat count (both ``N_``-marked), and the options it has beyond the
-    seats and partnerships of F1. Its looks are the family's, by the game's own names."""
+    and refusal of a seat count (both ``N_``-marked), the options it has beyond the seats
+    and partnerships of F1, and its analysis' grades (``Grading``: measured per game). Its
+    looks are the family's, by the game's own names."""
     constant = game.upper().replace("-", "_")  # "all-fives": ALL_FIVES in the looks' modules
     return Game(
         name=game,
@@ -172,6 +178,7 @@ def family_game(
         # A move of the Fives family adds up the ends before it is made (F6), a little
         # slower than Draw's: 4 minutes and 4 seconds a move.
         time_control=(240, 4),
+        grading=grading,
         options=(
             Option(
                 name="players",
@@ -237,12 +244,22 @@ ALL_FIVES_GAME = family_game(
             ),
         ),
     ),
+    # As Fives and Threes' (below), from 635 decisions of 40 hands: under 4.71 for 99% of
+    # them (All Fives scores in fives: a blunder is a 20-point play). By fives (to 61) the
+    # points are a fifth, and so the same grades are looser.
+    grading=Grading(inaccuracy=5.0, mistake=10.0, blunder=20.0),
 )
 
 FIVES_AND_THREES_GAME = family_game(
     FIVES_AND_THREES,
     N_("Fives and Threes"),
     N_("Fives and Threes is for 2, 3 or 4 players (F1)."),
+    # The grades' thresholds in expected points of the hand's margin, measured (`python -m
+    # benchmarks analysis thresholds --game=fives-and-threes`: 307 decisions of two experts
+    # in 40 hands for two): a report's loss and a search 16 times as long differ by under
+    # 0.99 for 99% of them. That noise rounded up to the half point is an inaccuracy, twice
+    # it a mistake, four times a blunder: docs/analysis.md.
+    grading=Grading(inaccuracy=1.0, mistake=2.0, blunder=4.0),
 )
 
 register_fives_bots(register_bot)
