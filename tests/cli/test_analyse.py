@@ -85,7 +85,7 @@ def _round() -> dict[str, Any]:
         ("{not json", [], "is not a JSON record"),
         ({"format": "a list of groceries"}, [], "not a pegboard record"),
         (_round, [], "this record is a 'round', not a 'match'"),
-        (_tampered, [], "the action '6-6@6-6A' was not legal for the seat that played it"),
+        (_tampered, [], "action 4 ('6-6@6-6A') cannot be played: [6|6] is not in your hand (D5)"),
         (lambda: played_record("draw", 3), ["--budget", "0"], "the budget is a number"),
         (lambda: played_record("draw", 3), ["--level", "greedy"], "no 'greedy' analyser"),
     ],

@@ -14,6 +14,7 @@ it sees each seat's observation only. Grades and accuracy: ``pegboard.analysis.g
 """
 
 from pegboard.analysis.grades import accuracy, grade
+from pegboard.analysis.plan import analyse, analyse_log, match_start
 from pegboard.analysis.report import (
     GRADE_NAMES,
     GRADES,
@@ -25,10 +26,7 @@ from pegboard.analysis.report import (
 from pegboard.analysis.search import (
     AnalysisError,
     Searched,
-    analyse,
     analyse_decision,
-    analyse_log,
-    match_start,
     strongest_level,
 )
 

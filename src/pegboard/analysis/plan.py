@@ -1,10 +1,10 @@
-"""A match's analysis in pieces, for a server that searches its decisions one at a time in
-worker processes (``pegboard.web.analyses``): ``plan_log`` replays the log once and lists
-the decisions to search, each with the observation of the seat that made it (all that
-goes to a worker, as for a hint); each is searched by ``analyse_decision`` with the same
-arguments as ``analyse_log`` gives it (``Plan.search_arguments``); ``Plan.report`` puts
-the searches together into the ``Report`` that ``analyse_log`` makes of the same log, seed,
-level and budget (the tests compare the two).
+"""A match's analysis: ``plan_log`` replays the log once and lists the decisions to search,
+each with the observation of the seat that made it (all that goes to a worker process, as
+for a hint); each is searched by ``analyse_decision`` (``Plan.search_arguments``);
+``Plan.report`` puts the searches together into the ``Report``. ``analyse_log`` does the
+three in one process; a server searches the decisions one at a time in its worker
+processes (``pegboard.web.analyses``) and makes the same report of the same log, seed,
+level and budget. ``analyse`` reads a match record first (``match_start``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from pegboard.analysis.grades import grade
 from pegboard.analysis.report import Decision, Report
 from pegboard.analysis.search import (
     MAX_SEARCHES,
+    MIN_SEARCHES,
     TOLERANCE_SHARE,
     AnalysisError,
+    Progress,
     Searched,
+    analyse_decision,
     strongest_level,
 )
-from pegboard.core import N_, WordedError
+from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
 from pegboard.hints import analyser_for
 
@@ -79,7 +82,7 @@ class Plan:
                 loss=done.loss,
                 error=done.error,
                 searches=done.searches,
-                grade=grade(done.loss, self.game.grading),
+                grade=grade(done.loss, self.game.grading, done.error),
             )
             for ask, done in zip(self.asks, searched, strict=True)
         )
@@ -117,7 +120,9 @@ def plan_log(
     max_searches: int = MAX_SEARCHES,
 ) -> Plan:
     """The plan of ``analyse_log`` with the same arguments (``AnalysisError`` for a log
-    that does not replay, as there)."""
+    that does not replay)."""
+    if max_searches < MIN_SEARCHES:
+        raise ValueError(f"max_searches is at least {MIN_SEARCHES}, not {max_searches}")
     level = strongest_level(game) if level is None else level
     analyser_for(game.name, level, budget)  # an unknown level or a bad budget: said now
     tolerance = game.grading.inaccuracy * TOLERANCE_SHARE if tolerance is None else tolerance
@@ -159,3 +164,80 @@ def plan_log(
         tolerance=tolerance,
         max_searches=max_searches,
     )
+
+
+def analyse_log(
+    game: Game,
+    options: Mapping[str, Any],
+    match_seed: int,
+    actions: Sequence[str],
+    *,
+    level: str | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    tolerance: float | None = None,
+    max_searches: int = MAX_SEARCHES,
+    progress: Progress | None = None,
+) -> Report:
+    """``analyse`` of a match given as its options, seed and log of actions (what a server
+    keeps of a table's match)."""
+    plan = plan_log(
+        game,
+        options,
+        match_seed,
+        actions,
+        level=level,
+        budget=budget,
+        seed=seed,
+        tolerance=tolerance,
+        max_searches=max_searches,
+    )
+    searched: list[Searched] = []
+    for ask in plan.asks:
+        args, keywords = plan.search_arguments(ask)
+        searched.append(analyse_decision(*args, **keywords))
+        if progress is not None:
+            progress(len(searched), len(plan.asks))
+    return plan.report(searched)
+
+
+def analyse(
+    game: Game,
+    record: Any,
+    *,
+    level: str | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    tolerance: float | None = None,
+    max_searches: int = MAX_SEARCHES,
+    progress: Progress | None = None,
+) -> Report:
+    """The report of the match ``record`` (a match record of ``game``, finished or not):
+    every decision of every seat valued by ``level`` (the strongest analyser of the game by
+    default) at ``budget`` per search (the bot's own by default), re-searched until its
+    loss's error is within ``tolerance`` (a quarter of the game's inaccuracy threshold by
+    default). The same seed gives the same report."""
+    options, match_seed, actions = match_start(game, record)
+    return analyse_log(
+        game,
+        options,
+        match_seed,
+        actions,
+        level=level,
+        budget=budget,
+        seed=seed,
+        tolerance=tolerance,
+        max_searches=max_searches,
+        progress=progress,
+    )
+
+
+def match_start(game: Game, record: Any) -> tuple[dict[str, Any], int, list[str]]:
+    """A match record's checked options, seed and actions (``AnalysisError`` otherwise)."""
+    if game.record_start is None:
+        raise AnalysisError(N_("a record of {game} cannot be read move by move"), game=game.name)
+    try:
+        options, seed, actions = game.record_start(check_record(record, game.name, "match"))
+        return game.check_options(options), seed, list(actions)
+    except (RecordError, WordedError) as error:
+        raise AnalysisError(error.template, **error.fields) from None
