@@ -28,7 +28,7 @@ from pegboard.i18n import Translator, describe_error, resolve_language, translat
 from pegboard.i18n.words import known_words  # it lived here: kept importable
 
 # Detail columns that read best in this order (a cribbage discard); others follow.
-DETAIL_ORDER = ("hand", "crib", "net")
+DETAIL_ORDER = ("hand", "crib", "pegging", "net")
 
 
 def hint_command(
