@@ -25,5 +25,5 @@ def known_words(_: Translator) -> dict[str, str]:
         "net": _("net"),
         "points now": _("points now"),
         "tiles left": _("tiles left"),
-        "blocking": _("blocking"),
+        "blocking": _("blocking (%)"),
     }
