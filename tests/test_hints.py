@@ -391,3 +391,15 @@ def test_the_hint_table_prints_counts_as_integers() -> None:
     printed = console.file.getvalue()  # type: ignore[attr-defined]
     assert " 600 " in printed and " 412 " in printed and " 5.22 " in printed, printed
     assert ".00" not in printed and "5.220" not in printed, printed
+
+
+def test_the_hint_table_shows_a_discard_as_hand_crib_pegging_net() -> None:
+    # Cribbage Pro's order: the hand, the crib, the pegging, and the net they make.
+    game = Game.new(seed=1, dealer=0)
+    ranked = hint(game, 1)
+    console = Console(file=StringIO(), width=140)
+    console.print(hint_table(ranked, 1, "expert"))
+    printed = console.file.getvalue()  # type: ignore[attr-defined]
+    header = next(line for line in printed.splitlines() if "crib" in line)
+    columns = [cell.strip() for cell in header.split("┃") if cell.strip()]
+    assert columns[-4:] == ["hand", "crib", "pegging", "net"], header

@@ -144,6 +144,21 @@ def test_a_finished_match_is_analysed_and_its_mistakes_lead_to_their_positions(
     assert page.evaluate("document.querySelector('#report-chart img').naturalWidth") > 0
     assert page.locator("#report-chart-table tbody tr").count() >= 2
 
+    # Each action's parts in reading order (issue 36): a cribbage discard's hand, crib,
+    # pegging and net (the first decision of the match), a domino play's points now, tiles
+    # left and blocking; in the page's language.
+    if game == "cribbage":
+        page.evaluate("location.hash = '#0'")
+        wait_for(page, "document.querySelector('#report-values')?.dataset.index === '0'")
+        parts = ("hand", "crib", "pegging", "net")
+    else:
+        parts = ("points now", "tiles left", "blocking (%)")
+    named = [translator(lang)(part) for part in parts]
+    for line in page.locator("#report-values .details").all_inner_texts():
+        at = [line.find(name + ":") for name in named if name + ":" in line]
+        assert at == sorted(at) and len(at) >= (4 if game == "cribbage" else 1), line
+    assert page.locator("#report-values .details").count() >= 2
+
     shot(page, f"report-{game}-{lang}-{width}")
     page.locator("#report-decision").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"report-{game}-{lang}-{width}-decision.png"))

@@ -27,8 +27,9 @@ from pegboard.hints import rank as rank_actions
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
 from pegboard.i18n.words import known_words  # it lived here: kept importable
 
-# Detail columns that read best in this order (a cribbage discard); others follow.
-DETAIL_ORDER = ("hand", "crib", "net")
+# Detail columns that read best in this order (a cribbage discard, a domino play); others
+# (a search's own counts) follow.
+DETAIL_ORDER = ("hand", "crib", "pegging", "net", "points now", "tiles left", "blocking")
 
 
 def hint_command(

@@ -21,5 +21,9 @@ def known_words(_: Translator) -> dict[str, str]:
         "deals": _("deals"),
         "hand": _("hand"),
         "crib": _("crib"),
+        "pegging": _("pegging"),
         "net": _("net"),
+        "points now": _("points now"),
+        "tiles left": _("tiles left"),
+        "blocking": _("blocking (%)"),
     }

@@ -27,6 +27,7 @@ from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.discard import CANDIDATES, Opponent, discard_values, weighted_deals
+from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.determinize import game_view, hidden_deal
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.observation import CribbageObservation
@@ -253,25 +254,44 @@ class CribbageExpert(AnalysingBot):
         legal = legal_or_raise(observation)
         view = game_view(observation)  # type: ignore[arg-type]
         if isinstance(legal[0], Discard):
-            rows = self._discards(view, self.opponent)
+            rows = self._discards(view, self.opponent, pegging=True)
         else:
             rows = self._pegging(view, legal, rng)
         rows.sort(key=lambda e: (-e.value, str(e.action)))
         return rows
 
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """``analyse``'s best action; a discard without the pegging estimate, which is
+        shown and never weighed (its value, the net, is the same without it)."""
+        legal = legal_or_raise(observation)
+        if len(legal) == 1 or not isinstance(legal[0], Discard):
+            return super().choose(observation, rng)
+        rows = self._discards(game_view(observation), self.opponent)  # type: ignore[arg-type]
+        rows.sort(key=lambda e: (-e.value, str(e.action)))
+        best: Action = rows[0].action
+        return best
+
     @staticmethod
-    def _discards(view: CribbageObservation, opponent: Opponent = "model") -> list[Evaluation]:
+    def _discards(
+        view: CribbageObservation, opponent: Opponent = "model", pegging: bool = False
+    ) -> list[Evaluation]:
+        """Every discard valued by its net (hand and crib); with ``pegging``, also the
+        kept four's pegging estimate as a detail (``pegging_estimate``), never in the value."""
         six = [*view.hand, *view.discards] if view.discarded[view.seat] else list(view.hand)
         own_crib = view.dealer == view.seat
-        return [
-            Evaluation(
-                v.discard,
-                float(v.net),
-                DISCARD_UNIT,
-                {"hand": float(v.hand), "crib": float(v.crib), "net": float(v.net)},
-            )
-            for v in discard_values(six, own_crib, opponent)
-        ]
+        values = discard_values(six, own_crib, opponent)
+        kept = [[c for c in six if c not in v.discard.cards] for v in values]
+        pegs: list[float | None] = [None] * len(values)
+        if pegging:
+            pegs = list(pegging_estimates(six, kept, own_crib))
+        rows = []
+        for v, peg in zip(values, pegs, strict=True):
+            details = {"hand": float(v.hand), "crib": float(v.crib)}
+            if peg is not None:
+                details["pegging"] = peg
+            details["net"] = float(v.net)
+            rows.append(Evaluation(v.discard, float(v.net), DISCARD_UNIT, details))
+        return rows
 
     def _pegging(
         self, view: CribbageObservation, legal: Sequence[Action], rng: random.Random

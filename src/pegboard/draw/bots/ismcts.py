@@ -38,6 +38,7 @@ from typing import Final
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
 from pegboard.core import Observation
 from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH
+from pegboard.draw.bots.details import play_details
 from pegboard.draw.bots.expert import Dealer
 from pegboard.draw.bots.playout import DRAW, OPEN, PASS, Playout, code_of
 from pegboard.draw.match import MatchObservation
@@ -183,7 +184,12 @@ class DrawISMCTS(PlayoutExpert):
                     action,
                     value,
                     MARGIN_UNIT,
-                    {"visits": float(visits), "iterations": float(root.visits)},
+                    # Tiles left and blocking: shown beside the search's figures, never weighed.
+                    {
+                        "visits": float(visits),
+                        "iterations": float(root.visits),
+                        **play_details(observation, action),
+                    },
                 )
             )
         order = {a: k for k, a in enumerate(legal)}

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from pegboard.bots.base import (
@@ -48,6 +49,7 @@ from pegboard.core import Action, Observation
 from pegboard.dominoes.actions import DrawTile, Pass
 from pegboard.dominoes.ranks import RANK_BIT, to_playout
 from pegboard.fives.bots.basic import casual_choice, hand_view
+from pegboard.fives.bots.details import play_details
 from pegboard.fives.bots.playout import FivesPlayout
 from pegboard.fives.determinize import sample_hands, unseen
 from pegboard.fives.hand import FivesObservation
@@ -75,7 +77,9 @@ class FivesExpert(PlayoutExpert):
         view = hand_view(observation)
         legal = list(legal_or_raise(view))
         search = _Search(view, legal)
-        return search_until(search, rng, self.budget, self.time_limit)
+        ranked = search_until(search, rng, self.budget, self.time_limit)
+        # What each play scores now, leaves in hand and blocks: shown, never weighed.
+        return [replace(e, details={**e.details, **play_details(view, e.action)}) for e in ranked]
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         if self.caution <= 0:

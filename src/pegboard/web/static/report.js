@@ -17,6 +17,21 @@ const POLL_MS = 1000;
 /** A search's own figures among an action's details: how it searched, not what it found. */
 const SEARCH_FIGURES = ["iterations", "visits"];
 
+/** Details that read best in this order (a cribbage discard, as Cribbage Pro splits it; a
+ * domino play); others follow in the order given. */
+const DETAIL_ORDER = ["hand", "crib", "pegging", "net", "points now", "tiles left", "blocking"];
+
+/**
+ * An action's details in reading order (the server's JSON sorts them by name).
+ * @param {Record<string, number>} details the details, by key
+ * @returns {[string, number][]}
+ */
+export function orderedDetails(details) {
+  /** @param {string} key @returns {number} */
+  const rank = (key) => (DETAIL_ORDER.includes(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length);
+  return Object.entries(details).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 /** Each grade's mark, as chess players write them. */
 export const GRADE_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -434,7 +449,7 @@ export class GameReport {
             {},
             ...decision.values.map((value) => {
               const taken = value.action === decision.taken;
-              const details = Object.entries(value.details || {})
+              const details = orderedDetails(value.details || {})
                 .filter(([key]) => !SEARCH_FIGURES.includes(key))
                 .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount)}`)
                 .join(" · ");
