@@ -2,7 +2,8 @@
 short match played out (seat 0's random legal moves against a bot, seeded) is analysed
 from its replay page with a small search budget; the report's progress and then its
 figures show, the first graded decision's button takes the viewer to the position before
-that move, where every legal action is valued and the one played marked; the move shown
+that move, where every legal action is valued, in words as the table's hints say it (never
+the engine's notation), and the one played marked; the move shown
 next is marked with its grade (a symbol and its name, not colour alone). Each game is
 read in another language (the headings and a grade's name from the catalogs, never
 English), two of them on a phone (390×844, nothing wider than the screen), and axe finds
@@ -133,6 +134,13 @@ def test_a_finished_match_is_analysed_and_its_mistakes_lead_to_their_positions(
         "#report-decision-title"
     )
     assert str(index + 1) in page.inner_text("#report-decision-title")
+    # The actions in words, as the table's hints say them, never the engine's notation
+    # (2-3@1-2H, discard 7D 3C, play 5H, draw, pass): in the values and the graded moves.
+    for selector in ("#report-values tbody", "#report-graded"):
+        text = page.inner_text(selector)
+        assert "@" not in text and not re.search(r"\d-\d", text), text
+        if lang in ("zh", "hi"):
+            assert not re.search(r"\b(discard|play|draw|pass)\b", text), text
     # The move itself, one step on, is marked in the viewer's move list with its grade.
     page.locator("#report-title").focus()
     page.keyboard.press("ArrowRight")

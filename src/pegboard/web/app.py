@@ -56,6 +56,7 @@ from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
 from pegboard.web.observability import time_gc_pauses
 from pegboard.web.records import DatabaseBusyError, is_busy
+from pegboard.web.report_labels import LabelCache
 from pegboard.web.service import TableService
 from pegboard.web.static_files import GAMES, STATIC, GameFiles
 from pegboard.web.store import Store
@@ -283,6 +284,7 @@ def create_app(
     )
     app.state.allowed_origins = tuple(allowed_origins)
     app.state.replay_cache = replays.ReplayCache()
+    app.state.report_labels = LabelCache()
     app.include_router(lobby.router)
     app.include_router(rules.router)
     app.include_router(corrections.router)

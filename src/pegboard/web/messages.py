@@ -113,6 +113,15 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Scores and points lost, move by move"),
     N_("The chart as a table"),
     N_("Analyse this match"),
+    # Play on from a replay's position (play_on.js, issue 36).
+    N_("From this position"),
+    N_("Play as"),
+    N_("{name} (to play)"),
+    N_("Play on from here"),
+    N_("What would the expert do?"),
+    N_("Making the table…"),
+    N_("The expert is thinking…"),
+    N_("The expert's best choices for {name}"),
     # Ratings: a rated table, the leaderboards.
     N_("Rated: each finished match updates the players' ratings (people only, no hints)"),
     N_("Rated table"),

@@ -13,6 +13,7 @@ unknown one (``404``). Nothing here names a game.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -24,6 +25,7 @@ from pegboard.i18n import Translator, describe_error, known_words, translator
 from pegboard.web.analyses import Analyses, AnalysesFullError, Progress, ReportKey
 from pegboard.web.lobby import client_of
 from pegboard.web.replays import FinishedMatch, ReplayRefusedError, finished_match, match_id
+from pegboard.web.report_labels import LabelCache, Labels, decision_labels
 from pegboard.web.schemas import AnalysisAnswer, AnalysisProgress, answers
 from pegboard.web.seat_names import seat_names
 from pegboard.web.tables import LobbyError, lang_key
@@ -54,11 +56,15 @@ def chart_words(_: Translator) -> ChartWords:
     )
 
 
-def report_answer(data: dict[str, Any], found: FinishedMatch, _: Translator) -> dict[str, Any]:
+def report_answer(
+    data: dict[str, Any], found: FinishedMatch, _: Translator, labels: Labels | None = None
+) -> dict[str, Any]:
     """The stored report (read back with ``Report.from_json``) as a page reads it: its JSON
     with the seats' names, each decision's move number (the replay's position after it is
-    ``at = move``, before it ``at = move - 1``), grade and unit named, each seat's summary
-    named, and the chart's words and rows."""
+    ``at = move``, before it ``at = move - 1``), grade and unit named, each valued action
+    (and the taken and best ones) labelled in words from ``labels`` (``report_labels``;
+    the notation where none is known), each seat's summary named, and the chart's words
+    and rows."""
     report = Report.from_json(data)
     names = [str(name) for name in seat_names(found.game, found.seats, _)]
     words = known_words(_)
@@ -67,9 +73,23 @@ def report_answer(data: dict[str, Any], found: FinishedMatch, _: Translator) -> 
     answer["match"] = match_id(found.table_id, found.number)
     answer["names"] = names
     answer["grade_names"] = grade_names
+    labels = labels or {}
+
+    def labelled(decision: dict[str, Any]) -> dict[str, Any]:
+        words = labels.get(decision["index"], {})
+        return {
+            **decision,
+            "values": [
+                {**value, "label": words.get(value["action"], value["action"])}
+                for value in decision["values"]
+            ],
+            "taken_label": words.get(decision["taken"], decision["taken"]),
+            "best_label": words.get(decision["best"], decision["best"]),
+        }
+
     answer["decisions"] = [
         {
-            **decision,
+            **labelled(decision),
             "move": decision["index"] + 1,
             "grade_name": None if decision["grade"] is None else grade_names[decision["grade"]],
             "unit_name": words.get(decision["unit"], decision["unit"]),
@@ -95,6 +115,20 @@ def report_answer(data: dict[str, Any], found: FinishedMatch, _: Translator) -> 
     }
     answer["chart_rows"] = chart_rows(chart)
     return answer
+
+
+async def labels_of(
+    request: Request, found: FinishedMatch, data: dict[str, Any], lang: str
+) -> Labels:
+    """The labels of a stored report's actions in ``lang``: kept, or made by replaying the
+    match (in a thread: a long match costs a view per decision)."""
+    cache: LabelCache = request.app.state.report_labels
+    kept = cache.get(found, lang)
+    if kept is None:
+        indices = [int(decision["index"]) for decision in data.get("decisions", [])]
+        kept = await asyncio.to_thread(decision_labels, found, indices, lang)
+        cache.keep(found, lang, kept)
+    return kept
 
 
 async def _found(request: Request, match: str, _: Translator) -> FinishedMatch | JSONResponse:
@@ -156,7 +190,8 @@ async def ask_analysis(request: Request, match: str) -> Response:
 )
 async def get_analysis(request: Request, match: str) -> Response:
     """A finished match's report, once made (``report``), and its state and progress."""
-    _ = translator(lang_key(request.query_params.get("lang")))
+    lang = lang_key(request.query_params.get("lang"))
+    _ = translator(lang)
     found = await _found(request, match, _)
     if isinstance(found, Response):
         return found
@@ -176,8 +211,9 @@ async def get_analysis(request: Request, match: str) -> Response:
     if stored is not None:
         total = len(stored.report.get("decisions", []))
         progress = Progress("done", total, total)
+        labels = await labels_of(request, found, stored.report, lang)
         return JSONResponse(
-            {**progress.to_json(), "report": report_answer(stored.report, found, _)}
+            {**progress.to_json(), "report": report_answer(stored.report, found, _, labels)}
         )
     answer: dict[str, Any] = {**progress.to_json(), "report": None}
     if progress.state == "failed":

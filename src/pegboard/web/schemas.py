@@ -237,7 +237,9 @@ class AnalysisAnswer(AnalysisProgress):
     report: dict[str, Any] | None = Field(
         description="When done: the report (pegboard.analysis.Report.to_json) with what a "
         "page shows, translated: names (each seat's), each decision's move (index + 1), "
-        "grade_name and unit_name, each seat's name, grade_names, detail_names, chart (its "
+        "grade_name and unit_name, each valued action's label and the decision's taken_label "
+        "and best_label (the actions in words, as the table's hints say them), each seat's "
+        "name, grade_names, detail_names, chart (its "
         "title, description, moves_label and panels) and chart_rows (the chart's figures "
         "as rows); null otherwise."
     )

@@ -5,11 +5,13 @@
 // Step, play and pause at a chosen speed, jump to a round or hand, or use the keys (←/→,
 // Home/End, space); the address keeps the position (#42), so that it can be linked.
 // Beside the moves, the match's report (report.js): "Analyse", its progress, the graded
-// decisions (each jumps here) and the values at a decision's position.
+// decisions (each jumps here) and the values at a decision's position; at a position not
+// over, play on from it against bots or ask what the expert would do (play_on.js).
 
 import { fill, h, scalable, svgFragment } from "./dom.js";
 import { pageModule } from "./games.js";
 import { t, usePageLanguage } from "./i18n.js";
+import { PlayOn } from "./play_on.js";
 import { GameReport } from "./report.js";
 
 /** Positions asked for at once (at most the server's REPLAY_BATCH). */
@@ -66,6 +68,7 @@ class Viewer {
     this.counter = /** @type {HTMLElement} */ (root.querySelector("#replay-at"));
     /** @type {GameReport | null} */
     this.report = null;
+    this.playOn = new PlayOn(this.match, page);
   }
 
   /**
@@ -180,6 +183,7 @@ class Viewer {
           ),
         ),
       ),
+      this.playOn.shownAt(shown.at, view, names),
       h("div", { class: "replay-board", id: "replay-board" }, page.render(view, ui, names)),
       descriptions.length ? h("div", { class: "visually-hidden replay-description", id: "replay-description" }, ...descriptions.map((text) => h("p", {}, text))) : null,
       ended

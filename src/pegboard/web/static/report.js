@@ -37,7 +37,7 @@ export const GRADE_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /**
  * @typedef {{action: string, value: number, details?: Record<string, number>, label?: string}} ActionValue
- * @typedef {{index: number, move: number, seat: number, taken: string, best: string, values: ActionValue[],
+ * @typedef {{index: number, move: number, seat: number, taken: string, best: string, taken_label?: string, best_label?: string, values: ActionValue[],
  *   unit: string, unit_name?: string, loss: number, error: number, searches: number, grade: string | null,
  *   grade_name?: string}} Decision
  * @typedef {{seat: number, decisions: number, mean_loss: number, accuracy: number, grades: Record<string, number>}} SeatSummary
@@ -312,8 +312,10 @@ export class GameReport {
    */
   actionFace(decision, action) {
     const valued = decision.values.find((value) => value.action === action);
+    // The server's words (the hints' label, in the page's language), the notation if none.
+    const named = { [decision.taken]: decision.taken_label, [decision.best]: decision.best_label };
     const face = this.page.hintFace || generic.hintFace;
-    return face({}, { action, label: valued && valued.label ? valued.label : action });
+    return face({}, { action, label: (valued && valued.label) || named[action] || action });
   }
 
   /**
