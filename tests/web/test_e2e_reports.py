@@ -109,7 +109,17 @@ def test_a_finished_match_is_analysed_and_its_mistakes_lead_to_their_positions(
     assert page.inner_text("#report-graded-title") == say("Graded moves")
     heads = page.locator("#report-players thead th").all_inner_texts()
     assert heads[:2] == [say("Player"), say("Accuracy")]
-    assert heads[2].startswith(say("Inaccuracies")) and heads[2].endswith("?!")
+    # A grade's column: its mark, its word for screen readers, and the word in the legend.
+    assert heads[2].split() == ["?!", say("Inaccuracies")]
+    assert page.locator("#report-players thead th .grade-mark").first.get_attribute("title") == say(
+        "Inaccuracies"
+    )
+    assert f"?? {say('Blunders')}" in page.inner_text(".report-legend")
+    # No column cut off: the players' table needs no scrolling in its box.
+    assert page.evaluate(
+        "(() => { const box = document.querySelector('#report-players').parentElement;"
+        " return box.scrollWidth <= box.clientWidth + 1; })()"
+    )
     accuracies = page.locator("#report-players td.accuracy").all_inner_texts()
     assert len(accuracies) == 2
     assert all(0 <= float(text.replace(",", ".")) <= 100 for text in accuracies)

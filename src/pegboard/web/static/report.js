@@ -286,7 +286,9 @@ export class GameReport {
         "table",
         { id: "report-players", class: "report-players" },
         h("caption", { class: "visually-hidden" }, t("Accuracy of each player")),
-        h("thead", {}, h("tr", {}, ...heads.map((head, i) => h("th", { scope: "col" }, i >= 2 ? [head, " ", h("span", { "aria-hidden": "true", class: "grade-mark" }, Object.values(GRADE_MARKS)[i - 2])] : head)))),
+        // A grade's column is headed by its mark alone (its word for screen readers and in
+        // the legend below): three words across cut the last column off a desktop's report.
+        h("thead", {}, h("tr", {}, ...heads.map((head, i) => h("th", { scope: "col" }, i >= 2 ? [h("span", { "aria-hidden": "true", class: "grade-mark", title: head }, Object.values(GRADE_MARKS)[i - 2]), h("span", { class: "visually-hidden" }, head)] : head)))),
         h(
           "tbody",
           {},
@@ -300,6 +302,14 @@ export class GameReport {
             ),
           ),
         ),
+      ),
+      h(
+        "p",
+        { class: "muted report-legend", "aria-hidden": "true" },
+        heads
+          .slice(2)
+          .map((head, i) => `${Object.values(GRADE_MARKS)[i]} ${head}`)
+          .join(" · "),
       ),
     );
   }
