@@ -15,7 +15,7 @@ import { htmlLang, t } from "./i18n.js";
 const POLL_MS = 1000;
 
 /** A search's own figures among an action's details: how it searched, not what it found. */
-const SEARCH_FIGURES = ["iterations", "visits"];
+const SEARCH_FIGURES = ["iterations", "visits", "deals"];
 
 /** Details that read best in this order (a cribbage discard, as Cribbage Pro splits it; a
  * domino play); others follow in the order given. */
@@ -463,7 +463,8 @@ export class GameReport {
               const taken = value.action === decision.taken;
               const details = orderedDetails(value.details || {})
                 .filter(([key]) => !SEARCH_FIGURES.includes(key))
-                .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount)}`)
+                // A count (tiles left, points now) reads as one: 6, not 6.0.
+                .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount, Number.isInteger(amount) ? 0 : 1)}`)
                 .join(" · ");
               return h(
                 "tr",
