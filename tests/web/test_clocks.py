@@ -300,9 +300,11 @@ def test_two_processes_on_postgresql_agree_on_a_flag(
         ]
     # One flag in all (an alarm of either server may have been first: then neither call).
     assert flagged.count(True) <= 1
-    assert [r.getMessage() for r in caplog.records if "ran out" in r.getMessage()] == [
-        f"table {rated.id}: seat 0 ran out of time"
+    # This table's flags (the run's database is shared: other tests' tables resume too).
+    mine = [
+        r.getMessage() for r in caplog.records if r.getMessage().startswith(f"table {rated.id}")
     ]
+    assert [m for m in mine if "ran out" in m] == [f"table {rated.id}: seat 0 ran out of time"]
     for player in (ana, watcher):
         wait_until(lambda p=player: p.state["table"]["forfeit"] is not None, player)  # type: ignore[misc]
         summary = player.state["table"]
@@ -335,7 +337,7 @@ def test_a_finished_match_is_never_flagged_nor_rewritten(
             .values(finished_at=ended)
         )
     wall.advance(31)
-    assert client.portal.call(service.clocks.flag_due, live)  # the stale copy tried
+    assert not client.portal.call(service.clocks.flag_due, live)  # the stale copy tried
     with service.store.session() as session:
         match = session.get(MatchRow, (rated.id, 1))
         assert match is not None

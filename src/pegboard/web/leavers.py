@@ -259,11 +259,12 @@ class Leavers:
 
     async def end_by_forfeit(
         self, table: LiveTable, seat: int, ending: str, writer: Writer
-    ) -> None:
+    ) -> bool:
         """End the match in play by ``seat``'s forfeit (``ending``: a claim, a resignation,
         a flag; the caller holds the lock and tells everyone): the seat loses to every other
         (``ratings.forfeit_ranks``), stored, then rated; or, when a seat has not moved yet,
-        the match is aborted, unrated (``fair_play.every_seat_moved``)."""
+        the match is aborted, unrated (``fair_play.every_seat_moved``). Whether it ended it
+        (False: the match was finished already, and nothing changed)."""
         record = table.record
         ranks = ratings.forfeit_ranks(len(record.seats), seat)
         played = fair_play.every_seat_moved(record.actions, len(record.seats))
@@ -273,12 +274,13 @@ class Leavers:
             # and no clock runs on for it.
             log.warning("table %s match %s: a forfeit after its end", table.id, record.match_number)
             record.status = "over"  # and so no clock runs (``clock_seat``), nor an alarm
-            return
+            return False
         record.forfeit, record.ending, record.aborted = seat, ending, end.aborted
         record.status = "over"
         await self.host.reclock(table, writer)  # the clocks stop where they stood
         if played:
             self._rate_forfeit(table, seat)
+        return True
 
     def _rate_forfeit(self, table: LiveTable, leaver: int) -> None:
         """Rate the forfeited match (``pegboard.web.ratings.rate_forfeit``: the leaver

@@ -131,17 +131,20 @@ async def labels_of(
     return kept
 
 
-async def _found(request: Request, match: str, _: Translator) -> FinishedMatch | JSONResponse:
+async def _report_of(
+    request: Request, match: str, _: Translator
+) -> tuple[FinishedMatch, Analyses, ReportKey] | JSONResponse:
+    """The finished match a route names, the server's analyses and the match's report's
+    key; or the refusal to answer (the replay's 404 or 409, or 409 for a game without an
+    analyser, a plug-in's)."""
     try:
-        return await finished_match(request, match, _)
+        found = await finished_match(request, match, _)
     except ReplayRefusedError as refused:
         return refusal(refused.status, refused.message)
-
-
-def _key(analyses: Analyses, found: FinishedMatch, _: Translator) -> ReportKey | JSONResponse:
+    analyses = analyses_of(request)
     try:
-        return analyses.key(found)
-    except AnalysisError as error:  # a game without an analyser (a plug-in's)
+        return found, analyses, analyses.key(found)
+    except AnalysisError as error:
         return refusal(409, describe_error(error, _))
 
 
@@ -159,13 +162,10 @@ async def ask_analysis(request: Request, match: str) -> Response:
     """Ask for a finished match's report (the expert's analysis of every decision): once
     per match; asked again while it is made, the same one's progress."""
     _ = translator(lang_key(request.query_params.get("lang")))
-    found = await _found(request, match, _)
-    if isinstance(found, Response):
-        return found
-    analyses = analyses_of(request)
-    key = _key(analyses, found, _)
-    if isinstance(key, Response):
-        return key
+    named = await _report_of(request, match, _)
+    if isinstance(named, Response):
+        return named
+    found, analyses, _key = named  # the key checked: the game can be analysed
     try:
         request.app.state.service.clients.within_analyses(client_of(request), _)
     except LobbyError as limited:
@@ -192,13 +192,10 @@ async def get_analysis(request: Request, match: str) -> Response:
     """A finished match's report, once made (``report``), and its state and progress."""
     lang = lang_key(request.query_params.get("lang"))
     _ = translator(lang)
-    found = await _found(request, match, _)
-    if isinstance(found, Response):
-        return found
-    analyses = analyses_of(request)
-    key = _key(analyses, found, _)
-    if isinstance(key, Response):
-        return key
+    named = await _report_of(request, match, _)
+    if isinstance(named, Response):
+        return named
+    found, analyses, key = named
     # The progress is taken before the database is read: a report that ends meanwhile is
     # seen stored, or (read just before its commit) read again once it says it is done.
     before = analyses.progress(key)
@@ -236,13 +233,10 @@ async def analysis_chart(request: Request, match: str) -> Response:
     """The chart of a finished match's report: each seat's points after each move, and
     the points each lost at each decision (404 until the report is made)."""
     _ = translator(lang_key(request.query_params.get("lang")))
-    found = await _found(request, match, _)
-    if isinstance(found, Response):
-        return found
-    analyses = analyses_of(request)
-    key = _key(analyses, found, _)
-    if isinstance(key, Response):
-        return key
+    named = await _report_of(request, match, _)
+    if isinstance(named, Response):
+        return named
+    found, analyses, key = named
     stored = await analyses.stored(key)
     if stored is None:
         return refusal(404, _("This match has not been analysed yet: ask for its analysis."))

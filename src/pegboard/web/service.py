@@ -465,8 +465,8 @@ class TableService:
 
     async def end_by_forfeit(
         self, table: LiveTable, seat: int, ending: str, writer: Writer
-    ) -> None:
-        await self.leavers.end_by_forfeit(table, seat, ending, writer)
+    ) -> bool:
+        return await self.leavers.end_by_forfeit(table, seat, ending, writer)
 
     def mark_presence(self, table: LiveTable) -> None:
         self.leavers.mark_presence(table)

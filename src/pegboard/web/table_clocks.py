@@ -178,22 +178,25 @@ class Clocks:
             if table.broken or seat is None or seat != clock_seat(table.record, table.match):
                 self.arm(table)  # moved on meanwhile: the next deadline, if any
                 return False
-            await self._flag(table, seat, writer)
+            flagged = await self._flag(table, seat, writer)
         self.host.broadcast(table)
-        return True
+        return flagged
 
-    async def _flag(self, table: LiveTable, seat: int, writer: Writer) -> None:
+    async def _flag(self, table: LiveTable, seat: int, writer: Writer) -> bool:
         """``seat``'s time is out (the caller holds the lock): at a rated table it loses
-        the match; at a casual one a bot plays for it until its person takes it back."""
+        the match; at a casual one a bot plays for it until its person takes it back.
+        Whether it flagged (not a match finished already)."""
         record = table.record
         if record.rated:
-            await self.host.end_by_forfeit(table, seat, fair_play.FLAG, writer)
+            if not await self.host.end_by_forfeit(table, seat, fair_play.FLAG, writer):
+                return False  # finished already: no flag to tell
         else:
             info = record.seats[seat]
             level = stand_in_level(table.game, record.seats)
             await self.host.save_seat(table, dataclasses.replace(info, stand_in=level), writer)
             self.host.kick_bots(table)
         log.info("table %s: seat %d ran out of time", table.id, seat)
+        return True
 
     def disarm(self, table: LiveTable) -> None:
         alarm = self.alarms.pop(table.id, None)

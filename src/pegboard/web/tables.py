@@ -393,8 +393,9 @@ class TableHost(Protocol):
 
     async def end_by_forfeit(
         self, table: LiveTable, seat: int, ending: str, writer: Writer
-    ) -> None:
-        """End the match in play by ``seat``'s forfeit (``Leavers.end_by_forfeit``)."""
+    ) -> bool:
+        """End the match in play by ``seat``'s forfeit (``Leavers.end_by_forfeit``);
+        whether it ended it."""
         ...
 
     def mark_presence(self, table: LiveTable) -> None:
