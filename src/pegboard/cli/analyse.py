@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -19,7 +19,7 @@ from rich.table import Table
 
 from pegboard import games
 from pegboard.analysis import GRADE_NAMES, AnalysisError, Decision, Report, analyse
-from pegboard.cli.terminal import fail
+from pegboard.cli.terminal import fail, read_record_file
 from pegboard.core import RecordError, WordedError, check_record
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
@@ -69,7 +69,7 @@ def analyse_command(
             ),
             _,
         )
-    record = read_json(record_file, _)
+    record = read_record_file(record_file, _)
     try:
         game = games.get(check_record(record).get("game"))
         with analysis_progress(_) as progress:
@@ -96,20 +96,6 @@ def analyse_command(
         console.print(_("No decision lost enough to be graded."))
     for decision in graded:
         console.print(decision_line(decision, _), highlight=False, soft_wrap=True)
-
-
-def read_json(path: Path, _: Translator) -> Any:
-    """The JSON in ``path``; a translated error (exit 1) when it cannot be read or parsed."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise fail(
-            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror), _
-        ) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise fail(
-            _("{path} is not a JSON record: {reason}").format(path=path, reason=error), _
-        ) from None
 
 
 def analysis_progress(_: Translator) -> Progress:

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from pegboard import games
 from pegboard.bots import Evaluation
-from pegboard.cli.terminal import fail
+from pegboard.cli.terminal import fail, read_record_file
 from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
 from pegboard.hints import HintError, strongest_analyser
@@ -65,16 +65,7 @@ def hint_command(
         _ = translator(resolve_language(lang))
     except ValueError as error:
         raise fail(str(error)) from None
-    try:
-        record = json.loads(record_file.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise fail(
-            _("cannot read {path}: {reason}").format(path=record_file, reason=error.strerror), _
-        ) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise fail(
-            _("{path} is not a JSON record: {reason}").format(path=record_file, reason=error), _
-        ) from None
+    record = read_record_file(record_file, _)
     try:
         game, position = read_position(record)
         # People count seats from 1; the library from 0.

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import typer
 
@@ -119,3 +122,18 @@ def fail(message: str, _: Callable[[str], str] | None = None) -> typer.Exit:
     label = "pegboard: error: {message}" if _ is None else _("pegboard: error: {message}")
     typer.echo(label.format(message=message), err=True)
     return typer.Exit(code=1)
+
+
+def read_record_file(path: Path, _: Callable[[str], str]) -> Any:
+    """The JSON record in ``path`` (``pegboard hint``, ``pegboard analyse``); a translated
+    error (exit 1) when it cannot be read or parsed."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise fail(
+            _("cannot read {path}: {reason}").format(path=path, reason=error.strerror), _
+        ) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise fail(
+            _("{path} is not a JSON record: {reason}").format(path=path, reason=error), _
+        ) from None
