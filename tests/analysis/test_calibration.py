@@ -27,7 +27,7 @@ def _discard(observation: Any, *cards: str) -> Any:
     return next(a for a in observation.legal_actions() if {str(c) for c in a.cards} == set(cards))
 
 
-def test_throwing_away_a_29_hand_is_a_blunder() -> None:
+def test_c6_throwing_away_a_29_hand_is_a_blunder() -> None:
     """Six cards holding 5-5-5-J with the five of the jack's suit to turn up: the best hand
     in cribbage (29, with the starter). Keeping 5-5-5-J is worth 14 points before the
     starter (four fifteens of J+5 and 5+5+5 make 8, the pair royal 6); throwing two fives
@@ -50,7 +50,7 @@ def test_throwing_away_a_29_hand_is_a_blunder() -> None:
     assert grade(best.loss, cribbage.grading) is None
 
 
-def test_the_draw_domino_that_lets_the_last_tile_out_is_a_blunder() -> None:
+def test_d13_the_draw_domino_that_lets_the_last_tile_out_is_a_blunder() -> None:
     """Draw for two, the line [0|6], the stock down to two tiles (no drawing, D7), seat 0
     holding [0|5] and [4|6], seat 1 one tile and known to hold no 0, 1, 2, 3, 4 or 6 (it
     passed on them): its tile is [5|5]. [4|6] on the six leaves ends 0 and 4: seat 1

@@ -42,8 +42,9 @@ def test_d11_the_last_tile_ends_the_round_and_blocks_nobody() -> None:
     assert play_details(view, play) == {"tiles left": 0.0}
 
 
-def test_the_expert_shows_every_actions_details_beside_its_search() -> None:
+def test_d10_the_expert_shows_every_actions_details_and_no_points_for_a_play() -> None:
     view = Round.deal(3, seed=8).observation(0)
     for e in DrawISMCTS(budget=60).analyse(view, random.Random(1)):
         extra = {k: v for k, v in e.details.items() if k not in ("visits", "iterations")}
         assert extra == play_details(view, e.action)
+        assert "points now" not in e.details  # D10: a play scores nothing in Draw
