@@ -10,10 +10,12 @@ player (issue 36).
 
 The analysis is generic: any registered game with a match record read move by move
 (``Game.record_start``) and a bot that ranks actions (``AnalysingBot``) can be analysed;
-it sees each seat's observation only. Grades and accuracy: ``pegboard.analysis.grades``.
+it sees each seat's observation only. Grades and accuracy: ``pegboard.analysis.grades``;
+the chance of winning a match: ``pegboard.analysis.odds`` (issue 37).
 """
 
 from pegboard.analysis.grades import accuracy, grade
+from pegboard.analysis.odds import win_probability
 from pegboard.analysis.plan import analyse, analyse_log, match_start
 from pegboard.analysis.report import (
     GRADE_NAMES,
@@ -46,4 +48,5 @@ __all__ = [
     "grade",
     "match_start",
     "strongest_level",
+    "win_probability",
 ]

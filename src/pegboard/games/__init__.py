@@ -34,6 +34,7 @@ from pegboard.games.base import (
     OutOfTurnError,
     Played,
     UnknownGameError,
+    WinProbabilities,
     observation_lines,
 )
 from pegboard.games.levels import (
@@ -66,6 +67,7 @@ __all__ = [
     "OutOfTurnError",
     "Played",
     "UnknownGameError",
+    "WinProbabilities",
     "bot_games",
     "bot_levels",
     "for_people",

@@ -9,6 +9,7 @@ action written in its notation. Surfaces ask for a description by name
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,6 +144,51 @@ class Encoding(Protocol):
         ...
 
 
+class WinProbabilities(Protocol):
+    """A game's chances of winning its match (``pegboard.analysis.odds``, issue 37).
+
+    Between deals a match's state is public (the scores, the dealer or leader, the
+    options) and its chances are read from a table the game computed from its engine: the
+    outcomes of deals of its expert against itself, sampled from standard starts, then a
+    dynamic programme over the scores; the table is a data file in the game's package
+    (``path``), written by ``python -m benchmarks odds --game NAME``. Within a deal a seat's
+    chances are estimated from its observation alone: worlds consistent with it played out
+    to the deal's end, each end read from the table."""
+
+    @property
+    def path(self) -> Path:
+        """The data file: the samples, the seed they were drawn from and the tables."""
+        ...
+
+    @property
+    def configurations(self) -> tuple[str, ...]:
+        """The kinds of deal sampled separately ("2", "4-partners"...): what changes how
+        a deal is played and scored, each one a sample of its own."""
+        ...
+
+    def sample_deal(self, configuration: str, seed: int) -> Any:
+        """One deal of ``configuration`` played by the expert against itself from a
+        standard start, drawn from ``seed``: what the tables need of it, as JSON values.
+        Module-level and deterministic, so that a runner may map it over processes."""
+        ...
+
+    def build(self, samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+        """The tables (and their stated error) from the samples of every configuration,
+        as JSON values: what the data file holds beside the samples."""
+        ...
+
+    def between_deals(self, match: Any) -> Sequence[float]:
+        """Per seat, the chance of winning ``match`` from the state its deal in play began
+        in (public facts only), read from the tables; 1 and 0 once it is over."""
+        ...
+
+    def within_deal(self, observation: Any, samples: int, rng: random.Random) -> Sequence[float]:
+        """Per seat, the chance of winning estimated from one seat's ``observation``:
+        ``samples`` worlds consistent with it played out to the end of the deal (or of the
+        match), each end read from the tables."""
+        ...
+
+
 def _scores_attribute(match: Any) -> Sequence[float]:
     return tuple(match.scores)
 
@@ -260,6 +306,9 @@ class Game:
     encoding: Callable[[], Encoding] | None = None
     """The game's ``Encoding`` for the research interfaces, imported when asked for (it
     needs NumPy, the ``research`` extra's)."""
+    win_probabilities: Callable[[], WinProbabilities] | None = None
+    """The game's ``WinProbabilities`` (its tables), imported when asked for; None when the
+    game has none."""
     options_check: Callable[[Mapping[str, Any]], None] | None = None
     """Checks options together once each is in range (``OptionError`` naming the one at
     fault and its rule): partnerships need 4 players, say. None when any mix goes."""

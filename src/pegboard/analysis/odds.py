@@ -1,0 +1,189 @@
+"""The chance of winning a match (issue 37): ``win_probability(game, state, seat)``, and the
+making of the tables it reads.
+
+    >>> import pegboard.games
+    >>> from pegboard.analysis import win_probability
+    >>> cribbage = pegboard.games.get("cribbage")
+    >>> match = cribbage.new_match(cribbage.check_options({}), 7)
+    >>> round(win_probability(cribbage, match, 0, samples=0), 2)  # doctest: +SKIP
+    0.52
+
+Each game that has them gives its tables as a ``pegboard.games.WinProbabilities``: the
+outcomes of deals of its expert against itself, sampled from standard starts (the deal's
+seeds derived from one master seed, so that anyone can draw them again), then a dynamic
+programme over the match's scores. ``generate`` draws the samples (on any ``Runner``: this
+machine's processes or a Ray cluster) and builds the tables; ``check`` draws the first
+samples again and rebuilds the tables from the stored samples, and says where either
+differs from the data file: the test that the file is what its generator makes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from pegboard.analysis.search import AnalysisError
+from pegboard.arena.deals import derive_seed
+from pegboard.arena.runner import LocalRunner, Runner
+from pegboard.core import N_
+from pegboard.games import Game, WinProbabilities
+from pegboard.games import get as get_game
+
+DEFAULT_SAMPLES: Final = 32
+"""Worlds played out to estimate a seat's chances within a deal."""
+DEFAULT_SEED: Final = 37
+"""The master seed of the tables' samples (issue 37)."""
+FORMAT: Final = 1
+"""The data files' format."""
+
+
+def tables_of(game: Game) -> WinProbabilities:
+    """``game``'s win-probability tables; ``AnalysisError`` when it has none."""
+    if game.win_probabilities is None:
+        raise AnalysisError(N_("{game} has no table of the chances of winning"), game=game.name)
+    return game.win_probabilities()
+
+
+def win_probability(
+    game: Game, state: Any, seat: int, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> float:
+    """The chance that ``seat`` wins the match, from 0 to 1.
+
+    ``state`` is a match of ``game`` or one seat's observation. A match is seen by ``seat``
+    only (its observation: the chance never peeks at another seat's hand); with
+    ``samples=0`` it is the table's chance from the state the deal in play began in,
+    knowing nothing of the cards or tiles dealt. Otherwise ``samples`` worlds consistent
+    with the observation are played out to the deal's end, each end read from the table
+    (``seed`` draws them: the same seed, the same estimate).
+    """
+    tables = tables_of(game)
+    if not 0 <= seat < _seats(state):
+        raise AnalysisError(N_("no seat {seat} in this match"), seat=seat)
+    if game.owns(state):
+        if samples == 0 or state.current_player is None:
+            return float(tables.between_deals(state)[seat])
+        state = state.observation(seat)
+    if samples < 1:
+        raise AnalysisError(N_("an observation's chances need at least one sample"))
+    return float(tables.within_deal(state, samples, random.Random(seed))[seat])
+
+
+def _seats(state: Any) -> int:
+    for name in ("num_players", "players"):
+        value = getattr(state, name, None)
+        if isinstance(value, int):
+            return value
+    return len(state.scores)
+
+
+# -- the data files -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    game: str
+    configuration: str
+    index: int
+    seed: int
+
+
+def _sample(task: _Task) -> tuple[str, int, Any]:
+    """One deal sampled (module-level: a runner maps it over processes)."""
+    tables = tables_of(get_game(task.game))
+    return task.configuration, task.index, tables.sample_deal(task.configuration, task.seed)
+
+
+def deal_seed(seed: int, configuration: str, index: int) -> int:
+    """The seed of the ``index``-th sampled deal of ``configuration``."""
+    return derive_seed(seed, "odds", configuration, index)
+
+
+def draw_samples(
+    game: Game,
+    deals: int,
+    seed: int = DEFAULT_SEED,
+    runner: Runner | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    configurations: Sequence[str] | None = None,
+) -> dict[str, list[Any]]:
+    """``deals`` sampled deals of each of ``game``'s configurations, in order."""
+    tables = tables_of(game)
+    chosen = tables.configurations if configurations is None else tuple(configurations)
+    tasks = [
+        _Task(game.name, configuration, index, deal_seed(seed, configuration, index))
+        for configuration in chosen
+        for index in range(deals)
+    ]
+    found: dict[str, list[Any]] = {configuration: [None] * deals for configuration in chosen}
+    results = (runner or LocalRunner()).map(_sample, tasks)
+    for done, (configuration, index, sample) in enumerate(results, start=1):
+        found[configuration][index] = sample
+        if progress is not None:
+            progress(done, len(tasks))
+    return found
+
+
+def generate(
+    game: Game,
+    deals: int,
+    seed: int = DEFAULT_SEED,
+    runner: Runner | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The data file's contents: ``deals`` samples of each configuration and the tables
+    built from them."""
+    samples = draw_samples(game, deals, seed, runner, progress)
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "seed": seed,
+        "deals": deals,
+        "samples": samples,
+        "tables": tables_of(game).build(samples),
+    }
+
+
+def write(path: Path, data: Mapping[str, Any]) -> None:
+    """Write a data file (gzip-compressed JSON, reproducible byte for byte)."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
+        out.write(text)
+
+
+def read(path: Path) -> dict[str, Any]:
+    """A data file's contents."""
+    with gzip.open(path, "rt", encoding="utf-8") as source:
+        data: dict[str, Any] = json.load(source)
+    return data
+
+
+def check(game: Game, deals: int, runner: Runner | None = None) -> list[str]:
+    """Where ``game``'s data file is not what its generator makes: its first ``deals``
+    samples of each configuration drawn again from its seed, and its tables rebuilt from
+    its samples. An empty list when both agree."""
+    tables = tables_of(game)
+    data = read(tables.path)
+    problems: list[str] = []
+    if data.get("format") != FORMAT or data.get("game") != game.name:
+        return [f"{tables.path.name}: not a format-{FORMAT} data file of {game.name}"]
+    again = draw_samples(game, min(deals, int(data["deals"])), int(data["seed"]), runner)
+    for configuration, samples in again.items():
+        stored = data["samples"].get(configuration, [])
+        for index, sample in enumerate(samples):
+            if index >= len(stored) or _plain(sample) != stored[index]:
+                problems.append(f"{configuration}: deal {index} is not the one stored")
+    rebuilt = _plain(tables.build(data["samples"]))
+    for name in sorted(set(rebuilt) | set(data["tables"])):
+        if rebuilt.get(name) != data["tables"].get(name):
+            problems.append(f"table {name!r} is not what the samples build")
+    return problems
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists)."""
+    return json.loads(json.dumps(value))
