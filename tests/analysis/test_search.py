@@ -14,8 +14,9 @@ from pegboard.analysis import AnalysisError, Report, accuracy, analyse, grade
 from pegboard.games import Grading
 from tests.analysis.conftest import played_record
 
-FAST = {"budget": 40, "max_searches": 2}
-"""A small search: these tests check the analysis' bookkeeping, not its strength."""
+FAST = {"budget": 40, "max_searches": 2, "chances": 0}
+"""A small search, and no chances of winning (tests/analysis/test_odds.py): these tests
+check the analysis' bookkeeping, not its strength."""
 
 
 @pytest.mark.parametrize("game", ["draw", "cribbage", "all-fives", "fives-and-threes"])
@@ -62,8 +63,8 @@ def test_the_same_seed_gives_the_same_report_and_json_round_trips() -> None:
 def test_a_decision_is_searched_again_until_its_error_is_within_the_tolerance() -> None:
     draw = pegboard.games.get("draw")
     record = played_record("draw", 5)
-    loose = analyse(draw, record, seed=2, budget=40, max_searches=6, tolerance=1e9)
-    tight = analyse(draw, record, seed=2, budget=40, max_searches=6, tolerance=0.0)
+    loose = analyse(draw, record, seed=2, budget=40, max_searches=6, tolerance=1e9, chances=0)
+    tight = analyse(draw, record, seed=2, budget=40, max_searches=6, tolerance=0.0, chances=0)
     assert {d.searches for d in loose.decisions} == {2}
     # A tolerance of 0 is met only by a loss known exactly (a loss of 0, or an exact bot).
     assert any(d.searches == 6 for d in tight.decisions)

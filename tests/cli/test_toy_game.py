@@ -305,7 +305,9 @@ def test_hint_ranks_as_the_high_bot_analyses(seed: int, tmp_path: Path, toy_game
         path.write_text(json.dumps(record))
         result = runner.invoke(app, ["hint", str(path), "--json", "--seed", "3"])
         assert result.exit_code == 0, result.output
-        shown = json.loads(result.output)
+        answer = json.loads(result.output)
+        assert answer["win_probability"] is None  # the toy game has no tables of its chances
+        shown = answer["actions"]
         analysed = toy.HighBot().analyse(position.observation(seat), random.Random(3))
         ranked = sorted(analysed, key=lambda e: -e.value)  # best first, ties as analysed
         assert [(e["action"], e["value"]) for e in shown] == [
@@ -315,7 +317,7 @@ def test_hint_ranks_as_the_high_bot_analyses(seed: int, tmp_path: Path, toy_game
         table = runner.invoke(app, ["hint", str(path), "--lang", "en"]).output
         assert f"seat {seat + 1}: {len(ranked)} legal actions (high)" in table  # from 1
         assert table.index(str(ranked[0].action)) < table.index(str(ranked[-1].action))
-        assert "expected points" in table
+        assert "expected points" in table and "Chance of winning" not in table
         # --seat counts from 1, as the command's words do: the other seat is 2 - seat.
         other = runner.invoke(app, ["hint", str(path), "--seat", str(2 - seat), "--lang", "en"])
         assert other.exit_code == 1

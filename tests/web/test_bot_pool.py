@@ -88,9 +88,15 @@ def test_the_pool_moves_and_hints_as_the_server_process_would(game: str) -> None
             ]
             hints = [
                 ranked(
-                    await pool.hint(
-                        game, seed, m.observation(m.current_player), table=f"t{seed}", address="a"
-                    )
+                    (
+                        await pool.hint(
+                            game,
+                            seed,
+                            m.observation(m.current_player),
+                            table=f"t{seed}",
+                            address="a",
+                        )
+                    ).ranking
                 )
                 for seed, m in hinted
             ]

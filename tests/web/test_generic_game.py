@@ -269,6 +269,7 @@ def test_a_hint_ranks_the_seats_cards_with_the_games_strongest_bot(
     hand = ana.state["view"]["observation"]["hand"]
     assert sorted(h["action"] for h in hint["hints"]) == sorted(f"lay {c}" for c in hand)
     assert hint["hints"][0]["unit"] == "expected points"
+    assert hint["chance"] is None  # the toy game has no tables of its chances
 
 
 def test_the_lobby_describes_tricks_from_its_description(tricks_client: TestClient) -> None:

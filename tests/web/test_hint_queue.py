@@ -62,7 +62,7 @@ class Call:
             game, _level, seed, observation = self.args
             self.future.set_result(bot_pool.bot_move(game, "greedy", seed, observation))
         else:
-            self.future.set_result([])
+            self.future.set_result(bot_pool.Hint([], None))
 
 
 class HeldWorkers:
@@ -468,7 +468,7 @@ def test_threads_mode_queues_nothing_but_keeps_one_hint_per_table(
             with pytest.raises(bot_pool.HintBusyError):
                 await pool.hint("draw", 2, observation, table="t0", address="A")
             gate.set()
-            assert await asyncio.gather(*asked) == [[], [], []]
+            assert [hint.ranking for hint in await asyncio.gather(*asked)] == [[], [], []]
         finally:
             gate.set()
             await pool.close()

@@ -234,13 +234,20 @@ def test_the_report_names_its_seats_grades_and_chart_in_the_readers_language(
         title = svg.find(f"{SVG}title")
         assert title is not None and title.text == report["chart"]["title"]
         assert title.text == _("Chart of the match") != "Chart of the match"
-        lines = svg.findall(f".//{SVG}polyline[@class='series']")
-        bars = svg.findall(f".//{SVG}g[@class='series']")
+        panels = {g.get("data-key"): g for g in svg.findall(f".//{SVG}g[@class='panel']")}
+        lines = panels["scores"].findall(f"{SVG}polyline[@class='series']")
+        bars = panels["lost"].findall(f"{SVG}g[@class='series']")
         assert [line.get("data-seat") for line in lines] == ["0", "1"]
         assert [bar.get("data-seat") for bar in bars] == ["0", "1"]
         assert [line.get("data-name") for line in lines] == names
+        # Each seat's chance of winning at its decisions, as it saw it (issue 37).
+        chances = panels["chance"].findall(f"{SVG}polyline[@class='series']")
+        assert [line.get("data-seat") for line in chances] == ["0", "1"]
+        assert all(0 <= d["chance"] <= 1 for d in report["decisions"])
         texts = "".join(svg.itertext())
-        assert report["chart"]["panels"][1]["label"] in texts
+        labels = {panel["key"]: panel["label"] for panel in report["chart"]["panels"]}
+        assert labels["lost"] in texts and labels["chance"] in texts
+        assert labels["chance"] == _("Chance of winning (%)")
 
 
 def test_a_match_in_play_is_refused_and_nothing_of_it_searched_or_said(

@@ -361,6 +361,9 @@ def test_a_hint_in_portuguese_names_its_unit_in_portuguese(client: TestClient) -
     assert {h["unit"] for h in answer["hints"]} == {"pontos líquidos esperados"}
     labels = {m["action"]: m["label"] for m in mover.state["view"]["legal"]}
     assert all(h["label"] == labels[h["action"]] for h in answer["hints"])
+    # The seat's chance of winning from its own view, with the hints (issue 37): the same
+    # estimate the library makes from that seat's observation with the hint's seed.
+    assert 0 <= answer["chance"] <= 1
 
 
 @pytest.mark.parametrize("lang", ["en", "pt"])

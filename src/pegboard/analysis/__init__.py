@@ -14,6 +14,7 @@ it sees each seat's observation only. Grades and accuracy: ``pegboard.analysis.g
 the chance of winning a match: ``pegboard.analysis.odds`` (issue 37).
 """
 
+from pegboard.analysis.errors import AnalysisError
 from pegboard.analysis.grades import accuracy, grade
 from pegboard.analysis.odds import win_probability
 from pegboard.analysis.plan import analyse, analyse_log, match_start
@@ -26,7 +27,6 @@ from pegboard.analysis.report import (
     SeatSummary,
 )
 from pegboard.analysis.search import (
-    AnalysisError,
     Searched,
     analyse_decision,
     strongest_level,

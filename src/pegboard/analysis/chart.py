@@ -3,9 +3,10 @@ moves, each with its series (a line of values after each move, or bars at the mo
 there is a value), their legend and labelled axes. Nothing here names a game, nor a
 language: the caller gives every word (translated), and each is written escaped.
 
-``report_chart`` makes the report's two panels: each seat's board points after each move
-(``Report.scores``) as lines, and the points each seat lost at each of its decisions as
-bars. The win-probability issue adds its own panel or series to the list. ``chart_rows``
+``report_chart`` makes the report's panels: each seat's board points after each move
+(``Report.scores``) as lines, each seat's chance of winning at each of its decisions as it
+saw it (when the report has them: issue 37), and the points each seat lost at each of its
+decisions as bars. ``chart_rows``
 gives the same figures as rows, for a table that screen readers read instead.
 
 The drawing has ``role="img"``, a ``<title>`` and a ``<desc>``; each seat keeps one colour
@@ -56,6 +57,9 @@ class Panel:
     key: str
     label: str
     series: tuple[Series, ...]
+    span: tuple[float, float] | None = None
+    """The vertical axis' range when it is fixed (a percentage: 0 to 100); None: from the
+    values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,8 @@ class ChartWords:
     moves: str
     points: str
     lost: str
+    chance: str | None = None
+    """The label of the chance-of-winning panel (drawn when the report has chances)."""
 
 
 def report_chart(report: Report, names: Sequence[str], words: ChartWords) -> Chart:
@@ -94,12 +100,23 @@ def report_chart(report: Report, names: Sequence[str], words: ChartWords) -> Cha
     for decision in report.decisions:
         lost[decision.seat][decision.index + 1] = decision.loss
     bars = tuple(Series(_name(names, seat), seat, tuple(lost[seat]), "bar") for seat in seats)
-    return Chart(
-        words.title,
-        words.description,
-        words.moves,
-        moves,
-        (Panel("scores", words.points, lines), Panel("lost", words.lost, bars)),
+    panels = [Panel("scores", words.points, lines), Panel("lost", words.lost, bars)]
+    if words.chance is not None and any(d.chance is not None for d in report.decisions):
+        panels.insert(1, Panel("chance", words.chance, _chance_lines(report, names), (0, 100)))
+    return Chart(words.title, words.description, words.moves, moves, tuple(panels))
+
+
+def _chance_lines(report: Report, names: Sequence[str]) -> tuple[Series, ...]:
+    """Each seat's chance of winning, in percent, at each of its decisions (before the
+    move: at ``index``), as the seat itself saw it."""
+    chances: list[list[float | None]] = [
+        [None] * (len(report.actions) + 1) for _ in range(report.players)
+    ]
+    for decision in report.decisions:
+        if decision.chance is not None:
+            chances[decision.seat][decision.index] = round(100 * decision.chance, 1)
+    return tuple(
+        Series(_name(names, seat), seat, tuple(chances[seat])) for seat in range(report.players)
     )
 
 
@@ -164,8 +181,11 @@ def _number(value: float) -> str:
 def _panel_svg(chart: Chart, panel: Panel, top: float, parts: list[str]) -> None:
     plot_width = WIDTH - LEFT - RIGHT
     values = [v for s in panel.series for v in s.values if v is not None]
-    low = min([*values, 0.0])
-    high = _rounded_up(low, max([*values, 1.0]))
+    if panel.span is not None:
+        low, high = panel.span
+    else:
+        low = min([*values, 0.0])
+        high = _rounded_up(low, max([*values, 1.0]))
     bottom = top + PANEL_HEIGHT
 
     def x(move: float) -> float:

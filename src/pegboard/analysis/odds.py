@@ -19,27 +19,29 @@ differs from the data file: the test that the file is what its generator makes.
 
 from __future__ import annotations
 
-import gzip
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
-from pegboard.analysis.search import AnalysisError
+from pegboard.analysis.errors import AnalysisError
 from pegboard.arena.deals import derive_seed
 from pegboard.arena.runner import LocalRunner, Runner
-from pegboard.core import N_
+from pegboard.core import N_, WordedError
 from pegboard.games import Game, WinProbabilities
 from pegboard.games import get as get_game
+from pegboard.games.tables import FORMAT, read_tables
 
 DEFAULT_SAMPLES: Final = 32
 """Worlds played out to estimate a seat's chances within a deal."""
+REPORT_SAMPLES: Final = 8
+"""Worlds played out for the chance at each decision of a game report: a chart's line, an
+estimate within some 0.05 (a report values a hundred decisions)."""
+MAX_SAMPLES: Final = 1024
+"""The most worlds one estimate plays out (a caller's request is bounded work)."""
 DEFAULT_SEED: Final = 37
 """The master seed of the tables' samples (issue 37)."""
-FORMAT: Final = 1
-"""The data files' format."""
 
 
 def tables_of(game: Game) -> WinProbabilities:
@@ -68,9 +70,27 @@ def win_probability(
         if samples == 0 or state.current_player is None:
             return float(tables.between_deals(state)[seat])
         state = state.observation(seat)
-    if samples < 1:
-        raise AnalysisError(N_("an observation's chances need at least one sample"))
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise AnalysisError(
+            N_("an estimate plays out from 1 to {most} worlds, not {samples}"),
+            most=MAX_SAMPLES,
+            samples=samples,
+        )
     return float(tables.within_deal(state, samples, random.Random(seed))[seat])
+
+
+def seat_chance(game: str, observation: Any, samples: int, seed: int) -> float | None:
+    """The chance of winning of the seat whose ``observation`` it is, from ``samples``
+    worlds; None when there are no samples, or no table for the game or this kind of
+    match (a game that tabulated only some of its options)."""
+    found = get_game(game)
+    if samples < 1 or found.win_probabilities is None:
+        return None
+    try:
+        chances = found.win_probabilities().within_deal(observation, samples, random.Random(seed))
+    except WordedError:
+        return None
+    return float(chances[observation.seat])
 
 
 def _seats(state: Any) -> int:
@@ -148,26 +168,12 @@ def generate(
     }
 
 
-def write(path: Path, data: Mapping[str, Any]) -> None:
-    """Write a data file (gzip-compressed JSON, reproducible byte for byte)."""
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
-    with path.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as out:
-        out.write(text)
-
-
-def read(path: Path) -> dict[str, Any]:
-    """A data file's contents."""
-    with gzip.open(path, "rt", encoding="utf-8") as source:
-        data: dict[str, Any] = json.load(source)
-    return data
-
-
 def check(game: Game, deals: int, runner: Runner | None = None) -> list[str]:
     """Where ``game``'s data file is not what its generator makes: its first ``deals``
     samples of each configuration drawn again from its seed, and its tables rebuilt from
     its samples. An empty list when both agree."""
     tables = tables_of(game)
-    data = read(tables.path)
+    data = read_tables(tables.path)
     problems: list[str] = []
     if data.get("format") != FORMAT or data.get("game") != game.name:
         return [f"{tables.path.name}: not a format-{FORMAT} data file of {game.name}"]

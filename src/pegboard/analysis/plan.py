@@ -13,13 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pegboard.analysis.errors import AnalysisError
 from pegboard.analysis.grades import grade
+from pegboard.analysis.odds import REPORT_SAMPLES
 from pegboard.analysis.report import Decision, Report
 from pegboard.analysis.search import (
     MAX_SEARCHES,
     MIN_SEARCHES,
     TOLERANCE_SHARE,
-    AnalysisError,
     Progress,
     Searched,
     analyse_decision,
@@ -56,6 +57,8 @@ class Plan:
     seed: int
     tolerance: float
     max_searches: int
+    chances: int = REPORT_SAMPLES
+    """Worlds played out for the deciding seat's chance of winning at each decision."""
 
     def search_arguments(self, ask: Ask) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """``analyse_decision``'s arguments for ``ask``, as ``analyse_log`` gives them."""
@@ -66,6 +69,7 @@ class Plan:
             "index": ask.index,
             "tolerance": self.tolerance,
             "max_searches": self.max_searches,
+            "chances": self.chances,
         }
 
     def report(self, searched: Sequence[Searched]) -> Report:
@@ -83,6 +87,7 @@ class Plan:
                 error=done.error,
                 searches=done.searches,
                 grade=grade(done.loss, self.game.grading, done.error),
+                chance=done.chance,
             )
             for ask, done in zip(self.asks, searched, strict=True)
         )
@@ -118,6 +123,7 @@ def plan_log(
     seed: int = 0,
     tolerance: float | None = None,
     max_searches: int = MAX_SEARCHES,
+    chances: int = REPORT_SAMPLES,
 ) -> Plan:
     """The plan of ``analyse_log`` with the same arguments (``AnalysisError`` for a log
     that does not replay)."""
@@ -163,6 +169,7 @@ def plan_log(
         seed=seed,
         tolerance=tolerance,
         max_searches=max_searches,
+        chances=chances,
     )
 
 
@@ -177,6 +184,7 @@ def analyse_log(
     seed: int = 0,
     tolerance: float | None = None,
     max_searches: int = MAX_SEARCHES,
+    chances: int = REPORT_SAMPLES,
     progress: Progress | None = None,
 ) -> Report:
     """``analyse`` of a match given as its options, seed and log of actions (what a server
@@ -191,6 +199,7 @@ def analyse_log(
         seed=seed,
         tolerance=tolerance,
         max_searches=max_searches,
+        chances=chances,
     )
     searched: list[Searched] = []
     for ask in plan.asks:
@@ -210,13 +219,15 @@ def analyse(
     seed: int = 0,
     tolerance: float | None = None,
     max_searches: int = MAX_SEARCHES,
+    chances: int = REPORT_SAMPLES,
     progress: Progress | None = None,
 ) -> Report:
     """The report of the match ``record`` (a match record of ``game``, finished or not):
     every decision of every seat valued by ``level`` (the strongest analyser of the game by
     default) at ``budget`` per search (the bot's own by default), re-searched until its
     loss's error is within ``tolerance`` (a quarter of the game's inaccuracy threshold by
-    default). The same seed gives the same report."""
+    default), each with the deciding seat's chance of winning from ``chances`` worlds
+    (none: 0). The same seed gives the same report."""
     options, match_seed, actions = match_start(game, record)
     return analyse_log(
         game,
@@ -228,6 +239,7 @@ def analyse(
         seed=seed,
         tolerance=tolerance,
         max_searches=max_searches,
+        chances=chances,
         progress=progress,
     )
 

@@ -65,6 +65,9 @@ class Decision:
     grade: str | None
     """``None`` (no grade: as good as the best, within the game's thresholds), or one of
     ``GRADES``."""
+    chance: float | None = None
+    """The deciding seat's chance of winning the match as it decided, estimated from its
+    own observation (``pegboard.analysis.odds``); None when the game has no tables."""
 
     @property
     def best(self) -> str:
@@ -88,6 +91,7 @@ class Decision:
             "error": self.error,
             "searches": self.searches,
             "grade": self.grade,
+            "chance": self.chance,
         }
 
     @classmethod
@@ -103,6 +107,7 @@ class Decision:
             error=float(data["error"]),
             searches=int(data["searches"]),
             grade=None if grade is None else str(grade),
+            chance=None if data.get("chance") is None else float(data["chance"]),
         )
 
 

@@ -21,9 +21,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from pegboard.analysis.errors import AnalysisError
+from pegboard.analysis.odds import seat_chance
 from pegboard.analysis.report import ActionValue
 from pegboard.bots import Evaluation
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.games import Game
 from pegboard.hints import HintError, rank, strongest_analyser
 
@@ -39,10 +41,6 @@ Progress = Callable[[int, int], None]
 """Told ``(decisions done, decisions in all)`` after each decision."""
 
 
-class AnalysisError(WordedError):
-    """A match that cannot be analysed: a bad record, a game without an analyser."""
-
-
 @dataclass(frozen=True, slots=True)
 class Searched:
     """One decision searched: its actions valued (means, best first), the loss of the
@@ -53,6 +51,8 @@ class Searched:
     loss: float
     error: float
     searches: int
+    chance: float | None = None
+    """The deciding seat's chance of winning, from its observation (``chances`` > 0)."""
 
 
 def strongest_level(game: Game) -> str:
@@ -81,10 +81,12 @@ def analyse_decision(
     index: int = 0,
     tolerance: float = 0.0,
     max_searches: int = MAX_SEARCHES,
+    chances: int = 0,
 ) -> Searched:
     """One decision: ``taken`` (an action, or its notation) of the seat whose
     ``observation`` it is, searched by ``level`` until the loss's error is within
-    ``tolerance`` or ``max_searches`` searches are made."""
+    ``tolerance`` or ``max_searches`` searches are made; with ``chances``, the seat's
+    chance of winning estimated from that many worlds (``pegboard.analysis.odds``)."""
     taken_text = str(taken)
     runs: list[dict[str, Evaluation]] = []
     order: list[str] = []
@@ -110,7 +112,9 @@ def analyse_decision(
     loss = max(0.0, means[best] - means[taken_text])
     ranked = sorted(order, key=lambda a: (-means[a], order.index(a)))
     values = tuple(ActionValue(a, means[a], _mean_details(runs, a)) for a in ranked)
-    return Searched(values, runs[0][order[0]].unit, loss, error if loss > 0 else 0.0, len(runs))
+    chance = seat_chance(game, observation, chances, search_seed(seed, index, -1))
+    unit = runs[0][order[0]].unit
+    return Searched(values, unit, loss, error if loss > 0 else 0.0, len(runs), chance)
 
 
 def _means(runs: Sequence[Mapping[str, Evaluation]], order: Sequence[str]) -> dict[str, float]:

@@ -18,6 +18,8 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard import games
+from pegboard.analysis import win_probability
+from pegboard.analysis.odds import DEFAULT_SAMPLES, MAX_SAMPLES
 from pegboard.bots import Evaluation
 from pegboard.cli.terminal import fail, read_record_file
 from pegboard.core import N_, RecordError, WordedError, check_record
@@ -52,6 +54,15 @@ def hint_command(
         int | None, typer.Option(help="Search budget (playouts) for analysers that search.")
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the analyser's random choices.")] = 0,
+    samples: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=MAX_SAMPLES,
+            help="Worlds played out for the seat's chance of winning (0: the table's chance "
+            "from the deal's start).",
+        ),
+    ] = DEFAULT_SAMPLES,
     lang: Annotated[
         str | None,
         typer.Option(help="Language of the table: en, pt, zh, hi (default: from the environment)."),
@@ -76,10 +87,40 @@ def hint_command(
         raise fail(describe_error(error, _), _) from None
     except ValueError as error:  # a bad budget (the bots' own check, in English)
         raise fail(describe_error(error, _), _) from None
+    chance = seat_chance(game, position, seat, samples, seed)
     if as_json:
-        typer.echo(json.dumps([evaluation_dict(e) for e in evaluations], indent=1))
+        actions = [evaluation_dict(e) for e in evaluations]
+        typer.echo(json.dumps({"actions": actions, "win_probability": chance}, indent=1))
         return
-    Console().print(hint_table(evaluations, seat, level, _))
+    console = Console()
+    console.print(hint_table(evaluations, seat, level, _))
+    if chance is not None:
+        console.print(chance_line(chance, seat, samples, _))
+
+
+def seat_chance(game: Game, position: Any, seat: int, samples: int, seed: int) -> float | None:
+    """``seat``'s chance of winning from its own view (``pegboard.analysis.win_probability``),
+    or None when the game has no tables or the position is not a match or game of it (a
+    Draw round alone)."""
+    if game.win_probabilities is None:
+        return None
+    try:
+        return win_probability(game, position, seat, samples=samples, seed=seed)
+    except WordedError:
+        return None
+
+
+def chance_line(chance: float, seat: int, samples: int, _: Translator) -> str:
+    """The chance said in words: the percentage, whose view, and how it was reached."""
+    if samples == 0:
+        how = _("from the deal's start, by the table")
+    else:
+        how = _.ngettext(
+            "{n} world played out from seat {seat}'s view",
+            "{n} worlds played out from seat {seat}'s view",
+            samples,
+        ).format(n=samples, seat=seat + 1)
+    return _("Chance of winning: {percent} ({how})").format(percent=f"{chance:.0%}", how=how)
 
 
 def read_position(record: Any) -> tuple[Game, Any]:

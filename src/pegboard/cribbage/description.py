@@ -11,7 +11,7 @@ from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
 from pegboard.cribbage.looks import LOOKS
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
-from pegboard.games.base import Encoding, Game, Grading, Option
+from pegboard.games.base import Encoding, Game, Grading, Option, WinProbabilities
 from pegboard.games.levels import register_bot
 
 BEST_OF = (1, 3, 5, 7)
@@ -91,6 +91,13 @@ def encoding() -> Encoding:
     return cast(Encoding, ENCODING)
 
 
+def win_probabilities() -> WinProbabilities:
+    """The chances of winning (``pegboard.cribbage.odds``), imported when asked for."""
+    from pegboard.cribbage.odds import TABLES
+
+    return TABLES
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -130,6 +137,7 @@ GAME = Game(
     scores=standing,
     apply=apply,
     encoding=encoding,
+    win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=CribbageMatch,
     readers={"game": CribbageGame.from_record},

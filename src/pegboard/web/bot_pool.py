@@ -63,10 +63,11 @@ import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 import pegboard.games
 from pegboard.analysis import Searched, analyse_decision
+from pegboard.analysis.odds import seat_chance
 from pegboard.bots import Evaluation, ismcts
 from pegboard.games import make_bot, quick_level
 from pegboard.hints import HintError, rank
@@ -86,6 +87,9 @@ WATCH_SECONDS: Final = 1.0
 WORKER_NICENESS: Final = 5
 """How much lower than the server a worker runs (``os.nice``): requests come first."""
 HINT_LEVEL: Final = "expert"
+HINT_CHANCE_SAMPLES: Final = 16
+"""Worlds a hint's chance of winning plays out: within some 0.05, at a cribbage hint's
+cost of a quarter of a second."""
 """The level whose analysis the hints show, for a game that has it (else its strongest)."""
 
 
@@ -144,6 +148,21 @@ def hint_level(game: str) -> str:
 def hint_ranking(game: str, seed: int, observation: Any) -> list[Evaluation]:
     """The hint level's ranking of the seat's legal actions (``pegboard.hints.rank``)."""
     return rank(game, observation, hint_level(game), seed)
+
+
+class Hint(NamedTuple):
+    """A hint: the ranking of the seat's legal actions, best first, and the seat's chance of
+    winning the match from its own view (None when the game has no tables of its chances)."""
+
+    ranking: list[Evaluation]
+    chance: float | None
+
+
+def hint_of(game: str, seed: int, observation: Any) -> Hint:
+    """``hint_ranking``, and the seat's chance from ``HINT_CHANCE_SAMPLES`` worlds played
+    out from the same observation (``pegboard.analysis.odds``)."""
+    ranking = hint_ranking(game, seed, observation)
+    return Hint(ranking, seat_chance(game, observation, HINT_CHANCE_SAMPLES, seed))
 
 
 def _search_decision(args: tuple[Any, ...], options: dict[str, Any]) -> tuple[Searched, float]:
@@ -231,7 +250,7 @@ class BotPool:
         self.started_in: float | None = None
         """Seconds the last start of the pool took, until every worker was ready."""
         self._queue = ThinkingQueue(workers or None)
-        self._hints: dict[str, tuple[int, asyncio.Task[list[Evaluation]]]] = {}
+        self._hints: dict[str, tuple[int, asyncio.Task[Hint]]] = {}
         """Per table, the hint asked there (its seed, which names the position) until it
         is answered."""
         self._executor: ProcessPoolExecutor | None = None
@@ -267,9 +286,10 @@ class BotPool:
         table: str,
         address: str,
         most_waiting: int = DEFAULT.hints_per_client,
-    ) -> list[Evaluation]:
-        """The expert's ranking, for a seat of ``table`` that asked from ``address``;
-        raises ``HintError`` (with the worker's message) if it has none to give.
+    ) -> Hint:
+        """The expert's ranking and the seat's chance (``hint_of``), for a seat of ``table``
+        that asked from ``address``; raises ``HintError`` (with the worker's message) if it
+        has none to give.
 
         ``seed`` names the position (the service draws it from the table's seed and seq):
         the same question while the table's hint is thought out waits for the same answer,
@@ -289,10 +309,10 @@ class BotPool:
 
     async def _hint(
         self, address: str, most_waiting: int, game: str, seed: int, observation: Any
-    ) -> list[Evaluation]:
+    ) -> Hint:
         try:
             async with self._queue.hint(address, most_waiting):
-                return await self._run(hint_ranking, game, seed, observation)
+                return await self._run(hint_of, game, seed, observation)
         except ThinkingError as error:
             if error.kind == HintError.__name__:
                 raise HintError(error.message) from None
@@ -315,7 +335,7 @@ class BotPool:
                 on_slot()
             return await self._run(_search_decision, args, options)
 
-    def _answered(self, table: str, done: asyncio.Task[list[Evaluation]]) -> None:
+    def _answered(self, table: str, done: asyncio.Task[Hint]) -> None:
         if self._hints.get(table, (0, None))[1] is done:
             del self._hints[table]
         if not done.cancelled():

@@ -100,6 +100,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("No inaccuracy, mistake or blunder."),
     N_("Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} points"),
     N_("Move {move}: {name} to play"),
+    N_("{name}'s chance of winning as they decided: {percent}"),
     N_("The expert's value of each choice ({unit}), best first"),
     N_("Choice"),
     N_("Value"),
@@ -247,6 +248,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Hint"),
     N_("Hints"),
     N_("Play this"),
+    N_("Your chance of winning the match, as you see it: {percent}"),
+    N_("{name}'s chance of winning the match here, as they saw it: {percent}"),
     N_("Show all {count}"),
     N_("Show the best {count}"),
     # The table itself: the last move, the sounds (table.js, sound.js, cribbage.js).

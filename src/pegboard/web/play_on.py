@@ -30,7 +30,7 @@ from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, translator
 from pegboard.web import games, views, wire
 from pegboard.web.bodies import Body, body_of, read
-from pegboard.web.bot_pool import HintBusyError, HintsWaitingError, WorkerCrashError
+from pegboard.web.bot_pool import Hint, HintBusyError, HintsWaitingError, WorkerCrashError
 from pegboard.web.lobby import client_of, refused, service_of, table_made
 from pegboard.web.players import player_of
 from pegboard.web.replays import FinishedMatch, ReplayRefusedError, finished_match, match_id
@@ -173,7 +173,7 @@ async def position_hint(request: Request, match: str, at: str) -> Response:
             raise LobbyError(409, message)
         observation = position.observation(asked_seat)
         seat_view = views.view(position, found.game, asked_seat, lang, names)
-        evaluations = await ask_pool(request, found, move, observation, _)
+        hint = await ask_pool(request, found, move, observation, _)
     except ReplayRefusedError as refusal:
         return JSONResponse({"error": refusal.message}, status_code=refusal.status)
     except LobbyError as problem:
@@ -183,14 +183,15 @@ async def position_hint(request: Request, match: str, at: str) -> Response:
             "match": match_id(found.table_id, found.number),
             "at": move,
             "seat": asked_seat,
-            "hints": hints_json(evaluations, seat_view, _),
+            "hints": hints_json(hint.ranking, seat_view, _),
+            "chance": hint.chance,
         }
     )
 
 
 async def ask_pool(
     request: Request, found: FinishedMatch, at: int, observation: Any, _: Translator
-) -> list[Any]:
+) -> Hint:
     """The pool's hint for the position after move ``at``, with a table's hint's seed for
     that position (the same ranking a table gave there) and the hints' limits: one hint
     thought at a time per match and address, and each address's hints waiting bounded."""
@@ -198,7 +199,7 @@ async def ask_pool(
     address = client_of(request)
     key = f"{match_id(found.table_id, found.number)}/{address}"
 
-    async def asked() -> list[Any]:
+    async def asked() -> Hint:
         return await service.pool.hint(
             found.game,
             bot_seed(found.seed, -at),

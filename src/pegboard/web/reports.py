@@ -47,12 +47,15 @@ def chart_words(_: Translator) -> ChartWords:
     return ChartWords(
         title=_("Chart of the match"),
         description=_(
-            "Above: each player's points after each move. Below: the points each player "
-            "lost at each of their decisions, as the expert values them."
+            "Above: each player's points after each move. Then, where the game has tables "
+            "of its chances, each player's chance of winning at each of their decisions, as "
+            "they saw it. Below: the points each player lost at each of their decisions, as "
+            "the expert values them."
         ),
         moves=_("Move"),
         points=_("Points"),
         lost=_("Points lost"),
+        chance=_("Chance of winning (%)"),
     )
 
 

@@ -9,7 +9,13 @@ from typing import Any
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, translator
 from pegboard.web import views
-from pegboard.web.bot_pool import BotPool, HintBusyError, HintsWaitingError, WorkerCrashError
+from pegboard.web.bot_pool import (
+    BotPool,
+    Hint,
+    HintBusyError,
+    HintsWaitingError,
+    WorkerCrashError,
+)
 from pegboard.web.limits import Limits
 from pegboard.web.ratings import hints_refusal
 from pegboard.web.seat_names import seat_names
@@ -54,7 +60,9 @@ class Hints:
         self.limits = limits
 
     async def hint(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
-        """The ``hint`` message: the expert's ranking of the seat's legal actions.
+        """The ``hint`` message: the expert's ranking of the seat's legal actions, and the
+        seat's chance of winning from its own view (``chance``; null for a game without
+        tables of its chances).
 
         The expert thinks in the pool from the seat's own observation (nothing hidden from
         the seat goes there), without the table's lock: the table's other clients are not
@@ -81,7 +89,7 @@ class Hints:
             seat_view = views.view(
                 table.match, table.record.game, seat, connection.lang, names, table.narration
             )
-        evaluations = await self._ask(
+        hint = await self._ask(
             table, connection.address, bot_seed(table.record.seed, -seq), observation, _
         )
         if table.seq != seq or table.record.match_number != number:
@@ -91,16 +99,20 @@ class Hints:
                     seq=table.seq
                 ),
             )
-        return {"type": "hint", "hints": hints_json(evaluations, seat_view, _)}
+        return {
+            "type": "hint",
+            "hints": hints_json(hint.ranking, seat_view, _),
+            "chance": hint.chance,
+        }
 
     async def _ask(
         self, table: LiveTable, address: str, seed: int, observation: Any, _: Translator
-    ) -> list[Any]:
+    ) -> Hint:
         """The pool's hint for ``table``'s position (``seed`` names it), asked from
         ``address``: bots' moves think first, and each address's hints in turn
         (``pegboard.web.thinking_queue``)."""
 
-        async def asked() -> list[Any]:
+        async def asked() -> Hint:
             return await self.pool.hint(
                 table.record.game,
                 seed,

@@ -154,19 +154,30 @@ export class PlayOn {
       return;
     }
     if (this.at !== at) return; // the viewer went on meanwhile: this answer is another position's
-    this.showHints(/** @type {Hint[]} */ (result.hints || []), name);
+    this.showHints(/** @type {Hint[]} */ (result.hints || []), name, typeof result.chance === "number" ? result.chance : null);
   }
 
   /**
    * The expert's best few, each drawn as the table draws a hint (its value, unit, details).
    * @param {Hint[]} hints the ranking, best first
    * @param {string} name the seat's name
+   * @param {number | null} chance the seat's chance of winning from its view there, if the game has tables
    */
-  showHints(hints, name) {
+  showHints(hints, name, chance) {
     const face = this.page.hintFace || generic.hintFace;
     fill(
       this.answer,
       h("h3", { id: "expert-title", tabindex: "-1" }, t("The expert's best choices for {name}", { name })),
+      chance !== null
+        ? h(
+            "p",
+            { id: "expert-chance", class: "muted" },
+            t("{name}'s chance of winning the match here, as they saw it: {percent}", {
+              name,
+              percent: new Intl.NumberFormat(htmlLang(), { style: "percent", maximumFractionDigits: 0 }).format(chance),
+            }),
+          )
+        : null,
       h(
         "ol",
         { id: "expert-hints", class: "expert-hints", "aria-labelledby": "expert-title" },

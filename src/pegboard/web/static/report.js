@@ -39,7 +39,7 @@ export const GRADE_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
  * @typedef {{action: string, value: number, details?: Record<string, number>, label?: string}} ActionValue
  * @typedef {{index: number, move: number, seat: number, taken: string, best: string, taken_label?: string, best_label?: string, values: ActionValue[],
  *   unit: string, unit_name?: string, loss: number, error: number, searches: number, grade: string | null,
- *   grade_name?: string}} Decision
+ *   grade_name?: string, chance?: number | null}} Decision
  * @typedef {{seat: number, decisions: number, mean_loss: number, accuracy: number, grades: Record<string, number>}} SeatSummary
  * @typedef {{name: string, seat: number, kind: string}} ChartSeries
  * @typedef {{key: string, label: string, series: ChartSeries[]}} ChartPanel
@@ -439,15 +439,27 @@ export class GameReport {
   }
 
   /**
-   * A decision's every legal action valued, best first, the one played marked.
+   * A decision's every legal action valued, best first, the one played marked, and the
+   * deciding seat's chance of winning when the report has it.
    * @param {Decision} decision the decision
-   * @returns {HTMLElement[]}
+   * @returns {(HTMLElement | null)[]}
    */
   decisionValues(decision) {
     const best = decision.values.length ? decision.values[0].value : 0;
     const name = this.names[decision.seat] || "";
     return [
       h("h3", { id: "report-decision-title" }, decision.grade ? [gradeMark(decision), " "] : null, t("Move {move}: {name} to play", { move: decision.move, name })),
+      // The chance is the deciding seat's own estimate, from its view then (issue 37).
+      typeof decision.chance === "number"
+        ? h(
+            "p",
+            { id: "report-chance", class: "muted" },
+            t("{name}'s chance of winning as they decided: {percent}", {
+              name,
+              percent: new Intl.NumberFormat(htmlLang(), { style: "percent", maximumFractionDigits: 0 }).format(decision.chance),
+            }),
+          )
+        : null,
       h(
         "div",
         scrollBox(t("Move {move}: {name} to play", { move: decision.move, name })),

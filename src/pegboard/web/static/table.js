@@ -24,6 +24,15 @@ function number(value) {
   return new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 2 }).format(value);
 }
 
+/**
+ * A chance (0 to 1) as a whole percentage in the page's language: 0.54 as "54%".
+ * @param {number} value the chance
+ * @returns {string}
+ */
+function percent(value) {
+  return new Intl.NumberFormat(htmlLang(), { style: "percent", maximumFractionDigits: 0 }).format(value);
+}
+
 // The hints shown before "Show all": the expert's best few.
 const HINTS_SHOWN = 3;
 
@@ -58,6 +67,8 @@ class TablePage {
     this.selected = null; // a game that picks one thing before it plays (a Draw tile)
     this.picked = []; // a game that picks several (cribbage's crib)
     this.hints = null;
+    /** @type {number | null} the seat's chance of winning, from its own view, with the hints */
+    this.hintChance = null;
     this.pending = false; // an action sent, its answer not yet back
     this.latch = { seen: null, overlay: null }; // the page module's end of a round or game
     this.match = null;
@@ -95,6 +106,7 @@ class TablePage {
       error: (message) => this.onError(message),
       hint: (message) => {
         this.hints = message.hints || [];
+        this.hintChance = typeof message.chance === "number" ? message.chance : null;
         this.render();
         const box = document.getElementById("hints");
         // Asked by the Hint button: go read them (not when a language switch re-asked).
@@ -595,6 +607,9 @@ class TablePage {
       "section",
       { class: "panel hints", id: "hints", tabindex: "-1", "aria-labelledby": "hints-title" },
       h("h2", { id: "hints-title" }, t("Hints")),
+      this.hintChance !== null
+        ? h("p", { id: "hints-chance", class: "muted" }, t("Your chance of winning the match, as you see it: {percent}", { percent: percent(this.hintChance) }))
+        : null,
       h(
         "ol",
         {},

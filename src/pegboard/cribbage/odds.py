@@ -1,0 +1,353 @@
+"""Cribbage's chances of winning (``pegboard.games.WinProbabilities``, issue 37).
+
+**The samples.** A sampled deal is one hand from 0-0, seat 0 dealing, played by two
+experts: the points pegged in the order they were pegged, the dealer's positive and the
+pone's negative (``[-1, 2, -2, 1, -8, 12, 4]``: the pone pegs 1, the dealer 2, ..., the
+pone's hand 8, the dealer's 12, the crib 4). The order matters: a game ends the moment a
+player reaches 121 (C7), in the pegging or at the show, where the pone counts first. The
+expert plays for the hand's points whatever the scores, so hands from 0-0 stand for hands
+at any score.
+
+**The table.** ``outcome[x][y]``: from the start of a hand with the dealer at ``x`` and the
+pone at ``y``, the chance of each end of the game: the dealer wins by 1, 2 or 3 game
+points (a skunk when the loser ends below 91, a double skunk below 61: C7), then the pone
+does. A dynamic programme from the highest scores down, each state the mean over the sampled
+hands of the end they make there: a win when one player's running total reaches 121 first,
+otherwise the table's own value at the next hand's start (the deal passes). Every hand pegs
+at least the last card's point (C5), so the next state is always higher and the programme is
+exact for the samples. Its error is measured by batch means (the hands split in
+``ERROR_BATCHES`` batches, each its own programme; the spread of their chances over the
+square root of their number): the standard error of the dealer's chance at 0-0 and the
+largest anywhere.
+
+**A match** of several games (``CribbageMatch``): the game points each game gives come from
+the table at 0-0 (every game starts there, its loser dealing first: ACC rule 1.5), and a
+small programme over the match's game points gives the chance of reaching its target first.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final, cast
+
+from pegboard.bots.base import SeededBot
+from pegboard.core import N_, WordedError
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.cribbage.bots.levels import StrongBot
+from pegboard.cribbage.determinize import determinize
+from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
+from pegboard.cribbage.game import Game
+from pegboard.cribbage.match import CribbageMatch, MatchObservation
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.games.tables import read_tables
+
+PATH: Final = Path(__file__).with_name("cribbage.odds.json.gz")
+ERROR_BATCHES: Final = 8
+SCALE: Final = 10_000
+"""Chances are stored as whole numbers of 1/SCALE (the samples' error is far larger)."""
+
+Outcome = tuple[float, float, float, float, float, float]
+"""The chance of each end of a game: the dealer wins by 1, 2, 3 game points, the pone by 1,
+2, 3."""
+
+
+class TablesError(WordedError):
+    """A state the tables do not hold."""
+
+
+# -- sampling ---------------------------------------------------------------------------------
+
+
+# Who plays the sampled hands: the expert. Who plays a hand out within a deal: the strong
+# level, the expert's discards and near its pegging at a fifth of its time (a whole hand in
+# some 20 ms), since every estimate plays many hands.
+
+
+def sample_hand(seed: int) -> list[int]:
+    """One hand from 0-0, seat 0 dealing, played by two experts seeded from ``seed``: its
+    points in the order they were pegged, the dealer's positive, the pone's negative."""
+    seeds = random.Random(seed)
+    bots = [SeededBot(CribbageExpert(), seeds.getrandbits(63)) for _ in range(2)]
+    game = Game.new(seed=seed, dealer=0)
+    while not game.is_over and game.hand_number == 1:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(cast(Action, bots[seat].act(game.observation(seat))))
+    return [
+        event.points if event.seat == 0 else -event.points
+        for event in game.log
+        if event.hand == 1 and event.points
+    ]
+
+
+# -- the programme ------------------------------------------------------------------------------
+
+
+def solve(hands: Sequence[Sequence[int]]) -> Any:
+    """The outcome table (a NumPy array ``[121, 121, 6]``) that ``hands`` make: the
+    dynamic programme of the module's docstring, vectorised over the hands."""
+    import numpy as np
+
+    count = len(hands)
+    longest = max(len(hand) for hand in hands)
+    # Per hand: after each event, the dealer's and the pone's running totals.
+    dealer_runs = np.zeros((count, longest + 1), dtype=np.int64)
+    pone_runs = np.zeros((count, longest + 1), dtype=np.int64)
+    for i, hand in enumerate(hands):
+        d = p = 0
+        for j, points in enumerate(hand, start=1):
+            if points > 0:
+                d += points
+            else:
+                p -= points
+            dealer_runs[i, j] = d
+            pone_runs[i, j] = p
+        dealer_runs[i, len(hand) + 1 :] = d
+        pone_runs[i, len(hand) + 1 :] = p
+    never = longest + 1
+    needs = np.arange(TARGET + 1)
+    # first[i, n]: the event at which a running total first reaches n (never: longest + 1);
+    # the other player's total just then.
+    dealer_first = _first_reaching(dealer_runs, needs, never)
+    pone_first = _first_reaching(pone_runs, needs, never)
+    rows = np.arange(count)[:, None]
+    pone_then = pone_runs[rows, np.minimum(dealer_first, longest)]
+    dealer_then = dealer_runs[rows, np.minimum(pone_first, longest)]
+    dealer_total, pone_total = dealer_runs[:, -1], pone_runs[:, -1]
+
+    # The next hand's start depends on a hand only through its two totals: the hands are
+    # grouped by them, and each state's continuation is a sum over the groups.
+    pairs, group = np.unique(
+        np.stack([dealer_total, pone_total], axis=1), axis=0, return_inverse=True
+    )
+    group = group.reshape(-1)
+    table = np.zeros((TARGET, TARGET, 6))
+    for total in range(2 * TARGET - 2, -1, -1):
+        xs = np.arange(max(0, total - TARGET + 1), min(total, TARGET - 1) + 1)
+        ys = total - xs
+        dealer_needs, pone_needs = TARGET - xs, TARGET - ys  # [states]
+        d_at = dealer_first[:, dealer_needs].T  # [states, hands]
+        p_at = pone_first[:, pone_needs].T
+        dealer_wins = d_at < p_at
+        pone_wins = p_at < d_at
+        values = np.zeros((len(xs), 6))
+        if dealer_wins.any():
+            loser = ys[:, None] + pone_then[:, dealer_needs].T
+            for k, points in enumerate(_game_points(loser)):
+                values[:, k] = (dealer_wins & points).sum(axis=1) / count
+        if pone_wins.any():
+            loser = xs[:, None] + dealer_then[:, pone_needs].T
+            for k, points in enumerate(_game_points(loser)):
+                values[:, 3 + k] = (pone_wins & points).sum(axis=1) / count
+        # The hands that end nobody's game, counted per group of totals; the next hand's
+        # start: the pone deals, at its new score; its outcome seen from the other side
+        # (the halves swapped).
+        going_on = ~(dealer_wins | pone_wins)
+        states = np.broadcast_to(np.arange(len(xs))[:, None], going_on.shape)
+        flat = states[going_on] * len(pairs) + np.broadcast_to(group, going_on.shape)[going_on]
+        counts = np.bincount(flat, minlength=len(xs) * len(pairs)).reshape(len(xs), len(pairs))
+        used = counts.any(axis=0)
+        next_dealer = np.minimum(ys[:, None] + pairs[used, 1][None, :], TARGET - 1)
+        next_pone = np.minimum(xs[:, None] + pairs[used, 0][None, :], TARGET - 1)
+        following = table[next_dealer, next_pone]  # [states, groups, 6]
+        following = np.concatenate([following[..., 3:], following[..., :3]], axis=-1)
+        values += np.einsum("sg,sgk->sk", counts[:, used], following) / count
+        table[xs, ys] = values
+    return table
+
+
+def _first_reaching(runs: Any, needs: Any, never: int) -> Any:
+    import numpy as np
+
+    reached = runs[:, :, None] >= needs[None, None, :]  # [hands, events, needs]
+    return np.where(reached.any(axis=1), reached.argmax(axis=1), never)
+
+
+def _game_points(loser: Any) -> tuple[Any, Any, Any]:
+    """Which of 1, 2 and 3 game points a win is worth with the loser at ``loser`` (C7)."""
+    double = loser < DOUBLE_SKUNK_LINE
+    skunk = (loser < SKUNK_LINE) & ~double
+    return ~(skunk | double), skunk, double
+
+
+def build_tables(samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+    """The data file's tables: the outcome table at 1/SCALE, and the bootstrap's error of
+    the dealer's chance of winning at 0-0 and at its worst (batch means)."""
+    import numpy as np
+
+    hands = list(samples["2"])
+    table = solve(hands)
+    wins = table[..., :3].sum(axis=-1)
+    # Batch means: the hands split in ERROR_BATCHES, each its own programme; the spread of
+    # their chances over the square root of their number is the full table's standard error.
+    size = len(hands) // ERROR_BATCHES
+    batches = [
+        solve(hands[i * size : (i + 1) * size])[..., :3].sum(axis=-1) for i in range(ERROR_BATCHES)
+    ]
+    errors = np.std(np.array(batches), axis=0, ddof=1) / math.sqrt(ERROR_BATCHES)
+    return {
+        "outcomes": np.rint(table * SCALE).astype(int).tolist(),
+        "error": {
+            "start": round(float(errors[0, 0]), 4),
+            "largest": round(float(errors.max()), 4),
+            "batches": ERROR_BATCHES,
+        },
+        "first_dealer": round(float(wins[0, 0]), 4),
+    }
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+@functools.cache
+def outcome_table() -> tuple[tuple[Outcome, ...], ...]:
+    """The data file's outcome table, flattened by state (``x * TARGET + y``)."""
+    rows = read_tables(PATH)["tables"]["outcomes"]
+    return tuple(tuple(tuple(v / SCALE for v in cell) for cell in row) for row in rows)
+
+
+def game_outcome(dealer_score: int, pone_score: int) -> Outcome:
+    """The chance of each end of a game from a hand's start at these scores."""
+    if not (0 <= dealer_score < TARGET and 0 <= pone_score < TARGET):
+        raise TablesError(
+            N_("no chances from {scores}: each score runs from 0 to 120"),
+            scores=f"{dealer_score}-{pone_score}",
+        )
+    return outcome_table()[dealer_score][pone_score]
+
+
+def match_chance(points: Sequence[int], target: int, first_dealer: int, seat: int) -> float:
+    """The chance that ``seat`` wins a match at ``points`` game points (each needing
+    ``target``) when the next game starts with ``first_dealer`` dealing."""
+    return _match_chances(points[0], points[1], target, first_dealer)[seat]
+
+
+@functools.cache
+def _match_chances(p0: int, p1: int, target: int, dealer: int) -> tuple[float, float]:
+    if p0 >= target:
+        return (1.0, 0.0)
+    if p1 >= target:
+        return (0.0, 1.0)
+    return _after_game(p0, p1, target, dealer, game_outcome(0, 0))
+
+
+def _after_game(
+    p0: int, p1: int, target: int, dealer: int, outcome: Outcome
+) -> tuple[float, float]:
+    """Seat 0's and seat 1's chances of the match over the ends of the game in play (its
+    hand dealt by ``dealer``): each end's game points added, the loser dealing next."""
+    chance = 0.0
+    for k, share in enumerate(outcome):
+        if share == 0:
+            continue
+        winner = dealer if k < 3 else 1 - dealer
+        gained = [p0, p1]
+        gained[winner] += k % 3 + 1
+        chance += share * _match_chances(gained[0], gained[1], target, 1 - winner)[0]
+    return (chance, 1.0 - chance)
+
+
+def _hand_start(game: Game | CribbageObservation) -> tuple[int, int]:
+    """The scores of seats 0 and 1 when the hand in play began (its points taken off)."""
+    scores = list(game.scores)
+    for event in game.log:
+        if event.hand == game.hand_number:
+            scores[event.seat] -= event.points
+    return scores[0], scores[1]
+
+
+def _chances(
+    scores: Sequence[int], dealer: int, winner: int | None, match: _MatchState | None
+) -> tuple[float, float]:
+    """Seat 0's and seat 1's chances from a hand's start at ``scores`` (or a game won by
+    ``winner``), of the game alone or, with ``match``, of the match."""
+    if match is None:
+        if winner is not None:
+            return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        outcome = game_outcome(scores[dealer], scores[1 - dealer])
+        dealer_wins = math.fsum(outcome[:3])
+        return (dealer_wins, 1 - dealer_wins) if dealer == 0 else (1 - dealer_wins, dealer_wins)
+    points, target = match
+    if winner is not None:
+        loser_score = scores[1 - winner]
+        k = 0 if loser_score >= SKUNK_LINE else 1 if loser_score >= DOUBLE_SKUNK_LINE else 2
+        gained = list(points)
+        gained[winner] += k + 1
+        return _match_chances(gained[0], gained[1], target, 1 - winner)
+    outcome = game_outcome(scores[dealer], scores[1 - dealer])
+    return _after_game(points[0], points[1], target, dealer, outcome)
+
+
+_MatchState = tuple[tuple[int, int], int]
+"""A match's game points before the game in play, and its target."""
+
+
+class CribbageTables:
+    """Cribbage's ``WinProbabilities``: one configuration, two players."""
+
+    path = PATH
+    configurations = ("2",)
+
+    def sample_deal(self, configuration: str, seed: int) -> list[int]:
+        if configuration != "2":
+            raise TablesError(N_("cribbage here is for two players (C2)"))
+        return sample_hand(seed)
+
+    def build(self, samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+        return build_tables(samples)
+
+    def between_deals(self, match: Any) -> tuple[float, float]:
+        if isinstance(match, CribbageMatch):
+            if match.winner is not None:
+                return (1.0, 0.0) if match.winner == 0 else (0.0, 1.0)
+            game = match.game
+            points = tuple(match.points)
+            return _chances(
+                _hand_start(game), game.dealer, None, ((points[0], points[1]), match.target)
+            )
+        if isinstance(match, Game):
+            winner = match.result.winner if match.result is not None else None
+            return _chances(_hand_start(match), match.dealer, winner, None)
+        raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+
+    def within_deal(
+        self, observation: Any, samples: int, rng: random.Random
+    ) -> tuple[float, float]:
+        if isinstance(observation, MatchObservation):
+            view = observation.game
+            match: _MatchState | None = (
+                (observation.points[0], observation.points[1]),
+                observation.target,
+            )
+            if observation.winner is not None:
+                return (1.0, 0.0) if observation.winner == 0 else (0.0, 1.0)
+        elif isinstance(observation, CribbageObservation):
+            view, match = observation, None
+        else:
+            raise TablesError(
+                N_("no chances of winning for {what}"), what=type(observation).__name__
+            )
+        if view.result is not None:  # the game is won: only the match is left to play
+            return _chances(view.scores, view.dealer, view.result.winner, match)
+        total = [0.0, 0.0]
+        bots = [SeededBot(StrongBot(), rng.getrandbits(63)) for _ in range(2)]
+        for _ in range(samples):
+            world = determinize(view, rng)
+            hand = world.hand_number
+            while not world.is_over and world.hand_number == hand:
+                seat = world.current_player
+                assert seat is not None
+                world.apply(cast(Action, bots[seat].act(world.observation(seat))))
+            winner = world.result.winner if world.result is not None else None
+            chances = _chances(world.scores, world.dealer, winner, match)
+            total[0] += chances[0]
+            total[1] += chances[1]
+        return (total[0] / samples, total[1] / samples)
+
+
+TABLES: Final = CribbageTables()
