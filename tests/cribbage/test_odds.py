@@ -13,15 +13,9 @@ from pegboard import games
 from pegboard.analysis import odds, win_probability
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
-from pegboard.cribbage import odds as cribbage_odds
-from pegboard.cribbage.odds import (
-    TABLES,
-    TablesError,
-    game_outcome,
-    match_chance,
-    outcome_table,
-    solve,
-)
+from pegboard.cribbage import chances as cribbage_chances
+from pegboard.cribbage.chances import TablesError, game_outcome, match_chance, outcome_table
+from pegboard.cribbage.odds import TABLES, solve
 from pegboard.games.tables import read_tables, write_tables
 
 GAME = games.get("cribbage")
@@ -33,7 +27,7 @@ def dealer_wins(dealer: int, pone: int) -> float:
 
 @pytest.fixture(scope="module")
 def data() -> dict:
-    return read_tables(cribbage_odds.PATH)
+    return read_tables(cribbage_chances.PATH)
 
 
 # -- the data file is what its generator makes ------------------------------------------------
@@ -72,7 +66,7 @@ def test_every_cell_is_a_distribution_over_the_ends_of_a_game() -> None:
     for row in outcome_table():
         for cell in row:
             assert all(0 <= share <= 1 for share in cell)
-            assert abs(sum(cell) - 1) <= 6 / cribbage_odds.SCALE
+            assert abs(sum(cell) - 1) <= 6 / cribbage_chances.SCALE
 
 
 def test_skunks_only_below_the_lines(data: dict) -> None:

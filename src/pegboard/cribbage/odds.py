@@ -27,37 +27,31 @@ small programme over the match's game points gives the chance of reaching its ta
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, Final, cast
 
 from pegboard.bots.base import SeededBot
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.levels import StrongBot
+from pegboard.cribbage.chances import (
+    PATH,
+    SCALE,
+    MatchState,
+    TablesError,
+    hand_start,
+    seat_chances,
+)
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.games.tables import read_tables
 
-PATH: Final = Path(__file__).with_name("cribbage.odds.json.gz")
 ERROR_BATCHES: Final = 8
-SCALE: Final = 10_000
-"""Chances are stored as whole numbers of 1/SCALE (the samples' error is far larger)."""
-
-Outcome = tuple[float, float, float, float, float, float]
-"""The chance of each end of a game: the dealer wins by 1, 2, 3 game points, the pone by 1,
-2, 3."""
-
-
-class TablesError(WordedError):
-    """A state the tables do not hold."""
 
 
 # -- sampling ---------------------------------------------------------------------------------
@@ -201,92 +195,6 @@ def build_tables(samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
     }
 
 
-# -- reading --------------------------------------------------------------------------------
-
-
-@functools.cache
-def outcome_table() -> tuple[tuple[Outcome, ...], ...]:
-    """The data file's outcome table, flattened by state (``x * TARGET + y``)."""
-    rows = read_tables(PATH)["tables"]["outcomes"]
-    return tuple(tuple(tuple(v / SCALE for v in cell) for cell in row) for row in rows)
-
-
-def game_outcome(dealer_score: int, pone_score: int) -> Outcome:
-    """The chance of each end of a game from a hand's start at these scores."""
-    if not (0 <= dealer_score < TARGET and 0 <= pone_score < TARGET):
-        raise TablesError(
-            N_("no chances from {scores}: each score runs from 0 to 120"),
-            scores=f"{dealer_score}-{pone_score}",
-        )
-    return outcome_table()[dealer_score][pone_score]
-
-
-def match_chance(points: Sequence[int], target: int, first_dealer: int, seat: int) -> float:
-    """The chance that ``seat`` wins a match at ``points`` game points (each needing
-    ``target``) when the next game starts with ``first_dealer`` dealing."""
-    return _match_chances(points[0], points[1], target, first_dealer)[seat]
-
-
-@functools.cache
-def _match_chances(p0: int, p1: int, target: int, dealer: int) -> tuple[float, float]:
-    if p0 >= target:
-        return (1.0, 0.0)
-    if p1 >= target:
-        return (0.0, 1.0)
-    return _after_game(p0, p1, target, dealer, game_outcome(0, 0))
-
-
-def _after_game(
-    p0: int, p1: int, target: int, dealer: int, outcome: Outcome
-) -> tuple[float, float]:
-    """Seat 0's and seat 1's chances of the match over the ends of the game in play (its
-    hand dealt by ``dealer``): each end's game points added, the loser dealing next."""
-    chance = 0.0
-    for k, share in enumerate(outcome):
-        if share == 0:
-            continue
-        winner = dealer if k < 3 else 1 - dealer
-        gained = [p0, p1]
-        gained[winner] += k % 3 + 1
-        chance += share * _match_chances(gained[0], gained[1], target, 1 - winner)[0]
-    return (chance, 1.0 - chance)
-
-
-def _hand_start(game: Game | CribbageObservation) -> tuple[int, int]:
-    """The scores of seats 0 and 1 when the hand in play began (its points taken off)."""
-    scores = list(game.scores)
-    for event in game.log:
-        if event.hand == game.hand_number:
-            scores[event.seat] -= event.points
-    return scores[0], scores[1]
-
-
-def _chances(
-    scores: Sequence[int], dealer: int, winner: int | None, match: _MatchState | None
-) -> tuple[float, float]:
-    """Seat 0's and seat 1's chances from a hand's start at ``scores`` (or a game won by
-    ``winner``), of the game alone or, with ``match``, of the match."""
-    if match is None:
-        if winner is not None:
-            return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
-        outcome = game_outcome(scores[dealer], scores[1 - dealer])
-        dealer_wins = math.fsum(outcome[:3])
-        return (dealer_wins, 1 - dealer_wins) if dealer == 0 else (1 - dealer_wins, dealer_wins)
-    points, target = match
-    if winner is not None:
-        loser_score = scores[1 - winner]
-        k = 0 if loser_score >= SKUNK_LINE else 1 if loser_score >= DOUBLE_SKUNK_LINE else 2
-        gained = list(points)
-        gained[winner] += k + 1
-        return _match_chances(gained[0], gained[1], target, 1 - winner)
-    outcome = game_outcome(scores[dealer], scores[1 - dealer])
-    return _after_game(points[0], points[1], target, dealer, outcome)
-
-
-_MatchState = tuple[tuple[int, int], int]
-"""A match's game points before the game in play, and its target."""
-
-
 class CribbageTables:
     """Cribbage's ``WinProbabilities``: one configuration, two players."""
 
@@ -307,12 +215,12 @@ class CribbageTables:
                 return (1.0, 0.0) if match.winner == 0 else (0.0, 1.0)
             game = match.game
             points = tuple(match.points)
-            return _chances(
-                _hand_start(game), game.dealer, None, ((points[0], points[1]), match.target)
+            return seat_chances(
+                hand_start(game), game.dealer, None, ((points[0], points[1]), match.target)
             )
         if isinstance(match, Game):
             winner = match.result.winner if match.result is not None else None
-            return _chances(_hand_start(match), match.dealer, winner, None)
+            return seat_chances(hand_start(match), match.dealer, winner, None)
         raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
 
     def within_deal(
@@ -320,7 +228,7 @@ class CribbageTables:
     ) -> tuple[float, float]:
         if isinstance(observation, MatchObservation):
             view = observation.game
-            match: _MatchState | None = (
+            match: MatchState | None = (
                 (observation.points[0], observation.points[1]),
                 observation.target,
             )
@@ -333,7 +241,7 @@ class CribbageTables:
                 N_("no chances of winning for {what}"), what=type(observation).__name__
             )
         if view.result is not None:  # the game is won: only the match is left to play
-            return _chances(view.scores, view.dealer, view.result.winner, match)
+            return seat_chances(view.scores, view.dealer, view.result.winner, match)
         total = [0.0, 0.0]
         bots = [SeededBot(StrongBot(), rng.getrandbits(63)) for _ in range(2)]
         for _ in range(samples):
@@ -344,7 +252,7 @@ class CribbageTables:
                 assert seat is not None
                 world.apply(cast(Action, bots[seat].act(world.observation(seat))))
             winner = world.result.winner if world.result is not None else None
-            chances = _chances(world.scores, world.dealer, winner, match)
+            chances = seat_chances(world.scores, world.dealer, winner, match)
             total[0] += chances[0]
             total[1] += chances[1]
         return (total[0] / samples, total[1] / samples)
