@@ -310,6 +310,17 @@ def finished(rules: FivesRules, side_scores: Sequence[int]) -> list[float] | Non
     return [1.0 if alone and score == best else 0.0 for score in side_scores]
 
 
+def field_score(others: Sequence[int]) -> int:
+    """The score a seat's opponents are looked up at in a table of three or four alone:
+    two thirds of the best one's and a third of their mean (the other opponent's, with
+    two sides). The tables take every opponent at one score; of the statistics tried
+    against whole matches of the same hands, each seat with its own score
+    (``python -m benchmarks.fives_odds_field``), the mean understates a leader's threat
+    and the best score alone overstates it; this blend came closest (docs/odds.md)."""
+    best, mean = max(others), sum(others) // len(others)
+    return (2 * best + mean) // 3
+
+
 def side_chances(
     path: Path, rules: FivesRules, side_scores: Sequence[int], leader: int | None
 ) -> list[float]:
@@ -338,7 +349,7 @@ def side_chances(
     chances = []
     for side in range(sides):
         others = [steps_of[other] for other in range(sides) if other != side]
-        field = (2 * sum(others) + len(others)) // (2 * len(others))
+        field = field_score(others)
         place = (side - first) % sides
         chances.append(float(values[place, steps_of[side], field]))
     total = sum(chances)
@@ -381,7 +392,10 @@ class FivesOdds:
         """Each world of ``samples`` is dealt by ``determinize`` from the observation and
         played out to the hand's end by the casual level (the most points now, F7): quick
         enough for 32 worlds at every move, where the expert would take seconds."""
-        view: FivesObservation = getattr(observation, "hand", observation)
+        # A match's observation holds its hand's; a hand's own ``hand`` is the seat's tiles.
+        view: FivesObservation = (
+            observation if isinstance(observation, FivesObservation) else observation.hand
+        )
         rules = view.rules
         total = [0.0] * rules.num_sides
         casual = FivesCasual()
