@@ -1,6 +1,11 @@
-"""The chances of winning a match of All Fives or Fives and Threes (issue 37, docs/odds.md).
+"""The chances of winning a match of All Fives or Fives and Threes (issue 37, docs/odds.md):
+the ``pegboard.games.WinProbabilities`` of both games.
 
-SAMPLING (written first; the tables follow).
+Samples: hands of the expert against itself from the standard start (``sample_hand``), their
+scoring plays in order. Tables: a dynamic programme over the scores (``solve``, NumPy), per
+configuration and target, read between hands (``side_chances``); within a hand, worlds
+consistent with one seat's observation played out and read from the tables
+(``FivesOdds.within_deal``).
 """
 
 from __future__ import annotations
@@ -141,12 +146,12 @@ class _Hands:
                 self.shift[i, following % sides] = 1.0
 
 
-def _race(hands: _Hands, sides: int, target: int, exact: bool) -> tuple[Any, Any, Any]:
+def _race(hands: _Hands, sides: int, target: int, exact: bool) -> tuple[Any, Any]:
     """For each hand, each side (by its place after the leader's) and each score it may
-    start the hand with: the index of the event at which it reaches the target (``NEVER``,
-    ``AT_END``), its score after the hand's plays and end, and whether that end... (F9:
-    All Fives at or past the target, Fives and Threes exactly, a play past 61 scoring
-    nothing)."""
+    start the hand with: the index of the play at which it reaches the target (``AT_END``:
+    by the end of the hand's count; ``NEVER``), and its score after the hand's plays and
+    end (F9: All Fives at or past the target, Fives and Threes exactly, a play past 61
+    scoring nothing)."""
     count = hands.count
     score = np.broadcast_to(np.arange(target), (count, sides, target)).copy()
     hit = np.full((count, sides, target), NEVER, dtype=np.int64)
@@ -162,23 +167,21 @@ def _race(hands: _Hands, sides: int, target: int, exact: bool) -> tuple[Any, Any
         score = np.where(hit == NEVER, after, score)
     ended = score + hands.end[:, :, None]
     hit[(hit == NEVER) & (ended >= target)] = AT_END
-    return hit, ended, score
+    return hit, ended
 
 
 def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
     """The chance of winning of a side from each state between hands, by a dynamic
     programme from the highest scores down: ``V[w, s, m]`` for the side ``w`` places after the
     leader's, with ``s`` (in the table's units) against ``m`` for every other side. With
-    two sides that is the state itself; with more, every opponent is taken at the best
-    opponent's score, before the hand and after it (docs/odds.md says what that costs).
+    two sides that is the state itself; with more, every opponent is taken at one score,
+    their mean after each hand (docs/odds.md says what that costs).
     A hand that scores nothing leaves the scores where they were, with another leader: each
     state's sides are solved together (a small linear system)."""
-    hit, ended, _ = _race(hands, sides, target, exact)
-    weights = np.ones((1, hands.count))
-    resamples = 1
-    share = weights / weights.sum(axis=1, keepdims=True)  # (resamples, hands)
-    values = np.zeros((resamples, sides, target, target))
-    mean = np.zeros((resamples, target, target))  # over the sides: after a new lot
+    hit, ended = _race(hands, sides, target, exact)
+    share = np.full(hands.count, 1 / hands.count)
+    values = np.zeros((sides, target, target))
+    mean = np.zeros((target, target))  # over the sides' places: after a new lot
     lot = hands.shift.max(axis=1) < 1.0
     following = hands.shift.argmax(axis=1)
     mine = [(hit[:, w, :], ended[:, w, :]) for w in range(sides)]
@@ -196,8 +199,8 @@ def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
         low = max(0, diagonal - target + 1)
         own = np.arange(low, min(diagonal, target - 1) + 1)
         against = diagonal - own
-        constant = np.zeros((resamples, len(own), sides))
-        looping = np.zeros((resamples, len(own), sides, sides))
+        constant = np.zeros((len(own), sides))
+        looping = np.zeros((len(own), sides, sides))
         for w in range(sides):
             hit_me, end_me = mine[w][0][:, own], mine[w][1][:, own]
             hit_them, end_them = theirs[w][0][:, against], theirs[w][1][:, against]
@@ -210,20 +213,17 @@ def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
             s2 = np.where(moving, end_me, 0)
             m2 = np.where(moving, end_them, 0)
             place = ((w - following) % sides)[:, None]
-            later = np.where(
-                lot[:, None], mean[:, s2, m2], values[:, np.broadcast_to(place, s2.shape), s2, m2]
-            )
-            gained = win + moving * later  # (resamples, hands, cells)
-            constant[:, :, w] = np.einsum("rh,rhc->rc", share, gained)
+            later = np.where(lot[:, None], mean[s2, m2], values[place, s2, m2])
+            constant[:, w] = share @ (win + moving * later)  # per cell of the diagonal
             for step in range(sides):
                 looped = same * hands.shift[:, step][:, None]
-                looping[:, :, w, (w - step) % sides] += share @ looped
+                looping[:, w, (w - step) % sides] += share @ looped
         # A hand that scores nothing forever would never end: no chance for anyone.
         system = np.eye(sides) - looping * (1 - 1e-9)
-        solved = np.linalg.solve(system, constant[..., None])[..., 0]  # (resamples, cells, sides)
-        values[:, :, own, against] = solved.transpose(0, 2, 1)
-        mean[:, own, against] = solved.mean(axis=2)
-    return values[0]
+        solved = np.linalg.solve(system, constant[..., None])[..., 0]  # (cells, sides)
+        values[:, own, against] = solved.T
+        mean[own, against] = solved.mean(axis=1)
+    return values
 
 
 def table_name(configuration: str, target: int) -> str:
