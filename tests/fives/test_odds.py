@@ -17,6 +17,7 @@ from pegboard.analysis import odds, win_probability
 from pegboard.core import WordedError
 from pegboard.dominoes.tiles import Tile
 from pegboard.fives import odds as fives_odds
+from pegboard.fives.bots.levels import FivesCasual
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.rules import FivesRules
 
@@ -222,3 +223,18 @@ def test_the_data_files_are_small() -> None:
         assert path.stat().st_size < 1_000_000
         with gzip.open(path, "rt") as source:
             assert json.load(source)["game"] == game
+
+
+def test_a_finished_match_is_won_by_the_winners_side() -> None:
+    """Fives and Threes in partnerships played to its end (F9): 1 for both partners of the
+    side that reached 61, 0 for the others."""
+    described = games.get("fives-and-threes")
+    match = described.new_match(described.check_options({"players": 4}), 3)
+    casual, rng = FivesCasual(), random.Random(1)
+    while not match.is_over:
+        seat = match.hand.current_player
+        match.apply(casual.choose(match.observation(seat), rng))
+    winner = match.winner
+    assert match.side_scores[winner] == 61
+    expected = [1.0 if seat % 2 == winner else 0.0 for seat in range(4)]
+    assert [win_probability(described, match, seat) for seat in range(4)] == expected
