@@ -133,11 +133,24 @@ def test_a_target_reached_is_won(
 def test_one_play_from_the_target_beats_a_side_that_needs_several_hands() -> None:
     """All Fives to 250 (F9), two players: a side at 245 needs one score of 5 (any, F7),
     the other at 0 needs 250, more than a hand's points (a hand scores tens of points):
-    the first wins nearly always, the second needs several hands first."""
+    the first wins nearly always."""
     rules = FivesRules("all-fives", players=2)
     path = fives_odds.data_path("all-fives")
     near, far = fives_odds.side_chances(path, rules, (245, 0), 1)
     assert near > 0.95 and far < 0.05
+
+
+@pytest.mark.parametrize("configuration", ["2", "4-partners", "2-reserve", "4-partners-reserve"])
+def test_by_fives_is_the_same_race_for_the_same_points_needed(configuration: str) -> None:
+    """F9's scores by five divide every score by five, to 61: a side that needs 10 (50
+    points) by fives is in the same race as one that needs 50 points to 250 (or 200). With
+    two sides, a race to at-or-past the target depends on the points needed only, so the
+    two tables agree wherever both sides need at most the smaller target's points."""
+    big = fives_odds.targets_of("all-fives", configuration)[0]
+    steps = big // 5
+    to_points = _table("all-fives", configuration, big)
+    by_fives = _table("all-fives", configuration, 61)[:, 61 - steps :, 61 - steps :]
+    assert np.abs(to_points - by_fives).max() <= 2e-5
 
 
 @pytest.mark.parametrize(("game", "configuration"), [(g, "2") for g in GAMES])

@@ -116,9 +116,16 @@ def targets_of(game: GameName, configuration: str) -> tuple[int, ...]:
 
 
 def unit_of(game: GameName, target: int) -> int:
-    """Points per step of a table's scores: All Fives scores in fives (5 points a step; by
-    fives a score is already divided by five), Fives and Threes in points."""
+    """A match's score per step of a table: All Fives scores in fives (5 points a step; by
+    fives a score is already divided by five: 1), Fives and Threes in points."""
     return 5 if game == ALL_FIVES and target != EXACT_TARGET else 1
+
+
+def sampled_per_step(game: GameName) -> int:
+    """A sampled hand's points per step of every table: All Fives' are all multiples of
+    five, a step of 5 points to 250 or 200 and by fives a point of 61 (F9: each score
+    divided by five); Fives and Threes' are points."""
+    return 5 if game == ALL_FIVES else 1
 
 
 class _Hands:
@@ -254,7 +261,8 @@ def build_tables(game: GameName, samples: Mapping[str, Sequence[Any]]) -> dict[s
         for number, target in enumerate(targets_of(game, configuration)):
             unit = unit_of(game, target)
             steps = target // unit
-            hands = _Hands(found, sides, rules.players, unit)
+            per_step = sampled_per_step(game)
+            hands = _Hands(found, sides, rules.players, per_step)
             values = solve(hands, sides, steps, rules.exact)
             tables[table_name(configuration, target)] = (
                 np.rint(values * SCALE).astype(np.int64).ravel().tolist()
@@ -263,7 +271,7 @@ def build_tables(game: GameName, samples: Mapping[str, Sequence[Any]]) -> dict[s
                 batches = np.stack(
                     [
                         solve(
-                            _Hands(found[k::BATCHES], sides, rules.players, unit),
+                            _Hands(found[k::BATCHES], sides, rules.players, per_step),
                             sides,
                             steps,
                             rules.exact,
