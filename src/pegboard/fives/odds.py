@@ -91,6 +91,7 @@ def sample_hand(game: GameName, configuration: str, seed: int) -> list[Any]:
 
 
 def data_path(game: GameName) -> Path:
+    """The game's data file, beside this module (``all-fives.odds.json.gz``)."""
     return Path(__file__).with_name(f"{game}.odds.json.gz")
 
 
