@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -78,3 +80,36 @@ def test_a_report_has_each_deciding_seat_s_chance_and_draws_it() -> None:
     none = report_of(0)
     assert all(d.chance is None for d in none.decisions)
     assert [p.key for p in report_chart(none, ["Ana", "Bo"], WORDS).panels] == ["scores", "lost"]
+
+
+def test_the_tables_are_read_without_numpy() -> None:
+    """NumPy is the research extra's: a server installed without it still reads every
+    game's tables and estimates within a deal (only the tables' making needs NumPy)."""
+    script = """
+import sys
+sys.modules["numpy"] = None  # any import of NumPy now fails
+import random
+import pegboard.games
+from pegboard.analysis import win_probability
+for name in pegboard.games.names():
+    game = pegboard.games.get(name)
+    if game.win_probabilities is None:
+        continue
+    match = game.new_match(game.check_options({}), 3)
+    seat = match.current_player
+    between = win_probability(game, match, seat, samples=0)
+    within = win_probability(game, match, seat, samples=2, seed=1)
+    assert 0 <= between <= 1 and 0 <= within <= 1, (name, between, within)
+    print(name, "read")
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    read = {line.split()[0] for line in done.stdout.splitlines()}
+    with_tables = {
+        name
+        for name in pegboard.games.names()
+        if pegboard.games.get(name).win_probabilities is not None
+    }
+    assert read == with_tables and "cribbage" in read

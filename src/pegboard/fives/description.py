@@ -27,7 +27,14 @@ from pegboard.fives.rules import (
     FivesRules,
     GameName,
 )
-from pegboard.games.base import Encoding, Game, Grading, Option, OptionError
+from pegboard.games.base import (
+    Encoding,
+    Game,
+    Grading,
+    Option,
+    OptionError,
+    WinProbabilities,
+)
 from pegboard.games.levels import register_bot
 
 
@@ -157,6 +164,14 @@ def encoding(constant: str) -> Encoding:
     return found
 
 
+def win_probabilities(game: GameName) -> WinProbabilities:
+    """The game's tables of the chances of winning (``pegboard.fives.odds``, imported when
+    asked for)."""
+    from pegboard.fives.odds import FivesOdds
+
+    return FivesOdds(game)
+
+
 def family_game(
     game: GameName,
     display_name: str,
@@ -212,6 +227,7 @@ def family_game(
         owner=partial(owns, game),
         outcome=outcome,
         encoding=partial(encoding, constant),
+        win_probabilities=partial(win_probabilities, game),
         looks=looks_of(constant),
         options_check=partial(check, game),
     )
