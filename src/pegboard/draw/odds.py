@@ -35,7 +35,7 @@ import itertools
 import json
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -270,28 +270,41 @@ def chances_from(needs: Sequence[int], leader: int) -> tuple[float, ...]:
             players=players,
             needs="-".join(map(str, needs)),
         )
+    values = _stored()[str(players)]
+
+    def cell(flat: int) -> list[float]:
+        stored = [
+            value / SCALE for value in values[flat * (players - 1) : (flat + 1) * (players - 1)]
+        ]
+        return [*stored, 1 - sum(stored)]
+
+    relative = interpolate(cell, players, [needs[(leader + m) % players] for m in range(players)])
+    return tuple(relative[(seat - leader) % players] for seat in range(players))
+
+
+def interpolate(
+    cell: Callable[[int], Sequence[float]], players: int, needs: Sequence[int]
+) -> list[float]:
+    """The chances at ``needs`` (per seat counted from the leader) from a table on
+    ``GRIDS[players]`` (``cell``: a state's chances by its flat index), interpolated
+    linearly along each seat's need between the two grid points around it."""
     grid = GRIDS[players]
     size = len(grid)
-    values = _stored()[str(players)]
-    # Per seat counted from the leader: the two grid points around its need and weights.
     corners: list[tuple[tuple[int, float], ...]] = []
-    for m in range(players):
-        need = needs[(leader + m) % players]
+    for need in needs:
         k = _bracket(grid, need)
         if grid[k] == need:
             corners.append(((k, 1.0),))
         else:
             part = (grid[k + 1] - need) / (grid[k + 1] - grid[k])
             corners.append(((k, part), (k + 1, 1 - part)))
-    relative = [0.0] * players
+    result = [0.0] * players
     for choice in itertools.product(*corners):
         weight = math.prod(w for _, w in choice)
         flat = sum(k * size ** (players - 1 - m) for m, (k, _) in enumerate(choice))
-        cell = values[flat * (players - 1) : (flat + 1) * (players - 1)]
-        for m, value in enumerate(cell):
-            relative[m] += weight * value / SCALE
-        relative[-1] += weight * (1 - sum(cell) / SCALE)
-    return tuple(relative[(seat - leader) % players] for seat in range(players))
+        for m, value in enumerate(cell(flat)):
+            result[m] += weight * value
+    return result
 
 
 def _needs(scores: Sequence[int], target: int) -> list[int]:
