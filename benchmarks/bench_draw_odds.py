@@ -4,11 +4,12 @@ tables of finer grids, from the same sampled rounds (the data file's).
     python -m benchmarks draw_odds [--states=2000]
 
 Per table size, the programme is solved on the stored grid and on a finer one (every
-point to 500 with two players; every point to 61 with three, every other point to 61 with
-four, each the stored grid's steps above), and the stored grid's chances, interpolated as
-``chances_from`` reads them, are compared with the finer grid's at ``--states`` states
-drawn at random among the finer grid's with every need at most the rules' target (D17),
-and at the start of a match to it. Prints the largest and the mean difference.
+point to 500 with two players; every point to 61 and every fifth to 200 with three; every
+other point to 61 with four), and the stored grid's chances,
+interpolated as ``chances_from`` reads them, are compared with the finer grid's at the
+start of a match to the rules' target (D17) and at ``--states`` states drawn at random
+among the finer grid's with every need at most the target, and at most the finer grid's
+end. Prints the largest and the mean difference of a seat's chance.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from pegboard.analysis import odds
 from pegboard.draw.match import target_for
@@ -29,13 +32,14 @@ def _option(name: str, default: str) -> str:
     return default
 
 
-def finer(players: int) -> tuple[int, ...]:
-    target = target_for(players)
-    step = 2 if players == 4 else 1
-    low = list(range(1, target + 1, step))
-    if low[-1] != target:
-        low.append(target)
-    return tuple(low + [need for need in GRIDS[players] if need > target])
+def finer(players: int) -> tuple[tuple[int, ...], int]:
+    """A finer grid than the stored one, and the needs up to which it is finer."""
+    if players == 2:
+        return tuple(range(1, 501)), 500
+    if players == 3:
+        grid = [*range(1, 62), *range(65, 201, 5), 300, 400, 500]
+        return tuple(grid), 200
+    return (*range(1, 62, 2), *(need for need in GRIDS[4] if need > 61)), 61
 
 
 def main() -> None:
@@ -46,27 +50,35 @@ def main() -> None:
         start = time.perf_counter()
         rounds = samples[str(players)]
         coarse = solve(rounds, players)
-        fine_grid = finer(players)
+        fine_grid, bound = finer(players)
         fine = solve(rounds, players, fine_grid)
         size = len(fine_grid)
         target = target_for(players)
-        inside = [k for k, need in enumerate(fine_grid) if need <= target]
-        picks = [tuple(rng.choice(inside) for _ in range(players)) for _ in range(count)]
-        picks.append((fine_grid.index(target),) * players)
-        differences = []
-        for pick in picks:
-            flat = sum(k * size ** (players - 1 - m) for m, k in enumerate(pick))
-            needs = [fine_grid[k] for k in pick]
-            read = interpolate(coarse.__getitem__, players, needs)
-            differences.append(max(abs(a - b) for a, b in zip(read, fine[flat], strict=True)))
+        first = fine_grid.index(target)
         print(
-            f"{players} players: grid of {len(GRIDS[players])} needs against {size}:"
-            f" largest difference {max(differences):.4f},"
-            f" mean {sum(differences) / len(differences):.4f}"
-            f" over {len(picks)} states (needs <= {target}); at the start {differences[-1]:.4f}"
-            f" ({time.perf_counter() - start:.0f} s)",
+            f"{players} players: grid of {len(GRIDS[players])} needs against {size}"
+            f" ({time.perf_counter() - start:.0f} s); at the start"
+            f" {_difference(coarse, fine, fine_grid, (first,) * players):.4f}",
             flush=True,
         )
+        for most in sorted({target, bound}):
+            inside = [k for k, need in enumerate(fine_grid) if need <= most]
+            picks = [tuple(rng.choice(inside) for _ in range(players)) for _ in range(count)]
+            differences = [_difference(coarse, fine, fine_grid, pick) for pick in picks]
+            print(
+                f"  needs <= {most}: largest difference {max(differences):.4f},"
+                f" mean {sum(differences) / len(differences):.4f} over {count} states",
+                flush=True,
+            )
+
+
+def _difference(coarse: Any, fine: Any, fine_grid: Sequence[int], pick: Sequence[int]) -> float:
+    """The largest difference of a seat's chance, stored grid against fine, at one state
+    of the fine grid (``pick``: its indices)."""
+    players = len(pick)
+    flat = sum(k * len(fine_grid) ** (players - 1 - m) for m, k in enumerate(pick))
+    read = interpolate(coarse.__getitem__, players, [fine_grid[k] for k in pick])
+    return max(abs(a - float(b)) for a, b in zip(read, fine[flat], strict=True))
 
 
 if __name__ == "__main__":

@@ -266,8 +266,7 @@ def chances_from(needs: Sequence[int], leader: int) -> tuple[float, ...]:
         return tuple(1.0 if seat == done[0] else 0.0 for seat in range(players))
     if players not in GRIDS or max(needs) > MAX_TARGET or not 0 <= leader < players:
         raise TablesError(
-            N_("no chances of winning with {players} players needing {needs}"),
-            players=players,
+            N_("no chances of winning when the seats need {needs} points"),
             needs="-".join(map(str, needs)),
         )
     values = _stored()[str(players)]
