@@ -212,8 +212,9 @@ def _world(stock: str, other: str) -> Match:
     """A match to 100 at 40-70 whose round has seat 0 holding the same tiles, seat 1 and
     the stock ``other`` and ``stock``: seat 0 cannot tell the worlds apart."""
     match = Match(2, seed=5)
-    match._scores = [40, 70]  # noqa: SLF001  (a position for the test, as a saved match would be)
-    match._part = Round.from_position(  # noqa: SLF001
+    # A position for the test, as a saved match in the middle of a round would be.
+    match._scores = [40, 70]
+    match._part = Round.from_position(
         [tiles("0-0 1-1 2-2 3-3 4-4 5-5 6-6"), tiles(other)], tiles(stock), current=0
     )
     return match
