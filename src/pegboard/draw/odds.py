@@ -19,12 +19,13 @@ the grid) and when the table is read. The programme is solved level by level (th
 the grid indices: a round that scores lowers it), exactly for the samples up to that
 interpolation: a round that scores nothing, or less than the grid's step, leaves the
 level as it is but passes the lead, and the rotations of a state are solved together.
-NumPy builds the tables (a few seconds; pure Python would take minutes at four players).
+NumPy builds the tables: the levels are whole arrays of states (some seconds in all,
+the bootstrap's included).
 
 **The error.** ``ERROR_RESAMPLES`` bootstrap resamples of each configuration's rounds, each
 its own programme: the standard error of the leader's chance at the start of the match to
-the rules' target (D17) and the largest anywhere. The grid's own cost, against a table of
-every point, is measured in docs/odds.md.
+the rules' target (D17) and the largest anywhere. The grid's own cost, against finer grids
+from the same rounds (``python -m benchmarks draw_odds``), is in docs/odds.md.
 """
 
 from __future__ import annotations
