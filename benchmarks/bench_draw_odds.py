@@ -3,13 +3,13 @@ tables of finer grids, from the same sampled rounds (the data file's).
 
     python -m benchmarks draw_odds [--states=2000]
 
-Per table size, the programme is solved on the stored grid and on a finer one (every
-point to 500 with two players; every point to 61 and every fifth to 200 with three; every
-other point to 61 with four), and the stored grid's chances,
-interpolated as ``chances_from`` reads them, are compared with the finer grid's at the
-start of a match to the rules' target (D17) and at ``--states`` states drawn at random
-among the finer grid's with every need at most the target, and at most the finer grid's
-end. Prints the largest and the mean difference of a seat's chance.
+Per table size, the programme is solved on the stored grid and on a finer one (``FINER``:
+every point to 500 with two players; every point to 61 and every fifth to 200 with three;
+with four, every other point to 61, and every fourth to 61 and tenth to 200), and the
+stored grid's chances, interpolated as ``chances_from`` reads them, are compared with the
+finer grid's at the start of a match to the rules' target (D17) and at ``--states`` states
+drawn at random among the finer grid's with every need at most the target, and at most
+the finer grid's end. Prints the largest and the mean difference of a seat's chance.
 """
 
 from __future__ import annotations
@@ -32,33 +32,30 @@ def _option(name: str, default: str) -> str:
     return default
 
 
-def finer(players: int) -> tuple[tuple[int, ...], int]:
-    """A finer grid than the stored one, and the needs up to which it is finer."""
-    if players == 2:
-        return tuple(range(1, 501)), 500
-    if players == 3:
-        grid = [*range(1, 62), *range(65, 201, 5), 300, 400, 500]
-        return tuple(grid), 200
-    return (*range(1, 62, 2), *(need for need in GRIDS[4] if need > 61)), 61
+FINER: tuple[tuple[int, tuple[int, ...], int], ...] = (
+    (2, tuple(range(1, 501)), 500),
+    (3, (*range(1, 62), *range(65, 201, 5), 300, 400, 500), 200),
+    (4, (*range(1, 62, 2), 101, 200, 500), 61),
+    (4, (*range(1, 62, 4), *range(71, 201, 10), 300, 400, 500), 200),
+)
+"""Per table size, a grid finer than the stored one, and the needs up to which it is."""
 
 
 def main() -> None:
     count = int(_option("states", "2000"))
     samples = odds.read(TABLES.path)["samples"]
     rng = random.Random(37)
-    for players in (2, 3, 4):
+    for players, fine_grid, bound in FINER:
         start = time.perf_counter()
         rounds = samples[str(players)]
         coarse = solve(rounds, players)
-        fine_grid, bound = finer(players)
         fine = solve(rounds, players, fine_grid)
-        size = len(fine_grid)
         target = target_for(players)
-        first = fine_grid.index(target)
+        first = (fine_grid.index(target),) * players
         print(
-            f"{players} players: grid of {len(GRIDS[players])} needs against {size}"
+            f"{players} players: grid of {len(GRIDS[players])} needs against {len(fine_grid)}"
             f" ({time.perf_counter() - start:.0f} s); at the start"
-            f" {_difference(coarse, fine, fine_grid, (first,) * players):.4f}",
+            f" {_difference(coarse, fine, fine_grid, first):.4f}",
             flush=True,
         )
         for most in sorted({target, bound}):
