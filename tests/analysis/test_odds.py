@@ -95,7 +95,7 @@ for name in pegboard.games.names():
     game = pegboard.games.get(name)
     if game.win_probabilities is None:
         continue
-    match = game.new_match(game.check_options({}), 3)
+    match = game.new_match(game.check_options({game.players_option: game.min_players}), 3)
     seat = match.current_player
     between = win_probability(game, match, seat, samples=0)
     within = win_probability(game, match, seat, samples=2, seed=1)

@@ -12,7 +12,7 @@ from pegboard.draw.looks import LOOKS
 from pegboard.draw.narration import events_of, played, settlement
 from pegboard.draw.round import Round
 from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
-from pegboard.games.base import Encoding, Game, Grading, Option
+from pegboard.games.base import Encoding, Game, Grading, Option, WinProbabilities
 from pegboard.games.levels import register_bot
 
 
@@ -58,6 +58,14 @@ def encoding() -> Encoding:
     return cast(Encoding, ENCODING)
 
 
+def win_probabilities() -> WinProbabilities:
+    """The chances of winning (``pegboard.draw.odds``), imported when asked for: its data
+    file is read, and NumPy builds its tables."""
+    from pegboard.draw.odds import TABLES
+
+    return TABLES
+
+
 GAME = Game(
     name="draw",
     display_name=N_("Draw dominoes"),
@@ -100,6 +108,7 @@ GAME = Game(
     record_start=record_start,
     apply=apply,
     encoding=encoding,
+    win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=Match,
     readers={"round": Round.from_record},
