@@ -269,7 +269,9 @@ def test_cli_hint_json(tmp_path: Path) -> None:
     args = ["hint", str(path), "--seat", str(seat + 1), "--level", LEVEL, "--json"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    answer = json.loads(result.output)
+    assert answer["win_probability"] is None  # a round alone: no match to win
+    data = answer["actions"]
     expected = hint(round_, seat, level=LEVEL)
     assert [d["action"] for d in data] == [str(e.action) for e in expected]
     assert [d["value"] for d in data] == [e.value for e in expected]

@@ -323,6 +323,13 @@ def test_each_rules_page_names_its_game_as_the_lobby_does(open_page: Any, lang: 
         expect(page.locator(f'#quick-play a.rules-link[href*="lang={lang}"]')).to_have_count(
             len(pegboard.games.names())
         )
+        # The links' words follow once the games' names in the language are in (a link's
+        # address changes first): no English name left in them.
+        english = [str(pegboard.games.get(n).display_name) for n in pegboard.games.names()]
+        for i in range(len(english)):
+            expect(page.locator("#quick-play a.rules-link").nth(i)).not_to_have_text(
+                re.compile("|".join(re.escape(name) for name in english))
+            )
     # The lobby's links in view: each game's under its Play (the set-up is folded away).
     links = page.locator("#quick-play a.rules-link")
     expect(links).to_have_count(len(pegboard.games.names()))
