@@ -35,6 +35,7 @@ LEVEL_NAMES: dict[str, str] = {
     "expert": N_("Expert bot"),
     "pimc": N_("Sampling bot (PIMC)"),
     "ismcts": N_("Search bot (ISMCTS)"),
+    "match-expert": N_("Expert bot, playing for the match"),
 }
 """A level's display name (a msgid: translate it with the reader's translator), for the
 levels of any game; a game may give one of its own when it registers a level."""

@@ -18,18 +18,29 @@ determinizations.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
-from collections.abc import Sequence
-from typing import Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Literal
 
 from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
-from pegboard.cribbage.bots.discard import CANDIDATES, Opponent, discard_values, weighted_deals
+from pegboard.cribbage.bots.discard import (
+    CANDIDATES,
+    Opponent,
+    discard_values,
+    quick_discard_values,
+    weighted_deals,
+)
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.chances import MatchState, seat_chances
 from pegboard.cribbage.determinize import game_view, hidden_deal
 from pegboard.cribbage.events import TARGET
+from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import peg_rank_points, score_hand
 
@@ -39,9 +50,32 @@ PEG_BOUND: Final = 60
 WIN: Final = 100.0
 """What reaching 121 first in this hand is worth in the pegging search, in points."""
 
+MATCH_FROM: Final = 76
+"""From this score (either player's), the match expert plays for the match: a hand can then
+end the game or decide a skunk. Before it, the chance of winning is nearly a straight line
+in the hand's points, and it plays for them as the expert does (the same choices, at the
+same cost)."""
+MATCH_DEALS: Final = 16
+"""Hidden deals (the other hand, its discard, the starter) a discard is played out over
+when it is valued by the chance of winning: the same deals for every discard."""
+MATCH_MORE_DEALS: Final = 48
+"""More deals for the discard of the best mean chance and the expert's own, when they
+differ: the two compared over 64 deals in all."""
+
+CAUTION: Final = 3.0
+"""Standard errors by which a discard's gain in chance over the expert's own must clear 0
+before the match expert lays it away instead (about the 1% one-sided level for the best
+of 14 others)."""
+
+Chance = Callable[[int | None, int, int], float]
+"""``chance(winner, s0, s1)``: a seat's chance of winning the match when ``winner`` has just
+reached 121 with the scores at ``s0``-``s1``, or (``winner`` None) when a hand's show has
+left them there and the next hand is dealt."""
+
 DISCARD_UNIT: Final = "expected net points"
 PEGGING_UNIT: Final = "expected pegging margin"
 ENDGAME_UNIT: Final = "expected pegging margin, a game won or lost worth ±100"
+MATCH_UNIT: Final = "chance of winning the match"
 
 # --- pegging ----------------------------------------------------------------------------
 
@@ -56,7 +90,10 @@ class PeggingSearch:
     ``hands`` are the ranks each seat still holds; ``shows`` the points of the pone's
     hand, the dealer's hand and the crib (counted after the pegging, in that order). Values
     are from ``me``'s side: its pegging points minus the other's from here on, ``WIN`` more
-    (less) when it reaches 121 first in this hand. Positions are cached.
+    (less) when it reaches 121 first in this hand. With ``chance`` (``Chance``), values are
+    ``me``'s chance of winning the match instead: ``chance(winner, s0, s1)`` the moment a
+    seat reaches 121, ``chance(None, s0, s1)`` after the show, at the next hand's start.
+    Positions are cached.
     """
 
     def __init__(
@@ -66,16 +103,20 @@ class PeggingSearch:
         dealer: int,
         scores: Sequence[int],
         shows: tuple[int, int, int],
+        chance: Chance | None = None,
     ) -> None:
         self.hands = [sorted(hands[0]), sorted(hands[1])]
+        self.chance = chance
         self.me = me
         self.dealer = dealer
         self.start = (scores[0], scores[1])
         self.shows = shows
         # Can anyone reach 121 this hand? 60 is more than one seat can peg in a hand.
         pone = 1 - dealer
+        # In chance mode every line's end counts, and the scores are part of a position.
         self.endgame = (
-            scores[pone] + shows[0] + PEG_BOUND >= TARGET
+            chance is not None
+            or scores[pone] + shows[0] + PEG_BOUND >= TARGET
             or scores[dealer] + shows[1] + shows[2] + PEG_BOUND >= TARGET
         )
         self.cache: dict[Any, float] = {}
@@ -141,14 +182,14 @@ class PeggingSearch:
         pile.append(rank)
         count += _value(rank)
         points = peg_rank_points(pile, count)
-        gain = points if cur == self.me else -points
+        gain = 0 if self.chance is not None else points if cur == self.me else -points
         if cur == 0:
             s0 += points
         else:
             s1 += points
         try:
             if s0 >= TARGET or s1 >= TARGET:
-                return gain + self._won(cur)
+                return gain + self._won(cur, s0, s1)
             if count == 31:
                 return gain + self._end(cur, count, pile, s0, s1)
             other = 1 - cur
@@ -177,19 +218,22 @@ class PeggingSearch:
         room = 31 - count
         return any(_value(r) <= room for r in self.hands[seat])
 
-    def _won(self, seat: int) -> float:
+    def _won(self, seat: int, s0: int, s1: int) -> float:
+        if self.chance is not None:
+            return self.chance(seat, s0, s1)
         return WIN if seat == self.me else -WIN
 
     def _end(self, last: int, count: int, pile: list[int], s0: int, s1: int) -> float:
         gain = 0.0
         if count != 31:  # a go or the last card: 1 point (C5)
-            gain = 1.0 if last == self.me else -1.0
+            if self.chance is None:
+                gain = 1.0 if last == self.me else -1.0
             if last == 0:
                 s0 += 1
             else:
                 s1 += 1
             if s0 >= TARGET or s1 >= TARGET:
-                return gain + self._won(last)
+                return gain + self._won(last, s0, s1)
         other = 1 - last
         if self.hands[other]:
             return gain + self._node(other, 0, [], False, False, s0, s1)
@@ -198,16 +242,57 @@ class PeggingSearch:
         return gain + self._show(s0, s1)
 
     def _show(self, s0: int, s1: int) -> float:
-        """Who, if anyone, reaches 121 in the show: the pone counts first (C6, C7)."""
+        """Who, if anyone, reaches 121 in the show: the pone counts first (C6, C7); in
+        chance mode, where the show leaves the match otherwise."""
         if not self.endgame:
             return 0.0
         pone = 1 - self.dealer
         scores = [s0, s1]
-        if scores[pone] + self.shows[0] >= TARGET:
-            return self._won(pone)
-        if scores[self.dealer] + self.shows[1] + self.shows[2] >= TARGET:
-            return self._won(self.dealer)
-        return 0.0
+        scores[pone] += self.shows[0]
+        if scores[pone] >= TARGET:
+            return self._won(pone, scores[0], scores[1])
+        scores[self.dealer] += self.shows[1] + self.shows[2]
+        if scores[self.dealer] >= TARGET:
+            return self._won(self.dealer, scores[0], scores[1])
+        return 0.0 if self.chance is None else self.chance(None, scores[0], scores[1])
+
+
+def _hidden_deals(
+    view: CribbageObservation, count: int, rng: random.Random
+) -> list[tuple[list[Card], list[Card], Card]]:
+    """``count`` guesses at what the seat cannot see at its discard: the other seat's four
+    kept cards and two crib cards (its discard as an expert-like player would make it, by
+    ``quick_discard_values``, unless it has discarded already) and the starter."""
+    other = 1 - view.seat
+    deals = []
+    for _ in range(count):
+        deal = hidden_deal(view, rng)
+        if deal.discards:  # the other seat laid its two away already
+            theirs, their_crib = list(deal.hand), list(deal.discards)
+        else:
+            values = quick_discard_values(deal.hand, other == view.dealer)
+            thrown = max(values, key=lambda v: v[1])[0]
+            theirs = [c for c in deal.hand if c not in thrown]
+            their_crib = [c for c in deal.hand if c in thrown]
+        deals.append((theirs, their_crib, deal.stock[0]))
+    return deals
+
+
+def chance_of(me: int, dealer: int, match: MatchState | None) -> Chance:
+    """``me``'s chance of winning (the game, or with ``match`` the match) as the hand dealt
+    by ``dealer`` ends (``Chance``), from the tables; each state read once."""
+    known: dict[tuple[int | None, int, int], float] = {}
+
+    def chance(winner: int | None, s0: int, s1: int) -> float:
+        key = (winner, s0, s1)
+        value = known.get(key)
+        if value is None:
+            # No winner: the next hand is dealt by this hand's pone.
+            next_dealer = dealer if winner is not None else 1 - dealer
+            value = known[key] = seat_chances((s0, s1), next_dealer, winner, match)[me]
+        return value
+
+    return chance
 
 
 # --- the bot ----------------------------------------------------------------------------
@@ -225,6 +310,13 @@ class CribbageExpert(AnalysingBot):
     ``Opponent``); ``candidates`` how many uniform deals are drawn per deal searched and
     weighted by the opponent's discard (1: the deals are uniform, as before issue 20).
     ``CribbageExpert(opponent="uniform", candidates=1)`` is the expert of before issue 20.
+
+    ``objective="match"`` plays for the chance of winning the match (issue 37), read from
+    the tables (``pegboard.cribbage.chances``) once either score is ``MATCH_FROM`` or more:
+    the pegging search's lines end in that chance, and each discard is played out over
+    ``MATCH_DEALS`` hidden deals (the other hand and its discard, the starter, his heels)
+    by the same search, the shows counted in their order. Before that score, and with the
+    default ``objective="points"``, it plays for the hand's points.
     """
 
     name = "expert"
@@ -235,6 +327,7 @@ class CribbageExpert(AnalysingBot):
         time_limit: float | None = None,
         opponent: Opponent = "model",
         candidates: int = CANDIDATES,
+        objective: Literal["points", "match"] = "points",
     ) -> None:
         if determinizations < 1:
             raise ValueError(f"the search needs at least one deal, not {determinizations}")
@@ -244,6 +337,9 @@ class CribbageExpert(AnalysingBot):
             raise ValueError(f"the opponent is valued as 'model' or 'uniform', not {opponent!r}")
         if candidates < 1:
             raise ValueError(f"at least one candidate deal per deal searched, not {candidates}")
+        if objective not in ("points", "match"):
+            raise ValueError(f"the expert plays for 'points' or the 'match', not {objective!r}")
+        self.objective = objective
         self.determinizations = determinizations
         self.time_limit = time_limit
         self.opponent: Opponent = opponent
@@ -253,18 +349,25 @@ class CribbageExpert(AnalysingBot):
         """Every legal action of the seat, best first, with its value and unit."""
         legal = legal_or_raise(observation)
         view = game_view(observation)  # type: ignore[arg-type]
+        chance = self._chance(observation, view)
         if isinstance(legal[0], Discard):
             rows = self._discards(view, self.opponent, pegging=True)
+            if chance is not None:
+                rows = self._match_discards(view, rows, chance, rng)
         else:
-            rows = self._pegging(view, legal, rng)
-        rows.sort(key=lambda e: (-e.value, str(e.action)))
+            rows = self._pegging(view, legal, rng, chance)
+        # Equal chances (a game won in every deal played out) are told apart by points.
+        rows.sort(key=lambda e: (-e.value, -e.details.get("net", 0.0), str(e.action)))
         return rows
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """``analyse``'s best action; a discard without the pegging estimate, which is
-        shown and never weighed (its value, the net, is the same without it)."""
+        """``analyse``'s best action; a discard for the hand's points without the pegging
+        estimate, which is shown and never weighed (its value, the net, is the same
+        without it)."""
         legal = legal_or_raise(observation)
         if len(legal) == 1 or not isinstance(legal[0], Discard):
+            return super().choose(observation, rng)
+        if self._chance(observation, game_view(observation)) is not None:  # type: ignore[arg-type]
             return super().choose(observation, rng)
         rows = self._discards(game_view(observation), self.opponent)  # type: ignore[arg-type]
         rows.sort(key=lambda e: (-e.value, str(e.action)))
@@ -293,8 +396,100 @@ class CribbageExpert(AnalysingBot):
             rows.append(Evaluation(v.discard, float(v.net), DISCARD_UNIT, details))
         return rows
 
+    def _chance(self, observation: Observation, view: CribbageObservation) -> Chance | None:
+        """The seat's chance of winning the match as the search's lines end, when it plays
+        for the match here (``objective``, ``MATCH_FROM``); None when it plays for points."""
+        if self.objective != "match" or max(view.scores) < MATCH_FROM:
+            return None
+        match: MatchState | None = None
+        if isinstance(observation, MatchObservation):
+            match = ((observation.points[0], observation.points[1]), observation.target)
+        return chance_of(view.seat, view.dealer, match)
+
+    def _match_discards(
+        self,
+        view: CribbageObservation,
+        rows: Sequence[Evaluation],
+        chance: Chance,
+        rng: random.Random,
+    ) -> list[Evaluation]:
+        """Every discard valued by the chance of winning: played out over the same
+        ``MATCH_DEALS`` hidden deals (``_played_out``; the other seat's discard as an
+        expert-like player would make it). The value is cautious: the expert's own discard
+        (the most net points) at its mean chance, any other at the lower bound of its gain
+        over it (the mean difference less ``CAUTION`` standard errors), so that it is chosen
+        only when the deals say clearly that it wins more. The mean chance and the net
+        points stay as details."""
+        six = [*view.hand, *view.discards] if view.discarded[view.seat] else list(view.hand)
+        deals = _hidden_deals(view, MATCH_DEALS, rng)
+        played = [self._played_out(view, six, row, deals, chance) for row in rows]
+        # The expert's own discard (the most net points) unless another is better by more
+        # than CAUTION standard errors of the difference over the same deals: a chance read
+        # from 16 deals is too noisy to overrule the exact net on its mean alone, and the
+        # best of 14 others' means is the luckiest of them. The best of them on its mean
+        # is played out again against the expert's own over MATCH_MORE_DEALS more deals.
+        base = min(range(len(rows)), key=lambda i: (-rows[i].value, str(rows[i].action)))
+        challenger = max(range(len(rows)), key=lambda i: (statistics.fmean(played[i]), -i))
+        if challenger != base and statistics.fmean(played[challenger]) > statistics.fmean(
+            played[base]
+        ):
+            more = _hidden_deals(view, MATCH_MORE_DEALS, rng)
+            for i in (base, challenger):
+                played[i] = played[i] + self._played_out(view, six, rows[i], more, chance)
+        base_mean = statistics.fmean(played[base])
+        out = []
+        for row, values in zip(rows, played, strict=True):
+            mean = statistics.fmean(values)
+            paired = played[base][: len(values)]
+            differences = [v - b for v, b in zip(values, paired, strict=True)]
+            error = statistics.stdev(differences) / math.sqrt(len(differences))
+            bound = base_mean + statistics.fmean(differences) - CAUTION * error
+            value = base_mean if row is rows[base] else min(1.0, max(0.0, bound))
+            details = {**row.details, "chance": mean}
+            out.append(Evaluation(row.action, value, MATCH_UNIT, details))
+        return out
+
+    def _played_out(
+        self,
+        view: CribbageObservation,
+        six: Sequence[Card],
+        row: Evaluation,
+        deals: Sequence[tuple[list[Card], list[Card], Card]],
+        chance: Chance,
+    ) -> list[float]:
+        """``row``'s discard's chance in each of ``deals`` (the other seat's kept four and
+        crib cards, the starter): his heels, the pegging searched exactly in chance mode,
+        the shows in their order (C3, C6, C7)."""
+        assert isinstance(row.action, Discard)
+        me, other = view.seat, 1 - view.seat
+        dealer, pone = view.dealer, 1 - view.dealer
+        kept = [c for c in six if c not in row.action.cards]
+        out = []
+        for theirs, their_crib, starter in deals:
+            scores = list(view.scores)
+            if starter.rank == 11:  # his heels: the dealer pegs 2 at the cut (C3)
+                scores[dealer] += 2
+                if scores[dealer] >= TARGET:
+                    out.append(chance(dealer, scores[0], scores[1]))
+                    continue
+            hands: list[list[int]] = [[], []]
+            hands[me] = sorted(c.rank for c in kept)
+            hands[other] = sorted(c.rank for c in theirs)
+            show_of = {me: score_hand(kept, starter), other: score_hand(theirs, starter)}
+            crib = score_hand([*row.action.cards, *their_crib], starter, is_crib=True)
+            search = PeggingSearch(
+                hands, me, dealer, scores, (show_of[pone], show_of[dealer], crib), chance
+            )
+            values = search.root(pone, 0, [], (False, False)).values()
+            out.append(max(values) if pone == me else min(values))
+        return out
+
     def _pegging(
-        self, view: CribbageObservation, legal: Sequence[Action], rng: random.Random
+        self,
+        view: CribbageObservation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        chance: Chance | None = None,
     ) -> list[Evaluation]:
         me, other = view.seat, 1 - view.seat
         assert view.starter is not None and view.current_player == me
@@ -329,7 +524,7 @@ class CribbageExpert(AnalysingBot):
                 show_of[view.dealer],
                 score_hand(crib, starter, is_crib=True),
             )
-            search = PeggingSearch(hands, me, view.dealer, view.scores, shows)
+            search = PeggingSearch(hands, me, view.dealer, view.scores, shows, chance)
             endgame = endgame or search.endgame
             # The same ranks give the same pegging; the shows matter only near 121.
             key = (*hands[other], -1, *(shows if search.endgame else ()))
@@ -342,7 +537,7 @@ class CribbageExpert(AnalysingBot):
             for rank, value in values.items():
                 totals[rank] = totals.get(rank, 0.0) + value
             go_total += go_value
-        unit = ENDGAME_UNIT if endgame else PEGGING_UNIT
+        unit = MATCH_UNIT if chance is not None else ENDGAME_UNIT if endgame else PEGGING_UNIT
         rows = []
         for action in legal:
             if isinstance(action, Play):
@@ -354,6 +549,8 @@ class CribbageExpert(AnalysingBot):
 
     def __repr__(self) -> str:
         limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        if self.objective != "points":
+            limit += f", objective={self.objective!r}"
         model = ""
         if self.opponent != "model" or self.candidates != CANDIDATES:
             model = f", opponent={self.opponent!r}, candidates={self.candidates}"

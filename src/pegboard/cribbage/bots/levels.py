@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pegboard.bots.base import Bot, RandomBot, legal_or_raise
 from pegboard.bots.ismcts import register_ismcts
@@ -198,5 +199,9 @@ def register_cribbage_bots(register: Callable[[str, str, Callable[[], Bot]], Non
     register("cribbage", "beginner", BeginnerBot)
     register("cribbage", "casual", CasualBot)
     register("cribbage", "strong", StrongBot)
+    # The expert playing for the match (issue 37), a research level while it is measured
+    # against the expert; listed before it, so that the hints and the reports (the
+    # strongest analyser: the last) stay in the expert's points.
+    register("cribbage", "match-expert", partial(CribbageExpert, objective="match"))
     register("cribbage", "expert", CribbageExpert)
     register_ismcts(register, "cribbage")  # OpenSpiel's ISMCTS, with the research extra
