@@ -25,8 +25,18 @@ from pegboard.games import bot_levels, make_bot
 
 def test_the_four_levels_are_registered_weakest_first_after_random_and_greedy() -> None:
     assert LEVELS == ("beginner", "casual", "strong", "expert")
-    # (then "ismcts", OpenSpiel's, when the research extra is installed)
-    assert bot_levels("cribbage")[:6] == ("random", "greedy", *LEVELS)
+    # (then "ismcts", OpenSpiel's, when the research extra is installed; the expert that
+    # plays for the match, a research level while it is measured, just before the expert,
+    # which stays the strongest analyser: tests/cribbage/bots/test_match_expert.py)
+    assert bot_levels("cribbage")[:7] == (
+        "random",
+        "greedy",
+        "beginner",
+        "casual",
+        "strong",
+        "match-expert",
+        "expert",
+    )
     kinds = {"beginner": BeginnerBot, "casual": CasualBot, "strong": StrongBot}
     for level, kind in kinds.items():
         bot = make_bot("cribbage", level, seed=1)
