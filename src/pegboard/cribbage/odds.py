@@ -23,6 +23,8 @@ largest anywhere.
 **A match** of several games (``CribbageMatch``): the game points each game gives come from
 the table at 0-0 (every game starts there, its loser dealing first: ACC rule 1.5), and a
 small programme over the match's game points gives the chance of reaching its target first.
+Reading the tables is ``pegboard.cribbage.chances`` (below the bots, which play from them
+too); this module makes them, with NumPy.
 """
 
 from __future__ import annotations
@@ -193,8 +195,8 @@ def _game_points(loser: Any) -> tuple[Any, Any, Any]:
 
 
 def build_tables(samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
-    """The data file's tables: the outcome table at 1/SCALE, and the bootstrap's error of
-    the dealer's chance of winning at 0-0 and at its worst (batch means)."""
+    """The data file's tables: the outcome table at 1/SCALE, and the standard error of the
+    dealer's chance of winning at 0-0 and at its worst (batch means)."""
     import numpy as np
 
     hands = list(samples["2"])
