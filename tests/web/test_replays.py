@@ -9,9 +9,11 @@ import random
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import pegboard.games
+from pegboard.analysis import win_probability
 from pegboard.web.limits import REPLAY_BATCH
 from tests.web.conftest import Player, leaks, new_table, token_of, truth_of
 
@@ -236,3 +238,27 @@ def test_m7_the_viewer_s_positions_are_the_engine_s_every_hand_shown_a_batch_at_
         refused = client.get(address, params={**params, "lang": "pt"})
         assert refused.status_code == 422, params
         assert refused.json()["field"] in params and "número" in refused.json()["error"]
+
+
+def test_each_replayed_position_has_each_seat_s_chance_from_its_deal_s_start(
+    client: TestClient,
+) -> None:
+    """Issue 37: the viewer shows each player's chance of winning move by move, the tables'
+    from the start of the deal in play (public facts only: the same for every position of
+    a round, 1 and 0 once the match is won)."""
+    table = new_table(client, "draw", BOTS, players=2, target=40)
+    play_out(client, table)
+    truth = truth_of(client, table["table"])
+    game = pegboard.games.get("draw")
+    moves = len(truth.positions) - 1
+    address = f"/api/matches/{table['table']}-1/positions"
+    shown = client.get(address, params={"from": 0}).json()["positions"]
+    shown += client.get(address, params={"from": moves - 1}).json()["positions"]
+    for position in shown:
+        match = truth.positions[position["at"]]
+        expected = [win_probability(game, match, seat, samples=0) for seat in (0, 1)]
+        assert position["chances"] == pytest.approx(expected, abs=1e-4)
+        assert sum(position["chances"]) == pytest.approx(1, abs=1e-3)
+    assert shown[-1]["chances"] in ([1.0, 0.0], [0.0, 1.0])  # the match is over
+    first_round = [p["chances"] for p in shown if p["at"] < len(truth.positions[0].round.hands[0])]
+    assert len({tuple(c) for c in first_round}) == 1  # one round, one chance: the table's

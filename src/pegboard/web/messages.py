@@ -81,6 +81,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("This move"),
     N_("The deal"),
     N_("Every hand"),
+    N_("Chances of winning from this deal's start: {chances}"),
     # A match's report beside its replay (report.js, issue 36).
     N_("Game report"),
     N_("Analyse"),

@@ -39,12 +39,14 @@ position says its own move: ``said``) and the legal moves (a replay plays none).
 
 
 def position_json(shown: Position) -> dict[str, Any]:
-    """One position as the viewer reads it: the public view, trimmed, and every hand."""
+    """One position as the viewer reads it: the public view, trimmed, every hand, and each
+    seat's chance of winning from the deal's start (the tables'; null without them)."""
     return {
         "at": shown.at,
         "said": shown.said,
         "view": {key: value for key, value in shown.public.items() if key not in DROPPED},
         "hands": [seat.get("hand") for seat in shown.seats],
+        "chances": shown.chances,
     }
 
 

@@ -24,6 +24,8 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 import pegboard.games
+from pegboard.analysis import win_probability
+from pegboard.core import WordedError
 from pegboard.i18n import Translator, say_all, translator
 from pegboard.web import fair_play, pages, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
@@ -257,6 +259,10 @@ class Position:
     said: list[str]
     public: dict[str, Any]
     seats: list[dict[str, Any]]
+    chances: list[float] | None = None
+    """Each seat's chance of winning from the start of the deal in play, by the game's
+    tables (``pegboard.analysis.win_probability`` with no sample: public facts only); None
+    for a game without tables."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,8 +316,21 @@ def survey(
                 views.view(match, found.game, seat, lang, names, narration)
                 for seat in range(match.num_players)
             ]
-            positions.append(Position(at, moves, words, public, seats))
+            chances = deal_chances(game, match)
+            positions.append(Position(at, moves, words, public, seats, chances))
     return Survey(parts, positions)
+
+
+def deal_chances(game: pegboard.games.Game, match: Any) -> list[float] | None:
+    """Each seat's chance from the start of ``match``'s deal in play, by the tables (1 and
+    0 once it is over); None when the game has none, or none for this kind of match."""
+    if game.win_probabilities is None:
+        return None
+    try:
+        seats = range(int(match.num_players))
+        return [round(win_probability(game, match, seat, samples=0), 4) for seat in seats]
+    except WordedError:
+        return None
 
 
 def position(found: FinishedMatch, at: int, lang: str) -> Position:

@@ -10,9 +10,18 @@
 
 import { fill, h, scalable, svgFragment } from "./dom.js";
 import { pageModule } from "./games.js";
-import { t, usePageLanguage } from "./i18n.js";
+import { htmlLang, t, usePageLanguage } from "./i18n.js";
 import { PlayOn } from "./play_on.js";
 import { GameReport } from "./report.js";
+
+/**
+ * A chance (0 to 1) as a whole percentage in the page's language.
+ * @param {number} value the chance
+ * @returns {string}
+ */
+function percent(value) {
+  return new Intl.NumberFormat(htmlLang(), { style: "percent", maximumFractionDigits: 0 }).format(value);
+}
 
 /** Positions asked for at once (at most the server's REPLAY_BATCH). */
 const BATCH = 24;
@@ -26,7 +35,7 @@ const SPEEDS = [
 ];
 
 /**
- * @typedef {{at: number, said: string[], view: Record<string, any>, hands: unknown[]}} Position
+ * @typedef {{at: number, said: string[], view: Record<string, any>, hands: unknown[], chances?: number[] | null}} Position
  * @typedef {{at: number, label: string}} Part
  * @typedef {{moves: number, names: string[], parts: Part[], from: number, positions: Position[]}} Batch
  */
@@ -183,6 +192,16 @@ class Viewer {
           ),
         ),
       ),
+      // Each player's chance from this deal's start, by the tables (public facts only).
+      shown.chances
+        ? h(
+            "p",
+            { id: "replay-chances", class: "muted" },
+            t("Chances of winning from this deal's start: {chances}", {
+              chances: names.map((name, seat) => `${name} ${percent((shown.chances || [])[seat] || 0)}`).join(" · "),
+            }),
+          )
+        : null,
       this.playOn.shownAt(shown.at, view, names),
       h("div", { class: "replay-board", id: "replay-board" }, page.render(view, ui, names)),
       descriptions.length ? h("div", { class: "visually-hidden replay-description", id: "replay-description" }, ...descriptions.map((text) => h("p", {}, text))) : null,
