@@ -218,6 +218,12 @@ def quick_discard_values(
     return out
 
 
+def quick_discard(six: Sequence[Card], own_crib: bool) -> frozenset[Card]:
+    """The two cards an expert-like player lays away from ``six`` at a glance: the best of
+    ``quick_discard_values`` (of equals, the first in the order of ``combinations``)."""
+    return max(quick_discard_values(six, own_crib), key=lambda value: value[1])[0]
+
+
 def discard_likelihood(six: Sequence[Card], thrown: Sequence[Card], own_crib: bool) -> float:
     """How likely an expert-like player holding ``six`` is to throw ``thrown`` (softmax of
     the quick values with ``DISCARD_TEMPERATURE``)."""

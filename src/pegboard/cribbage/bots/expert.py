@@ -32,7 +32,7 @@ from pegboard.cribbage.bots.discard import (
     CANDIDATES,
     Opponent,
     discard_values,
-    quick_discard_values,
+    quick_discard,
     weighted_deals,
 )
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
@@ -262,7 +262,7 @@ def _hidden_deals(
 ) -> list[tuple[list[Card], list[Card], Card]]:
     """``count`` guesses at what the seat cannot see at its discard: the other seat's four
     kept cards and two crib cards (its discard as an expert-like player would make it, by
-    ``quick_discard_values``, unless it has discarded already) and the starter."""
+    ``quick_discard``, unless it has discarded already) and the starter."""
     other = 1 - view.seat
     deals = []
     for _ in range(count):
@@ -270,12 +270,18 @@ def _hidden_deals(
         if deal.discards:  # the other seat laid its two away already
             theirs, their_crib = list(deal.hand), list(deal.discards)
         else:
-            values = quick_discard_values(deal.hand, other == view.dealer)
-            thrown = max(values, key=lambda v: v[1])[0]
+            thrown = quick_discard(deal.hand, other == view.dealer)
             theirs = [c for c in deal.hand if c not in thrown]
             their_crib = [c for c in deal.hand if c in thrown]
         deals.append((theirs, their_crib, deal.stock[0]))
     return deals
+
+
+def _best_first(rows: list[Evaluation]) -> list[Evaluation]:
+    """``rows`` sorted best first; equal values (a game won in every deal played out) told
+    apart by their net points, then by the action's notation."""
+    rows.sort(key=lambda e: (-e.value, -e.details.get("net", 0.0), str(e.action)))
+    return rows
 
 
 def chance_of(me: int, dealer: int, match: MatchState | None) -> Chance:
@@ -351,28 +357,29 @@ class CribbageExpert(AnalysingBot):
         view = game_view(observation)  # type: ignore[arg-type]
         chance = self._chance(observation, view)
         if isinstance(legal[0], Discard):
-            rows = self._discards(view, self.opponent, pegging=True)
-            if chance is not None:
-                rows = self._match_discards(view, rows, chance, rng)
-        else:
-            rows = self._pegging(view, legal, rng, chance)
-        # Equal chances (a game won in every deal played out) are told apart by points.
-        rows.sort(key=lambda e: (-e.value, -e.details.get("net", 0.0), str(e.action)))
-        return rows
+            return self._ranked_discards(view, chance, rng, pegging=True)
+        return _best_first(self._pegging(view, legal, rng, chance))
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """``analyse``'s best action; a discard for the hand's points without the pegging
-        estimate, which is shown and never weighed (its value, the net, is the same
-        without it)."""
+        """``analyse``'s best action; a discard without the pegging estimate, which is
+        shown and never weighed."""
         legal = legal_or_raise(observation)
         if len(legal) == 1 or not isinstance(legal[0], Discard):
             return super().choose(observation, rng)
-        if self._chance(observation, game_view(observation)) is not None:  # type: ignore[arg-type]
-            return super().choose(observation, rng)
-        rows = self._discards(game_view(observation), self.opponent)  # type: ignore[arg-type]
-        rows.sort(key=lambda e: (-e.value, str(e.action)))
+        view = game_view(observation)  # type: ignore[arg-type]
+        rows = self._ranked_discards(view, self._chance(observation, view), rng, pegging=False)
         best: Action = rows[0].action
         return best
+
+    def _ranked_discards(
+        self, view: CribbageObservation, chance: Chance | None, rng: random.Random, pegging: bool
+    ) -> list[Evaluation]:
+        """Every discard, best first: by its net points, or with ``chance`` by the chance of
+        winning (``_match_discards``); ``pegging`` adds the pegging estimate as a detail."""
+        rows = self._discards(view, self.opponent, pegging=pegging)
+        if chance is not None:
+            rows = self._match_discards(view, rows, chance, rng)
+        return _best_first(rows)
 
     @staticmethod
     def _discards(
