@@ -14,9 +14,9 @@ from pegboard.analysis import odds, win_probability
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage import chances as cribbage_chances
-from pegboard.cribbage.chances import TablesError, game_outcome, match_chance, outcome_table
+from pegboard.cribbage.chances import game_outcome, match_chance, outcome_table
 from pegboard.cribbage.odds import TABLES, solve
-from pegboard.games.tables import read_tables, write_tables
+from pegboard.games.tables import TablesError, read_tables, write_tables
 
 GAME = games.get("cribbage")
 

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.games.tables import read_tables
+from pegboard.games.tables import TablesError, read_tables
 
 PATH: Final = Path(__file__).with_name("cribbage.odds.json.gz")
 SCALE: Final = 10_000
@@ -34,10 +34,6 @@ Outcome = tuple[float, float, float, float, float, float]
 
 MatchState = tuple[tuple[int, int], int]
 """A match's game points before the game in play, and its target."""
-
-
-class TablesError(WordedError):
-    """A state the tables do not hold."""
 
 
 @functools.cache

@@ -44,7 +44,6 @@ from pegboard.cribbage.chances import (
     PATH,
     SCALE,
     MatchState,
-    TablesError,
     hand_start,
     seat_chances,
 )
@@ -53,6 +52,7 @@ from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.games.tables import TablesError
 
 ERROR_BATCHES: Final = 8
 

@@ -39,13 +39,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from pegboard.bots.base import SeededBot
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.draw.actions import Action, DrawTile, Pass, Play
 from pegboard.draw.bots.levels import CasualBot, ExpertBot
 from pegboard.draw.determinize import determinize
 from pegboard.draw.match import MAX_TARGET, Match, MatchObservation, target_for
 from pegboard.draw.round import Round
-from pegboard.games.tables import read_tables
+from pegboard.games.tables import TablesError, read_tables
 
 PATH: Final = Path(__file__).with_name("draw.odds.json.gz")
 SAMPLING_LEVEL: Final = ExpertBot
@@ -82,10 +82,6 @@ GRIDS: Final[Mapping[int, tuple[int, ...]]] = {
     ),
 }
 """The needs each table holds, per number of players."""
-
-
-class TablesError(WordedError):
-    """A state the tables do not hold."""
 
 
 # -- sampling ---------------------------------------------------------------------------------

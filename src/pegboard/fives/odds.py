@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any, Final, cast
 
 from pegboard.bots.base import SeededBot
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.dominoes.actions import Action
 from pegboard.fives.bots.expert import FivesExpert
 from pegboard.fives.bots.levels import FivesCasual
 from pegboard.fives.determinize import determinize
 from pegboard.fives.hand import FivesHand, FivesObservation
 from pegboard.fives.rules import ALL_FIVES, EXACT_TARGET, FivesRules, GameName
-from pegboard.games.tables import read_tables
+from pegboard.games.tables import TablesError, read_tables
 
 LOT: Final = -1
 """A sample's next leader when a new lot finds them (All Fives after a blocked hand, F3)."""
@@ -345,7 +345,7 @@ def side_chances(
     name = table_name(configuration_of(rules), rules.target)
     flat = _tables(path).get(name)
     if flat is None:
-        raise WordedError(
+        raise TablesError(
             N_("no table of the chances of winning for {table} in {game}"),
             table=name,
             game=rules.game,

@@ -10,8 +10,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from pegboard.core import WordedError
+
 FORMAT: Final = 1
 """The data files' format."""
+
+
+class TablesError(WordedError):
+    """A state a game's tables do not hold, or a position they do not read (a Draw round
+    alone has no match to win): worded, so that a surface can say it or do without."""
 
 
 def write_tables(path: Path, data: Mapping[str, Any]) -> None:
