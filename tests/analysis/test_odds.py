@@ -13,7 +13,7 @@ import pytest
 import pegboard.games
 from pegboard.analysis import AnalysisError, Report, analyse_log, match_start, win_probability
 from pegboard.analysis.chart import ChartWords, chart_svg, report_chart
-from pegboard.analysis.odds import MAX_SAMPLES, seat_chance
+from pegboard.analysis.odds import MAX_SAMPLES, known_win_probability
 from pegboard.cribbage import Game as CribbageGame
 from tests.analysis.conftest import played_record
 
@@ -25,8 +25,8 @@ def test_a_game_without_tables_says_so_in_words() -> None:
     toy = dataclasses.replace(CRIBBAGE, name="toy-without-tables", win_probabilities=None)
     with pytest.raises(AnalysisError, match="toy-without-tables has no table of the chances"):
         win_probability(toy, CribbageGame.new(seed=1), 0)
-    # A report's chance: none asked (0 worlds), none computed.
-    assert seat_chance("cribbage", CribbageGame.new(seed=1).observation(0), 0, 1) is None
+    # Where a chance is shown beside something else, a game without tables has none.
+    assert known_win_probability(toy, CribbageGame.new(seed=1), 0) is None
 
 
 def test_bad_requests_are_refused_before_any_work() -> None:

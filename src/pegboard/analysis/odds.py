@@ -21,17 +21,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.analysis.errors import AnalysisError
 from pegboard.arena.deals import derive_seed
 from pegboard.arena.runner import LocalRunner, Runner
-from pegboard.core import N_, WordedError
+from pegboard.core import N_
 from pegboard.games import Game, WinProbabilities
 from pegboard.games import get as get_game
-from pegboard.games.tables import FORMAT, read_tables
+from pegboard.games.tables import FORMAT, TablesError, read_tables
 
 DEFAULT_SAMPLES: Final = 32
 """Worlds played out to estimate a seat's chances within a deal."""
@@ -64,11 +64,12 @@ def win_probability(
     (``seed`` draws them: the same seed, the same estimate).
     """
     tables = tables_of(game)
-    if not 0 <= seat < _seats(state):
-        raise AnalysisError(N_("no seat {seat} in this match"), seat=seat)
     if game.owns(state):
+        # The table's chances (a lookup) say how many seats there are, before any playout.
+        between = tables.between_deals(state)
+        _check_seat(seat, len(between))
         if samples == 0 or state.current_player is None:
-            return float(tables.between_deals(state)[seat])
+            return float(between[seat])
         state = state.observation(seat)
     if not 1 <= samples <= MAX_SAMPLES:
         raise AnalysisError(
@@ -76,29 +77,29 @@ def win_probability(
             most=MAX_SAMPLES,
             samples=samples,
         )
-    return float(tables.within_deal(state, samples, random.Random(seed))[seat])
+    chances = tables.within_deal(state, samples, random.Random(seed))
+    _check_seat(seat, len(chances))
+    return float(chances[seat])
 
 
-def seat_chance(game: str, observation: Any, samples: int, seed: int) -> float | None:
-    """The chance of winning of the seat whose ``observation`` it is, from ``samples``
-    worlds; None when there are no samples, or no table for the game or this kind of
-    match (a game that tabulated only some of its options)."""
-    found = get_game(game)
-    if samples < 1 or found.win_probabilities is None:
+def _check_seat(seat: int, seats: int) -> None:
+    if not 0 <= seat < seats:
+        raise AnalysisError(N_("no seat {seat} in this match"), seat=seat)
+
+
+def known_win_probability(
+    game: Game, state: Any, seat: int, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> float | None:
+    """``win_probability``, or None where there is none to give: a game without tables, or
+    a state its tables do not read (a Draw round alone has no match to win). What the
+    surfaces that show a chance beside something else call (hints, reports, the command
+    line)."""
+    if game.win_probabilities is None:
         return None
     try:
-        chances = found.win_probabilities().within_deal(observation, samples, random.Random(seed))
-    except WordedError:
+        return win_probability(game, state, seat, samples=samples, seed=seed)
+    except TablesError:
         return None
-    return float(chances[observation.seat])
-
-
-def _seats(state: Any) -> int:
-    for name in ("num_players", "players"):
-        value = getattr(state, name, None)
-        if isinstance(value, int):
-            return value
-    return len(state.scores)
 
 
 # -- the data files -------------------------------------------------------------------------
@@ -129,11 +130,9 @@ def draw_samples(
     seed: int = DEFAULT_SEED,
     runner: Runner | None = None,
     progress: Callable[[int, int], None] | None = None,
-    configurations: Sequence[str] | None = None,
 ) -> dict[str, list[Any]]:
     """``deals`` sampled deals of each of ``game``'s configurations, in order."""
-    tables = tables_of(game)
-    chosen = tables.configurations if configurations is None else tuple(configurations)
+    chosen = tables_of(game).configurations
     tasks = [
         _Task(game.name, configuration, index, deal_seed(seed, configuration, index))
         for configuration in chosen

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.analysis.errors import AnalysisError
-from pegboard.analysis.odds import seat_chance
+from pegboard.analysis.odds import known_win_probability
 from pegboard.analysis.report import ActionValue
 from pegboard.bots import Evaluation
 from pegboard.core import N_
 from pegboard.games import Game
+from pegboard.games import get as get_game
 from pegboard.hints import HintError, rank, strongest_analyser
 
 MIN_SEARCHES: Final = 2
@@ -112,7 +113,15 @@ def analyse_decision(
     loss = max(0.0, means[best] - means[taken_text])
     ranked = sorted(order, key=lambda a: (-means[a], order.index(a)))
     values = tuple(ActionValue(a, means[a], _mean_details(runs, a)) for a in ranked)
-    chance = seat_chance(game, observation, chances, search_seed(seed, index, -1))
+    chance = None
+    if chances > 0:
+        chance = known_win_probability(
+            get_game(game),
+            observation,
+            observation.seat,
+            samples=chances,
+            seed=search_seed(seed, index, -1),
+        )
     unit = runs[0][order[0]].unit
     return Searched(values, unit, loss, error if loss > 0 else 0.0, len(runs), chance)
 

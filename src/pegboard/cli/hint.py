@@ -18,8 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pegboard import games
-from pegboard.analysis import win_probability
-from pegboard.analysis.odds import DEFAULT_SAMPLES, MAX_SAMPLES
+from pegboard.analysis.odds import DEFAULT_SAMPLES, MAX_SAMPLES, known_win_probability
 from pegboard.bots import Evaluation
 from pegboard.cli.terminal import fail, read_record_file
 from pegboard.core import N_, RecordError, WordedError, check_record
@@ -87,7 +86,7 @@ def hint_command(
         raise fail(describe_error(error, _), _) from None
     except ValueError as error:  # a bad budget (the bots' own check, in English)
         raise fail(describe_error(error, _), _) from None
-    chance = seat_chance(game, position, seat, samples, seed)
+    chance = known_win_probability(game, position, seat, samples=samples, seed=seed)
     if as_json:
         actions = [evaluation_dict(e) for e in evaluations]
         typer.echo(json.dumps({"actions": actions, "win_probability": chance}, indent=1))
@@ -96,18 +95,6 @@ def hint_command(
     console.print(hint_table(evaluations, seat, level, _))
     if chance is not None:
         console.print(chance_line(chance, seat, samples, _))
-
-
-def seat_chance(game: Game, position: Any, seat: int, samples: int, seed: int) -> float | None:
-    """``seat``'s chance of winning from its own view (``pegboard.analysis.win_probability``),
-    or None when the game has no tables or the position is not a match or game of it (a
-    Draw round alone)."""
-    if game.win_probabilities is None:
-        return None
-    try:
-        return win_probability(game, position, seat, samples=samples, seed=seed)
-    except WordedError:
-        return None
 
 
 def chance_line(chance: float, seat: int, samples: int, _: Translator) -> str:

@@ -67,7 +67,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 import pegboard.games
 from pegboard.analysis import Searched, analyse_decision
-from pegboard.analysis.odds import seat_chance
+from pegboard.analysis.odds import known_win_probability
 from pegboard.bots import Evaluation, ismcts
 from pegboard.games import make_bot, quick_level
 from pegboard.hints import HintError, rank
@@ -162,7 +162,14 @@ def hint_of(game: str, seed: int, observation: Any) -> Hint:
     """``hint_ranking``, and the seat's chance from ``HINT_CHANCE_SAMPLES`` worlds played
     out from the same observation (``pegboard.analysis.odds``)."""
     ranking = hint_ranking(game, seed, observation)
-    return Hint(ranking, seat_chance(game, observation, HINT_CHANCE_SAMPLES, seed))
+    chance = known_win_probability(
+        pegboard.games.get(game),
+        observation,
+        observation.seat,
+        samples=HINT_CHANCE_SAMPLES,
+        seed=seed,
+    )
+    return Hint(ranking, chance)
 
 
 def _search_decision(args: tuple[Any, ...], options: dict[str, Any]) -> tuple[Searched, float]:

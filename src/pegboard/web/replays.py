@@ -24,8 +24,8 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 import pegboard.games
-from pegboard.analysis import win_probability
-from pegboard.core import WordedError
+from pegboard.analysis.odds import tables_of
+from pegboard.games.tables import TablesError
 from pegboard.i18n import Translator, say_all, translator
 from pegboard.web import fair_play, pages, rules, views, wire
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
@@ -323,13 +323,13 @@ def survey(
 
 def deal_chances(game: pegboard.games.Game, match: Any) -> list[float] | None:
     """Each seat's chance from the start of ``match``'s deal in play, by the tables (1 and
-    0 once it is over); None when the game has none, or none for this kind of match."""
+    0 once it is over: public facts only); None when the game has no tables, or none for
+    this kind of match."""
     if game.win_probabilities is None:
         return None
     try:
-        seats = range(int(match.num_players))
-        return [round(win_probability(game, match, seat, samples=0), 4) for seat in seats]
-    except WordedError:
+        return [round(float(chance), 4) for chance in tables_of(game).between_deals(match)]
+    except TablesError:
         return None
 
 
