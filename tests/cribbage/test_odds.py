@@ -69,7 +69,7 @@ def test_every_cell_is_a_distribution_over_the_ends_of_a_game() -> None:
             assert abs(sum(cell) - 1) <= 6 / cribbage_chances.SCALE
 
 
-def test_skunks_only_below_the_lines(data: dict) -> None:
+def test_c7_skunks_only_below_the_lines(data: dict) -> None:
     # C7: a win is a skunk only while the loser is below 91, a double skunk below 61; a
     # player at 91 or more can never be skunked, at 61 or more never double skunked.
     for score in (91, 100, 120):
@@ -91,7 +91,7 @@ def test_more_points_never_less_chance(data: dict) -> None:
             assert dealer_wins(dealer, pone + 1) <= dealer_wins(dealer, pone) + slack
 
 
-def test_what_the_rules_decide() -> None:
+def test_c3_c5_c7_what_the_rules_decide() -> None:
     # The pone needing 1 point against a dealer far behind: the dealer cannot reach 121
     # first, and the pone pegs or counts a point in almost every hand.
     assert dealer_wins(10, 120) < 0.001
@@ -119,7 +119,7 @@ def test_the_chances_agree_with_what_is_published(data: dict) -> None:
 # -- a match, a game, an observation -----------------------------------------------------------
 
 
-def test_a_match_of_one_game_is_the_game_and_a_longer_match_evens_out() -> None:
+def test_c7_a_match_of_one_game_is_the_game_and_a_longer_match_evens_out() -> None:
     one = match_chance((0, 0), 1, first_dealer=0, seat=0)
     assert one == pytest.approx(dealer_wins(0, 0), abs=1e-9)
     # Best of seven (4 game points): the loser of each game deals the next, which offsets
@@ -166,7 +166,7 @@ def test_a_finished_game_is_won_or_lost() -> None:
         game_outcome(121, 0)
 
 
-def test_the_programme_on_known_hands() -> None:
+def test_c4_c6_c7_the_programme_on_known_hands() -> None:
     # Every hand the same: the dealer pegs 2, the pone counts 10, the dealer 20 (hand and
     # crib). The game is then certain, and the programme must find its winner, from 0-0 and
     # from a state near the end, where the pone counts out before the dealer's show.
@@ -188,3 +188,8 @@ def test_the_programme_on_known_hands() -> None:
     # The dealer from 101 against 40: 101 + 2 + 20 = 123 with the pone at 50, below 61, a
     # double skunk (C7).
     assert table[101, 40, 2] == 1.0
+
+
+def test_c2_the_tables_sample_hands_of_two_players_only() -> None:
+    with pytest.raises(TablesError, match=r"two players \(C2\)"):
+        TABLES.sample_deal("3", 1)

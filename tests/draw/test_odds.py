@@ -28,7 +28,7 @@ from pegboard.draw.odds import (
     solve,
     start_state,
 )
-from pegboard.games.tables import read_tables, write_tables
+from pegboard.games.tables import TablesError, read_tables, write_tables
 from tests.draw.helpers import tiles
 
 DRAW = games.get("draw")
@@ -79,7 +79,7 @@ def test_the_data_file_is_small_and_states_its_error() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_chance_is_a_chance_and_they_sum_to_one(players: int) -> None:
+def test_d13_d14_d17_every_chance_is_a_chance_and_they_sum_to_one(players: int) -> None:
     # A round scores for one seat at most (D13, D14), so a match is never drawn (D17):
     # one seat wins, and the chances sum to 1 within the rounding of the stored ones.
     table = stored(players)
@@ -117,7 +117,7 @@ def test_a_seat_is_the_same_seat_whatever_its_number() -> None:
     assert three == pytest.approx((turned[1], turned[2], turned[0]), abs=1e-12)
 
 
-def test_a_target_reached_wins_and_a_finished_match_is_decided() -> None:
+def test_d17_a_target_reached_wins_and_a_finished_match_is_decided() -> None:
     assert chances_from((0, 50), 1) == (1.0, 0.0)
     assert chances_from((20, 30, -4), 0) == (0.0, 0.0, 1.0)
     match = Match(2, seed=3, target=1)
@@ -140,7 +140,7 @@ def test_the_problem_of_points() -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_seats_alike_in_every_round_share_the_match(players: int) -> None:
+def test_d16_seats_alike_in_every_round_share_the_match(players: int) -> None:
     # When a round's scorer does not depend on who leads, nor its points, seats needing
     # the same are exchangeable: each wins 1/n, whatever the grid, the blocked rounds
     # (nobody scores) and the lead's turning round (D16).
@@ -153,7 +153,7 @@ def test_seats_alike_in_every_round_share_the_match(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_first_scoring_round_decides_when_all_need_one_point(players: int) -> None:
+def test_d14_d16_the_first_scoring_round_decides_when_all_need_one_point(players: int) -> None:
     # All needing 1, the first round that scores decides. A round scores for the seat r
     # places after its leader with chance s[r] and for nobody with chance q (D14); each
     # round that scores nothing passes the lead (D16), so after k of them the first
@@ -170,7 +170,7 @@ def test_the_first_scoring_round_decides_when_all_need_one_point(players: int) -
     assert solve(rounds, players)[0, 0] == pytest.approx(expected, abs=1e-12)
 
 
-def test_the_first_round_decides_a_match_to_one_point() -> None:
+def test_d14_d16_the_first_round_decides_a_match_to_one_point() -> None:
     # Both needing 1: the first round that scores decides it; nobody scores with chance q
     # and the lead passes (D14, D16). With a and c the leader's and the other's chances of
     # scoring, the leader wins a + q c + q^2 a + ... = (a + q c) / (1 - q^2).
@@ -183,7 +183,7 @@ def test_the_first_round_decides_a_match_to_one_point() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_leader_at_the_start_is_near_an_even_share(players: int) -> None:
+def test_d16_the_leader_at_the_start_is_near_an_even_share(players: int) -> None:
     # The lead passes every round (D16), and a match to the rules' target takes several
     # rounds won (a round scores some 10 to 40 points): leading the first is an edge of
     # one round in several, so the first leader's chance is within 0.1 of 1/n.
@@ -232,3 +232,8 @@ def test_within_a_round_the_chance_reads_one_seats_view_only() -> None:
     assert 0 <= estimate <= 1
     both = TABLES.within_deal(first.observation(0), 12, random.Random(4))
     assert sum(both) == pytest.approx(1, abs=2e-3) and both[0] == estimate
+
+
+def test_d1_the_tables_sample_rounds_of_two_to_four_players_only() -> None:
+    with pytest.raises(TablesError, match=r"\(D1\)"):
+        TABLES.sample_deal("5", 1)

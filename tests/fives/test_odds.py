@@ -84,7 +84,7 @@ def test_two_sides_chances_are_complementary(game: str, configuration: str, targ
 
 
 @pytest.mark.parametrize(("game", "configuration", "target"), _every_table())
-def test_more_points_never_hurt_much(game: str, configuration: str, target: int) -> None:
+def test_f8_f9_more_points_never_hurt_much(game: str, configuration: str, target: int) -> None:
     """A point more for one's own side, the others' scores the same, gives no smaller
     chance (within the table's stated error, twice its largest standard error, and the
     rounding): All Fives' target is reached at or past it, so more is closer. In Fives and
@@ -103,7 +103,7 @@ def test_more_points_never_hurt_much(game: str, configuration: str, target: int)
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_new_lot_makes_every_seat_alike(game: str, players: int) -> None:
+def test_f3_a_new_lot_makes_every_seat_alike(game: str, players: int) -> None:
     """At 0-0 before the first lot (F3: a fair lot), every seat's chance is 1/players (two
     sides: 1/2 each), whatever the tables."""
     rules = FivesRules(game, players=players, partnerships=False)  # type: ignore[arg-type]
@@ -125,7 +125,7 @@ def test_a_new_lot_makes_every_seat_alike(game: str, players: int) -> None:
         ("fives-and-threes", 2, (60, 61), [0.0, 1.0]),  # F9: exactly 61
     ],
 )
-def test_a_target_reached_is_won(
+def test_f9_a_target_reached_is_won(
     game: str, players: int, scores: tuple[int, ...], expected: list[float]
 ) -> None:
     rules = FivesRules(game, players=players)  # type: ignore[arg-type]
@@ -133,7 +133,7 @@ def test_a_target_reached_is_won(
     assert fives_odds.side_chances(path, rules, scores, 0) == expected
 
 
-def test_one_play_from_the_target_beats_a_side_that_needs_several_hands() -> None:
+def test_f7_f9_one_play_from_the_target_beats_a_side_that_needs_several_hands() -> None:
     """All Fives to 250 (F9), two players: a side at 245 needs one score of 5 (any, F7),
     the other at 0 needs 250, more than a hand's points (a hand scores tens of points):
     the first wins nearly always."""
@@ -144,7 +144,7 @@ def test_one_play_from_the_target_beats_a_side_that_needs_several_hands() -> Non
 
 
 @pytest.mark.parametrize("configuration", ["2", "4-partners", "2-reserve", "4-partners-reserve"])
-def test_by_fives_is_the_same_race_for_the_same_points_needed(configuration: str) -> None:
+def test_f9_by_fives_is_the_same_race_for_the_same_points_needed(configuration: str) -> None:
     """F9's scores by five divide every score by five, to 61: a side that needs 10 (50
     points) by fives is in the same race as one that needs 50 points to 250 (or 200). With
     two sides, a race to at-or-past the target depends on the points needed only, so the
@@ -157,7 +157,7 @@ def test_by_fives_is_the_same_race_for_the_same_points_needed(configuration: str
 
 
 @pytest.mark.parametrize(("game", "configuration"), [(g, "2") for g in GAMES])
-def test_the_first_leader_is_favoured_a_little(game: str, configuration: str) -> None:
+def test_f3_f7_the_first_leader_is_favoured_a_little(game: str, configuration: str) -> None:
     """At 0-0 the leader of the first hand (two players) has the first play (F3, F7: a
     lead scores) and the better chance, but a match is a race of many hands (Fives and
     Threes to 61 at a dozen points a hand, All Fives to 250 at some 50): not above 60%, as
@@ -216,7 +216,7 @@ def test_within_a_hand_the_chance_sees_only_the_seat(game: str) -> None:
     assert win_probability(described, other, seat, samples=6, seed=3) == first
 
 
-def test_within_a_hand_a_winning_play_is_a_certain_win() -> None:
+def test_f8_f9_within_a_hand_a_winning_play_is_a_certain_win() -> None:
     """Fives and Threes at 60-0 (F9: exactly 61): the seat to play holds only [0|1] and
     [0|0] was led: its play makes the ends total 1 (no points, F7) and its last tile's
     chip-out point (F8) is the 1 it needs: 61, won at once, in every world."""
@@ -242,7 +242,7 @@ def test_the_data_files_are_small() -> None:
             assert json.load(source)["game"] == game
 
 
-def test_a_finished_match_is_won_by_the_winners_side() -> None:
+def test_f1_f9_a_finished_match_is_won_by_the_winners_side() -> None:
     """Fives and Threes in partnerships played to its end (F9): 1 for both partners of the
     side that reached 61, 0 for the others."""
     described = games.get("fives-and-threes")

@@ -28,7 +28,7 @@ SIX = "7D 10D AH 4S 8D JS"
 endgames: the match expert's discard differs from the expert's here)."""
 
 
-def test_near_the_end_the_discard_is_chosen_by_the_chance_of_winning() -> None:
+def test_c3_c6_c7_near_the_end_the_discard_is_chosen_by_the_chance_of_winning() -> None:
     six = list(parse_cards(SIX))
     others = [c for c in DECK if c not in six][:6]
     game = Game.from_position([six, others], dealer=1, scores=(112, 109))
@@ -69,7 +69,7 @@ def test_before_the_end_it_plays_as_the_expert() -> None:
             game.apply(points.choose(seen, random.Random(seed)))
 
 
-def test_a_pegging_line_ends_in_the_tables_chance() -> None:
+def test_c4_c5_c6_c7_a_pegging_line_ends_in_the_tables_chance() -> None:
     # The pone (seat 0) at 117 holds a 4 alone, the dealer at 60 a king; the count is 27
     # after the dealer's 7, 10 and 10: the 4 makes 31 for 2 (C4), then the king is the
     # dealer's last card for 1 (C5), and the shows follow, the pone first (C6).
