@@ -126,6 +126,9 @@ def test_the_expert_ranks_the_seat_to_act_and_refuses_another(client: TestClient
     assert {h["action"] for h in ranked["hints"]} == legal
     values = [h["value"] for h in ranked["hints"]]
     assert values == sorted(values, reverse=True) and all(h["label"] for h in ranked["hints"])
+    # The seat's chance there, from its own view (issue 37): the library's estimate from
+    # that seat's observation with the hint's seed.
+    assert 0 <= ranked["chance"] <= 1
     other = client.get(
         f"/api/matches/{match}/positions/{at}/hint", params={"seat": 0, "lang": "pt"}
     )
