@@ -69,6 +69,8 @@ class TablePage {
     this.hints = null;
     /** @type {number | null} the seat's chance of winning, from its own view, with the hints */
     this.hintChance = null;
+    /** Whether hints are on screen or asked for this position (else an answer is dropped). */
+    this.hintsWanted = false;
     this.pending = false; // an action sent, its answer not yet back
     this.latch = { seen: null, overlay: null }; // the page module's end of a round or game
     this.match = null;
@@ -105,6 +107,9 @@ class TablePage {
       state: (message) => this.onState(message),
       error: (message) => this.onError(message),
       hint: (message) => {
+        // An answer to hints the player has closed since, or to a position the table has left,
+        // is dropped: a late answer (the expert thinks a while) must not reopen the panel.
+        if (!this.hintsWanted) return;
         this.hints = message.hints || [];
         this.hintChance = typeof message.chance === "number" ? message.chance : null;
         this.render();
@@ -194,6 +199,7 @@ class TablePage {
     const view = message.view;
     if (!previous || previous.seq !== message.seq || previous.match !== message.match) {
       this.hints = null; // hints belong to one position
+      this.hintsWanted = false;
       this.allHints = false;
     }
     if (this.match !== message.match) {
@@ -278,6 +284,7 @@ class TablePage {
             onclick: () => {
               clearError();
               this.hintAsked = true;
+              this.hintsWanted = true;
               this.socket.send({ type: "hint" });
             },
           },
@@ -662,6 +669,7 @@ class TablePage {
             dataset: { focus: "close-hints" },
             onclick: () => {
               this.hints = null;
+              this.hintsWanted = false;
               this.render();
             },
           },
