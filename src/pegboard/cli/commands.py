@@ -185,6 +185,10 @@ def with_games(text: str, _: Translator) -> str:
     if "{games}" in text:
         names = [_(games.get(name).display_name) for name in games.names()]
         text = text.replace("{games}", _(NAMES_SEPARATOR).join(names))
+    if "{daily_games}" in text:  # imported when asked for: the daily knows the arena's seeds
+        from pegboard.daily import daily_games
+
+        text = text.replace("{daily_games}", ", ".join(daily_games()))
     return text.replace("{game_names}", ", ".join(games.names()))
 
 

@@ -15,6 +15,7 @@ from pegboard.cli.analyse import analyse_command
 from pegboard.cli.arena import arena
 from pegboard.cli.commands import TranslatedGroup
 from pegboard.cli.corrections import corrections_app
+from pegboard.cli.daily import daily_command
 from pegboard.cli.hint import hint_command
 from pegboard.cli.look import cli_look
 from pegboard.cli.play import play
@@ -85,6 +86,7 @@ app.command()(replay)
 app.command()(arena)
 app.command(name="hint")(hint_command)
 app.command(name="analyse")(analyse_command)
+app.command(name="daily")(daily_command)
 # `pegboard tui`, the name of the full-screen client before `play` opened it: an alias.
 app.command(name="tui", hidden=True)(play)
 app.command()(serve)

@@ -98,6 +98,11 @@ def win_probabilities() -> WinProbabilities:
     return TABLES
 
 
+def hands_over(match: Any) -> int:
+    """The hands of ``match`` played out (C6: its show over, or the game won within it)."""
+    return int(match.hands_over)
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -106,6 +111,10 @@ GAME = Game(
     # A discard is worth some thought, a pegging card is quick, and a match of the best of
     # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
     time_control=(300, 5),
+    deals_over=hands_over,
+    # A hand is a discard, some eight pegging cards and the show: a minute and a half or so,
+    # and six hands about ten minutes of a daily event.
+    daily_deals=6,
     # The grades' thresholds in expected net points of the hand, measured (`python -m
     # benchmarks analysis thresholds --game=cribbage`: 298 decisions of two experts in 40
     # hands): a report's loss and a search 16 times as long differ by under 0.44 for 99% of

@@ -94,6 +94,8 @@ class CribbageMatch:
         self._rng = random.Random(seed)
         self._points = [0, 0]
         self._games: list[FinishedGame] = []
+        self._hands_before = 0
+        """The hands of the finished games (each game's last hand ended it)."""
         self._start(dealer=None)
         self._cuts = self._game.cuts
 
@@ -112,6 +114,13 @@ class CribbageMatch:
     @property
     def games(self) -> tuple[FinishedGame, ...]:
         return tuple(self._games)
+
+    @property
+    def hands_over(self) -> int:
+        """The hands played to their end (the show over, or the game won within them),
+        counted from the match's start."""
+        in_play = 0 if self._game.result is not None else self._game.hand_number - 1
+        return self._hands_before + in_play
 
     @property
     def points(self) -> tuple[int, int]:
@@ -162,6 +171,7 @@ class CribbageMatch:
         if result is None:
             return
         self._points[result.winner] += result.game_points
+        self._hands_before += game.hand_number
         self._games.append(
             FinishedGame(
                 number=len(self._games) + 1,

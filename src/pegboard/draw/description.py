@@ -66,6 +66,11 @@ def win_probabilities() -> WinProbabilities:
     return TABLES
 
 
+def rounds_over(match: Any) -> int:
+    """The rounds of ``match`` played out (D16): its deals."""
+    return len(match.rounds)
+
+
 GAME = Game(
     name="draw",
     display_name=N_("Draw dominoes"),
@@ -74,6 +79,10 @@ GAME = Game(
     # A Draw move is a glance at the ends and a tile (a few seconds), and a match to 61
     # takes a person some 30 to 60 moves: 3 minutes and 3 seconds a move.
     time_control=(180, 3),
+    deals_over=rounds_over,
+    # A round between two is some 10 to 20 moves, a minute or so: eight of them are about
+    # ten minutes of a daily event.
+    daily_deals=8,
     # The grades' thresholds in expected points of the round's margin (`python -m
     # benchmarks analysis thresholds --game=draw`: 812 decisions of two experts in 40
     # rounds). The other games' rule (the 99th percentile of a report's noise against a

@@ -133,6 +133,11 @@ def outcome(match: Any) -> Event | None:
     return won(match.rules, match.winner, match.side_scores[match.winner])
 
 
+def hands_over(match: Any) -> int:
+    """The hands of ``match`` played out (F8): its deals."""
+    return len(match.hands)
+
+
 def scores(match: Any) -> Sequence[float]:
     """Per seat, its side's score."""
     return tuple(match.scores)
@@ -193,6 +198,10 @@ def family_game(
         # A move of the Fives family adds up the ends before it is made (F6), a little
         # slower than Draw's: 4 minutes and 4 seconds a move.
         time_control=(240, 4),
+        deals_over=hands_over,
+        # A hand between two is some 15 to 25 moves with the draws and the count of the
+        # ends: six of them are about ten minutes of a daily event.
+        daily_deals=6,
         grading=grading,
         options=(
             Option(

@@ -324,6 +324,13 @@ class Game:
     rule_gists: Mapping[str, str] = field(default_factory=dict)
     """The gist of each rule a move can break (``N_``-marked, by rule: ``{"D8": ...}``), said
     when a refusal's own words are not in a catalog (``pegboard.i18n.rule_gist``)."""
+    deals_over: Callable[[Any], int] | None = None
+    """How many deals of a match are played out (a Draw round, a cribbage or Fives hand),
+    counted from its start: where a deal ends, for a surface that plays deals alone (the
+    daily deals, ``pegboard.daily``). None: the game has no deals shorter than its match."""
+    daily_deals: int = 0
+    """How many deals make the game's daily event (``pegboard.daily``): about ten minutes of
+    play. 0: the game has none."""
     time_control: tuple[int, int] = (300, 5)
     """The clock that fits the game's pace when people play it online: a bank of seconds
     per player and seconds gained after each move (Fischer's increment). A surface that
