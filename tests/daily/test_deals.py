@@ -6,18 +6,24 @@ gives, and a player who plays the expert's moves scores the par exactly."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 
 import pegboard.games
-from pegboard.arena.deals import derive_seed
 from pegboard.core import IllegalActionError
-from pegboard.daily import DailyDeal, DailyError, bot_seed, daily_games, par_deal
+from pegboard.daily import DailyDeal, DailyError, daily_games, par_deal
 from pegboard.games import OutOfTurnError, make_bot
 
 GAMES = ("draw", "cribbage", "all-fives", "fives-and-threes")
 SEEDS = (11, 2026)
+
+
+def sha_seed(match_seed: int, move: int) -> int:
+    """A move's bot's seed, recomputed: the first 63 bits of SHA-256 of "SEED:MOVE"."""
+    digest = hashlib.sha256(f"{match_seed}:{move}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def first_deal_over(game: str, match: object) -> bool:
@@ -99,7 +105,8 @@ def test_a_move_out_of_turn_is_refused() -> None:
 
 def independent_par(game: str, seed: int) -> list[tuple[int, str]]:
     """The par recomputed without ``pegboard.daily``: the match from the seed, the expert at
-    every seat, move ``k`` by an expert seeded ``derive_seed(seed, "daily-bot", k)``, until
+    every seat, move ``k`` by an expert seeded as the web's tables seed a move's bot
+    (``sha_seed``), until
     the game's first deal is over."""
     described = pegboard.games.get(game)
     options = described.check_options({described.players_option: 2})
@@ -107,7 +114,7 @@ def independent_par(game: str, seed: int) -> list[tuple[int, str]]:
     moves: list[tuple[int, str]] = []
     while not first_deal_over(game, match):
         seat = match.current_player
-        bot = make_bot(game, "expert", seed=derive_seed(seed, "daily-bot", len(moves)))
+        bot = make_bot(game, "expert", seed=sha_seed(seed, len(moves)))
         played = described.play(match, seat, bot.act(match.observation(seat)))
         moves.append((seat, played.notation))
     return moves
@@ -127,7 +134,7 @@ def test_a_player_who_plays_the_experts_moves_scores_the_par_exactly(game: str) 
     deal = DailyDeal(game, seed)
     deal.bots_play()
     while deal.to_act is not None:
-        bot = make_bot(game, "expert", seed=bot_seed(seed, len(deal.log)))
+        bot = make_bot(game, "expert", seed=sha_seed(seed, len(deal.log)))
         deal.play(bot.act(deal.observation()))
         deal.bots_play()
     par = par_deal(game, seed)

@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pegboard.bots import move_seed
 from pegboard.draw import Match
 from pegboard.web import bot_pool
 from pegboard.web.app import create_app
 from pegboard.web.bot_pool import BotPool
 from pegboard.web.limits import Limits
-from pegboard.web.tables import bot_seed
 from pegboard.web.thinking_queue import HintsWaitingError, ThinkingQueue
 
 from .conftest import (
@@ -201,7 +201,7 @@ def seated(client: TestClient) -> Seated:
     player = Player(client, table["table"], 0, token_of(table, 0))
     assert player.state["view"]["current"] == 0
     seed = service_of(client)._tables[table["table"]].record.seed
-    return Seated(player, table["table"], bot_seed(seed, 0))
+    return Seated(player, table["table"], move_seed(seed, 0))
 
 
 def answer(player: Player) -> dict[str, Any]:

@@ -15,7 +15,7 @@ replays exactly.
 """
 
 from pegboard.bots.base import Bot, Evaluation, RandomBot, SeededBot
-from pegboard.bots.seeds import bot_seed
+from pegboard.bots.seeds import bot_seed, move_seed
 
 __all__ = [
     "Bot",
@@ -23,4 +23,5 @@ __all__ = [
     "RandomBot",
     "SeededBot",
     "bot_seed",
+    "move_seed",
 ]

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from pegboard import daily
+from pegboard.bots import move_seed
 from pegboard.cli.generic import GenericTable
 from pegboard.cli.look import game_name
 from pegboard.cli.play import new_table, run_table
@@ -85,7 +86,7 @@ def signed(value: float) -> str:
 class DailyTable:
     """The game's own table (``pegboard.cli.play.new_table``) for one daily deal: over at
     the deal's end, its bots seeded move by move as the daily's are
-    (``pegboard.daily.bot_seed``), so that the deal goes as it would on the site."""
+    (``pegboard.bots.move_seed``), so that the deal goes as it would on the site."""
 
     def __init__(self, game: Game, seed: int, terminal: Terminal, _: Translator) -> None:
         self.game = game
@@ -108,7 +109,7 @@ class DailyTable:
 
     def bot_move(self) -> None:
         seat = int(self.table.match.current_player)
-        seed = daily.bot_seed(self.seed, self.moves)
+        seed = move_seed(self.seed, self.moves)
         self.table.bots[seat] = make_bot(self.game.name, self.deal.level, seed=seed)
         self.table.bot_move()
         self.moves += 1

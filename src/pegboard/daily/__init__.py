@@ -24,7 +24,7 @@ from pegboard.daily.days import (
     day_seed,
     day_seeds,
 )
-from pegboard.daily.deals import DailyDeal, bot_seed, daily_options, deal_level, par_deal
+from pegboard.daily.deals import DailyDeal, daily_options, deal_level, par_deal
 from pegboard.daily.scoring import (
     DealScore,
     field_choices,
@@ -40,7 +40,6 @@ __all__ = [
     "Day",
     "DaySeeds",
     "DealScore",
-    "bot_seed",
     "daily_game",
     "daily_games",
     "daily_options",

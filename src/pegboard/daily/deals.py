@@ -3,10 +3,11 @@
 A daily deal is the first deal of a new match of the game from the deal's seed (the game's
 default options for two players): 0-0, the first dealer or leader chosen by the game's own
 rule from that seed, so the same for everyone. The player sits at seat 0, the expert at the
-others; the bot to move at move ``k`` of the deal is seeded ``bot_seed(seed, k)``, whoever
-it plays against, so the par (the expert at the player's seat too, ``par_deal``) meets the
-same bots with the same seeds. The deal is over when the game says its first deal is
-(``Game.deals_over``).
+others; the bot to move at move ``k`` of the deal is seeded ``move_seed(seed, k)``
+(``pegboard.bots.seeds``, as the web's tables seed theirs), whoever it plays against, so
+the par (the expert at the player's seat too, ``par_deal``) meets the same bots with the
+same seeds, and a deal played at a web table goes as it would here. The deal is over when
+the game says its first deal is (``Game.deals_over``).
 
 Each bot is handed the observation of its own seat and nothing else.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pegboard.arena.deals import derive_seed
+from pegboard.bots import move_seed
 from pegboard.core import N_
 from pegboard.daily.days import DailyError, daily_game
 from pegboard.daily.scoring import margin
@@ -40,11 +41,6 @@ def deal_level(game: Game) -> str:
     if level is None:
         raise DailyError(N_("{game} has no bots to play a daily deal."), game=game.name)
     return level
-
-
-def bot_seed(deal_seed: int, move: int) -> int:
-    """The seed of the bot that makes move ``move`` (from 0) of the deal of ``deal_seed``."""
-    return derive_seed(deal_seed, "daily-bot", move)
 
 
 class DailyDeal:
@@ -118,7 +114,7 @@ class DailyDeal:
         the player's seat too) or the deal is over; their moves, in order."""
         moves = []
         while (seat := self.to_act) is not None and (everywhere or seat != self.seat):
-            bot = make_bot(self.game.name, self.level, seed=bot_seed(self.seed, len(self.log)))
+            bot = make_bot(self.game.name, self.level, seed=move_seed(self.seed, len(self.log)))
             action = bot.act(self.match.observation(seat))
             moves.append((seat, self._play(seat, action)))
         return moves
@@ -137,4 +133,4 @@ def par_deal(game: str | Game, seed: int, seat: int = 0) -> DailyDeal:
     return deal
 
 
-__all__ = ["PLAYERS", "DailyDeal", "bot_seed", "daily_options", "deal_level", "par_deal"]
+__all__ = ["PLAYERS", "DailyDeal", "daily_options", "deal_level", "par_deal"]

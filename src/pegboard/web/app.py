@@ -35,6 +35,7 @@ from starlette.types import ASGIApp
 from pegboard.i18n import translator
 from pegboard.web import (
     corrections,
+    daily,
     leaderboard,
     lobby,
     observability,
@@ -296,6 +297,7 @@ def create_app(
     app.include_router(reports.router)
     app.include_router(play_on.router)
     app.include_router(leaderboard.router)
+    app.include_router(daily.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

@@ -80,6 +80,9 @@ class TableRow(Base):
     # The time control: ``{"bank": seconds, "increment": seconds}`` (Fischer), or null for
     # a table without clocks (``pegboard.web.clocks.TimeControl``). Migration 0011.
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # A table of a daily deal (``pegboard.web.daily``): its match is over once this many
+    # deals are played out (``Game.deals_over``); null for a match to its end. Migration 0013.
+    deal_limit: Mapped[int | None] = mapped_column()
 
 
 class SeatRow(Base):
@@ -276,6 +279,41 @@ class MatchReportRow(Base):
     report: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     seconds: Mapped[float] = mapped_column(Float)
+
+
+class DailyAttemptRow(Base):
+    """A player's attempt at a game's daily deals on a day (issue 38, ``pegboard.web.daily``):
+    one per player, game and day; ``ranked`` when begun on the day itself (a past day is
+    played unranked); ``finished_at`` once every deal is played out. Migration 0013."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (
+        UniqueConstraint("game", "day", "player_id", name="uq_daily_attempts_player"),
+        Index("ix_daily_attempts_game_day", "game", "day"),
+    )
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    day: Mapped[str] = mapped_column(String(10))
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    ranked: Mapped[bool] = mapped_column()
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class DailyDealRow(Base):
+    """One deal of a daily attempt: the table it is played at and, once it is played out,
+    its log (the moves' notations) and the player's margin. Migration 0013."""
+
+    __tablename__ = "daily_deals"
+
+    attempt_id: Mapped[str] = mapped_column(
+        ForeignKey("daily_attempts.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    table_id: Mapped[str] = mapped_column(String(16))
+    actions: Mapped[list[str] | None] = mapped_column(JSON)
+    margin: Mapped[float | None] = mapped_column(Float)
 
 
 class InstallationRow(Base):

@@ -156,7 +156,7 @@ class Leavers:
                 LEAVER,
                 _("Only a rated table's match is won by a claim: hand the away seat to a bot."),
             )
-        if table.match.is_over or is_forfeited(table):
+        if table.over or is_forfeited(table):
             raise ClientError(LEAVER, _("The match is over."))
         seats = table.record.seats
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(seats):
@@ -221,7 +221,7 @@ class Leavers:
         _ = translator(connection.lang)
         async with table.lock:
             seat = self.host.acting_seat(table, connection, _)
-            if table.match.is_over or is_forfeited(table):
+            if table.over or is_forfeited(table):
                 raise ClientError(LEAVER, _("The match is over."))
             if not await self.take_back(table, seat):
                 raise ClientError(LEAVER, _("No bot plays your seat: it is yours already."))

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field, StrictInt, StrictStr
 
 import pegboard.games
+from pegboard.bots import move_seed
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, translator
 from pegboard.web import games, views, wire
@@ -39,7 +40,7 @@ from pegboard.web.seat_names import seat_names
 from pegboard.web.table_body import BotSeat, HumanSeat, NewTable
 from pegboard.web.table_hints import hints_json
 from pegboard.web.table_making import Start
-from pegboard.web.tables import LobbyError, bot_seed, lang_key
+from pegboard.web.tables import LobbyError, lang_key
 
 router = APIRouter()
 
@@ -202,7 +203,7 @@ async def ask_pool(
     async def asked() -> Hint:
         return await service.pool.hint(
             found.game,
-            bot_seed(found.seed, -at),
+            move_seed(found.seed, -at),
             observation,
             table=key,
             address=address,

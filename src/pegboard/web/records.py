@@ -65,6 +65,9 @@ class TableRecord:
     """The table's clock (``pegboard.web.clocks``), or None: no clock."""
     clock: Clock | None = None
     """The clocks of the match in play (None at a table without a time control)."""
+    deal_limit: int | None = None
+    """A daily deal's table (``pegboard.web.daily``): its match is over once this many deals
+    are played out (``Game.deals_over``); None: a match to its end."""
 
 
 @dataclass(frozen=True, slots=True)

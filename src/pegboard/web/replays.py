@@ -28,6 +28,7 @@ from pegboard.analysis.odds import tables_of
 from pegboard.games.tables import TablesError
 from pegboard.i18n import Translator, say_all, translator
 from pegboard.web import fair_play, pages, rules, views, wire
+from pegboard.web.daily_access import replay_refusal
 from pegboard.web.db import ActionRow, MatchRow, SeatRow, TableRow
 from pegboard.web.limits import MATCH_ID_LENGTH, REPLAY_LINKS, REPLAY_MATCHES, REPLAY_PAGES
 from pegboard.web.records import SeatInfo
@@ -227,6 +228,8 @@ async def finished_match(request: Request, text: str, _: Translator) -> Finished
             409,
             _("This match is still being played: it can be replayed once it is over."),
         )
+    if (refusal := await replay_refusal(request, found.table_id, _)) is not None:
+        raise ReplayRefusedError(409, refusal)
     return found
 
 

@@ -218,7 +218,7 @@ class Seats:
             # another takes it: the resigned match is theirs, to rate, to list on their page
             # and to replay.
             held, name = None, None
-            if record.rated and not table.match.is_over and record.forfeit is None:
+            if record.rated and not table.over and record.forfeit is None:
                 await self.host.end_by_forfeit(table, seat, fair_play.RESIGN, writer)
                 held, name = info.player_id, info.name
             changed = SeatInfo(info.seat, info.kind, info.level, name, False, None, None, held)
@@ -283,7 +283,7 @@ class Seats:
         seats = list(record.seats)
         seats[info.seat] = info
         # A match lost by forfeit (``pegboard.web.leavers``) is over, whatever its rules say.
-        status = "over" if record.forfeit is not None else table_status(seats, table.match)
+        status = "over" if record.forfeit is not None else table_status(seats, table.over)
         await asyncio.to_thread(writer.update_seat, record.id, info, status)
         record.seats = seats
         record.status = status

@@ -203,10 +203,11 @@ class TableService:
             present_seats(table),
             lang,
         )
-        over = table.match.is_over or is_forfeited(table)
+        over = table.over or is_forfeited(table)
         summary["replays"] = replay_links(record.id, record.match_number, over)
         summary["hints"] = hints_allowed(table)
         summary["rated"] = record.rated
+        summary["deal_limit"] = record.deal_limit  # a daily deal's table (its page: next deal)
         self.leavers.summary(table, summary)
         self.clocks.summary(table, summary)
         return summary
@@ -223,7 +224,13 @@ class TableService:
         record = table.record
         names = seat_names(record.game, record.seats, translator(connection.lang))
         seat_view = views.view(
-            table.match, record.game, connection.seat, connection.lang, names, table.narration
+            table.match,
+            record.game,
+            connection.seat,
+            connection.lang,
+            names,
+            table.narration,
+            ended=record.deal_limit is not None and table.over,
         )
         return {
             "type": "state",
@@ -306,7 +313,7 @@ class TableService:
         """Apply, commit, broadcast (the caller holds the table's lock). On a shared
         database the commit is a compare-and-set on the log's unique key: a copy that was
         behind is made again from the log and the move refused as stale."""
-        if is_forfeited(table):
+        if is_forfeited(table) or table.over:  # a daily deal's table: at its deal's end
             raise ClientError("out_of_turn", _("The match is over."))
         try:
             played = table.game.play(table.match, seat, action)
@@ -324,8 +331,9 @@ class TableService:
             )
             raise ClientError("illegal", message) from None
         record = table.record
-        status = table_status(record.seats, table.match)
-        over = games.standings(table.match, table.game) if table.match.is_over else None
+        ended = table.over
+        status = table_status(record.seats, ended)
+        over = games.standings(table.match, table.game) if ended else None
         clock = self.clocks.after_move(table, seat)
         try:
             with self.metrics.commit_seconds.time():
@@ -428,12 +436,16 @@ class TableService:
             record = table.record
             if record.match_number != before:
                 return  # another seat, through another process, started it first
-            if not table.match.is_over and not is_forfeited(table):
+            if not table.over and not is_forfeited(table):
                 raise ClientError("not_over", _("The match is not over yet."))
+            if record.deal_limit is not None:
+                raise ClientError(
+                    "not_again", _("A daily deal is played once: go on to the next deal.")
+                )
             seed = self.seed_source()
             match = table.game.new_match(record.config, seed)
             number = record.match_number + 1
-            status = table_status(record.seats, match)
+            status = table_status(record.seats, match.is_over)
             fresh = dataclasses.replace(record, status=status, forfeit=None)
             clock = self.clocks.new_clock(fresh, match)
             await asyncio.to_thread(writer.start_match, record.id, number, seed, status, clock)

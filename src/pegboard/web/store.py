@@ -77,6 +77,8 @@ T = TypeVar("T")
 
 
 ADDRESS_KEY: Final = "address_key"
+DAILY_KEY: Final = "daily_key"
+"""The installation's secret the daily deals' seeds derive from (``pegboard.daily``)."""
 """The installation's setting that keys the hashes of client addresses (``Store.address_hash``)."""
 
 
@@ -97,6 +99,7 @@ class Store:
         """On PostgreSQL, the same on the event loop (``add_actions_async``)."""
         """On PostgreSQL, the moves' own connection (``Appender``)."""
         self._address_key: bytes | None = None
+        self._daily_key: bytes | None = None
         """The installation's secret that keys addresses' hashes, once read (``address_key``)."""
 
     def dispose(self) -> None:
@@ -170,6 +173,15 @@ class Store:
             self._address_key = self._installation_value(ADDRESS_KEY, made).encode()
         return self._address_key
 
+    def daily_key(self) -> bytes:
+        """The installation's secret of the daily deals (``pegboard.daily.day_seed``), read
+        once (blocking), made by the first process that asks, the same for every process:
+        as ``address_key``."""
+        if self._daily_key is None:
+            made = secrets.token_hex(32)
+            self._daily_key = bytes.fromhex(self._installation_value(DAILY_KEY, made))
+        return self._daily_key
+
     def _installation_value(self, name: str, made: str) -> str:
         """The installation's setting ``name``, set to ``made`` if it has none."""
         read = select(InstallationRow.value).where(InstallationRow.name == name)
@@ -225,6 +237,7 @@ class Store:
                     hints=record.hints,
                     rated=record.rated,
                     time_control=json_or_null(record.time_control),
+                    deal_limit=record.deal_limit,
                 )
             )
             session.flush()  # the table first: the seats and the match refer to it
@@ -304,6 +317,7 @@ class Store:
                     None if row.time_control is None else TimeControl.from_json(row.time_control)
                 ),
                 clock=None if match.clock is None else Clock.from_json(match.clock),
+                deal_limit=row.deal_limit,
             )
 
     def add_action(

@@ -11,6 +11,7 @@ import logging
 import time
 from typing import Final
 
+from pegboard.bots import move_seed
 from pegboard.games import quick_level
 from pegboard.i18n import translator
 from pegboard.web import table_lists
@@ -18,7 +19,7 @@ from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.observability import Metrics
 from pegboard.web.records import SeatInfo
 from pegboard.web.store import Store
-from pegboard.web.tables import ClientError, LiveTable, TableHost, UnusableTableError, bot_seed
+from pegboard.web.tables import ClientError, LiveTable, TableHost, UnusableTableError
 
 log = logging.getLogger("pegboard.web.service")
 
@@ -50,7 +51,7 @@ class TableBots:
     def to_act(self, table: LiveTable) -> SeatInfo | None:
         """The seat a bot is to move now, as a bot's seat (its ``level``): a bot's own, or
         an away player's that a bot stands in for (``pegboard.web.leavers``)."""
-        current = table.match.current_player
+        current = table.current
         if current is None or table.broken or table.record.forfeit is not None:
             return None
         info: SeatInfo = table.record.seats[current]
@@ -101,7 +102,7 @@ class TableBots:
                     table.bots_lead = True
                     seq, number = table.seq, table.record.match_number
                     observation = table.match.observation(info.seat)
-                    seed = bot_seed(table.record.seed, seq)
+                    seed = move_seed(table.record.seed, seq)
                 try:
                     with self.metrics.bot_think_seconds.time():
                         action = await self.pool.bot_move(

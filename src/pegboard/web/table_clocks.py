@@ -29,7 +29,7 @@ from pegboard.web import fair_play, games
 from pegboard.web.clocks import Clock, TimeControl
 from pegboard.web.leavers import stand_in_level
 from pegboard.web.records import TableRecord
-from pegboard.web.tables import LiveTable, TableHost, Writer
+from pegboard.web.tables import LiveTable, TableHost, Writer, match_over
 
 if TYPE_CHECKING:
     from pegboard.web.table_body import NewTable
@@ -43,7 +43,7 @@ def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
     if record.time_control is None or record.status != "playing" or record.forfeit is not None:
         return None
     current = match.current_player
-    if current is None or match.is_over:
+    if current is None or match_over(record.game, match, record.deal_limit):
         return None
     info = record.seats[current]
     return current if info.kind == "human" and info.stand_in is None else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pegboard.bots import move_seed
 from pegboard.hints import HintError
 from pegboard.i18n import Translator, describe_error, known_words, translator
 from pegboard.web import views
@@ -19,14 +20,15 @@ from pegboard.web.bot_pool import (
 from pegboard.web.limits import Limits
 from pegboard.web.ratings import hints_refusal
 from pegboard.web.seat_names import seat_names
-from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost, bot_seed
+from pegboard.web.tables import ClientError, Connection, LiveTable, TableHost
 
 
 def hints_allowed(table: LiveTable) -> bool:
     """Fair play (issue 13): the expert's hints are offered at a table of one person and
     bots, and at a table of two or more people only when its creator allowed them; never
-    at a rated table."""
-    if table.record.rated:
+    at a rated table, nor at a daily deal's (its players are scored against each other and
+    against the expert's own play: ``pegboard.web.daily``)."""
+    if table.record.rated or table.record.deal_limit is not None:
         return False
     people = sum(1 for seat in table.record.seats if seat.kind == "human")
     return people < 2 or table.record.hints
@@ -81,7 +83,7 @@ class Hints:
                         "its creator did not allow them (fair play)."
                     ),
                 )
-            if table.match.current_player != seat:
+            if table.current != seat:
                 raise ClientError("out_of_turn", _("It is not your turn."))
             seq, number = table.seq, table.record.match_number
             observation = table.match.observation(seat)
@@ -90,7 +92,7 @@ class Hints:
                 table.match, table.record.game, seat, connection.lang, names, table.narration
             )
         hint = await self._ask(
-            table, connection.address, bot_seed(table.record.seed, -seq), observation, _
+            table, connection.address, move_seed(table.record.seed, -seq), observation, _
         )
         if table.seq != seq or table.record.match_number != number:
             raise ClientError(

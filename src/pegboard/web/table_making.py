@@ -33,6 +33,7 @@ from pegboard.web.tables import (
     UnusableTableError,
     check_stored,
     config_problem,
+    match_over,
     new_id,
     new_token,
     summary_of,
@@ -50,6 +51,9 @@ class Start:
 
     seed: int
     log: tuple[tuple[int, str], ...]
+    deal_limit: int | None = None
+    """A daily deal's table (``pegboard.web.daily``): the match is over after this many
+    deals."""
 
 
 class TableMaker:
@@ -166,6 +170,7 @@ class TableMaker:
             hints=hints,
             rated=rated,
             time_control=control,
+            deal_limit=None if start is None else start.deal_limit,
         )
         narration: list[Event] = []
         if start is None:
@@ -175,7 +180,7 @@ class TableMaker:
             match, narration = await asyncio.to_thread(
                 games.replay_narrated, game, config, seed, record.actions
             )
-        record.status = table_status(seats, match)
+        record.status = table_status(seats, match_over(game.name, match, record.deal_limit))
         record.clock = self.clocks.new_clock(record, match)
         for attempt in range(CREATE_ATTEMPTS):
             try:

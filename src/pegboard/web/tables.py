@@ -18,6 +18,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+import pegboard.games
 from pegboard.core import Event
 from pegboard.games import Game
 from pegboard.i18n import Translator, translator
@@ -115,10 +116,21 @@ def check_stored(table_id: str, game: str, config: dict[str, Any], seats: int) -
     return description
 
 
-def table_status(seats: list[SeatInfo], match: games.AnyMatch) -> str:
-    """A table's status as the lobby lists it: ``over`` (its match is), ``open`` (a human
-    seat nobody took yet) or ``playing``."""
+def match_over(game: str, match: games.AnyMatch, deal_limit: int | None) -> bool:
+    """Whether a table's match is over: by its rules, or, at a table with a ``deal_limit``
+    (a daily deal's, ``pegboard.web.daily``), once that many deals are played out."""
     if match.is_over:
+        return True
+    if deal_limit is None:
+        return False
+    deals_over = pegboard.games.get(game).deals_over
+    return deals_over is not None and deals_over(match) >= deal_limit
+
+
+def table_status(seats: list[SeatInfo], over: bool) -> str:
+    """A table's status as the lobby lists it: ``over`` (its match is: ``match_over``),
+    ``open`` (a human seat nobody took yet) or ``playing``."""
+    if over:
         return "over"
     if any(s.kind == "human" and not s.claimed for s in seats):
         return "open"
@@ -166,6 +178,17 @@ class LiveTable:
     @property
     def seq(self) -> int:
         return len(self.record.actions)
+
+    @property
+    def over(self) -> bool:
+        """Whether the match in play is over (``match_over``: a daily deal's at its deal's
+        end), forfeits aside (``pegboard.web.leavers.is_forfeited``)."""
+        return match_over(self.record.game, self.match, self.record.deal_limit)
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act, or None once the match is over (``over``)."""
+        return None if self.over else self.match.current_player
 
 
 def hash_token(token: str) -> str:
@@ -331,13 +354,6 @@ def config_problem(problem: games.ConfigError, _: Translator) -> str:
 
 def _gone(_: Translator) -> str:
     return _("This seat was given up: its link no longer works.")
-
-
-def bot_seed(match_seed: int, seq: int) -> int:
-    """A bot's seed for the move after ``seq``: fixed by the match seed, so a replayed or
-    restarted table's bots choose as they would have."""
-    digest = hashlib.sha256(f"{match_seed}:{seq}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
 
 
 Writer = TableTransaction | Store

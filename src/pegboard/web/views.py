@@ -38,6 +38,8 @@ def view(
     lang: str,
     names: Sequence[str] | None = None,
     narration: Sequence[Event] = (),
+    *,
+    ended: bool = False,
 ) -> dict[str, Any]:
     """The view of ``match`` for ``seat`` (None: the public view) in ``lang``.
 
@@ -45,8 +47,32 @@ def view(
     log and the board use them. The result is plain JSON (dicts, lists, str, int, bool,
     None) with the keys of docs/web.md. ``narration``: the events of the match so far, in
     order (what ``Game.play`` said of each action), which the generic view logs;
-    a game's own look words its log itself.
+    a game's own look words its log itself. ``ended``: the match is over though its rules
+    go on (a daily deal's table at its deal's end, ``pegboard.web.tables.match_over``):
+    nobody is to act, and the best score wins.
     """
+    made = _view(match, game, seat, lang, names, narration)
+    if ended:
+        scores = made["scores"]
+        best = [s for s, score in enumerate(scores) if score == max(scores)]
+        made.update(
+            is_over=True,
+            current=None,
+            your_turn=False,
+            legal=[],
+            winner=best[0] if len(best) == 1 else None,
+        )
+    return made
+
+
+def _view(
+    match: Any,
+    game: str,
+    seat: int | None,
+    lang: str,
+    names: Sequence[str] | None,
+    narration: Sequence[Event],
+) -> dict[str, Any]:
     _ = translator(lang)
     description = pegboard.games.get(game)
     if not isinstance(match, description.match_type):

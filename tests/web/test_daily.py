@@ -1,0 +1,332 @@
+"""The daily deals on the site (issue 38): players of one day get the same deals, each at a
+table of one deal against the expert; one attempt per identity, resumed and never begun
+again; the results only to those who played the day out, their matchpoints and par as an
+independent recomputation gives them; no day after today; a daily deal's replay hidden
+from those who have not played the day; no hints; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import pegboard.games
+from pegboard.daily import Day, day_seeds
+from pegboard.games import make_bot
+from pegboard.i18n import translator
+from tests.web.conftest import Player, another_browser, service_of
+
+TODAY = Day.parse("2026-12-05")
+GAME = "cribbage"  # ten moves a deal: the quickest day
+
+
+@pytest.fixture
+def daily_client(client: TestClient) -> TestClient:
+    client.app.state.daily_today = lambda: TODAY  # type: ignore[attr-defined]
+    return client
+
+
+def start(browser: TestClient, day: Day = TODAY, game: str = GAME, **body: Any) -> Any:
+    return browser.post(f"/api/daily/{game}/{day}", json={"lang": "en", **body})
+
+
+def seat_of(answer: dict[str, Any]) -> tuple[str, str | None]:
+    """The table of the answer's deal and the seat's token in its link (none: the seat
+    opens by the player's identity)."""
+    link = answer["link"]
+    token = link.split("token=")[1] if "token=" in link else None
+    return answer["table"], token
+
+
+def open_seat(browser: TestClient, answer: dict[str, Any]) -> Player:
+    table, token = seat_of(answer)
+    if token is not None:
+        return Player(browser, table, 0, token)
+    player = Player.__new__(Player)  # by the identity's cookie, as the page opens a seat
+    player._context = browser.websocket_connect(f"/ws/{table}")
+    player.socket = player._context.__enter__()
+    player.seat, player.token, player.messages, player.updates = 0, None, [], []
+    player.socket.send_json({"type": "hello", "since": 0, "lang": "en", "seat": 0, "player": True})
+    player.state = player.receive()
+    assert player.state["type"] == "state", player.state
+    from tests.web.conftest import OPEN_PLAYERS
+
+    OPEN_PLAYERS.append(player)
+    return player
+
+
+def play_deal(player: Player, rng: random.Random, moves: int | None = None) -> None:
+    """Random legal moves for the player until the deal is over (or ``moves`` of them)."""
+    done = 0
+    while moves is None or done < moves:
+        view = player.settle({1})["view"]
+        if view["is_over"]:
+            return
+        player.act(rng.choice(view["legal"])["action"])
+        done += 1
+
+
+def play_day(browser: TestClient, name: str, seed: int, day: Day = TODAY) -> list[str]:
+    """The whole day played at random; its tables, in order."""
+    rng = random.Random(seed)
+    tables = []
+    answer = start(browser, day, name=name).json()
+    while not answer["finished"]:
+        tables.append(answer["table"])
+        player = open_seat(browser, answer)
+        play_deal(player, rng)
+        player.close()
+        answer = browser.post("/api/daily/continue", json={"table": answer["table"]}).json()
+    return tables
+
+
+def sha_seed(match_seed: int, move: int) -> int:
+    digest = hashlib.sha256(f"{match_seed}:{move}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def margin_of(game: str, seed: int, actions: list[str]) -> float:
+    """A deal's margin recomputed from its log: the match replayed, seat 0's points on the
+    board less seat 1's."""
+    described = pegboard.games.get(game)
+    options = described.check_options({described.players_option: 2})
+    match = described.new_match(options, seed)
+    for text in actions:
+        described.play(match, match.current_player, text)
+    points = (described.points or described.scores)(match)
+    return float(points[0] - points[1])
+
+
+def independent_par(game: str, seed: int) -> float:
+    """The par without ``pegboard.daily``: the expert at both seats, move k's bot seeded as
+    the web's tables seed a move's, until the first hand is over (C6)."""
+    described = pegboard.games.get(game)
+    options = described.check_options({described.players_option: 2})
+    match = described.new_match(options, seed)
+    moves = 0
+    while match.game.hand_number == 1 and match.game.result is None:
+        seat = match.current_player
+        bot = make_bot(game, "expert", seed=sha_seed(seed, moves))
+        described.play(match, seat, bot.act(match.observation(seat)))
+        moves += 1
+    points = described.points(match)  # type: ignore[misc]
+    return float(points[0] - points[1])
+
+
+def records_of(browser: TestClient, tables: list[str]) -> list[list[str]]:
+    logs = []
+    for table in tables:
+        answer = browser.get(f"/api/matches/{table}-1/record")
+        assert answer.status_code == 200, answer.text
+        record = answer.json()
+        start_of = pegboard.games.get(GAME).record_start
+        assert start_of is not None
+        logs.append(list(start_of(record)[2]))
+    return logs
+
+
+def test_two_players_get_the_same_deals_and_results_recomputed_independently(
+    daily_client: TestClient,
+) -> None:
+    ana, bia = daily_client, another_browser(daily_client)
+    first_a, first_b = start(ana, name="Ana").json(), start(bia, name="Bia").json()
+    assert first_a["table"] != first_b["table"] and first_a["deals"] == 6
+    seen_a, seen_b = open_seat(ana, first_a), open_seat(bia, first_b)
+    # The same deal: the same cards in each player's hand, and the same bots' first moves.
+    assert seen_a.settle({1})["view"]["hand"] == seen_b.settle({1})["view"]["hand"]
+    assert seen_a.state["table"]["hints"] is False and seen_a.state["table"]["deal_limit"] == 1
+    seen_a.close(), seen_b.close()
+    # Before the day is played out: no results, for either.
+    for browser in (ana, bia):
+        refused = browser.get(f"/api/daily/{GAME}/{TODAY}/results")
+        assert refused.status_code == 403 and "Play the day's deals out first" in refused.text
+    tables_a = play_day(ana, "Ana", 1)
+    tables_b = play_day(bia, "Bia", 2)
+    assert tables_a[0] == first_a["table"] and tables_b[0] == first_b["table"]
+    assert len(tables_a) == len(tables_b) == 6
+    seeds = day_seeds(service_of(ana).store.daily_key(), TODAY, GAME).deals
+    logs_a, logs_b = records_of(ana, tables_a), records_of(bia, tables_b)
+    margins_a = [margin_of(GAME, s, log) for s, log in zip(seeds, logs_a, strict=True)]
+    margins_b = [margin_of(GAME, s, log) for s, log in zip(seeds, logs_b, strict=True)]
+    pars = [independent_par(GAME, s) for s in seeds]
+    results = ana.get(f"/api/daily/{GAME}/{TODAY}/results").json()
+    assert results["players"] == 2 and results["ranked"] is True
+    for deal, row in enumerate(results["deals"]):
+        assert row["margin"] == margins_a[deal]
+        assert row["par"] == pars[deal]
+        assert row["against_par"] == margins_a[deal] - pars[deal]
+        # Matchpoints between two: 100 for the better margin, 0 for the worse, 50 level.
+        a, b = margins_a[deal], margins_b[deal]
+        assert row["matchpoints"] == (100.0 if a > b else 0.0 if a < b else 50.0)
+        # The player's decisions: their move, and the field's moves after the same moves.
+        first = row["decisions"][0]
+        assert first["yours"] == logs_a[deal][first["move"]]
+        counted = {c["action"]: c["count"] for c in first["field"]}
+        both = [
+            log
+            for log in (logs_a[deal], logs_b[deal])
+            if log[: first["move"]] == logs_a[deal][: first["move"]]
+        ]
+        assert sum(counted.values()) == len(both)
+    mean_a = (
+        sum(
+            100.0 if a > b else 0.0 if a < b else 50.0
+            for a, b in zip(margins_a, margins_b, strict=True)
+        )
+        / 6
+    )
+    assert results["matchpoints"] == pytest.approx(mean_a)
+    ranking = {row["name"]: row for row in results["ranking"]}
+    assert ranking["Ana"]["matchpoints"] == pytest.approx(mean_a)
+    assert ranking["Bia"]["matchpoints"] == pytest.approx(100 - mean_a)
+    assert ranking["Ana"]["against_par"] == pytest.approx(sum(margins_a) - sum(pars))
+    assert [row["rank"] for row in results["ranking"]] == [1, 2]
+    assert ranking["Ana"]["you"] and not ranking["Bia"]["you"]
+
+
+def test_one_attempt_per_identity_resumed_after_a_disconnect_never_begun_again(
+    daily_client: TestClient,
+) -> None:
+    made = start(daily_client, name="Ana")
+    assert made.status_code == 201 and "token=" in made.json()["link"]
+    player = open_seat(daily_client, made.json())
+    play_deal(player, random.Random(3), moves=2)
+    seq = player.state["seq"]
+    player.close()  # the connection drops
+    again = start(daily_client)
+    assert again.status_code == 200
+    assert again.json()["table"] == made.json()["table"] and "token=" not in again.json()["link"]
+    back = open_seat(daily_client, again.json())  # by the identity, as the page does
+    assert back.state["seq"] == seq and back.state["you"] == 0
+    back.close()
+    tables = play_day(daily_client, "Ana", 4)
+    assert tables[0] == made.json()["table"]
+    done = start(daily_client).json()
+    assert done["finished"] is True and "table" not in done
+    # Another identity: an attempt of its own, from the first deal.
+    other = start(another_browser(daily_client), name="Bia")
+    assert other.status_code == 201 and other.json()["deal"] == 0
+    # A table of another's daily deals is not the player's to continue from.
+    refused = another_browser(daily_client).post("/api/daily/continue", json={"table": tables[0]})
+    assert refused.status_code == 404
+
+
+def test_no_day_after_today_and_bad_requests_are_refused_in_words(
+    daily_client: TestClient,
+) -> None:
+    tomorrow = TODAY.after()
+    for answer in (
+        start(daily_client, tomorrow),
+        daily_client.get(f"/api/daily/{GAME}/{tomorrow}"),
+    ):
+        assert answer.status_code == 409 and "not out yet" in answer.json()["error"]
+    assert start(daily_client, game="chess").status_code == 404
+    bad = daily_client.post(f"/api/daily/{GAME}/2026-02-30", json={"lang": "pt_BR"})
+    assert bad.status_code == 422
+    words = translator("pt_BR")("A day is written YYYY-MM-DD, not {text!r}.")
+    assert words != "A day is written YYYY-MM-DD, not {text!r}."  # translated
+    assert bad.json()["error"] == words.format(text="2026-02-30")
+    # Nothing was made: no attempt, no table.
+    index = daily_client.get("/api/daily").json()
+    assert {entry["state"] for entry in index["games"]} == {"new"}
+
+
+def test_a_past_day_is_played_unranked_and_the_replays_of_today_stay_hidden(
+    daily_client: TestClient,
+) -> None:
+    past = TODAY.after(-3)
+    made = start(daily_client, past, name="Ana").json()
+    assert made["ranked"] is False
+    tables = play_day(daily_client, "Ana", 5, past)
+    results = daily_client.get(f"/api/daily/{GAME}/{past}/results").json()
+    assert results["ranked"] is False and results["players"] == 0 and results["ranking"] == []
+    # Past days' replays are anyone's.
+    stranger = another_browser(daily_client)
+    assert stranger.get(f"/api/matches/{tables[0]}-1/record").status_code == 200
+    # Today's: hidden from those who have not played today's deals out, the player too.
+    today = play_day_partly(daily_client)
+    for browser in (stranger, daily_client):
+        hidden = browser.get(f"/api/matches/{today}-1/record")
+        assert hidden.status_code == 409 and "today's daily deals" in hidden.json()["error"]
+        assert browser.get(f"/api/matches/{today}-1/positions/0/hint?seat=0").status_code == 409
+    # Once the player has played today's deals out, they see them; the stranger, tomorrow.
+    play_day(daily_client, "Ana", 9)
+    assert daily_client.get(f"/api/matches/{today}-1/record").status_code == 200
+    assert stranger.get(f"/api/matches/{today}-1/record").status_code == 409
+    daily_client.app.state.daily_today = lambda: TODAY.after()  # type: ignore[attr-defined]
+    assert stranger.get(f"/api/matches/{today}-1/record").status_code == 200
+
+
+def play_day_partly(browser: TestClient) -> str:
+    """Today's first deal played out, and the second begun: the first deal's table."""
+    answer = start(browser).json()
+    player = open_seat(browser, answer)
+    play_deal(player, random.Random(6))
+    player.close()
+    browser.post("/api/daily/continue", json={"table": answer["table"]})
+    table: str = answer["table"]
+    return table
+
+
+def test_a_daily_table_has_no_hints_no_second_match_and_no_move_past_its_deal(
+    daily_client: TestClient,
+) -> None:
+    answer = start(daily_client, name="Ana").json()
+    player = open_seat(daily_client, answer)
+    player.settle({1})
+    refused = player.answer({"type": "hint"})
+    assert refused["type"] == "error" and refused["code"] == "no_hints"
+    play_deal(player, random.Random(7))
+    view = player.state["view"]
+    assert view["is_over"] and view["legal"] == [] and view["current"] is None
+    assert player.state["table"]["status"] == "over"
+    again = player.answer({"type": "again"})
+    assert again["type"] == "error" and again["code"] == "not_again"
+    late = player.answer({"type": "act", "action": "go", "seq": player.state["seq"]})
+    assert late["type"] == "error"
+    player.close()
+
+
+def test_the_index_shows_each_games_state_and_the_streak(daily_client: TestClient) -> None:
+    index = daily_client.get("/api/daily").json()
+    assert index["today"] == str(TODAY) and index["streak"] == 0
+    assert [entry["game"] for entry in index["games"]] == [
+        "draw",
+        "cribbage",
+        "all-fives",
+        "fives-and-threes",
+    ]
+    play_day(daily_client, "Ana", 8)
+    index = daily_client.get("/api/daily").json()
+    states = {entry["game"]: entry["state"] for entry in index["games"]}
+    assert states == {
+        "draw": "new",
+        "cribbage": "finished",
+        "all-fives": "new",
+        "fives-and-threes": "new",
+    }
+    assert index["streak"] == 1
+    assert index["month"]["days"] == 1 and index["month"]["matchpoints"] is None  # under 5 days
+
+
+def test_the_attempts_are_kept_on_sqlite_and_postgresql(
+    client_on: Callable[..., TestClient], db_url: str
+) -> None:
+    client = client_on(db_url)
+    client.app.state.daily_today = lambda: TODAY  # type: ignore[attr-defined]
+    made = start(client, name="Ana")
+    assert made.status_code == 201
+    # Asked again at once (a second tab): the same attempt and table, nothing new made.
+    assert start(client).json()["table"] == made.json()["table"]
+    player = open_seat(client, made.json())
+    play_deal(player, random.Random(10))
+    player.close()
+    second = client.post("/api/daily/continue", json={"table": made.json()["table"]}).json()
+    assert second["deal"] == 1 and second["table"] != made.json()["table"]
+    index = client.get("/api/daily").json()
+    entry = next(e for e in index["games"] if e["game"] == GAME)
+    assert entry["state"] == "playing" and entry["played"] == 1
