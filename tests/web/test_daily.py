@@ -59,20 +59,23 @@ def open_seat(browser: TestClient, answer: dict[str, Any]) -> Player:
     return player
 
 
-def play_deal(player: Player, rng: random.Random, moves: int | None = None) -> None:
-    """Random legal moves for the player until the deal is over (or ``moves`` of them)."""
+def play_deal(player: Player, rng: random.Random | None, moves: int | None = None) -> None:
+    """Random legal moves for the player until the deal is over (or ``moves`` of them); with
+    no ``rng``, the first legal move each time (the tests' own bot)."""
     done = 0
     while moves is None or done < moves:
         view = player.settle({1})["view"]
         if view["is_over"]:
             return
-        player.act(rng.choice(view["legal"])["action"])
+        legal = view["legal"]
+        player.act((legal[0] if rng is None else rng.choice(legal))["action"])
         done += 1
 
 
-def play_day(browser: TestClient, name: str, seed: int, day: Day = TODAY) -> list[str]:
-    """The whole day played at random; its tables, in order."""
-    rng = random.Random(seed)
+def play_day(browser: TestClient, name: str, seed: int | None, day: Day = TODAY) -> list[str]:
+    """The whole day played at random (``seed`` None: by the tests' bot, the first legal
+    move each time); its tables, in order."""
+    rng = None if seed is None else random.Random(seed)
     tables = []
     answer = start(browser, day, name=name).json()
     while not answer["finished"]:
@@ -129,10 +132,16 @@ def records_of(browser: TestClient, tables: list[str]) -> list[list[str]]:
     return logs
 
 
-def test_two_players_get_the_same_deals_and_results_recomputed_independently(
+def matchpoints_by_hand(mine: float, others: list[float]) -> float:
+    """Bridge's matchpoints, counted here: a point for each other who did worse, half for
+    each who did as well, over the others, as a percentage."""
+    return 100 * (sum(o < mine for o in others) + sum(o == mine for o in others) / 2) / len(others)
+
+
+def test_three_players_get_the_same_deals_and_results_recomputed_independently(
     daily_client: TestClient,
 ) -> None:
-    ana, bia = daily_client, another_browser(daily_client)
+    ana, bia, cy = daily_client, another_browser(daily_client), another_browser(daily_client)
     first_a, first_b = start(ana, name="Ana").json(), start(bia, name="Bia").json()
     assert first_a["table"] != first_b["table"] and first_a["deals"] == 6
     seen_a, seen_b = open_seat(ana, first_a), open_seat(bia, first_b)
@@ -144,47 +153,53 @@ def test_two_players_get_the_same_deals_and_results_recomputed_independently(
     for browser in (ana, bia):
         refused = browser.get(f"/api/daily/{GAME}/{TODAY}/results")
         assert refused.status_code == 403 and "Play the day's deals out first" in refused.text
-    tables_a = play_day(ana, "Ana", 1)
-    tables_b = play_day(bia, "Bia", 2)
-    assert tables_a[0] == first_a["table"] and tables_b[0] == first_b["table"]
-    assert len(tables_a) == len(tables_b) == 6
+    tables = {
+        "Ana": play_day(ana, "Ana", 1),
+        "Bia": play_day(bia, "Bia", 2),
+        "Cy": play_day(cy, "Cy", None),  # the tests' bot: the first legal move each time
+    }
+    assert tables["Ana"][0] == first_a["table"] and tables["Bia"][0] == first_b["table"]
+    assert {len(t) for t in tables.values()} == {6}
     seeds = day_seeds(service_of(ana).store.daily_key(), TODAY, GAME).deals
-    logs_a, logs_b = records_of(ana, tables_a), records_of(bia, tables_b)
-    margins_a = [margin_of(GAME, s, log) for s, log in zip(seeds, logs_a, strict=True)]
-    margins_b = [margin_of(GAME, s, log) for s, log in zip(seeds, logs_b, strict=True)]
+    logs = {name: records_of(ana, t) for name, t in tables.items()}
+    margins = {
+        name: [margin_of(GAME, s, log) for s, log in zip(seeds, logs[name], strict=True)]
+        for name in tables
+    }
     pars = [independent_par(GAME, s) for s in seeds]
+    expected = {
+        name: [
+            matchpoints_by_hand(margins[name][d], [margins[o][d] for o in tables if o != name])
+            for d in range(6)
+        ]
+        for name in tables
+    }
     results = ana.get(f"/api/daily/{GAME}/{TODAY}/results").json()
-    assert results["players"] == 2 and results["ranked"] is True
+    assert results["players"] == 3 and results["ranked"] is True
     for deal, row in enumerate(results["deals"]):
-        assert row["margin"] == margins_a[deal]
+        assert row["margin"] == margins["Ana"][deal]
         assert row["par"] == pars[deal]
-        assert row["against_par"] == margins_a[deal] - pars[deal]
-        # Matchpoints between two: 100 for the better margin, 0 for the worse, 50 level.
-        a, b = margins_a[deal], margins_b[deal]
-        assert row["matchpoints"] == (100.0 if a > b else 0.0 if a < b else 50.0)
+        assert row["against_par"] == margins["Ana"][deal] - pars[deal]
+        assert row["matchpoints"] == pytest.approx(expected["Ana"][deal])
         # The player's decisions: their move, and the field's moves after the same moves.
         first = row["decisions"][0]
-        assert first["yours"] == logs_a[deal][first["move"]]
+        move = first["move"]
+        assert first["yours"] == logs["Ana"][deal][move]
         counted = {c["action"]: c["count"] for c in first["field"]}
-        both = [
-            log
-            for log in (logs_a[deal], logs_b[deal])
-            if log[: first["move"]] == logs_a[deal][: first["move"]]
+        same = [
+            log[deal][move]
+            for log in logs.values()
+            if log[deal][:move] == logs["Ana"][deal][:move] and len(log[deal]) > move
         ]
-        assert sum(counted.values()) == len(both)
-    mean_a = (
-        sum(
-            100.0 if a > b else 0.0 if a < b else 50.0
-            for a, b in zip(margins_a, margins_b, strict=True)
-        )
-        / 6
-    )
-    assert results["matchpoints"] == pytest.approx(mean_a)
+        assert counted == {a: same.count(a) for a in set(same)}
+    assert results["matchpoints"] == pytest.approx(sum(expected["Ana"]) / 6)
     ranking = {row["name"]: row for row in results["ranking"]}
-    assert ranking["Ana"]["matchpoints"] == pytest.approx(mean_a)
-    assert ranking["Bia"]["matchpoints"] == pytest.approx(100 - mean_a)
-    assert ranking["Ana"]["against_par"] == pytest.approx(sum(margins_a) - sum(pars))
-    assert [row["rank"] for row in results["ranking"]] == [1, 2]
+    for name in tables:
+        assert ranking[name]["matchpoints"] == pytest.approx(sum(expected[name]) / 6)
+        assert ranking[name]["against_par"] == pytest.approx(sum(margins[name]) - sum(pars))
+    order = sorted(tables, key=lambda n: (-sum(expected[n]), -sum(margins[n])))
+    assert [row["name"] for row in results["ranking"]] == order
+    assert [row["rank"] for row in results["ranking"]] == [1, 2, 3]
     assert ranking["Ana"]["you"] and not ranking["Bia"]["you"]
 
 
@@ -330,3 +345,19 @@ def test_the_attempts_are_kept_on_sqlite_and_postgresql(
     index = client.get("/api/daily").json()
     entry = next(e for e in index["games"] if e["game"] == GAME)
     assert entry["state"] == "playing" and entry["played"] == 1
+
+
+def test_two_server_processes_on_one_database_deal_the_same_deals(
+    client_on: Callable[..., TestClient], sqlite_url: str
+) -> None:
+    one, two = client_on(sqlite_url), client_on(sqlite_url)
+    for server in (one, two):
+        server.app.state.daily_today = lambda: TODAY  # type: ignore[attr-defined]
+    # The secret is the database's: made by the first to ask, read by the other.
+    assert service_of(one).store.daily_key() == service_of(two).store.daily_key()
+    made = start(one, name="Ana").json()
+    seen_one = open_seat(one, made)
+    other = start(another_browser(two), name="Bia").json()
+    seen_two = open_seat(another_browser(two), other)
+    assert seen_one.settle({1})["view"]["hand"] == seen_two.settle({1})["view"]["hand"]
+    seen_one.close(), seen_two.close()

@@ -36,6 +36,7 @@ from pegboard.i18n import translator
 from pegboard.web import (
     corrections,
     daily,
+    daily_pages,
     leaderboard,
     lobby,
     observability,
@@ -298,6 +299,7 @@ def create_app(
     app.include_router(play_on.router)
     app.include_router(leaderboard.router)
     app.include_router(daily.router)
+    app.include_router(daily_pages.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

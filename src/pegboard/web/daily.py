@@ -273,6 +273,11 @@ async def daily_index(request: Request) -> JSONResponse:
     a row with a day's deals played out) and their month (the mean matchpoints of its days,
     standing from ``MONTH_MINIMUM`` days)."""
     _ = translator(lang_key(request.query_params.get("lang")))
+    return JSONResponse(await index_of(request, _), headers=PER_VIEWER)
+
+
+async def index_of(request: Request, _: Translator) -> dict[str, Any]:
+    """``GET /api/daily``'s answer (the page ``/daily`` shows it)."""
     today = today_of(request)
     store = service_of(request).store
     player = await player_of(request)
@@ -312,20 +317,17 @@ async def daily_index(request: Request) -> JSONResponse:
             if percent is not None:
                 month_days.append(percent)
     month_mean = mean_percent(month_days)
-    return JSONResponse(
-        {
-            "today": str(today),
-            "games": entries,
-            "streak": streak(finished, today),
-            "month": {
-                "month": str(today)[:7],
-                "days": len(month_days),
-                "minimum": MONTH_MINIMUM,
-                "matchpoints": month_mean if len(month_days) >= MONTH_MINIMUM else None,
-            },
+    return {
+        "today": str(today),
+        "games": entries,
+        "streak": streak(finished, today),
+        "month": {
+            "month": str(today)[:7],
+            "days": len(month_days),
+            "minimum": MONTH_MINIMUM,
+            "matchpoints": month_mean if len(month_days) >= MONTH_MINIMUM else None,
         },
-        headers=PER_VIEWER,
-    )
+    }
 
 
 @router.get("/api/daily/{game}/{day}", responses=answers(404, 409, 422, 429, 503))
@@ -381,6 +383,12 @@ async def daily_results(request: Request, game: str, day: str) -> Response:
             )
     except LobbyError as problem:
         return refused(problem)
+    return JSONResponse(await results_of(request, found, chosen, mine), headers=PER_VIEWER)
+
+
+async def results_of(request: Request, found: str, chosen: Day, mine: Attempt) -> dict[str, Any]:
+    """``GET /api/daily/GAME/DAY/results``'s answer for the finished attempt ``mine``."""
+    store = service_of(request).store
     seeds = await seeds_of(request, found, chosen)
     field = await store.within(daily_store.field_of, store, found, str(chosen))
     ranked = [a for a in field if a.ranked]
@@ -455,15 +463,12 @@ async def daily_results(request: Request, game: str, day: str) -> Response:
                 "decisions": decisions,
             }
         )
-    return JSONResponse(
-        {
-            "game": found,
-            "day": str(chosen),
-            "players": len(ranked),
-            "ranked": mine.ranked,
-            "ranking": ranking,
-            "deals": deals,
-            "matchpoints": attempt_percent(mine, comparison),
-        },
-        headers=PER_VIEWER,
-    )
+    return {
+        "game": found,
+        "day": str(chosen),
+        "players": len(ranked),
+        "ranked": mine.ranked,
+        "ranking": ranking,
+        "deals": deals,
+        "matchpoints": attempt_percent(mine, comparison),
+    }

@@ -128,6 +128,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Rated: each finished match updates the players' ratings (people only, no hints)"),
     N_("Rated table"),
     N_("Leaderboards"),
+    # The lobby's way to the daily deals (pegboard.web.daily_pages).
+    N_("Daily deals"),
+    N_("The same deals for everyone today, against the expert: see how you do against the field."),
+    N_("Today's deals"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),
@@ -301,6 +305,12 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("You win the match."),
     N_("The match is drawn."),
     N_("Play again"),
+    # A daily deal's table (pegboard.web.daily): one deal, then the day's next.
+    N_("Deal over"),
+    N_("Next deal"),
+    N_("You win the deal."),
+    N_("{name} wins the deal."),
+    N_("The deal is drawn."),
     N_("Leave table"),
     N_("Back to the lobby"),
     # A card's accessible name, in words ("King of hearts"); 2-10 are read as numbers.

@@ -62,6 +62,9 @@ def view(
             legal=[],
             winner=best[0] if len(best) == 1 else None,
         )
+        if "hand" in made:
+            made["hand"] = []  # the next deal's, dealt by the rules: not this table's
+
     return made
 
 

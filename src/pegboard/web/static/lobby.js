@@ -79,6 +79,7 @@ function render() {
     h("h1", {}, t("Lobby")),
     h("p", { class: "lead", id: "site-lead" }, t("Play dominoes and cards in your browser, against bots or with friends: press Play now to start at once.")),
     created ? createdPanel() : [quickPlayPanel(), mePanel(render), setupPanel()],
+    dailyPanel(),
     tablesPanel(),
     leaderboardsPanel(),
     created ? mePanel(render) : null,
@@ -590,6 +591,17 @@ function ratedChoice(info) {
     ),
     why ? " " : null,
     why ? h("small", { id: "table-rated-why", class: "muted" }, why) : null,
+  );
+}
+
+// The daily deals (GET /daily, pegboard.web.daily_pages), in the page's language.
+function dailyPanel() {
+  return h(
+    "section",
+    { class: "panel daily", "aria-labelledby": "daily-title" },
+    h("h2", { id: "daily-title" }, t("Daily deals")),
+    h("p", {}, t("The same deals for everyone today, against the expert: see how you do against the field.")),
+    h("p", {}, h("a", { href: `/daily?lang=${encodeURIComponent(lang())}`, id: "daily-link", class: "button-link" }, t("Today's deals"))),
   );
 }
 

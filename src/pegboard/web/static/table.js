@@ -398,7 +398,8 @@ class TablePage {
 
   heading(view) {
     this.headView = view;
-    const detail = this.page.optionsLine(view);
+    // A daily deal's options are the game's defaults, one deal of them played: not told.
+    const detail = this.daily() ? t("Daily deals") : this.page.optionsLine(view);
     const who =
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
@@ -452,8 +453,18 @@ class TablePage {
     return Boolean(view && view.seat !== null && view.seat !== undefined && !view.is_over && !this.forfeited());
   }
 
+  /** Whether this is a daily deal's table: its match is one deal (pegboard.web.daily). */
+  daily() {
+    return Boolean(this.message && this.message.table && this.message.table.deal_limit);
+  }
+
   winnerText(view, names) {
     if (this.forfeited()) return forfeitText(this.message.table, names);
+    if (this.daily()) {
+      if (view.winner === null || view.winner === undefined) return t("The deal is drawn.");
+      if (view.winner === view.seat) return t("You win the deal.");
+      return t("{name} wins the deal.", { name: names[view.winner] });
+    }
     if (view.winner_text) return view.winner_text; // a game's own words (a side of partners)
     if (view.winner === null || view.winner === undefined) return t("The match is drawn.");
     if (view.winner === view.seat) return t("You win the match.");
@@ -469,7 +480,7 @@ class TablePage {
   turnText(view, names) {
     let text;
     if (view.is_over || this.forfeited()) {
-      text = `${t("Match over")}: ${this.winnerText(view, names)}`;
+      text = `${this.daily() ? t("Deal over") : t("Match over")}: ${this.winnerText(view, names)}`;
     } else if (view.your_turn) {
       text = t("Your turn");
     } else if (view.current !== null && view.current !== undefined) {
@@ -576,19 +587,28 @@ class TablePage {
 
   matchOver(view, names) {
     const playing = view.seat !== null && view.seat !== undefined;
+    // A daily deal's table (its match is one deal): on to the day's next deal; its replay
+    // and report wait until the day is played out (pegboard.web.daily).
+    const daily = this.daily();
     return h(
       "section",
       { class: "panel match-over", id: "match-over", "aria-labelledby": "match-over-title" },
-      h("h2", { id: "match-over-title" }, t("Match over")),
+      h("h2", { id: "match-over-title" }, daily ? t("Deal over") : t("Match over")),
       h("p", { class: "winner" }, this.winnerText(view, names)),
       h(
         "ol",
         { class: "final" },
-        // Each game says what wins its match (the score; cribbage: game points).
-        ...names.map((name, seat) => h("li", {}, this.page.finalLine(view, name, seat))),
+        // Each game says what wins its match (the score; cribbage: game points); a daily
+        // deal is won on the deal's points.
+        ...names.map((name, seat) =>
+          h("li", {}, daily ? `${name} · ${t("Score")}: ${number((view.scores || [])[seat] || 0)}` : this.page.finalLine(view, name, seat)),
+        ),
       ),
-      this.analyseLink(),
-      playing
+      daily ? null : this.analyseLink(),
+      playing && daily
+        ? h("button", { type: "button", id: "next-deal-button", class: "primary", dataset: { focus: "again" }, onclick: () => this.nextDeal() }, t("Next deal"))
+        : null,
+      playing && !daily
         ? h(
             "button",
             { type: "button", id: "again-button", class: "primary", dataset: { focus: "again" }, onclick: () => this.socket.send({ type: "again" }) },
@@ -596,6 +616,32 @@ class TablePage {
           )
         : null,
     );
+  }
+
+  /**
+   * From a daily deal's table on: the day's next deal's table, or the day's results once
+   * every deal is played out (POST /api/daily/continue).
+   * @returns {Promise<void>}
+   */
+  async nextDeal() {
+    clearError();
+    try {
+      const response = await fetch("/api/daily/continue", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ table: this.tableId, lang: lang() }),
+      });
+      const result = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        showError(errorText(result) || t("Something went wrong. Try again."));
+        return;
+      }
+      const next = result.finished ? `${result.results}?lang=${encodeURIComponent(lang())}` : result.link;
+      if (typeof next === "string" && next.startsWith("/")) location.assign(next);
+      else showError(t("Something went wrong. Try again."));
+    } catch {
+      showError(t("The server cannot be reached."));
+    }
   }
 
   /**
