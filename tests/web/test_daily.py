@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +19,9 @@ import pegboard.games
 from pegboard.daily import Day, day_seeds
 from pegboard.games import make_bot
 from pegboard.i18n import translator
-from tests.web.conftest import Player, another_browser, service_of
+from pegboard.web import daily_store
+from pegboard.web.app import create_app
+from tests.web.conftest import PLAY_LIMITS, Player, another_browser, service_of
 
 TODAY = Day.parse("2026-12-05")
 GAME = "cribbage"  # ten moves a deal: the quickest day
@@ -192,6 +195,9 @@ def test_three_players_get_the_same_deals_and_results_recomputed_independently(
             if log[deal][:move] == logs["Ana"][deal][:move] and len(log[deal]) > move
         ]
         assert counted == {a: same.count(a) for a in set(same)}
+        # Each move named in words, as the player's view named it there.
+        assert first["yours_label"] and first["yours_label"] != first["yours"]
+        assert all(c["label"] != c["action"] for c in first["field"])
     assert results["matchpoints"] == pytest.approx(sum(expected["Ana"]) / 6)
     ranking = {row["name"]: row for row in results["ranking"]}
     for name in tables:
@@ -361,3 +367,76 @@ def test_two_server_processes_on_one_database_deal_the_same_deals(
     seen_two = open_seat(another_browser(two), other)
     assert seen_one.settle({1})["view"]["hand"] == seen_two.settle({1})["view"]["hand"]
     seen_one.close(), seen_two.close()
+
+
+def test_the_months_standing_ranks_the_players_of_enough_days_by_their_mean_matchpoints(
+    daily_client: TestClient,
+) -> None:
+    """Attempts written straight to the database (six days, three players): the standing
+    is recomputed here from their margins."""
+    store = service_of(daily_client).store
+    players = daily_client.app.state.players  # type: ignore[attr-defined]
+    ids = {name: players.create(name)[0].id for name in ("Ana", "Bia", "Cy")}
+    rng = random.Random(13)
+    # Cy's four days are under the minimum of five; Ana's sixth is November's.
+    played = {"Ana": 6, "Bia": 5, "Cy": 4}
+    margins: dict[tuple[str, int], dict[str, list[float]]] = {}
+    for back in range(6):
+        day = str(TODAY.after(-back))
+        for name, days in played.items():
+            if back >= days:
+                continue
+            attempt = daily_store.start_attempt(store, GAME, day, ids[name], ranked=True)
+            deals = [float(rng.randint(-3, 3)) for _ in range(6)]
+            margins.setdefault((day, back), {})[name] = deals
+            for deal, margin in enumerate(deals):
+                daily_store.begin_deal(store, attempt.id, deal, f"t{back}{deal}{name}")
+                daily_store.end_deal(store, attempt.id, deal, [], margin, last=deal == 5)
+    expected: dict[str, list[float]] = {name: [] for name in played}
+    for (day, _back), board in margins.items():
+        if day < "2026-12-01":
+            continue  # November's: not this month's standing (Ana's sixth day)
+        for name, deals in board.items():
+            others = [o for o in board if o != name]
+            if not others:
+                expected[name].append(50.0)
+                continue
+            per_deal = [
+                matchpoints_by_hand(deals[d], [board[o][d] for o in others]) for d in range(6)
+            ]
+            expected[name].append(sum(per_deal) / 6)
+    standing = daily_client.get("/api/daily").json()["month"]["standing"]
+    means = {name: sum(v) / len(v) for name, v in expected.items() if len(v) >= 5}
+    assert [row["name"] for row in standing] == sorted(means, key=lambda n: -means[n])
+    for row in standing:
+        assert row["matchpoints"] == pytest.approx(means[row["name"]])
+        assert row["days"] == min(played[row["name"]], 5)
+    assert [row["rank"] for row in standing] == [1, 2]
+    page = daily_client.get("/daily").text
+    assert 'id="daily-month-standing"' in page and "Cy" not in page
+
+
+def test_the_results_grade_the_decisions_of_an_analysed_deal(sqlite_url: str) -> None:
+    app = create_app(sqlite_url, bot_delay=0, bot_workers=0, analysis_budget=20, limits=PLAY_LIMITS)
+    with TestClient(app) as client:
+        app.state.daily_today = lambda: TODAY
+        tables = play_day(client, "Ana", 14)
+        before = client.get(f"/api/daily/{GAME}/{TODAY}/results").json()
+        assert not any(deal["analysed"] for deal in before["deals"])
+        assert all(d["grade"] is None for deal in before["deals"] for d in deal["decisions"])
+        match = f"{tables[0]}-1"
+        assert client.post(f"/api/matches/{match}/analysis", json={}).status_code == 202
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/matches/{match}/analysis").json()["state"] != "done":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        report = client.get(f"/api/matches/{match}/analysis").json()["report"]
+        graded = {d["index"]: d["grade"] for d in report["decisions"]}
+        after = client.get(f"/api/daily/{GAME}/{TODAY}/results?lang=pt").json()
+        first, rest = after["deals"][0], after["deals"][1:]
+        assert first["analysed"] and not any(deal["analysed"] for deal in rest)
+        _ = translator("pt_BR")
+        for decision in first["decisions"]:
+            assert decision["graded"] == (decision["move"] in graded)
+            grade = graded.get(decision["move"])
+            assert decision["grade"] == (None if grade is None else _(grade))

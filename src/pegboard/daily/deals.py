@@ -66,9 +66,7 @@ class DailyDeal:
         self.log: list[tuple[int, str]] = []
         """Every move of the deal: (seat, notation), in order."""
         for text in actions:
-            if self.finished:
-                raise DailyError(N_("A daily deal's log goes on past the deal's end."))
-            self._play(int(self.match.current_player), text)
+            self.play_logged(text)
 
     # -- state ---------------------------------------------------------------------------
 
@@ -108,6 +106,13 @@ class DailyDeal:
         if self.finished:
             raise DailyError(N_("This deal is over: go on to the next."))
         return self._play(self.seat, action)
+
+    def play_logged(self, text: str) -> Played:
+        """The log's next move, whoever's it is (a deal's log read again)."""
+        seat = self.to_act
+        if seat is None:
+            raise DailyError(N_("A daily deal's log goes on past the deal's end."))
+        return self._play(seat, text)
 
     def bots_play(self, *, everywhere: bool = False) -> list[tuple[int, Played]]:
         """Let the bots move until the player is to act (with ``everywhere``, a bot plays

@@ -25,6 +25,7 @@ out (``replay_refusal``): nobody sees a deal's cards or tiles before they are de
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any, Final
 
 from fastapi import APIRouter, Request
@@ -32,6 +33,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import Field, StrictStr
 
 import pegboard.games
+from pegboard.analysis import GRADE_NAMES, AnalysisError
 from pegboard.daily import (
     DailyDeal,
     DailyError,
@@ -46,13 +48,16 @@ from pegboard.daily import (
     mean_percent,
     par_deal,
 )
+from pegboard.games import level_name
 from pegboard.i18n import Translator, describe_error, translator
-from pegboard.web import daily_store
+from pegboard.web import daily_store, views
+from pegboard.web.analyses import Analyses
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.daily_access import today_of
 from pegboard.web.daily_store import Attempt
 from pegboard.web.lobby import client_of, refused, seat_link, service_of
 from pegboard.web.players import PER_VIEWER, named_player, player_of, with_cookie
+from pegboard.web.replays import ReplayRefusedError, finished_match, match_id
 from pegboard.web.schemas import NAME_DESCRIPTION, answers, request_body
 from pegboard.web.table_body import BotSeat, HumanSeat, NewTable
 from pegboard.web.table_making import Start
@@ -62,6 +67,8 @@ router = APIRouter()
 
 MONTH_MINIMUM: Final = 5
 """The days a player must have played in a month to stand in its standing."""
+STANDING_ROWS: Final = 50
+"""The players the month's standing lists."""
 STREAK_DAYS: Final = 400
 """How far back a streak is counted (a longer one shows as this)."""
 PARS: dict[tuple[str, int], tuple[float, tuple[str, ...]]] = {}
@@ -317,6 +324,7 @@ async def index_of(request: Request, _: Translator) -> dict[str, Any]:
             if percent is not None:
                 month_days.append(percent)
     month_mean = mean_percent(month_days)
+    standing = await month_standing(request, month_start, today)
     return {
         "today": str(today),
         "games": entries,
@@ -326,8 +334,41 @@ async def index_of(request: Request, _: Translator) -> dict[str, Any]:
             "days": len(month_days),
             "minimum": MONTH_MINIMUM,
             "matchpoints": month_mean if len(month_days) >= MONTH_MINIMUM else None,
+            "standing": standing,
         },
     }
+
+
+async def month_standing(request: Request, month_start: Day, today: Day) -> list[dict[str, Any]]:
+    """The month's standing: every player with ``MONTH_MINIMUM`` days or more played out,
+    ranked, in the month up to ``today``, by the mean of their days' matchpoints (each game's
+    day counts once, scored against that day's ranked field), best first; the first
+    ``STANDING_ROWS``."""
+    store = service_of(request).store
+    percents: dict[str, tuple[str | None, list[float]]] = {}
+    for game in daily_games():
+        days = await store.within(daily_store.finished_days, store, game, str(month_start))
+        for day, field in days.items():
+            if day > str(today):
+                continue
+            for attempt in field:
+                percent = attempt_percent(attempt, field)
+                if percent is not None:
+                    percents.setdefault(attempt.player_id, (attempt.player_name, []))[1].append(
+                        percent
+                    )
+    rows = sorted(
+        (
+            (sum(values) / len(values), len(values), player, name)
+            for player, (name, values) in percents.items()
+            if len(values) >= MONTH_MINIMUM
+        ),
+        key=lambda row: (-row[0], -row[1], row[2]),
+    )
+    return [
+        {"rank": place, "name": name, "player": player, "days": days, "matchpoints": mean}
+        for place, (mean, days, player, name) in enumerate(rows[:STANDING_ROWS], 1)
+    ]
 
 
 @router.get("/api/daily/{game}/{day}", responses=answers(404, 409, 422, 429, 503))
@@ -383,11 +424,54 @@ async def daily_results(request: Request, game: str, day: str) -> Response:
             )
     except LobbyError as problem:
         return refused(problem)
-    return JSONResponse(await results_of(request, found, chosen, mine), headers=PER_VIEWER)
+    answer = await results_of(request, found, chosen, mine, lang)
+    return JSONResponse(answer, headers=PER_VIEWER)
 
 
-async def results_of(request: Request, found: str, chosen: Day, mine: Attempt) -> dict[str, Any]:
-    """``GET /api/daily/GAME/DAY/results``'s answer for the finished attempt ``mine``."""
+def decision_labels(
+    game: str, seed: int, log: Sequence[str], lang: str
+) -> dict[int, dict[str, str]]:
+    """At each of the player's decisions of a deal played as ``log`` (by its move's index),
+    every legal action's label in ``lang``, as the player's own view there names it (as a
+    table's hints and a report's labels are named): the field's and the par's moves made
+    from the same position are among them."""
+    deal = DailyDeal(game, seed)
+    _ = translator(lang)
+    names = [_("You"), _(level_name(game, deal.level))]
+    labels: dict[int, dict[str, str]] = {}
+    for move, text in enumerate(log):
+        if deal.to_act == deal.seat:
+            seen = views.view(deal.match, game, deal.seat, lang, names)
+            labels[move] = {item["action"]: item["label"] for item in seen.get("legal", [])}
+        deal.play_logged(text)
+    return labels
+
+
+async def grades_of(request: Request, table_id: str, _: Translator) -> dict[int, str | None]:
+    """The grade of each decision of the deal played at ``table_id`` (by its move), from its
+    game report when one is stored (``pegboard.web.analyses``: made when the player asks
+    for it from the deal's replay); none before. A grade is named in ``_``'s language; None:
+    no loss worth one."""
+    analyses: Analyses = request.app.state.analyses
+    try:
+        found = await finished_match(request, match_id(table_id, 1), _)
+        stored = await analyses.stored(analyses.key(found))
+    except (ReplayRefusedError, AnalysisError):
+        return {}
+    if stored is None:
+        return {}
+    grades: dict[int, str | None] = {}
+    for decision in stored.report.get("decisions", []):
+        grade = decision.get("grade")
+        grades[int(decision["index"])] = None if grade is None else _(GRADE_NAMES[grade])
+    return grades
+
+
+async def results_of(
+    request: Request, found: str, chosen: Day, mine: Attempt, lang: str = "en"
+) -> dict[str, Any]:
+    """``GET /api/daily/GAME/DAY/results``'s answer for the finished attempt ``mine``, its
+    moves named in ``lang``."""
     store = service_of(request).store
     seeds = await seeds_of(request, found, chosen)
     field = await store.within(daily_store.field_of, store, found, str(chosen))
@@ -430,24 +514,33 @@ async def results_of(request: Request, found: str, chosen: Day, mine: Attempt) -
             if m is not None
         }
         mine_log = entry.actions or ()
-        replayed = await asyncio.to_thread(
-            DailyDeal, found, seeds.deals[entry.deal], actions=mine_log
+        labels = await asyncio.to_thread(
+            decision_labels, found, seeds.deals[entry.deal], mine_log, lang
         )
+        grades = await grades_of(request, entry.table_id, translator(lang))
         decisions = []
-        for move, (seat, action) in enumerate(replayed.log):
-            if seat != replayed.seat:
-                continue  # the bot's move
+        for move, words in labels.items():
             before = mine_log[:move]
             chosen_by = field_choices(field_logs[entry.deal], before)
             total = sum(chosen_by.values())
             same = par_log[:move] == before and len(par_log) > move
+            par = par_log[move] if same else None
             decisions.append(
                 {
                     "move": move,
-                    "yours": action,
-                    "par": par_log[move] if same else None,
+                    "graded": move in grades,
+                    "grade": grades.get(move),
+                    "yours": mine_log[move],
+                    "yours_label": words.get(mine_log[move], mine_log[move]),
+                    "par": par,
+                    "par_label": None if par is None else words.get(par, par),
                     "field": [
-                        {"action": chosen, "count": n, "share": n / total}
+                        {
+                            "action": chosen,
+                            "label": words.get(chosen, chosen),
+                            "count": n,
+                            "share": n / total,
+                        }
                         for chosen, n in chosen_by.most_common(3)
                     ],
                 }
@@ -460,6 +553,7 @@ async def results_of(request: Request, found: str, chosen: Day, mine: Attempt) -
                 "par": par_margin,
                 "against_par": margin - par_margin,
                 "matchpoints": matchpoints(board).get(mine.id),
+                "analysed": bool(grades),
                 "decisions": decisions,
             }
         )

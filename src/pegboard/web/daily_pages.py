@@ -75,7 +75,7 @@ async def daily_day_page(request: Request, game: str, day: str) -> Response:
     today = today_of(request)
     results: dict[str, Any] | None = None
     if mine is not None and mine.finished:
-        results = await results_of(request, found, chosen, mine)
+        results = await results_of(request, found, chosen, mine, lang)
     attempts = (
         []
         if player is None
