@@ -1,9 +1,10 @@
 """``pegboard daily GAME``: the day's deals of a game, played line by line in the terminal
 against the same expert bots as the site's daily event (``pegboard.daily``), unranked.
 
-The deals come from the day's seed under a secret: this installation's own, kept in a file
-made the first time (``--secret-file``; by default under ``$XDG_DATA_HOME/pegboard``). The
-same secret gives the same deals as a site that uses it. After each deal the command says
+The deals come from the day's seed under a secret: a site's, read from its database
+(``--database``, as ``pegboard serve`` takes it: the same deals as that site's), else this
+installation's own, kept in a file made the first time (``--secret-file``; by default under
+``$XDG_DATA_HOME/pegboard``). After each deal the command says
 its score and the par's (the expert in your seat on the same deal); at the end, the day's
 sum of both.
 """
@@ -63,6 +64,31 @@ def read_secret(path: Path, _: Translator) -> bytes:
             _,
         )
     return secret
+
+
+def site_secret(url: str, _: Translator) -> bytes:
+    """The daily secret of the site whose database is ``url`` (made there, as the site
+    would make it, when it has none yet); the database is brought up to date first, as
+    ``pegboard serve`` brings it."""
+    try:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from pegboard.web.db import make_engine, upgrade
+        from pegboard.web.store import daily_secret
+    except ImportError:
+        raise fail(_("--database needs the web extra: pip install 'pegboard[web]'"), _) from None
+    try:
+        upgrade(url)
+        engine = make_engine(url)
+        try:
+            return daily_secret(engine)
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, OSError, ValueError) as error:  # an unusable URL is a ValueError
+        reason = " ".join(str(error).split())[:200]
+        raise fail(
+            _("pegboard daily: the database cannot be used: {error}").format(error=reason), _
+        ) from None
 
 
 def score_line(number: int, score: DealScore, _: Translator) -> str:
@@ -153,6 +179,12 @@ def daily_command(
             "(default: $XDG_DATA_HOME/pegboard/daily-secret, made the first time)."
         ),
     ] = None,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="A site's database (as pegboard serve takes it): play that site's deals."
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(help="Language: en, pt, zh, hi (default: from LANGUAGE, LC_ALL, LANG)."),
@@ -171,7 +203,10 @@ def daily_command(
         found = daily.daily_game(game)
     except DailyError as error:
         raise fail(describe_error(error, _), _) from None
-    secret = read_secret(secret_file or default_secret_file(), _)
+    if database is not None:
+        secret = site_secret(database, _)
+    else:
+        secret = read_secret(secret_file or default_secret_file(), _)
     seeds = daily.day_seeds(secret, chosen, found.name)
     terminal = Terminal()
     terminal.say(

@@ -82,6 +82,36 @@ DAILY_KEY: Final = "daily_key"
 """The installation's setting that keys the hashes of client addresses (``Store.address_hash``)."""
 
 
+def installation_value(engine: Engine, name: str, made: str) -> str:
+    """The installation's setting ``name`` in ``engine``'s database, set to ``made`` if it
+    has none: the same for every process however many ask at once (each inserts unless a
+    row stands, ``ON CONFLICT DO NOTHING``, then reads the one that stands)."""
+    read = select(InstallationRow.value).where(InstallationRow.name == name)
+    with engine.begin() as connection:
+        found = connection.execute(read).scalar()
+        if found is not None:
+            return str(found)
+        insert_if_none = (
+            postgresql_insert(InstallationRow)
+            if engine.dialect.name == "postgresql"
+            else sqlite_insert(InstallationRow)
+        )
+        connection.execute(
+            insert_if_none.values(name=name, value=made).on_conflict_do_nothing(
+                index_elements=["name"]
+            )
+        )
+    with engine.connect() as connection:
+        return str(connection.execute(read).scalar_one())
+
+
+def daily_secret(engine: Engine) -> bytes:
+    """The installation's secret of the daily deals (``pegboard.daily.day_seed``), made by
+    the first process that asks: the server's (``Store.daily_key``) and ``pegboard daily
+    --database``'s alike."""
+    return bytes.fromhex(installation_value(engine, DAILY_KEY, secrets.token_hex(32)))
+
+
 class Store:
     def __init__(self, engine: Engine, db_timeout: float | None = None) -> None:
         self.engine = engine
@@ -99,8 +129,9 @@ class Store:
         """On PostgreSQL, the same on the event loop (``add_actions_async``)."""
         """On PostgreSQL, the moves' own connection (``Appender``)."""
         self._address_key: bytes | None = None
-        self._daily_key: bytes | None = None
         """The installation's secret that keys addresses' hashes, once read (``address_key``)."""
+        self._daily_key: bytes | None = None
+        """The installation's secret of the daily deals, once read (``daily_key``)."""
 
     def dispose(self) -> None:
         """Close the store's own connections (the engine's are its owner's to dispose)."""
@@ -178,29 +209,11 @@ class Store:
         once (blocking), made by the first process that asks, the same for every process:
         as ``address_key``."""
         if self._daily_key is None:
-            made = secrets.token_hex(32)
-            self._daily_key = bytes.fromhex(self._installation_value(DAILY_KEY, made))
+            self._daily_key = daily_secret(self.engine)
         return self._daily_key
 
     def _installation_value(self, name: str, made: str) -> str:
-        """The installation's setting ``name``, set to ``made`` if it has none."""
-        read = select(InstallationRow.value).where(InstallationRow.name == name)
-        with self.engine.begin() as connection:
-            found = connection.execute(read).scalar()
-            if found is not None:
-                return found
-            insert_if_none = (
-                postgresql_insert(InstallationRow)
-                if self.engine.dialect.name == "postgresql"
-                else sqlite_insert(InstallationRow)
-            )
-            connection.execute(
-                insert_if_none.values(name=name, value=made).on_conflict_do_nothing(
-                    index_elements=["name"]
-                )
-            )
-        with self.engine.connect() as connection:
-            return str(connection.execute(read).scalar_one())
+        return installation_value(self.engine, name, made)
 
     def locked(self, table_id: str) -> TableTransaction:
         """A transaction that holds ``table_id``'s row lock until it commits or closes."""
