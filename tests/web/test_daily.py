@@ -216,7 +216,7 @@ def test_one_attempt_per_identity_resumed_after_a_disconnect_never_begun_again(
     assert made.status_code == 201 and "token=" in made.json()["link"]
     player = open_seat(daily_client, made.json())
     play_deal(player, random.Random(3), moves=2)
-    seq = player.state["seq"]
+    seq = player.settle({1})["seq"]  # the bot's answer too
     player.close()  # the connection drops
     again = start(daily_client)
     assert again.status_code == 200

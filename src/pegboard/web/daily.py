@@ -371,6 +371,15 @@ async def month_standing(request: Request, month_start: Day, today: Day) -> list
     ]
 
 
+async def own_attempt(request: Request, game: str, day: Day) -> Attempt | None:
+    """The requesting player's attempt at ``game`` on ``day`` (None: no identity, or none)."""
+    player = await player_of(request)
+    if player is None:
+        return None
+    store = service_of(request).store
+    return await store.within(daily_store.attempt_of, store, game, str(day), player.id)
+
+
 @router.get("/api/daily/{game}/{day}", responses=answers(404, 409, 422, 429, 503))
 async def daily_day(request: Request, game: str, day: str) -> Response:
     """The player's state in ``game``'s deals of ``day`` (``state``: new, playing, finished)."""
@@ -379,13 +388,7 @@ async def daily_day(request: Request, game: str, day: str) -> Response:
         found, chosen = checked_day(request, game, day, _)
     except LobbyError as problem:
         return refused(problem)
-    store = service_of(request).store
-    player = await player_of(request)
-    attempt = (
-        None
-        if player is None
-        else await store.within(daily_store.attempt_of, store, found, str(chosen), player.id)
-    )
+    attempt = await own_attempt(request, found, chosen)
     described = pegboard.games.get(found)
     return JSONResponse(
         {
@@ -410,13 +413,7 @@ async def daily_results(request: Request, game: str, day: str) -> Response:
     _ = translator(lang)
     try:
         found, chosen = checked_day(request, game, day, _)
-        store = service_of(request).store
-        player = await player_of(request)
-        mine = (
-            None
-            if player is None
-            else await store.within(daily_store.attempt_of, store, found, str(chosen), player.id)
-        )
+        mine = await own_attempt(request, found, chosen)
         if mine is None or not mine.finished:
             raise LobbyError(
                 403,

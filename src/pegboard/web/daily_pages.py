@@ -16,7 +16,7 @@ import pegboard.games
 from pegboard.daily import Day
 from pegboard.i18n import translator
 from pegboard.web import daily_store, pages, rules
-from pegboard.web.daily import checked_day, index_of, results_of, state_of
+from pegboard.web.daily import checked_day, index_of, own_attempt, results_of, state_of
 from pegboard.web.daily_access import today_of
 from pegboard.web.lobby import service_of
 from pegboard.web.players import PER_VIEWER, player_of
@@ -66,11 +66,7 @@ async def daily_day_page(request: Request, game: str, day: str) -> Response:
         return HTMLResponse(page, status_code=problem.status)
     store = service_of(request).store
     player = await player_of(request)
-    mine = (
-        None
-        if player is None
-        else await store.within(daily_store.attempt_of, store, found, str(chosen), player.id)
-    )
+    mine = await own_attempt(request, found, chosen)
     described = pegboard.games.get(found)
     today = today_of(request)
     results: dict[str, Any] | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 
 from pegboard.web.db import DailyAttemptRow, DailyDealRow, PlayerRow, now
@@ -74,17 +74,20 @@ def _attempt(row: DailyAttemptRow, name: str | None, deals: list[DailyDealRow]) 
     )
 
 
+def _named(game: str, day: str) -> Select[DailyAttemptRow, str | None]:
+    """The attempts at ``game`` on ``day``, each with its player's name."""
+    return (
+        select(DailyAttemptRow, PlayerRow.name)
+        .join(PlayerRow, PlayerRow.id == DailyAttemptRow.player_id)
+        .where(DailyAttemptRow.game == game, DailyAttemptRow.day == day)
+    )
+
+
 def attempt_of(store: Store, game: str, day: str, player_id: str) -> Attempt | None:
     """The player's attempt at ``game`` on ``day``, or None."""
     with store.session() as session:
         found = session.execute(
-            select(DailyAttemptRow, PlayerRow.name)
-            .join(PlayerRow, PlayerRow.id == DailyAttemptRow.player_id)
-            .where(
-                DailyAttemptRow.game == game,
-                DailyAttemptRow.day == day,
-                DailyAttemptRow.player_id == player_id,
-            )
+            _named(game, day).where(DailyAttemptRow.player_id == player_id)
         ).first()
         if found is None:
             return None
@@ -145,13 +148,8 @@ def field_of(store: Store, game: str, day: str) -> list[Attempt]:
     """Every finished attempt at ``game`` on ``day``, ranked or not."""
     with store.session() as session:
         rows = session.execute(
-            select(DailyAttemptRow, PlayerRow.name)
-            .join(PlayerRow, PlayerRow.id == DailyAttemptRow.player_id)
-            .where(
-                DailyAttemptRow.game == game,
-                DailyAttemptRow.day == day,
-                DailyAttemptRow.finished_at.is_not(None),
-            )
+            _named(game, day)
+            .where(DailyAttemptRow.finished_at.is_not(None))
             .order_by(DailyAttemptRow.finished_at, DailyAttemptRow.id)
         ).all()
         ids = [row.id for row, _name in rows]
