@@ -117,8 +117,8 @@ class DailyTable:
     def __init__(self, game: Game, seed: int, terminal: Terminal, _: Translator) -> None:
         self.game = game
         self.seed = seed
-        self.deal = DailyDeal(game, seed)  # the deal's options and bots' level
-        table = new_table(game, dict(self.deal.options), self.deal.level, seed, terminal, _)
+        self.level = daily.deal_level(game)
+        table = new_table(game, daily.daily_options(game), self.level, seed, terminal, _)
         assert isinstance(table, GenericTable)  # every game's look makes one
         self.table = table
         self.moves = 0
@@ -136,7 +136,7 @@ class DailyTable:
     def bot_move(self) -> None:
         seat = int(self.table.match.current_player)
         seed = move_seed(self.seed, self.moves)
-        self.table.bots[seat] = make_bot(self.game.name, self.deal.level, seed=seed)
+        self.table.bots[seat] = make_bot(self.game.name, self.level, seed=seed)
         self.table.bot_move()
         self.moves += 1
 

@@ -41,6 +41,7 @@ from pegboard.daily import (
     DaySeeds,
     daily_game,
     daily_games,
+    daily_options,
     day_seeds,
     deal_level,
     field_choices,
@@ -91,10 +92,12 @@ def checked_day(request: Request, game: str, text: str, _: Translator) -> tuple[
         raise LobbyError(404, describe_error(error, _)) from None
     try:
         day = Day.parse(text)
+    except DailyError as error:
+        raise LobbyError(422, describe_error(error, _)) from None
+    try:
         day.check_not_after(today_of(request))
     except DailyError as error:
-        status = 422 if "YYYY" in error.template else 409
-        raise LobbyError(status, describe_error(error, _)) from None
+        raise LobbyError(409, describe_error(error, _)) from None
     return found, day
 
 
@@ -166,7 +169,7 @@ async def advance(
         level = deal_level(pegboard.games.get(game))
         new = NewTable(
             game=game,
-            options=dict(DailyDeal(game, seed).options),
+            options=daily_options(pegboard.games.get(game)),
             seats=(HumanSeat(kind="human", name=player.name), BotSeat(kind="bot", level=level)),
             lang=lang,
         )
