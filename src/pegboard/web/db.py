@@ -199,6 +199,26 @@ class RatingRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class SeasonRatingRow(Base):
+    """A player's rating at one game in one season (a calendar month, UTC, ``YYYY-MM``):
+    OpenSkill from its defaults at the season's start, moved by the season's rated matches
+    only, in the same transaction as the all-time rating (``pegboard.web.ratings``).
+    Migration 0014."""
+
+    __tablename__ = "season_ratings"
+    __table_args__ = (Index("ix_season_ratings_game_season", "game", "season"),)
+
+    season: Mapped[str] = mapped_column(String(7), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player_id: Mapped[str] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class RatingChangeRow(Base):
     """One player's rating before and after one rated match (``kind``: ``result``, by the
     final standings; ``forfeit``, the leaver last). Unique per match and player: a match is

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from pegboard.games.levels import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import leaderboard, pages, rules
+from pegboard.web import leaderboard, pages, rules, seasons
 from pegboard.web.db import NAME_LENGTH, PlayerRow
 from pegboard.web.players import (
     PER_VIEWER,
@@ -121,5 +121,6 @@ async def player_page(request: Request, key: str) -> Response:
     held, changes, hidden = await asyncio.to_thread(
         leaderboard.player_ratings, players_of(request), found[0].id, viewer_id
     )
-    rated = leaderboard.player_section(held, changes, lang, hidden)
+    played = await asyncio.to_thread(seasons.seasons_played, players_of(request).store, found[0].id)
+    rated = leaderboard.player_section(held, changes, lang, hidden, played)
     return HTMLResponse(render_player(found[0], matches, lang, rated), headers=PER_VIEWER)

@@ -20,6 +20,10 @@ its history.
   leaderboard (``pegboard.web.leaderboard``) leaves provisional players out and orders the
   others by the conservative rating mu - 3 sigma (``conservative``: OpenSkill's
   ``ordinal()``), which a player's true skill is 99.7% likely to exceed.
+- Seasons: each calendar month (UTC) a player's rating at a game starts again from
+  OpenSkill's defaults and moves with that month's rated matches only (``season_ratings``,
+  written in the same transaction as the all-time rating; ``pegboard.web.seasons`` reads
+  them). A match counts in the season it ended in (a forfeit: the one it was forfeited in).
 - mu and sigma are stored and sent (the JSON) as OpenSkill has them; people read them on
   a 1500-based scale with a ± band (``pegboard.web.rating_scale``), which the JSON gives
   beside them (``displayed``, ``plus_minus``, ``displayed_cautious``).
@@ -41,6 +45,7 @@ from typing import Any, Final, Literal
 from openskill.models import PlackettLuce
 from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 
 from pegboard.i18n import Translator
 from pegboard.web.db import (
@@ -48,6 +53,7 @@ from pegboard.web.db import (
     PlayerRow,
     RatingChangeRow,
     RatingRow,
+    SeasonRatingRow,
     SeatRow,
     TableRow,
 )
@@ -350,8 +356,56 @@ def _rate_once(
                     player, table.game, table_id, match_number, seat, rank, kind, old, new, moment
                 )
             )
+        # The season is the month the match ended in (a forfeit's: now), however late the
+        # rating is written (``rate_pending`` after a restart).
+        ended = moment if match.finished_at is None else utc(match.finished_at)
+        _rate_season(session, table.game, ids, ranks, ended)
         session.flush()  # the unique key decides here, inside the transaction
         return changes
+
+
+def season_of(moment: datetime) -> str:
+    """The season a moment falls in: its calendar month in UTC, ``YYYY-MM``."""
+    moment = moment.astimezone(UTC)
+    return f"{moment.year:04d}-{moment.month:02d}"
+
+
+def _rate_season(
+    session: Session, game: str, ids: Sequence[str], ranks: Sequence[int], moment: datetime
+) -> None:
+    """The season's ratings of a match's players moved by its ranks, in the transaction
+    that rates it all time (their rows locked in the same fixed order)."""
+    season = season_of(moment)
+    held = {
+        row.player_id: row
+        for row in session.scalars(
+            select(SeasonRatingRow)
+            .where(
+                SeasonRatingRow.season == season,
+                SeasonRatingRow.game == game,
+                SeasonRatingRow.player_id.in_(ids),
+            )
+            .order_by(SeasonRatingRow.player_id)
+            .with_for_update()
+        )
+    }
+    before = [(held[p].mu, held[p].sigma) if p in held else (MODEL.mu, MODEL.sigma) for p in ids]
+    for player, (mu, sigma) in zip(ids, rate(before, ranks), strict=True):
+        row = held.get(player)
+        if row is None:
+            session.add(
+                SeasonRatingRow(
+                    season=season,
+                    game=game,
+                    player_id=player,
+                    mu=mu,
+                    sigma=sigma,
+                    matches=1,
+                    updated_at=moment,
+                )
+            )
+        else:
+            row.mu, row.sigma, row.matches, row.updated_at = mu, sigma, row.matches + 1, moment
 
 
 def rate_match(
