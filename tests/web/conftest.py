@@ -49,6 +49,7 @@ PLAY_LIMITS = Limits(
     requests_rate="100000/minute",
     pages_rate="100000/minute",
     messages_rate="10000/second",
+    chat_rate="10000/second",
     rated_after=0,
     rated_shared_addresses=True,
     refusals_rate="100000/minute",
@@ -66,6 +67,7 @@ PLAY_LIMIT_OPTIONS = [
     "--requests-rate=100000/minute",
     "--pages-rate=100000/minute",
     "--messages-rate=10000/second",
+    "--chat-rate=10000/second",
     "--rated-after=0",
     "--rated-shared-addresses",
     "--refusals-rate=100000/minute",
@@ -454,6 +456,7 @@ class Player:
         token: str | None,
         lang: str = "en",
         updates: bool = False,
+        chat: bool = False,
     ) -> None:
         self._context = client.websocket_connect(f"/ws/{table_id}")
         self.socket = self._context.__enter__()
@@ -465,6 +468,8 @@ class Player:
         hello: dict[str, Any] = {"type": "hello", "since": 0, "lang": lang}
         if updates:
             hello["updates"] = True
+        if chat:
+            hello["chat"] = True  # the table's chat: its history comes after the state
         if seat is not None:
             hello.update(seat=seat, token=token)
         self.socket.send_json(hello)

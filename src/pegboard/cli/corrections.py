@@ -7,17 +7,15 @@ Both work on the server's database, named by ``--db`` exactly as for ``pegboard 
 
 from __future__ import annotations
 
-import unicodedata
-from datetime import datetime
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pegboard.cli.database import INDENT, DbOption, fail, open_store, shown, when
 from pegboard.i18n import Translator, resolve_language, translator
 
 if TYPE_CHECKING:
     from pegboard.web.records import Correction
-    from pegboard.web.store import Store
 
 corrections_app = typer.Typer(
     name="corrections",
@@ -25,69 +23,6 @@ corrections_app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-DbOption = Annotated[
-    str | None,
-    typer.Option(
-        help="Database URL: sqlite:///path or postgresql+psycopg://user@host/name "
-        "(default: pegboard.db in your data dir)."
-    ),
-]
-"""``--db``, worded as ``pegboard serve`` words it."""
-INDENT = "    "
-
-
-def _store(db: str | None, _: Translator) -> Store:
-    """The store of the server's database (its schema upgraded, as ``serve`` does);
-    a bad URL is a usage error, a database out of reach a message and exit 1."""
-    try:
-        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-        from pegboard.web.db import make_engine, upgrade
-        from pegboard.web.store import Store
-    except ImportError as error:
-        typer.echo(
-            _(
-                "pegboard corrections needs the web extra ({missing} is not installed): "
-                "pip install 'pegboard[web]'"
-            ).format(missing=error.name or error),
-            err=True,
-        )
-        raise typer.Exit(1) from None
-    from pegboard.cli.serve import default_db_url
-
-    url = default_db_url() if db is None else db
-    try:
-        engine = make_engine(url)
-        upgrade(engine)
-    except (ArgumentError, ImportError) as error:
-        raise typer.BadParameter(str(error), param_hint="--db") from None
-    except SQLAlchemyError as error:
-        _fail(_, error)
-    return Store(engine)
-
-
-def _fail(_: Translator, error: Exception) -> NoReturn:
-    typer.echo(
-        _("pegboard corrections: the database cannot be used: {error}").format(
-            error=str(error).splitlines()[0]
-        ),
-        err=True,
-    )
-    raise typer.Exit(1) from None
-
-
-def shown(text: str) -> str:
-    """``text`` safe for a terminal: a control character other than a line break or a tab
-    (none is stored, but the database may have been written by other hands) is shown as
-    U+FFFD, so that no escape sequence reaches the terminal."""
-    return "".join(
-        "\ufffd" if unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t" else c for c in text
-    )
-
-
-def when(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def describe(report: Correction, _: Translator) -> list[str]:
@@ -122,11 +57,11 @@ def list_command(
     from sqlalchemy.exc import SQLAlchemyError
 
     _ = translator(resolve_language(None))
-    store = _store(db, _)
+    store = open_store(db, _, "corrections")
     try:
         reports = store.corrections(every=every)
     except SQLAlchemyError as error:
-        _fail(_, error)
+        fail(_, "corrections", error)
     finally:
         store.engine.dispose()
     if not reports:
@@ -156,11 +91,11 @@ def close_command(
     from sqlalchemy.exc import SQLAlchemyError
 
     _ = translator(resolve_language(None))
-    store = _store(db, _)
+    store = open_store(db, _, "corrections")
     try:
         outcome = store.close_correction(report_id)
     except SQLAlchemyError as error:
-        _fail(_, error)
+        fail(_, "corrections", error)
     finally:
         store.engine.dispose()
     if outcome == "none":

@@ -20,6 +20,7 @@ from pegboard.cli.hint import hint_command
 from pegboard.cli.look import cli_look
 from pegboard.cli.play import play
 from pegboard.cli.replay import replay
+from pegboard.cli.reports import reports_app
 from pegboard.cli.serve import serve
 
 app = typer.Typer(
@@ -91,6 +92,7 @@ app.command(name="daily")(daily_command)
 app.command(name="tui", hidden=True)(play)
 app.command()(serve)
 app.add_typer(corrections_app, name="corrections")
+app.add_typer(reports_app, name="reports")
 
 
 def main() -> None:

@@ -226,6 +226,22 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.rated_shared_addresses,
+    chat_rate: Annotated[
+        str,
+        typer.Option(
+            help="Chat lines one address may say at one table: 5 per 10 seconds.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.chat_rate,
+    rated_text_off: Annotated[
+        bool,
+        typer.Option(
+            "--rated-text-off",
+            help="The players of a rated table chat with the quick phrases only (no free "
+            "text) while its match is played.",
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.rated_text_off,
     max_header_bytes: Annotated[
         int,
         typer.Option(
@@ -343,6 +359,7 @@ def serve(
         ("--refusals-rate", refusals_rate),
         ("--corrections-rate", corrections_rate),
         ("--analyses-rate", analyses_rate),
+        ("--chat-rate", chat_rate),
     ):
         try:
             rate(text)
@@ -373,6 +390,8 @@ def serve(
         corrections_rate=corrections_rate,
         rated_after=rated_after,
         rated_shared_addresses=rated_shared_addresses,
+        chat_rate=chat_rate,
+        rated_text_off=rated_text_off,
         max_header_bytes=max_header_bytes,
         header_seconds=header_seconds,
         connections_per_client=(

@@ -177,6 +177,11 @@ def win_probabilities(game: GameName) -> WinProbabilities:
     return FivesOdds(game)
 
 
+def sides(match: FivesMatch) -> tuple[tuple[int, ...], ...]:
+    """The seats that play together (F1: two partnerships of 4 players, or each alone)."""
+    return match.rules.sides
+
+
 def family_game(
     game: GameName,
     display_name: str,
@@ -235,6 +240,7 @@ def family_game(
         scores=scores,
         owner=partial(owns, game),
         outcome=outcome,
+        sides=sides,
         encoding=partial(encoding, constant),
         win_probabilities=partial(win_probabilities, game),
         looks=looks_of(constant),

@@ -321,6 +321,10 @@ class Game:
     their result line: for a game of sides, the side named whole (partners together).
     None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
     tie)."""
+    sides: Callable[[Any], Sequence[Sequence[int]]] | None = None
+    """The seats of a match that play together, side by side (partners share a side); None:
+    each seat plays alone. A surface that must keep partners from talking in private (the
+    web's chat) asks it."""
     rule_gists: Mapping[str, str] = field(default_factory=dict)
     """The gist of each rule a move can break (``N_``-marked, by rule: ``{"D8": ...}``), said
     when a refusal's own words are not in a catalog (``pegboard.i18n.rule_gist``)."""

@@ -39,7 +39,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from pegboard.web.limits import CORRECTION_CONTACT_LENGTH, CORRECTION_TEXT_LENGTH
+from pegboard.web.limits import (
+    CHAT_TEXT_LENGTH,
+    CORRECTION_CONTACT_LENGTH,
+    CORRECTION_TEXT_LENGTH,
+)
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 NAME_LENGTH: Final = 24
@@ -244,6 +248,40 @@ class RatingChangeRow(Base):
     mu_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatLineRow(Base):
+    """A line said at a table (``pegboard.web.chat``): in the players' room or the
+    spectators', a quick phrase (its key, each reader sees it in their own language) or free
+    text; ``author`` is who said it, as the readers' mute knows them (a seat's player, or a
+    spectator's keyed address hash). Migration 0015."""
+
+    __tablename__ = "chat_lines"
+    __table_args__ = (Index("ix_chat_lines_table_room", "table_id", "room", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(16))
+    room: Mapped[str] = mapped_column(String(10))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    author: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    phrase: Mapped[str | None] = mapped_column(String(16))
+    text: Mapped[str | None] = mapped_column(String(CHAT_TEXT_LENGTH))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatReportRow(Base):
+    """A chat line reported to the site's maintainers by one of its readers (once per
+    reader), until a maintainer closes it (``pegboard reports``). Migration 0015."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("line_id", "reporter", name="uq_chat_reports_reporter"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    line_id: Mapped[int] = mapped_column(ForeignKey("chat_lines.id", ondelete="CASCADE"))
+    reporter: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class PlayerTraceRow(Base):

@@ -27,6 +27,9 @@ class Limits:
 
     tables_rate: str = "10/minute"
     """Tables one address may create."""
+    chat_rate: str = "5 per 10 seconds"
+    """Chat lines one address may say at one table (a person talks slower; a flood does not
+    reach the others)."""
     open_tables_per_client: int = 20
     """Tables not yet over that one address may have created."""
     public_tables_per_player: int = 3
@@ -79,6 +82,9 @@ class Limits:
     """Finished matches (at unrated tables) an identity needs before its first seat at a
     rated table (``pegboard.web.fair_play``)."""
     rated_shared_addresses: bool = False
+    rated_text_off: bool = False
+    """Whether the players of a rated table have the quick phrases only (no free text)
+    while its match is played."""
     """Whether players who played from one address may be rated against each other (a
     club whose players share one); devices shared by two identities never may."""
     max_header_bytes: int = 16384
@@ -133,6 +139,10 @@ REPLAY_LINKS: Final = 20
 CORRECTION_TEXT_LENGTH: Final = 2000
 """A report of a correction says what is wrong in 1 to 2000 characters (once its line
 breaks are one character each and the white space around it is gone)."""
+CHAT_TEXT_LENGTH: Final = 200
+"""A chat line's free text: 1 to 200 characters (the white space around it gone)."""
+CHAT_HISTORY: Final = 50
+"""A new reader of a table's room gets its last 50 lines."""
 CORRECTION_CONTACT_LENGTH: Final = 200
 """The optional way to reply to a report: at most 200 characters."""
 

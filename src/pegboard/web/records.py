@@ -158,13 +158,17 @@ class NewAction:
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A notification: which process (``origin``), which table, and either that the table
-    changed (``here`` None: read the log) or the seats the process has a player of."""
+    changed (``here`` and ``chat`` None: read the log), the seats the process has a player
+    of (``here``), or that a chat line was said there (``chat``: its id)."""
 
     origin: str
     table_id: str
     here: frozenset[int] | None = None
+    chat: int | None = None
 
     def payload(self) -> str:
+        if self.chat is not None:
+            return f"{self.origin} {self.table_id} chat {self.chat}"
         if self.here is None:
             return f"{self.origin} {self.table_id}"
         return f"{self.origin} {self.table_id} here {','.join(map(str, sorted(self.here)))}"
@@ -175,6 +179,8 @@ class Notice:
         parts = payload.split(" ")
         if len(parts) == 2 and all(parts):
             return cls(parts[0], parts[1])
+        if len(parts) == 4 and parts[2] == "chat" and all(parts[:2]) and parts[3].isdigit():
+            return cls(parts[0], parts[1], chat=int(parts[3]))
         if len(parts) == 4 and parts[2] == "here" and all(parts[:2]):
             try:
                 seats = frozenset(int(s) for s in parts[3].split(",") if s)

@@ -38,6 +38,7 @@ from pegboard.games import OutOfTurnError
 from pegboard.i18n import Translator, rule_reason, translator
 from pegboard.web import games, ratings, views
 from pegboard.web.bot_pool import BotPool
+from pegboard.web.chat import TableChat
 from pegboard.web.client_limits import ClientLimits
 from pegboard.web.commits import GroupCommit
 from pegboard.web.leavers import GRACE_SECONDS, Leavers, is_forfeited
@@ -109,6 +110,8 @@ class TableService:
         """The parts' background work (``spawn``): a presence told, an alarm rung, a rating."""
         self.clients = ClientLimits(limits)
         self.sync = TableSync(self, store, self._tables, self._loading)
+        self.chat = TableChat(store, limits, self._tables)
+        self.sync.on_chat = self.chat.hear
         self.clocks = Clocks(self, wall)
         self.leavers = Leavers(self, store, limits, clock, grace)
         self.seats = Seats(self, store, limits, self.clients)

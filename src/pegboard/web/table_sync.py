@@ -16,9 +16,9 @@ import asyncio
 import hmac
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
-from typing import Final
+from typing import Any, Final
 
 from pegboard.i18n import translator
 from pegboard.web.fanout import Listener
@@ -56,6 +56,8 @@ class TableSync:
         """The tables being rebuilt (the service's)."""
         self.listener: Listener | None = None
         """On a shared database: what hears the other processes' commits (``listen``)."""
+        self.on_chat: Callable[[str, int], Coroutine[Any, Any, None]] | None = None
+        """What a chat line said through another process is told to (``TableChat.hear``)."""
         self._transactions = asyncio.Semaphore(TRANSACTIONS)
         """Shared database: the table transactions open at once (``writing``)."""
         self._heartbeat: asyncio.Task[None] | None = None
@@ -207,6 +209,10 @@ class TableSync:
                 self.host.broadcast(table)
 
     def _heard(self, notice: Notice) -> None:
+        if notice.chat is not None:
+            if self.on_chat is not None and notice.table_id in self.tables:
+                self.host.spawn(self.on_chat(notice.table_id, notice.chat))
+            return
         if notice.here is None:
             self._moved(notice.table_id)
             return

@@ -70,6 +70,9 @@ class SocketConnection:
         self.address = address
         self.updates = updates
         """The client asked for ``update`` messages after its first state (``updates``)."""
+        self.chat = False
+        """The client asked for the table's chat (``chat``: its room's lines, the last ones
+        first; ``pegboard.web.chat``)."""
         self.told: dict[str, Any] | None = None
         """The last state this client was sent (when it asked for updates): the next
         state goes as what changed since it; None: the next goes whole."""
@@ -272,6 +275,7 @@ async def serve_socket(
             token = await holder_of(websocket)  # the player's identity opens their seat
         updates = isinstance(hello, dict) and hello.get("updates") is True
         connection = SocketConnection(websocket, seat, _.lang, updates, client)
+        connection.chat = isinstance(hello, dict) and hello.get("chat") is True
         if seat is None and not service.clients.open_spectator(client):
             watching = _.ngettext(
                 "You watch {n} table already: close some tabs first.",
@@ -306,6 +310,12 @@ async def serve_socket(
             # Where a rated seat's player plays from (``pegboard.web.fair_play``): two
             # identities of one person are not rated against each other.
             await service.seats.trace(held, client)
+        try:
+            if connection.chat:
+                await service.chat.welcome(table, connection)
+        except SQLAlchemyError:
+            # The chat's history is not the table: the reader plays on without it.
+            log.exception("table %s: its chat could not be read", table.id)
         # The reader and the writer run until either ends (the client went, or the server
         # closed the connection); anyio's task group keeps the server's cancellation intact.
         async with anyio.create_task_group() as group:
@@ -423,6 +433,10 @@ async def dispatch(
         lang = message.get("lang", connection.lang)
         connection.told = None  # whole, not as an update
         await service.switch_language(table, connection, lang_key(lang))
+    elif kind == "chat":
+        await service.chat.say(table, connection, message, _)
+    elif kind == "report":
+        await service.chat.report(table, connection, message.get("line"), _)
     elif kind == "again":
         await service.again(table, connection)
     elif kind == "back":

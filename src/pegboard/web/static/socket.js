@@ -15,12 +15,14 @@ const FINAL_CLOSES = new Set([4401, 4403, 4404, 4409, 4422]);
 const FINAL_ERRORS = new Set(["auth", "no_table", "unusable", "elsewhere"]);
 
 export class TableSocket {
-  // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg)}
+  // handlers: {state(msg), error(msg), hint(msg), status(text key), closedForGood(msg),
+  // chat(msg) (optional: chat, chat_history and reported; the hello asks for the chat)}
   constructor(tableId, credentials, handlers) {
     this.tableId = tableId;
     this.seat = credentials.seat;
     this.token = credentials.token;
     this.player = Boolean(credentials.player); // the seat opened by the player's identity
+    this.chat = Boolean(handlers.chat); // the table's chat asked for: its lines come too
     this.handlers = handlers;
     this.lang = "en";
     this.seq = -1; // nothing seen yet
@@ -49,6 +51,7 @@ export class TableSocket {
         lang: this.lang,
         updates: true,
       };
+      if (this.chat) hello.chat = true;
       if (this.seat !== null && this.seat !== undefined) {
         hello.seat = this.seat;
         if (this.player) hello.player = true;
@@ -112,6 +115,11 @@ export class TableSocket {
         break;
       case "hint":
         this.handlers.hint(message);
+        break;
+      case "chat":
+      case "chat_history":
+      case "reported":
+        if (this.handlers.chat) this.handlers.chat(message);
         break;
       default:
         break; // pong and anything newer

@@ -16,6 +16,7 @@ import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { flip, snapshot } from "./motion.js";
 import { soundsFor, soundToggle } from "./sound.js";
 import { TableSocket } from "./socket.js";
+import { TableChat } from "./chat.js";
 
 // A number as the page's language writes it, at most two decimals (hint values are
 // averages over many deals).
@@ -97,6 +98,7 @@ class TablePage {
     document.body.append(this.dialog, this.leaveDialog);
     // The grid around the log stays in the page from state to state, as the log does.
     this.log = new MatchLog(t("Log"));
+    this.chat = new TableChat((message) => this.socket.send(message));
     this.playColumn = h("div", { class: "play-col" });
     this.sideColumn = h("div", { class: "side-col" });
     this.grid = h("div", { class: "table-grid" }, this.playColumn, this.sideColumn);
@@ -119,6 +121,11 @@ class TablePage {
         this.hintAsked = false;
       },
       status: (status) => this.onStatus(status),
+      chat: (message) => {
+        if (message.type === "chat_history") this.chat.history(message.lines || []);
+        else if (message.type === "chat") this.chat.add(message.line);
+        else if (message.type === "reported") this.chat.markReported(message.line);
+      },
       closedForGood: (message) => {
         // A key that opens nothing now is forgotten; one whose seat another window of the
         // same player holds still opens it.
@@ -138,6 +145,7 @@ class TablePage {
       // Hints on screen are asked again, to come back in the new language too.
       if (this.hints !== null) this.socket.send({ type: "hint" });
       this.onStatus(this.status);
+      this.chat.words();
       this.render();
       loadGames().then(() => this.render()); // the game's name in the new language
     });
@@ -310,6 +318,13 @@ class TablePage {
     return names;
   }
 
+  // The chat is for people: a player alone with bots has none (a spectator always has one).
+  chatShown() {
+    const seats = (this.message && this.message.table && this.message.table.seats) || [];
+    const you = this.message ? this.message.you : null;
+    return you === null || you === undefined || seats.filter((/** @type {{kind: string}} */ s) => s.kind === "human").length > 1;
+  }
+
   // Who is at a seat: a bot, a free seat, or a person here (connected) or away.
   presence(seat) {
     const seats = (this.message && this.message.table && this.message.table.seats) || [];
@@ -352,7 +367,8 @@ class TablePage {
     const logWasShown = this.log.element.isConnected;
     this.log.update(view.log || [], t("Log"), (text) => this.page.logEntry(text));
     fill(this.playColumn, game, this.hintsPanel());
-    place(this.sideColumn, this.board(view), this.log.element, this.page.side(view, names));
+    this.chat.reader(this.message.you ?? null, (seat) => names[seat] || seatLabel(seat));
+    place(this.sideColumn, this.board(view), this.log.element, this.chatShown() ? this.chat.element : null, this.page.side(view, names));
     place(
       this.main,
       this.heading(view),
