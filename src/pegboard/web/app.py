@@ -48,6 +48,7 @@ from pegboard.web import (
     replays,
     reports,
     rules,
+    turns,
     ws,
 )
 from pegboard.web.analyses import Analyses
@@ -300,6 +301,7 @@ def create_app(
     app.include_router(leaderboard.router)
     app.include_router(daily.router)
     app.include_router(daily_pages.router)
+    app.include_router(turns.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

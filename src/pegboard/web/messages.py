@@ -150,6 +150,9 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Report"),
     N_("Report this line of {name}"),
     N_("Reported"),
+    # Your turn elsewhere (notify.js): the browser's notifications, the lobby's list.
+    N_("Notify me"),
+    N_("{game}: table {table}"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

@@ -4,6 +4,7 @@
 // games the server plays (GET /api/games): each game's seats, options in words and bot
 // levels for people, none of them known here by name.
 
+import { TurnWatch } from "./notify.js";
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
@@ -61,14 +62,46 @@ export async function startLobby(main) {
   setInterval(() => {
     if (!document.hidden) refreshTables();
   }, REFRESH_EVERY);
+  turnWatch.start();
   await Promise.all([loadGames(), loadMe()]);
   if (!form.name && myName()) form.name = myName(); // the player's own name, remembered
   render();
 }
 
-function render() {
+// The tables where it is the player's turn (notify.js): listed first, and in the title.
+/** @type {import("./notify.js").Turn[]} */
+let myTurns = [];
+const turnWatch = new TurnWatch({
+  title: (others) => `${others ? `(${others}) ${t("Your turn")} · ` : ""}${lobbyTitle()}`,
+  show: (turns) => {
+    const changed = JSON.stringify(turns) !== JSON.stringify(myTurns);
+    myTurns = turns;
+    if (changed) render();
+  },
+});
+
+function lobbyTitle() {
   const names = gameList().map((game) => game.display_name);
-  document.title = names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
+  return names.length ? `pegboard · ${names.join(" · ")}` : "pegboard";
+}
+
+// The tables where it is the player's turn, each a link to it (none: no panel).
+function turnsPanel() {
+  if (!myTurns.length) return null;
+  return h(
+    "section",
+    { class: "panel your-turns", id: "your-turns", "aria-labelledby": "your-turns-title" },
+    h("h2", { id: "your-turns-title" }, t("Your turn")),
+    h(
+      "ul",
+      {},
+      ...myTurns.map((turn) => h("li", {}, h("a", { href: turn.page, dataset: { table: turn.table } }, t("{game}: table {table}", { game: turn.display_name, table: turn.table })))),
+    ),
+  );
+}
+
+function render() {
+  turnWatch.update();
   const keep = document.activeElement && document.activeElement.id;
   // The set-up as the player left it: a disclosure opened a moment ago has not yet told its
   // "toggle" (a queued event), and a render in between closed it under their keyboard.
@@ -78,6 +111,7 @@ function render() {
     root,
     h("h1", {}, t("Lobby")),
     h("p", { class: "lead", id: "site-lead" }, t("Play dominoes and cards in your browser, against bots or with friends: press Play now to start at once.")),
+    turnsPanel(),
     created ? createdPanel() : [quickPlayPanel(), mePanel(render), setupPanel()],
     dailyPanel(),
     tablesPanel(),

@@ -15,6 +15,7 @@ import { clockBadge, tickClocks, timeLeftButton } from "./clocks.js";
 import { askForSeat, forgetKey, fragment, seatOf } from "./seat.js";
 import { flip, snapshot } from "./motion.js";
 import { soundsFor, soundToggle } from "./sound.js";
+import { TurnWatch, notify, notifyToggle } from "./notify.js";
 import { TableSocket } from "./socket.js";
 import { TableChat } from "./chat.js";
 
@@ -98,6 +99,8 @@ class TablePage {
     document.body.append(this.dialog, this.leaveDialog);
     // The grid around the log stays in the page from state to state, as the log does.
     this.log = new MatchLog(t("Log"));
+    // "Your turn" in the title and icon, here and at the player's other tables.
+    this.turns = new TurnWatch({ here: tableId, title: (others) => this.pageTitle(others) });
     this.chat = new TableChat((message) => this.socket.send(message));
     this.playColumn = h("div", { class: "play-col" });
     this.sideColumn = h("div", { class: "side-col" });
@@ -150,6 +153,7 @@ class TablePage {
       loadGames().then(() => this.render()); // the game's name in the new language
     });
     this.render();
+    this.turns.start();
     this.receivedAt = Date.now();
     tickAway(this.main, this); // the away seats' time left, counted down
     tickClocks(this.main, this); // the running clock, counted down
@@ -224,7 +228,20 @@ class TablePage {
     this.render();
     this.announce(previous, message);
     // Not on a language switch (the same position told again) nor in another match.
-    if (previous && previous.match === message.match && previous.view.lang === view.lang) soundsFor(previous.view, view);
+    if (previous && previous.match === message.match && previous.view.lang === view.lang) {
+      soundsFor(previous.view, view);
+      // The browser's notification when the turn comes round and the page is out of sight.
+      if (view.your_turn && !previous.view.your_turn) notify(t("Your turn"), gameLabel(view.game), this.tableId);
+    }
+  }
+
+  // The tab's title: the player's turn here first, then how many other tables wait for them.
+  /** @param {number} others */
+  pageTitle(others) {
+    const view = this.message ? this.message.view : null;
+    const here = view && view.your_turn ? `${t("Your turn")} · ` : "";
+    const elsewhere = others ? `(${others}) ` : "";
+    return `${elsewhere}${here}${view ? gameLabel(view.game) : ""} · pegboard`;
   }
 
   onError(message) {
@@ -380,7 +397,7 @@ class TablePage {
       this.invites(),
       this.footer(view),
     );
-    document.title = `${view.your_turn ? `${t("Your turn")} · ` : ""}${gameLabel(view.game)} · pegboard`;
+    this.turns.setHereTurn(Boolean(view.your_turn) && !view.is_over);
     this.markLastTile();
     flip(this.main, before);
     this.renderDialog(view, names, keep);
@@ -429,7 +446,7 @@ class TablePage {
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
       h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
-      h("p", { class: "table-tools" }, soundToggle(() => this.render())),
+      h("p", { class: "table-tools" }, soundToggle(() => this.render()), " ", notifyToggle(() => this.render())),
       replayLinks(table),
     );
   }
