@@ -149,3 +149,50 @@ def test_two_players_chat_each_in_their_own_language_report_and_mute(
     assert lines(bo) == ["Boa sorte"] and not bo.locator("#chat-text").is_visible()
     ana.click("#chat-unmute")
     assert lines(ana) == ["Good luck", "<b>oi</b> & tchau"]
+
+
+def test_a_takeback_is_asked_and_accepted_in_the_browser(person: object) -> None:
+    """Issue 39's acceptance: "a takeback asked and accepted" (the leader's opening tile;
+    the other, reading Portuguese, accepts; the leader plays again from the position before)."""
+    from tests.web.test_e2e import play_draw_move
+
+    open_page = person
+    ana = open_page("/")  # type: ignore[operator]
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
+    ana.check("#game-draw")
+    ana.select_option("#players", "2")
+    ana.select_option("#seat-1-kind", "human")
+    ana.click("#create")
+    ana.wait_for_selector("#invite-1")
+    link = ana.input_value("#invite-1")
+    ana.click("#take-seat")
+    ana.wait_for_selector("#turn")
+    bo = open_page("/" + link.split("127.0.0.1:")[1].split("/", 1)[1], "pt-BR", 390, 844)  # type: ignore[operator]
+    bo.wait_for_selector("#claim-form")
+    bo.fill("#claim-name", "Bo")
+    bo.click("#claim-button")
+    bo.wait_for_selector("#turn")
+    wait_for(
+        ana, "document.body.dataset.turn === 'yours' || document.body.dataset.turn === 'other'"
+    )
+    leader, other = (
+        (ana, bo) if ana.evaluate("document.body.dataset.turn") == "yours" else (bo, ana)
+    )
+    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    hand = leader.locator(".tile-button").count()
+    play_draw_move(leader)  # the round's opening tile: nothing hidden shown
+    wait_for(leader, "document.body.dataset.seq.endsWith(':1')")
+    leader.click("#takeback-button")
+    leader.wait_for_selector("#takeback-asked")
+    other.wait_for_selector("#takeback-question")
+    assert other.locator("#takeback-accept").is_visible()
+    assert axe_violations(other) == []
+    shot(other, "takeback-question")
+    other.click("#takeback-accept")
+    wait_for(leader, "document.body.dataset.seq.endsWith(':0')")
+    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    assert leader.locator(".tile-button").count() == hand
+    assert leader.locator("#takeback-asked").count() == 0
+    wait_for(other, "document.body.dataset.seq.endsWith(':0')")
+    assert other.locator("#takeback-question").count() == 0

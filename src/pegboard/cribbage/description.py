@@ -103,6 +103,12 @@ def hands_over(match: Any) -> int:
     return int(match.hands_over)
 
 
+def revealed(match: Any) -> tuple[int, int, bool]:
+    """What of the hidden cards the match has shown (for takebacks): the hands played out
+    (their show, C6, and the next deal), the starter cut (C3), the games dealt."""
+    return len(match.games), int(match.hands_over), match.game.starter is not None
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -112,6 +118,7 @@ GAME = Game(
     # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
     time_control=(300, 5),
     deals_over=hands_over,
+    revealed=revealed,
     # A hand is a discard, some eight pegging cards and the show: a minute and a half or so,
     # and six hands about ten minutes of a daily event.
     daily_deals=6,

@@ -71,6 +71,12 @@ def rounds_over(match: Any) -> int:
     return len(match.rounds)
 
 
+def revealed(match: Any) -> tuple[int, int, bool]:
+    """What of the hidden tiles the match has shown (for takebacks): the rounds dealt, the
+    stock drawn from (D7), the hands shown at a round's end (D13)."""
+    return len(match.rounds), match.round.stock_size, match.round.is_over
+
+
 GAME = Game(
     name="draw",
     display_name=N_("Draw dominoes"),
@@ -80,6 +86,7 @@ GAME = Game(
     # takes a person some 30 to 60 moves: 3 minutes and 3 seconds a move.
     time_control=(180, 3),
     deals_over=rounds_over,
+    revealed=revealed,
     # A round between two is some 10 to 20 moves, a minute or so: eight of them are about
     # ten minutes of a daily event.
     daily_deals=8,

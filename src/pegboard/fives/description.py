@@ -138,6 +138,12 @@ def hands_over(match: Any) -> int:
     return len(match.hands)
 
 
+def revealed(match: Any) -> tuple[int, int, bool]:
+    """What of the hidden tiles the match has shown (for takebacks): the hands dealt, the
+    boneyard drawn from (F4), the hands shown at a hand's end (F8)."""
+    return len(match.hands), match.hand.boneyard_count, match.hand.is_over
+
+
 def scores(match: Any) -> Sequence[float]:
     """Per seat, its side's score."""
     return tuple(match.scores)
@@ -204,6 +210,7 @@ def family_game(
         # slower than Draw's: 4 minutes and 4 seconds a move.
         time_control=(240, 4),
         deals_over=hands_over,
+        revealed=revealed,
         # A hand between two is some 15 to 25 moves with the draws and the count of the
         # ends: six of them are about ten minutes of a daily event.
         daily_deals=6,

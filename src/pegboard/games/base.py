@@ -10,7 +10,7 @@ action written in its notation. Surfaces ask for a description by name
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -321,6 +321,11 @@ class Game:
     their result line: for a game of sides, the side named whole (partners together).
     None, or an event of None, and the surfaces say it from ``scores`` (one seat, or a
     tie)."""
+    revealed: Callable[[Any], Hashable] | None = None
+    """What of the match's hidden information has been shown so far (tiles drawn, a card
+    cut, hands shown, a new deal), as a value that changes whenever more is shown: a move
+    after which it changed cannot be taken back (the web's takebacks). None: the game
+    offers no takebacks."""
     sides: Callable[[Any], Sequence[Sequence[int]]] | None = None
     """The seats of a match that play together, side by side (partners share a side); None:
     each seat plays alone. A surface that must keep partners from talking in private (the

@@ -141,6 +141,14 @@ class Clock:
             left[seat] += increment
         return Clock(tuple(_rounded(t) for t in left), _rounded(now), running)
 
+    def taken_back(self, seat: int, now: float, increment: int) -> Clock:
+        """The clocks once ``seat``'s last move was taken back at ``now``: the time the
+        running seat spent meanwhile stays spent, ``seat`` gives back the increment that
+        move earned (never below 0), and its clock runs again."""
+        left = list(self.left_at(now))
+        left[seat] = max(0.0, left[seat] - increment)
+        return Clock(tuple(_rounded(t) for t in left), _rounded(now), seat)
+
     def changed(
         self, now: float, running: int | None, *, reset: Sequence[int] = (), bank: int = 0
     ) -> Clock:

@@ -138,6 +138,12 @@ class MatchRow(Base):
     # The clocks of the match (``pegboard.web.clocks.Clock.to_json``): each seat's time
     # left, and whose runs since when; null at a table without a time control. Migration 0011.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # Takebacks (``pegboard.web.takebacks``, migration 0016): how many moves of the match
+    # were taken back (a copy of the table in another process that counted fewer rebuilds
+    # it from the log), and the one asked for and not yet answered: ``{"seat", "seq",
+    # "accepted": [seats]}``.
+    takebacks: Mapped[int] = mapped_column(default=0, server_default="0")
+    takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):

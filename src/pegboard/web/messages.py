@@ -153,6 +153,12 @@ MESSAGES: Final[tuple[str, ...]] = (
     # Your turn elsewhere (notify.js): the browser's notifications, the lobby's list.
     N_("Notify me"),
     N_("{game}: table {table}"),
+    # Takebacks (table.js): asked for by the last mover, answered by the others.
+    N_("Take back my move"),
+    N_("Waiting for the others to answer your takeback."),
+    N_("{name} asks to take back their last move."),
+    N_("Accept"),
+    N_("Decline"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

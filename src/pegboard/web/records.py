@@ -68,6 +68,10 @@ class TableRecord:
     deal_limit: int | None = None
     """A daily deal's table (``pegboard.web.daily``): its match is over once this many deals
     are played out (``Game.deals_over``); None: a match to its end."""
+    takebacks: int = 0
+    """How many moves of the match in play were taken back (``pegboard.web.takebacks``)."""
+    takeback: dict[str, Any] | None = None
+    """The takeback asked for and not yet answered (``{"seat", "seq", "accepted"}``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +141,8 @@ class Fresh:
     ending: str | None = None
     aborted: bool = False
     clock: Clock | None = None
+    takebacks: int = 0
+    takeback: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

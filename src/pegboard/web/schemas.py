@@ -113,6 +113,15 @@ class TableSummary(BaseModel):
         description="The clocks: {bank, increment} (seconds), left (ms per seat, as of the "
         "answer) and running (the seat whose clock runs, or null); null: no clock.",
     )
+    takeback: dict[str, Any] | None = Field(
+        default=None,
+        description="The takeback asked for at the present position: {seat, accepted} "
+        "(the seats that accepted), or null.",
+    )
+    last_mover: int | None = Field(
+        default=None, description="The seat whose move is the log's last (null: none yet)."
+    )
+    takebacks: int = Field(default=0, description="Moves of the match taken back so far.")
 
 
 class JoinedSeat(BaseModel):

@@ -65,6 +65,8 @@ from pegboard.web.tables import (
     summary_of,
     table_status,
 )
+from pegboard.web.takebacks import Takebacks
+from pegboard.web.takebacks import summary as takeback_summary
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +113,7 @@ class TableService:
         self.clients = ClientLimits(limits)
         self.sync = TableSync(self, store, self._tables, self._loading)
         self.chat = TableChat(store, limits, self._tables)
+        self.takebacks = Takebacks(self)
         self.sync.on_chat = self.chat.hear
         self.clocks = Clocks(self, wall)
         self.leavers = Leavers(self, store, limits, clock, grace)
@@ -213,6 +216,7 @@ class TableService:
         summary["deal_limit"] = record.deal_limit  # a daily deal's table (its page: next deal)
         self.leavers.summary(table, summary)
         self.clocks.summary(table, summary)
+        takeback_summary(table, summary)
         return summary
 
     async def switch_language(self, table: LiveTable, connection: Connection, lang: str) -> None:
@@ -358,7 +362,7 @@ class TableService:
             # Another process appended this seq first (the log's unique key is the
             # compare-and-set): this copy was behind. It is made again from the log, and the
             # move refused as stale, as if it had been a notification ahead.
-            await self._rebuild_from_log(table)
+            await self.rebuild_from_log(table)
             raise ClientError(
                 "stale",
                 _("The table has moved on (move {seq}): play from the new position.").format(
@@ -394,7 +398,7 @@ class TableService:
                 shared_addresses=self.limits.rated_shared_addresses,
             )
 
-    async def _rebuild_from_log(self, table: LiveTable) -> None:
+    async def rebuild_from_log(self, table: LiveTable) -> None:
         """Make the table's copy (the caller holds its lock) again from what the database
         holds, and tell every client: the move applied to it was not the log's."""
         stored = await asyncio.to_thread(self.store.load_table, table.id)
@@ -456,6 +460,7 @@ class TableService:
             record.actions = []
             record.forfeit, record.ending, record.aborted = None, None, False
             record.clock = clock
+            record.takebacks, record.takeback = 0, None
             table.match = match
             table.narration = []
             self.broadcast(table)

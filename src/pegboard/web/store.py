@@ -71,6 +71,8 @@ from pegboard.web.table_rows import (
     write_forfeit,
     write_seat,
     write_start_match,
+    write_take_back,
+    write_takeback,
 )
 
 T = TypeVar("T")
@@ -229,10 +231,11 @@ class Store:
                 {"channel": CHANNEL, "payload": payload},
             )
 
-    def since(self, table_id: str, match_number: int, seq: int) -> Fresh | None:
-        """The table beyond a copy at ``match_number`` and ``seq``; None if it is gone."""
+    def since(self, table_id: str, match_number: int, seq: int, takebacks: int = 0) -> Fresh | None:
+        """The table beyond a copy at ``match_number`` and ``seq`` that counted
+        ``takebacks``; None if it is gone."""
         with self.session() as session:
-            return read_fresh(session, table_id, match_number, seq)
+            return read_fresh(session, table_id, match_number, seq, takebacks)
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table, its seats, its first match and that match's log so far
@@ -331,6 +334,8 @@ class Store:
                 ),
                 clock=None if match.clock is None else Clock.from_json(match.clock),
                 deal_limit=row.deal_limit,
+                takebacks=match.takebacks or 0,
+                takeback=match.takeback,
             )
 
     def add_action(
@@ -427,6 +432,18 @@ class Store:
     ) -> None:
         with self.session() as session, session.begin():
             write_start_match(session, table_id, number, seed, status, clock)
+
+    def set_takeback(self, table_id: str, number: int, takeback: dict[str, Any] | None) -> None:
+        """Keep match ``number``'s takeback asked for (``pegboard.web.takebacks``)."""
+        with self.session() as session, session.begin():
+            write_takeback(session, table_id, number, takeback)
+
+    def take_back(
+        self, table_id: str, number: int, seq: int, status: str, clock: Clock | None
+    ) -> bool:
+        """Take back match ``number``'s last move ``seq`` (``table_rows.write_take_back``)."""
+        with self.session() as session, session.begin():
+            return write_take_back(session, table_id, number, seq, status, clock)
 
     def set_clock(self, table_id: str, number: int, clock: Clock | None) -> None:
         """Keep match ``number``'s clocks (``pegboard.web.table_clocks``)."""

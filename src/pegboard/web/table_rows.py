@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import null, select, text, update
+from sqlalchemy import delete, func, null, select, text, update
 from sqlalchemy.orm import Session
 
 from pegboard.web.clocks import Clock, TimeControl
@@ -41,8 +41,21 @@ class TableTransaction:
             self.session.close()
             raise
 
-    def since(self, match_number: int, seq: int) -> Fresh | None:
-        return read_fresh(self.session, self.table_id, match_number, seq)
+    def since(self, match_number: int, seq: int, takebacks: int = 0) -> Fresh | None:
+        return read_fresh(self.session, self.table_id, match_number, seq, takebacks)
+
+    def set_takeback(self, table_id: str, number: int, takeback: dict[str, Any] | None) -> None:
+        self._check(table_id)
+        write_takeback(self.session, table_id, number, takeback)
+        self._commit()
+
+    def take_back(
+        self, table_id: str, number: int, seq: int, status: str, clock: Clock | None
+    ) -> bool:
+        self._check(table_id)
+        done = write_take_back(self.session, table_id, number, seq, status, clock)
+        self._commit()
+        return done
 
     def update_seat(self, table_id: str, info: SeatInfo, status: str) -> None:
         self._check(table_id)
@@ -87,7 +100,12 @@ def notify(session: Session, notice: Notice) -> None:
     )
 
 
-def read_fresh(session: Session, table_id: str, match_number: int, seq: int) -> Fresh | None:
+def read_fresh(
+    session: Session, table_id: str, match_number: int, seq: int, takebacks: int = 0
+) -> Fresh | None:
+    """The table beyond a copy at ``match_number`` and ``seq`` that counted ``takebacks``:
+    the actions after ``seq``, or all of the match's when the match or its takebacks are
+    not the copy's (the copy is then made again from them)."""
     # Column queries, not ORM entities: this runs before every change on a shared
     # database, and the entities' bookkeeping cost more than the queries.
     found = session.execute(
@@ -99,6 +117,8 @@ def read_fresh(session: Session, table_id: str, match_number: int, seq: int) -> 
             MatchRow.ending,
             MatchRow.aborted,
             MatchRow.clock,
+            MatchRow.takebacks,
+            MatchRow.takeback,
         )
         .join(
             MatchRow,
@@ -109,10 +129,10 @@ def read_fresh(session: Session, table_id: str, match_number: int, seq: int) -> 
     ).first()
     if found is None:
         return None
-    number, status, seed, forfeit, ending, aborted, clock = found
+    number, status, seed, forfeit, ending, aborted, clock, taken, takeback = found
     if seed is None:
         raise LookupError(f"table {table_id} has no match {number}")
-    after = seq if number == match_number else 0
+    after = seq if number == match_number and (taken or 0) == takebacks else 0
     actions = session.execute(
         select(ActionRow.seat, ActionRow.action)
         .where(ActionRow.table_id == table_id)
@@ -144,6 +164,8 @@ def read_fresh(session: Session, table_id: str, match_number: int, seq: int) -> 
         ending=ending,
         aborted=bool(aborted),
         clock=None if clock is None else Clock.from_json(clock),
+        takebacks=taken or 0,
+        takeback=takeback,
     )
 
 
@@ -192,6 +214,46 @@ def write_clock(session: Session, table_id: str, number: int, clock: Clock | Non
         .where(MatchRow.table_id == table_id, MatchRow.number == number)
         .values(clock=json_or_null(clock))
     )
+
+
+def write_takeback(
+    session: Session, table_id: str, number: int, takeback: dict[str, Any] | None
+) -> None:
+    """Keep match ``number``'s takeback asked for (None: none)."""
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.table_id == table_id, MatchRow.number == number)
+        .values(takeback=takeback)
+    )
+
+
+def write_take_back(
+    session: Session, table_id: str, number: int, seq: int, status: str, clock: Clock | None
+) -> bool:
+    """Take back match ``number``'s move ``seq``, its last: the action leaves the log, the
+    match counts one takeback more and has none asked for, the table's status and the
+    clocks are as given. False (nothing written) when ``seq`` is not the log's last."""
+    last = session.scalar(
+        select(func.max(ActionRow.seq)).where(
+            ActionRow.table_id == table_id, ActionRow.match_number == number
+        )
+    )
+    if last != seq:
+        return False
+    session.execute(
+        delete(ActionRow).where(
+            ActionRow.table_id == table_id,
+            ActionRow.match_number == number,
+            ActionRow.seq == seq,
+        )
+    )
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.table_id == table_id, MatchRow.number == number)
+        .values(takebacks=MatchRow.takebacks + 1, takeback=None, clock=json_or_null(clock))
+    )
+    session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+    return True
 
 
 def write_forfeit(session: Session, table_id: str, number: int, end: Forfeit) -> bool:

@@ -98,12 +98,12 @@ class TableSync:
         if not self.store.shared:
             yield self.store
             return
-        number, seq = table.record.match_number, table.seq
+        number, seq, taken = table.record.match_number, table.seq, table.record.takebacks
 
         def begin() -> tuple[TableTransaction, Fresh | None]:
             transaction = self.store.locked(table.id)
             try:
-                return transaction, transaction.since(number, seq)
+                return transaction, transaction.since(number, seq, taken)
             except BaseException:
                 transaction.close()
                 raise
@@ -127,7 +127,11 @@ class TableSync:
         if not self.store.shared:
             return
         fresh = await asyncio.to_thread(
-            self.store.since, table.id, table.record.match_number, table.seq
+            self.store.since,
+            table.id,
+            table.record.match_number,
+            table.seq,
+            table.record.takebacks,
         )
         if self.catch_up(table, fresh):
             self.host.kick_bots(table, lead=False)
@@ -146,6 +150,7 @@ class TableSync:
         changed = (
             fresh.seats != record.seats
             or fresh.status != record.status
+            or fresh.takeback != record.takeback
             or (fresh.forfeit != record.forfeit and fresh.match_number == record.match_number)
             or (fresh.clock != record.clock and not fresh.actions)
         )
@@ -153,6 +158,7 @@ class TableSync:
         record.seats, record.status = fresh.seats, fresh.status
         record.forfeit, record.ending, record.aborted = fresh.forfeit, fresh.ending, fresh.aborted
         record.clock = fresh.clock
+        record.takeback = fresh.takeback
         for connection in list(table.connections):
             seated = connection.seat
             if seated is None:
@@ -165,8 +171,22 @@ class TableSync:
             ):
                 close_connection(table, connection)
         try:
+            if fresh.match_number == record.match_number and fresh.takebacks != record.takebacks:
+                # A move was taken back through another process: the match is made again
+                # from its whole log (``read_fresh`` gave it all), and told once.
+                record.takebacks = fresh.takebacks
+                record.actions = []
+                table.match = table.game.new_match(record.config, record.seed)
+                table.narration = []
+                for seat, action in fresh.actions:
+                    played = table.game.play(table.match, seat, action)
+                    record.actions.append((seat, played.notation))
+                    table.narrate(played.events)
+                self.host.broadcast(table)
+                return True
             if fresh.match_number != record.match_number:
                 record.match_number, record.seed = fresh.match_number, fresh.seed
+                record.takebacks = fresh.takebacks
                 record.actions = []
                 table.match = table.game.new_match(record.config, fresh.seed)
                 table.narration = []

@@ -42,7 +42,7 @@ def seats_in_play(store: Store, player_id: str) -> list[tuple[str, int]]:
         return [(table_id, seat) for table_id, seat in rows]
 
 
-@router.get("/api/me/turns", response_model=None, responses=answers(429, 503))
+@router.get("/api/me/turns", response_model=None, responses=answers(422, 429, 503))
 async def my_turns(request: Request, lang: str = "en") -> Response:
     """The tables in play where it is this browser's player's turn: ``[{"table", "game",
     "display_name", "seat", "page"}]``, the most recent first (none without a player)."""

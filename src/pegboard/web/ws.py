@@ -435,6 +435,10 @@ async def dispatch(
         await service.switch_language(table, connection, lang_key(lang))
     elif kind == "chat":
         await service.chat.say(table, connection, message, _)
+    elif kind == "takeback":
+        await service.takebacks.ask(table, connection)
+    elif kind == "takeback_answer":
+        await service.takebacks.answer(table, connection, message.get("accept"))
     elif kind == "report":
         await service.chat.report(table, connection, message.get("line"), _)
     elif kind == "again":

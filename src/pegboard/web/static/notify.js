@@ -72,8 +72,7 @@ export function notifyToggle(changed) {
         changed();
       },
     },
-    h("span", { class: "sound-sign", "aria-hidden": "true" }, "🔔"),
-    ` ${t("Notify me")}`,
+    t("Notify me"),
   );
 }
 

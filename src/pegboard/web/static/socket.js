@@ -26,6 +26,7 @@ export class TableSocket {
     this.handlers = handlers;
     this.lang = "en";
     this.seq = -1; // nothing seen yet
+    this.takebacks = 0; // the match's moves taken back, as the last state said
     this.last = null; // the last full state, which the next update changes
     this.delay = FIRST_DELAY;
     this.ws = null;
@@ -91,19 +92,28 @@ export class TableSocket {
       message = applyUpdate(this.last, message);
     }
     switch (message.type) {
-      case "state":
+      case "state": {
         this.last = message; // what the server told this socket, shown or not
         this.delay = FIRST_DELAY; // a good answer: the connection works again
         this.handlers.status("connected");
         // A state older than one already shown (a late message on an old socket) is
         // dropped; an equal seq may carry a new language, so it is shown.
-        if (typeof message.seq === "number" && message.seq < this.seq && message.match === this.match) {
+        // A takeback makes the seq smaller in the same match: its count says it is newer.
+        const takebacks = (message.table && message.table.takebacks) || 0;
+        if (
+          typeof message.seq === "number" &&
+          message.seq < this.seq &&
+          message.match === this.match &&
+          takebacks === (this.takebacks || 0)
+        ) {
           return;
         }
         this.seq = message.seq;
         this.match = message.match;
+        this.takebacks = takebacks;
         this.handlers.state(message);
         break;
+      }
       case "error":
         if (FINAL_ERRORS.has(message.code)) {
           // A bad or replaced token, or no such table: retrying would only fail again.

@@ -335,6 +335,43 @@ class TablePage {
     return names;
   }
 
+  // A takeback (issue 39): the button for the seat whose move is the last, at a casual table
+  // with another person; the question to the others, with Accept and Decline.
+  takebackPanel(view, names) {
+    const table = this.message && this.message.table;
+    const you = this.message ? this.message.you : null;
+    if (!table || you === null || you === undefined || view.is_over || table.rated || table.deal_limit) return null;
+    const people = (table.seats || []).filter((/** @type {{kind: string, claimed: boolean}} */ s) => s.kind === "human" && s.claimed);
+    if (people.length < 2) return null;
+    const ask = table.takeback;
+    if (!ask) {
+      if (table.last_mover !== you) return null;
+      return h(
+        "p",
+        { class: "takeback" },
+        h("button", { type: "button", id: "takeback-button", dataset: { focus: "takeback" }, onclick: () => this.socket.send({ type: "takeback" }) }, t("Take back my move")),
+      );
+    }
+    if (ask.seat === you) {
+      return h("p", { class: "takeback", id: "takeback-asked", role: "status" }, t("Waiting for the others to answer your takeback."));
+    }
+    const answered = (ask.accepted || []).includes(you);
+    return h(
+      "div",
+      { class: "takeback takeback-question", id: "takeback-question", role: "group", "aria-labelledby": "takeback-text" },
+      h("p", { id: "takeback-text" }, t("{name} asks to take back their last move.", { name: names[ask.seat] || seatLabel(ask.seat) })),
+      answered
+        ? null
+        : h(
+            "p",
+            {},
+            h("button", { type: "button", id: "takeback-accept", class: "primary", dataset: { focus: "takeback-accept" }, onclick: () => this.socket.send({ type: "takeback_answer", accept: true }) }, t("Accept")),
+            " ",
+            h("button", { type: "button", id: "takeback-decline", dataset: { focus: "takeback-decline" }, onclick: () => this.socket.send({ type: "takeback_answer", accept: false }) }, t("Decline")),
+          ),
+    );
+  }
+
   // The chat is for people: a player alone with bots has none (a spectator always has one).
   chatShown() {
     const seats = (this.message && this.message.table && this.message.table.seats) || [];
@@ -390,6 +427,7 @@ class TablePage {
       this.main,
       this.heading(view),
       this.turnLine(view, names),
+      this.takebackPanel(view, names),
       timeLeftButton(this),
       this.playersList(view, names),
       view.is_over || this.forfeited() ? this.matchOver(view, names) : null,
