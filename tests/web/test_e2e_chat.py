@@ -196,3 +196,68 @@ def test_a_takeback_is_asked_and_accepted_in_the_browser(person: object) -> None
     assert leader.locator("#takeback-asked").count() == 0
     wait_for(other, "document.body.dataset.seq.endsWith(':0')")
     assert other.locator("#takeback-question").count() == 0
+
+
+def test_two_people_paired_by_quick_pairing_chat_and_take_a_move_back(person: object) -> None:
+    """Issue 39's acceptance whole: Ana (English, a desktop) and Bo (Portuguese, a phone)
+    press "Play a person" in the lobby and land at one table; Ana's "Good luck" reaches Bo
+    as "Boa sorte"; the leader's opening tile is taken back, the other accepting."""
+    from tests.web.test_e2e import play_draw_move
+
+    open_page = person
+    ana = open_page("/")  # type: ignore[operator]
+    ana.fill("#me-name", "Ana")
+    ana.select_option("#pairing-game", "draw")
+    ana.click("#pairing-start")
+    ana.wait_for_selector("#pairing-status")
+    assert ana.inner_text("#pairing-status").startswith("Looking for an opponent")
+    assert axe_violations(ana) == []
+    bo = open_page("/", "pt-BR", 390, 844)  # type: ignore[operator]
+    bo.fill("#me-name", "Bo")
+    bo.select_option("#pairing-game", "draw")
+    bo.click("#pairing-start")
+    bo.wait_for_url("**/t/*")
+    ana.wait_for_url("**/t/*")
+    assert ana.url.split("/t/")[1] == bo.url.split("/t/")[1]
+    ana.wait_for_selector("#chat")
+    bo.wait_for_selector("#chat")
+    assert ana.inner_text("#players").count("(you)") == 1
+
+    ana.click('button[data-phrase="good_luck"]')
+    bo.wait_for_selector("#chat-lines li")
+    assert lines(bo) == ["Boa sorte"]
+    ana.wait_for_selector("#chat-lines li")
+    assert lines(ana) == ["Good luck"]
+
+    wait_for(ana, "['yours', 'other'].includes(document.body.dataset.turn)")
+    leader, other = (
+        (ana, bo) if ana.evaluate("document.body.dataset.turn") == "yours" else (bo, ana)
+    )
+    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    play_draw_move(leader)
+    wait_for(leader, "document.body.dataset.seq.endsWith(':1')")
+    leader.click("#takeback-button")
+    other.wait_for_selector("#takeback-accept")
+    other.click("#takeback-accept")
+    wait_for(leader, "document.body.dataset.seq.endsWith(':0')")
+    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    shot(bo, "paired-pt-phone")
+
+
+def test_a_page_closed_while_it_waits_gives_its_place_up(person: object) -> None:
+    """Closing the lobby while "Looking for an opponent" gives the place up at once: the
+    next player waits, and is not paired with a page nobody is at."""
+    open_page = person
+    gone = open_page("/")  # type: ignore[operator]
+    gone.select_option("#pairing-game", "cribbage")
+    gone.click("#pairing-start")
+    gone.wait_for_selector("#pairing-status")
+    gone.close(run_before_unload=True)
+    later = open_page("/", "zh-CN")  # type: ignore[operator]
+    later.select_option("#pairing-game", "cribbage")
+    later.click("#pairing-start")
+    later.wait_for_selector("#pairing-status")
+    later.wait_for_timeout(2500)  # one more ask of the server
+    assert "/t/" not in later.url
+    later.click("#pairing-stop")
+    later.wait_for_selector("#pairing-start")

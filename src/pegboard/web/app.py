@@ -40,6 +40,7 @@ from pegboard.web import (
     leaderboard,
     lobby,
     observability,
+    pairing,
     play_on,
     player_page,
     players,
@@ -258,6 +259,7 @@ def create_app(
         )
         app.state.service = service
         app.state.players = players.Players(service.store)
+        app.state.pairing = pairing.Pairing()
         app.state.analyses = Analyses(service.store, service.pool, limits, analysis_budget)
         service.sync.listen()  # on PostgreSQL: the other processes' moves reach this one's clients
         # Matches whose end was committed but not rated (the server stopped in between).
@@ -302,6 +304,7 @@ def create_app(
     app.include_router(daily.router)
     app.include_router(daily_pages.router)
     app.include_router(turns.router)
+    app.include_router(pairing.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

@@ -290,6 +290,27 @@ class ChatReportRow(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class PairingRow(Base):
+    """A place in the quick pairing's queue (``pegboard.web.pairing``): a player waiting
+    for an opponent at a game, rated or not, with their rating then; ``id`` is the secret
+    ticket only its owner holds; ``table_id`` once paired (``ready`` once the table is
+    made). Migration 0017."""
+
+    __tablename__ = "pairing"
+    __table_args__ = (Index("ix_pairing_game_waiting", "game", "rated", "table_id"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    rated: Mapped[bool] = mapped_column()
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    rating: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    table_id: Mapped[str | None] = mapped_column(String(16))
+    ready: Mapped[bool] = mapped_column(default=False)
+
+
 class PlayerTraceRow(Base):
     """Where a player was seen: a keyed hash of an address they played from, or a device
     they shared with another identity (``pegboard.web.fair_play.traces``). Two players who

@@ -159,6 +159,19 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("{name} asks to take back their last move."),
     N_("Accept"),
     N_("Decline"),
+    # Quick pairing (pairing.js): a person of about one's rating, or a bot after a wait.
+    N_("Play a person"),
+    N_(
+        "The server finds you an opponent of about your rating; the longer you wait, "
+        "the wider it looks."
+    ),
+    N_("Offer a bot after"),
+    N_("{seconds} s"),
+    N_("Never"),
+    N_("Find an opponent"),
+    N_("Looking for an opponent: {seconds} s"),
+    N_("Stop looking"),
+    N_("Play a bot instead"),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

@@ -86,6 +86,7 @@ class TableMaker:
         player: str | None = None,
         player_name: str | None = None,
         start: Start | None = None,
+        table_id: str | None = None,
     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table from the lobby's request of ``client`` (its address), its body read
         (``table_body.read_new_table``): the table, the creator's token (the first human
@@ -93,7 +94,8 @@ class TableMaker:
         (``{seat: code}``). ``LobbyError`` 429 past the client's rate or cap. ``player``
         (``pegboard.web.players``) holds the creator's seat, named ``player_name`` when the
         request names it not. ``start``: the match begins from a seed and a log of moves
-        already played (``pegboard.web.play_on``), not from a new seed."""
+        already played (``pegboard.web.play_on``), not from a new seed. ``table_id``: the
+        id the table takes (one reserved by ``pegboard.web.pairing``), else a new one."""
         _ = translator(request.lang)
         self.clients.within_tables(client, _)
         public, hints, rated = request.public, request.hints, request.rated
@@ -158,7 +160,7 @@ class TableMaker:
             )
         seed = self.seed_source() if start is None else start.seed
         record = TableRecord(
-            id=new_id(TABLE_ID_LENGTH),
+            id=table_id or new_id(TABLE_ID_LENGTH),
             game=game.name,
             config=config,
             status="playing",

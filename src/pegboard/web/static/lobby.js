@@ -5,6 +5,7 @@
 // levels for people, none of them known here by name.
 
 import { TurnWatch } from "./notify.js";
+import { pairingPanel } from "./pairing.js";
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
 import { lang, onLanguage, t } from "./i18n.js";
@@ -112,7 +113,14 @@ function render() {
     h("h1", {}, t("Lobby")),
     h("p", { class: "lead", id: "site-lead" }, t("Play dominoes and cards in your browser, against bots or with friends: press Play now to start at once.")),
     turnsPanel(),
-    created ? createdPanel() : [quickPlayPanel(), mePanel(render), setupPanel()],
+    created
+      ? createdPanel()
+      : [
+          quickPlayPanel(),
+          pairingPanel({ games: gameList, name: () => playerName() || null, playBot: (info) => quickPlay(info), render }),
+          mePanel(render),
+          setupPanel(),
+        ],
     dailyPanel(),
     tablesPanel(),
     leaderboardsPanel(),
