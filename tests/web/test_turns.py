@@ -83,3 +83,19 @@ def test_a_finished_table_is_not_listed(client: TestClient) -> None:
     with service_of(client).store.session() as session, session.begin():
         session.execute(update(TableRow).where(TableRow.id == table_id).values(status="over"))
     assert turns(client) == []
+
+
+def test_the_players_own_page_lists_the_tables_where_it_is_their_turn(
+    client: TestClient,
+) -> None:
+    bots = [{"kind": "human", "name": "Cy"}, {"kind": "bot", "level": "beginner"}]
+    table = new_table(client, "cribbage", bots)
+    me = client.get("/api/me").json()["id"]
+    own = client.get(f"/p/{me}?lang=en").text
+    assert 'id="your-turns"' in own and f'href="/t/{table["table"]}"' in own
+    assert f"Cribbage: table {table['table']}" in own
+    # Another reader of the same page sees no such list (it is the player's own business).
+    other = another_browser(client).get(f"/p/{me}?lang=en").text
+    assert 'id="your-turns"' not in other and table["table"] not in other
+    # Translated.
+    assert "Cribbage: table" not in client.get(f"/p/{me}?lang=pt").text

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -28,6 +29,7 @@ from pegboard.web.players import (
     player_of,
     players_of,
 )
+from pegboard.web.turns import turns_of
 
 router = APIRouter()
 
@@ -71,9 +73,11 @@ def render_player(
     matches: list[PlayedMatch],
     lang: str,
     rated: leaderboard.PlayerRatings | None = None,
+    turns: list[dict[str, Any]] | None = None,
 ) -> str:
     """The player page (``templates/player.html``): their name, ``rated`` (their ratings,
-    ``leaderboard.player_section``) and their matches."""
+    ``leaderboard.player_section``) and their matches; to the player themself, ``turns``:
+    the tables where it is their turn (``pegboard.web.turns``)."""
     _ = translator(lang)
     return pages.render(
         "player.html",
@@ -82,6 +86,7 @@ def render_player(
         name=player.name,
         player_id=player.id,
         ratings=rated,
+        turns=turns or [],
         matches=[
             MatchLine(
                 game_name(m.game, _),
@@ -123,4 +128,10 @@ async def player_page(request: Request, key: str) -> Response:
     )
     played = await asyncio.to_thread(seasons.seasons_played, players_of(request).store, found[0].id)
     rated = leaderboard.player_section(held, changes, lang, hidden, played)
-    return HTMLResponse(render_player(found[0], matches, lang, rated), headers=PER_VIEWER)
+    # Their own page (the reader is the player): where it is their turn, first.
+    turns = None
+    if viewer_id == found[0].id:
+        from pegboard.web.lobby import service_of
+
+        turns = await turns_of(service_of(request), viewer_id, _)
+    return HTMLResponse(render_player(found[0], matches, lang, rated, turns), headers=PER_VIEWER)

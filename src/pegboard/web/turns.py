@@ -11,18 +11,21 @@ Nothing of a hand is read or sent: only the table, its game and the seat.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy import select
 
-from pegboard.i18n import translator
+from pegboard.i18n import Translator, translator
 from pegboard.web.db import SeatRow, TableRow
 from pegboard.web.players import PER_VIEWER, player_of
 from pegboard.web.schemas import answers
 from pegboard.web.store import Store
 from pegboard.web.tables import UnusableTableError, lang_key
+
+if TYPE_CHECKING:
+    from pegboard.web.service import TableService
 
 router = APIRouter()
 TURNS_LIMIT: Final = 20
@@ -42,19 +45,11 @@ def seats_in_play(store: Store, player_id: str) -> list[tuple[str, int]]:
         return [(table_id, seat) for table_id, seat in rows]
 
 
-@router.get("/api/me/turns", response_model=None, responses=answers(422, 429, 503))
-async def my_turns(request: Request, lang: str = "en") -> Response:
-    """The tables in play where it is this browser's player's turn: ``[{"table", "game",
-    "display_name", "seat", "page"}]``, the most recent first (none without a player)."""
-    from pegboard.web.lobby import service_of
-
-    _ = translator(lang_key(lang))
-    player = await player_of(request)
-    if player is None:
-        return JSONResponse({"turns": []}, headers=PER_VIEWER)
-    service = service_of(request)
+async def turns_of(service: TableService, player_id: str, _: Translator) -> list[dict[str, Any]]:
+    """The tables in play where it is the player's turn, the most recent first (the
+    ``turns`` of ``GET /api/me/turns``; the player's own page lists them too)."""
     turns: list[dict[str, Any]] = []
-    for table_id, seat in await asyncio.to_thread(seats_in_play, service.store, player.id):
+    for table_id, seat in await asyncio.to_thread(seats_in_play, service.store, player_id):
         try:
             table = await service.get(table_id)
         except UnusableTableError:
@@ -70,4 +65,18 @@ async def my_turns(request: Request, lang: str = "en") -> Response:
                 "page": f"/t/{table_id}",
             }
         )
+    return turns
+
+
+@router.get("/api/me/turns", response_model=None, responses=answers(422, 429, 503))
+async def my_turns(request: Request, lang: str = "en") -> Response:
+    """The tables in play where it is this browser's player's turn: ``[{"table", "game",
+    "display_name", "seat", "page"}]``, the most recent first (none without a player)."""
+    from pegboard.web.lobby import service_of
+
+    _ = translator(lang_key(lang))
+    player = await player_of(request)
+    if player is None:
+        return JSONResponse({"turns": []}, headers=PER_VIEWER)
+    turns = await turns_of(service_of(request), player.id, _)
     return JSONResponse({"turns": turns}, headers=PER_VIEWER)
