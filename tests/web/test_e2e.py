@@ -866,46 +866,6 @@ def play_cribbage_move(page: Page) -> str:
     return "go"
 
 
-def test_c7_a_game_of_cribbage_to_121_ends_with_the_skunk_rule_and_the_match_summary(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=7)
-    open_setup(page)
-    page.check("#game-cribbage")
-    page.select_option("#seat-1-level", "beginner")  # a quick opponent: the game is long
-    page.select_option("#best-of", "1")  # one game is the match (the rules' default is 3)
-    create_table(page, game="cribbage")
-    game_end = ""
-    for _move in range(400):
-        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-        if page.locator("dialog#round-end[open]").count():
-            game_end = page.inner_text("dialog#round-end")
-            page.click("#continue-button")
-            continue
-        if page.evaluate("document.body.dataset.turn") == "over":
-            break
-        no_error_shown(page)
-        play_cribbage_move(page)
-    else:
-        raise AssertionError("a game of cribbage to 121 cannot take this many moves")
-    shot(page, "cribbage-match-over")
-    assert game_end.startswith("Game over")
-    # C7: the winner reached 121; a loser below 91 is skunked, below 61 double skunked.
-    final = [
-        int(text.rsplit(": ", 1)[1]) for text in page.locator("#players .score").all_inner_texts()
-    ]
-    assert max(final) >= 121 > min(final)
-    loser = min(final)
-    if loser < 61:
-        assert "Double skunk" in game_end
-    elif loser < 91:
-        assert "Skunk" in game_end and "Double skunk" not in game_end
-    else:
-        assert "Skunk" not in game_end
-    assert page.locator("#match-over").count() == 1
-    assert page.locator("#again-button").count() == 1
-
-
 def test_c2_keyboard_alone_lays_two_cards_in_the_crib_and_plays_a_card(
     e2e_open: Callable[..., Page],
 ) -> None:

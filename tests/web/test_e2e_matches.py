@@ -17,8 +17,8 @@ so each game is played at both sizes, and each language at both sizes, in two ga
 was every game in every language, 16 matches, the slowest file of the suite: the pages'
 words in every language are the rules pages', the catalogs' and the axe tests' business
 too, and a whole match in a language finds what those do not only where a game's own
-messages appear, which two languages of each game reach.) The language is the browser's (the context's locale), as a new player's
-would be. The matches are the shortest the games allow: Draw to 1 point with 4 players,
+messages appear, which two languages of each game reach.) The language is the browser's
+(the context's locale), as a new player's would be. The matches are the shortest the games allow: Draw to 1 point with 4 players,
 All Fives by fives (to 61) and Fives and Threes (to 61) with 4 players in partnerships
 (the person plays a quarter of the moves), and cribbage the best of 1 game to 121 (it has
 no shorter match: C7), each against the beginner bots (the people's levels; they move at
@@ -26,11 +26,14 @@ once). Each match's seed is fixed, so a run plays the same deals each time.
 
 At three points of each match (the table after the person's second move, the first
 round-end dialog, the match over) the page is checked: axe-core finds no violation (mid-round
-in English only: the slowest check, on a page built alike in every language), the page
+on each game's desktop match only: the slowest check, on a page built alike in every
+language), the page
 needs no horizontal scrolling, and no text on a pt/zh/hi page is an English message of the
 catalogs left untranslated. At the end, the final scores the page shows (the "Match over"
 list, and the pegs of the score board) equal those of the server's record of the match
-(``GET /api/matches/TABLE-1/record``, replayed by the game's own rules).
+(``GET /api/matches/TABLE-1/record``, replayed by the game's own rules); for cribbage the
+game-over dialog says the skunk as C7 has it, in the page's language (the whole game once
+played for that alone by ``test_e2e``).
 
 The moves are found as a player finds them: the tiles and cards that are enabled, the
 Draw/Pass/Go/Discard buttons, the ends lit on the board, the dialog's button.
@@ -50,6 +53,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page
 
 import pegboard.games
+from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from tests.web.conftest import PLAY_LIMITS
 from tests.web.page_checks import axe_violations, horizontal_overflow
@@ -343,6 +347,8 @@ def test_a_person_plays_a_whole_match_against_bots_to_its_summary(
     problems: list[str] = []
     moves = 0
     dialogs = 0
+    _ = translator(LANGUAGES[lang].code)
+    game_end = ""  # cribbage: the game-over dialog's words (C7's skunk said there)
     try:
         while True:
             wait_for(page, SETTLED)
@@ -350,6 +356,9 @@ def test_a_person_plays_a_whole_match_against_bots_to_its_summary(
                 if not dialogs:
                     check_page(page, lang, f"{name}-round-end", problems)
                 dialogs += 1
+                said = page.inner_text(DIALOG)
+                if said.startswith(_("Game over")):
+                    game_end = said
                 page.locator(f"{DIALOG} button").last.click()
                 wait_for(page, f"!document.querySelector('{DIALOG}')")
                 continue
@@ -360,9 +369,11 @@ def test_a_person_plays_a_whole_match_against_bots_to_its_summary(
             if moves == 2:
                 wait_for(page, SETTLED)
                 if not page.locator(DIALOG).count():
-                    # axe mid-round once per game (in English): the page's structure is
-                    # the same in every language, and axe is the slowest of the checks.
-                    check_page(page, lang, f"{name}-mid-round", problems, axe=lang == "en")
+                    # axe mid-round once per game (on its desktop match): the page's
+                    # structure is the same in every language, and axe is the slowest of
+                    # the checks.
+                    desktop = (width, height) == DESKTOP
+                    check_page(page, lang, f"{name}-mid-round", problems, axe=desktop)
                     if lang == "en":  # the check of the words can fail: English is found
                         assert untranslated(page, "pt"), "no English message found in English"
             assert moves < 400, "a match this short cannot take this many moves"
@@ -374,7 +385,18 @@ def test_a_person_plays_a_whole_match_against_bots_to_its_summary(
         assert match.is_over
         if game == "cribbage":  # won by game points; the board shows the last game
             assert final_numbers(page) == list(match.points)
-            assert pegged(page) == list(match.games[-1].result.scores)
+            final = list(match.games[-1].result.scores)
+            assert pegged(page) == final
+            # C7: the winner reached 121; a loser below 91 is skunked, below 61 double
+            # skunked, and the game-over dialog says so in the page's language.
+            assert game_end, "the game ended with no game-over dialog"
+            assert max(final) >= 121 > min(final)
+            if min(final) < 61:
+                assert _("Double skunk") in game_end
+            elif min(final) < 91:
+                assert _("Skunk") in game_end and _("Double skunk") not in game_end
+            else:
+                assert _("Skunk") not in game_end
         else:  # the board pegs a side's score (the Fives games in partnerships)
             assert final_numbers(page) == list(match.scores)
             sides = getattr(match, "side_scores", match.scores)
