@@ -862,6 +862,10 @@ def play_cribbage_move(page: Page) -> str:
         card = playable.first.get_attribute("data-card")
         playable.first.click()
         return f"play {card}"
+    if not page.locator("#go-button").count():
+        # The page changed between the looks (a state came in: the show's dialog, the
+        # language asked for): the caller waits for it and looks again.
+        return "looked again"
     page.click("#go-button")
     return "go"
 
