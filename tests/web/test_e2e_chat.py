@@ -7,7 +7,7 @@ finds nothing on either player's page. Debian's Chromium, as in ``test_e2e``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -45,7 +45,7 @@ def base_url(e2e_database: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def person(e2e_browser: Browser, base_url: str) -> Iterator[object]:
+def person(e2e_browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
     """person(path, locale, width, height): a new page of its own browser context."""
     contexts: list[BrowserContext] = []
     errors = Errors()
@@ -68,6 +68,42 @@ def person(e2e_browser: Browser, base_url: str) -> Iterator[object]:
     assert errors.unexpected() == []
 
 
+def draw_for_two(
+    open_page: Callable[..., Page], bo_locale: str = "pt-BR", bo_size: tuple[int, int] = (390, 844)
+) -> tuple[Page, Page, str]:
+    """Ana (English, a desktop) makes a private Draw table of two people in the lobby and
+    takes her seat; Bo (``bo_locale``, ``bo_size``) claims the other by its invitation.
+    Their pages once both are seated, and the table's path."""
+    ana = open_page("/")
+    ana.fill("#me-name", "Ana")
+    open_setup(ana)
+    ana.check("#game-draw")
+    ana.select_option("#players", "2")
+    ana.select_option("#seat-1-kind", "human")
+    ana.click("#create")
+    ana.wait_for_selector("#invite-1")
+    link = ana.input_value("#invite-1")
+    ana.click("#take-seat")
+    ana.wait_for_selector("#turn")
+    table_path = "/" + link.split("127.0.0.1:")[1].split("/", 1)[1]
+    bo = open_page(table_path, bo_locale, *bo_size)
+    bo.wait_for_selector("#claim-form")
+    bo.fill("#claim-name", "Bo")
+    bo.click("#claim-button")
+    bo.wait_for_selector("#turn")
+    return ana, bo, table_path
+
+
+def leader_first(ana: Page, bo: Page) -> tuple[Page, Page]:
+    """The page of the round's leader (its turn come), then the other's."""
+    wait_for(ana, "['yours', 'other'].includes(document.body.dataset.turn)")
+    leader, other = (
+        (ana, bo) if ana.evaluate("document.body.dataset.turn") == "yours" else (bo, ana)
+    )
+    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    return leader, other
+
+
 def lines(page: Page) -> list[str]:
     return [text.strip() for text in page.locator("#chat-lines li .chat-said").all_inner_texts()]
 
@@ -84,24 +120,8 @@ def reports(database: Path) -> int:
 def test_two_players_chat_each_in_their_own_language_report_and_mute(
     person: object, e2e_database: Path
 ) -> None:
-    open_page = person  # the fixture's function
-    ana = open_page("/")  # type: ignore[operator]
-    ana.fill("#me-name", "Ana")
-    open_setup(ana)
-    ana.check("#game-draw")
-    ana.select_option("#players", "2")
-    ana.select_option("#seat-1-kind", "human")
-    ana.click("#create")
-    ana.wait_for_selector("#invite-1")
-    link = ana.input_value("#invite-1")
-    ana.click("#take-seat")
+    ana, bo, table_path = draw_for_two(person)
     ana.wait_for_selector("#chat")
-    table_path = "/" + link.split("127.0.0.1:")[1].split("/", 1)[1]
-
-    bo = open_page(table_path, "pt-BR", 390, 844)  # type: ignore[operator]
-    bo.wait_for_selector("#claim-form")
-    bo.fill("#claim-name", "Bo")
-    bo.click("#claim-button")
     bo.wait_for_selector("#chat")
     assert bo.inner_text("#chat-title") == "Bate-papo"
     assert bo.locator('button[data-phrase="good_luck"]').inner_text() == "Boa sorte"
@@ -123,7 +143,7 @@ def test_two_players_chat_each_in_their_own_language_report_and_mute(
     assert bo.input_value("#chat-text") == ""
 
     # A spectator has a room of their own: the players' lines never reach it.
-    watcher = open_page(table_path.split("#")[0])  # type: ignore[operator]
+    watcher = person(table_path.split("#")[0])
     watcher.wait_for_selector("#chat")
     assert watcher.inner_text("#chat-title") == "Spectators' chat"
     watcher.click('button[data-phrase="thanks"]')
@@ -151,35 +171,13 @@ def test_two_players_chat_each_in_their_own_language_report_and_mute(
     assert lines(ana) == ["Good luck", "<b>oi</b> & tchau"]
 
 
-def test_a_takeback_is_asked_and_accepted_in_the_browser(person: object) -> None:
+def test_a_takeback_is_asked_and_accepted_in_the_browser(person: Callable[..., Page]) -> None:
     """Issue 39's acceptance: "a takeback asked and accepted" (the leader's opening tile;
     the other, reading Portuguese, accepts; the leader plays again from the position before)."""
     from tests.web.test_e2e import play_draw_move
 
-    open_page = person
-    ana = open_page("/")  # type: ignore[operator]
-    ana.fill("#me-name", "Ana")
-    open_setup(ana)
-    ana.check("#game-draw")
-    ana.select_option("#players", "2")
-    ana.select_option("#seat-1-kind", "human")
-    ana.click("#create")
-    ana.wait_for_selector("#invite-1")
-    link = ana.input_value("#invite-1")
-    ana.click("#take-seat")
-    ana.wait_for_selector("#turn")
-    bo = open_page("/" + link.split("127.0.0.1:")[1].split("/", 1)[1], "pt-BR", 390, 844)  # type: ignore[operator]
-    bo.wait_for_selector("#claim-form")
-    bo.fill("#claim-name", "Bo")
-    bo.click("#claim-button")
-    bo.wait_for_selector("#turn")
-    wait_for(
-        ana, "document.body.dataset.turn === 'yours' || document.body.dataset.turn === 'other'"
-    )
-    leader, other = (
-        (ana, bo) if ana.evaluate("document.body.dataset.turn") == "yours" else (bo, ana)
-    )
-    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    ana, bo, _path = draw_for_two(person)
+    leader, other = leader_first(ana, bo)
     hand = leader.locator(".tile-button").count()
     play_draw_move(leader)  # the round's opening tile: nothing hidden shown
     wait_for(leader, "document.body.dataset.seq.endsWith(':1')")
@@ -198,21 +196,22 @@ def test_a_takeback_is_asked_and_accepted_in_the_browser(person: object) -> None
     assert other.locator("#takeback-question").count() == 0
 
 
-def test_two_people_paired_by_quick_pairing_chat_and_take_a_move_back(person: object) -> None:
+def test_two_people_paired_by_quick_pairing_chat_and_take_a_move_back(
+    person: Callable[..., Page],
+) -> None:
     """Issue 39's acceptance whole: Ana (English, a desktop) and Bo (Portuguese, a phone)
     press "Play a person" in the lobby and land at one table; Ana's "Good luck" reaches Bo
     as "Boa sorte"; the leader's opening tile is taken back, the other accepting."""
     from tests.web.test_e2e import play_draw_move
 
-    open_page = person
-    ana = open_page("/")  # type: ignore[operator]
+    ana = person("/")
     ana.fill("#me-name", "Ana")
     ana.select_option("#pairing-game", "draw")
     ana.click("#pairing-start")
     ana.wait_for_selector("#pairing-status")
     assert ana.inner_text("#pairing-status").startswith("Looking for an opponent")
     assert axe_violations(ana) == []
-    bo = open_page("/", "pt-BR", 390, 844)  # type: ignore[operator]
+    bo = person("/", "pt-BR", 390, 844)
     bo.fill("#me-name", "Bo")
     bo.select_option("#pairing-game", "draw")
     bo.click("#pairing-start")
@@ -229,11 +228,7 @@ def test_two_people_paired_by_quick_pairing_chat_and_take_a_move_back(person: ob
     ana.wait_for_selector("#chat-lines li")
     assert lines(ana) == ["Good luck"]
 
-    wait_for(ana, "['yours', 'other'].includes(document.body.dataset.turn)")
-    leader, other = (
-        (ana, bo) if ana.evaluate("document.body.dataset.turn") == "yours" else (bo, ana)
-    )
-    wait_for(leader, "document.body.dataset.turn === 'yours'")
+    leader, other = leader_first(ana, bo)
     play_draw_move(leader)
     wait_for(leader, "document.body.dataset.seq.endsWith(':1')")
     leader.click("#takeback-button")
@@ -244,16 +239,15 @@ def test_two_people_paired_by_quick_pairing_chat_and_take_a_move_back(person: ob
     shot(bo, "paired-pt-phone")
 
 
-def test_a_page_closed_while_it_waits_gives_its_place_up(person: object) -> None:
+def test_a_page_closed_while_it_waits_gives_its_place_up(person: Callable[..., Page]) -> None:
     """Closing the lobby while "Looking for an opponent" gives the place up at once: the
     next player waits, and is not paired with a page nobody is at."""
-    open_page = person
-    gone = open_page("/")  # type: ignore[operator]
+    gone = person("/")
     gone.select_option("#pairing-game", "cribbage")
     gone.click("#pairing-start")
     gone.wait_for_selector("#pairing-status")
     gone.close(run_before_unload=True)
-    later = open_page("/", "zh-CN")  # type: ignore[operator]
+    later = person("/", "zh-CN")
     later.select_option("#pairing-game", "cribbage")
     later.click("#pairing-start")
     later.wait_for_selector("#pairing-status")

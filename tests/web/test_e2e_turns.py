@@ -7,13 +7,13 @@ itself is unchanged). Debian's Chromium, as in ``test_e2e``."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from playwright.sync_api import Page
 
 from tests.web.page_checks import axe_violations
-from tests.web.test_e2e import e2e_browser, open_setup, play_draw_move, shot, wait_for
-from tests.web.test_e2e_chat import base_url, e2e_database, person
+from tests.web.test_e2e import e2e_browser, play_draw_move, shot, wait_for
+from tests.web.test_e2e_chat import base_url, draw_for_two, e2e_database, person
 
 __all__ = ["base_url", "e2e_browser", "e2e_database", "person"]  # fixtures used here
 
@@ -28,24 +28,11 @@ document.hasFocus = () => false;
 """
 
 
-def test_the_lobby_lists_the_table_where_it_is_your_turn_and_notifies(person: Any) -> None:
-    ana = person("/")
-    ana.fill("#me-name", "Ana")
-    open_setup(ana)
-    ana.check("#game-draw")
-    ana.select_option("#players", "2")
-    ana.select_option("#seat-1-kind", "human")
-    ana.click("#create")
-    ana.wait_for_selector("#invite-1")
-    link = ana.input_value("#invite-1")
-    ana.click("#take-seat")
-    ana.wait_for_selector("#turn")
+def test_the_lobby_lists_the_table_where_it_is_your_turn_and_notifies(
+    person: Callable[..., Page],
+) -> None:
+    ana, bo, _path = draw_for_two(person)
     table_id = ana.url.split("#")[0].split("/t/")[1]
-    bo = person("/" + link.split("127.0.0.1:")[1].split("/", 1)[1], "pt-BR")
-    bo.wait_for_selector("#claim-form")
-    bo.fill("#claim-name", "Bo")
-    bo.click("#claim-button")
-    bo.wait_for_selector("#turn")
     # Bo moves first if he leads: then it is Ana's turn.
     wait_for(ana, "document.body.dataset.turn !== undefined")
     if ana.evaluate("document.body.dataset.turn") != "yours":
