@@ -37,6 +37,7 @@ from pegboard.web import fair_play
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.db import PairingRow, RatingRow
 from pegboard.web.rating_scale import shown
+from pegboard.web.ratings import MODEL
 from pegboard.web.records import utc
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.store import Store
@@ -95,9 +96,8 @@ def rating_of(store: Store, player_id: str, game: str) -> float:
     """The player's rating at ``game`` as people read it (1500 for a new player)."""
     with store.session() as session:
         row = session.get(RatingRow, (player_id, game))
-    if row is None:
-        return float(shown(25.0, 25.0 / 3).rating)
-    return float(shown(row.mu, row.sigma).rating)
+    mu, sigma = (MODEL.mu, MODEL.sigma) if row is None else (row.mu, row.sigma)
+    return float(shown(mu, sigma).rating)
 
 
 def enter(
