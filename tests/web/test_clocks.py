@@ -67,14 +67,16 @@ def test_a_time_control_out_of_range_is_refused_in_words(value: Any) -> None:
 def test_a_clock_takes_the_time_spent_and_adds_the_increment_to_the_mover() -> None:
     clock = Clock.start(TimeControl(60, 5), 2, now=100.0, running=0)
     assert clock.left_at(110.0) == (50.0, 60.0) and clock.deadline == 160.0
-    after = clock.moved(0, 110.0, 5, running=1)  # Ana took 10 s: 60 - 10 + 5
+    after = clock.moved(0, 110.0, TimeControl(60, 5), running=1)  # Ana took 10 s: 60 - 10 + 5
     assert (after.left, after.at, after.running) == ((55.0, 60.0), 110.0, 1)
     assert after.left_at(117.25) == (55.0, 52.75)
     assert after.out_of_time(169.999) is None and after.out_of_time(170.0) == 1
     # A bot's move (its seat's clock never ran): nobody's time is taken, nothing added.
     paused = Clock((55.0, 52.75), 117.25, None)
     assert paused.left_at(9_999.0) == (55.0, 52.75)
-    assert paused.moved(1, 9_999.0, 5, running=0) == Clock((55.0, 52.75), 9_999.0, 0)
+    assert paused.moved(1, 9_999.0, TimeControl(60, 5), running=0) == Clock(
+        (55.0, 52.75), 9_999.0, 0
+    )
     # A person back from a stand-in bot: the whole bank again.
     assert paused.changed(200.0, 1, reset=(1,), bank=60) == Clock((55.0, 60.0), 200.0, 1)
     assert Clock.from_json(after.to_json()) == after

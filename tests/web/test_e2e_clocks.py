@@ -92,3 +92,30 @@ def test_the_clocks_fit_a_phone_in_every_language(e2e_open: Callable[..., Page])
         wait_for(ana, f"document.querySelector('#time-left-button').textContent === '{words}'")
         assert overflow(ana) == 0
         shot(ana, f"clocks-phone-{code}")
+
+
+def test_a_correspondence_table_shows_days_and_hours_in_the_reader_s_language(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """Issue 39: a table made by correspondence in the lobby (two days a move) shows each
+    clock in days and hours by CLDR, in each language, and fits a phone."""
+    ana = e2e_open("/", width=390, height=844, seed=7)
+    open_setup(ana)
+    ana.check("#game-draw")
+    ana.select_option("#players", "2")
+    ana.select_option("#seat-1-kind", "human")
+    label = ana.locator('#table-clock option[value="2d"]').inner_text()
+    assert label == "Correspondence: 2 days a move", label
+    ana.select_option("#table-clock", "2d")
+    ana.click("#create")
+    ana.wait_for_selector("#invite-1")
+    ana.click("#take-seat")
+    ana.wait_for_selector("#turn")
+    wait_for(ana, "document.querySelectorAll('#players .clock').length === 2")
+    days = {"en": "2d 0h", "pt_BR": "2 dias 0 h", "zh_Hans": "2天 0小时", "hi": "2 दि 0 घं"}
+    for code, figure in days.items():
+        ana.select_option("#lang-select", code)
+        wait_for(ana, f"document.querySelector('#players .clock').textContent === '{figure}'")
+        assert overflow(ana) == 0
+    shot(ana, "clocks-correspondence-phone-hi")
+    assert axe_violations(ana) == []

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pegboard.web.clocks import Clock
+from pegboard.web.clocks import Clock, TimeControl
 from tests.web.conftest import Player, new_table, service_of, token_of
 from tests.web.test_ratings import Rated
 
@@ -168,9 +168,14 @@ def test_c3_a_discard_that_cut_the_starter_cannot_be_taken_back(client: TestClie
 
 def test_the_clock_gives_back_the_increment_and_runs_for_the_mover_again() -> None:
     clock = Clock((100.0, 80.0), 1000.0, running=1)  # seat 0 moved and gained 5; seat 1 runs
-    back = clock.taken_back(0, 1012.0, 5)
+    control = TimeControl(100, 5)
+    back = clock.taken_back(0, 1012.0, control)
     assert back.left == (95.0, 68.0) and back.running == 0 and back.at == 1012.0
-    assert Clock((3.0, 80.0), 1000.0, 1).taken_back(0, 1000.0, 5).left[0] == 0.0
+    assert Clock((3.0, 80.0), 1000.0, 1).taken_back(0, 1000.0, control).left[0] == 0.0
+    # By correspondence the move taken back had its days; it has them whole again.
+    days = TimeControl.correspondence(2)
+    again = Clock((172_800.0, 172_800.0), 1000.0, 1).taken_back(0, 5000.0, days)
+    assert again.left == (172_800.0, 168_800.0) and again.running == 0
 
 
 def test_two_processes_agree_on_the_match_after_a_takeback(

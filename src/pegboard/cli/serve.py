@@ -242,6 +242,23 @@ def serve(
             rich_help_panel=LIMITS,
         ),
     ] = DEFAULT.rated_text_off,
+    vacation_days: Annotated[
+        int,
+        typer.Option(
+            help="Longest vacation a player may take from correspondence tables, in days.",
+            min=1,
+            max=60,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.vacation_days,
+    vacation_every_days: Annotated[
+        int,
+        typer.Option(
+            help="Days from one vacation's start before another may begin.",
+            min=1,
+            rich_help_panel=LIMITS,
+        ),
+    ] = DEFAULT.vacation_every_days,
     max_header_bytes: Annotated[
         int,
         typer.Option(
@@ -392,6 +409,8 @@ def serve(
         rated_shared_addresses=rated_shared_addresses,
         chat_rate=chat_rate,
         rated_text_off=rated_text_off,
+        vacation_days=vacation_days,
+        vacation_every_days=vacation_every_days,
         max_header_bytes=max_header_bytes,
         header_seconds=header_seconds,
         connections_per_client=(

@@ -50,6 +50,7 @@ from pegboard.web import (
     reports,
     rules,
     turns,
+    vacations,
     ws,
 )
 from pegboard.web.analyses import Analyses
@@ -133,8 +134,13 @@ class PegboardApp(FastAPI):
 
 async def sweep(service: TableService, idle_seconds: float) -> None:
     """Forget idle tables now and then, so a long-running server's memory holds only the
-    tables in use (a forgotten table is rebuilt from its log when it is next opened)."""
+    tables in use (a forgotten table is rebuilt from its log when it is next opened); and
+    wake the correspondence tables whose clocks run out within the hour."""
     while True:
+        try:  # from the start too: a correspondence table due soon is not resumed at once
+            await service.clocks.wake_due()
+        except Exception:  # the database away a moment: the next sweep tries again
+            log.exception("the correspondence tables due soon were not woken")
         await asyncio.sleep(min(SWEEP_SECONDS, idle_seconds))
         service.evict_idle(idle_seconds)
 
@@ -305,6 +311,7 @@ def create_app(
     app.include_router(daily_pages.router)
     app.include_router(turns.router)
     app.include_router(pairing.router)
+    app.include_router(vacations.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

@@ -177,6 +177,10 @@ class PlayerRow(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The player's last vacation (``pegboard.web.vacations``): while it lasts no move of
+    # theirs at a correspondence table falls due. Migration 0018.
+    vacation_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class PlayerKeyRow(Base):
@@ -294,7 +298,7 @@ class PairingRow(Base):
     """A place in the quick pairing's queue (``pegboard.web.pairing``): a player waiting
     for an opponent at a game, rated or not, with their rating then; ``id`` is the secret
     ticket only its owner holds; ``table_id`` once paired (``ready`` once the table is
-    made). Migration 0017."""
+    made). Migration 0017; ``pace`` (``live``, or ``1d``... for correspondence), 0018."""
 
     __tablename__ = "pairing"
     __table_args__ = (Index("ix_pairing_game_waiting", "game", "rated", "table_id"),)
@@ -305,6 +309,7 @@ class PairingRow(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     rating: Mapped[float] = mapped_column(Float)
+    pace: Mapped[str] = mapped_column(String(8), default="live", server_default="live")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     table_id: Mapped[str | None] = mapped_column(String(16))

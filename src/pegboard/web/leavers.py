@@ -54,6 +54,14 @@ def rated(table: LiveTable) -> bool:
     return table.record.rated
 
 
+def by_correspondence(table: LiveTable) -> bool:
+    """Whether the table is played by correspondence (issue 39): its players come and go
+    between moves, and only the time per move decides (``table_clocks``), never an away
+    seat's grace time."""
+    control = table.record.time_control
+    return control is not None and control.per_move
+
+
 def is_forfeited(table: LiveTable) -> bool:
     """Whether the match in play ended by forfeit (a claim at a rated table)."""
     return table.record.forfeit is not None
@@ -116,11 +124,14 @@ class Leavers:
         seat), ``grace_left`` (whole seconds before the others may act, 0 once they may) and
         ``stand_in`` (the bot level playing for the absent player, or null); and the table's
         ``leavers`` (``stand_in``: an away seat is handed to a bot; ``claim``: the win is
-        claimed) and ``forfeit`` (the seat that lost the match in play by forfeit, or null)."""
+        claimed; at a correspondence table ``away`` is null and neither is offered: only the
+        time for each move counts there) and ``forfeit`` (the seat that lost the match in
+        play by forfeit, or null)."""
         self.mark_presence(table)
         now = self.clock()
+        patient = by_correspondence(table)
         for entry, info in zip(summary["seats"], table.record.seats, strict=True):
-            since = table.away_since.get(info.seat)
+            since = None if patient else table.away_since.get(info.seat)
             entry["away"] = None if since is None else int(now - since)
             entry["grace_left"] = (
                 None if since is None else math.ceil(self._grace_left(table, info.seat))
@@ -146,6 +157,14 @@ class Leavers:
                 else _("Only a player at this table may hand an away seat to a bot."),
             )
         mine = self.host.acting_seat(table, connection, _)
+        if by_correspondence(table):
+            raise ClientError(
+                LEAVER,
+                _(
+                    "At a correspondence table players come and go between moves: only the "
+                    "time for each move decides."
+                ),
+            )
         if rated(table) and not claim:
             raise ClientError(
                 LEAVER,

@@ -82,11 +82,17 @@ class Limits:
     """Finished matches (at unrated tables) an identity needs before its first seat at a
     rated table (``pegboard.web.fair_play``)."""
     rated_shared_addresses: bool = False
+    """Whether players who played from one address may be rated against each other (a
+    club whose players share one); devices shared by two identities never may."""
     rated_text_off: bool = False
     """Whether the players of a rated table have the quick phrases only (no free text)
     while its match is played."""
-    """Whether players who played from one address may be rated against each other (a
-    club whose players share one); devices shared by two identities never may."""
+    vacation_days: int = 14
+    """The longest vacation a player may take (``pegboard.web.vacations``): while it lasts,
+    no move of theirs at a correspondence table falls due."""
+    vacation_every_days: int = 30
+    """Days from one vacation's start before another may begin: a player cannot hold their
+    opponents' tables forever by taking one after another."""
     max_header_bytes: int = 16384
     """A request's line and headers (``pegboard.web.front_door``): longer ones, complete or
     still coming, are answered 431 and their connection closed. 16 KiB as h11's and

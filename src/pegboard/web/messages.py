@@ -172,6 +172,18 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Looking for an opponent: {seconds} s"),
     N_("Stop looking"),
     N_("Play a bot instead"),
+    # Correspondence (clocks.js, lobby.js, pairing.js): days a move, the pace of a pairing.
+    N_("Correspondence: {time} a move"),
+    N_(
+        "Correspondence: each move has its days, and the players need not stay; past them a "
+        "rated match is lost, and a bot plays a casual seat until its player is back."
+    ),
+    N_("Pace"),
+    N_("Live clock"),
+    N_(
+        "Looking for an opponent by correspondence: you may close this page, the table will "
+        "be among your turns once paired."
+    ),
     # The lobby: open tables.
     N_("Open tables"),
     N_("No open tables yet."),

@@ -24,7 +24,7 @@ import asyncio
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -35,13 +35,14 @@ import pegboard.games
 from pegboard.i18n import Translator, translator
 from pegboard.web import fair_play
 from pegboard.web.bodies import Body, body_of, read
+from pegboard.web.clocks import CORRESPONDENCE_DAYS, TimeControl
 from pegboard.web.db import PairingRow, RatingRow
 from pegboard.web.rating_scale import shown
 from pegboard.web.ratings import MODEL
 from pegboard.web.records import utc
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.store import Store
-from pegboard.web.table_body import HumanSeat, NewTable
+from pegboard.web.table_body import CorrespondenceBody, HumanSeat, NewTable
 from pegboard.web.tables import TABLE_ID_LENGTH, LobbyError, clean_name, lang_key, new_id
 
 router = APIRouter()
@@ -55,6 +56,22 @@ WINDOW_MOST: Final = 1000
 """The widest window: anyone, in practice (a new player's ± is 500)."""
 STALE_SECONDS: Final = 30
 """A place nobody asked about for this long is gone (its page closed)."""
+CORRESPONDENCE_STALE_SECONDS: Final = 86_400
+"""A place at a correspondence pace waits a day without being asked about: its player need
+not keep the page open, and finds the table among their turns once paired."""
+PACES: Final = ("live", *(f"{days}d" for days in CORRESPONDENCE_DAYS))
+"""The paces a player may ask for: the game's own live clock, or a correspondence table's
+days a move (``TimeControl.parse`` reads them)."""
+
+Pace = Literal["live", "1d", "2d", "3d", "7d"]
+assert get_args(Pace) == PACES, "the body's paces are the clocks' own"
+
+
+def stale_after(pace: str) -> int:
+    """Seconds a place of ``pace`` waits without being asked about."""
+    return STALE_SECONDS if pace == "live" else CORRESPONDENCE_STALE_SECONDS
+
+
 TICKET_LENGTH: Final = 32
 
 
@@ -75,6 +92,11 @@ class PairingBody(Body):
 
     game: StrictStr = Field(max_length=32, description="A registered game (GET /api/games).")
     rated: StrictBool = Field(False, description="A rated match (fair play's rules), or casual.")
+    pace: Pace = Field(
+        "live",
+        description="live: the game's own clock; 1d, 2d, 3d or 7d: a correspondence table, "
+        "days for each move (the place then waits a day without being asked about).",
+    )
     name: StrictStr | None = Field(None, description="The player's display name, or none.")
 
 
@@ -85,6 +107,7 @@ class Pair:
     table_id: str
     game: str
     rated: bool
+    pace: str
     first: tuple[str, str | None]
     second: tuple[str, str | None]
 
@@ -101,7 +124,13 @@ def rating_of(store: Store, player_id: str, game: str) -> float:
 
 
 def enter(
-    store: Store, player_id: str, name: str | None, game: str, rated: bool, at: datetime
+    store: Store,
+    player_id: str,
+    name: str | None,
+    game: str,
+    rated: bool,
+    at: datetime,
+    pace: str = "live",
 ) -> str:
     """A new place in the queue for the player (any place they held before is given up),
     and its ticket."""
@@ -113,12 +142,17 @@ def enter(
                 PairingRow.player_id == player_id, PairingRow.table_id.is_(None)
             )
         )
-        session.execute(
-            delete(PairingRow).where(
-                PairingRow.table_id.is_(None),
-                PairingRow.seen_at < at - timedelta(seconds=STALE_SECONDS),
+        for gone in (
+            PairingRow.pace == "live",
+            PairingRow.seen_at < at - timedelta(seconds=CORRESPONDENCE_STALE_SECONDS),
+        ):
+            session.execute(
+                delete(PairingRow).where(
+                    PairingRow.table_id.is_(None),
+                    PairingRow.seen_at < at - timedelta(seconds=STALE_SECONDS),
+                    gone,
+                )
             )
-        )
         session.add(
             PairingRow(
                 id=ticket,
@@ -127,6 +161,7 @@ def enter(
                 player_id=player_id,
                 name=name,
                 rating=rating,
+                pace=pace,
                 created_at=at,
                 seen_at=at,
             )
@@ -145,12 +180,13 @@ def reserve(store: Store, ticket: str, at: datetime) -> Pair | None:
         if mine is None or mine.table_id is not None:
             return None
         mine.seen_at = at
-        fresh = at - timedelta(seconds=STALE_SECONDS)
+        fresh = at - timedelta(seconds=stale_after(mine.pace))
         candidates = session.scalars(
             select(PairingRow)
             .where(
                 PairingRow.game == mine.game,
                 PairingRow.rated == mine.rated,
+                PairingRow.pace == mine.pace,
                 PairingRow.table_id.is_(None),
                 PairingRow.player_id != mine.player_id,
                 PairingRow.id != mine.id,
@@ -170,6 +206,7 @@ def reserve(store: Store, ticket: str, at: datetime) -> Pair | None:
                     table_id,
                     mine.game,
                     mine.rated,
+                    mine.pace,
                     (other.player_id, other.name),
                     (mine.player_id, mine.name),
                 )
@@ -244,6 +281,16 @@ def options_for_two(game: pegboard.games.Game) -> dict[str, Any]:
     return {}
 
 
+def clock_of_pace(pace: str) -> dict[str, Any]:
+    """The new table's clock for ``pace``: unsaid (the game's own) for ``live``, else a
+    correspondence table's days a move."""
+    if pace == "live":
+        return {}
+    days = TimeControl.parse(pace).days
+    assert days is not None
+    return {"clock": CorrespondenceBody(days=days), "clock_said": True}
+
+
 class Pairing:
     """The quick pairing of one server process (``app.state.pairing``)."""
 
@@ -267,6 +314,7 @@ class Pairing:
             seats=(HumanSeat(kind="human", name=first_name), HumanSeat(kind="human", name=None)),
             rated=pair.rated,
             lang=lang,
+            **clock_of_pace(pair.pace),
         )
         try:
             table, _tokens, invites = await service.maker.create(
@@ -311,7 +359,7 @@ def told(ticket: str, place: Place) -> dict[str, Any]:
     responses=answers(409, 413, 415, 422, 429, 503),
 )
 async def enter_queue(request: Request) -> Response:
-    """Ask for an opponent: ``{"game", "rated", "name"}``. The answer is the place's
+    """Ask for an opponent: ``{"game", "rated", "pace", "name"}``. The answer is the place's
     ``ticket`` and its ``status``: ``paired`` with its ``table`` (open ``/t/TABLE``: the
     seat is the player's), or ``waiting`` with the seconds ``waited``, the rating ``window``
     and the player's ``rating``; ask again with ``GET /api/pairing/TICKET``."""
@@ -339,7 +387,14 @@ async def enter_queue(request: Request) -> Response:
         ):
             raise LobbyError(409, problem)
         ticket = await asyncio.to_thread(
-            enter, service.store, player.id, player.name, game.name, asked.rated, now()
+            enter,
+            service.store,
+            player.id,
+            player.name,
+            game.name,
+            asked.rated,
+            now(),
+            asked.pace,
         )
         await pairing_of(request).try_pair(request, ticket, _.lang)
         place = await asyncio.to_thread(place_of, service.store, ticket, now())

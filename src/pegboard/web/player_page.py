@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from pegboard.games.levels import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import leaderboard, pages, rules, seasons
+from pegboard.web import leaderboard, pages, rules, seasons, vacations
 from pegboard.web.db import NAME_LENGTH, PlayerRow
 from pegboard.web.players import (
     PER_VIEWER,
@@ -74,10 +74,12 @@ def render_player(
     lang: str,
     rated: leaderboard.PlayerRatings | None = None,
     turns: list[dict[str, Any]] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> str:
     """The player page (``templates/player.html``): their name, ``rated`` (their ratings,
     ``leaderboard.player_section``) and their matches; to the player themself, ``turns``:
-    the tables where it is their turn (``pegboard.web.turns``)."""
+    the tables where it is their turn (``pegboard.web.turns``), and ``settings``: their
+    vacation (``pegboard.web.vacations.told``)."""
     _ = translator(lang)
     return pages.render(
         "player.html",
@@ -87,6 +89,8 @@ def render_player(
         player_id=player.id,
         ratings=rated,
         turns=turns or [],
+        settings=settings,
+        scripts=("settings.js",) if settings else (),
         matches=[
             MatchLine(
                 game_name(m.game, _),
@@ -129,9 +133,26 @@ async def player_page(request: Request, key: str) -> Response:
     played = await asyncio.to_thread(seasons.seasons_played, players_of(request).store, found[0].id)
     rated = leaderboard.player_section(held, changes, lang, hidden, played)
     # Their own page (the reader is the player): where it is their turn, first.
-    turns = None
+    turns = settings = None
     if viewer_id == found[0].id:
         from pegboard.web.lobby import service_of
 
-        turns = await turns_of(service_of(request), viewer_id, _)
-    return HTMLResponse(render_player(found[0], matches, lang, rated, turns), headers=PER_VIEWER)
+        service = service_of(request)
+        turns = await turns_of(service, viewer_id, _)
+        settings = await vacation_settings(service, viewer_id)
+    page = render_player(found[0], matches, lang, rated, turns, settings)
+    return HTMLResponse(page, headers=PER_VIEWER)
+
+
+async def vacation_settings(service: Any, player_id: str) -> dict[str, Any]:
+    """The player's own vacation as their page shows it: until when it lasts (or None),
+    the longest they may take, and when the next may begin (or None)."""
+    at = vacations.now(service)
+    last = await asyncio.to_thread(vacations.vacation_of, service.store, player_id)
+    allowed = vacations.next_vacation(last, service.limits)
+    minutes = "%Y-%m-%d %H:%M"
+    return {
+        "vacation": None if last is None or not last.covers(at) else last.ends.strftime(minutes),
+        "longest": service.limits.vacation_days,
+        "next": None if allowed is None or allowed <= at else allowed.strftime(minutes),
+    }

@@ -38,8 +38,9 @@ RATED_DESCRIPTION = (
 )
 CLOCK_DESCRIPTION = (
     "The time control (Fischer): a bank of seconds per player and seconds gained after "
-    "each move; null: no clock (refused at a rated table); left out: the game's own pace "
-    "at a table of two or more people, none for one person with bots."
+    "each move; or {days}: a correspondence table, days for each move (1, 2, 3 or 7); "
+    "null: no clock (refused at a rated table); left out: the game's own pace at a table "
+    "of two or more people, none for one person with bots."
 )
 PUBLIC_DESCRIPTION = (
     "A public table is listed in the lobby and anyone may join it; a private one (the "
@@ -110,8 +111,9 @@ class TableSummary(BaseModel):
     rated: bool = Field(default=False, description=RATED_DESCRIPTION)
     clock: dict[str, Any] | None = Field(
         default=None,
-        description="The clocks: {bank, increment} (seconds), left (ms per seat, as of the "
-        "answer) and running (the seat whose clock runs, or null); null: no clock.",
+        description="The clocks: {bank, increment} (seconds) or {days} (correspondence), "
+        "left (ms per seat, as of the answer) and running (the seat whose clock runs, or "
+        "null); null: no clock.",
     )
     takeback: dict[str, Any] | None = Field(
         default=None,

@@ -115,7 +115,7 @@ class TableService:
         self.chat = TableChat(store, limits, self._tables)
         self.takebacks = Takebacks(self)
         self.sync.on_chat = self.chat.hear
-        self.clocks = Clocks(self, wall)
+        self.clocks = Clocks(self, wall, store)
         self.leavers = Leavers(self, store, limits, clock, grace)
         self.seats = Seats(self, store, limits, self.clients)
         self.bots = TableBots(self, store, self.pool, self.metrics, bot_delay)
@@ -191,6 +191,10 @@ class TableService:
             del self._loading[table_id]
         if not done.cancelled():
             done.exception()  # retrieved: the waiters, if any are left, get it themselves
+
+    def holds(self, table_id: str) -> bool:
+        """Whether the table is in memory (or being rebuilt)."""
+        return table_id in self._tables or table_id in self._loading
 
     def summary(self, table: LiveTable, lang: str = "en") -> dict[str, Any]:
         """The public summary of a table (``GET /api/tables/ID``, ``state.table``), with who
@@ -522,9 +526,12 @@ class TableService:
             and not table.connections
             and not table.lock.locked()
             and (table.bot_task is None or table.bot_task.done())
-            and table.id not in self.clocks.alarms  # a clock runs: its flag must come on time
+            # A clock runs out soon: its flag must come on time (one days away is woken by
+            # ``Clocks.wake_due`` before its deadline).
+            and not self.clocks.due_soon(table)
         ]
         for table in idle:
+            self.clocks.disarm(table)
             del self._tables[table.id]
         return len(idle)
 

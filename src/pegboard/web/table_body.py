@@ -26,13 +26,14 @@ from pydantic import (
     StrictStr,
     ValidationError,
     create_model,
+    field_validator,
 )
 
 import pegboard.games
 from pegboard.games import Game, Option
 from pegboard.i18n import Translator
-from pegboard.web.bodies import STRICT, first_error, game_refusal, refusal
-from pegboard.web.clocks import BANK_SECONDS, INCREMENT_SECONDS
+from pegboard.web.bodies import first_error, game_refusal, refusal
+from pegboard.web.clocks import BANK_SECONDS, CORRESPONDENCE_DAYS, INCREMENT_SECONDS
 from pegboard.web.records import SeatInfo
 from pegboard.web.schemas import (
     CLOCK_DESCRIPTION,
@@ -68,12 +69,33 @@ BANK_LOW, BANK_HIGH = BANK_SECONDS
 LEAST, MOST = INCREMENT_SECONDS
 
 
+CLOCK_FORMS: Final = ConfigDict(strict=True, extra="forbid")
+"""A clock is one form or the other: ``{"bank", "increment", "days"}`` is neither."""
+
+
 class ClockBody(BaseModel):
     """A time control (Fischer), in seconds."""
 
-    model_config = STRICT
+    model_config = CLOCK_FORMS
     bank: StrictInt = Field(ge=BANK_LOW, le=BANK_HIGH)
     increment: StrictInt = Field(ge=LEAST, le=MOST)
+
+
+class CorrespondenceBody(BaseModel):
+    """A correspondence table's time control: days for each move (issue 39)."""
+
+    model_config = CLOCK_FORMS
+    days: StrictInt = Field(
+        description="Days for each move, whole again after every move; no live clock.",
+        json_schema_extra={"enum": list(CORRESPONDENCE_DAYS)},
+    )
+
+    @field_validator("days")
+    @classmethod
+    def _one_of_the_paces(cls, days: int) -> int:
+        if days not in CORRESPONDENCE_DAYS:
+            raise ValueError("not one of the choices")
+        return days
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +109,7 @@ class NewTable:
     public: bool = False
     hints: bool = False
     rated: bool = False
-    clock: ClockBody | None = None
+    clock: ClockBody | CorrespondenceBody | None = None
     clock_said: bool = False
     """Whether the body said a clock (null too); unsaid: the game's own pace."""
     lang: str = "en"
@@ -159,7 +181,7 @@ def table_model(game: Game) -> type[BaseModel]:
     )
     fields["rated"] = (StrictBool, Field(False, description=RATED_DESCRIPTION))
     fields["clock"] = (
-        ClockBody | None,
+        ClockBody | CorrespondenceBody | None,
         Field(None, description=CLOCK_DESCRIPTION, json_schema_extra=_no_default),
     )
     fields["lang"] = (Any, Field(None, description=LANG_DESCRIPTION))

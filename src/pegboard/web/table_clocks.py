@@ -22,19 +22,23 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from datetime import UTC, datetime
+from typing import Any, Final
 
 from pegboard.games import Game
-from pegboard.web import fair_play, games
+from pegboard.web import fair_play, games, table_lists
 from pegboard.web.clocks import Clock, TimeControl
 from pegboard.web.leavers import stand_in_level
 from pegboard.web.records import TableRecord
-from pegboard.web.tables import LiveTable, TableHost, Writer, match_over
-
-if TYPE_CHECKING:
-    from pegboard.web.table_body import NewTable
+from pegboard.web.store import Store
+from pegboard.web.table_body import CorrespondenceBody, NewTable
+from pegboard.web.tables import LiveTable, TableHost, UnusableTableError, Writer, match_over
+from pegboard.web.vacations import vacation_of
 
 log = logging.getLogger("pegboard.web.service")
+
+ALARM_HORIZON: Final = 3600.0
+"""Seconds ahead within which a running clock's table stays in memory, its alarm set."""
 
 
 def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
@@ -51,22 +55,29 @@ def clock_seat(record: TableRecord, match: games.AnyMatch) -> int | None:
 
 def time_control_of(game: Game, request: NewTable, people: int) -> TimeControl | None:
     """The clock a new table asks for: ``"clock": {"bank", "increment"}`` (seconds), or
-    ``null`` for none; unsaid, the game's own pace (``Game.time_control``) at a table of
-    two or more people, none for one person and bots."""
+    ``{"days"}`` (correspondence), ``null`` for none; unsaid, the game's own pace
+    (``Game.time_control``) at a table of two or more people, none for one person and
+    bots."""
     if not request.clock_said:
         if people < 2:
             return None
         bank, increment = game.time_control
         return TimeControl(bank, increment)
     asked = request.clock
-    return None if asked is None else TimeControl(asked.bank, asked.increment)
+    if asked is None:
+        return None
+    if isinstance(asked, CorrespondenceBody):
+        return TimeControl.correspondence(asked.days)
+    return TimeControl(asked.bank, asked.increment)
 
 
 class Clocks:
     """The clocks' part of ``TableService``."""
 
-    def __init__(self, host: TableHost, wall: Callable[[], float]) -> None:
+    def __init__(self, host: TableHost, wall: Callable[[], float], store: Store) -> None:
         self.host = host
+        self.store = store
+        """Where a player's vacation is read (``vacations``)."""
         self.wall = wall
         """Seconds since the epoch: the server's clock (a test's own, moved by hand), which
         every process of a site reads alike."""
@@ -81,9 +92,7 @@ class Clocks:
         clock, control = table.record.clock, table.record.time_control
         if clock is None or control is None:
             return None
-        return clock.moved(
-            seat, self.wall(), control.increment, clock_seat(table.record, table.match)
-        )
+        return clock.moved(seat, self.wall(), control, clock_seat(table.record, table.match))
 
     async def reclock(self, table: LiveTable, writer: Writer, *, reset: int | None = None) -> None:
         """Bring the clocks up to a change of the table that is no move (a seat taken or
@@ -178,9 +187,31 @@ class Clocks:
             if table.broken or seat is None or seat != clock_seat(table.record, table.match):
                 self.arm(table)  # moved on meanwhile: the next deadline, if any
                 return False
+            if await self._on_vacation(table, seat, writer):
+                self.arm(table)
+                self.host.broadcast(table)
+                return False
             flagged = await self._flag(table, seat, writer)
         self.host.broadcast(table)
         return flagged
+
+    async def _on_vacation(self, table: LiveTable, seat: int, writer: Writer) -> bool:
+        """At a correspondence table, a move that fell due while its player is on vacation
+        is given its whole time again from the vacation's end (stored through ``writer``):
+        whether it was. A live clock never waits."""
+        record, clock = table.record, table.record.clock
+        control, player = record.time_control, record.seats[seat].player_id
+        if control is None or not control.per_move or player is None or clock is None:
+            return False
+        vacation = await asyncio.to_thread(vacation_of, self.store, player)
+        due = clock.deadline
+        if vacation is None or due is None or not vacation.covers(datetime.fromtimestamp(due, UTC)):
+            return False
+        after = clock.extended(seat, vacation.ends.timestamp(), control.bank)
+        await asyncio.to_thread(writer.set_clock, record.id, record.match_number, after)
+        record.clock = after
+        log.info("table %s: seat %d's move waits for its player's vacation", table.id, seat)
+        return True
 
     async def _flag(self, table: LiveTable, seat: int, writer: Writer) -> bool:
         """``seat``'s time is out (the caller holds the lock): at a rated table it loses
@@ -197,6 +228,33 @@ class Clocks:
             self.host.kick_bots(table)
         log.info("table %s: seat %d ran out of time", table.id, seat)
         return True
+
+    def due_soon(self, table: LiveTable) -> bool:
+        """Whether the table's alarm rings within ``ALARM_HORIZON``: a table whose alarm
+        is days away (a correspondence table's) may leave memory, and ``wake_due`` brings it
+        back in time."""
+        alarm = self.alarms.get(table.id)
+        return alarm is not None and alarm.when() - asyncio.get_running_loop().time() < (
+            ALARM_HORIZON
+        )
+
+    async def wake_due(self) -> int:
+        """Rebuild the correspondence tables out of memory whose clocks run out within
+        ``ALARM_HORIZON`` (their alarms are set as they are rebuilt): called a minute
+        apart by the server's sweep, and at its start. How many it woke."""
+        due = await asyncio.to_thread(
+            table_lists.correspondence_due, self.store, self.wall() + ALARM_HORIZON
+        )
+        woken = 0
+        for table_id in due:
+            if self.host.holds(table_id):
+                continue
+            try:
+                await self.host.get(table_id)
+                woken += 1
+            except UnusableTableError as error:
+                log.warning("%s", error)
+        return woken
 
     def disarm(self, table: LiveTable) -> None:
         alarm = self.alarms.pop(table.id, None)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import ScalarSelect, case, exists, func, or_, select
 
-from pegboard.web.db import SeatRow, TableRow
+from pegboard.web.clocks import Clock
+from pegboard.web.db import MatchRow, SeatRow, TableRow
 from pegboard.web.records import SeatInfo
 
 if TYPE_CHECKING:
@@ -108,16 +109,47 @@ def open_tables_of(store: Store, creator: str, within: timedelta = timedelta(day
 
 
 def tables_to_resume(store: Store) -> list[str]:
-    """Tables in play with a bot seat, or a bot standing in for an away player, or a
-    clock: after a restart their bots may have to move, their clocks to flag."""
+    """Tables in play with a bot seat, or a bot standing in for an away player, or a live
+    clock: after a restart their bots may have to move, their clocks to flag. A
+    correspondence table's clock is days long: ``correspondence_due`` wakes it near its
+    deadline instead (unless a bot is to move there)."""
     with_bot = exists().where(
         SeatRow.table_id == TableRow.id,
         or_(SeatRow.kind == "bot", SeatRow.stand_in.is_not(None)),
     )
     clocked = TableRow.time_control.is_not(None)
     with store.session() as session:
-        return list(
-            session.scalars(
-                select(TableRow.id).where(TableRow.status != "over", or_(with_bot, clocked))
+        rows = session.execute(
+            select(TableRow.id, TableRow.time_control, with_bot.label("with_bot")).where(
+                TableRow.status != "over", or_(with_bot, clocked)
             )
         )
+        return [
+            table_id
+            for table_id, control, bot in rows
+            if bot or control is None or "days" not in control
+        ]
+
+
+def correspondence_due(store: Store, before: float) -> list[str]:
+    """Correspondence tables in play whose running clock's deadline comes before
+    ``before`` (seconds since the epoch): the sweep rebuilds them, and so sets their
+    alarms, in time. The clocks are JSON, read here and not by the database: one pass over
+    the correspondence tables in play, a minute apart."""
+    with store.session() as session:
+        rows = session.execute(
+            select(TableRow.id, TableRow.time_control, MatchRow.clock)
+            .join(
+                MatchRow,
+                (MatchRow.table_id == TableRow.id) & (MatchRow.number == TableRow.match_number),
+            )
+            .where(TableRow.status == "playing", TableRow.time_control.is_not(None))
+        )
+        due = []
+        for table_id, control, clock in rows:
+            if control is None or "days" not in control or clock is None:
+                continue
+            deadline = Clock.from_json(clock).deadline
+            if deadline is not None and deadline <= before:
+                due.append(table_id)
+        return due

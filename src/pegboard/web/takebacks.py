@@ -154,7 +154,7 @@ class Takebacks:
             clock = record.clock
             control = record.time_control
             if clock is not None and control is not None:
-                clock = clock.taken_back(asker, self.host.wall(), control.increment)
+                clock = clock.taken_back(asker, self.host.wall(), control)
             status = table_status(record.seats, False)
             done = await asyncio.to_thread(
                 writer.take_back, record.id, record.match_number, table.seq, status, clock

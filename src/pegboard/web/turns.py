@@ -11,6 +11,7 @@ Nothing of a hand is read or sent: only the table, its game and the seat.
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import TYPE_CHECKING, Any, Final
 
 from fastapi import APIRouter, Request
@@ -46,8 +47,9 @@ def seats_in_play(store: Store, player_id: str) -> list[tuple[str, int]]:
 
 
 async def turns_of(service: TableService, player_id: str, _: Translator) -> list[dict[str, Any]]:
-    """The tables in play where it is the player's turn, the most recent first (the
-    ``turns`` of ``GET /api/me/turns``; the player's own page lists them too)."""
+    """The tables in play where it is the player's turn, the move due soonest first, then
+    the most recent (the ``turns`` of ``GET /api/me/turns``; the player's own page lists
+    them too)."""
     turns: list[dict[str, Any]] = []
     for table_id, seat in await asyncio.to_thread(seats_in_play, service.store, player_id):
         try:
@@ -56,6 +58,10 @@ async def turns_of(service: TableService, player_id: str, _: Translator) -> list
             continue
         if table is None or table.current != seat or table.record.forfeit is not None:
             continue
+        control, clock = table.record.time_control, table.record.clock
+        left = None
+        if control is not None and clock is not None and clock.running == seat:
+            left = round(clock.left_at(service.clocks.wall())[seat] * 1000)
         turns.append(
             {
                 "table": table_id,
@@ -63,15 +69,22 @@ async def turns_of(service: TableService, player_id: str, _: Translator) -> list
                 "display_name": _(table.game.display_name),
                 "seat": seat,
                 "page": f"/t/{table_id}",
+                "days": None if control is None else control.days,
+                "left": left,
             }
         )
+    # The move due soonest first (a correspondence player's list is their work to do);
+    # then the most recent table, as the seats came.
+    turns.sort(key=lambda turn: math.inf if turn["left"] is None else turn["left"])
     return turns
 
 
 @router.get("/api/me/turns", response_model=None, responses=answers(422, 429, 503))
 async def my_turns(request: Request, lang: str = "en") -> Response:
     """The tables in play where it is this browser's player's turn: ``[{"table", "game",
-    "display_name", "seat", "page"}]``, the most recent first (none without a player)."""
+    "display_name", "seat", "page", "days", "left"}]`` (``days``: a correspondence table's
+    days a move, else null; ``left``: ms left to move, null without a running clock), the
+    move due soonest first, then the most recent table (none without a player)."""
     from pegboard.web.lobby import service_of
 
     _ = translator(lang_key(lang))

@@ -5,17 +5,59 @@
 // falls under LOW_SECONDS.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { htmlLang, t } from "./i18n.js";
 
 const LOW_SECONDS = 20;
+// A correspondence table's move is "low" in its last hours: the player has a day to come.
+const LOW_CORRESPONDENCE_SECONDS = 6 * 3600;
 const TICK_MS = 250;
 
-// Seconds as m:ss, or s.d under ten seconds ("0:07" would hide the tenths that matter).
-export function clockFigure(seconds) {
+/**
+ * A whole number of days, hours or minutes in the page's language, by CLDR (Intl):
+ * "2 days", "2天", "2 दिन", with the plural each language asks for.
+ * @param {number} amount
+ * @param {"day" | "hour" | "minute"} unit
+ * @param {"long" | "narrow"} [display]
+ */
+export function unitText(amount, unit, display = "long") {
+  return new Intl.NumberFormat(htmlLang(), { style: "unit", unit, unitDisplay: display }).format(amount);
+}
+
+// A correspondence table's days a move (pegboard.web.clocks.CORRESPONDENCE_DAYS).
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 7];
+
+/**
+ * A correspondence table's pace in words: "Correspondence: 3 days a move".
+ * @param {number} days
+ */
+export function correspondenceText(days) {
+  return t("Correspondence: {time} a move", { time: unitText(days, "day") });
+}
+
+// A correspondence clock's time left: days and hours, hours and minutes, then m:ss.
+export function longFigure(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(whole / 86400);
+  const hours = Math.floor((whole % 86400) / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  if (days > 0) return `${unitText(days, "day", "narrow")} ${unitText(hours, "hour", "narrow")}`;
+  if (hours > 0) return `${unitText(hours, "hour", "narrow")} ${unitText(minutes, "minute", "narrow")}`;
+  return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// Seconds as m:ss, or s.d under ten seconds ("0:07" would hide the tenths that matter); a
+// correspondence clock's (days a move) in days and hours.
+export function clockFigure(seconds, correspondence = false) {
+  if (correspondence) return longFigure(seconds);
   const left = Math.max(0, seconds);
   if (left < 10) return (Math.floor(left * 10) / 10).toFixed(1);
   const whole = Math.floor(left);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// The time under which a clock shows (and says, once) that it runs low.
+function lowSeconds(clock) {
+  return clock.days ? LOW_CORRESPONDENCE_SECONDS : LOW_SECONDS;
 }
 
 // A seat's seconds left now, by the page's count since the state came.
@@ -32,16 +74,17 @@ export function clockBadge(table, seat, receivedAt) {
   if (!clock || !info || info.kind !== "human") return null;
   const seconds = secondsLeft(clock, seat, receivedAt);
   const running = clock.running === seat;
+  const figure = clockFigure(seconds, Boolean(clock.days));
   return h(
     "span",
     {
-      class: `clock${running ? " running" : ""}${seconds < LOW_SECONDS ? " low" : ""}`,
+      class: `clock${running ? " running" : ""}${seconds < lowSeconds(clock) ? " low" : ""}`,
       dataset: { seat: String(seat), running: String(running) },
       // Not a live region: a clock read out every second would drown everything else.
       role: "timer",
-      "aria-label": t("Time left: {time}", { time: clockFigure(seconds) }),
+      "aria-label": t("Time left: {time}", { time: figure }),
     },
-    clockFigure(seconds),
+    figure,
   );
 }
 
@@ -52,7 +95,7 @@ export function timeLeftText(table, names, receivedAt) {
   for (let seat = 0; seat < names.length; seat += 1) {
     const info = table.seats[seat];
     if (!info || info.kind !== "human") continue;
-    const figure = clockFigure(secondsLeft(clock, seat, receivedAt));
+    const figure = clockFigure(secondsLeft(clock, seat, receivedAt), Boolean(clock.days));
     parts.push(clock.running === seat ? t("{name}: {time}, running", { name: names[seat], time: figure }) : `${names[seat]}: ${figure}`);
   }
   return `${t("Time left")}: ${parts.join("; ")}.`;
@@ -89,19 +132,19 @@ export function tickClocks(main, page) {
     const seat = clock.running;
     const seconds = secondsLeft(clock, seat, page.receivedAt);
     const badge = main.querySelector(`.clock[data-seat="${seat}"]`);
+    const figure = clockFigure(seconds, Boolean(clock.days));
     if (badge) {
-      const figure = clockFigure(seconds);
       if (badge.textContent !== figure) {
         badge.textContent = figure;
         badge.setAttribute("aria-label", t("Time left: {time}", { time: figure }));
       }
-      badge.classList.toggle("low", seconds < LOW_SECONDS);
+      badge.classList.toggle("low", seconds < lowSeconds(clock));
     }
     const state = `${message.match}:${message.seq}`;
-    if (seat === message.you && seconds < LOW_SECONDS && warned !== state) {
+    if (seat === message.you && seconds < lowSeconds(clock) && warned !== state) {
       warned = state;
       const box = document.getElementById("announce");
-      if (box) box.textContent = t("{time} left on your clock.", { time: clockFigure(seconds) });
+      if (box) box.textContent = t("{time} left on your clock.", { time: figure });
     }
   }, TICK_MS);
 }

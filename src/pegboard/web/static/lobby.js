@@ -4,6 +4,7 @@
 // games the server plays (GET /api/games): each game's seats, options in words and bot
 // levels for people, none of them known here by name.
 
+import { CORRESPONDENCE_DAYS, clockFigure, correspondenceText } from "./clocks.js";
 import { TurnWatch } from "./notify.js";
 import { pairingPanel } from "./pairing.js";
 import { clearError, fill, h, showError } from "./dom.js";
@@ -96,7 +97,14 @@ function turnsPanel() {
     h(
       "ul",
       {},
-      ...myTurns.map((turn) => h("li", {}, h("a", { href: turn.page, dataset: { table: turn.table } }, t("{game}: table {table}", { game: turn.display_name, table: turn.table })))),
+      ...myTurns.map((turn) =>
+        h(
+          "li",
+          {},
+          h("a", { href: turn.page, dataset: { table: turn.table } }, t("{game}: table {table}", { game: turn.display_name, table: turn.table })),
+          turn.left === null || turn.left === undefined ? null : h("span", { class: "turn-left muted" }, " · ", t("Time left: {time}", { time: clockFigure(turn.left / 1000, Boolean(turn.days)) })),
+        ),
+      ),
     ),
   );
 }
@@ -583,11 +591,14 @@ function clockChoice(info) {
         },
         option("game", own ? t("The game's own: {time}", { time: timeControlText(own.bank, own.increment) }) : t("The game's own")),
         ...CLOCK_PRESETS.map(([bank, increment]) => option(`${bank}+${increment}`, timeControlText(bank, increment))),
+        ...CORRESPONDENCE_DAYS.map((days) => option(`${days}d`, correspondenceText(days))),
         option("none", t("No clock")),
       ),
     ),
     " ",
     h("small", { id: "table-clock-why", class: "muted" }, t("Minutes for each player, plus seconds after each move. A person alone with bots plays without one unless they choose one.")),
+    " ",
+    h("small", { id: "table-clock-correspondence", class: "muted" }, t("Correspondence: each move has its days, and the players need not stay; past them a rated match is lost, and a bot plays a casual seat until its player is back.")),
   );
 }
 
@@ -595,6 +606,7 @@ function clockChoice(info) {
 function clockBody() {
   if (form.clock === "game") return undefined;
   if (form.clock === "none") return null;
+  if (form.clock.endsWith("d")) return { days: Number(form.clock.slice(0, -1)) };
   const [bank, increment] = form.clock.split("+").map(Number);
   return { bank, increment };
 }

@@ -12,7 +12,7 @@ const ASK_EVERY_MS = 20_000;
 const ICON = "/static/icon.svg";
 const ICON_TURN = "/static/icon-turn.svg";
 
-/** @typedef {{table: string, game: string, display_name: string, seat: number, page: string}} Turn */
+/** @typedef {{table: string, game: string, display_name: string, seat: number, page: string, days: number | null, left: number | null}} Turn */
 
 /** @returns {boolean} whether the player asked for the browser's notifications here */
 export function notifyOn() {

@@ -3,6 +3,7 @@
 // seconds: the rating window widens the longer one waits), and opens the table once paired.
 // After the wait the player chose, it offers a bot instead.
 
+import { CORRESPONDENCE_DAYS, correspondenceText } from "./clocks.js";
 import { clearError, h, showError } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
@@ -19,6 +20,8 @@ const BOT_AFTER = [30, 60, 120, 0];
 const state = {
   /** @type {string | null} */ game: null,
   rated: false,
+  /** "live", or a correspondence table's days a move ("3d") */
+  pace: "live",
   botAfter: 60,
   /** @type {string | null} */ ticket: null,
   waited: 0,
@@ -46,7 +49,7 @@ function follow(lobby, answer) {
   state.ticket = answer.ticket || state.ticket;
   state.waited = answer.waited || 0;
   const status = document.getElementById("pairing-status");
-  const offer = state.botAfter > 0 && state.waited >= state.botAfter;
+  const offer = botOffered();
   if (status && Boolean(document.getElementById("pairing-bot")) === offer) {
     status.textContent = waitingText();
   } else {
@@ -55,7 +58,15 @@ function follow(lobby, answer) {
 }
 
 function waitingText() {
+  if (state.pace !== "live") {
+    return t("Looking for an opponent by correspondence: you may close this page, the table will be among your turns once paired.");
+  }
   return t("Looking for an opponent: {seconds} s", { seconds: state.waited });
+}
+
+/** Whether the wait the player chose is over (a live pace only: a correspondence one waits). */
+function botOffered() {
+  return state.pace === "live" && state.botAfter > 0 && state.waited >= state.botAfter;
 }
 
 /** @param {boolean} tell whether to tell the server (the place given up) */
@@ -79,7 +90,7 @@ async function start(lobby) {
     const response = await fetch("/api/pairing", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game, rated: state.rated, name: lobby.name() || null, lang: lang() }),
+      body: JSON.stringify({ game, rated: state.rated, pace: state.pace, name: lobby.name() || null, lang: lang() }),
     });
     answer = await response.json();
     if (!response.ok) {
@@ -93,9 +104,10 @@ async function start(lobby) {
   state.ticket = answer.ticket;
   state.timer = setInterval(() => ask(lobby), ASK_EVERY_MS);
   // A page closed while it waits gives its place up at once (not 30 seconds later, when a
-  // player who came meanwhile would have been paired with nobody there).
+  // player who came meanwhile would have been paired with nobody there). A place at a
+  // correspondence pace waits on: its player need not be here.
   addEventListener("pagehide", () => {
-    if (state.ticket) {
+    if (state.ticket && state.pace === "live") {
       fetch(`/api/pairing/${encodeURIComponent(state.ticket)}`, { method: "DELETE", keepalive: true }).catch(() => {});
     }
   });
@@ -131,7 +143,7 @@ export function pairingPanel(lobby) {
   const title = h("h2", { id: "pairing-title" }, t("Play a person"));
   if (state.ticket) {
     const info = games.find((g) => g.name === state.game) || games[0];
-    const offer = state.botAfter > 0 && state.waited >= state.botAfter;
+    const offer = botOffered();
     return h(
       "section",
       { class: "panel pairing", id: "pairing", "aria-labelledby": "pairing-title" },
@@ -172,6 +184,18 @@ export function pairingPanel(lobby) {
         {},
         h("input", { type: "checkbox", id: "pairing-rated", checked: state.rated, onchange: (/** @type {Event} */ event) => { state.rated = /** @type {HTMLInputElement} */ (event.target).checked; } }),
         ` ${t("Rated table")}`,
+      ),
+      " ",
+      h(
+        "label",
+        {},
+        `${t("Pace")} `,
+        h(
+          "select",
+          { id: "pairing-pace", onchange: (/** @type {Event} */ event) => { state.pace = /** @type {HTMLSelectElement} */ (event.target).value; } },
+          h("option", { value: "live", selected: state.pace === "live" }, t("Live clock")),
+          ...CORRESPONDENCE_DAYS.map((days) => h("option", { value: `${days}d`, selected: state.pace === `${days}d` }, correspondenceText(days))),
+        ),
       ),
       " ",
       h(
