@@ -61,16 +61,18 @@ def rules_scripts() -> set[str]:
 def test_every_imported_module_is_one_of_the_pages_files() -> None:
     assert SCRIPTS, "no JavaScript modules found"
     reached: set[str] = set()
-    from pegboard.web import daily_pages, replays
+    from pegboard.web import daily_pages, player_page, replays
 
     # The roots: the table and lobby's app, the games' page modules, the rules pages', the
-    # replay page's and the daily deals' own scripts (server-rendered pages that name theirs).
+    # replay page's, the daily deals' and the player's settings' own scripts (server-rendered
+    # pages that name theirs).
     todo = [
         "app.js",
         *sorted(page_modules()),
         *sorted(rules_scripts()),
         replays.SCRIPT,
         daily_pages.SCRIPT,
+        player_page.SCRIPT,
     ]
     while todo:
         name = todo.pop()

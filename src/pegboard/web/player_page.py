@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -90,7 +90,7 @@ def render_player(
         ratings=rated,
         turns=turns or [],
         settings=settings,
-        scripts=("settings.js",) if settings else (),
+        scripts=(SCRIPT,) if settings else (),
         matches=[
             MatchLine(
                 game_name(m.game, _),
@@ -102,6 +102,10 @@ def render_player(
             for m in matches
         ],
     )
+
+
+SCRIPT: Final = "settings.js"
+"""The player's own settings' script (only their own page has it)."""
 
 
 def render_choice(name: str, found: list[PlayerRow], lang: str) -> str:

@@ -27,12 +27,13 @@ from pydantic import (
     ValidationError,
     create_model,
     field_validator,
+    model_validator,
 )
 
 import pegboard.games
 from pegboard.games import Game, Option
 from pegboard.i18n import Translator
-from pegboard.web.bodies import first_error, game_refusal, refusal
+from pegboard.web.bodies import STRICT, first_error, game_refusal, refusal
 from pegboard.web.clocks import BANK_SECONDS, CORRESPONDENCE_DAYS, INCREMENT_SECONDS
 from pegboard.web.records import SeatInfo
 from pegboard.web.schemas import (
@@ -69,26 +70,41 @@ BANK_LOW, BANK_HIGH = BANK_SECONDS
 LEAST, MOST = INCREMENT_SECONDS
 
 
-CLOCK_FORMS: Final = ConfigDict(strict=True, extra="forbid")
-"""A clock is one form or the other: ``{"bank", "increment", "days"}`` is neither."""
+def one_form(data: Any) -> Any:
+    """A clock is one form or the other: ``{"bank", "increment", "days"}`` is neither, and
+    is refused rather than read as either (a field neither names is ignored, as a newer
+    page may send one)."""
+    if isinstance(data, Mapping) and "days" in data and ({"bank", "increment"} & set(data)):
+        raise ValueError("a live clock or days a move, not both")
+    return data
 
 
 class ClockBody(BaseModel):
     """A time control (Fischer), in seconds."""
 
-    model_config = CLOCK_FORMS
+    model_config = STRICT
     bank: StrictInt = Field(ge=BANK_LOW, le=BANK_HIGH)
     increment: StrictInt = Field(ge=LEAST, le=MOST)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_form(cls, data: Any) -> Any:
+        return one_form(data)
 
 
 class CorrespondenceBody(BaseModel):
     """A correspondence table's time control: days for each move (issue 39)."""
 
-    model_config = CLOCK_FORMS
+    model_config = STRICT
     days: StrictInt = Field(
         description="Days for each move, whole again after every move; no live clock.",
         json_schema_extra={"enum": list(CORRESPONDENCE_DAYS)},
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_form(cls, data: Any) -> Any:
+        return one_form(data)
 
     @field_validator("days")
     @classmethod

@@ -83,6 +83,8 @@ class Clocks:
         every process of a site reads alike."""
         self.alarms: dict[str, asyncio.TimerHandle] = {}
         """Each table's alarm at its running clock's deadline (``arm``)."""
+        self.deadlines: dict[str, float] = {}
+        """Each alarm's deadline (``wall`` seconds), for ``due_soon``."""
 
     # -- the clocks after a change ------------------------------------------------------------
 
@@ -148,6 +150,7 @@ class Clocks:
         """Set the table's alarm at its running clock's deadline (and drop an older one):
         called after every change of a table (``TableService.broadcast``)."""
         old = self.alarms.pop(table.id, None)
+        self.deadlines.pop(table.id, None)
         if old is not None:
             old.cancel()
         clock = table.record.clock
@@ -160,9 +163,11 @@ class Clocks:
         loop = asyncio.get_running_loop()
         delay = max(0.0, deadline - self.wall())
         self.alarms[table.id] = loop.call_later(delay, self._ring, table)
+        self.deadlines[table.id] = deadline
 
     def _ring(self, table: LiveTable) -> None:
         self.alarms.pop(table.id, None)
+        self.deadlines.pop(table.id, None)
         self.host.spawn(self._flag_when_due(table))
 
     async def _flag_when_due(self, table: LiveTable) -> None:
@@ -233,10 +238,8 @@ class Clocks:
         """Whether the table's alarm rings within ``ALARM_HORIZON``: a table whose alarm
         is days away (a correspondence table's) may leave memory, and ``wake_due`` brings it
         back in time."""
-        alarm = self.alarms.get(table.id)
-        return alarm is not None and alarm.when() - asyncio.get_running_loop().time() < (
-            ALARM_HORIZON
-        )
+        deadline = self.deadlines.get(table.id) if table.id in self.alarms else None
+        return deadline is not None and deadline - self.wall() < ALARM_HORIZON
 
     async def wake_due(self) -> int:
         """Rebuild the correspondence tables out of memory whose clocks run out within
@@ -258,6 +261,7 @@ class Clocks:
 
     def disarm(self, table: LiveTable) -> None:
         alarm = self.alarms.pop(table.id, None)
+        self.deadlines.pop(table.id, None)
         if alarm is not None:
             alarm.cancel()
 
@@ -267,3 +271,4 @@ class Clocks:
         for alarm in self.alarms.values():
             alarm.cancel()
         self.alarms.clear()
+        self.deadlines.clear()
