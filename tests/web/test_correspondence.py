@@ -25,6 +25,13 @@ from tests.web.test_pairing import ask, mine, person
 from tests.web.test_ratings import Rated
 
 PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+
+
+def on(storage: str, request: pytest.FixtureRequest) -> dict[str, str]:
+    """``toy_app``'s database: SQLite's by default, or a PostgreSQL database of the test's."""
+    return {} if storage == "sqlite" else {"url": request.getfixturevalue("postgres_url")}
+
+
 TWO_DAYS = {"days": 2}
 
 
@@ -165,10 +172,13 @@ def vacation(browser: TestClient, days: int, lang: str = "en") -> Any:
     return browser.put("/api/me/vacation", json={"days": days, "lang": lang})
 
 
+@pytest.mark.parametrize("storage", ["sqlite", "postgresql"])
 def test_a_move_due_during_a_vacation_gets_its_whole_days_from_the_vacation_s_end(
     toy_app: Callable[..., tuple[TestClient, FakeTime]],
+    storage: str,
+    request: pytest.FixtureRequest,
 ) -> None:
-    client, wall = toy_app()
+    client, wall = toy_app(**on(storage, request))
     service = service_of(client)
     rated = Rated(client, "tricks", ["Ana", "Bo"], hand=3, clock=TWO_DAYS)
     ana, bo = rated.sit()
@@ -274,10 +284,13 @@ def test_turns_put_the_move_due_soonest_first_with_its_time_left(
     ]
 
 
+@pytest.mark.parametrize("storage", ["sqlite", "postgresql"])
 def test_a_days_long_alarm_lets_its_table_leave_memory_and_the_sweep_wakes_it_in_time(
     toy_app: Callable[..., tuple[TestClient, FakeTime]],
+    storage: str,
+    request: pytest.FixtureRequest,
 ) -> None:
-    client, wall = toy_app()
+    client, wall = toy_app(**on(storage, request))
     service = service_of(client)
     table = new_table(client, "tricks", PEOPLE, hand=3, clock={"days": 1})
     ana, bo = sit(client, table)
@@ -286,6 +299,7 @@ def test_a_days_long_alarm_lets_its_table_leave_memory_and_the_sweep_wakes_it_in
     table_id = table["table"]
     client.portal.call(_evict, service)
     assert not service.holds(table_id)  # a day away: memory is not held for it
+    # (The run's PostgreSQL database is the test's own: no other test's tables are due.)
     assert table_lists.correspondence_due(service.store, wall.now + 3600) == []
     assert client.portal.call(service.clocks.wake_due) == 0
     wall.advance(DAY - 1800)  # half an hour before Ana's deadline

@@ -61,11 +61,11 @@ def rules_scripts() -> set[str]:
 def test_every_imported_module_is_one_of_the_pages_files() -> None:
     assert SCRIPTS, "no JavaScript modules found"
     reached: set[str] = set()
-    from pegboard.web import daily_pages, player_page, replays
+    from pegboard.web import daily_pages, notices, player_page, replays
 
     # The roots: the table and lobby's app, the games' page modules, the rules pages', the
     # replay page's, the daily deals' and the player's settings' own scripts (server-rendered
-    # pages that name theirs).
+    # pages that name theirs), and the push notices' service worker.
     todo = [
         "app.js",
         *sorted(page_modules()),
@@ -73,6 +73,7 @@ def test_every_imported_module_is_one_of_the_pages_files() -> None:
         replays.SCRIPT,
         daily_pages.SCRIPT,
         player_page.SCRIPT,
+        notices.WORKER,
     ]
     while todo:
         name = todo.pop()

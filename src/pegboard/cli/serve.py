@@ -13,6 +13,7 @@ from pegboard.i18n import resolve_language, translator
 from pegboard.web.limits import DEFAULT, PAGE_CONNECTIONS
 
 LIMITS = "Limits (per client; docs/web.md)"
+NOTIFICATIONS = "Notifications of correspondence tables (docs/web.md)"
 WS_MAX_SIZE = 65536
 """Bytes: larger WebSocket messages are cut by the server; from 4 KiB up to this size the
 app answers with a ``too_large`` error instead (docs/web.md)."""
@@ -309,6 +310,48 @@ def serve(
             "(the limits count per client address); repeat for several."
         ),
     ] = None,
+    push_contact: Annotated[
+        str | None,
+        typer.Option(
+            help="Send Web Push notices of correspondence tables, giving the push services "
+            "this contact (mailto:you@example.org or https://...); off without it.",
+            rich_help_panel=NOTIFICATIONS,
+        ),
+    ] = None,
+    push_service: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A push service's host a browser's subscription may name besides the "
+            "browsers' own (or an exact origin, http://127.0.0.1:8123, for a local one); "
+            "repeat for several.",
+            rich_help_panel=NOTIFICATIONS,
+        ),
+    ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="The mail server of the daily digests, as smtp://user:password@host:port"
+            "?from=address (the login optional; smtp+starttls://, smtps://); no e-mail "
+            "without it.",
+            rich_help_panel=NOTIFICATIONS,
+        ),
+    ] = None,
+    site_url: Annotated[
+        str,
+        typer.Option(
+            help="The site's address as players reach it, for the links of its e-mail.",
+            rich_help_panel=NOTIFICATIONS,
+        ),
+    ] = "",
+    digest_hour: Annotated[
+        int,
+        typer.Option(
+            help="The hour (UTC) from which each day's digests are mailed.",
+            min=0,
+            max=23,
+            rich_help_panel=NOTIFICATIONS,
+        ),
+    ] = 7,
     docs: Annotated[
         bool, typer.Option("--docs", help="Serve the API's documentation: /docs, /openapi.json.")
     ] = False,
@@ -436,6 +479,22 @@ def serve(
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from pegboard.web.app import SETTINGS_ENV, AppSettings, app_from_environment
+    from pegboard.web.digests import MailSettings
+    from pegboard.web.mail import MailError, SmtpServer
+    from pegboard.web.notices import PushSettings
+    from pegboard.web.push import PUSH_SERVICES
+
+    if smtp is not None:
+        try:
+            SmtpServer.parse(smtp)
+        except MailError as error:
+            raise typer.BadParameter(
+                _(error.template).format(**error.fields), param_hint="--smtp"
+            ) from None
+    if push_contact is not None and not push_contact.startswith(("mailto:", "https://")):
+        raise typer.BadParameter(
+            _("A contact is a mailto: or https:// address."), param_hint="--push-contact"
+        )
     from pegboard.web.db import sqlite_file, upgrade
 
     try:
@@ -484,6 +543,8 @@ def serve(
         limits=limits,
         docs=docs,
         allowed_origins=tuple(allowed_origin or ()),
+        push=PushSettings(push_contact, PUSH_SERVICES + tuple(push_service or ())),
+        mail=MailSettings(smtp, site_url or f"http://{host}:{port}", digest_hour),
         seed=seed,
     )
     door = FrontDoor(

@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -37,8 +38,10 @@ from pegboard.web import (
     corrections,
     daily,
     daily_pages,
+    digests,
     leaderboard,
     lobby,
+    notices,
     observability,
     pairing,
     play_on,
@@ -56,9 +59,11 @@ from pegboard.web import (
 from pegboard.web.analyses import Analyses
 from pegboard.web.bot_pool import BotPool, default_workers
 from pegboard.web.db import DATABASE_THREADS, make_engine, upgrade
+from pegboard.web.digests import NO_MAIL, MailSettings
 from pegboard.web.guards import BodyLimit, PageRate, RequestRate, SecurityHeaders, scope_lang
 from pegboard.web.leavers import GRACE_SECONDS
 from pegboard.web.limits import DEFAULT, Limits
+from pegboard.web.notices import NO_PUSH, PushSettings
 from pegboard.web.observability import time_gc_pauses
 from pegboard.web.records import DatabaseBusyError, is_busy
 from pegboard.web.report_labels import LabelCache
@@ -135,12 +140,20 @@ class PegboardApp(FastAPI):
 async def sweep(service: TableService, idle_seconds: float) -> None:
     """Forget idle tables now and then, so a long-running server's memory holds only the
     tables in use (a forgotten table is rebuilt from its log when it is next opened); and
-    wake the correspondence tables whose clocks run out within the hour."""
+    wake the correspondence tables whose clocks run out within the hour, mail the day's
+    digests and forget the notices of old moves."""
     while True:
         try:  # from the start too: a correspondence table due soon is not resumed at once
             await service.clocks.wake_due()
         except Exception:  # the database away a moment: the next sweep tries again
             log.exception("the correspondence tables due soon were not woken")
+        try:
+            await service.digests.send_due()
+            await asyncio.to_thread(
+                notices.prune, service.store, datetime.now(UTC) - notices.NOTICES_KEPT
+            )
+        except Exception:
+            log.exception("the day's digests were not decided")
         await asyncio.sleep(min(SWEEP_SECONDS, idle_seconds))
         service.evict_idle(idle_seconds)
 
@@ -163,6 +176,8 @@ class AppSettings:
     grace: float = GRACE_SECONDS
     analysis_budget: int | None = None
     """The budget per search of the matches' reports (None: the analysing bot's own)."""
+    push: PushSettings = NO_PUSH
+    mail: MailSettings = NO_MAIL
     seed: int | None = None
     """The first match's seed, the next ones counting on from it (``--seed``: the same deals
     each time, for screenshots); None: a secret random seed for each match."""
@@ -177,6 +192,8 @@ class AppSettings:
             "allowed_origins": self.allowed_origins,
             "grace": self.grace,
             "analysis_budget": self.analysis_budget,
+            "push": self.push,
+            "mail": self.mail,
             "seed_source": None if self.seed is None else itertools.count(self.seed).__next__,
         }
 
@@ -188,6 +205,8 @@ class AppSettings:
         data = json.loads(text)
         data["limits"] = Limits(**data["limits"])
         data["allowed_origins"] = tuple(data["allowed_origins"])
+        data["push"] = PushSettings(data["push"]["contact"], tuple(data["push"]["services"]))
+        data["mail"] = MailSettings(**data["mail"])
         return cls(**data)
 
 
@@ -234,6 +253,8 @@ def create_app(
     bot_workers: int | None = None,
     grace: float = GRACE_SECONDS,
     analysis_budget: int | None = None,
+    push: PushSettings = NO_PUSH,
+    mail: MailSettings = NO_MAIL,
 ) -> FastAPI:
     """The app on the database at ``db_url``; ``bot_delay`` seconds pass before each bot
     move (0 in tests); ``seed_source`` gives each new match its seed (secrets by default);
@@ -245,7 +266,8 @@ def create_app(
     the server's process); an away player has ``grace`` seconds before the others may hand
     their seat to a bot or claim the win (``pegboard.web.leavers``); the finished matches'
     reports search each decision with ``analysis_budget`` (None: the analysing bot's own
-    budget; small in tests)."""
+    budget; small in tests); ``push`` and ``mail`` say whether and how the site notifies
+    players of their correspondence tables (``pegboard.web.notices``, ``digests``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -262,6 +284,8 @@ def create_app(
             limits=limits,
             pool=BotPool(default_workers() if bot_workers is None else bot_workers),
             grace=grace,
+            push_settings=push,
+            mail_settings=mail,
         )
         app.state.service = service
         app.state.players = players.Players(service.store)
@@ -312,6 +336,8 @@ def create_app(
     app.include_router(turns.router)
     app.include_router(pairing.router)
     app.include_router(vacations.router)
+    app.include_router(notices.router)
+    app.include_router(digests.router)
     lobby.install_openapi(app)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(StarletteHTTPException, http_refusal)

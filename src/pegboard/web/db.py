@@ -181,6 +181,17 @@ class PlayerRow(Base):
     # theirs at a correspondence table falls due. Migration 0018.
     vacation_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     vacation_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The address of the daily digest (``pegboard.web.digests``), sent only once confirmed
+    # through the link mailed to it; ``email_key`` is the secret of its links (confirm,
+    # stop), ``email_lang`` the language it is written in, ``email_asked_at`` when the last
+    # confirmation was mailed (one per ten minutes), ``digest_day`` the UTC day of the last
+    # digest (one a day, however many processes). Migration 0019.
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_confirmed: Mapped[bool] = mapped_column(default=False, server_default=false())
+    email_key: Mapped[str | None] = mapped_column(String(64), index=True)
+    email_lang: Mapped[str | None] = mapped_column(String(8))
+    email_asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    digest_day: Mapped[str | None] = mapped_column(String(10))
 
 
 class PlayerKeyRow(Base):
@@ -314,6 +325,35 @@ class PairingRow(Base):
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     table_id: Mapped[str | None] = mapped_column(String(16))
     ready: Mapped[bool] = mapped_column(default=False)
+
+
+class PushSubscriptionRow(Base):
+    """A browser a player subscribed to Web Push (``pegboard.web.notices``): its push
+    service's endpoint and keys (``pegboard.web.push.Subscription``) and the language its
+    notifications are written in; ``id`` is the endpoint's SHA-256. Migration 0019."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(1024))
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    lang: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class NoticeRow(Base):
+    """A move told to a player (``pegboard.web.notices``): the first process to write the
+    row sends the push, and no other, so each move is told at most once. Migration 0019."""
+
+    __tablename__ = "notices"
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    match_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    seq: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    player_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
 
 class PlayerTraceRow(Base):

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from pegboard.games.levels import LEVEL_NAMES
 from pegboard.i18n import Translator, translator
-from pegboard.web import leaderboard, pages, rules, seasons, vacations
+from pegboard.web import digests, leaderboard, pages, rules, seasons, vacations
 from pegboard.web.db import NAME_LENGTH, PlayerRow
 from pegboard.web.players import (
     PER_VIEWER,
@@ -144,6 +144,13 @@ async def player_page(request: Request, key: str) -> Response:
         service = service_of(request)
         turns = await turns_of(service, viewer_id, _)
         settings = await vacation_settings(service, viewer_id)
+        address = await asyncio.to_thread(digests.address_of, service.store, viewer_id)
+        settings.update(
+            push=service.notices.on,
+            mail=service.digests.on,
+            email=address.email,
+            confirmed=address.confirmed,
+        )
     page = render_player(found[0], matches, lang, rated, turns, settings)
     return HTMLResponse(page, headers=PER_VIEWER)
 

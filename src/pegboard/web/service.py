@@ -41,8 +41,10 @@ from pegboard.web.bot_pool import BotPool
 from pegboard.web.chat import TableChat
 from pegboard.web.client_limits import ClientLimits
 from pegboard.web.commits import GroupCommit
+from pegboard.web.digests import Digests, MailSettings
 from pegboard.web.leavers import GRACE_SECONDS, Leavers, is_forfeited
 from pegboard.web.limits import DEFAULT, Limits
+from pegboard.web.notices import Notices, PushSettings
 from pegboard.web.observability import Metrics
 from pegboard.web.records import NewAction, SeatInfo, is_busy
 from pegboard.web.replays import replay_links
@@ -96,6 +98,8 @@ class TableService:
         clock: Callable[[], float] = time.monotonic,
         grace: float = GRACE_SECONDS,
         wall: Callable[[], float] = time.time,
+        push_settings: PushSettings | None = None,
+        mail_settings: MailSettings | None = None,
     ) -> None:
         self.store = store
         self.limits = limits
@@ -114,6 +118,8 @@ class TableService:
         self.sync = TableSync(self, store, self._tables, self._loading)
         self.chat = TableChat(store, limits, self._tables)
         self.takebacks = Takebacks(self)
+        self.notices = Notices(self, push_settings or PushSettings())
+        self.digests = Digests(self, mail_settings or MailSettings())
         self.sync.on_chat = self.chat.hear
         self.clocks = Clocks(self, wall, store)
         self.leavers = Leavers(self, store, limits, clock, grace)
@@ -179,6 +185,8 @@ class TableService:
             log.exception("table %s: its log does not replay", table_id)
             raise UnusableTableError(table_id, None) from None
         table = self._tables[table_id] = LiveTable(record, game, match)
+        # Its moves were told when they were made: only what comes after is news.
+        table.noticed = (record.match_number, len(record.actions), record.status)
         table.narrate(narration)
         self.leavers.mark_presence(table)  # nobody is connected yet: every player away from now
         # Another process may hold the table too and move its bot: stand by a moment.
@@ -262,8 +270,9 @@ class TableService:
                 if key not in made:
                     made[key] = self.state(table, connection)
                 connection.send(made[key])
-        # Every change of a table is told: its clock's alarm follows it here.
+        # Every change of a table is told: its clock's alarm and its notices follow it here.
         self.clocks.arm(table)
+        self.notices.changed(table)
 
     # -- a move ----------------------------------------------------------------------------
 

@@ -159,6 +159,9 @@ class LiveTable:
     narration: list[Event] = field(default_factory=list)
     """The last events of the match in play (``Game.play``), oldest first: the log
     of a game that has no web look of its own (at most ``LOG_LIMIT``)."""
+    noticed: tuple[int, int, str] | None = None
+    """The match, log length and status the notices were last decided at
+    (``pegboard.web.notices``); a table rebuilt from its log starts at its own."""
     away_since: dict[int, float] = field(default_factory=dict)
     """When each claimed seat whose player has no connection went away (``time.monotonic``;
     since the table was rebuilt, for a seat nobody connected to since): ``pegboard.web.leavers``."""
