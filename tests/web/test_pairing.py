@@ -6,6 +6,7 @@ pair each place once."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from datetime import timedelta
 from typing import Any
@@ -15,8 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from pegboard.web import pairing
-from pegboard.web.db import RatingRow, SeatRow
-from tests.web.conftest import another_browser, service_of
+from pegboard.web.db import RatingRow, SeatRow, TableRow
+from tests.web.conftest import PLAY_LIMITS, another_browser, service_of
 
 
 def person(client: TestClient, n: int) -> TestClient:
@@ -163,3 +164,31 @@ def test_several_processes_pair_each_place_once(fresh_db_url: str, client_on: An
         ).all()
     players = [player for _, player in seats]
     assert len(players) == 8 and len(set(players)) == 8  # nobody at two tables
+
+
+def test_two_identities_of_one_address_are_never_paired_at_a_rated_table(
+    client_on: Any, sqlite_url: str
+) -> None:
+    """Fair play: a rated pair from one address (two browsers of one person, say) is not
+    made: no table, no rating; each waits on for someone else, the refused pair is not
+    tried again at every ask (each try was a table), and a casual pair is made as ever."""
+    app = client_on(
+        sqlite_url, limits=dataclasses.replace(PLAY_LIMITS, rated_shared_addresses=False)
+    )
+    ana = another_browser(app, client=("198.51.100.1", 40001))
+    ana_too = another_browser(app, client=("198.51.100.1", 40002))  # one address
+    first = ask(ana, rated=True)
+    second = ask(ana_too, rated=True)
+    assert first["status"] == second["status"] == "waiting"
+    for _ in range(3):  # each asks again: still no pair, still no table
+        assert ana.get(f"/api/pairing/{first['ticket']}").json()["status"] == "waiting"
+        assert ana_too.get(f"/api/pairing/{second['ticket']}").json()["status"] == "waiting"
+    with service_of(app).store.session() as session:
+        assert session.scalar(select(func.count()).select_from(TableRow)) == 0
+    bo = person(app, 7)  # another address
+    paired = ask(bo, rated=True)
+    assert paired["status"] == "paired"
+    assert client_on is not None and mine(ana, paired["table"]) == 0  # the longest waiting
+    casual = [another_browser(app, client=("198.51.100.9", 40000 + n)) for n in (1, 2)]
+    ask(casual[0])
+    assert ask(casual[1])["status"] == "paired"  # casual: one address may play itself

@@ -12,6 +12,10 @@ and anyone finds someone in the end. Each ask (the page asks every few seconds,
 game's default options for two and its own clock, rated if they asked so, the one who
 waited longer at seat 0; each opens it as their seat by their identity (``/t/ID``).
 
+A rated pair is held to fair play's rules before its table is made
+(``fair_play.seat_problem``): two identities of one address or device are never paired to
+be rated against each other, and a refused pair is not tried again for ``AVOID_SECONDS``.
+
 Several server processes on PostgreSQL share the queue: the pairing is decided in one
 transaction that locks the asker's place and takes the first free partner's with ``FOR
 UPDATE SKIP LOCKED``, so that no place is paired twice; one process pairs with a lock of
@@ -22,6 +26,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal, get_args
@@ -39,7 +45,7 @@ from pegboard.web.clocks import CORRESPONDENCE_DAYS, TimeControl
 from pegboard.web.db import PairingRow, RatingRow
 from pegboard.web.rating_scale import shown
 from pegboard.web.ratings import MODEL
-from pegboard.web.records import utc
+from pegboard.web.records import SeatInfo, utc
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.store import Store
 from pegboard.web.table_body import CorrespondenceBody, HumanSeat, NewTable
@@ -65,6 +71,12 @@ days a move (``TimeControl.parse`` reads them)."""
 
 Pace = Literal["live", "1d", "2d", "3d", "7d"]
 assert get_args(Pace) == PACES, "the body's paces are the clocks' own"
+
+
+AVOID_SECONDS: Final = 600.0
+"""How long a pair refused a table (not to be rated against each other) is not tried again."""
+AVOID_PLAYERS: Final = 10_000
+"""Players whose refused partners one process remembers, at most."""
 
 
 def stale_after(pace: str) -> int:
@@ -169,10 +181,10 @@ def enter(
     return ticket
 
 
-def reserve(store: Store, ticket: str, at: datetime) -> Pair | None:
-    """Pair the ticket's place with the longest waiting place that fits it, if any: both
-    get the new table's id (not yet made); None when it waits on (or is paired already,
-    or gone)."""
+def reserve(store: Store, ticket: str, at: datetime, avoid: Collection[str] = ()) -> Pair | None:
+    """Pair the ticket's place with the longest waiting place that fits it, if any (never
+    a player of ``avoid``): both get the new table's id (not yet made); None when it waits
+    on (or is paired already, or gone)."""
     with store.session() as session, session.begin():
         mine = session.scalars(
             select(PairingRow).where(PairingRow.id == ticket).with_for_update()
@@ -189,6 +201,7 @@ def reserve(store: Store, ticket: str, at: datetime) -> Pair | None:
                 PairingRow.pace == mine.pace,
                 PairingRow.table_id.is_(None),
                 PairingRow.player_id != mine.player_id,
+                PairingRow.player_id.not_in(list(avoid)),
                 PairingRow.id != mine.id,
                 PairingRow.seen_at >= fresh,
             )
@@ -232,6 +245,13 @@ class Place:
     table_id: str | None
     ready: bool
     rating: float
+
+
+def owner_of(store: Store, ticket: str) -> str | None:
+    """The player whose place the ticket is, if it is one."""
+    with store.session() as session:
+        row = session.get(PairingRow, ticket)
+        return None if row is None else row.player_id
 
 
 def place_of(store: Store, ticket: str, at: datetime) -> Place | None:
@@ -296,6 +316,23 @@ class Pairing:
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
+        self.avoid: dict[str, dict[str, float]] = {}
+        """Each player's partners refused lately (``AVOID_SECONDS``, monotonic): a pair
+        that may not sit at one table is not tried again at every ask, each try a table."""
+
+    def avoided(self, player_id: str) -> set[str]:
+        clock = time.monotonic()
+        mine = self.avoid.get(player_id, {})
+        for other in [o for o, until in mine.items() if until <= clock]:
+            del mine[other]
+        return set(mine)
+
+    def refuse(self, first: str, second: str) -> None:
+        until = time.monotonic() + AVOID_SECONDS
+        self.avoid.setdefault(first, {})[second] = until
+        self.avoid.setdefault(second, {})[first] = until
+        while len(self.avoid) > AVOID_PLAYERS:  # bounded: the oldest players go first
+            del self.avoid[next(iter(self.avoid))]
 
     async def try_pair(self, request: Request, ticket: str, lang: str) -> None:
         """Pair the ticket's place if an opponent fits, and make their table."""
@@ -303,11 +340,32 @@ class Pairing:
 
         service = service_of(request)
         async with self.lock:
-            pair = await asyncio.to_thread(reserve, service.store, ticket, now())
+            owner = await asyncio.to_thread(owner_of, service.store, ticket)
+            avoid = set() if owner is None else self.avoided(owner)
+            pair = await asyncio.to_thread(reserve, service.store, ticket, now(), avoid)
         if pair is None:
             return
         game = pegboard.games.get(pair.game)
         (first, first_name), (second, second_name) = pair.first, pair.second
+        problem = ""
+        if pair.rated:
+            problem = await asyncio.to_thread(
+                fair_play.seat_problem,
+                service.store,
+                [SeatInfo(0, "human", player_id=first)],
+                1,
+                second,
+                f"pairing:{second}",
+                service.limits.rated_after,
+                translator(lang),
+                shared_addresses=service.limits.rated_shared_addresses,
+            )
+        if problem:
+            # Not rated against each other (one address or device, say): each waits on for
+            # someone else, and this pair is not tried again for a while.
+            self.refuse(first, second)
+            await asyncio.to_thread(settle, service.store, pair.table_id, False)
+            return
         body = NewTable(
             game=pair.game,
             options=options_for_two(game),
@@ -329,6 +387,7 @@ class Pairing:
                 table, invite, second_name, lang, client=f"pairing:{second}", player=second
             )
         except LobbyError:
+            self.refuse(first, second)
             await asyncio.to_thread(settle, service.store, pair.table_id, False)
             raise
         await asyncio.to_thread(settle, service.store, pair.table_id, True)
@@ -376,6 +435,9 @@ async def enter_queue(request: Request) -> Response:
         client = request.client.host if request.client else "unknown"
         service.clients.within_joins(client, _)
         player, secret = await named_player(request, name)
+        # Where the player asks from is a trace of fair play's (as a seat taken is): two
+        # identities of one address are never paired at a rated table.
+        await service.seats.trace(player.id, client)
         if asked.rated and (
             problem := await asyncio.to_thread(
                 fair_play.newcomer_problem,
