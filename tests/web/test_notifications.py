@@ -407,3 +407,22 @@ def test_a_correspondence_table_over_several_days_with_a_push_and_a_digest(
     site.wall.advance(2 * DAY + 1)  # then nobody moves: the mover's days run out
     assert site.client.portal.call(site.service.clocks.flag_due, live)
     assert live.record.seats[due].stand_in is not None  # a casual table: a bot plays on
+
+
+def test_two_processes_on_postgresql_mail_one_digest_a_day(
+    start_site: Callable[..., Site], postgres_url: str
+) -> None:
+    one, two = start_site(postgres_url), start_site(postgres_url)
+    table_id, _bo_browser, _ana_token, _ = one.table(days=1)
+    assert one.client.put("/api/me/email", json={"email": "ana@example.org"}).status_code == 200
+    (confirmation,) = one.inbox.messages()
+    link = next(w for w in confirmation.get_content().split() if "/email/confirm/" in w)
+    assert two.client.get(link.removeprefix(SITE)).status_code == 200  # any process
+    one.wall.advance(DAY)
+    mailed = [
+        one.client.portal.call(one.service.digests.send_due),
+        two.client.portal.call(two.service.digests.send_due),
+    ]
+    assert sorted(mailed) == [0, 1]
+    digests_sent = [m for m in one.inbox.messages() if table_id in m.get_content()]
+    assert len(digests_sent) == 1
