@@ -266,9 +266,11 @@ def test_d17_a_whole_draw_match_in_each_language(lang: str) -> None:
 
 
 CRIBBAGE_PHRASES = {
-    "pt": ["Cribbage contra o robô (greedy)", "A vira é cortada: ", "Placar final: "],
-    "zh": ["与机器人（greedy）对战克里比奇", "切出翻牌：", "最终得分："],
-    "hi": ["बॉट (greedy) के विरुद्ध क्रिबेज", "स्टार्टर पलटा गया: ", "अंतिम स्कोर: "],
+    # The bot's level in words of the language, never the command's key (translations-2.md:
+    # "बॉट (greedy)", "机器人（strong）", "o robô (strong)").
+    "pt": ["Cribbage contra o Robô guloso", "A vira é cortada: ", "Placar final: "],
+    "zh": ["与贪心机器人对战克里比奇", "切出翻牌：", "最终得分："],
+    "hi": ["लालची बॉट के विरुद्ध क्रिबेज", "स्टार्टर पलटा गया: ", "अंतिम स्कोर: "],
 }
 COUNTING = {"pt": "quinze dois", "zh": "十五得二", "hi": "पंद्रह दो"}
 
@@ -357,3 +359,26 @@ def test_replay_in_the_chosen_language(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "ड्रॉ मैच: 2 खिलाड़ी, सीड 3, लक्ष्य 100।" in result.output
     assert "मैच पूरा नहीं हुआ।" in result.output
+
+
+# -- a count beside a name ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "colon"), [("en", ": "), ("pt", ": "), ("zh", "："), ("hi", ": ")]
+)
+def test_a_count_beside_a_seat_s_name_is_set_apart_from_it(lang: str, colon: str) -> None:
+    """translations-2.md: "Tiles in hand" read "seat 2 7 · seat 3 6" in every language, the
+    seat's number and its count run together; each count follows its seat's name after the
+    language's own colon (zh's is full-width)."""
+    from pegboard.fives.match import FivesMatch
+    from pegboard.fives.rules import FivesRules
+    from pegboard.fives.text import view_lines
+
+    _ = translator(lang)
+    match = FivesMatch(FivesRules("all-fives", 3), seed=3)
+    names = {seat: _("Seat {number}").format(number=seat + 1) for seat in range(3)}
+    lines = view_lines(match.observation(0), lang, _, names.__getitem__)
+    sizes = next(line for line in lines if names[1] in line and names[2] in line)
+    for seat in (1, 2):
+        assert re.search(re.escape(names[seat] + colon) + r"\d+\b", sizes), sizes

@@ -204,7 +204,7 @@ def test_the_scoring_tables_agree_with_the_rules_and_the_engine(pages: dict[str,
                 if not labels:  # the go and the last card: shown in the pegging example
                     assert "Go" in what or "last card" in what
                     continue
-                engine = int(text(row[2]).rsplit(":", 1)[1])
+                engine = int(re.split("[:：]", text(row[2]))[-1])  # zh's colon is full-width
                 if points.isdigit():
                     assert engine == int(points), (lang, what)
                 else:  # a run: 1 for each of its cards
@@ -377,3 +377,12 @@ def test_try_answer_is_the_page_modules_counter() -> None:
     _ = translator("pt")
     status, body = page_module.try_answer({**BEST, "lang": "pt"}, _)
     assert status == 200 and body["total"] == 29 and body["saying"].startswith("quinze dois")
+
+
+def test_an_example_s_points_follow_its_cards_after_the_language_s_colon(
+    pages: dict[str, str],
+) -> None:
+    """translations-2.md: the scoring table's ": " was a literal, half-width in Chinese."""
+    for lang, colon in (("en", ": "), ("pt", ": "), ("zh", "："), ("hi", ": ")):
+        found = re.findall(r"</span>(.{1,2})<span class=\"example-points\">", pages[lang])
+        assert found and set(found) == {colon}, (lang, set(found))

@@ -29,6 +29,7 @@ from pegboard.cribbage.looks.cli_commands import cribbage_app
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import Seats, cards_text, cut_lines, hand_header, narrate, scores_text
 from pegboard.games import Game as Description
+from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
 
 PLAYERS = 2
@@ -144,24 +145,25 @@ class CribbageTable(GenericTable):
     def introduce(self) -> None:
         _ = self._
         say = self.terminal.say
-        bot = self.seats.name(BOT, _)
-        level = self.bots[BOT].name
+        # The level as people read it, in their language ("Greedy bot"), never the
+        # command's key ("greedy"; translations-2.md).
+        level = _(level_name("cribbage", self.bots[BOT].name))
         if isinstance(self.match, CribbageMatch):
             say(
                 _.ngettext(
-                    "Cribbage against {bot} ({level}): a match, first to {target} game point "
+                    "Cribbage against the {level}: a match, first to {target} game point "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
-                    "Cribbage against {bot} ({level}): a match, first to {target} game points "
+                    "Cribbage against the {level}: a match, first to {target} game points "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     self.match.target,
-                ).format(bot=bot, level=level, target=self.match.target)
+                ).format(level=level, target=self.match.target)
             )
             say(_("Game 1: first to 121 wins (C7)."))
         else:
             say(
-                _(
-                    "Cribbage against {bot} ({level}): first to 121 wins (C7). You are seat 1."
-                ).format(bot=bot, level=level)
+                _("Cribbage against the {level}: first to 121 wins (C7). You are seat 1.").format(
+                    level=level
+                )
             )
         for line in cut_lines(self.playing.cuts, self.seats, _):
             say(line)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from pegboard.core import N_
 from pegboard.cribbage import DECK, SUIT_SYMBOLS, SUITS, Card, parse_cards
@@ -248,10 +248,11 @@ def _rows_table(rows: list[Row], caption: str, table_id: str, ctx: RulesContext)
     for what, points, example in rows:
         shown: str | Markup = "—"
         if example is not None:
-            shown = join(
-                chips(example[0], ctx),
-                Markup(": "),
-                element("span", str(example[1]), class_="example-points"),
+            # The colon is the language's (zh writes a full-width one): from the catalog,
+            # never a literal (translations-2.md).
+            shown = Markup(escape(_("{cards}: {points}"))).format(
+                cards=chips(example[0], ctx),
+                points=element("span", str(example[1]), class_="example-points"),
             )
         body.append(
             [

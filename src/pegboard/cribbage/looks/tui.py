@@ -48,6 +48,7 @@ from pegboard.cribbage.looks.tui_view import (
 )
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import Seats, cut_lines, hand_header, narrate, scores_text
+from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
 from pegboard.tui.generic import GenericScreen
 from pegboard.tui.setup import Setup
@@ -194,12 +195,15 @@ class CribbageScreen(GenericScreen):
             ).format(games=self.setup.best_of)
         else:
             opening = _.ngettext(
-                "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
                 "game (C7). You are seat 1.",
-                "Cribbage against {bot} ({level}), the best of {games}: first to 121 wins a "
+                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
                 "game (C7). You are seat 1.",
                 self.setup.best_of or 1,
-            ).format(bot=self.seats.name(BOT, _), level=self.bot.name, games=self.setup.best_of)
+            ).format(
+                level=_(level_name("cribbage", self.bot.name)),  # in words, never the key
+                games=self.setup.best_of,
+            )
         return opening + (
             ""
             if match.target == 1
