@@ -57,3 +57,20 @@ def test_b5_the_static_page_and_scripts_name_no_language() -> None:
         text = path.read_text(encoding="utf-8")
         named = {code for code in codes if re.search(rf"[\"'=]{re.escape(code)}[\"' ]", text)}
         assert not named, f"{path.name} names {named}"
+
+
+def test_without_javascript_the_lobby_says_so_in_each_language() -> None:
+    """translations-2.md: the lobby's <noscript> was English only. The page is one for
+    every reader, so it says it in each language, each marked with its own."""
+    import re
+
+    from pegboard.i18n import ALL, translator
+    from pegboard.web.lobby import NO_SCRIPT, index_page
+
+    (inner,) = re.findall(r"<noscript>(.*?)</noscript>", index_page(), flags=re.S)
+    said = dict(re.findall(r'<p lang="([^"]+)">([^<]+)</p>', inner))
+    assert set(said) == {language.tag for language in ALL}
+    for language in ALL:
+        words = translator(language.key)(NO_SCRIPT)
+        assert said[language.tag] == words
+        assert language.key == "en" or words != NO_SCRIPT  # translated

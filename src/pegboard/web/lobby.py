@@ -19,8 +19,9 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.routing import APIRoute
 
 import pegboard.games
+from pegboard.core import N_
 from pegboard.games import level_name
-from pegboard.i18n import LOCALES, Translator, translator
+from pegboard.i18n import ALL, LOCALES, Translator, translator
 from pegboard.web import pages, rules
 from pegboard.web.bodies import ClaimInvite, InviteSeat, JoinSeat, LeaveSeat, body_of, read
 from pegboard.web.players import named_player, player_of, with_cookie
@@ -381,11 +382,18 @@ def install_openapi(app: FastAPI) -> None:
     app.openapi = lambda: openapi_of(app)  # type: ignore[method-assign]
 
 
+NO_SCRIPT: Final = N_(
+    "pegboard needs JavaScript to play in the browser; the command line client (pegboard "
+    "play) needs none."
+)
+
+
 @functools.cache
 def index_page() -> str:
     """The lobby's and the table's page (``templates/lobby.html``): the same for everyone
     (its script translates it), so made once."""
-    return pages.render("lobby.html", "en", path="/", scripts=("app.js",))
+    said = {language.key: translator(language.key)(NO_SCRIPT) for language in ALL}
+    return pages.render("lobby.html", "en", path="/", scripts=("app.js",), noscript=said)
 
 
 def index() -> Response:
