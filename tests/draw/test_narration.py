@@ -39,7 +39,7 @@ def test_d14_the_seeds_blocked_round_3_8_10_is_said_as_8_plus_10_minus_3() -> No
     assert events[-1].seats == {"player": 0}
     # The seeds' own words for it: pt "8 + 10 − 3 = 15", the winner named by the surface.
     pt = translator("pt")
-    assert say(events[-1], pt) == "Acerto: 8 + 10 − 3 = 15 → o Lugar 1 marca 15."
+    assert say(events[-1], pt) == "Acerto: 8 + 10 − 3 = 15 → Lugar 1 marca 15."  # no article
     en = translator("en")
     assert say(events[-1], en, reader=0) == "Settlement: 8 + 10 − 3 = 15 → you score 15."
     assert say(events[-1], en, reader=1) == "Settlement: 8 + 10 − 3 = 15 → Seat 1 scores 15."
