@@ -62,7 +62,9 @@ def parse_glossary(text: str) -> list[Term]:
                 term,
                 tuple(re.compile(p) for p in _codes(english)),
                 word,
-                tuple(re.compile(p) for p in _codes(wrong)),
+                # Case-insensitive: a rejected word is rejected at a sentence's start too
+                # ("Pedras na mão" passed a case-sensitive \bpedras?\b, translations-2.md).
+                tuple(re.compile(p, re.IGNORECASE) for p in _codes(wrong)),
                 anchors[0].replace("\\n", "\n") if anchors else "",
                 decision,
             )
