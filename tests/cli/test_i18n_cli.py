@@ -175,7 +175,7 @@ def test_replay_of_a_damaged_record_speaks_the_language(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path), "--lang", "zh"])
     assert result.exit_code == 1
     assert result.output.strip() == (
-        "pegboard：错误：第 1 个动作（'pass'）无法执行：还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）"
+        "pegboard：错误：第 1 个行动（'pass'）无法执行：还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）"
     )
     path.write_text(json.dumps({"format": "pegboard-record", "version": 9}), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path), "--lang", "hi"])
