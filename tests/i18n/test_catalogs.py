@@ -266,7 +266,7 @@ def test_d17_a_whole_draw_match_in_each_language(lang: str) -> None:
 
 
 CRIBBAGE_PHRASES = {
-    # The bot's level in words of the language, never the command's key (translations-2.md:
+    # The bot's level in words of the language, never the command's key (issue 41's review:
     # "बॉट (greedy)", "机器人（strong）", "o robô (strong)").
     "pt": ["Cribbage contra o Robô guloso", "A vira é cortada: ", "Placar final: "],
     "zh": ["与贪心机器人对战克里比奇", "切出翻牌：", "最终得分："],
@@ -368,7 +368,7 @@ def test_replay_in_the_chosen_language(tmp_path: Path) -> None:
     ("lang", "colon"), [("en", ": "), ("pt", ": "), ("zh", "："), ("hi", ": ")]
 )
 def test_a_count_beside_a_seat_s_name_is_set_apart_from_it(lang: str, colon: str) -> None:
-    """translations-2.md: "Tiles in hand" read "seat 2 7 · seat 3 6" in every language, the
+    """Issue 41's review: "Tiles in hand" read "seat 2 7 · seat 3 6" in every language, the
     seat's number and its count run together; each count follows its seat's name after the
     language's own colon (zh's is full-width)."""
     from pegboard.fives.match import FivesMatch

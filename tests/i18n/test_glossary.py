@@ -63,7 +63,7 @@ def parse_glossary(text: str) -> list[Term]:
                 tuple(re.compile(p) for p in _codes(english)),
                 word,
                 # Case-insensitive: a rejected word is rejected at a sentence's start too
-                # ("Pedras na mão" passed a case-sensitive \bpedras?\b, translations-2.md).
+                # ("Pedras na mão" passed a case-sensitive \bpedras?\b, issue 41's review).
                 tuple(re.compile(p, re.IGNORECASE) for p in _codes(wrong)),
                 anchors[0].replace("\\n", "\n") if anchors else "",
                 decision,

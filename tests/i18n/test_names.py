@@ -1,4 +1,4 @@
-"""Names of people are never given an article (issue 41, translations-2.md: "o Ana marca
+"""Names of people are never given an article (issue 41's review: "o Ana marca
 10"): a display name is whatever its player chose, and a Portuguese article before it
 gives it a gender ("o Ana", "a João"). Every message of the Portuguese catalog that takes a
 person's name, rendered with a masculine and a feminine name, says the name bare."""

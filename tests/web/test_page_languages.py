@@ -60,7 +60,7 @@ def test_b5_the_static_page_and_scripts_name_no_language() -> None:
 
 
 def test_without_javascript_the_lobby_says_so_in_each_language() -> None:
-    """translations-2.md: the lobby's <noscript> was English only. The page is one for
+    """Issue 41's review: the lobby's <noscript> was English only. The page is one for
     every reader, so it says it in each language, each marked with its own."""
     import re
 

@@ -382,7 +382,7 @@ def test_try_answer_is_the_page_modules_counter() -> None:
 def test_an_example_s_points_follow_its_cards_after_the_language_s_colon(
     pages: dict[str, str],
 ) -> None:
-    """translations-2.md: the scoring table's ": " was a literal, half-width in Chinese."""
+    """Issue 41's review: the scoring table's ": " was a literal, half-width in Chinese."""
     for lang, colon in (("en", ": "), ("pt", ": "), ("zh", "："), ("hi", ": ")):
         found = re.findall(r"</span>(.{1,2})<span class=\"example-points\">", pages[lang])
         assert found and set(found) == {colon}, (lang, set(found))

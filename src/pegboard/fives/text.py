@@ -218,7 +218,7 @@ def view_lines(
         lines.append(ends_total_line(layout, _))
     lines.append(_("Your hand: {tiles}").format(tiles=tiles_text(view.hand) or "-"))
     # Each seat's count said with its name as the language says it ("seat 2: 7"): a name
-    # and a figure side by side ran together ("seat 2 7 · seat 3 6", translations-2.md).
+    # and a figure side by side ran together ("seat 2 7 · seat 3 6", issue 41's review).
     sizes = " · ".join(
         _("{name}: {count}").format(name=name(seat), count=size)
         for seat, size in enumerate(view.hand_sizes)

@@ -146,7 +146,7 @@ class CribbageTable(GenericTable):
         _ = self._
         say = self.terminal.say
         # The level as people read it, in their language ("Greedy bot"), never the
-        # command's key ("greedy"; translations-2.md).
+        # command's key ("greedy"; issue 41's review).
         level = _(level_name("cribbage", self.bots[BOT].name))
         if isinstance(self.match, CribbageMatch):
             say(

@@ -249,7 +249,7 @@ def _rows_table(rows: list[Row], caption: str, table_id: str, ctx: RulesContext)
         shown: str | Markup = "—"
         if example is not None:
             # The colon is the language's (zh writes a full-width one): from the catalog,
-            # never a literal (translations-2.md).
+            # never a literal (issue 41's review).
             shown = Markup(escape(_("{cards}: {points}"))).format(
                 cards=chips(example[0], ctx),
                 points=element("span", str(example[1]), class_="example-points"),
