@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pegboard.core import N_
+from pegboard.core import N_, WordedError
 
 BANK_SECONDS: Final = (30, 3600)
 """The bank a time control may give: 30 seconds to an hour."""
@@ -34,14 +34,9 @@ CORRESPONDENCE_DAYS: Final = (1, 2, 3, 7)
 DAY: Final = 86_400
 
 
-class TimeControlError(ValueError):
+class TimeControlError(WordedError):
     """A time control out of range, or not written as one: ``template`` (``N_``-marked) and
     its ``fields`` say why, for the surface to word in its user's language."""
-
-    def __init__(self, template: str, **fields: Any) -> None:
-        super().__init__(template.format(**fields))
-        self.template = template
-        self.fields = fields
 
 
 TIME_CONTROL_PROBLEM: Final = N_(

@@ -16,10 +16,10 @@ import ssl
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import parseaddr
-from typing import Any, Final, Literal
+from typing import Final, Literal
 from urllib.parse import quote, unquote, urlsplit
 
-from pegboard.core import N_
+from pegboard.core import N_, WordedError
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +34,9 @@ SCHEMES: Final[dict[str, tuple[Security, int]]] = {
 network), STARTTLS on the submission port, TLS from the first byte (RFC 8314)."""
 
 
-class MailError(ValueError):
+class MailError(WordedError):
     """A mail server's URL refused: ``template`` (``N_``-marked) and its ``fields`` say why,
     for the surface to word in its user's language."""
-
-    def __init__(self, template: str, **fields: Any) -> None:
-        super().__init__(template.format(**fields))
-        self.template = template
-        self.fields = fields
 
 
 UNKNOWN_SCHEME: Final = N_(

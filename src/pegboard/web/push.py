@@ -37,7 +37,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02, VapidException
 from pywebpush import WebPushException, webpush
 
-from pegboard.core import N_
+from pegboard.core import N_, WordedError
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +71,9 @@ another URL parser could read as the end of the host (a backslash, a percent sig
 _BASE64URL: Final = re.compile(r"[A-Za-z0-9_-]+={0,2}")
 
 
-class SubscriptionError(ValueError):
+class SubscriptionError(WordedError):
     """A push subscription refused: ``template`` (``N_``-marked) and its ``fields`` say why,
     for the surface to word in its user's language."""
-
-    def __init__(self, template: str, **fields: Any) -> None:
-        super().__init__(template.format(**fields))
-        self.template = template
-        self.fields = fields
 
 
 SUBSCRIPTION_FORM: Final = N_(
