@@ -37,7 +37,7 @@ from pegboard.i18n import Translator, translator
 from pegboard.web import mail, pages, rules
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.db import PlayerRow
-from pegboard.web.players import PER_VIEWER, player_of
+from pegboard.web.players import PER_VIEWER, error_answer, player_of
 from pegboard.web.records import utc
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.store import Store
@@ -333,7 +333,7 @@ async def give_email(request: Request) -> Response:
         )
         sent = await digests.mail(confirmation(email, key, _.lang, digests.settings.site))
     except LobbyError as problem:
-        return JSONResponse({"error": problem.message}, status_code=problem.status)
+        return error_answer(problem)
     answer = {**told(Address(email, False, key, _.lang), True), "mailed": sent}
     return JSONResponse(answer, headers=PER_VIEWER)
 

@@ -40,7 +40,7 @@ from pegboard.i18n import translator
 from pegboard.web import push
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.db import NoticeRow, PushSubscriptionRow
-from pegboard.web.players import PER_VIEWER, player_of
+from pegboard.web.players import PER_VIEWER, error_answer, player_of
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.seat_names import seat_name
 from pegboard.web.seats import present_seats
@@ -303,10 +303,6 @@ def notices_of_app(request: Request) -> Notices:
     return notices
 
 
-def _error(problem: LobbyError) -> JSONResponse:
-    return JSONResponse({"error": problem.message}, status_code=problem.status)
-
-
 @router.get("/push-sw.js", include_in_schema=False)
 async def service_worker() -> Response:
     """The service worker that shows the pushed notices, at the site's root so that its
@@ -356,7 +352,7 @@ async def subscribe_browser(request: Request) -> Response:
             raise LobbyError(422, _(refused.template).format(**refused.fields)) from None
         await asyncio.to_thread(subscribe, notices.service.store, player.id, subscription, _.lang)
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     return JSONResponse({"subscribed": True}, status_code=201, headers=PER_VIEWER)
 
 
@@ -381,5 +377,5 @@ async def unsubscribe_browser(request: Request) -> Response:
         if not gone:
             raise LobbyError(404, _("No such subscription."))
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     return Response(status_code=204)

@@ -43,6 +43,7 @@ from pegboard.web import fair_play
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.clocks import CORRESPONDENCE_DAYS, TimeControl
 from pegboard.web.db import PairingRow, RatingRow
+from pegboard.web.players import error_answer
 from pegboard.web.rating_scale import shown
 from pegboard.web.ratings import MODEL
 from pegboard.web.records import SeatInfo, utc
@@ -279,10 +280,6 @@ def leave(store: Store, ticket: str) -> bool:
 # -- the routes ------------------------------------------------------------------------------
 
 
-def _error(problem: LobbyError) -> JSONResponse:
-    return JSONResponse({"error": problem.message}, status_code=problem.status)
-
-
 def game_for_two(name: str, _: Translator) -> pegboard.games.Game:
     """The registered game ``name`` if two may play it; ``LobbyError`` 422 otherwise."""
     try:
@@ -461,7 +458,7 @@ async def enter_queue(request: Request) -> Response:
         await pairing_of(request).try_pair(request, ticket, _.lang)
         place = await asyncio.to_thread(place_of, service.store, ticket, now())
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     assert place is not None
     return with_cookie(JSONResponse(told(ticket, place)), request, secret)
 
@@ -480,7 +477,7 @@ async def ask_place(request: Request, ticket: str, lang: str = "en") -> Response
     try:
         await pairing_of(request).try_pair(request, ticket, _.lang)
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     place = await asyncio.to_thread(place_of, service.store, ticket, now())
     if place is None:
         return JSONResponse({"error": _("No such place in the queue.")}, status_code=404)

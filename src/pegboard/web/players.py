@@ -310,7 +310,8 @@ def _request_lang(request: Request, body: dict[str, Any] | None = None) -> Trans
     return translator(lang_key(asked))
 
 
-def _error(problem: LobbyError) -> JSONResponse:
+def error_answer(problem: LobbyError) -> JSONResponse:
+    """A refused request's answer: its status and ``{"error": message}``."""
     return JSONResponse({"error": problem.message}, status_code=problem.status)
 
 
@@ -346,7 +347,7 @@ async def rename(request: Request) -> Response:
             await asyncio.to_thread(players_of(request).rename, player.id, name)
             player.name = name
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     return with_cookie(JSONResponse(me(player)), request, secret)
 
 
@@ -362,7 +363,9 @@ async def device_code(request: Request) -> Response:
     _ = _request_lang(request)
     player = await player_of(request)
     if player is None:
-        return _error(LobbyError(404, _("This browser has no player yet: give your name first.")))
+        return error_answer(
+            LobbyError(404, _("This browser has no player yet: give your name first."))
+        )
     code = await asyncio.to_thread(players_of(request).new_code, player.id)
     return JSONResponse({"code": code, "hours": DEVICE_CODE_HOURS}, status_code=201)
 
@@ -377,7 +380,9 @@ async def revoke_code(request: Request) -> Response:
     _ = _request_lang(request)
     player = await player_of(request)
     if player is None:
-        return _error(LobbyError(404, _("This browser has no player yet: give your name first.")))
+        return error_answer(
+            LobbyError(404, _("This browser has no player yet: give your name first."))
+        )
     revoked = await asyncio.to_thread(players_of(request).revoke_codes, player.id)
     return JSONResponse({"revoked": revoked})
 
@@ -406,7 +411,7 @@ async def use_device_code(request: Request) -> Response:
                 410, _("This code is not valid any more: a code works once, within a day.")
             )
     except LobbyError as problem:
-        return _error(problem)
+        return error_answer(problem)
     player, secret = used
     if before is not None and before.id != player.id:
         # One browser held both identities: never rated against each other (fair play).

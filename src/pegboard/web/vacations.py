@@ -27,7 +27,7 @@ from pegboard.i18n import Translator, translator
 from pegboard.web.bodies import Body, body_of, read
 from pegboard.web.db import PlayerRow
 from pegboard.web.limits import Limits
-from pegboard.web.players import PER_VIEWER, player_of
+from pegboard.web.players import PER_VIEWER, error_answer, player_of
 from pegboard.web.records import utc
 from pegboard.web.schemas import answers, request_body
 from pegboard.web.store import Store
@@ -184,7 +184,7 @@ async def take_vacation(request: Request) -> Response:
             take, service.store, player.id, asked.days, at, service.limits, _
         )
     except LobbyError as problem:
-        return JSONResponse({"error": problem.message}, status_code=problem.status)
+        return error_answer(problem)
     return JSONResponse(told(taken, at, service.limits), headers=PER_VIEWER)
 
 
