@@ -239,8 +239,6 @@ class Digests:
         self.service = service
         self.settings = settings
         self.server = None if settings.smtp is None else mail.SmtpServer.parse(settings.smtp)
-        self.sent = 0
-        """Digests the mail server took since the start."""
 
     @property
     def on(self) -> bool:
@@ -269,7 +267,6 @@ class Digests:
             tables = [t for t in await turns_of(self.service, player_id, _) if t["days"]]
             if tables and await self.mail(digest(address, tables, self.settings.site)):
                 mailed += 1
-        self.sent += mailed
         return mailed
 
 

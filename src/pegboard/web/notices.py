@@ -221,8 +221,6 @@ class Notices:
         self.service = service
         self.settings = settings
         self._keys: push.PushKeys | None = None
-        self.sent = 0
-        """Pushes taken by a push service since the start (tests and metrics read it)."""
 
     @property
     def on(self) -> bool:
@@ -273,9 +271,7 @@ class Notices:
         delivery = await asyncio.to_thread(
             push.send, subscription, words, keys, subject=contact, topic=tag, urgency="normal"
         )
-        if delivery is push.Delivery.SENT:
-            self.sent += 1
-        elif delivery is push.Delivery.GONE:
+        if delivery is push.Delivery.GONE:
             await asyncio.to_thread(forget, self.service.store, subscription.endpoint)
 
 
