@@ -112,7 +112,7 @@ bench: $(VENV)/.installed-bench
 LOCALE := src/pegboard/locale
 BABEL_FLAGS := --width=100
 translations: $(VENV)/.installed-dev
-	$(BIN)/pybabel extract -F babel.cfg -k _ -k gettext -k ngettext:1,2 --no-location \
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k gettext -k ngettext:1,2 -k pgettext:1c,2 -k NC_:1c,2 --no-location \
 		--sort-output --project=pegboard --copyright-holder="pegboard developers" \
 		$(BABEL_FLAGS) -o $(LOCALE)/pegboard.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/pegboard.pot -d $(LOCALE) -D pegboard --no-fuzzy-matching --ignore-obsolete \

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
@@ -39,6 +39,8 @@ from pegboard.i18n import (
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = LOCALE_DIR / "pegboard.pot"
 TRANSLATED = ("pt_BR", "zh_Hans", "hi")
+KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
+"""Babel's keywords and the page's ``NC_`` (a message in a role), as ``make translations``."""
 runner = CliRunner()
 
 
@@ -70,7 +72,7 @@ def untranslated(template: Catalog, catalog: Catalog) -> list[str]:
     for message in template:
         if not message.id:
             continue
-        found = catalog.get(message.id)
+        found = catalog.get(message.id, context=message.context)
         if found is None:
             problems.append(f"missing: {_key(message.id)!r}")
             continue
@@ -98,12 +100,16 @@ def test_the_template_holds_every_message_of_the_source() -> None:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
     extracted = {
-        message if isinstance(message, str) else tuple(message[:2])
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            ROOT, method_map, options_map
+        (context, message if isinstance(message, str) else tuple(message[:2]))
+        for _file, _line, message, _comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=KEYWORDS
         )
     }
-    template = {m if isinstance(m, str) else tuple(m[:2]) for m in _ids(_read_po(TEMPLATE))}
+    template = {
+        (m.context, m.id if isinstance(m.id, str) else tuple(m.id[:2]))
+        for m in _read_po(TEMPLATE)
+        if m.id
+    }
     assert extracted, "nothing extracted: is babel.cfg's pattern right?"
     assert sorted(map(str, extracted - template)) == [], "not in the template: make translations"
     assert sorted(map(str, template - extracted)) == [], "no longer in the source"

@@ -345,3 +345,9 @@ def test_a_legend_says_which_peg_colour_is_whose(e2e_open: Callable[..., Page], 
         '#players li[data-seat="1"] .name'
     )
     assert page.get_attribute("#peg-legend", "aria-label") == "Peg colours"
+    if game == "cribbage":  # the running count's label is that role's word (msgctxt)
+        count = page.locator("#count-box").locator("xpath=preceding-sibling::dt[1]")
+        assert count.inner_text() == "Count"
+        page.select_option("#lang-select", "zh_Hans")
+        page.locator("dt", has_text="累计").wait_for()
+        assert count.inner_text() == "累计"  # not 计分, the counter's button

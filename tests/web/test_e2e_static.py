@@ -9,7 +9,7 @@ from pathlib import Path, PurePosixPath
 
 import pegboard.games
 from pegboard.web.lobby import GENERIC_PAGE, page_of
-from pegboard.web.messages import MESSAGES
+from pegboard.web.messages import MESSAGES, ROLES
 from pegboard.web.static_files import game_folders, static_file
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pegboard" / "web" / "static"
@@ -29,6 +29,10 @@ SCRIPTS = sorted(scripts().values())
 IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']([^"']+)["']""", re.MULTILINE)
 # t("...") and t('...'): the msgids the page looks up.
 MSGID = re.compile(r"""\bt\(\s*(["'])((?:\\.|(?!\1).)*)\1""")
+# pgettext("context", "msgid"): a word in one of its roles.
+CONTEXT_CALL = re.compile(
+    r"""\bpgettext\(\s*(["'])((?:\\.|(?!\1).)*)\1\s*,\s*(["'])((?:\\.|(?!\3).)*)\3"""
+)
 URL = re.compile(r"https?://[^\s\"'`)]+")
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
@@ -130,3 +134,13 @@ def test_every_string_the_page_translates_is_in_the_messages_catalog() -> None:
     assert len(used) > 40, "the scan found too few strings to be reading the page"
     missing = sorted(used - set(MESSAGES))
     assert missing == [], f"not in pegboard.web.messages (so never translated): {missing}"
+
+
+def test_every_word_the_page_asks_in_a_role_is_in_the_messages_catalog() -> None:
+    used = {
+        (context, msgid)
+        for path in SCRIPTS
+        for _q, context, _q2, msgid in CONTEXT_CALL.findall(path.read_text(encoding="utf-8"))
+    }
+    assert ("running count", "Count") in used, "the scan finds the page's pgettext calls"
+    assert sorted(used - set(ROLES)) == [], "not in pegboard.web.messages.ROLES"

@@ -39,7 +39,13 @@ ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 class Translator:
-    """``_("text")`` and ``_.ngettext("one", "many", n)`` in one language (``.lang``)."""
+    """``_("text")``, ``_.ngettext("one", "many", n)`` and ``_.pgettext("role", "text")`` in
+    one language (``.lang``).
+
+    ``pgettext`` is for one English word with several roles ("Count": the running count of
+    the pegging, a button that counts a hand): each role is a message of its own, told apart
+    by its context (gettext's ``msgctxt``), so that each language may say each role its way.
+    """
 
     def __init__(self, lang: str, catalog: gettext.NullTranslations) -> None:
         self.lang = lang
@@ -50,6 +56,9 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._catalog.pgettext(context, message)
 
 
 @cache

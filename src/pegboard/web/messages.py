@@ -22,6 +22,16 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name: mark now, translate
     return message
 
 
+def NC_(context: str, message: str) -> tuple[str, str]:  # noqa: N802 - as N_, with a context
+    """Mark ``message`` in its role ``context`` (gettext's ``msgctxt``) for extraction."""
+    return context, message
+
+
+CONTEXT_SEPARATOR: Final = "\x04"
+"""Between a context and its message in ``catalog``'s keys, as in gettext's own files; the
+page's ``pgettext(context, msgid)`` looks them up so (web/static/i18n.js)."""
+
+
 MESSAGES: Final[tuple[str, ...]] = (
     # The lobby: a new table.
     N_("Lobby"),
@@ -327,7 +337,6 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Dealer"),
     N_("Crib"),
     N_("Starter"),
-    N_("Count"),
     N_("Score"),
     N_("Scores"),
     N_("Peg colours"),
@@ -389,7 +398,19 @@ MESSAGES: Final[tuple[str, ...]] = (
 )
 
 
+ROLES: Final[tuple[tuple[str, str], ...]] = (
+    # One English word, several roles (tests/i18n/test_roles.py): each role its message.
+    NC_("running count", "Count"),
+)
+"""The page's messages with a context: (context, message)."""
+
+
 def catalog(lang: str) -> dict[str, str]:
-    """Every message of the page, translated to ``lang`` (``ValueError`` if unknown)."""
+    """Every message of the page, translated to ``lang`` (``ValueError`` if unknown); a
+    message with a context is keyed ``context + CONTEXT_SEPARATOR + message``."""
     _ = translator(lang)
-    return {message: _(message) for message in MESSAGES}
+    plain = {message: _(message) for message in MESSAGES}
+    return plain | {
+        f"{context}{CONTEXT_SEPARATOR}{message}": _.pgettext(context, message)
+        for context, message in ROLES
+    }

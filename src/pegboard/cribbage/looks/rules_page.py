@@ -183,7 +183,7 @@ def pegging_example_body(ctx: RulesContext) -> Markup:
             count = _("{count}, then the count starts again").format(count=step.count)
         rows.append([_role(step.seat, ctx), played, count, said or "—"])
     sequence = table(
-        [_("Player"), _("Card"), _("Count"), _("Score")],
+        [_("Player"), _("Card"), _.pgettext("running count", "Count"), _("Score")],
         rows,
         caption=_("A pegging sequence, played through the game's own rules"),
         id="pegging-example-table",
@@ -355,7 +355,7 @@ def try_it(ctx: RulesContext) -> Markup:
         starter=_("Starter"),
         options=options,
         crib=_("Count it as the crib (a flush there needs the starter)"),
-        count=_("Count"),
+        count=_.pgettext("button: count a hand", "Count"),
     )
 
 

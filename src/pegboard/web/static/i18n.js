@@ -98,12 +98,35 @@ export function onLanguage(listener) {
 // t("Seat {number}", {number: 2}): the translation of a msgid with its fields filled in. Both
 // Python brace fields and %(name)s fields are understood, as the catalogs may use either.
 export function t(msgid, fields = {}) {
-  const text = Object.prototype.hasOwnProperty.call(messages, msgid) && messages[msgid]
-    ? messages[msgid]
-    : msgid;
+  return fill(lookUp(msgid) ?? msgid, fields);
+}
+
+/**
+ * The catalog's translation of a key, if it has one.
+ * @param {string} key a msgid, or a context and a msgid (see pgettext)
+ * @returns {string | undefined}
+ */
+function lookUp(key) {
+  return Object.prototype.hasOwnProperty.call(messages, key) && messages[key] ? messages[key] : undefined;
+}
+
+/**
+ * A text with its fields filled in.
+ * @param {string} text
+ * @param {Object<string, unknown>} fields
+ * @returns {string}
+ */
+function fill(text, fields) {
   return text
     .replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole))
     .replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+// pgettext("running count", "Count"): a word in one of its roles (gettext's msgctxt), for
+// an English word that other languages say differently in each role; keyed as the server's
+// catalog keys it (the context, U+0004, the msgid).
+export function pgettext(context, msgid, fields = {}) {
+  return fill(lookUp(`${context}\u0004${msgid}`) ?? msgid, fields);
 }
 
 // Elements written in index.html carry their msgid: data-i18n (text), data-i18n-title,

@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { draggable } from "../drag.js";
-import { t } from "../i18n.js";
+import { pgettext, t } from "../i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -138,7 +138,7 @@ export function renderCribbage(view, ui, names) {
       ),
       h("dt", {}, t("Starter")),
       h("dd", { id: "starter" }, ...starterOf(view.starter)),
-      h("dt", {}, t("Count")),
+      h("dt", {}, pgettext("running count", "Count")),
       h("dd", { id: "count-box", class: "pile-zone" }, h("span", { id: "count", class: "count" }, String(view.count ?? 0)), " ", pileOf(view, names)),
     ),
   );
