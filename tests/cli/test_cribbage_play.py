@@ -32,7 +32,7 @@ runner = CliRunner()
 BAD_THEN_GOOD = ["xyzzy", "go", "discard 5H", "1 1", "1", "1 2"]
 
 CARD = re.compile(r"(?<![\w])(?:10|[2-9AJQK])[SHDC](?![\w])")
-SCORE = re.compile(r"(you peg|the bot pegs) (\d+) \(you (\d+) · the bot (\d+)\)\.", re.I)
+SCORE = re.compile(r"(you peg|the bot pegs) (\d+) \(you: (\d+) · the bot: (\d+)\)\.", re.I)
 
 
 def _play(args: list[str], answers: list[str]) -> tuple[int, str]:
@@ -91,7 +91,7 @@ def test_c7_scripted_game_with_bad_input_reaches_the_end(tmp_path: Path) -> None
     winner = "You win" if game.result.winner == 0 else "The bot wins"
     scores = game.result.scores
     assert f"{winner} the game, {max(scores)} to {min(scores)}." in output
-    assert f"Final scores: you {scores[0]} · the bot {scores[1]}" in output
+    assert f"Final scores: you: {scores[0]} · the bot: {scores[1]}" in output
     assert ("A skunk:" in output or "A double skunk:" in output) == game.result.skunk
 
 
@@ -166,7 +166,7 @@ def test_c4_c5_a_play_past_31_a_card_not_in_hand_and_a_false_go_are_refused() ->
     run_table(table, script, translator("en"))
     said = script.lines
     assert "The bot plays 10D: count 20." in said
-    assert "  A pair for two: the bot pegs 2 (you 0 · the bot 2)." in said
+    assert "  A pair for two: the bot pegs 2 (you: 0 · the bot: 2)." in said
     assert "The bot says go." in said
     assert "Not allowed: 7C would make 32: the count may not pass 31 (C4)" in said
     assert "Not allowed: QD is not in your hand (C4)" in said
@@ -174,7 +174,7 @@ def test_c4_c5_a_play_past_31_a_card_not_in_hand_and_a_false_go_are_refused() ->
         "Not allowed: you can play without passing 31 (the count is 25), so you must (C5)" in said
     )
     assert "You play 6C: count 31." in said
-    assert "  Thirty-one for two: you peg 2 (you 2 · the bot 2)." in said
+    assert "  Thirty-one for two: you peg 2 (you: 2 · the bot: 2)." in said
     assert "  The count starts again at zero." in said
     # Each refusal left the game as it was: 7C is still in hand, and the count went on.
     assert Card.parse("7C") in game.hands[0]
@@ -213,7 +213,7 @@ def test_c3_his_heels_is_announced() -> None:
     table, script = _table(game, ["1 2", "quit"])
     run_table(table, script, translator("en"))
     assert "The starter is cut: JD (C3)." in script.lines
-    assert "  Two for his heels: the bot pegs 2 (you 0 · the bot 2)." in script.lines
+    assert "  Two for his heels: the bot pegs 2 (you: 0 · the bot: 2)." in script.lines
 
 
 def test_c7_a_match_plays_to_its_game_points(tmp_path: Path) -> None:
@@ -231,7 +231,7 @@ def test_c7_a_match_plays_to_its_game_points(tmp_path: Path) -> None:
         assert f"Game {number}: {deals} first (the loser of a game deals the next)." in output
     points = match.points
     assert (
-        f"Match over after {len(match.games)} games: you {points[0]} · the bot {points[1]}"
+        f"Match over after {len(match.games)} games: you: {points[0]} · the bot: {points[1]}"
         in output
     )
     assert ("You win the match." if match.winner == 0 else "The bot wins the match.") in output

@@ -74,7 +74,7 @@ def test_c6_c7_replay_of_a_game_prints_the_shows_and_the_final_scores(
         assert found > position, line
         position = found
     s0, s1 = game.scores
-    assert f"Final scores: seat 1 {s0} · seat 2 {s1}" in output  # seats counted from 1
+    assert f"Final scores: seat 1: {s0} · seat 2: {s1}" in output  # seats counted from 1
     won, lost = result.scores[result.winner], result.scores[result.loser]
     assert f"Seat {result.winner + 1} wins the game, {won} to {lost}." in output
     assert ("skunk" in output) == result.skunk
@@ -128,7 +128,7 @@ def test_c7_replay_of_a_match(tmp_path: Path) -> None:
     assert (
         f"Match over after {len(match.games)} game{'s' * (len(match.games) > 1)}: "
         f"seat {match.winner + 1} wins, "
-        f"seat 1 {p0} · seat 2 {p1} (game points)." in output
+        f"seat 1: {p0} · seat 2: {p1} (game points)." in output
     )
 
 
@@ -146,7 +146,7 @@ def test_replay_of_an_unfinished_game_and_of_a_position(tmp_path: Path) -> None:
     code, output = _replay(_write(tmp_path, position.to_record(), "position.json"))
     assert code == 0
     assert "Seat 1 holds 10H 5C 6C 7C." in output and "Crib 6H 6S 2C 9S, starter 9H." in output
-    assert "    Thirty-one for two: seat 1 pegs 2 (seat 1 2 · seat 2 2)." in output
+    assert "    Thirty-one for two: seat 1 pegs 2 (seat 1: 2 · seat 2: 2)." in output
 
 
 @pytest.mark.parametrize(

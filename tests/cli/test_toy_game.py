@@ -179,7 +179,7 @@ def test_tricks_is_played_whole_and_shows_the_human_no_hidden_card(
     record = json.loads(record_file.read_text())
     match = toy_game.from_record(record)
     assert match.is_over and sum(match.scores) == hand
-    scores = " · ".join(f"{_seat(s)} {n}" for s, n in enumerate(match.scores))
+    scores = " · ".join(f"{_seat(s)}: {n}" for s, n in enumerate(match.scores))
     assert f"Final scores: {scores}" in output
     if match.winner is None:
         assert "A tie between" in output
@@ -261,7 +261,7 @@ def test_replay_narrates_every_action_by_the_seat_to_act(tmp_path: Path, toy_gam
     lines = result.output.splitlines()
     assert lines[0] == "Tricks: 2 players, seed 4."
     assert lines[1 : 1 + len(expected)] == expected
-    scores = " · ".join(f"{_seat(s)} {n}" for s, n in enumerate(match.scores))
+    scores = " · ".join(f"{_seat(s)}: {n}" for s, n in enumerate(match.scores))
     assert f"Final scores: {scores}" in result.output
     # A record cut short replays as far as it goes.
     cut = match.to_record()
@@ -417,4 +417,4 @@ def test_the_generic_table_speaks_the_user_s_language(toy_game: Game) -> None:
     assert "Tricks: 2 jogadores. Você é Lugar 1." in result.output
     assert "Responda com o número de uma jogada" in result.output
     assert "Suas jogadas:" in result.output
-    assert re.search(r"Placar final: Lugar 1 \d · Lugar 2 \d", result.output)
+    assert re.search(r"Placar final: Lugar 1: \d · Lugar 2: \d", result.output)

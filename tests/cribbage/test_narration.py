@@ -36,7 +36,7 @@ def test_c6_the_seeds_29_hand_is_counted_aloud_in_english_and_hindi() -> None:
         " fifteen eight, fifteen ten, fifteen twelve, fifteen fourteen, fifteen sixteen,"
         " a double pair royal is twenty-eight, and one for his nobs is twenty-nine."
     )
-    assert str(pegged) == "seat 1 pegs 29 (seat 0 40 · seat 1 29)."
+    assert str(pegged) == "seat 1 pegs 29 (seat 0: 40 · seat 1: 29)."
     hi = translator("hi")
     said = say(shown, hi, seat_number)
     assert said.startswith("seat 1 का हाथ (")
@@ -67,12 +67,12 @@ def test_c6_a_hand_that_scores_nothing_says_so_and_pegs_nothing() -> None:
 def test_c3_c4_c5_scores_in_play_are_said_with_their_pegs() -> None:
     heels = ScoreEvent(1, 0, 2, "his heels", (Card.parse("JH"),), None, 2)
     assert [str(e) for e in narration.scored(heels, (2, 0), 0)] == [
-        "two for his heels: seat 0 pegs 2 (seat 0 2 · seat 1 0)."
+        "two for his heels: seat 0 pegs 2 (seat 0: 2 · seat 1: 0)."
     ]
     royal = ScoreEvent(1, 1, 8, "pegging", tuple(cards("5H 5D 5C")), None, 8)
     (event,) = narration.scored(royal, (2, 8), 0)
     assert str(event) == (
-        "fifteen for two, and a pair royal for six: seat 1 pegs 8 (seat 0 2 · seat 1 8)."
+        "fifteen for two, and a pair royal for six: seat 1 pegs 8 (seat 0: 2 · seat 1: 8)."
     )
     assert say(event, translator("pt"), seat_number).startswith(
         "quinze vale dois, e uma trinca vale seis: seat 1 marca 8"
@@ -179,12 +179,12 @@ def test_event_lines_are_the_events_said_and_laid_out(monkeypatch: pytest.Monkey
     bot = Seats(1, "the bot")
     assert cribbage_text.event_lines(score, (6, 0), 0, bot, EN) == [
         "  The bot's crib: 7H 8D 7C KS + 2S: fifteen two, fifteen four, and a pair is six.",
-        "    The bot pegs 6 (the bot 6 · you 0).",
+        "    The bot pegs 6 (the bot: 6 · you: 0).",
     ]
     monkeypatch.setattr(narration, "PEGS", "{pegs}, making it {scores}.")
     monkeypatch.setitem(cribbage_text.INDENT, "{pegs}, making it {scores}.", "      ")
     assert cribbage_text.event_lines(score, (6, 0), 0, bot, EN)[1] == (
-        "      The bot pegs 6, making it the bot 6 · you 0."
+        "      The bot pegs 6, making it the bot: 6 · you: 0."
     )
 
 
@@ -249,7 +249,7 @@ def test_c7_a_match_tells_each_games_points_and_its_end() -> None:
     points = [e for e in every if e.template == "Game points: {points}."]
     assert len(points) == len(match.games) >= 2
     assert str(points[-1]) == "Game points: {}.".format(
-        " · ".join(f"seat {s} {p}" for s, p in enumerate(match.points))
+        " · ".join(f"seat {s}: {p}" for s, p in enumerate(match.points))
     )
     assert tuple(every[-2:]) == narration.match_over(match.points, match.winner, len(match.games))
     winner = match.winner

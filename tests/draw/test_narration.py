@@ -93,7 +93,7 @@ def test_d17_the_match_end_says_the_rounds_the_scores_and_the_winner() -> None:
     events = narration.match_end((61, 40, 12), 0, 5)
     assert [str(e) for e in events] == [
         "Match over after 5 rounds.",
-        "Final scores: seat 0 61 · seat 1 40 · seat 2 12",
+        "Final scores: seat 0: 61 · seat 1: 40 · seat 2: 12",
         "seat 0 wins the match with 61.",
     ]
     assert str(narration.match_end((100, 100), None, 1)[0]) == "Match over after 1 round."
@@ -202,7 +202,7 @@ def test_announce_and_the_match_end_are_the_events_said(monkeypatch: pytest.Monk
 def test_the_surfaces_words_are_say_of_the_events_in_each_language(lang: str) -> None:
     _ = translator(lang)
     match, told = _played_match(8)
-    names = {0: _("seat {seat}").format(seat=1) + " " + _("(you)")}
+    names = {0: _("{name} (you)").format(name=_("seat {seat}").format(seat=1))}
 
     def name(seat: int) -> str:  # seats counted from 1, as the surfaces count them
         return names.get(seat) or _("seat {seat}").format(seat=seat + 1)

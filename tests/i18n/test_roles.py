@@ -34,7 +34,6 @@ STATIC_MARK = re.compile(r"""\bdata-i18n(?:-title|-label)?="([^"]*)\"""")
 
 ONE_ROLE: dict[str, tuple[str, int]] = {
     # word: (its one role, the number of places that use it)
-    "(you)": ("after a seat's name: that seat is the reader's", 3),
     "Analyse": ("a button or link: have the expert analyse a match", 3),
     "Autoplay": ("a button: step through a replay by itself", 2),
     "Back": ("a replay's button: one move back", 2),
@@ -87,7 +86,7 @@ ONE_ROLE: dict[str, tuple[str, int]] = {
     "decisions": ("a column: the number of decisions analysed", 2),
     "dealer": ("cribbage's dealer, within a sentence", 2),
     "non-dealer": ("cribbage's non-dealer, within a sentence", 2),
-    "you": ("the reader, within a sentence or after their name", 5),
+    "you": ("the reader, within a sentence", 2),
 }
 
 

@@ -157,7 +157,7 @@ def test_c7_whole_match_english(tmp_path: Path) -> None:
     who = "You win" if result.winner == 0 else "The bot wins"
     won, lost = result.scores[result.winner], result.scores[result.loser]
     assert f"{who} the game, {won} to {lost}." in hands[-1]
-    points = f"you {match.points[0]} · the bot {match.points[1]}"
+    points = f"you: {match.points[0]} · the bot: {match.points[1]}"
     assert f"Game points: {points} (first to 1)." in hands[-1]
     assert (result.kind != "win") == ("skunk: " in hands[-1])  # "A skunk: ..." (C7)
     assert "Match over after 1 game" in seen.summary
@@ -472,12 +472,12 @@ def test_c7_best_of_three_goes_on_to_the_next_game_its_loser_dealing() -> None:
     first = screen.match.games[0]
     points = screen.match.points
     assert len(screen.match.games) == 1 and screen.match.game.scores == (0, 0)
-    assert f"Game points: you {points[0]} · the bot {points[1]} (first to 2)." in text
+    assert f"Game points: you: {points[0]} · the bot: {points[1]} (first to 2)." in text
     deals = "you deal" if first.result.loser == 0 else "the bot deals"
     assert f"Game 2: {deals} first (the loser of a game deals the next)." in text
     assert screen.match.game.dealer == first.result.loser
-    assert f"Game 2 · game points: you {points[0]} · the bot {points[1]}" in status
-    assert "you 0 · the bot 0 (to 121)" in status
+    assert f"Game 2 · game points: you: {points[0]} · the bot: {points[1]}" in status
+    assert "you: 0 · the bot: 0 (to 121)" in status
 
 
 # -- hot-seat: two people at one terminal ----------------------------------------------------

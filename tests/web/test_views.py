@@ -378,7 +378,7 @@ def test_the_log_tells_every_move_and_a_draw_never_names_its_tile() -> None:
     names = ["Seat 1", "Seat 2"]
     log = draw_log(match, seen(match.observation(0).round, 0), names, translator("en"))
     first = log.index("Round 1: Seat 1 leads.")
-    settled = log.index("Scores: Seat 1 {} · Seat 2 {}".format(*finished.scores_after))
+    settled = log.index("Scores: Seat 1: {} · Seat 2: {}".format(*finished.scores_after))
     moves = log[first + 1 : settled - 2]
     assert len(moves) == len(finished.actions)
     for line, action in zip(moves, finished.actions, strict=True):

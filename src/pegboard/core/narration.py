@@ -132,11 +132,12 @@ def played(seat: int, action: object) -> Event:
 
 
 def scores(points: Sequence[int]) -> Joined:
-    """Every seat's score, ``seat 0 15 · seat 1 8``, as one field (each seat named in the
-    reader's words)."""
+    """Every seat's score, ``seat 1: 15 · seat 2: 8``, as one field (each seat named in the
+    reader's words; the colon keeps a seat's number and its score apart, in each language's
+    own form)."""
     return Joined(
         tuple(
-            Event(N_("{player} {score}"), {"score": score}, {"player": seat}, "info")
+            Event(N_("{player}: {score}"), {"score": score}, {"player": seat}, "info")
             for seat, score in enumerate(points)
         ),
         " · ",

@@ -108,7 +108,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "fifteen peg": "十五",
         "thirty-one": "三十一",
         "his heels": "翻出J得二",
-        "go": "Go得一",
+        "go": "Go 得一",
         "last card": "最后一张得一",
     },
     hi={

@@ -31,11 +31,15 @@ def chain_text(line: Line, _: Gettext) -> str:
     return "".join(f"[{item.left}|{item.right}]" for item in chain)
 
 
-def open_ends_text(line: Line, lang: str) -> str:
-    """The open ends in B4 order, with their notation: ``1 (1-1B), 3 (3-4L)``."""
-    words = WORDS[language(lang)]
+def open_ends_text(line: Line, _: Gettext) -> str:
+    """The open ends in B4 order, with their notation: ``1 (1-1B), 3 (3-4L)``; the
+    brackets and colon are the language's (zh's full-width), from the catalog."""
+    words = WORDS[language(_.lang)]
     return ", ".join(
-        f"{end.value} ({end.notation}: {end.tile} {words[end.side]})" for end in line.open_ends()
+        _("{value} ({notation}: {tile} {side})").format(
+            value=end.value, notation=end.notation, tile=end.tile, side=words[end.side]
+        )
+        for end in line.open_ends()
     )
 
 
@@ -67,11 +71,11 @@ def _seat_namer(human: int | None, _: Gettext) -> SeatName:
     """Seats as these texts name them, counted from 1 as people count them (the library's
     seat 1 is ``seat 2``): the human's ``seat 1 (you)`` (a sentence about the human is said
     in the second person instead)."""
-    you = " " + _("(you)")
 
     def name(seat: int) -> str:
         text = _("seat {seat}").format(seat=seat + 1)
-        return text + you if seat == human else text
+        # "(you)" with the name, as one message: zh writes 1号座位（你）, no space.
+        return _("{name} (you)").format(name=text) if seat == human else text
 
     return name
 
@@ -81,13 +85,14 @@ def _capital(text: str) -> str:
 
 
 def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
-    """``seat 1 (you) 15 · seat 2 8`` (seats counted from 1)."""
+    """``seat 1 (you): 15 · seat 2: 8`` (seats counted from 1; the colon the language's,
+    so that a seat's number and its score never run together)."""
     parts = []
     for seat, score in enumerate(scores):
         name = _("seat {seat}").format(seat=seat + 1)
         if seat == human:
-            name += " " + _("(you)")
-        parts.append(f"{name} {score}")
+            name = _("{name} (you)").format(name=name)
+        parts.append(_("{name}: {count}").format(name=name, count=score))
     return " · ".join(parts)
 
 

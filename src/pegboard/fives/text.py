@@ -117,7 +117,10 @@ def open_ends_line(layout: Line, lang: str, _: Translator) -> str:
     """The open ends in B4 order, each with its notation: ``2 (2-5L), 5 (5-5C)``."""
     words = layout.words(lang)
     ends = ", ".join(
-        f"{end.value} ({end.notation}: {end.tile} {words[end.side]})" for end in layout.open_ends()
+        _("{value} ({notation}: {tile} {side})").format(
+            value=end.value, notation=end.notation, tile=end.tile, side=words[end.side]
+        )
+        for end in layout.open_ends()
     )
     return _("Open ends: {ends}").format(ends=ends or words["none"])
 
@@ -191,7 +194,9 @@ def scores_line(observation: FivesMatchObservation, _: Translator, name: SeatNam
     """Every side's score against the target (F9): ``Seat 1 & Seat 3: 40 · ...``."""
     rules = observation.rules
     parts = [
-        f"{' & '.join(name(seat) for seat in side)}: {observation.side_scores[index]}"
+        _("{name}: {count}").format(
+            name=" & ".join(name(seat) for seat in side), count=observation.side_scores[index]
+        )
         for index, side in enumerate(rules.sides)
     ]
     return _("Scores (game to {target}): {scores}").format(

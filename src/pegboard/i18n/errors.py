@@ -32,6 +32,10 @@ def describe_error(error: BaseException, lang: str | Translator) -> str:
     notation it could not read, say) keeps its English words inside a translated frame.
     """
     _ = translator(lang) if isinstance(lang, str) else lang
+    if isinstance(error, TranslatedIllegalActionError) and error.rule:
+        # Worded by the client, already in the language; the rule cited as the language
+        # writes it (zh's full-width brackets), never the English frame.
+        return _("{reason} ({rule})").format(reason=error.reason, rule=error.rule)
     if isinstance(error, TranslatedIllegalActionError | TranslatedValueError):
         return str(error)  # worded by the client, already in the language
     if not isinstance(error, WordedError):

@@ -50,7 +50,10 @@ def seat_text(seat: int, _: Translator) -> str:
 
 def scores_line(scores: Sequence[float], _: Translator) -> str:
     """Every seat's standing: ``seat 1: 2 · seat 2: 1``."""
-    return " · ".join(f"{seat_text(seat, _)}: {score:g}" for seat, score in enumerate(scores))
+    return " · ".join(
+        _("{name}: {count}").format(name=seat_text(seat, _), count=f"{score:g}")
+        for seat, score in enumerate(scores)
+    )
 
 
 def winners(scores: Sequence[float]) -> list[int]:
@@ -288,7 +291,9 @@ class GenericScreen(PlayScreen):
 
     def hint_text(self, evaluation: Evaluation) -> str:
         """A hint's line: the move in the game's notation and its value."""
-        return f"{evaluation.action} ({evaluation.value:+.2f})"
+        return self._("{choice} ({value})").format(
+            choice=evaluation.action, value=f"{evaluation.value:+.2f}"
+        )
 
     def action_hint(self) -> None:
         """The viewer's legal actions ranked by the strongest analyser the game has (from

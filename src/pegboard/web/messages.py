@@ -237,7 +237,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Waiting for players"),
     N_("You are watching this table."),
     N_("Spectator"),
-    N_("you"),
+    N_("{name} (you)"),
     N_("Connected"),
     N_("Reconnecting…"),
     N_("Disconnected"),

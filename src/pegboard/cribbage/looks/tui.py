@@ -431,4 +431,4 @@ class CribbageScreen(GenericScreen):
                 net=f"{details['net']:+.1f}",
             )
         move = card_name(action.card) if isinstance(action, Play) else _("go")
-        return f"{move} ({evaluation.value:+.2f})"
+        return _("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")

@@ -50,7 +50,7 @@ class DrawTable(GenericTable):
         say(_("Line: {chain}").format(chain=chain_text(obs.line, _)))
         say(_("Board: {description}").format(description=obs.line.describe(lang)))
         if not obs.line.is_empty:
-            say(_("Open ends: {ends}").format(ends=open_ends_text(obs.line, lang)))
+            say(_("Open ends: {ends}").format(ends=open_ends_text(obs.line, _)))
         drawable = max(obs.stock_size - RESERVE, 0)
         others = " · ".join(
             _("seat {seat} holds {count}").format(seat=s + 1, count=n)

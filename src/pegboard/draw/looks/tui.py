@@ -267,4 +267,5 @@ class MatchScreen(GenericScreen):
         return len(self.match.round.observation(self.viewer).history)
 
     def hint_text(self, evaluation: Evaluation) -> str:
-        return f"{move_text(evaluation.action, self.setup.lang, self._)} ({evaluation.value:+.2f})"
+        move = move_text(evaluation.action, self.setup.lang, self._)
+        return self._("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")

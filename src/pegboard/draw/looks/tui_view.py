@@ -51,7 +51,7 @@ def line_rows(line: Line, width: int, _: Translator) -> list[str]:
             used = 0
         bands[-1].append(cell)
         used += len(cell[1])
-    rows = [_("Open ends: {ends}").format(ends=open_ends_text(line, _.lang))]
+    rows = [_("Open ends: {ends}").format(ends=open_ends_text(line, _))]
     for band in bands:
         for row in range(3):
             text = "".join(cell[row] for cell in band).rstrip()
@@ -72,7 +72,7 @@ def score_track(
     for seat, score in enumerate(scores):
         name = _("seat {seat}").format(seat=seat + 1)  # people count seats from 1
         if seat == human:
-            name += " " + _("(you)")
+            name = _("{name} (you)").format(name=name)
         filled = min(cells, score * cells // target)
         track = "●" * filled + "·" * (cells - filled)
         padding = " " * max(0, 16 - cell_len(name))  # CJK letters take two columns

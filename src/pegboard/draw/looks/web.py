@@ -335,7 +335,8 @@ def round_lines(
     lines.append(
         _("Scores: {scores}").format(
             scores=" · ".join(
-                f"{name} {score}" for name, score in zip(names, finished.scores_after, strict=True)
+                _("{name}: {count}").format(name=name, count=score)
+                for name, score in zip(names, finished.scores_after, strict=True)
             )
         )
     )

@@ -39,7 +39,7 @@ class FivesScreen(GenericScreen):
         _ = self._
         view = self.match.observation(self.viewer).hand
         move = move_words(view, evaluation.action, _, lambda seat: seat_text(seat, _), self.viewer)
-        return f"{move} ({evaluation.value:+.2f})"
+        return _("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")
 
     def show(self) -> None:
         super().show()

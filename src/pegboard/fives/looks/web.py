@@ -418,7 +418,8 @@ def hand_end(
         "arithmetic": arithmetic,
         "scores_after": list(after),
         "scores_text": " · ".join(
-            f"{label} {score}" for label, score in zip(labels, after, strict=True)
+            _("{name}: {count}").format(name=label, count=score)
+            for label, score in zip(labels, after, strict=True)
         ),
         "title": _("Hand {number} is over.").format(number=told.number),
         "next_leader": hands[index + 1].leader if index + 1 < len(hands) else None,

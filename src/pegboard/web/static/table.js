@@ -474,7 +474,7 @@ class TablePage {
     const who =
       view.seat === null || view.seat === undefined
         ? t("You are watching this table.")
-        : `${this.names(view)[view.seat]} (${t("you")})`;
+        : t("{name} (you)", { name: this.names(view)[view.seat] });
     const table = this.message ? this.message.table : null;
     const visibility = (table && table.public ? t("Public table") : t("Private table")) + (table && table.rated ? ` · ${t("Rated table")}` : "");
     return h(
@@ -595,7 +595,7 @@ class TablePage {
             dataset: { seat: String(seat) },
             "aria-current": view.current === seat ? "true" : null,
           },
-          h("span", { class: "name" }, view.seat === seat ? `${name} (${t("you")})` : name),
+          h("span", { class: "name" }, view.seat === seat ? t("{name} (you)", { name }) : name),
           clockBadge(this.message && this.message.table, seat, this.receivedAt),
           this.presence(seat),
           this.leaverButton(view, seat, name),
@@ -827,7 +827,7 @@ class TablePage {
       // A lane the board names otherwise than its seat is a side's (partners peg together):
       // the side's own label, which says "You and ..." already.
       const lane = peg.getAttribute("data-name");
-      const own = view.seat === seat ? `${names[seat]} (${t("you")})` : names[seat];
+      const own = view.seat === seat ? t("{name} (you)", { name: names[seat] }) : names[seat];
       const name = lane && lane !== names[seat] ? lane : own;
       items.push(h("li", { dataset: { seat: String(seat), colour: peg.getAttribute("fill") } }, swatch, name));
     }
