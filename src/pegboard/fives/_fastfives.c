@@ -1239,6 +1239,290 @@ core_apply(CoreObject *self, PyObject *action)
     Py_RETURN_NONE;
 }
 
+/* -- the expert's playouts: FivesPlayout.run's loop ------------------------------------------
+ *
+ * pegboard.fives.bots.playout.FivesPlayout plays a determinized hand out with a greedy policy
+ * on its own compact view (tiles as playout bits, a heavier tile a higher bit; the layout as
+ * parallel lists of the open ends' numbers and weights, in the playout's order). Its Python
+ * loop (run_python) is the reference; this is the same loop in C, end of the hand included,
+ * for the search's hot path; tests/fives/bots/test_playout_cores.py compares the two.
+ */
+
+static uint8_t rank_low[NTILES], rank_high[NTILES]; /* by playout bit */
+static uint32_t rank_mask_with[7];
+static int ranks_ready = 0;
+
+static inline int
+highest_rank(uint32_t mask)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31 - __builtin_clz(mask);
+#else
+    int r = 31;
+    while (!(mask >> r & 1U)) {
+        r--;
+    }
+    return r;
+#endif
+}
+
+static int
+playout_pips(uint32_t hand)
+{
+    int pips = 0;
+    while (hand) {
+        int r = lowest_tile(hand);
+        hand &= hand - 1;
+        pips += rank_low[r] + rank_high[r];
+    }
+    return pips;
+}
+
+static PyObject *
+list_of_ll(const long long *values, int n)
+{
+    PyObject *list = PyList_New(n);
+    if (list == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLongLong(values[i]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
+/* run_playout(hands, bone, taken, limit, values, weights, total, lone, spin, pending, seat,
+ *             scores, side_of, table, exact, target, all_fives, partnerships, by_fives)
+ * -> (hands, values, weights, scores, taken, total, lone, spin, pending, seat, kind, by):
+ * FivesPlayout.run_python's loop from a live position whose layout is not empty. */
+static PyObject *
+module_run_playout(PyObject *module, PyObject *args)
+{
+    PyObject *hands_o, *bone_o, *values_o, *weights_o, *scores_o, *side_of_o, *table_o;
+    int taken, limit, total, lone, spin, pending, seat, exact, target, all_fives, partnerships,
+        by_fives;
+    long long hands_ll[4], bone_ll[NTILES], values_ll[MAX_ENDS], weights_ll[MAX_ENDS],
+        scores[4], side_ll[4], table_ll[MAX_TOTAL + 1];
+    if (!ranks_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "pegboard.fives._fastfives.setup() was not called");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "OOiiOOipipiOOOpippp:run_playout", &hands_o, &bone_o, &taken,
+                          &limit, &values_o, &weights_o, &total, &lone, &spin, &pending, &seat,
+                          &scores_o, &side_of_o, &table_o, &exact, &target, &all_fives,
+                          &partnerships, &by_fives)) {
+        return NULL;
+    }
+    Py_ssize_t n = read_ints(hands_o, "hands", 0, (1LL << NTILES) - 1, hands_ll, 4);
+    Py_ssize_t n_bone = n < 0 ? -1 : read_ints(bone_o, "boneyard", 1, 1LL << (NTILES - 1), bone_ll, NTILES);
+    Py_ssize_t count = n_bone < 0 ? -1 : read_ints(values_o, "values", 0, 6, values_ll, MAX_ENDS);
+    Py_ssize_t n_weights = count < 0 ? -1 : read_ints(weights_o, "weights", 0, 2, weights_ll, MAX_ENDS);
+    Py_ssize_t sides = n_weights < 0 ? -1 : read_ints(scores_o, "scores", 0, MAX_SCORE, scores, 4);
+    Py_ssize_t n_side = sides < 0 ? -1 : read_ints(side_of_o, "side_of", 0, 3, side_ll, 4);
+    Py_ssize_t n_table = n_side < 0 ? -1 : read_ints(table_o, "table", 0, 255, table_ll, MAX_TOTAL + 1);
+    if (n_table < 0) {
+        return NULL;
+    }
+    if (n < 2 || n_side != n || count < 2 || n_weights != count || n_table != MAX_TOTAL + 1 ||
+        taken < 0 || taken > n_bone || limit < 0 || limit > n_bone || seat < 0 || seat >= n ||
+        (partnerships && n != 4) || spin < -2 || spin >= count || (spin == -2 && !lone)) {
+        PyErr_SetString(PyExc_ValueError, "not a live playout");
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (side_ll[s] >= sides) {
+            PyErr_SetString(PyExc_ValueError, "not a live playout");
+            return NULL;
+        }
+    }
+    uint32_t hands[4], bone[NTILES];
+    int values[MAX_ENDS], weights[MAX_ENDS], side_of_seat[4];
+    for (Py_ssize_t s = 0; s < n; s++) {
+        hands[s] = (uint32_t)hands_ll[s];
+        side_of_seat[s] = (int)side_ll[s];
+    }
+    for (Py_ssize_t i = 0; i < n_bone; i++) {
+        bone[i] = (uint32_t)bone_ll[i];
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        values[i] = (int)values_ll[i];
+        weights[i] = (int)weights_ll[i];
+    }
+    int alone = all_fives || !partnerships;
+    int over = LIVE;
+    for (;;) {
+        uint32_t hand = hands[seat];
+        uint32_t fits = 0;
+        for (int i = 0; i < count; i++) {
+            fits |= rank_mask_with[values[i]];
+        }
+        uint32_t playable = hand & fits;
+        if (playable) {
+            int side = side_of_seat[seat];
+            long long room = exact ? target - scores[side] : (1LL << 30);
+            int chip = (all_fives || (hand & (hand - 1))) ? 0 : 1; /* F8: the last tile */
+            long long best_points = -1;
+            int best_rank = 0, best_slot = 0, best_total = 0;
+            while (playable) { /* the heaviest tile first; ties to the first end */
+                int rank = highest_rank(playable);
+                playable ^= 1U << rank;
+                int low = rank_low[rank], high = rank_high[rank];
+                int weight = low == high ? 2 : 1;
+                for (int slot = 0; slot < count; slot++) {
+                    int value = values[slot];
+                    if (value == low || value == high) {
+                        int free = low == value ? high : low;
+                        int new_total =
+                            (lone ? 2 * value : total - value * weights[slot]) + free * weight;
+                        if (new_total < 0 || new_total > MAX_TOTAL) {
+                            PyErr_SetString(PyExc_ValueError, "not a live playout");
+                            return NULL;
+                        }
+                        long long points = table_ll[new_total] + chip;
+                        if (points > room) {
+                            points = 0; /* F9: past 61 scores nothing */
+                        }
+                        if (points > best_points) {
+                            best_points = points;
+                            best_rank = rank;
+                            best_slot = slot;
+                            best_total = new_total;
+                        }
+                    }
+                }
+            }
+            /* Place it (as FivesPlayout.place). */
+            int low = rank_low[best_rank], high = rank_high[best_rank];
+            int value = values[best_slot];
+            int dbl = low == high;
+            if (lone) {
+                int other = 1 - best_slot;
+                weights[other] = 2; /* the lone double's other side counts it whole (F6) */
+                lone = 0;
+                if (spin == -2) {
+                    spin = other;
+                }
+            }
+            values[best_slot] = low == value ? high : low;
+            weights[best_slot] = dbl ? 2 : 1;
+            total = best_total;
+            if (best_slot == spin) { /* both sides of the spinner covered: its arms open */
+                if (count + 2 > MAX_ENDS) {
+                    PyErr_SetString(PyExc_ValueError, "not a live playout");
+                    return NULL;
+                }
+                spin = -1;
+                values[count] = values[count + 1] = value;
+                weights[count] = weights[count + 1] = 0;
+                count += 2;
+            }
+            else if (dbl && pending) {
+                pending = 0;
+                spin = best_slot;
+            }
+            hand ^= 1U << best_rank;
+            hands[seat] = hand;
+            if (best_points) {
+                long long score = scores[side] + best_points;
+                scores[side] = score;
+                if (exact ? score == target : score >= target) {
+                    over = TARGET;
+                    break;
+                }
+            }
+            if (!hand && (alone || !(hands[side] | hands[side + 2]))) {
+                over = DOMINO;
+                break;
+            }
+        }
+        else if (taken < limit) {
+            hands[seat] = hand | bone[taken++];
+            continue;
+        }
+        /* The next seat that holds tiles; blocked if nobody can play or draw. */
+        for (int i = 0; i < n; i++) {
+            seat = seat + 1 < n ? seat + 1 : 0;
+            if (hands[seat]) {
+                break;
+            }
+        }
+        if (taken >= limit) {
+            fits = 0;
+            for (int i = 0; i < count; i++) {
+                fits |= rank_mask_with[values[i]];
+            }
+            int stuck = 1;
+            for (int s = 0; s < n && stuck; s++) {
+                stuck = !(hands[s] & fits);
+            }
+            if (stuck) {
+                over = BLOCKED;
+                break;
+            }
+        }
+    }
+    int by = over == BLOCKED ? -1 : seat;
+    if (all_fives && over != TARGET) { /* the end of the hand (FivesPlayout._end, F8) */
+        long long side_pips[4] = {0, 0, 0, 0};
+        int winner[4] = {0, 0, 0, 0}, n_winners = 0, skip = 0;
+        for (Py_ssize_t s = 0; s < n; s++) {
+            side_pips[side_of_seat[s]] += playout_pips(hands[s]);
+        }
+        if (over == DOMINO) {
+            winner[side_of_seat[by]] = 1;
+            n_winners = 1;
+        }
+        else {
+            long long lowest = side_pips[0];
+            for (Py_ssize_t side = 1; side < sides; side++) {
+                if (side_pips[side] < lowest) {
+                    lowest = side_pips[side];
+                }
+            }
+            for (Py_ssize_t side = 0; side < sides; side++) {
+                if (side_pips[side] == lowest) {
+                    winner[side] = 1;
+                    n_winners++;
+                }
+            }
+            skip = n_winners > 1 && (partnerships || sides == 2); /* tied: nobody scores */
+        }
+        long long rest = 0;
+        for (Py_ssize_t side = 0; side < sides; side++) {
+            if (!winner[side]) {
+                rest += side_pips[side];
+            }
+        }
+        if (!skip && rest) {
+            long long rounded = n_winners == 1
+                                    ? (rest + 2) / 5 * 5
+                                    : (2 * rest + 5 * n_winners) / (10 * n_winners) * 5;
+            for (Py_ssize_t side = 0; side < sides; side++) {
+                if (winner[side]) {
+                    scores[side] += by_fives ? rounded / 5 : rounded;
+                }
+            }
+        }
+    }
+    long long out_values[MAX_ENDS], out_weights[MAX_ENDS];
+    for (Py_ssize_t s = 0; s < n; s++) {
+        hands_ll[s] = hands[s];
+    }
+    for (int i = 0; i < count; i++) {
+        out_values[i] = values[i];
+        out_weights[i] = weights[i];
+    }
+    return Py_BuildValue("(NNNNiiNiNiii)", list_of_ll(hands_ll, (int)n),
+                         list_of_ll(out_values, count), list_of_ll(out_weights, count),
+                         list_of_ll(scores, (int)sides), taken, total, PyBool_FromLong(lone),
+                         spin, PyBool_FromLong(pending), seat, over, by);
+}
+
 /* -- setup: the tables of _purecore.py ----------------------------------------------------- */
 
 static int
@@ -1256,16 +1540,45 @@ int_at(PyObject *seq, Py_ssize_t i, long *out)
 static PyObject *
 module_setup(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"actions",  "action_tile", "action_end", "action_free",
-                             "play_code", "end_value",  "end_count",  "draw_code",
-                             "pass_code", "reject",     NULL};
+    static char *kwlist[] = {"actions",   "action_tile", "action_end", "action_free",
+                             "play_code", "end_value",   "end_count",  "draw_code",
+                             "pass_code", "reject",      "rank_low",   "rank_high",
+                             NULL};
     PyObject *acts, *tiles, *ends, *frees, *codes, *values, *counts, *reject_arg;
+    PyObject *lows, *highs;
     int dcode, pcode;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOiiO:setup", kwlist, &PyTuple_Type,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOiiOOO:setup", kwlist, &PyTuple_Type,
                                      &acts, &tiles, &ends, &frees, &codes, &values, &counts,
-                                     &dcode, &pcode, &reject_arg)) {
+                                     &dcode, &pcode, &reject_arg, &lows, &highs)) {
         return NULL;
     }
+    if (PyObject_Length(lows) != NTILES || PyObject_Length(highs) != NTILES) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "setup(): bad rank tables");
+        }
+        return NULL;
+    }
+    for (Py_ssize_t r = 0; r < NTILES; r++) {
+        long low, high;
+        if (int_at(lows, r, &low) < 0 || int_at(highs, r, &high) < 0) {
+            return NULL;
+        }
+        if (low < 0 || high < low || high > 6) {
+            PyErr_SetString(PyExc_ValueError, "setup(): bad rank tables");
+            return NULL;
+        }
+        rank_low[r] = (uint8_t)low;
+        rank_high[r] = (uint8_t)high;
+    }
+    for (int v = 0; v < 7; v++) {
+        rank_mask_with[v] = 0;
+        for (int r = 0; r < NTILES; r++) {
+            if (rank_low[r] == v || rank_high[r] == v) {
+                rank_mask_with[v] |= 1U << r;
+            }
+        }
+    }
+    ranks_ready = 1;
     Py_ssize_t n = PyTuple_GET_SIZE(acts);
     if (n > MAX_ACTIONS || PyObject_Length(codes) != NTILES || PyObject_Length(values) != NENDS ||
         PyObject_Length(counts) != NENDS || dcode < 0 || dcode >= n || pcode < 0 || pcode >= n ||
@@ -1413,6 +1726,8 @@ static PyTypeObject CoreType = {
 static PyMethodDef module_methods[] = {
     {"setup", (PyCFunction)(void (*)(void))module_setup, METH_VARARGS | METH_KEYWORDS,
      "Install the tables of _purecore.py (called once, by pegboard.fives.hand)."},
+    {"run_playout", (PyCFunction)module_run_playout, METH_VARARGS,
+     "FivesPlayout.run_python's loop in C (see bots/playout.py)."},
     {"_mt_words", (PyCFunction)module_mt_words, METH_VARARGS,
      "The first outputs of the deal's Mersenne Twister for an int seed (for tests)."},
     {NULL, NULL, 0, NULL},

@@ -62,5 +62,31 @@ def setup(
     draw_code: int,
     pass_code: int,
     reject: Callable[[Any, object], Any],
+    rank_low: Sequence[int],
+    rank_high: Sequence[int],
 ) -> None: ...
+def run_playout(
+    hands: Sequence[int],
+    bone: Sequence[int],
+    taken: int,
+    limit: int,
+    values: Sequence[int],
+    weights: Sequence[int],
+    total: int,
+    lone: bool,
+    spin: int,
+    pending: bool,
+    seat: int,
+    scores: Sequence[int],
+    side_of: Sequence[int],
+    table: Sequence[int],
+    exact: bool,
+    target: int,
+    all_fives: bool,
+    partnerships: bool,
+    by_fives: bool,
+    /,
+) -> tuple[
+    list[int], list[int], list[int], list[int], int, int, bool, int, bool, int, int, int
+]: ...
 def _mt_words(seed: int, count: int, /) -> list[int]: ...

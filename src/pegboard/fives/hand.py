@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import N_, RecordError, check_record, new_record, replay_actions
+from pegboard.dominoes import ranks
 from pegboard.dominoes.actions import PASS, Action, Play, parse_action, with_its_end
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
@@ -85,6 +86,8 @@ def _load_core() -> tuple[type[PureCore], str]:
         draw_code=_purecore.DRAW_CODE,
         pass_code=_purecore.PASS_CODE,
         reject=_purecore.reject,
+        rank_low=ranks.LOW,
+        rank_high=ranks.HIGH,
     )
     return cast("type[PureCore]", _fastfives.Core), "c"
 
