@@ -9,8 +9,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamp files: reinstall only when the build changes (setup.py compiles the C core of Draw).
-BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c
+# Stamp files: reinstall only when the build changes (setup.py compiles the C cores of Draw
+# and of the Fives family).
+BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c src/pegboard/fives/_fastfives.c
 
 $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -91,7 +92,8 @@ PYTEST = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 test: lint typecheck test-deps
 	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(PYTEST)
 
-# The whole suite again on the pure-Python core of Draw (make test runs the C core).
+# The whole suite again on the pure-Python cores of Draw and the Fives family (make test runs
+# the C cores).
 test-pure: $(VENV)/.installed-dev test-deps
 	@$(PG_URL); PEGBOARD_PURE_PYTHON=1 $(PYTEST)
 
@@ -121,4 +123,4 @@ translations: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) node_modules build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
-	rm -f src/pegboard/draw/_fastround*.so
+	rm -f src/pegboard/draw/_fastround*.so src/pegboard/fives/_fastfives*.so

@@ -1,7 +1,9 @@
-"""Build the optional C core of the Draw round (everything else is in pyproject.toml).
+"""Build the optional C cores of the Draw round and of the Fives family's hand (everything
+else is in pyproject.toml).
 
-``optional=True``: without a C compiler the install still succeeds and ``Round`` runs on the
-pure-Python core (``pegboard.draw.round.CORE`` says which one is in use).
+``optional=True``: without a C compiler the install still succeeds and ``Round`` and
+``FivesHand`` run on their pure-Python cores (``pegboard.draw.round.CORE`` and
+``pegboard.fives.hand.CORE`` say which one is in use).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +14,11 @@ setup(
             "pegboard.draw._fastround",
             sources=["src/pegboard/draw/_fastround.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "pegboard.fives._fastfives",
+            sources=["src/pegboard/fives/_fastfives.c"],
+            optional=True,
+        ),
     ]
 )

@@ -12,7 +12,10 @@ runs::
 
 Draw's 2-player ``Round`` (its C core when compiled, else the pure one) is the baseline:
 the contenders alternate batch by batch over several repetitions, and the table shows the
-medians and each game's ratio to Draw's rate measured in the same process.
+medians and each game's ratio to Draw's rate measured in the same process. ``FivesHand``
+runs on its C core when compiled (``pegboard.fives.hand.CORE``); ``PureFivesHand``, the same
+class on the pure-Python reference core, is timed beside it. Issue 42's goal: every
+``FivesHand`` row at least half of Draw's rounds per second.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from benchmarks import batch_seconds, median, quick, repetitions, save_results, 
 from benchmarks.bench_draw import Contender, count_actions, measure, play_rounds
 from pegboard.draw.round import CORE, Round
 from pegboard.fives import FivesHand, FivesRules
+from pegboard.fives.hand import CORE as FIVES_CORE
+from pegboard.fives.hand import PureFivesHand
 from pegboard.fives.rules import GameName
 
 SETTINGS: tuple[tuple[GameName, int, bool | None], ...] = (
@@ -35,12 +40,17 @@ SETTINGS: tuple[tuple[GameName, int, bool | None], ...] = (
 """The game, the seats and partnerships of each contender (2 alone, 4 in partnerships)."""
 
 
-def play_hands(rules: FivesRules, n: int, batch: int) -> None:
+GOAL = 0.5
+"""Issue 42: the Fives family's random hands per second, on its C core, at least half of
+Draw's rounds per second in the same run."""
+
+
+def play_hands(hand_class: type[FivesHand], rules: FivesRules, n: int, batch: int) -> None:
     """``n`` complete random hands, with seeds and choices drawn from ``batch``."""
     rng = random.Random(batch)
     first = batch * 1_000_003
     for seed in range(first, first + n):
-        hand = FivesHand.deal(rules, seed=seed, leader=seed % rules.players)
+        hand = hand_class.deal(rules, seed=seed, leader=seed % rules.players)
         while not hand.is_over:
             hand.apply(rng.choice(hand.legal_actions()))
 
@@ -65,16 +75,20 @@ def contenders() -> list[Contender]:
             count_actions(Round, 200),
         )
     ]
-    for game, players, partnerships in SETTINGS:
-        rules = FivesRules(game, players, partnerships=partnerships)
-        seats = f"{players} in partnerships" if partnerships else f"{players} alone"
-        found.append(
-            Contender(
-                f"{game}, {seats}",
-                partial(play_hands, rules),
-                count_hand_actions(rules, 200),
+    classes = [(FivesHand, FIVES_CORE)]
+    if PureFivesHand is not FivesHand:
+        classes.append((PureFivesHand, "python"))
+    for hand_class, core in classes:
+        for game, players, partnerships in SETTINGS:
+            rules = FivesRules(game, players, partnerships=partnerships)
+            seats = f"{players} in partnerships" if partnerships else f"{players} alone"
+            found.append(
+                Contender(
+                    f"{game}, {seats} ({core} core)",
+                    partial(play_hands, hand_class, rules),
+                    count_hand_actions(rules, 200),
+                )
             )
-        )
     return found
 
 
@@ -99,6 +113,12 @@ def main() -> None:
         f"({mode}median of {repetitions()} interleaved batches of ~{batch_seconds():g} s)"
     )
     print(table(["engine", "hands/s", "range", "actions/hand", "us/action", "vs Draw"], rows))
+    ratios = [median(c.rates) / base for c in found[1 : 1 + len(SETTINGS)]]
+    verdict = "met" if min(ratios) >= GOAL else "NOT met"
+    print(
+        f"FivesHand ({FIVES_CORE} core) vs Draw's rounds/s: {min(ratios):.2f}x to "
+        f"{max(ratios):.2f}x (goal: at least {GOAL}x in every setting: {verdict})"
+    )
     path = save_results(
         "fives",
         {

@@ -11,99 +11,180 @@ Its parts, by responsibility: how it starts (``pegboard.fives.positions``), its 
 history (``moves``), its end (``settlement``), what a seat sees (``observation``) and why
 an action is refused (``refusals``); every name stays importable from here and from
 ``pegboard.fives``.
+
+``FivesHand`` is a thin public layer over a *core* that holds the compact state and runs the
+hot path: ``legal_actions``, ``apply`` and ``is_over`` are the core's own methods, with no
+Python wrapper in between, because bots, the arena and the benchmarks call them millions of
+times. The core is the C extension ``_fastfives`` when it was compiled, else the pure-Python
+``PureCore`` (``_purecore.py``, the reference; ``PEGBOARD_PURE_PYTHON=1`` forces it). Both
+behave identically; ``PureFivesHand`` is ``FivesHand`` on the pure core, so that the two can
+be compared side by side (``tests/fives/test_cores.py``). ``CORE`` says which is in use.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import N_, RecordError, check_record, new_record, replay_actions
-from pegboard.dominoes.actions import DRAW, PASS, Action, DrawTile, Play, parse_action, with_its_end
+from pegboard.dominoes import ranks
+from pegboard.dominoes.actions import PASS, Action, Play, parse_action, with_its_end
 from pegboard.dominoes.line import End
-from pegboard.dominoes.tiles import MASK_WITH, Tile, tiles_of
+from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
+from pegboard.fives import _purecore
+from pegboard.fives._purecore import (
+    ACTION_CODE,
+    ACTION_END,
+    ACTION_TILE,
+    ACTIONS,
+    END_VALUE,
+    ENDS,
+    KINDS,
+    PureCore,
+    core_rules,
+)
 from pegboard.fives.layout import Layout
 from pegboard.fives.moves import EndKind, FivesMove
 from pegboard.fives.observation import FivesObservation
-from pegboard.fives.positions import Start, dealt, given
-from pegboard.fives.refusals import refusal
+from pegboard.fives.positions import check_scores, dealt, given
 from pegboard.fives.rules import FivesRules
 from pegboard.fives.settlement import HandResult, nearest_five, settle
 
 __all__ = [
+    "CORE",
     "HAND_KIND",
     "EndKind",
     "FivesHand",
     "FivesMove",
     "FivesObservation",
     "HandResult",
+    "PureFivesHand",
     "nearest_five",
 ]
 
 HAND_KIND: Final = "hand"
 
 
-class FivesHand:
+def _load_core() -> tuple[type[PureCore], str]:
+    """The C core when it is compiled and not refused, else the pure-Python one."""
+    if os.environ.get("PEGBOARD_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes"):
+        return PureCore, "python"
+    try:
+        from pegboard.fives import _fastfives
+    except ImportError:
+        return PureCore, "python"
+    _fastfives.setup(
+        actions=ACTIONS,
+        action_tile=ACTION_TILE,
+        action_end=ACTION_END,
+        action_free=_purecore.ACTION_FREE,
+        play_code=_purecore.PLAY_CODE,
+        end_value=END_VALUE,
+        end_count=_purecore.END_COUNT,
+        draw_code=_purecore.DRAW_CODE,
+        pass_code=_purecore.PASS_CODE,
+        reject=_purecore.reject,
+        rank_low=ranks.LOW,
+        rank_high=ranks.HIGH,
+    )
+    return cast("type[PureCore]", _fastfives.Core), "c"
+
+
+if TYPE_CHECKING:
+    _Core = PureCore
+    CORE: str
+else:
+    _Core, CORE = _load_core()
+"""``CORE`` says which core ``FivesHand`` runs on: ``"c"`` or ``"python"``."""
+
+_SEED_LIMIT: Final = 1 << 64
+"""Int seeds below this (in absolute value) are shuffled by the core itself."""
+_SYSTEM_RANDOM: Final = random.SystemRandom()
+
+
+def _move(entry: tuple[int, int, int, int, int, int, int]) -> FivesMove:
+    """The public history's entry for a core's (seat, code, total, worth, points, chip,
+    values)."""
+    seat, code, total, worth, points, chip, values = entry
+    action = ACTIONS[code]
+    if total < 0:  # a draw or a knock: the numbers the seat held none of (F4)
+        return FivesMove(seat, action, values=tuple(v for v in range(7) if values >> v & 1))
+    return FivesMove(seat, action, total, worth, points, bool(chip))
+
+
+def _entry(move: FivesMove) -> tuple[int, int, int, int, int, int, int]:
+    """A core's history entry for a public one (``_move`` reads it back)."""
+    values = 0
+    for value in move.values:
+        values |= 1 << value
+    total = -1 if move.total is None else move.total
+    return (
+        move.seat,
+        ACTION_CODE[move.action],
+        total,
+        move.worth,
+        move.points,
+        int(move.chip_out),
+        values,
+    )
+
+
+def _placements(layout: Layout) -> list[int]:
+    """The action codes that build ``layout``, in order."""
+    return [ACTION_CODE[Play(tile, end)] for tile, end in layout.plays()]
+
+
+class FivesHand(_Core):
     """One hand of All Fives or Fives and Threes, from the deal to its end (F2-F8).
 
     Build it with ``FivesHand.deal`` (a shuffled deal from a seed) or
     ``FivesHand.from_position`` (any position, for tests and analysis), then alternate
     ``legal_actions()`` and ``apply(action)`` until ``is_over``; ``result`` says how it
     ended and what the end scored, ``scores`` the sides' scores.
+
+    The hot path, ``legal_actions``, ``apply`` and ``is_over``, is the core's own (named
+    below, no wrapper in between); ``current_player``, ``num_players``, ``leader``,
+    ``scores``, ``boneyard_count`` and ``drawable`` come from the core too (see
+    ``_purecore.PureCore``). ``FivesHand.CORE`` says which core that is.
     """
 
-    __slots__ = (
-        "_boneyard",
-        "_hands",
-        "_history",
-        "_layout",
-        "_leader",
-        "_legal",
-        "_origin",
-        "_outside",
-        "_over",
-        "_result",
-        "_rules",
-        "_scores",
-        "_to_play",
-    )
+    __slots__ = ("_layoutcache", "_movecache", "_origin", "_outside", "_result", "_rules")
+
+    CORE: ClassVar[str] = CORE
+    """The core this class runs on: ``"c"`` (``_fastfives.Core``) or ``"python"`` (``PureCore``)."""
+    legal_actions = _Core.legal_actions
+    """The actions of the seat to play (F4): its plays, else a draw, else a pass; the
+    core's own method, not a wrapper."""
+    apply = _Core.apply
+    """Play an action for the seat to play (F4-F9), ``IllegalActionError`` naming the rule,
+    with nothing changed, when the rules forbid it: the core's own method, not a wrapper."""
+    is_over = _Core.is_over
+    """Whether the hand is over (F8, F9): the core's own property, not a wrapper."""
 
     _rules: FivesRules
-    _hands: list[int]
-    _boneyard: list[Tile]
-    _layout: Layout
-    _leader: int
-    _to_play: int
-    _scores: list[int]
-    _history: list[FivesMove]
-    _over: tuple[EndKind, int | None] | None
-    _result: HandResult | None
-    _legal: tuple[Action, ...] | None
-    _origin: dict[str, Any]
-    _outside: tuple[Tile, ...]
+    _origin: dict[str, Any]  # how the hand started, for its record
+    _outside: tuple[Tile, ...]  # tiles a position left out of play
+    _result: HandResult | None  # the end, once asked for (or given by an observation)
+    _layoutcache: Layout | None  # the layout so far, rebuilt lazily from the placements
+    _movecache: list[FivesMove]  # the public history so far, rebuilt lazily
 
     def __init__(self) -> None:
         raise TypeError("use FivesHand.deal(...) or FivesHand.from_position(...)")
 
     # -- construction ------------------------------------------------------------------
 
-    @classmethod
-    def _make(cls, rules: FivesRules, start: Start) -> Self:
-        self = object.__new__(cls)
+    def _dress(
+        self, rules: FivesRules, origin: dict[str, Any], outside: tuple[Tile, ...] = ()
+    ) -> Self:
+        """Set what the public layer keeps beside the core."""
         self._rules = rules
-        self._hands = start.hands
-        self._boneyard = start.boneyard
-        self._layout = start.layout
-        self._leader = start.leader
-        self._to_play = start.to_play
-        self._scores = start.scores
-        self._history = []
-        self._over = None
+        self._origin = origin
+        self._outside = outside
         self._result = None
-        self._legal = None
-        self._origin = start.origin
-        self._outside = start.outside
+        self._layoutcache = None
+        self._movecache = []
         return self
 
     @classmethod
@@ -118,7 +199,23 @@ class FivesHand:
         in ``DOUBLE_SIX`` order, each seat's tiles dealt in turn from the top, the rest the
         boneyard in drawing order (set aside in Fives and Threes). ``leader`` leads (F3);
         ``scores`` are the sides' scores before the hand (a match's)."""
-        return cls._make(rules, dealt(rules, seed, leader, scores))
+        if not isinstance(rules, FivesRules):
+            raise TypeError("deal takes a FivesRules")
+        n = rules.players
+        if not isinstance(leader, int) or not 0 <= leader < n:
+            raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
+        side_scores = check_scores(rules, scores)
+        if seed is None:
+            seed = _SYSTEM_RANDOM.getrandbits(63)
+        spec = core_rules(rules)
+        if seed.__class__ is int and -_SEED_LIMIT < seed < _SEED_LIMIT:
+            self = cls._deal(spec, seed, leader, side_scores)
+        else:  # any other seed random.Random takes
+            start = dealt(rules, seed, leader, side_scores)
+            bone = [t.index for t in start.boneyard]
+            self = cls._make(spec, start.hands, bone, (), leader, leader, side_scores)
+        origin = {"deal": {"seed": seed, "leader": leader, "scores": side_scores}}
+        return self._dress(rules, origin)
 
     @classmethod
     def from_position(
@@ -138,26 +235,28 @@ class FivesHand:
         The tiles need not account for all 28, but none may appear twice. In Fives and
         Threes with partnerships one partner may already be out (an empty hand)."""
         start = given(rules, hands, boneyard, layout_plays, leader, to_play, scores)
-        self = cls._make(rules, start)
+        self = cls._make(
+            core_rules(rules),
+            start.hands,
+            [t.index for t in start.boneyard],
+            _placements(start.layout),
+            start.leader,
+            start.to_play,
+            start.scores,
+        )
+        self._dress(rules, start.origin, start.outside)
         self._check_blocked()
         return self
 
     def copy(self) -> Self:
         """An independent copy of this position."""
-        other = object.__new__(type(self))
+        other = self._clone()
         other._rules = self._rules
-        other._hands = self._hands.copy()
-        other._boneyard = self._boneyard.copy()
-        other._layout = self._layout.copy()
-        other._leader = self._leader
-        other._to_play = self._to_play
-        other._scores = self._scores.copy()
-        other._history = self._history.copy()
-        other._over = self._over
-        other._result = self._result
-        other._legal = self._legal
         other._origin = self._origin
         other._outside = self._outside
+        other._result = self._result
+        other._layoutcache = None
+        other._movecache = self._movecache.copy()
         return other
 
     def __copy__(self) -> Self:
@@ -166,191 +265,95 @@ class FivesHand:
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (
+            _unpickle,
+            (type(self), self._getstate(), self._origin, self._outside, self._result),
+        )
+
     # -- state ---------------------------------------------------------------------------
 
     @property
     def rules(self) -> FivesRules:
         return self._rules
 
-    @property
-    def num_players(self) -> int:
-        return self._rules.players
-
-    @property
-    def leader(self) -> int:
-        return self._leader
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, None once the hand is over."""
-        return None if self._over is not None else self._to_play
-
-    @property
-    def is_over(self) -> bool:
-        return self._over is not None
+    def _layout(self) -> Layout:
+        """The layout, brought up to date (do not change it: it is a cache)."""
+        placed = self._placements()
+        layout = self._layoutcache
+        if layout is None:
+            layout = self._layoutcache = Layout(self._rules.spinner)
+        for code in placed[len(layout) :]:
+            end = ACTION_END[code]
+            layout.play(DOUBLE_SIX[ACTION_TILE[code]], ENDS[end] if end >= 0 else None)
+        return layout
 
     @property
     def layout(self) -> Layout:
         """A copy of the layout (changing it changes nothing here)."""
-        return self._layout.copy()
+        return self._layout().copy()
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """``seat``'s tiles (omniscient: never show them to another seat)."""
-        return tiles_of(self._hands[seat])
+        return tiles_of(self._hand_masks()[seat])
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every hand (omniscient)."""
-        return tuple(tiles_of(mask) for mask in self._hands)
+        return tuple(tiles_of(mask) for mask in self._hand_masks())
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The boneyard in drawing order (omniscient; in Fives and Threes, set aside)."""
-        return tuple(self._boneyard)
-
-    @property
-    def boneyard_count(self) -> int:
-        return len(self._boneyard)
-
-    @property
-    def drawable(self) -> int:
-        """How many tiles may still be drawn (F4): the boneyard less the reserve in All
-        Fives, none in Fives and Threes."""
-        if not self._rules.all_fives:
-            return 0
-        return max(0, len(self._boneyard) - self._rules.reserve)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Per side, the score so far (the match's before the hand, and this hand's)."""
-        return tuple(self._scores)
+        return tuple(DOUBLE_SIX[t] for t in self._bone_tiles())
 
     @property
     def history(self) -> tuple[FivesMove, ...]:
-        return tuple(self._history)
+        moves = self._movecache
+        entries = self._history_codes()
+        if len(moves) < len(entries):
+            moves.extend(_move(entry) for entry in entries[len(moves) :])
+        return tuple(moves)
 
     @property
     def last_points(self) -> int:
         """What the last play scored (0 before any play)."""
-        for move in reversed(self._history):
-            if move.total is not None:
-                return move.points
+        for _, _, total, _, points, _, _ in reversed(self._history_codes()):
+            if total >= 0:
+                return points
         return 0
 
     @property
     def result(self) -> HandResult | None:
         """How the hand ended and what its end scored; None while it is live."""
-        return self._result
+        result = self._result
+        if result is None and self.is_over:
+            kind, by = self._end_state()
+            result = self._result = settle(
+                self._rules,
+                self._hand_masks(),
+                cast("EndKind", KINDS[kind]),
+                None if by < 0 else by,
+            )
+        return result
 
     # -- rules ---------------------------------------------------------------------------
 
     def _fitting_mask(self) -> int:
         mask = 0
-        for end in self._layout.open_ends():
-            mask |= MASK_WITH[end.value]
+        for end in self._open_ends():
+            mask |= MASK_WITH[END_VALUE[end]]
         return mask
 
     def can_play(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the seat to play) holds a tile that fits (F4)."""
-        hand = self._hands[self._to_play if seat is None else seat]
-        if self._layout.is_empty:
+        hand = self._hand_masks()[self._current_seat() if seat is None else seat]
+        if not self._open_ends():
             return hand != 0
         return bool(hand & self._fitting_mask())
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions of the seat to play (F4): its plays, else a draw, else a pass."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        if self._over is not None:
-            return ()
-        tiles = tiles_of(self._hands[self._to_play])
-        if self._layout.is_empty:
-            return tuple(Play(t) for t in tiles)
-        ends = self._layout.open_ends()
-        plays = tuple(Play(t, e) for t in tiles for e in ends if t.has(e.value))
-        if plays:
-            return plays
-        return (DRAW,) if self.drawable > 0 else (PASS,)
-
-    def apply(self, action: Action) -> None:
-        """Play ``action`` for the seat to play; ``IllegalActionError`` naming the rule,
-        with nothing changed, when the rules forbid it."""
-        if action not in self.legal_actions():
-            raise refusal(self, action)
-        seat = self._to_play
-        rules = self._rules
-        self._legal = None
-        if action.__class__ is Play:
-            assert isinstance(action, Play)
-            tile = action.tile
-            self._hands[seat] &= ~tile.bit
-            self._layout.play(tile, action.end)
-            total = self._layout.ends_total()
-            worth = rules.points(total)
-            out = self._hands[seat] == 0
-            chip = out and not rules.all_fives
-            if chip:
-                worth += 1
-            side = rules.side_of(seat)
-            points = worth
-            if rules.exact and self._scores[side] + worth > rules.target:
-                points = 0
-            self._scores[side] += points
-            self._history.append(FivesMove(seat, action, total, worth, points, chip))
-            if points and self._reached(side):
-                self._end("target", seat)
-            elif out and (
-                rules.all_fives
-                or not rules.partnerships
-                or all(self._hands[s] == 0 for s in rules.sides[side])
-            ):
-                self._end("domino", seat)
-            else:
-                self._advance()
-        elif action.__class__ is DrawTile:
-            values = self._values()
-            tile = self._boneyard.pop(0)
-            self._hands[seat] |= tile.bit
-            self._history.append(FivesMove(seat, DRAW, values=values))
-        else:
-            self._history.append(FivesMove(seat, PASS, values=self._values()))
-            self._advance()
-
     def _values(self) -> tuple[int, ...]:
-        return tuple(sorted({end.value for end in self._layout.open_ends()}))
-
-    def _reached(self, side: int) -> bool:
-        score, target = self._scores[side], self._rules.target
-        return score == target if self._rules.exact else score >= target
-
-    def _advance(self) -> None:
-        """The next seat clockwise that still holds tiles; the end if nobody can play."""
-        n = self._rules.players
-        seat = self._to_play
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if self._hands[seat]:
-                break
-        self._to_play = seat
-        self._check_blocked()
-
-    def _check_blocked(self) -> None:
-        if self._layout.is_empty or self.drawable > 0:
-            return
-        fitting = self._fitting_mask()
-        if not any(mask & fitting for mask in self._hands):
-            self._end("blocked", None)
-
-    def _end(self, kind: EndKind, by: int | None) -> None:
-        self._over = (kind, by)
-        self._legal = ()
-        result = self._result = settle(self._rules, self._hands, kind, by)
-        for side, points in enumerate(result.points):
-            self._scores[side] += points
+        return tuple(sorted({END_VALUE[end] for end in self._open_ends()}))
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (``3-4@4-4B``, ``1-4``, ``draw``, ``pass`` or
@@ -359,7 +362,7 @@ class FivesHand:
             return PASS
         return with_its_end(
             parse_action(text),
-            self._layout,
+            self._layout(),
             N_("{tile} fits no open end of the layout ({values})"),
             self._values(),
         )
@@ -373,23 +376,24 @@ class FivesHand:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             raise ValueError(f"no seat {seat!r} at a table of {n}")
         current = self.current_player
-        layout = self._layout.copy()
+        layout = self.layout
+        hands = self._hand_masks()
         return FivesObservation(
             rules=self._rules,
             seat=seat,
-            hand=tiles_of(self._hands[seat]),
+            hand=tiles_of(hands[seat]),
             layout=layout,
             open_ends=layout.open_ends(),
             ends_total=layout.ends_total() if not layout.is_empty else 0,
-            hand_sizes=tuple(mask.bit_count() for mask in self._hands),
-            boneyard_count=len(self._boneyard),
+            hand_sizes=tuple(mask.bit_count() for mask in hands),
+            boneyard_count=self.boneyard_count,
             drawable=self.drawable,
-            scores=tuple(self._scores),
-            leader=self._leader,
+            scores=self.scores,
+            leader=self.leader,
             to_play=current,
-            history=tuple(self._history),
+            history=self.history,
             legal=self.legal_actions() if seat == current else (),
-            result=self._result,
+            result=self.result,
             out_of_play=self._outside,
         )
 
@@ -404,8 +408,7 @@ class FivesHand:
             raise ValueError(f"no seat {seat!r} at a table of {n}")
         hands, boneyard = sample_hands(self.observation(seat), rng)
         other = self.copy()
-        other._hands = list(hands)
-        other._boneyard = list(boneyard)
+        other._set_hidden(list(hands), [t.index for t in boneyard])
         other._origin = {"sampled": True}
         return other
 
@@ -417,22 +420,26 @@ class FivesHand:
         boneyard: Sequence[Tile],
     ) -> Self:
         """The live position of ``observation`` with these hidden tiles (for the bots)."""
-        start = Start(
-            list(hands),
-            list(boneyard),
-            observation.layout.copy(),
-            observation.leader,
-            observation.seat if observation.to_play is None else observation.to_play,
-            list(observation.scores),
-            {"sampled": True},
-            observation.out_of_play,
+        result = observation.result
+        kind = 0 if result is None else KINDS.index(result.kind)
+        by = -1 if result is None or result.by is None else result.by
+        self = cls._fromstate(
+            (
+                core_rules(observation.rules),
+                tuple(hands),
+                tuple(t.index for t in boneyard),
+                0,
+                tuple(_placements(observation.layout)),
+                observation.leader,
+                observation.seat if observation.to_play is None else observation.to_play,
+                tuple(observation.scores),
+                tuple(_entry(move) for move in observation.history),
+                kind,
+                by,
+            )
         )
-        self = cls._make(observation.rules, start)
-        self._history = list(observation.history)
-        if observation.result is not None:
-            self._over = (observation.result.kind, observation.result.by)
-            self._result = observation.result
-            self._legal = ()
+        self._dress(observation.rules, {"sampled": True}, observation.out_of_play)
+        self._result = result
         return self
 
     # -- records -------------------------------------------------------------------------
@@ -442,10 +449,11 @@ class FivesHand:
         record = new_record(self._rules.game, HAND_KIND)
         record["rules"] = self._rules.to_dict()
         record.update(self._origin)
-        record["actions"] = [str(move.action) for move in self._history]
-        if self._result is not None:
-            record["result"] = self._result.to_dict()
-        record["scores"] = list(self._scores)
+        record["actions"] = [str(ACTIONS[code]) for _, code, *_ in self._history_codes()]
+        result = self.result
+        if result is not None:
+            record["result"] = result.to_dict()
+        record["scores"] = list(self.scores)
         return record
 
     @classmethod
@@ -491,5 +499,42 @@ class FivesHand:
         return hand
 
     def __repr__(self) -> str:
-        state = "over" if self._over is not None else f"seat {self._to_play} to play"
+        current = self.current_player
+        state = "over" if current is None else f"seat {current} to play"
         return f"<FivesHand {self._rules.game} {self._rules.players} players, {state}>"
+
+
+def _unpickle(
+    cls: type[FivesHand],
+    state: tuple[Any, ...],
+    origin: dict[str, Any],
+    outside: tuple[Tile, ...],
+    result: HandResult | None,
+) -> FivesHand:
+    self = cls._fromstate(state)
+    self._dress(state[0].rules, origin, outside)
+    self._result = result
+    return self
+
+
+CORE_METHODS: Final = ("legal_actions", "apply", "is_over")
+"""The hot path ``FivesHand`` takes from its core as they are (see ``FivesHand.CORE``)."""
+
+
+def _on_core(
+    cls: type[FivesHand], core: type[PureCore], name: str, core_name: str
+) -> type[FivesHand]:
+    """``cls`` again, on another core: its methods use only ``self``/``cls``, so they carry
+    over; the hot path (``CORE_METHODS``) and ``CORE`` are the other core's."""
+    skip = {*cls.__slots__, "__dict__", "__weakref__"}
+    namespace = {key: value for key, value in vars(cls).items() if key not in skip}
+    namespace.update({method: vars(core)[method] for method in CORE_METHODS})
+    namespace["CORE"] = core_name
+    namespace["__qualname__"] = name
+    return cast("type[FivesHand]", type(name, (core,), namespace))
+
+
+PureFivesHand: Final[type[FivesHand]] = (
+    FivesHand if _Core is PureCore else _on_core(FivesHand, PureCore, "PureFivesHand", "python")
+)
+"""``FivesHand`` on the pure-Python core (``FivesHand`` itself when that is its core)."""

@@ -18,19 +18,34 @@ play nor draw (F4). It is deterministic, so all the randomness of a search is in
 determinizations, and every candidate action is scored on the same deals. The hand ends
 as ``pegboard.fives.FivesHand`` ends it (F8, F9) and is settled by the same rules;
 ``tests/fives/bots/test_basic.py`` checks the playouts against it move by move.
+
+``run``, the search's hot loop, is ``run_python`` below, or the same loop in C
+(``pegboard.fives._fastfives.run_playout``) when the hand's C core is in use
+(``pegboard.fives.hand.CORE``): ``tests/fives/bots/test_playout_cores.py`` compares the two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from pegboard.dominoes.actions import DrawTile, Pass, Play
 from pegboard.dominoes.line import End
 from pegboard.dominoes.ranks import HIGH, LOW, PLAYOUT_MASK_WITH, RANK_BIT, pips, to_playout
 from pegboard.dominoes.tiles import Tile
+from pegboard.fives.hand import CORE
 from pegboard.fives.rules import FivesRules
 from pegboard.fives.scoring import round_to_five
+
+_run_in_c: Callable[..., Any] | None = None
+"""``run``'s loop in C (``pegboard.fives._fastfives.run_playout``) with the C core, else None."""
+if CORE == "c":
+    from pegboard.fives import _fastfives
+
+    _run_in_c = _fastfives.run_playout
+
+_KINDS: Final = (None, "domino", "blocked", "target")
+"""The end kinds of ``run_playout``'s codes (``pegboard.fives._purecore.KINDS``)."""
 
 MAX_TOTAL: Final = 4 * 12
 """No ends total exceeds four arms each ending in a crosswise [6|6]."""
@@ -393,9 +408,56 @@ class FivesPlayout:
             self.knock()
 
     def run(self) -> None:
-        """Play the hand out with the policy: ``step`` until the end, written as one loop
-        on local variables (the hot loop of the search; the tests check it against
-        ``step``)."""
+        """Play the hand out with the policy: ``step`` until the end, as one loop (the hot
+        loop of the search): ``run_python``, or the same loop in C with the C core."""
+        if self.over is not None:
+            return
+        if not self.values:
+            self.step()  # the lead
+            if self.over is not None:
+                return
+        if _run_in_c is None:
+            self.run_python()
+            return
+        (
+            self.hands,
+            self.values,
+            self.weights,
+            self.scores,
+            self.taken,
+            self.total,
+            self.lone,
+            self.spin,
+            self.spinner_pending,
+            self.current,
+            kind,
+            self.by,
+        ) = _run_in_c(
+            self.hands,
+            self.bone,
+            self.taken,
+            self.limit,
+            self.values,
+            self.weights,
+            self.total,
+            self.lone,
+            self.spin,
+            self.spinner_pending,
+            self.current,
+            self.scores,
+            self.side_of,
+            self.table,
+            self.exact,
+            self.target,
+            self.all_fives,
+            self.partnerships,
+            self.by_fives,
+        )
+        self.over = _KINDS[kind]
+
+    def run_python(self) -> None:
+        """``run`` in Python: ``step`` until the end, written as one loop on local
+        variables (the tests check it against ``step``, and the C loop against it)."""
         if self.over is not None:
             return
         if not self.values:
