@@ -61,7 +61,7 @@ def test_the_report_speaks_the_language_asked(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "precisão" in result.stdout  # the accuracy column
     lines = [line for line in result.stdout.splitlines() if line.startswith("Jogada ")]
-    assert lines and all(", lugar " in line and "jogou" in line for line in lines)
+    assert lines and all(", jogador " in line and "jogou" in line for line in lines)
     assert "Move " not in result.stdout
 
 

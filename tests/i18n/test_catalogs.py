@@ -274,7 +274,7 @@ def test_d17_a_whole_draw_match_in_each_language(lang: str) -> None:
 CRIBBAGE_PHRASES = {
     # The bot's level in words of the language, never the command's key (issue 41's review:
     # "बॉट (greedy)", "机器人（strong）", "o robô (strong)").
-    "pt": ["Cribbage contra o Robô guloso", "A vira é cortada: ", "Placar final: "],
+    "pt": ["Cribbage contra o Robô guloso", "Corte: a vira é ", "Placar final: "],
     "zh": ["与贪心机器人对战克里比奇", "切出翻牌：", "最终得分："],
     "hi": ["लालची बॉट के विरुद्ध क्रिबेज", "स्टार्टर पलटा गया: ", "अंतिम स्कोर: "],
 }

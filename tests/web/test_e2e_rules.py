@@ -215,7 +215,7 @@ def test_without_javascript_the_page_reads_and_try_it_stays_hidden(
     try:
         page = context.new_page()
         page.goto(rules_base + "/rules/draw?lang=pt")
-        expect(page.locator("h1")).to_have_text("Como jogar Dominó de compra")
+        expect(page.locator("h1")).to_have_text("Como jogar Dominó Draw")
         assert page.locator(".try").first.is_hidden()
         assert images(page)[1] == (SEED_TITLES["pt"].format(tile="[1|1]"), SEEDS["pt"]["1-1"])
     finally:

@@ -312,7 +312,7 @@ def test_d1_a_draw_table_for_five_is_refused_naming_the_rule(client: TestClient)
     body = {"game": "draw", "players": 5, "seats": [{"kind": "human"}] * 5, "lang": "pt_BR"}
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 422
-    assert answer.json()["error"] == "O Draw é para 2, 3 ou 4 jogadores (D1)."
+    assert answer.json()["error"] == "Draw é para 2, 3 ou 4 jogadores (D1)."
 
 
 def test_the_page_strings_come_translated(client: TestClient) -> None:
