@@ -237,7 +237,7 @@ DRAW_PHRASES = {
         "Placar final: ",
     ],
     "zh": [
-        "Draw：2 名玩家，先到 100 分者获胜。你是 1 号座位。",
+        "摸牌多米诺：2 名玩家，先到 100 分者获胜。你是 1 号座位。",
         "不允许：还能摸牌时不能跳过：请摸牌或出一张骨牌（D8）",
         "不允许：[6|6] 不在你的手牌中（D5）",
         "开放末端：",
@@ -275,7 +275,7 @@ CRIBBAGE_PHRASES = {
     # The bot's level in words of the language, never the command's key (issue 41's review:
     # "बॉट (greedy)", "机器人（strong）", "o robô (strong)").
     "pt": ["Cribbage contra o Robô guloso", "Corte: a vira é ", "Placar final: "],
-    "zh": ["与贪心机器人对战克里比奇", "切出翻牌：", "最终得分："],
+    "zh": ["与贪心机器人对战克里比奇", "切出起始牌：", "最终得分："],
     "hi": ["लालची बॉट के विरुद्ध क्रिबेज", "स्टार्टर पलटा गया: ", "अंतिम स्कोर: "],
 }
 COUNTING = {"pt": "quinze dois", "zh": "十五得二", "hi": "पंद्रह दो"}
