@@ -120,7 +120,7 @@ def test_d1_a_wrong_number_of_players_is_named_in_the_language() -> None:
         Match(5)
     assert str(caught.value) == "Draw is played by 2 to 4 players, not 5 (D1)"
     assert describe_error(caught.value, "pt") == "O Draw é jogado por 2 a 4 jogadores, não 5 (D1)"
-    assert describe_error(caught.value, "hi") == "ड्रॉ 2 से 4 खिलाड़ियों से खेला जाता है, 5 से नहीं (D1)"
+    assert describe_error(caught.value, "hi") == "ड्रॉ 2 से 4 खिलाड़ियों के लिए है, 5 के लिए नहीं (D1)"
 
 
 def test_a_plain_value_error_stays_as_the_engine_wrote_it() -> None:
