@@ -120,7 +120,7 @@ def test_d1_a_wrong_number_of_players_is_named_in_the_language() -> None:
         Match(5)
     assert str(caught.value) == "Draw is played by 2 to 4 players, not 5 (D1)"
     assert describe_error(caught.value, "pt") == "Draw é jogado por 2 a 4 jogadores, não 5 (D1)"
-    assert describe_error(caught.value, "hi") == "ड्रॉ 2 से 4 खिलाड़ियों से खेला जाता है, 5 से नहीं (D1)"
+    assert describe_error(caught.value, "hi") == "ड्रॉ 2 से 4 खिलाड़ियों के लिए है, 5 के लिए नहीं (D1)"
 
 
 def test_a_plain_value_error_stays_as_the_engine_wrote_it() -> None:
@@ -239,7 +239,7 @@ def test_arena_takes_the_language_of_pegboard_and_of_the_environment() -> None:
     [
         (["chess"], "não há o jogo 'chess'; os jogos são draw, cribbage"),
         (["draw", "--bots", "random,wizard"], "não há robô 'wizard' para Draw; escolha entre:"),
-        (["cribbage", "--players", "3"], "aqui o cribbage é jogado por 2 jogadores, não 3"),
+        (["cribbage", "--players", "3"], "cribbage é jogado aqui por 2 jogadores, não 3"),
         (["draw", "--deals", "0"], "--deals é um número inteiro de pelo menos 1, não 0"),
         (["draw", "--workers", "0"], "--workers é um número inteiro de pelo menos 1, não 0"),
         (["draw", "--backend", "cloud"], "o backend é local ou ray, não 'cloud'"),
