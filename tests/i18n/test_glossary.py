@@ -103,11 +103,14 @@ def missing_decisions(terms: list[Term], catalog: Catalog) -> list[str]:
     """The terms whose anchor message lacks its ``# glossary: <term>`` translator comment."""
     missing = []
     for term in terms:
-        message = catalog.get(term.anchor)
-        if message is None:
-            plural = [m for m in catalog if isinstance(m.id, tuple) and m.id[0] == term.anchor]
-            message = plural[0] if plural else None
-        comments = message.user_comments if message is not None else []
+        # The anchor is a msgid: singular or plural, with or without a context (a word in
+        # one of its roles), its comment on any one of them.
+        anchored = [
+            m
+            for m in catalog
+            if m.id and (m.id if isinstance(m.id, str) else m.id[0]) == term.anchor
+        ]
+        comments = [c for m in anchored for c in m.user_comments]
         if not any(c.startswith(f"glossary: {term.term} ") for c in comments):
             missing.append(term.term)
     return missing

@@ -144,6 +144,18 @@ def test_count_has_a_context_for_each_of_its_roles() -> None:
     assert contexts == {"running count", "button: count a hand"}
 
 
+def test_a_hand_of_cribbage_and_a_hand_of_dominoes_are_two_messages() -> None:
+    """A cribbage hand is a deal of cards, a Fives hand a round of dominoes: one English word,
+    two in Chinese and Hindi (第 N 次发牌 and 第 N 局; हाथ and दौर)."""
+    from pegboard.i18n import translator
+
+    for lang, cribbage, fives in (("zh", "第 2 次发牌", "第 2 局"), ("hi", "हाथ 2", "दौर 2")):
+        _ = translator(lang)
+        assert _.pgettext("cribbage", "Hand {number}").format(number=2) == cribbage
+        assert _.pgettext("the Fives family", "Hand {number}").format(number=2) == fives
+    assert places()["Hand {number}"] == places()["Hand {number} is over."] == 0
+
+
 def test_the_check_finds_a_word_given_another_place() -> None:
     """ "Count" as it was (a header, a label, a button, one msgid): found; so is a reviewed
     word given one more place."""

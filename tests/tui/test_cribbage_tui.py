@@ -177,7 +177,7 @@ def test_c7_whole_match_portuguese() -> None:
     hand = _("Your hand")
     assert hand != "Your hand" and any(hand in turn for turn in seen.turns)
     assert not any("Your hand" in turn for turn in seen.turns)
-    over = _("Hand {number} is over.").format(number=1)
+    over = _.pgettext("cribbage", "Hand {number} is over.").format(number=1)
     assert over != "Hand 1 is over." and over in seen.moments[1]
     assert any(re.search(r"quinze\s+dois", m) for m in seen.moments)  # the show, in Portuguese
     assert _("Match over after {games} game: {points} (game points).").split("{")[0] in (

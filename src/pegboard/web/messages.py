@@ -344,7 +344,6 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Game points"),
     N_("Log"),
     N_("Round {number}"),
-    N_("Hand {number}"),
     # Ends of rounds, games and matches.
     N_("Round over"),
     N_("Hands revealed"),
@@ -401,6 +400,10 @@ MESSAGES: Final[tuple[str, ...]] = (
 ROLES: Final[tuple[tuple[str, str], ...]] = (
     # One English word, several roles (tests/i18n/test_roles.py): each role its message.
     NC_("running count", "Count"),
+    # A cribbage hand is a deal of cards (zh 第 N 次发牌); a Fives hand is a round of
+    # dominoes (zh 第 N 局, hi दौर), as the glossary names them.
+    NC_("cribbage", "Hand {number}"),
+    NC_("the Fives family", "Hand {number}"),
 )
 """The page's messages with a context: (context, message)."""
 

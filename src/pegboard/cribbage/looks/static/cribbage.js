@@ -123,7 +123,7 @@ export function renderCribbage(view, ui, names) {
   const table = h(
     "section",
     { class: "crib-table", "aria-label": t("Cribbage") },
-    view.hand_number ? h("h2", { class: "hand-number" }, t("Hand {number}", { number: view.hand_number })) : null,
+    view.hand_number ? h("h2", { class: "hand-number" }, pgettext("cribbage", "Hand {number}", { number: view.hand_number })) : null,
     h(
       "dl",
       { class: "facts" },
@@ -254,7 +254,7 @@ export function showsSection(view, names) {
     h(
       "h2",
       { id: "shows-title" },
-      number ? `${t("The show")} · ${t("Hand {number}", { number })}` : t("The show"),
+      number ? `${t("The show")} · ${pgettext("cribbage", "Hand {number}", { number })}` : t("The show"),
     ),
     h(
       "ul",
@@ -391,7 +391,7 @@ export function dialogContent(view, overlay, names) {
   if (!end) {
     const number = shows[0].hand;
     return {
-      title: number ? `${t("The show")} · ${t("Hand {number}", { number })}` : t("The show"),
+      title: number ? `${t("The show")} · ${pgettext("cribbage", "Hand {number}", { number })}` : t("The show"),
       children: [...showParts, scoresLine(view.scores)],
       close: t("Continue"),
     };

@@ -9,7 +9,7 @@
 // sides) come in the view, already in the page's language (view.words).
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { pgettext, t } from "../i18n.js";
 import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable, tileChips } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
@@ -147,7 +147,7 @@ export function handEndContent(view, end, names) {
 // Finished hands: the points of each side and the score after each.
 export function handsTable(view) {
   const labels = (view.sides || []).map((side) => side.label);
-  return partsTable("hands", labels, view.hands_played || [], (hand) => t("Hand {number}", { number: hand.number }));
+  return partsTable("hands", labels, view.hands_played || [], (hand) => pgettext("the Fives family", "Hand {number}", { number: hand.number }));
 }
 
 // ---- the page module's interface (generic.js says what each one does) ------------------
@@ -204,7 +204,7 @@ export function latchEnd(view, latch) {
 export function dialogContent(view, overlay, names) {
   const { end } = overlay;
   return {
-    title: end.title || t("Hand {number}", { number: end.number }),
+    title: end.title || pgettext("the Fives family", "Hand {number}", { number: end.number }),
     children: handEndContent(view, end, names),
     close: view.is_over ? t("Close") : words(view).next || t("Next round"),
   };
