@@ -35,7 +35,13 @@ $(VENV)/.installed-bench: $(BUILD) | $(BIN)/python
 
 # The web app on http://127.0.0.1:8000 (pegboard serve: SQLite unless given --db);
 # `make run PORT=8123` serves it on another port.
-run: $(VENV)/.installed-web
+# The compiled catalogs are not kept in git: the install compiles them (setup.py), and a .po
+# changed since is compiled again here before the app or the tests read it.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/pegboard/locale/*/LC_MESSAGES/*.po))
+src/pegboard/locale/%.mo: src/pegboard/locale/%.po
+	$(BIN)/pybabel compile --statistics -i $< -o $@
+
+run: $(VENV)/.installed-web $(CATALOGS)
 	$(BIN)/pegboard serve $(if $(PORT),--port $(PORT))
 
 play: $(VENV)/.installed
@@ -89,7 +95,7 @@ PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 # tests on one worker so that its module fixtures (servers, browsers, builds) start once.
 TEST_WORKERS ?= auto
 PYTEST = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
-test: lint typecheck test-deps
+test: lint typecheck test-deps $(CATALOGS)
 	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(PYTEST)
 
 # The whole suite again on the pure-Python cores of Draw and the Fives family (make test runs
@@ -120,7 +126,9 @@ translations: $(VENV)/.installed-dev
 	$(BIN)/pybabel update -i $(LOCALE)/pegboard.pot -d $(LOCALE) -D pegboard --no-fuzzy-matching --ignore-obsolete \
 		$(BABEL_FLAGS)
 	$(BIN)/pybabel compile -d $(LOCALE) -D pegboard --statistics
+	@PYTHONPATH=src:. $(BIN)/python -m tests.i18n.review | tail -n 1
 
 clean:
 	rm -rf $(VENV) node_modules build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
 	rm -f src/pegboard/draw/_fastround*.so src/pegboard/fives/_fastfives*.so
+	rm -f $(CATALOGS)

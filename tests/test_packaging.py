@@ -66,6 +66,17 @@ print(json.dumps({
 """
 """Two of the server's pages rendered from the installed package's templates."""
 
+TRANSLATED = """
+import gettext, json
+from pegboard.i18n import LOCALE_DIR, translator
+print(json.dumps({
+    "catalogs": [gettext.find("pegboard", str(LOCALE_DIR), [code]) for code in ("pt_BR", "zh_Hans", "hi")],
+    "said": [translator(lang)("Your turn") for lang in ("pt", "zh", "hi")],
+}))
+"""
+"""The installed package's compiled catalogs (not in git: built by the install) and what they
+say, read by the standard library's gettext alone."""
+
 
 def source_version() -> str:
     tree = ast.parse((ROOT / "src/pegboard/__init__.py").read_text(encoding="utf-8"))
@@ -226,6 +237,12 @@ def smoke_check(installed: Installed, core: str) -> None:
     assert '<html lang="pt-BR"' in made["message"] and "<h1>&lt;b&gt;</h1>" in made["message"]
     assert '<script type="module" src="/static/app.js">' in made["lobby"]
 
+    translated = installed.run(str(installed.bin / "python"), "-c", TRANSLATED)
+    assert translated.returncode == 0, translated.stderr
+    read = json.loads(translated.stdout)
+    assert all(found and Path(found).is_relative_to(installed.root) for found in read["catalogs"])
+    assert read["said"] == ["Sua vez", "轮到你了", "आपकी बारी"]
+
 
 def expected_round() -> str:
     """The same round played by the source tree in this process."""
@@ -269,6 +286,17 @@ def test_the_wheel_holds_every_template_of_the_server_s_pages(built: Built) -> N
     with zipfile.ZipFile(built.wheel) as wheel:
         packed = {name for name in wheel.namelist() if name.startswith("pegboard/web/templates/")}
     assert packed == source
+
+
+def test_the_catalogs_are_compiled_by_the_build_not_kept_in_git(built: Built) -> None:
+    """Issue 41: the .mo files are made from the .po files by the build (setup.py's
+    build_py), so the clone the build sees has none and the wheel has all three."""
+    assert not [name for name in checkout_files() if name.endswith(".mo")]
+    with zipfile.ZipFile(built.wheel) as wheel:
+        compiled = sorted(name for name in wheel.namelist() if name.endswith(".mo"))
+    assert compiled == [
+        f"pegboard/locale/{code}/LC_MESSAGES/pegboard.mo" for code in ("hi", "pt_BR", "zh_Hans")
+    ]
 
 
 def test_issue19_the_version_lives_in_one_place() -> None:

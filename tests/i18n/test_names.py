@@ -9,7 +9,7 @@ player chose, so a message cannot know whether it names a man or a woman.
   ergative (``{player} ने एक गोटी उठाई``: the verb agrees with गोटी) or with the name after
   a postposition (``शुरुआत {player} से``, ``{player} की चाल``, ``{name} के लौटने का समय``).
   The check leaves the honorific plural (``{name} लौट सकते हैं``) alone, though the catalog
-  does not use it: a woman's honorific is ``सकती हैं`` (GLOSSARY.md, hi)."""
+  does not use it: a woman's honorific is ``सकती हैं`` (src/pegboard/locale/GLOSSARY.md, hi)."""
 
 from __future__ import annotations
 

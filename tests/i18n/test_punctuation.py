@@ -1,6 +1,6 @@
 """Chinese is written with full-width punctuation (：，（）。), as the seed pages write it:
 the catalog says it, and no English colon or bracket is put beside Chinese words by the
-code (issue 41: translations-2.md's ``": "`` and ``" ({})"`` literals of the rules page).
+code (issue 41's review: ``": "`` and ``" ({})"`` literals of the rules page).
 
 Three places keep ASCII on purpose: the board description of B5 (docs/rules.md: "with ASCII
 colons, full stops, commas and semicolons in every language"), a sentence the seed page

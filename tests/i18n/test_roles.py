@@ -4,7 +4,7 @@ the same thing at each, or each role gets a context of its own (gettext's ``msgc
 English lets one word do several jobs that other languages say with different words:
 "Count" was the pegging's running count (a table header, the table's label) and a button
 that counts a hand; Portuguese says *Contagem* and *Contar*, Chinese 累计 and 计分. One
-msgid for all three forced one translation on every role (translations-2.md, zh 9).
+msgid for all three forced one translation on every role (issue 41's review, zh 9).
 
 So every single word translated at more than one place of the source (the Python and the
 templates as Babel extracts them, the page's scripts' ``t("...")``, the static pages'

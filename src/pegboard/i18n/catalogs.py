@@ -6,10 +6,10 @@ a ``Translator``: ``_("...")`` and ``_.ngettext(...)``, read from the gettext ca
 ``pegboard/locale/<locale>/LC_MESSAGES/pegboard.mo``.
 
 The ``.po`` files are the source; the ``.mo`` files beside them are compiled from them by
-``make translations`` and committed, so that running needs only the standard library's
-``gettext`` (Babel is a development tool). ``tests/i18n/test_catalogs.py`` fails when a
-``.mo`` is stale, a message lacks a translation, or the template misses a message of the
-source.
+the install (setup.py's ``build_py``, Babel being a build requirement) and by ``make``, never
+kept in git, so that running needs only the standard library's ``gettext``.
+``tests/i18n/test_catalogs.py`` fails when a ``.mo`` is stale, a message lacks a
+translation, or the template misses a message of the source.
 
 This is the presentation layer (docs/architecture.md): the command line, the terminal app and
 the web server all translate through it, so that none of them imports another.

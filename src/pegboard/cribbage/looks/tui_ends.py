@@ -34,7 +34,10 @@ def hand_over(
     """The end of a hand: the show counted aloud (C6), then the end of the game if it
     came (C7), the match score and the board."""
     lines: list[RenderableType] = [
-        Text(_.pgettext("cribbage", "Hand {number} is over.").format(number=before.hand_number), style="bold")
+        Text(
+            _.pgettext("cribbage", "Hand {number} is over.").format(number=before.hand_number),
+            style="bold",
+        )
     ]
     scores = list(before.scores)
     shown = False

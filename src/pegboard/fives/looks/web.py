@@ -321,7 +321,9 @@ def fives_view(
         last_hand=last_hand,
         hands_played=hands_played(finished),
         # The hand in play (the last one once the match is over): a replay's list of parts.
-        part=_.pgettext("the Fives family", "Hand {number}").format(number=len(finished) + (0 if match.is_over else 1)),
+        part=_.pgettext("the Fives family", "Hand {number}").format(
+            number=len(finished) + (0 if match.is_over else 1)
+        ),
         words={
             "sides": _("Sides"),
             "layout": _("Layout"),
@@ -421,7 +423,9 @@ def hand_end(
             _("{name}: {count}").format(name=label, count=score)
             for label, score in zip(labels, after, strict=True)
         ),
-        "title": _.pgettext("the Fives family", "Hand {number} is over.").format(number=told.number),
+        "title": _.pgettext("the Fives family", "Hand {number} is over.").format(
+            number=told.number
+        ),
         "next_leader": hands[index + 1].leader if index + 1 < len(hands) else None,
     }
 
