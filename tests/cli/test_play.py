@@ -39,7 +39,7 @@ def _play(args: list[str], answers: list[str]) -> tuple[int, str]:
 
 def _final_scores(output: str) -> list[int]:
     line = next(t for t in output.splitlines() if t.startswith("Final scores: "))
-    return [int(n) for n in re.findall(r"seat \d+(?: \(you\))? (\d+)", line)]
+    return [int(n) for n in re.findall(r"seat \d+(?: \(you\))?: (\d+)", line)]
 
 
 def test_d17_scripted_match_with_bad_input_reaches_the_end(tmp_path: Path) -> None:

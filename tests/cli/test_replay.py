@@ -53,7 +53,7 @@ def test_d17_replay_of_a_match_prints_each_settlement_and_the_final_scores(
     for finished in match.rounds:
         assert f"Round {finished.number}: seat {finished.leader + 1} leads." in output
         assert f"Settlement: {finished.result.arithmetic}" in output
-    expected = " · ".join(f"seat {s} {score}" for s, score in enumerate(match.scores, 1))
+    expected = " · ".join(f"seat {s}: {score}" for s, score in enumerate(match.scores, 1))
     assert f"Final scores: {expected}" in output
     assert output.count("Final scores:") == 1
     # every action of the record is printed, one line each, with the seat that took it

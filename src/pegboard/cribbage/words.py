@@ -107,7 +107,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "item for": "{item}得{points}",
         "fifteen peg": "十五",
         "thirty-one": "三十一",
-        "his heels": "翻出J得二",
+        "his heels": "翻出 J 得二",
         "go": "Go 得一",
         "last card": "最后一张得一",
     },
