@@ -351,3 +351,6 @@ def test_a_legend_says_which_peg_colour_is_whose(e2e_open: Callable[..., Page], 
         page.select_option("#lang-select", "zh_Hans")
         page.locator("dt", has_text="累计").wait_for()
         assert count.inner_text() == "累计"  # not 计分, the counter's button
+        # A label and its value punctuated as Chinese writes them (the catalog's colon).
+        score = page.locator('#players li[data-seat="0"] .score').inner_text()
+        assert re.fullmatch(r"得分：\d+", score), score

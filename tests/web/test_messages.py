@@ -3,6 +3,7 @@ language, and served by ``catalog(lang)`` with the English text as the key."""
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -40,7 +41,12 @@ def test_a_word_with_several_roles_is_a_message_per_role() -> None:
 def test_every_message_is_translated(lang: str) -> None:
     translated = catalog(lang)
     assert list(translated)[: len(MESSAGES)] == list(MESSAGES)
-    same = [m for m, t in translated.items() if m == t]
+    # A template with no word of its own ("{label}: {value}") may read the same.
+    same = [
+        m
+        for m, t in translated.items()
+        if m == t and re.search(r"[^\W\d_]", re.sub(r"\{\w+\}", "", m))
+    ]
     # Only names that stay as they are may be left alone ("Go" is said so in Chinese, "Lobby"
     # in Brazilian Portuguese).
     assert set(same) <= {"Go", "Cribbage", "Crib", "Skunk", "Lobby"}

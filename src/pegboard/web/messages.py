@@ -344,6 +344,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Game points"),
     N_("Log"),
     N_("Round {number}"),
+    # A label and its value ("Score: 5"), punctuated as each language writes it (zh 得分：5).
+    N_("{label}: {value}"),
     # Ends of rounds, games and matches.
     N_("Round over"),
     N_("Hands revealed"),

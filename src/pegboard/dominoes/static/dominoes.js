@@ -4,7 +4,7 @@
 // game's page module (its look's assets), which imports it as "./dominoes.js".
 
 import { focusKey, h, restoreFocus, scalable, svgFragment } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { drawBoard, endWords } from "./board.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -237,7 +237,7 @@ export function endChoices(fits, ui) {
   return h(
     "div",
     { class: "ends-bar" },
-    h("span", { class: "ends-label", id: "ends-label" }, `${tileName(ui.selected)}: ${t("Choose a glowing end of the line.")}`),
+    h("span", { class: "ends-label", id: "ends-label" }, labelled(tileName(ui.selected), t("Choose a glowing end of the line."))),
     h("button", { type: "button", class: "cancel", dataset: { focus: "cancel" }, onclick: () => ui.select(null) }, t("Close")),
   );
 }
@@ -328,7 +328,7 @@ export function handBox(view, ui, plays, canPlay, unfit, actions) {
               onpointerdown: playable ? (event) => dragTile(event, tile, plays[tile], ui) : null,
               onclick: (event) => {
                 if (!playable) {
-                  ui.notice(canPlay ? `${tileName(tile)}: ${unfit}` : t("Not your turn."));
+                  ui.notice(canPlay ? labelled(tileName(tile), unfit) : t("Not your turn."));
                   return;
                 }
                 const ends = plays[tile];

@@ -4,7 +4,7 @@
 // text is shown as text (never as markup). The reader may turn free text off and mute an
 // author: both are this browser's own choices, kept in localStorage, and nothing is sent.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { labelled, t } from "./i18n.js";
 
 /** The quick phrases, by the key the server knows them by (pegboard.web.chat.PHRASES). */
 export const PHRASES = {
@@ -191,7 +191,7 @@ export class TableChat {
         return h(
           "li",
           { class: line.phrase !== null ? "chat-line phrase" : "chat-line", dataset: { line: String(line.id), author: line.author } },
-          h("span", { class: "chat-who" }, `${who}: `),
+          h("span", { class: "chat-who" }, labelled(who, "")),
           // Free text is in whatever language its author wrote: unknown to the page.
           h("span", { class: "chat-said", lang: line.text !== null ? "" : null }, said),
           ...actions,

@@ -5,7 +5,7 @@
 // falls under LOW_SECONDS.
 
 import { h } from "./dom.js";
-import { htmlLang, t } from "./i18n.js";
+import { htmlLang, labelled, t } from "./i18n.js";
 
 const LOW_SECONDS = 20;
 // A correspondence table's move is "low" in its last hours: the player has a day to come.
@@ -96,9 +96,9 @@ export function timeLeftText(table, names, receivedAt) {
     const info = table.seats[seat];
     if (!info || info.kind !== "human") continue;
     const figure = clockFigure(secondsLeft(clock, seat, receivedAt), Boolean(clock.days));
-    parts.push(clock.running === seat ? t("{name}: {time}, running", { name: names[seat], time: figure }) : `${names[seat]}: ${figure}`);
+    parts.push(clock.running === seat ? t("{name}: {time}, running", { name: names[seat], time: figure }) : labelled(names[seat], figure));
   }
-  return `${t("Time left")}: ${parts.join("; ")}.`;
+  return `${labelled(t("Time left"), parts.join("; "))}.`;
 }
 
 // The button that says every clock to a screen reader (and to anyone who asks).

@@ -1,7 +1,7 @@
 // The table's finished matches (the summary's "replays", /m/TABLE-N): a link to each
 // replay, so that a table played again still leads to its earlier matches.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { labelled, t } from "./i18n.js";
 
 export function replayLinks(table) {
   const replays = (table && Array.isArray(table.replays) ? table.replays : []).filter(
@@ -11,7 +11,7 @@ export function replayLinks(table) {
   return h(
     "nav",
     { class: "muted replays", id: "replays", "aria-label": t("Replays") },
-    `${t("Replays")}: `,
+    labelled(t("Replays"), ""),
     ...replays.flatMap((href, index) => {
       const number = Number(String(href).split("-").pop());
       const link = h("a", { href, class: "replay-link" }, t("Match {number}", { number }));

@@ -122,6 +122,17 @@ function fill(text, fields) {
     .replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
 }
 
+/**
+ * A label and its value as the reader's language punctuates them: "Score: 5", zh "得分：5"
+ * (the catalog's "{label}: {value}"), never a colon written here.
+ * @param {string} label already in the reader's language
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function labelled(label, value) {
+  return fill(lookUp("{label}: {value}") ?? "{label}: {value}", { label, value: String(value) });
+}
+
 // pgettext("running count", "Count"): a word in one of its roles (gettext's msgctxt), for
 // an English word that other languages say differently in each role; keyed as the server's
 // catalog keys it (the context, U+0004, the msgid).

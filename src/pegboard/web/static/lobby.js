@@ -9,7 +9,7 @@ import { TurnWatch } from "./notify.js";
 import { pairingPanel } from "./pairing.js";
 import { clearError, fill, h, showError } from "./dom.js";
 import { gameInfo, gameLabel, gameList, loadGames } from "./games.js";
-import { lang, onLanguage, t } from "./i18n.js";
+import { labelled, lang, onLanguage, t } from "./i18n.js";
 import { loadMe, mePanel, myName } from "./me.js";
 
 const PREFERRED_LEVEL = "expert"; // a new bot seat's level, where the game has it (its default_bot first)
@@ -869,7 +869,7 @@ function linkRow(label, link, id, button = t("Copy invite link")) {
     {
       type: "button",
       class: "copy",
-      "aria-label": `${button}: ${label}`,
+      "aria-label": labelled(button, label),
       onclick: async () => {
         try {
           await navigator.clipboard.writeText(url);
@@ -892,7 +892,7 @@ export function inviteLinks(result, open = null) {
   for (const seat of result.seats || []) {
     if (seat.kind !== "human" || !seat.invite) continue;
     if (open && !open.has(seat.seat)) continue; // claimed: that invitation is spent
-    rows.push(linkRow(`${t("Invite")}: ${seatLabel(seat.seat)}`, seat.invite, `invite-${seat.seat}`));
+    rows.push(linkRow(labelled(t("Invite"), seatLabel(seat.seat)), seat.invite, `invite-${seat.seat}`));
   }
   if (result.spectate) rows.push(linkRow(t("Spectator link"), result.spectate, "spectate-link", t("Copy link")));
   return rows;
@@ -988,7 +988,7 @@ function tablesList() {
         h(
           "span",
           { class: "table-game" },
-          `${gameLabel(table.game)} · ${t("Players")}: ${table.players} · ${t("Status")}: ${statusLabel(table.status)}`,
+          [gameLabel(table.game), labelled(t("Players"), table.players), labelled(t("Status"), statusLabel(table.status))].join(" · "),
         ),
         h(
           "ul",
@@ -1004,7 +1004,7 @@ function tablesList() {
                     {
                       type: "button",
                       class: "join",
-                      "aria-label": `${t("Join")}: ${seatLabel(seat.seat)}`,
+                      "aria-label": labelled(t("Join"), seatLabel(seat.seat)),
                       onclick: () => join(table.table, seat.seat),
                     },
                     t("Join"),

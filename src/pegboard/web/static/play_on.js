@@ -8,7 +8,7 @@
 
 import { fill, h } from "./dom.js";
 import * as generic from "./games/generic.js";
-import { htmlLang, t } from "./i18n.js";
+import { htmlLang, labelled, t } from "./i18n.js";
 import { rememberedName } from "./lobby.js";
 
 /** The expert's choices shown, as the table's hints show before "Show all". */
@@ -184,7 +184,7 @@ export class PlayOn {
         ...hints.slice(0, SHOWN).map((hint) => {
           const details = Object.entries(hint.details || {})
             .filter(([key, amount]) => typeof amount === "number" && !SEARCH_FIGURES.includes(key))
-            .map(([key, amount]) => `${key}: ${number(amount)}`)
+            .map(([key, amount]) => labelled(key, number(amount)))
             .join(" · ");
           return h(
             "li",

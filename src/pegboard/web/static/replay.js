@@ -10,7 +10,7 @@
 
 import { fill, h, scalable, svgFragment } from "./dom.js";
 import { pageModule } from "./games.js";
-import { htmlLang, t, usePageLanguage } from "./i18n.js";
+import { htmlLang, labelled, t, usePageLanguage } from "./i18n.js";
 import { PlayOn } from "./play_on.js";
 import { GameReport } from "./report.js";
 
@@ -188,7 +188,7 @@ class Viewer {
             "li",
             { class: `player${view.current === seat ? " current" : ""}`, dataset: { seat: String(seat) }, "aria-current": view.current === seat ? "true" : null },
             h("span", { class: "name" }, name),
-            h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
+            h("span", { class: "score" }, labelled(t("Score"), view.scores ? view.scores[seat] : 0)),
           ),
         ),
       ),
@@ -198,7 +198,7 @@ class Viewer {
             "p",
             { id: "replay-chances", class: "muted" },
             t("Chances of winning from this deal's start: {chances}", {
-              chances: names.map((name, seat) => `${name} ${percent((shown.chances || [])[seat] || 0)}`).join(" · "),
+              chances: names.map((name, seat) => labelled(name, percent((shown.chances || [])[seat] || 0))).join(" · "),
             }),
           )
         : null,

@@ -9,7 +9,7 @@
 
 import { fill, h } from "./dom.js";
 import * as generic from "./games/generic.js";
-import { htmlLang, t } from "./i18n.js";
+import { htmlLang, labelled, t } from "./i18n.js";
 
 /** How often the progress is asked while the analysis is queued or running. */
 const POLL_MS = 1000;
@@ -382,7 +382,7 @@ export class GameReport {
   chartTable(chart, rows) {
     if (!rows.length) return null;
     const cell = (/** @type {unknown} */ value) => (typeof value === "number" ? new Intl.NumberFormat(htmlLang(), { maximumFractionDigits: 1 }).format(value) : "—");
-    const columns = chart.panels.flatMap((panel) => panel.series.map((series, i) => ({ key: panel.key, i, head: `${panel.label}: ${series.name}` })));
+    const columns = chart.panels.flatMap((panel) => panel.series.map((series, i) => ({ key: panel.key, i, head: labelled(panel.label, series.name) })));
     return h(
       "details",
       { class: "report-data" },
@@ -476,7 +476,7 @@ export class GameReport {
               const details = orderedDetails(value.details || {})
                 .filter(([key]) => !SEARCH_FIGURES.includes(key))
                 // A count (tiles left, points now) reads as one: 6, not 6.0.
-                .map(([key, amount]) => `${(this.details || {})[key] || key}: ${decimal(amount, Number.isInteger(amount) ? 0 : 1)}`)
+                .map(([key, amount]) => labelled((this.details || {})[key] || key, decimal(amount, Number.isInteger(amount) ? 0 : 1)))
                 .join(" · ");
               return h(
                 "tr",

@@ -6,7 +6,7 @@
 import { clearError, fill, focusKey, h, place, restoreFocus, scalable, showError, svgFragment } from "./dom.js";
 import { gameInfo, gameLabel, loadGames, pageModule } from "./games.js";
 import * as generic from "./games/generic.js";
-import { htmlLang, lang, onLanguage, t } from "./i18n.js";
+import { htmlLang, labelled, lang, onLanguage, t } from "./i18n.js";
 import { MatchLog } from "./log.js";
 import { errorText, inviteLinks, rulesHref, rulesLink, seatLabel } from "./lobby.js";
 import { replayLinks } from "./earlier.js";
@@ -43,7 +43,7 @@ function detailsText(details) {
   if (!details) return "";
   if (typeof details === "string") return details;
   return Object.entries(details)
-    .map(([name, value]) => `${name}: ${number(value)}`)
+    .map(([name, value]) => labelled(name, number(value)))
     .join(" · ");
 }
 
@@ -551,7 +551,7 @@ class TablePage {
   turnText(view, names) {
     let text;
     if (view.is_over || this.forfeited()) {
-      text = `${this.daily() ? t("Deal over") : t("Match over")}: ${this.winnerText(view, names)}`;
+      text = labelled(this.daily() ? t("Deal over") : t("Match over"), this.winnerText(view, names));
     } else if (view.your_turn) {
       text = t("Your turn");
     } else if (view.current !== null && view.current !== undefined) {
@@ -601,7 +601,7 @@ class TablePage {
           this.leaverButton(view, seat, name),
           this.backButton(view, seat),
           ...this.badges(view, seat),
-          h("span", { class: "score" }, `${t("Score")}: ${view.scores ? view.scores[seat] : 0}`),
+          h("span", { class: "score" }, labelled(t("Score"), view.scores ? view.scores[seat] : 0)),
           ...this.counts(view, seat),
           this.handBacks(view, seat),
         ),
@@ -672,7 +672,7 @@ class TablePage {
         // Each game says what wins its match (the score; cribbage: game points); a daily
         // deal is won on the deal's points.
         ...names.map((name, seat) =>
-          h("li", {}, daily ? `${name} · ${t("Score")}: ${number((view.scores || [])[seat] || 0)}` : this.page.finalLine(view, name, seat)),
+          h("li", {}, daily ? `${name} · ${labelled(t("Score"), number((view.scores || [])[seat] || 0))}` : this.page.finalLine(view, name, seat)),
         ),
       ),
       daily ? null : this.analyseLink(),
@@ -751,7 +751,7 @@ class TablePage {
                 class: "hint-play",
                 dataset: { focus: `hint-play-${i}` },
                 disabled: !mayPlay,
-                "aria-label": `${t("Play this")}: ${hint.label || hint.action}`,
+                "aria-label": labelled(t("Play this"), hint.label || hint.action),
                 onclick: () => this.act(hint.action),
               },
               t("Play this"),
@@ -859,7 +859,7 @@ class TablePage {
       h("summary", {}, t("Invite")),
       ...(stored ? inviteLinks(stored, open) : []),
       ...asks.map((seat) =>
-        h("button", { type: "button", id: `new-invite-${seat}`, onclick: () => this.newInvite(seat) }, `${t("New invitation")}: ${seatLabel(seat)}`),
+        h("button", { type: "button", id: `new-invite-${seat}`, onclick: () => this.newInvite(seat) }, labelled(t("New invitation"), seatLabel(seat))),
       ),
     );
   }

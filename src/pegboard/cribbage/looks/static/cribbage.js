@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { draggable } from "../drag.js";
-import { pgettext, t } from "../i18n.js";
+import { labelled, pgettext, t } from "../i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -152,7 +152,7 @@ export function renderCribbage(view, ui, names) {
       } else if (view.your_turn && playable.has(card)) {
         ui.act(`play ${card}`);
       } else {
-        ui.notice(view.your_turn ? `${cardName(card)}: ${t("This card would take the count past 31 (C4).")}` : t("Not your turn."));
+        ui.notice(view.your_turn ? labelled(cardName(card), t("This card would take the count past 31 (C4).")) : t("Not your turn."));
       }
     };
     // A card dragged to the crib is picked as a click picks it (the second one lays both);
@@ -271,7 +271,7 @@ export function showsSection(view, names) {
             chips(show.cards),
             show.starter ? h("span", { class: "with-starter" }, " + ", cardChip(show.starter)) : null,
             " ",
-            h("span", { class: "points" }, `${t("Points")}: ${show.points}`),
+            h("span", { class: "points" }, labelled(t("Points"), show.points)),
           ),
           h("p", { class: "saying" }, show.saying),
         ),
@@ -298,14 +298,14 @@ export function playerExtras(view, seat) {
   const crib = view.crib_size || 0;
   return [
     view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
-    view.points ? h("span", { class: "games" }, `${t("Game points")}: ${view.points[seat]}`) : null,
-    sizes.length ? h("span", { class: "size" }, `${t("Cards in hand")}: ${sizes[seat]}`) : null,
+    view.points ? h("span", { class: "games" }, labelled(t("Game points"), view.points[seat])) : null,
+    sizes.length ? h("span", { class: "size" }, labelled(t("Cards in hand"), sizes[seat])) : null,
     view.dealer === seat
       ? h(
           "span",
           { class: "crib-pile", id: "crib-pile", dataset: { count: String(crib) } },
           h("span", { class: "crib-backs", "aria-hidden": "true" }, ...Array.from({ length: crib }, () => h("span", { class: "back card-back" }))),
-          `${t("Crib")}: ${crib}`,
+          labelled(t("Crib"), crib),
         )
       : null,
   ];
@@ -313,7 +313,7 @@ export function playerExtras(view, seat) {
 
 // A cribbage match is won by game points.
 export const finalLine = (view, name, seat) =>
-  view.points ? `${name}: ${t("Game points")} ${view.points[seat]}` : `${name}: ${view.scores[seat]}`;
+  view.points ? labelled(name, labelled(t("Game points"), view.points[seat])) : labelled(name, view.scores[seat]);
 
 // A show (C6) as it was counted: the key that tells one show from the next (its hand and
 // its cards; a new game's hands count from 1 again).
@@ -357,7 +357,7 @@ export function latchEnd(view, latch) {
 function showDialogParts(shows, names) {
   const starter = shows[0].starter;
   return [
-    h("p", { class: "show-starter" }, `${t("Starter")}: `, cardChip(starter)),
+    h("p", { class: "show-starter" }, labelled(t("Starter"), ""), cardChip(starter)),
     h(
       "ul",
       { class: "show-list" },
@@ -372,12 +372,12 @@ function showDialogParts(shows, names) {
                 "ul",
                 { class: "counts-said" },
                 ...show.items.map((item) =>
-                  h("li", { class: "count-item", dataset: { kind: item.kind } }, `${item.label}: `, chips(item.cards), ` → ${item.points}`),
+                  h("li", { class: "count-item", dataset: { kind: item.kind } }, labelled(item.label, ""), chips(item.cards), ` → ${item.points}`),
                 ),
               )
             : null,
           h("p", { class: "saying" }, show.saying),
-          h("p", { class: "points" }, `${t("Points")}: ${show.points}`),
+          h("p", { class: "points" }, labelled(t("Points"), show.points)),
         ),
       ),
     ),
@@ -386,7 +386,7 @@ function showDialogParts(shows, names) {
 
 export function dialogContent(view, overlay, names) {
   const { end, shows } = overlay;
-  const scoresLine = (scores) => h("p", { class: "scores-after" }, names.map((name, seat) => `${name}: ${scores[seat]}`).join(" · "));
+  const scoresLine = (scores) => h("p", { class: "scores-after" }, names.map((name, seat) => labelled(name, scores[seat])).join(" · "));
   const showParts = shows && shows.length ? showDialogParts(shows, names) : [];
   if (!end) {
     const number = shows[0].hand;
@@ -404,7 +404,7 @@ export function dialogContent(view, overlay, names) {
       ...(end.summary || []).map((line) => h("p", { class: "summary" }, line)),
       scoresLine(end.scores),
       end.points_after
-        ? h("p", {}, `${t("Game points")}: ${names.map((name, seat) => `${name} ${end.points_after[seat]}`).join(" · ")}`)
+        ? h("p", {}, labelled(t("Game points"), names.map((name, seat) => labelled(name, end.points_after[seat])).join(" · ")))
         : null,
       ...(showParts.length ? [h("h3", {}, t("The show")), ...showParts] : []),
     ],

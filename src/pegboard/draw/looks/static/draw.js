@@ -3,7 +3,7 @@
 // markers to play on, the round ends.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { endWords } from "./board.js";
 import { endChoices, handBox, markedLine, handCell, partsTable, tileChips } from "./dominoes.js";
 
@@ -65,7 +65,7 @@ export function renderDraw(view, ui) {
     { class: "counts" },
     h("span", { id: "open-ends" }, openEnds(view.line_board || null)),
     " · ",
-    h("span", { id: "stock-count" }, `${t("Stock")}: ${view.stock}`),
+    h("span", { id: "stock-count" }, labelled(t("Stock"), view.stock)),
   );
 
   return h(
@@ -150,13 +150,13 @@ export const render = (view, ui) => renderDraw(view, ui);
 
 export const side = (view, names) => roundsTable(view, names);
 
-export const optionsLine = (view) => `${t("Target")}: ${view.target}`;
+export const optionsLine = (view) => labelled(t("Target"), view.target);
 
 export function playerExtras(view, seat) {
   const sizes = view.hand_sizes || [];
   return [
     view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
-    sizes.length ? h("span", { class: "size" }, `${t("Tiles in hand")}: ${sizes[seat]}`) : null,
+    sizes.length ? h("span", { class: "size" }, labelled(t("Tiles in hand"), sizes[seat])) : null,
   ];
 }
 
@@ -195,7 +195,7 @@ export function dialogContent(view, overlay, names) {
       ...(hasHands
         ? roundEndContent(view, end, names)
         : [h("p", {}, end.points.map((p, seat) => `${names[seat]}: +${p}`).join(", "))]),
-      h("p", { class: "scores-after" }, `${t("Scores")}: ${names.map((name, seat) => `${name} ${after[seat]}`).join(" · ")}`),
+      h("p", { class: "scores-after" }, labelled(t("Scores"), names.map((name, seat) => labelled(name, after[seat])).join(" · "))),
     ],
     close: view.is_over ? t("Close") : t("Next round"),
   };

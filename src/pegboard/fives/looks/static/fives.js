@@ -9,7 +9,7 @@
 // sides) come in the view, already in the page's language (view.words).
 
 import { h } from "../dom.js";
-import { pgettext, t } from "../i18n.js";
+import { labelled, pgettext, t } from "../i18n.js";
 import { DRAW_ACTION, endChoices, handBox, markedLine, handCell, partsTable, tileChips } from "./dominoes.js";
 
 // The page's own style for these games, once (the table page has the common one).
@@ -140,7 +140,7 @@ export function handEndContent(view, end, names) {
     end.next_leader !== null && end.next_leader !== undefined && !view.is_over
       ? h("p", {}, t("Next leader: {name}", { name: names[end.next_leader] }))
       : null,
-    end.scores_text ? h("p", { class: "scores-after" }, `${said.scores || t("Scores")}: ${end.scores_text}`) : null,
+    end.scores_text ? h("p", { class: "scores-after" }, labelled(said.scores || t("Scores"), end.scores_text)) : null,
   ];
 }
 
@@ -177,11 +177,11 @@ export function playerExtras(view, seat) {
     view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
     partner ? h("span", { class: "badge partner-badge" }, t("Your partner")) : null,
     sideOf >= 0 && (view.sides[sideOf].seats.length > 1) ? h("span", { class: "badge side-badge" }, view.sides[sideOf].label) : null,
-    sizes.length ? h("span", { class: "size" }, `${t("Tiles in hand")}: ${sizes[seat]}`) : null,
+    sizes.length ? h("span", { class: "size" }, labelled(t("Tiles in hand"), sizes[seat])) : null,
   ];
 }
 
-export const finalLine = (view, name, seat) => `${name}: ${view.scores[seat]}`;
+export const finalLine = (view, name, seat) => labelled(name, view.scores[seat]);
 
 // The end of a hand stays on screen until the player closes it, even when the next hand's
 // first move (a bot's, at once) already cleared view.hand_end.

@@ -27,14 +27,14 @@
 //   FOCUS_NEXT                    where the focus goes when the control in focus went away
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 
 function valueText(value) {
   if (value === null || value === undefined) return "—";
   if (Array.isArray(value)) return value.length ? value.map(valueText).join(" ") : "—";
   if (typeof value === "object") {
     return Object.entries(value)
-      .map(([key, item]) => `${key}: ${valueText(item)}`)
+      .map(([key, item]) => labelled(key, valueText(item)))
       .join(", ");
   }
   return String(value);
@@ -117,7 +117,7 @@ export function handBack() {
   return h("span", { class: "back card-back" });
 }
 
-export const finalLine = (view, name, seat) => `${name}: ${view.scores[seat]}`;
+export const finalLine = (view, name, seat) => labelled(name, view.scores[seat]);
 
 export function latchEnd() {}
 
