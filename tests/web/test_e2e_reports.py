@@ -174,8 +174,10 @@ def test_a_finished_match_is_analysed_and_its_mistakes_lead_to_their_positions(
         wait_for(page, f"document.querySelector('#report-values')?.dataset.index === '{index}'")
         parts = ("points now", "tiles left", "blocking (%)")
     named = [translator(lang)(part) for part in parts]
+    # Each part labelled as the language punctuates a label (zh 手牌：9.7).
+    colon = translator(lang)("{label}: {value}").split("{label}")[1].split("{value}")[0].rstrip()
     for line in page.locator("#report-values .details").all_inner_texts():
-        at = [line.find(name + ":") for name in named if name + ":" in line]
+        at = [line.find(name + colon) for name in named if name + colon in line]
         assert at == sorted(at) and len(at) >= (4 if game == "cribbage" else 1), line
     assert page.locator("#report-values .details").count() >= 2
 
