@@ -265,8 +265,12 @@ class _Table:
             tuple(k for k, mask in enumerate(forbidden) if not tile.bit & mask) for tile in pool
         ]
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.steps: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int], int]] = {}
-        """``_place``'s choices at (index, left): the kinds, their weights, the total."""
+        self.steps: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[list[int], list[int], int, list[tuple[int, ...]]],
+        ] = {}
+        """``_place``'s choices at (index, left): the kinds, their weights, the total, and
+        what is left after each."""
 
     def ways(self, index: int, left: tuple[int, ...]) -> int:
         if index == len(self.pool):
@@ -306,24 +310,25 @@ def _place(
     placed: list[list[Tile]] = [[] for _ in kinds]
     steps = table.steps
     for index, tile in enumerate(pool):
-        # The kinds this tile may fill and in how many ways the rest then fill the
-        # slots left: the same at every sample that reaches (index, left), so kept.
+        # The kinds this tile may fill, in how many ways the rest then fill the slots
+        # left, and what is left after each: the same at every sample that reaches
+        # (index, left), so kept.
         key = (index, left)
         step = steps.get(key)
         if step is None:
             options = [k for k in table.eligible[index] if left[k]]
-            weights = [table.ways(index + 1, _less(left, k)) for k in options]
-            step = steps[key] = (options, weights, sum(weights))
-        options, weights, total = step
+            afters = [_less(left, k) for k in options]
+            weights = [table.ways(index + 1, after) for after in afters]
+            step = steps[key] = (options, weights, sum(weights), afters)
+        options, weights, total, afters = step
         # ``_pick(rng, weights)``, with the total kept.
         pick = rng.randrange(total)
         chosen = 0
         while pick >= weights[chosen]:
             pick -= weights[chosen]
             chosen += 1
-        k = options[chosen]
-        placed[k].append(tile)
-        left = _less(left, k)
+        placed[options[chosen]].append(tile)
+        left = afters[chosen]
     return placed
 
 
