@@ -31,6 +31,11 @@ read during the game. The deals are planned as the arena plans them (``--seed``,
 timed (``time.process_time``, both bots in the same run), so the table gives both bots'
 medians, 95th percentiles and means beside the margin (new − today, per deal) and its 95%
 interval.
+
+``nice python -m benchmarks.fives_strength N decisions [--budgets=A,F]``: the decisions'
+times alone, today's expert against the new one at the same 200 playouts (and at the
+budgets given), on the same N decisions with a choice per game and the same seeds, from
+seeded matches at every table size (``python -m benchmarks bot_decisions``' positions).
 """
 
 from __future__ import annotations
@@ -303,10 +308,67 @@ def equal_time(deals: int, options: Sequence[str]) -> None:
     print(f"results: {save_results('fives_equal_time', saved)}")
 
 
+def decisions(wanted: int, options: Sequence[str]) -> None:
+    """The ``decisions`` mode (the module docstring): today's expert and the new one at
+    today's budget (and at ``--budgets``, one per game), timed on the same decisions."""
+    import pegboard.games
+    from benchmarks import seeded_match
+
+    given = dict(option.removeprefix("--").partition("=")[::2] for option in options)
+    budgets = [int(b) for b in given["budgets"].split(",")] if "budgets" in given else []
+    print(
+        f"Decision CPU times, {wanted} decisions with a choice per game (seeded matches at "
+        "every table size, as python -m benchmarks bot_decisions), interleaved:"
+    )
+    print("| game | expert | median | p95 | mean |")
+    print("|---|---|---|---|---|")
+    saved: dict[str, object] = {"decisions": wanted}
+    for index, (game, name) in enumerate(GAMES):
+        contenders = [
+            (f"today's ({DEFAULT_BUDGET} playouts)", FivesExpert(DEFAULT_BUDGET, reference=True)),
+            (f"new ({DEFAULT_BUDGET} playouts)", FivesExpert(DEFAULT_BUDGET)),
+        ]
+        if budgets:
+            contenders.append((f"new ({budgets[index]} playouts)", FivesExpert(budgets[index])))
+        times: list[list[float]] = [[] for _ in contenders]
+        registry = pegboard.games.get(game)
+        player = FivesExpert(DEFAULT_BUDGET)  # plays the matches: its moves are today's
+        seed = 0
+        while len(times[0]) < wanted:
+            match = seeded_match(game, seed)
+            rng = random.Random(seed)
+            while match.current_player is not None and len(times[0]) < wanted:
+                seat = match.current_player
+                observation = match.observation(seat)
+                if len(observation.legal_actions()) > 1:
+                    k = len(times[0])
+                    for (_, bot), found in zip(contenders, times, strict=True):
+                        began = time.process_time()
+                        bot.choose(observation, random.Random(k))
+                        found.append(time.process_time() - began)
+                registry.apply(match, seat, player.choose(observation, rng))
+            seed += 1
+        figures = {}
+        for (label, _), found in zip(contenders, times, strict=True):
+            shown = decision_times(found, 95)
+            mean = 1000 * statistics.fmean(found)
+            figures[label] = {**shown, "mean_ms": mean}
+            print(
+                f"| {name} | {label} | {shown['median_ms']:.2f} ms | {shown['p95_ms']:.1f} ms "
+                f"| {mean:.2f} ms |",
+                flush=True,
+            )
+        saved[game] = figures
+    print(f"results: {save_results('fives_expert_decisions', saved)}")
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     if len(sys.argv) > 2 and sys.argv[2] == "equal-time":
         equal_time(deals, sys.argv[3:])
+        return
+    if len(sys.argv) > 2 and sys.argv[2] == "decisions":
+        decisions(deals, sys.argv[3:])
         return
     pairings = PAIRINGS[sys.argv[2] if len(sys.argv) > 2 else "all"]
     print(
