@@ -65,12 +65,12 @@ def scenario(seed: int, game: str) -> tuple[FivesHand, FivesHand]:
     hands = [tiles[:3], tiles[3:5]]
     boneyard = tiles[5:9] if game == "all-fives" else tiles[5:7]
     start = FivesHand.from_position(
-        FivesRules(game, 2),
+        FivesRules(game, 2),  # type: ignore[arg-type]  # a name of the family
         hands,
         boneyard,
         [(lead, None)],
         leader=0,
-        to_play=0,  # type: ignore[arg-type]
+        to_play=0,
     )
     hand = start.copy()
     for _ in range(rng.randrange(2, 7)):
