@@ -5,8 +5,10 @@ count of deals behind it says (a draw proves the drawer held no tile of the open
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
+from collections.abc import Iterator
 from itertools import permutations
 
 import pytest
@@ -14,6 +16,8 @@ import pytest
 from pegboard.core import IllegalActionError
 from pegboard.dominoes import Tile
 from pegboard.fives import FivesHand, FivesRules
+from pegboard.fives.determinize import Sampler, sample_hands
+from pegboard.fives.hand import FivesObservation
 from tests.fives.helpers import T
 
 State = tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]
@@ -61,12 +65,12 @@ def scenario(seed: int, game: str) -> tuple[FivesHand, FivesHand]:
     hands = [tiles[:3], tiles[3:5]]
     boneyard = tiles[5:9] if game == "all-fives" else tiles[5:7]
     start = FivesHand.from_position(
-        FivesRules(game, 2),
+        FivesRules(game, 2),  # type: ignore[arg-type]  # a name of the family
         hands,
         boneyard,
         [(lead, None)],
         leader=0,
-        to_play=0,  # type: ignore[arg-type]
+        to_play=0,
     )
     hand = start.copy()
     for _ in range(rng.randrange(2, 7)):
@@ -119,3 +123,47 @@ def test_a_tile_drawn_after_a_draw_may_show_the_numbers_that_draw_proved_absent(
     rng = random.Random(3)
     states = {(s.hands, s.boneyard) for s in (hand.sample_hidden(0, rng) for _ in range(300))}
     assert states <= set(truth)
+
+
+def sampled_positions() -> Iterator[tuple[FivesObservation, int]]:
+    """Observations of random seats at random moments of seeded random hands, every table
+    size of both games (partnerships too), the end of each hand (its hands shown) with
+    them: 1,419 positions, with the seed of each."""
+    for game in ("all-fives", "fives-and-threes"):
+        for players, partnerships in ((2, False), (3, False), (4, False), (4, True)):
+            rules = FivesRules(game, players, partnerships=partnerships)
+            for seed in range(25):
+                rng = random.Random(seed)
+                hand = FivesHand.deal(rules, seed=seed, leader=seed % players)
+                while not hand.is_over:
+                    if rng.random() < 0.3:
+                        yield hand.observation(rng.randrange(players)), seed
+                    hand.apply(rng.choice(hand.legal_actions()))
+                yield hand.observation(seed % players), seed
+
+
+SAMPLES_BEFORE_THE_SAMPLER = "df53f03b403d47de55fd47b3128ada58fcd0f5a385bb15c4df4c7800107f6b1c"
+"""The digest of four samples from each of ``sampled_positions`` (one random stream per
+position), drawn by ``sample_hands`` as it was before ``Sampler`` (commit f1f5886)."""
+
+
+def test_the_samples_are_those_of_the_sampler_before_it_kept_its_work() -> None:
+    # Sampler keeps what depends on the observation and _place its choices; the samples
+    # must not change for a seed, drawn afresh (sample_hands) or from one kept Sampler.
+    fresh = hashlib.sha256()
+    kept = hashlib.sha256()
+    positions = 0
+    for observation, seed in sampled_positions():
+        rng = random.Random(seed)
+        for _ in range(4):
+            hands, boneyard = sample_hands(observation, rng)
+            fresh.update(repr((hands, [t.index for t in boneyard])).encode())
+        rng = random.Random(seed)
+        sampler = Sampler(observation)
+        for _ in range(4):
+            hands, boneyard = sampler.sample(rng)
+            kept.update(repr((hands, [t.index for t in boneyard])).encode())
+        positions += 1
+    assert positions == 1419
+    assert fresh.hexdigest() == SAMPLES_BEFORE_THE_SAMPLER
+    assert kept.hexdigest() == SAMPLES_BEFORE_THE_SAMPLER

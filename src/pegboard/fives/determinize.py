@@ -118,44 +118,91 @@ class _Seat:
 def sample_hands(observation: FivesObservation, rng: random.Random) -> tuple[list[int], list[Tile]]:
     """Hands (bit-sets per seat) and a boneyard in drawing order (in Fives and Threes, the
     tiles set aside), drawn uniformly among the deals that agree with ``observation``
-    (the seat's own hand kept)."""
-    me = observation.seat
-    pool = unseen(observation)
-    sizes = observation.hand_sizes
-    hands = [0] * len(sizes)
-    hands[me] = sum(t.bit for t in observation.hand)
-    if observation.result is not None:  # the hands are shown: only the boneyard is unseen
-        for seat, tiles in enumerate(observation.result.hands):
-            hands[seat] = sum(t.bit for t in tiles)
-        rest = [t for t in pool if not any(h & t.bit for h in hands)]
-        rng.shuffle(rest)
-        return hands, rest
-    seats = [_Seat(s, sizes[s], observation) for s in range(len(sizes)) if s != me]
-    # Every way the plays emptied the slots, weighed by the placements of the unseen tiles.
-    choices: list[tuple[tuple[tuple[int, ...], ...], int]] = []
-    for combo in product(*(seat.options for seat in seats)):
-        weight = 1
-        for _, ways in combo:
-            weight *= ways
-        kinds = _kinds(seats, tuple(taken for taken, _ in combo), len(pool))
-        weight *= _placements(tuple(pool), kinds)
-        if weight:
-            choices.append((tuple(taken for taken, _ in combo), weight))
-    if not choices:
-        raise ValueError("no deal agrees with this observation")
-    taken_all = choices[_pick(rng, [weight for _, weight in choices])][0]
-    kinds = _kinds(seats, taken_all, len(pool))
-    placed = _place(tuple(pool), kinds, rng)
-    # Each kind's tiles go to its groups (and the free ones partly to the boneyard).
-    boneyard: list[Tile] = []
-    for kind_index, bag in enumerate(placed):
-        rng.shuffle(bag)
-        for seat, count in _owners(seats, taken_all, kinds, kind_index):
-            hands[seat] |= sum(t.bit for t in bag[:count])
-            del bag[:count]
-        boneyard.extend(bag)
-    rng.shuffle(boneyard)
-    return hands, boneyard
+    (the seat's own hand kept). ``Sampler(observation).sample(rng)``: a search that deals
+    many times from one observation keeps its ``Sampler``."""
+    return Sampler(observation).sample(rng)
+
+
+class Sampler:
+    """``sample_hands`` in two parts: what depends on the observation alone (the slots,
+    every way the plays emptied them and its weight), worked out once; and ``sample``,
+    which draws one deal from it with exactly the random calls ``sample_hands`` makes, so
+    that a search dealing hundreds of times from one observation does the first part once
+    (it was most of a late decision's time). ``tests/fives/test_determinize.py`` checks
+    the samples against those of the sampler before the split, seed for seed."""
+
+    def __init__(self, observation: FivesObservation) -> None:
+        me = observation.seat
+        pool = unseen(observation)
+        sizes = observation.hand_sizes
+        hands = [0] * len(sizes)
+        hands[me] = sum(t.bit for t in observation.hand)
+        self.hands = hands
+        self.shown = observation.result is not None
+        self.pool = tuple(pool)
+        if observation.result is not None:  # the hands are shown: only the boneyard is unseen
+            for seat, tiles in enumerate(observation.result.hands):
+                hands[seat] = sum(t.bit for t in tiles)
+            self.rest = [t for t in pool if not any(h & t.bit for h in hands)]
+            return
+        seats = [_Seat(s, sizes[s], observation) for s in range(len(sizes)) if s != me]
+        # Every way the plays emptied the slots, weighed by the placements of the unseen
+        # tiles.
+        choices: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+        for combo in product(*(seat.options for seat in seats)):
+            weight = 1
+            for _, ways in combo:
+                weight *= ways
+            kinds = _kinds(seats, tuple(taken for taken, _ in combo), len(pool))
+            weight *= _placements(self.pool, kinds)
+            if weight:
+                choices.append((tuple(taken for taken, _ in combo), weight))
+        if not choices:
+            raise ValueError("no deal agrees with this observation")
+        self.seats = seats
+        self.choices = [taken for taken, _ in choices]
+        self.weights = [weight for _, weight in choices]
+        self.total = sum(self.weights)
+        # What a chosen way fills: its kinds of slots, and per kind the seats it feeds
+        # (worked out the first time the way is drawn).
+        self.plans: dict[int, tuple[tuple[tuple[int, int], ...], list[list[tuple[int, int]]]]] = {}
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[Tile]]:
+        """One deal: hands (bit-sets per seat) and the boneyard in drawing order."""
+        hands = self.hands.copy()
+        if self.shown:
+            rest = self.rest.copy()
+            rng.shuffle(rest)
+            return hands, rest
+        # ``_pick(rng, self.weights)``, with the total worked out once.
+        pick = rng.randrange(self.total)
+        index = 0
+        for weight in self.weights:
+            if pick < weight:
+                break
+            pick -= weight
+            index += 1
+        plan = self.plans.get(index)
+        if plan is None:
+            taken_all = self.choices[index]
+            kinds = _kinds(self.seats, taken_all, len(self.pool))
+            owners = [_owners(self.seats, taken_all, kinds, k) for k in range(len(kinds))]
+            plan = self.plans[index] = (kinds, owners)
+        kinds, owners = plan
+        placed = _place(self.pool, kinds, rng)
+        # Each kind's tiles go to its groups (and the free ones partly to the boneyard).
+        boneyard: list[Tile] = []
+        for kind_index, bag in enumerate(placed):
+            rng.shuffle(bag)
+            for seat, count in owners[kind_index]:
+                hand = 0
+                for tile in bag[:count]:
+                    hand |= tile.bit
+                hands[seat] |= hand
+                del bag[:count]
+            boneyard.extend(bag)
+        rng.shuffle(boneyard)
+        return hands, boneyard
 
 
 def _kinds(
@@ -218,6 +265,12 @@ class _Table:
             tuple(k for k, mask in enumerate(forbidden) if not tile.bit & mask) for tile in pool
         ]
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.steps: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[list[int], list[int], int, list[tuple[int, ...]]],
+        ] = {}
+        """``_place``'s choices at (index, left): the kinds, their weights, the total, and
+        what is left after each."""
 
     def ways(self, index: int, left: tuple[int, ...]) -> int:
         if index == len(self.pool):
@@ -255,11 +308,27 @@ def _place(
     table = _table(pool, tuple(mask for mask, _ in kinds))
     left = tuple(count for _, count in kinds)
     placed: list[list[Tile]] = [[] for _ in kinds]
+    steps = table.steps
     for index, tile in enumerate(pool):
-        options = [k for k in table.eligible[index] if left[k]]
-        k = options[_pick(rng, [table.ways(index + 1, _less(left, k)) for k in options])]
-        placed[k].append(tile)
-        left = _less(left, k)
+        # The kinds this tile may fill, in how many ways the rest then fill the slots
+        # left, and what is left after each: the same at every sample that reaches
+        # (index, left), so kept.
+        key = (index, left)
+        step = steps.get(key)
+        if step is None:
+            options = [k for k in table.eligible[index] if left[k]]
+            afters = [_less(left, k) for k in options]
+            weights = [table.ways(index + 1, after) for after in afters]
+            step = steps[key] = (options, weights, sum(weights), afters)
+        options, weights, total, afters = step
+        # ``_pick(rng, weights)``, with the total kept.
+        pick = rng.randrange(total)
+        chosen = 0
+        while pick >= weights[chosen]:
+            pick -= weights[chosen]
+            chosen += 1
+        placed[options[chosen]].append(tile)
+        left = afters[chosen]
     return placed
 
 

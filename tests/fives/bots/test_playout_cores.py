@@ -16,6 +16,7 @@ import pytest
 
 from pegboard.fives import FivesHand, FivesRules
 from pegboard.fives.bots import playout as playout_module
+from pegboard.fives.bots.expert import FivesExpert
 from pegboard.fives.bots.playout import FivesPlayout
 from pegboard.fives.hand import CORE
 
@@ -159,3 +160,44 @@ def test_run_playout_refuses_what_is_not_a_live_playout() -> None:
         broken[index] = value
         with pytest.raises((ValueError, TypeError)):
             playout_module._run_in_c(*broken)
+
+
+@both_loops
+def test_the_reference_expert_decides_as_the_expert() -> None:
+    """``FivesExpert(reference=True)``, today's expert that the equal-time benchmark
+    measures (playouts in Python, the sampler's work redone at every deal), values every
+    action as the expert does (C loop, one ``Sampler``), from the same seed: only its
+    speed differs. And it never calls the C loop."""
+    calls: list[object] = []
+    original = playout_module._run_in_c
+    assert original is not None
+
+    def spy(*args: Any) -> Any:
+        calls.append(args)
+        return original(*args)
+
+    checked = 0
+    for game in ("all-fives", "fives-and-threes"):
+        for players in (2, 4):
+            rules = FivesRules(game, players)
+            for seed in range(6):
+                rng = random.Random(seed)
+                hand = FivesHand.deal(rules, seed=seed, leader=seed % players)
+                while not hand.is_over:
+                    seat = hand.current_player
+                    assert seat is not None
+                    observation = hand.observation(seat)
+                    if len(hand.legal_actions()) > 1 and rng.random() < 0.5:
+                        in_c = FivesExpert(60).analyse(observation, random.Random(seed))
+                        playout_module._run_in_c = spy
+                        try:
+                            in_python = FivesExpert(60, reference=True).analyse(
+                                observation, random.Random(seed)
+                            )
+                        finally:
+                            playout_module._run_in_c = original
+                        assert in_python == in_c
+                        checked += 1
+                    hand.apply(rng.choice(hand.legal_actions()))
+    assert checked > 50
+    assert not calls

@@ -1,7 +1,7 @@
 """The Fives expert (All Fives, Fives and Threes): determinized Monte Carlo search.
 
 For each determinization (the tiles the seat cannot see dealt again by the engine's exact
-sampler, ``pegboard.fives.determinize.sample_hands``: uniform over the deals consistent
+sampler, ``pegboard.fives.determinize.Sampler``: uniform over the deals consistent
 with the observation, hand sizes, boneyard and what draws and knocks proved), every legal
 action is tried and the hand is played out by the greedy policy
 (``pegboard.fives.bots.playout``) for every seat. An action's value is its mean margin
@@ -17,8 +17,13 @@ as in the game; the value is still the hand's margin, not the chance of winning.
 
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and
-is not reproducible). A forced action (one legal action: a draw, a pass, a knock, a single
-play) is returned without search.
+is not reproducible). With ``reference``, the search is the expert's as it was before
+issue 42 made it faster: the playouts in Python (``FivesPlayout.run_python``, even when the
+C loop is there) and the exact sampler's work on the observation done again at every deal
+(``sample_hands``, not a kept ``Sampler``). Its decisions are the same, only slower; it is
+kept to measure the two at equal time (``python -m benchmarks.fives_strength 2000
+equal-time``). A forced action (one legal
+action: a draw, a pass, a knock, a single play) is returned without search.
 
 With a ``caution`` above 0 (the strong level's), the search overrules the casual move
 (``pegboard.fives.bots.basic.casual_choice``: greedy with the playouts' tie-break) only when it
@@ -51,7 +56,7 @@ from pegboard.dominoes.ranks import RANK_BIT, to_playout
 from pegboard.fives.bots.basic import casual_choice, hand_view
 from pegboard.fives.bots.details import play_details
 from pegboard.fives.bots.playout import FivesPlayout
-from pegboard.fives.determinize import sample_hands, unseen
+from pegboard.fives.determinize import Sampler, sample_hands, unseen
 from pegboard.fives.hand import FivesObservation
 
 DEFAULT_BUDGET = 200
@@ -71,12 +76,22 @@ class FivesExpert(PlayoutExpert):
     """Standard errors by which the search must lead the casual move to overrule it; 0:
     the search's best is played whatever its lead (see the module docstring)."""
 
+    def __init__(
+        self, budget: int | None = None, time_limit: float | None = None, reference: bool = False
+    ) -> None:
+        super().__init__(budget, time_limit)
+        self.reference = reference
+
+    def __repr__(self) -> str:
+        shown = super().__repr__()
+        return shown[:-1] + ", reference=True)" if self.reference else shown
+
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its expected point margin for the seat's side, best
         first (equal values in the order of the legal actions)."""
         view = hand_view(observation)
         legal = list(legal_or_raise(view))
-        search = _Search(view, legal)
+        search = _Search(view, legal, reference=self.reference)
         ranked = search_until(search, rng, self.budget, self.time_limit)
         # What each play scores now, leaves in hand and blocks: shown, never weighed.
         return [replace(e, details={**e.details, **play_details(view, e.action)}) for e in ranked]
@@ -89,7 +104,7 @@ class FivesExpert(PlayoutExpert):
         if len(legal) == 1:
             return legal[0]
         obvious = casual_choice(view, legal)
-        search = _Search(view, legal, baseline=legal.index(obvious))
+        search = _Search(view, legal, baseline=legal.index(obvious), reference=self.reference)
         best = search_until(search, rng, self.budget, self.time_limit)[0].action
         return best if search.sure(legal.index(best), self.caution) else obvious
 
@@ -97,13 +112,19 @@ class FivesExpert(PlayoutExpert):
 class _Search(PlayoutTally):
     """The statistics of one decision: per legal action, the sums of margins and points;
     with a ``baseline`` action, also the sums of each action's lead over it, and of the
-    leads' squares, deal by deal (for ``sure``)."""
+    leads' squares, deal by deal (for ``sure``). ``reference``: the search as it was before
+    issue 42 (the module docstring)."""
 
     def __init__(
-        self, view: FivesObservation, legal: Sequence[Action], baseline: int | None = None
+        self,
+        view: FivesObservation,
+        legal: Sequence[Action],
+        baseline: int | None = None,
+        reference: bool = False,
     ) -> None:
         super().__init__(legal)
         self.baseline = baseline
+        self.run = FivesPlayout.run_python if reference else FivesPlayout.run
         self.lead = [0.0] * len(legal)
         self.lead_squares = [0.0] * len(legal)
         self.view = view
@@ -135,6 +156,10 @@ class _Search(PlayoutTally):
         self.pool = [RANK_BIT[t.index] for t in unseen(view)]
         self.own = to_playout(sum(t.bit for t in view.hand))
         self.sizes = view.hand_sizes
+        # The exact sampler's work on the observation, done once for all the deals (the
+        # reference does it at every deal).
+        self.reference = reference
+        self.sampler = None if self.plain or reference else Sampler(view)
 
     def deal(self, rng: random.Random) -> None:
         """One determinization, and one playout of every legal action on it."""
@@ -154,15 +179,19 @@ class _Search(PlayoutTally):
                 dealt += size
             root = self.root.with_bits(hands, pool[dealt:])
         else:
-            tile_hands, boneyard = sample_hands(self.view, rng)
+            if self.sampler is None:
+                tile_hands, boneyard = sample_hands(self.view, rng)
+            else:
+                tile_hands, boneyard = self.sampler.sample(rng)
             root = self.root.with_tiles(tile_hands, boneyard)
         side, others, start, ends = self.side, self.others, self.start, self.ends
+        run = self.run
         rest = len(others)
         margins = []
         for i, action in enumerate(self.legal):
             playout = root.copy()
             playout.apply(action, ends)
-            playout.run()
+            run(playout)
             scores = playout.scores
             own = scores[side] - start[side]
             against = sum(scores[s] - start[s] for s in others)
