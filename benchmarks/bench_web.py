@@ -483,12 +483,14 @@ async def histograms(base: str) -> dict[str, list[tuple[float, float]]]:
     for family in text_string_to_metric_families(response.text):
         if family.name in HISTOGRAMS:
             for sample in family.samples:
+                generation = sample.labels.get("generation")
+                name = family.name
+                if generation is not None:
+                    name = f"{name.removesuffix('_seconds')}_{generation}_seconds"
                 if sample.name.endswith("_bucket"):
-                    generation = sample.labels.get("generation")
-                    name = family.name
-                    if generation is not None:
-                        name = f"{name.removesuffix('_seconds')}_{generation}_seconds"
                     found.setdefault(name, []).append((float(sample.labels["le"]), sample.value))
+                elif sample.name.endswith("_sum"):  # the seconds in all, as one pair
+                    found.setdefault(f"{name}_sum", []).append((float("inf"), sample.value))
     return found
 
 
@@ -680,6 +682,10 @@ def repetition(
         "checked_matches": float(checked["matches"]),
     }
     for name, buckets in run.histograms.items():
+        if name.endswith("_sum"):  # seconds spent in all over the window
+            short = name.removeprefix("pegboard_").removesuffix("_seconds_sum")
+            figures[f"{short}_ms_per_second"] = 1000 * buckets[-1][1] / seconds
+            continue
         short = name.removeprefix("pegboard_").removesuffix("_seconds")
         for q in (0.5, 0.99):
             figures[f"{short}_p{round(q * 100)}_ms"] = 1000 * histogram_quantile(buckets, q)
@@ -703,11 +709,14 @@ def repetition(
             f"broadcast {figures['broadcast_p50_ms']:.1f}/{figures['broadcast_p99_ms']:.1f} ms",
             flush=True,
         )
-    if "gc_pause_2_count" in figures:
+    if any(key.startswith("gc_pause_") for key in figures):
         print(
-            f"         the collector's full passes: {figures['gc_pause_2_count']:.0f}, "
-            f"p50 {figures['gc_pause_2_p50_ms']:.1f} ms; younger passes "
-            f"{figures.get('gc_pause_0_count', 0) + figures.get('gc_pause_1_count', 0):.0f}",
+            f"         the collector's full passes: {figures.get('gc_pause_2_count', 0):.0f}, "
+            f"p50 {figures.get('gc_pause_2_p50_ms', float('nan')):.1f} ms; younger passes "
+            f"{figures.get('gc_pause_0_count', 0) + figures.get('gc_pause_1_count', 0):.0f}; "
+            "its time in all, by generation: "
+            + ", ".join(f"{figures.get(f'gc_pause_{g}_ms_per_second', 0):.0f}" for g in range(3))
+            + " ms a second",
             flush=True,
         )
     return figures
