@@ -19,11 +19,13 @@ import hashlib
 import hmac
 import json
 import secrets
+import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, TypeVar
 
 from sqlalchemy import (
+    Connection,
     Engine,
     select,
     text,
@@ -31,6 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from pegboard.web.appends import (
@@ -38,6 +41,8 @@ from pegboard.web.appends import (
     INSERT_ACTION,
     SET_CLOCK,
     SET_STATUS,
+    SQLITE_INSERT_ACTION,
+    SQLITE_SET_STATUS,
     Appender,
     AsyncAppender,
 )
@@ -127,6 +132,13 @@ class Store:
         self.origin = secrets.token_hex(6)
         """This process's name in the notifications, so that it skips its own."""
         self._appends = Appender(engine.url, db_timeout) if self.shared else None
+        self._sqlite_created: Callable[[Any], Any] | None = None
+        """On SQLite, the ``created_at`` column's own conversion of a time to what SQLite
+        stores (``add_actions`` writes its rows with the driver's statements)."""
+        if engine.dialect.name == "sqlite" and engine.dialect.driver == "pysqlite":
+            column = ActionRow.__table__.c.created_at.type.dialect_impl(engine.dialect)
+            convert = column.bind_processor(engine.dialect)
+            self._sqlite_created = convert if convert is not None else (lambda value: value)
         self._async_appends = AsyncAppender(engine.url, db_timeout) if self.shared else None
         """On PostgreSQL, the same on the event loop (``add_actions_async``)."""
         """On PostgreSQL, the moves' own connection (``Appender``)."""
@@ -377,6 +389,9 @@ class Store:
             ]
             if clocks:
                 connection.execute(SET_CLOCK, clocks)
+            if self._sqlite_created is not None:
+                self._append_sqlite(connection, actions, self._sqlite_created(now))
+                return
             rows = [
                 {
                     "table_id": a.table_id,
@@ -391,6 +406,25 @@ class Store:
             connection.execute(INSERT_ACTION, rows)
             statuses = [{"t": a.table_id, "status_after": a.status} for a in actions]
             connection.execute(SET_STATUS, statuses)
+
+    @staticmethod
+    def _append_sqlite(connection: Connection, actions: Sequence[NewAction], created: Any) -> None:
+        """The insert and the statuses of ``add_actions`` on SQLite: the driver's own
+        statements on the transaction's connection (sqlite3 keeps them prepared), not
+        SQLAlchemy's compiling and execution of each (2-3% of a busy server's CPU); an error
+        is raised as SQLAlchemy's, as before."""
+        rows = [(a.table_id, a.match_number, a.seq, a.seat, a.action, created) for a in actions]
+        statuses = [(a.status, a.table_id) for a in actions]
+        driver = connection.connection.driver_connection
+        assert driver is not None
+        cursor = driver.cursor()
+        try:
+            cursor.executemany(SQLITE_INSERT_ACTION, rows)
+            cursor.executemany(SQLITE_SET_STATUS, statuses)
+        except sqlite3.Error as error:
+            raise DBAPIError.instance(SQLITE_INSERT_ACTION, rows, error, sqlite3.Error) from error
+        finally:
+            cursor.close()
 
     async def add_actions_async(self, actions: Sequence[NewAction]) -> None:
         """``add_actions`` awaited on the event loop: on PostgreSQL only (``AsyncAppender``;
