@@ -22,6 +22,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Final, Literal, TypeVar
 
 from sqlalchemy import (
@@ -41,8 +42,7 @@ from pegboard.web.appends import (
     INSERT_ACTION,
     SET_CLOCK,
     SET_STATUS,
-    SQLITE_INSERT_ACTION,
-    SQLITE_SET_STATUS,
+    SQLITE_INSERT_ACTION_HEAD,
     Appender,
     AsyncAppender,
 )
@@ -117,6 +117,19 @@ def daily_secret(engine: Engine) -> bytes:
     the first process that asks: the server's (``Store.daily_key``) and ``pegboard daily
     --database``'s alike."""
     return bytes.fromhex(installation_value(engine, DAILY_KEY, secrets.token_hex(32)))
+
+
+@lru_cache(maxsize=256)
+def sqlite_group_statements(actions: int, tables: int) -> tuple[str, str]:
+    """``SQLITE_INSERT_ACTION`` for ``actions`` rows and ``SQLITE_SET_STATUS`` for
+    ``tables`` tables, each as one statement (``Store._append_sqlite``)."""
+    values = ", ".join(["(?, ?, ?, ?, ?, ?)"] * actions)
+    cases = " ".join(["WHEN ? THEN ?"] * tables)
+    within = ", ".join(["?"] * tables)
+    return (
+        f"{SQLITE_INSERT_ACTION_HEAD} VALUES {values}",
+        f"UPDATE tables SET status = CASE id {cases} END WHERE id IN ({within})",
+    )
 
 
 class Store:
@@ -410,25 +423,33 @@ class Store:
     @staticmethod
     def _append_sqlite(connection: Connection, actions: Sequence[NewAction], created: Any) -> None:
         """The insert and the statuses of ``add_actions`` on SQLite: the driver's own
-        statements on the transaction's connection (sqlite3 keeps them prepared), not
-        SQLAlchemy's compiling and execution of each (2-3% of a busy server's CPU); an error
-        is raised as SQLAlchemy's, as before."""
-        rows = [(a.table_id, a.match_number, a.seq, a.seat, a.action, created) for a in actions]
-        statuses = [(a.status, a.table_id) for a in actions]
+        statements on the transaction's connection, not SQLAlchemy's compiling and execution
+        of each (2-3% of a busy server's CPU), and one statement for all the rows of each
+        (a step of SQLite's each, where the driver lets the GIL go and takes it back: the
+        group's commit runs in a worker thread, ``pegboard.web.commits``); an error is
+        raised as SQLAlchemy's, as before."""
+        rows = [
+            value
+            for a in actions
+            for value in (a.table_id, a.match_number, a.seq, a.seat, a.action, created)
+        ]
+        status = {a.table_id: a.status for a in actions}  # the last of a table's, as before
+        statuses = [value for item in status.items() for value in item] + list(status)
+        insert, update = sqlite_group_statements(len(actions), len(status))
         driver = connection.connection.driver_connection
         assert driver is not None
         cursor = driver.cursor()
         try:
-            cursor.executemany(SQLITE_INSERT_ACTION, rows)
-            cursor.executemany(SQLITE_SET_STATUS, statuses)
+            cursor.execute(insert, rows)
+            cursor.execute(update, statuses)
         except sqlite3.Error as error:
-            raise DBAPIError.instance(SQLITE_INSERT_ACTION, rows, error, sqlite3.Error) from error
+            raise DBAPIError.instance(insert, rows, error, sqlite3.Error) from error
         finally:
             cursor.close()
 
     async def add_actions_async(self, actions: Sequence[NewAction]) -> None:
         """``add_actions`` awaited on the event loop: on PostgreSQL only (``AsyncAppender``;
-        SQLite's writes run inline, ``pegboard.web.commits``)."""
+        SQLite's group runs in a worker thread, ``pegboard.web.commits``)."""
         if self._async_appends is None:
             raise RuntimeError("add_actions_async is PostgreSQL's: on SQLite, add_actions")
         await self._async_appends.execute(self._parameters(actions))
