@@ -80,6 +80,7 @@ class Run:
     end: float = 0.0
     moves: int = 0  # (match, seq) first seen inside [start, end]
     cpu: float = 0.0  # CPU seconds of the server's processes inside [start, end]
+    system_cpu: float = 0.0  # of which in the kernel (the sockets' writes above all)
     client_cpu: float = 0.0  # CPU seconds of this process (every scripted client) likewise
     mover_latency: list[float] = field(default_factory=list)
     other_latency: list[float] = field(default_factory=list)
@@ -133,8 +134,14 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def server_cpu(pid: int) -> float:
     """CPU seconds (user + system) of ``pid`` and every process under it (uvicorn's workers,
     the bots' pool), from /proc: the server's whole cost, whatever it runs in."""
+    user, system = server_times(pid)
+    return user + system
+
+
+def server_times(pid: int) -> tuple[float, float]:
+    """``server_cpu`` as its two parts: user and system (the kernel's: sockets, files)."""
     children: dict[int, list[int]] = {}
-    times: dict[int, float] = {}
+    times: dict[int, tuple[float, float]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -142,13 +149,24 @@ def server_cpu(pid: int) -> float:
             continue
         child = int(stat.parent.name)
         children.setdefault(int(fields[1]), []).append(child)
-        times[child] = (int(fields[11]) + int(fields[12])) / TICKS
-    total, todo = 0.0, [pid]
+        # utime and stime: the 14th and 15th fields of /proc/PID/stat (proc(5))
+        times[child] = (int(fields[11]) / TICKS, int(fields[12]) / TICKS)
+    user = system = 0.0
+    todo = [pid]
     while todo:
         now = todo.pop()
-        total += times.get(now, 0.0)
+        u, k = times.get(now, (0.0, 0.0))
+        user, system = user + u, system + k
         todo += children.get(now, [])
-    return total
+    return user, system
+
+
+def resident_bytes(pid: int) -> int:
+    """The resident set of ``pid`` alone (VmRSS of /proc/PID/status), in bytes."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 @contextmanager
@@ -414,11 +432,13 @@ async def play(base: str, tables: list[Table], options: argparse.Namespace, rep:
     await asyncio.sleep(min(2.0, options.seconds / 5))  # warm-up, not measured
     pid = SERVED[-1]
     histograms_before = await histograms(base)
-    cpu_before, client_before = server_cpu(pid), time.process_time()
+    (user_before, system_before), client_before = server_times(pid), time.process_time()
     run.start = time.perf_counter()
     await asyncio.sleep(options.seconds)
     run.end = time.perf_counter()
-    run.cpu = server_cpu(pid) - cpu_before
+    user_after, system_after = server_times(pid)
+    run.system_cpu = system_after - system_before
+    run.cpu = user_after - user_before + run.system_cpu
     run.histograms = {
         name: [
             (bound, after - before)
@@ -463,12 +483,14 @@ async def histograms(base: str) -> dict[str, list[tuple[float, float]]]:
     for family in text_string_to_metric_families(response.text):
         if family.name in HISTOGRAMS:
             for sample in family.samples:
+                generation = sample.labels.get("generation")
+                name = family.name
+                if generation is not None:
+                    name = f"{name.removesuffix('_seconds')}_{generation}_seconds"
                 if sample.name.endswith("_bucket"):
-                    generation = sample.labels.get("generation")
-                    name = family.name
-                    if generation is not None:
-                        name = f"{name.removesuffix('_seconds')}_{generation}_seconds"
                     found.setdefault(name, []).append((float(sample.labels["le"]), sample.value))
+                elif sample.name.endswith("_sum"):  # the seconds in all, as one pair
+                    found.setdefault(f"{name}_sum", []).append((float("inf"), sample.value))
     return found
 
 
@@ -501,19 +523,27 @@ def stored(engine: Engine, table_id: str) -> dict[str, Any]:
     """A table as the database holds it, read with plain SQL (the schema of docs/web.md)."""
     from sqlalchemy import text
 
+    from pegboard.i18n import translator
+    from pegboard.web.records import SeatInfo
+    from pegboard.web.seat_names import seat_names
+
     # One connection per read: each sees what is committed by then.
     with engine.connect() as connection:
         game, config, number = connection.execute(
             text("SELECT game, config, match_number FROM tables WHERE id = :id"),
             {"id": table_id},
         ).one()
-        names = [
-            name or ""
-            for (name,) in connection.execute(
-                text("SELECT name FROM seats WHERE table_id = :id ORDER BY seat"),
+        seats = [
+            SeatInfo(seat=seat, kind=kind, level=level, name=name)
+            for seat, kind, level, name in connection.execute(
+                text(
+                    "SELECT seat, kind, level, name FROM seats WHERE table_id = :id ORDER BY seat"
+                ),
                 {"id": table_id},
             )
         ]
+        # The names as the site says them (``seat_names``: a bot is "Leo (Greedy bot)").
+        names = seat_names(game, seats, translator("en"))
         matches = {}
         for match_number, seed in connection.execute(
             text("SELECT number, seed FROM matches WHERE table_id = :id ORDER BY number"),
@@ -618,22 +648,28 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
+def repetition(
+    options: argparse.Namespace, rep: int, source: str | None = None, label: str = ""
+) -> dict[str, float]:
+    """One run against a fresh server (``source``: an older checkout's, whose views are its
+    own: only its log is checked)."""
     plans = table_plans(options.tables, options.bot_level, random.Random(SEED + rep))
     extra = ["--workers", str(options.workers)] if options.workers > 1 else []
     with (
         database(options) as db_url,
-        server(db_url, *extra, source=options.server_source) as base,
+        server(db_url, *extra, source=source) as base,
     ):
         tables = asyncio.run(create_tables(base, plans))
         run = asyncio.run(play(base, tables, options, rep))
-        checked = asyncio.run(verify(base, db_url, run, options.server_source is None))
+        checked = asyncio.run(verify(base, db_url, run, source is None))
     seconds = run.end - run.start
     figures = {
         "tables": float(len(tables)),
         "connections": float(sum(len(t.humans) for t in tables)),
         "moves_per_second": run.moves / seconds,
         "server_cpu_ms_per_move": 1000 * run.cpu / max(run.moves, 1),
+        "server_system_cpu_ms_per_move": 1000 * run.system_cpu / max(run.moves, 1),
+        "server_cpu_share": run.cpu / seconds,
         "client_cpu_ms_per_move": 1000 * run.client_cpu / max(run.moves, 1),
         "mover_p50_ms": 1000 * percentile(run.mover_latency, 0.5),
         "mover_p99_ms": 1000 * percentile(run.mover_latency, 0.99),
@@ -646,14 +682,20 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
         "checked_matches": float(checked["matches"]),
     }
     for name, buckets in run.histograms.items():
+        if name.endswith("_sum"):  # seconds spent in all over the window
+            short = name.removeprefix("pegboard_").removesuffix("_seconds_sum")
+            figures[f"{short}_ms_per_second"] = 1000 * buckets[-1][1] / seconds
+            continue
         short = name.removeprefix("pegboard_").removesuffix("_seconds")
         for q in (0.5, 0.99):
             figures[f"{short}_p{round(q * 100)}_ms"] = 1000 * histogram_quantile(buckets, q)
         figures[f"{short}_count"] = buckets[-1][1] if buckets else 0.0
     print(
-        f"  run {rep + 1}: {figures['moves_per_second']:.0f} moves/s, "
+        f"  run {rep + 1}{label}: {figures['moves_per_second']:.0f} moves/s, "
         f"{figures['server_cpu_ms_per_move']:.2f} ms of server CPU a move "
-        f"({figures['client_cpu_ms_per_move']:.2f} ms of the clients'), mover p50/p99 "
+        f"({figures['server_system_cpu_ms_per_move']:.2f} in the kernel; the server's "
+        f"processes busy {100 * figures['server_cpu_share']:.0f}% of one core; "
+        f"{figures['client_cpu_ms_per_move']:.2f} ms of the clients'), mover p50/p99 "
         f"{figures['mover_p50_ms']:.1f}/{figures['mover_p99_ms']:.1f} ms, others "
         f"{figures['others_p50_ms']:.1f}/{figures['others_p99_ms']:.1f} ms, errors "
         f"{run.errors or 0}; replayed {checked['matches']} matches, {checked['actions']} "
@@ -667,14 +709,95 @@ def repetition(options: argparse.Namespace, rep: int) -> dict[str, float]:
             f"broadcast {figures['broadcast_p50_ms']:.1f}/{figures['broadcast_p99_ms']:.1f} ms",
             flush=True,
         )
-    if "gc_pause_2_count" in figures:
+    if any(key.startswith("gc_pause_") for key in figures):
         print(
-            f"         the collector's full passes: {figures['gc_pause_2_count']:.0f}, "
-            f"p50 {figures['gc_pause_2_p50_ms']:.1f} ms; younger passes "
-            f"{figures.get('gc_pause_0_count', 0) + figures.get('gc_pause_1_count', 0):.0f}",
+            f"         the collector's full passes: {figures.get('gc_pause_2_count', 0):.0f}, "
+            f"p50 {figures.get('gc_pause_2_p50_ms', float('nan')):.1f} ms; younger passes "
+            f"{figures.get('gc_pause_0_count', 0) + figures.get('gc_pause_1_count', 0):.0f}; "
+            "its time in all, by generation: "
+            + ", ".join(f"{figures.get(f'gc_pause_{g}_ms_per_second', 0):.0f}" for g in range(3))
+            + " ms a second",
             flush=True,
         )
     return figures
+
+
+# -- memory at rest ------------------------------------------------------------------------
+
+
+async def open_idle_sockets(
+    ws_base: str, tables: list[Table], held: list[Any], at_once: int = 100
+) -> None:
+    """One connection per human seat of ``tables``, each said hello and answered with its
+    first state, then left open (in ``held``) and silent."""
+    from websockets.asyncio.client import connect
+
+    async def one(table_: Table, seat: int, token: str) -> None:
+        ws = await connect(f"{ws_base}/ws/{table_.id}", max_size=None)
+        held.append(ws)
+        hello = {"type": "hello", "seat": seat, "token": token, "since": 0, "lang": "en"}
+        await ws.send(json.dumps({**hello, "updates": True}))
+        while json.loads(await ws.recv())["type"] != "state":
+            pass
+
+    seats = [(t, seat, token) for t in tables for seat, token in t.humans]
+    for first in range(0, len(seats), at_once):
+        await asyncio.gather(*(one(*s) for s in seats[first : first + at_once]))
+
+
+async def idle_memory(base: str, pid: int, count: int, sockets_per_table: int) -> dict[str, float]:
+    """The server's resident memory (its own process: the bots' pool does not grow with
+    tables) before and after ``count`` new idle tables of Draw for ``sockets_per_table``
+    people, then after one idle connection per seat: bytes per table and per connection."""
+    plans = [
+        {
+            "game": "draw",
+            "players": sockets_per_table,
+            "seats": [{"kind": "human", "name": f"p{s}"} for s in range(sockets_per_table)],
+        }
+        for _ in range(count)
+    ]
+    await asyncio.sleep(1.0)
+    before = resident_bytes(pid)
+    tables = await create_tables(base, plans)
+    await asyncio.sleep(1.0)
+    with_tables = resident_bytes(pid)
+    held: list[Any] = []
+    try:
+        await open_idle_sockets(base.replace("http://", "ws://"), tables, held)
+        await asyncio.sleep(1.0)
+        with_sockets = resident_bytes(pid)
+    finally:
+        await asyncio.gather(*(ws.close() for ws in held), return_exceptions=True)
+    sockets = len(held)
+    return {
+        "idle_tables": float(count),
+        "idle_sockets": float(sockets),
+        "rss_before_mb": before / 2**20,
+        "rss_tables_mb": with_tables / 2**20,
+        "rss_sockets_mb": with_sockets / 2**20,
+        "kb_per_idle_table": (with_tables - before) / count / 1024,
+        "kb_per_idle_socket": (with_sockets - with_tables) / max(sockets, 1) / 1024,
+    }
+
+
+def memory(options: argparse.Namespace, source: str | None = None) -> dict[str, float]:
+    with database(options) as db_url, server(db_url, source=source) as base:
+        pid = SERVED[-1]
+        figures = asyncio.run(idle_memory(base, pid, options.idle_tables, 2))
+    print(
+        f"  memory at rest{' (baseline)' if source else ''}: "
+        f"{figures['idle_tables']:.0f} idle tables "
+        f"{figures['rss_before_mb']:.1f} -> {figures['rss_tables_mb']:.1f} MB resident, "
+        f"{figures['kb_per_idle_table']:.1f} KB a table; {figures['idle_sockets']:.0f} idle "
+        f"connections -> {figures['rss_sockets_mb']:.1f} MB, "
+        f"{figures['kb_per_idle_socket']:.1f} KB a connection",
+        flush=True,
+    )
+    return figures
+
+
+# -- the command --------------------------------------------------------------------------
 
 
 def arguments() -> argparse.Namespace:
@@ -699,11 +822,54 @@ def arguments() -> argparse.Namespace:
         help="run the server from this src folder (a worktree of an older commit, to "
         "compare it with the same clients in one run; with --full-states before updates)",
     )
+    parser.add_argument(
+        "--baseline-source",
+        help="also run a server from this src folder (an older commit's), alternating with "
+        "this tree's repetition by repetition (ABBA...), and report both and their ratios",
+    )
+    parser.add_argument(
+        "--idle-tables",
+        type=int,
+        default=100 if quick() else 1000,
+        help="memory at rest: this many idle tables of two, then a connection per seat "
+        "(0: not measured)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--postgres", action="store_true", help="a fresh PostgreSQL database")
     where.add_argument("--db", help="this database URL, as it is")
     options, _ = parser.parse_known_args(sys.argv[1:])
     return options
+
+
+def summary_rows(medians: dict[str, float]) -> list[list[str]]:
+    return [
+        ["tables held", f"{medians['tables']:.0f}"],
+        ["WebSocket connections", f"{medians['connections']:.0f}"],
+        ["moves/s (bots' included)", f"{medians['moves_per_second']:.0f}"],
+        [
+            "server CPU per move, broadcasts included (ms)",
+            f"{medians['server_cpu_ms_per_move']:.2f}",
+        ],
+        ["  of which the kernel's (ms)", f"{medians['server_system_cpu_ms_per_move']:.2f}"],
+        [
+            "the clients' CPU per move, all in this process (ms)",
+            f"{medians['client_cpu_ms_per_move']:.2f}",
+        ],
+        [
+            "latency at the mover p50 / p99 (ms)",
+            f"{medians['mover_p50_ms']:.1f} / {medians['mover_p99_ms']:.1f}",
+        ],
+        [
+            "latency at the other seats p50 / p99 (ms)",
+            f"{medians['others_p50_ms']:.1f} / {medians['others_p99_ms']:.1f}",
+        ],
+        ["errors, connections closed", f"{medians['errors']:.0f}, {medians['closed']:.0f}"],
+    ]
+
+
+def medians_of(runs: list[dict[str, float]]) -> dict[str, float]:
+    keys = set.intersection(*(set(r) for r in runs))
+    return {key: statistics.median(r[key] for r in runs) for key in sorted(keys)}
 
 
 def main() -> None:
@@ -714,45 +880,54 @@ def main() -> None:
         f"{options.tables} tables on {storage}, {options.workers} server process(es), "
         f"{options.seconds:g} s each run, think "
         f"{options.think:g} s, bots {options.bot_level}, {options.repetitions} runs{mode}, "
-        f"{'full states' if options.full_states else 'updates'}",
+        f"{'full states' if options.full_states else 'updates'}"
+        f"{', against the baseline ' + options.baseline_source if options.baseline_source else ''}",
         flush=True,
     )
-    runs = [repetition(options, rep) for rep in range(options.repetitions)]
-    medians = {key: statistics.median(r[key] for r in runs) for key in runs[0]}
-    print(
-        table(
-            ["median of runs", "value"],
-            [
-                ["tables held", f"{medians['tables']:.0f}"],
-                ["WebSocket connections", f"{medians['connections']:.0f}"],
-                ["moves/s (bots' included)", f"{medians['moves_per_second']:.0f}"],
-                [
-                    "server CPU per move, broadcasts included (ms)",
-                    f"{medians['server_cpu_ms_per_move']:.2f}",
-                ],
-                [
-                    "the clients' CPU per move, all in this process (ms)",
-                    f"{medians['client_cpu_ms_per_move']:.2f}",
-                ],
-                [
-                    "latency at the mover p50 / p99 (ms)",
-                    f"{medians['mover_p50_ms']:.1f} / {medians['mover_p99_ms']:.1f}",
-                ],
-                [
-                    "latency at the other seats p50 / p99 (ms)",
-                    f"{medians['others_p50_ms']:.1f} / {medians['others_p99_ms']:.1f}",
-                ],
-                ["errors, connections closed", f"{medians['errors']:.0f}, {medians['closed']:.0f}"],
-            ],
+    runs: list[dict[str, float]] = []
+    baseline: list[dict[str, float]] = []
+    for rep in range(options.repetitions):
+        if options.baseline_source is None:
+            runs.append(repetition(options, rep, options.server_source))
+            continue
+        # A, B, B, A...: each side as often first as second, the same plans for both
+        first_baseline = rep % 2 == 0
+        for side in (True, False) if first_baseline else (False, True):
+            if side:
+                baseline.append(repetition(options, rep, options.baseline_source, " baseline"))
+            else:
+                runs.append(repetition(options, rep, options.server_source, " this tree"))
+    medians = medians_of(runs)
+    results: dict[str, Any] = {"runs": runs, "medians": medians}
+    if baseline:
+        before = medians_of(baseline)
+        rows = []
+        for (name, now), (_, was) in zip(summary_rows(medians), summary_rows(before), strict=True):
+            rows.append([name, was, now])
+        print(table(["median of runs", "baseline", "this tree"], rows))
+        ratios = {
+            key: medians[key] / before[key]
+            for key in ("server_cpu_ms_per_move", "moves_per_second", "mover_p99_ms")
+            if before.get(key)
+        }
+        print(
+            "this tree / baseline: "
+            + ", ".join(f"{key} {ratio:.2f}x" for key, ratio in ratios.items()),
+            flush=True,
         )
-    )
+        results.update(baseline_runs=baseline, baseline_medians=before, ratios=ratios)
+    else:
+        print(table(["median of runs", "value"], summary_rows(medians)))
+    if options.idle_tables > 0 and options.workers == 1:
+        results["memory"] = memory(options, options.server_source)
+        if options.baseline_source:
+            results["baseline_memory"] = memory(options, options.baseline_source)
     path = save_results(
         "web",
         {
             "options": {k: v for k, v in vars(options).items() if k != "db"},
             "storage": storage,
-            "runs": runs,
-            "medians": medians,
+            **results,
         },
     )
     print(f"saved {path.relative_to(REPO)}")

@@ -147,6 +147,7 @@ class Game(Position):
         self._show_list = []
         self._history = []
         self._moves = []
+        self._seen = ([], [])
         self._result = None
         return self
 
@@ -251,6 +252,7 @@ class Game(Position):
         self._show_list = []
         self._history = [(m.hand, m.seat, m.action) for m in moves]
         self._moves = []
+        self._seen = ([], [])
         here = [i for i, m in enumerate(moves) if m.hand == self._hand_no]
         self._hand_start = here[0] if here else len(moves)
 

@@ -96,6 +96,7 @@ class Position:
         "_result",
         "_rng",
         "_scores",
+        "_seen",
         "_show_list",
         "_shows",
         "_starter",
@@ -130,6 +131,8 @@ class Position:
     _show_list: list[HandShow]
     _history: list[_RawMove]
     _moves: list[Move]
+    _seen: tuple[list[PublicMove], list[PublicMove]]
+    """Per seat, ``_history`` as that seat sees it (``observation``), built as it is asked."""
     _legal: tuple[Action, ...] | None
     _result: GameResult | None
 
@@ -155,6 +158,7 @@ class Position:
         other._show_list = list(self._show_list)
         other._history = list(self._history)
         other._moves = list(self._moves)
+        other._seen = (list(self._seen[0]), list(self._seen[1]))
         return other
 
     # -- state ---------------------------------------------------------------------------
@@ -286,14 +290,21 @@ class Position:
         """What ``seat`` may know: its own cards and discards, and everything public."""
         _check_seat(seat, "seat")
         other = 1 - seat
-        history = tuple(
-            PublicMove(
-                hand,
-                mover,
-                "discard" if mover != seat and isinstance(action, Discard) else str(action),
+        # Each move as this seat sees it is made once, the first time it is asked for (a
+        # server asks for every seat's after every move).
+        seen = self._seen[seat]
+        if len(seen) > len(self._history):  # not a later state of the same game
+            seen.clear()
+        if len(seen) < len(self._history):
+            seen.extend(
+                PublicMove(
+                    hand,
+                    mover,
+                    "discard" if mover != seat and isinstance(action, Discard) else str(action),
+                )
+                for hand, mover, action in self._history[len(seen) :]
             )
-            for hand, mover, action in self._history
-        )
+        history = tuple(seen)
         current = self.current_player
         return CribbageObservation(
             seat=seat,

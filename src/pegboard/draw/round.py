@@ -130,7 +130,7 @@ class Round(_Core):
     which core that is: ``"c"`` (``_fastround.Core``) or ``"python"`` (``PureCore``).
     """
 
-    __slots__ = ("_linecache", "_origin", "_result")
+    __slots__ = ("_historycache", "_linecache", "_origin", "_result")
 
     # -- the hot path: the core's own methods, bound here so that readers and type
     # checkers see the dispatch (type checkers read PureCore's; the C core's at run time).
@@ -147,6 +147,7 @@ class Round(_Core):
     _origin: dict[str, Any]  # how the round started, for its record
     _result: RoundResult | None  # the settlement, once asked for
     _linecache: Line | None  # the line so far, rebuilt lazily from the core's placements
+    _historycache: tuple[Move, ...]  # the history so far, extended as it is asked for
 
     def __init__(self) -> None:
         raise TypeError("use Round.deal(...) or Round.from_position(...)")
@@ -175,6 +176,7 @@ class Round(_Core):
         self._origin = {"deal": {"players": players, "seed": seed, "leader": leader}}
         self._result = None
         self._linecache = None
+        self._historycache = ()
         return self
 
     @classmethod
@@ -229,6 +231,7 @@ class Round(_Core):
         self._origin = {"position": position}
         self._result = None
         self._linecache = line
+        self._historycache = ()
         return self
 
     def copy(self) -> Self:
@@ -237,6 +240,7 @@ class Round(_Core):
         other._origin = self._origin
         other._result = self._result
         other._linecache = None
+        other._historycache = self._historycache
         return other
 
     def __copy__(self) -> Self:
@@ -286,8 +290,18 @@ class Round(_Core):
 
     @property
     def history(self) -> tuple[Move, ...]:
-        """Every action so far, in order (public: a draw does not show the tile)."""
-        return tuple(_MOVES[seat][code] for seat, code in self._history_codes())
+        """Every action so far, in order (public: a draw does not show the tile).
+
+        A round's history only grows, so the moves already made into ``Move``s are kept
+        and only the new ones are added (every seat's observation asks for it)."""
+        codes = self._history_codes()
+        made = self._historycache
+        if len(made) != len(codes):
+            known = len(made) if len(made) < len(codes) else 0
+            made = self._historycache = made[:known] + tuple(
+                _MOVES[seat][code] for seat, code in codes[known:]
+            )
+        return made
 
     @property
     def result(self) -> RoundResult | None:
@@ -424,6 +438,7 @@ def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) 
     self._origin = origin
     self._result = None
     self._linecache = None
+    self._historycache = ()
     return self
 
 

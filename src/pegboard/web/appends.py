@@ -41,6 +41,11 @@ SET_CLOCK: Final = (
     .where(_MATCHES.c.table_id == bindparam("t"), _MATCHES.c.number == bindparam("n"))
     .values(clock=bindparam("clock_after"))
 )
+SQLITE_INSERT_ACTION_HEAD: Final = (
+    "INSERT INTO actions (table_id, match_number, seq, seat, action, created_at)"
+)
+"""``INSERT_ACTION`` as sqlite3 runs it itself, before its rows' ``VALUES`` (``Store.add_actions``
+on SQLite: the same rows, with no SQLAlchemy between, ``store.sqlite_group_statements``)."""
 APPEND_SHARED: Final = """
     WITH appended AS (
         INSERT INTO actions (table_id, match_number, seq, seat, action, created_at)

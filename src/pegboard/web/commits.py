@@ -1,21 +1,26 @@
 """The moves' commits, grouped: the moves that arrive while one transaction commits are
 committed together in the next (what databases call a group commit).
 
-Why: a commit is a trip to a worker thread (the database call blocks), and a thread that
-needs the GIL back while the event loop runs Python waits for the loop's switch interval
-(5 ms) each time, several times per transaction. Measured in ``python -m benchmarks web``
+Why: a commit is a trip to a worker thread or to the database (the database call blocks),
+and a thread that needs the GIL back while the event loop runs Python waits for the loop's
+switch interval each time, several times per transaction. Measured in ``python -m benchmarks web``
 on SQLite, with one transaction per move: a commit took 150 ms on average at 170 moves/s
 (the moves queued for SQLite's one writer). Grouped, the cost of a transaction is shared by
 all the moves that waited for it.
 
-On SQLite (the embedded database, a file of this process) the transaction runs on the event
-loop itself, not in a thread. Measured, same benchmark: a worker thread's commit of about
-1 ms took 50 to 500 ms one time in a hundred, because the sqlite3 module gives up the GIL
-around each row it writes and the thread must then wait for the busy loop to hand it back
-(its switch interval, 5 ms, at each row of the group). Inline, a group blocks the loop for
-its own time only: a millisecond or two and one sync of the log (or, when a write of another
-kind holds SQLite's one write lock from a thread, until that write commits: SQLite's busy
-wait gives the GIL up meanwhile). PostgreSQL's commits are awaited on the loop, on psycopg's
+On SQLite (the embedded database, a file of this process) the transaction runs in a worker
+thread, as one statement for the group's rows and one for their tables' statuses
+(``Store.add_actions``, sqlite3's own statements). It ran on the event loop itself for a
+while: a thread's commit then wrote row by row, and the sqlite3 module gives up the GIL
+around each row, so the thread waited for the busy loop at each (its switch interval, 5 ms
+then, at each row of the group: 50 to 500 ms one commit in a hundred). Inline, though, the
+loop stopped for the sync of the log, and on a machine whose disk is shared a sync took
+5 ms at the 90th percentile and 100 ms at the 99th (issue 42, measured there): every table
+waited. Now the group is two steps of SQLite's and its commit, a few hand-overs of the GIL
+at 1 ms each, and the loop serves the other tables during the sync. Measured in
+``python -m benchmarks web --tables 300`` on that machine, 2 runs each, alternated: 323 ->
+488 moves/s, the mover's p50 753 -> 267 ms and p99 1610 -> 1360 ms, for 7% more CPU a move
+(the hand-overs). PostgreSQL's commits are awaited on the loop, on psycopg's
 asynchronous connection (``Store.add_actions_async``): there a commit waits on the network
 and on other processes' locks, and the loop serves the others meanwhile, with no thread.
 
@@ -53,22 +58,32 @@ class GroupCommit:
         a commit the database is slow to answer): it is taken out of the queue, never to
         be committed. A commit on its way is left to its own bound
         (``pegboard.web.appends.AsyncAppender``)."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         entry = (action, done)
         self._waiting.append(entry)
         if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write())
+            self._writer = loop.create_task(self._write())
         if self.store.db_timeout is None:
             await done
             return
+        # A timer, not ``asyncio.wait_for``: the same bound for a fraction of the cost, on
+        # the way of every move.
+        timer = loop.call_later(self.store.db_timeout, self._expire, entry)
         try:
-            await asyncio.wait_for(asyncio.shield(done), self.store.db_timeout)
-        except TimeoutError:
-            if not any(waiting is entry for waiting in self._waiting):
-                await done  # on its way to the database
-                return
-            self._waiting = [waiting for waiting in self._waiting if waiting is not entry]
-            raise DatabaseBusyError("a move waited too long for its commit") from None
+            await asyncio.shield(done)
+        finally:
+            timer.cancel()
+
+    def _expire(self, entry: tuple[NewAction, asyncio.Future[None]]) -> None:
+        """A move's wait for its commit timed out: unless it is on its way to the database
+        (then its commit's outcome is awaited), it leaves the queue, refused."""
+        if not any(waiting is entry for waiting in self._waiting):
+            return  # on its way to the database
+        self._waiting = [waiting for waiting in self._waiting if waiting is not entry]
+        done = entry[1]
+        if not done.done():
+            done.set_exception(DatabaseBusyError("a move waited too long for its commit"))
 
     async def _write(self) -> None:
         while self._waiting:
@@ -94,8 +109,8 @@ class GroupCommit:
     async def _run(self, actions: list[NewAction]) -> None:
         if self.store.shared:  # a wait on PostgreSQL's socket
             await self.store.add_actions_async(actions)
-        else:
-            self.store.add_actions(actions)
+        else:  # SQLite: the sync of its log, off the event loop
+            await asyncio.to_thread(self.store.add_actions, actions)
 
     async def _one(self, action: NewAction, done: asyncio.Future[None]) -> None:
         try:

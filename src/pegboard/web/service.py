@@ -238,8 +238,11 @@ class TableService:
             connection.lang = lang
             connection.send(self.state(table, connection))
 
-    def state(self, table: LiveTable, connection: Connection) -> dict[str, Any]:
-        """The ``state`` message for one connection: its own view of the table."""
+    def state(
+        self, table: LiveTable, connection: Connection, summary: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for one connection: its own view of the table (``summary``:
+        the table's ``summary`` in the connection's language, when the caller has it)."""
         record = table.record
         names = seat_names(record.game, record.seats, translator(connection.lang))
         seat_view = views.view(
@@ -255,21 +258,27 @@ class TableService:
             "type": "state",
             "seq": table.seq,
             "match": record.match_number,
-            "table": self.summary(table, connection.lang),
+            "table": self.summary(table, connection.lang) if summary is None else summary,
             "you": connection.seat,
             "view": seat_view,
         }
 
     def broadcast(self, table: LiveTable) -> None:
         """Each connection its state; one view per seat and language (spectators, or one
-        seat open in two tabs, share theirs: a view is a pure function of the match)."""
+        seat open in two tabs, share theirs: a view is a pure function of the match), and
+        the table's summary once per language (it is public: the same for every seat)."""
         made: dict[tuple[int | None, str], dict[str, Any]] = {}
+        summaries: dict[str, dict[str, Any]] = {}
         with self.metrics.broadcast_seconds.time():
             for connection in list(table.connections):
                 key = (connection.seat, connection.lang)
-                if key not in made:
-                    made[key] = self.state(table, connection)
-                connection.send(made[key])
+                state = made.get(key)
+                if state is None:
+                    summary = summaries.get(connection.lang)
+                    if summary is None:
+                        summary = summaries[connection.lang] = self.summary(table, connection.lang)
+                    state = made[key] = self.state(table, connection, summary)
+                connection.send(state)
         # Every change of a table is told: its clock's alarm and its notices follow it here.
         self.clocks.arm(table)
         self.notices.changed(table)

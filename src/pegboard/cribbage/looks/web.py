@@ -145,7 +145,7 @@ def cribbage_view(
         log=log,
         scores=scores,
         target=TARGET,
-        track_svg=board(scores, backs(game), names, _),
+        track_svg=drawn_board(tuple(scores), tuple(backs(game)), tuple(names), lang),
     )
     view.update(
         phase="over" if game.result is not None else game.phase,
@@ -167,7 +167,7 @@ def cribbage_view(
         discard_choices=any(isinstance(a, Discard) for a in game.legal),
         playable=[str(a.card) for a in game.legal if isinstance(a, Play)],
         can_go=any(isinstance(a, Go) for a in game.legal),
-        shows=show_entries(shown_from, last_shows[-1], _) if last_shows else [],
+        shows=shown(shown_from, last_shows[-1], lang) if last_shows else [],
         game_end=None if ended is None else game_end(ended, seats, _),
         games=[
             {
@@ -214,11 +214,31 @@ def backs(game: PublicCribbage) -> list[int]:
     return result
 
 
+def shown(game: PublicCribbage, show: HandShow, lang: str) -> list[dict[str, Any]]:
+    """``show_entries``, made once for every seat and spectator that sees it (a show is
+    public: the hands and crib shown, and the events that counted them): the same list in
+    each view, which the updates' comparison takes at a glance (``pegboard.web.updates``)."""
+    events = tuple(e for e in game.log if e.hand == show.hand and e.reason in ("hand", "crib"))
+    return _shown(events, show, lang)
+
+
+@lru_cache(maxsize=1024)
+def _shown(events: tuple[ScoreEvent, ...], show: HandShow, lang: str) -> list[dict[str, Any]]:
+    return show_entries_of(events, show, translator(lang))
+
+
 def show_entries(game: PublicCribbage, show: HandShow, _: Translator) -> list[dict[str, Any]]:
     """The show of a hand (C6) as the log counted it: the pone's hand, the dealer's, the
     crib, each with its points and the traditional saying, in the page's language."""
+    return show_entries_of(tuple(game.log), show, _)
+
+
+def show_entries_of(
+    events: tuple[ScoreEvent, ...], show: HandShow, _: Translator
+) -> list[dict[str, Any]]:
+    """``show_entries`` from the game's score events."""
     entries = []
-    for event in game.log:
+    for event in events:
         if event.hand != show.hand or event.reason not in ("hand", "crib"):
             continue
         entries.append(
@@ -274,6 +294,15 @@ def legal_label(action: Action, _: Translator) -> str:
     if isinstance(action, Play):
         return _("Play {card}").format(card=action.card)
     return _("Go")
+
+
+@lru_cache(maxsize=1024)
+def drawn_board(
+    scores: tuple[int, ...], backs: tuple[int, ...], names: tuple[str, ...], lang: str
+) -> str:
+    """``board``, made once for every seat and spectator that sees it (it is public: the
+    scores, the back pegs and the names), as Draw's score track."""
+    return board(list(scores), list(backs), list(names), translator(lang))
 
 
 def board(scores: list[int], backs: list[int], names: list[str], _: Translator) -> str:

@@ -86,7 +86,8 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
     last_round = _last_round(match, round_, names, _)
     # The reveal is news from the settlement until the next round's first move.
     result = last_round if match.is_over or not round_.history else None
-    svg, description, title = line_look(line, not observation.is_over, lang)  # no end when over
+    # no end when over
+    svg, description, title, board = line_look(line, not observation.is_over, lang)
     backs = tuple(_backs(rounds, len(scores)))
     view = common(
         game="draw",
@@ -108,7 +109,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         stock=round_.stock_size,
         leader=round_.leader,
         line_svg=svg,
-        line_board=line_board(line, markers=not observation.is_over),
+        line_board=board,
         line_description=description,
         line_title=title,
         plays=plays,
@@ -284,13 +285,17 @@ def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: T
 
 
 LINE_SVGS: Final = 512
-_line_svgs: OrderedDict[tuple[Any, ...], tuple[str, str, str]] = OrderedDict()
+_line_svgs: OrderedDict[tuple[Any, ...], tuple[str, str, str, dict[str, Any] | None]] = (
+    OrderedDict()
+)
 
 
-def line_look(line: Line, markers: bool, lang: str) -> tuple[str, str, str]:
-    """``render_svg`` of the line, its description (B1-B5) and its title, made once for
-    every seat and spectator that sees it (the line is public, and these are pure functions
-    of its plays), the last ``LINE_SVGS`` kept."""
+def line_look(line: Line, markers: bool, lang: str) -> tuple[str, str, str, dict[str, Any] | None]:
+    """``render_svg`` of the line, its description (B1-B5), its title and its board
+    (``line_board``), made once for every seat and spectator that sees it (the line is
+    public, and these are pure functions of its plays), the last ``LINE_SVGS`` kept. The
+    board is the same object in every view of the line, which the updates' comparison
+    takes at a glance (``pegboard.web.updates``): nobody changes a view once made."""
     key = (tuple(line.plays()), markers, lang)
     drawn = _line_svgs.get(key)
     if drawn is None:
@@ -298,6 +303,7 @@ def line_look(line: Line, markers: bool, lang: str) -> tuple[str, str, str]:
             render_svg(line, markers=markers, lang=lang),
             line.describe(lang),
             line.title(lang),
+            line_board(line, markers=markers),
         )
         if len(_line_svgs) > LINE_SVGS:
             _line_svgs.popitem(last=False)
