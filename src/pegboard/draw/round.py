@@ -292,7 +292,7 @@ class Round(_Core):
     def history(self) -> tuple[Move, ...]:
         """Every action so far, in order (public: a draw does not show the tile).
 
-        A round's history only grows, so the moves already made into ``Move``s are kept
+        A round's history only grows, so the moves already made into ``Move`` objects are kept
         and only the new ones are added (every seat's observation asks for it)."""
         codes = self._history_codes()
         made = self._historycache
