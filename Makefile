@@ -11,7 +11,8 @@ $(BIN)/python:
 
 # Stamp files: reinstall only when the build changes (setup.py compiles the C cores of Draw
 # and of the Fives family).
-BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c src/pegboard/fives/_fastfives.c
+BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c src/pegboard/fives/_fastfives.c \
+	src/pegboard/dominoes/_shuffle.h
 
 $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

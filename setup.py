@@ -18,6 +18,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 LOCALE = Path(__file__).resolve().parent / "src" / "pegboard" / "locale"
+SHUFFLE_HEADER = "src/pegboard/dominoes/_shuffle.h"
+"""The double-six shuffle both C cores include (CPython's random, in C)."""
 
 
 def compile_catalogs(locale_dir: Path = LOCALE) -> list[Path]:
@@ -55,11 +57,13 @@ setup(
         Extension(
             "pegboard.draw._fastround",
             sources=["src/pegboard/draw/_fastround.c"],
+            depends=[SHUFFLE_HEADER],
             optional=True,
         ),
         Extension(
             "pegboard.fives._fastfives",
             sources=["src/pegboard/fives/_fastfives.c"],
+            depends=[SHUFFLE_HEADER],
             optional=True,
         ),
     ],

@@ -20,10 +20,10 @@ checks of the rules in order and raises the ``IllegalActionError`` that names th
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 
 from pegboard.core import N_, IllegalActionError
+from pegboard.dominoes.cores import shuffled_tiles
 from pegboard.dominoes.line import End, Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
@@ -97,17 +97,6 @@ ACTION_CODE: Final[dict[Action, int]] = {a: code for code, a in enumerate(ACTION
 DRAW_CODE: Final = ACTION_CODE[DRAW]
 PASS_CODE: Final = ACTION_CODE[PASS]
 del _actions, _tiles, _on, _free, _plays_on
-
-
-def shuffled_tiles(seed: object) -> list[int]:
-    """The 28 tile indices in dealing order: ``random.Random(seed).shuffle`` (D2).
-
-    The C core reproduces this exactly for int seeds (the same Mersenne Twister, seeded the
-    same way, and the same ``getrandbits`` rejection sampling as Python 3.11's ``shuffle``).
-    """
-    order = list(range(28))
-    random.Random(seed).shuffle(order)  # type: ignore[arg-type]
-    return order
 
 
 def deal_order(players: int, order: Sequence[int]) -> tuple[list[int], list[int]]:

@@ -16,7 +16,6 @@ written and replayed by ``pegboard.draw.records``.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
@@ -25,6 +24,7 @@ from pegboard.core import (
     N_,
     replay_actions,
 )
+from pegboard.dominoes.cores import fresh_seed, pure_python_asked, shuffled_in_c, shuffled_tiles
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.draw import _purecore
@@ -39,7 +39,6 @@ from pegboard.draw._purecore import (
     PureCore,
     deal_order,
     line_of,
-    shuffled_tiles,
 )
 from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
 from pegboard.draw.observation import DrawObservation, Move
@@ -75,7 +74,7 @@ def hand_size(players: int) -> int:
 
 def _load_core() -> tuple[type[PureCore], str]:
     """The C core when it is compiled and not refused, else the pure-Python one."""
-    if os.environ.get("PEGBOARD_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes"):
+    if pure_python_asked():
         return PureCore, "python"
     try:
         from pegboard.draw import _fastround
@@ -105,10 +104,6 @@ if TYPE_CHECKING:
 else:
     _Core, CORE = _load_core()
 """``CORE`` says which core ``Round`` runs on: ``"c"`` or ``"python"``."""
-
-_SEED_LIMIT: Final = 1 << 64
-"""Int seeds below this (in absolute value) are shuffled by the core itself."""
-_SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
 # Every possible move, by seat and action code: the history hands out these values.
@@ -167,8 +162,8 @@ class Round(_Core):
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
         if seed is None:
-            seed = _SYSTEM_RANDOM.getrandbits(63)
-        if seed.__class__ is int and -_SEED_LIMIT < seed < _SEED_LIMIT:
+            seed = fresh_seed()
+        if shuffled_in_c(seed):
             self = cls._deal(players, seed, leader)
         else:  # any other seed random.Random takes
             hands, stock = deal_order(players, shuffled_tiles(seed))

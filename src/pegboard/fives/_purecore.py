@@ -27,11 +27,11 @@ the C core has the same arithmetic). Illegal actions are explained in one place,
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, Self, cast
 
 from pegboard.dominoes.actions import DRAW, PASS, Action, Play
+from pegboard.dominoes.cores import shuffled_tiles
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH
 from pegboard.fives.refusals import refusal
@@ -158,17 +158,6 @@ def core_rules(rules: FivesRules) -> CoreRules:
         rules.by_fives,
         bytes(rules.points(total) for total in range(MAX_TOTAL + 1)),
     )
-
-
-def shuffled_tiles(seed: object) -> list[int]:
-    """The 28 tile indices in dealing order: ``random.Random(seed).shuffle`` (F2).
-
-    The C core reproduces this exactly for int seeds (the same Mersenne Twister, seeded the
-    same way, and the same ``getrandbits`` rejection sampling as Python 3.11's ``shuffle``).
-    """
-    order = list(range(28))
-    random.Random(seed).shuffle(order)  # type: ignore[arg-type]
-    return order
 
 
 def deal_order(spec: CoreRules, order: Sequence[int]) -> tuple[list[int], list[int]]:

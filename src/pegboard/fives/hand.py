@@ -23,7 +23,6 @@ be compared side by side (``tests/fives/test_cores.py``). ``CORE`` says which is
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 from pegboard.core import N_, RecordError, check_record, new_record, replay_actions
 from pegboard.dominoes import ranks
 from pegboard.dominoes.actions import PASS, Action, Play, parse_action, with_its_end
+from pegboard.dominoes.cores import fresh_seed, pure_python_asked, shuffled_in_c, shuffled_tiles
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
 from pegboard.fives import _purecore
@@ -44,11 +44,12 @@ from pegboard.fives._purecore import (
     KINDS,
     PureCore,
     core_rules,
+    deal_order,
 )
 from pegboard.fives.layout import Layout
 from pegboard.fives.moves import EndKind, FivesMove
 from pegboard.fives.observation import FivesObservation
-from pegboard.fives.positions import check_scores, dealt, given
+from pegboard.fives.positions import check_scores, given
 from pegboard.fives.rules import FivesRules
 from pegboard.fives.settlement import HandResult, nearest_five, settle
 
@@ -69,7 +70,7 @@ HAND_KIND: Final = "hand"
 
 def _load_core() -> tuple[type[PureCore], str]:
     """The C core when it is compiled and not refused, else the pure-Python one."""
-    if os.environ.get("PEGBOARD_PURE_PYTHON", "").strip().lower() in ("1", "true", "yes"):
+    if pure_python_asked():
         return PureCore, "python"
     try:
         from pegboard.fives import _fastfives
@@ -98,10 +99,6 @@ if TYPE_CHECKING:
 else:
     _Core, CORE = _load_core()
 """``CORE`` says which core ``FivesHand`` runs on: ``"c"`` or ``"python"``."""
-
-_SEED_LIMIT: Final = 1 << 64
-"""Int seeds below this (in absolute value) are shuffled by the core itself."""
-_SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
 def _move(entry: tuple[int, int, int, int, int, int, int]) -> FivesMove:
@@ -206,14 +203,13 @@ class FivesHand(_Core):
             raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
         side_scores = check_scores(rules, scores)
         if seed is None:
-            seed = _SYSTEM_RANDOM.getrandbits(63)
+            seed = fresh_seed()
         spec = core_rules(rules)
-        if seed.__class__ is int and -_SEED_LIMIT < seed < _SEED_LIMIT:
+        if shuffled_in_c(seed):
             self = cls._deal(spec, seed, leader, side_scores)
         else:  # any other seed random.Random takes
-            start = dealt(rules, seed, leader, side_scores)
-            bone = [t.index for t in start.boneyard]
-            self = cls._make(spec, start.hands, bone, (), leader, leader, side_scores)
+            hands, bone = deal_order(spec, shuffled_tiles(seed))
+            self = cls._make(spec, hands, bone, (), leader, leader, side_scores)
         origin = {"deal": {"seed": seed, "leader": leader, "scores": side_scores}}
         return self._dress(rules, origin)
 

@@ -1,22 +1,19 @@
-"""How a hand of the Fives family starts: a shuffled deal from a seed (F2, F3), or any
-position given for tests and analysis, checked (no tile twice, the seats, the sides'
-scores). ``FivesHand.deal`` and ``FivesHand.from_position`` build their hand from the
-``Start`` made here."""
+"""How a hand of the Fives family starts from a position given for tests and analysis,
+checked (no tile twice, the seats, the sides' scores): ``FivesHand.from_position`` builds
+its hand from the ``Start`` made here (a shuffled deal, F2, is the cores' own:
+``FivesHand.deal``)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from pegboard.core import N_, WordedError
 from pegboard.dominoes.line import End
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile, distinct_tiles
 from pegboard.fives.layout import Layout
 from pegboard.fives.rules import FivesRules
-
-_SYSTEM_RANDOM: Final = random.SystemRandom()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,28 +46,6 @@ def check_scores(rules: FivesRules, scores: Sequence[int] | None) -> list[int]:
             scores=values,
         )
     return values
-
-
-def dealt(rules: FivesRules, seed: int | None, leader: int, scores: Sequence[int] | None) -> Start:
-    """Shuffle the 28 tiles and deal (F2): ``random.Random(seed).shuffle`` of the tiles in
-    ``DOUBLE_SIX`` order, each seat's tiles dealt in turn from the top, the rest the
-    boneyard in drawing order (set aside in Fives and Threes). ``leader`` leads (F3)."""
-    if not isinstance(rules, FivesRules):
-        raise TypeError("deal takes a FivesRules")
-    n = rules.players
-    if not isinstance(leader, int) or not 0 <= leader < n:
-        raise ValueError(f"the leader is a seat from 0 to {n - 1}, not {leader!r}")
-    side_scores = check_scores(rules, scores)
-    if seed is None:
-        seed = _SYSTEM_RANDOM.getrandbits(63)
-    tiles = list(DOUBLE_SIX)
-    random.Random(seed).shuffle(tiles)
-    size = rules.hand_size
-    hands = [sum(t.bit for t in tiles[s * size : (s + 1) * size]) for s in range(n)]
-    origin = {"deal": {"seed": seed, "leader": leader, "scores": list(side_scores)}}
-    return Start(
-        hands, tiles[n * size :], Layout(rules.spinner), leader, leader, side_scores, origin
-    )
 
 
 def given(
