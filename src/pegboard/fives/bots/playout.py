@@ -407,17 +407,20 @@ class FivesPlayout:
         else:
             self.knock()
 
+    def led(self) -> bool:
+        """The lead played by ``step`` if the layout is empty (both loops start from an
+        opened layout); whether the hand goes on."""
+        if self.over is None and not self.values:
+            self.step()
+        return self.over is None
+
     def run(self) -> None:
         """Play the hand out with the policy: ``step`` until the end, as one loop (the hot
         loop of the search): ``run_python``, or the same loop in C with the C core."""
-        if self.over is not None:
-            return
-        if not self.values:
-            self.step()  # the lead
-            if self.over is not None:
-                return
         if _run_in_c is None:
             self.run_python()
+            return
+        if not self.led():
             return
         (
             self.hands,
@@ -458,12 +461,8 @@ class FivesPlayout:
     def run_python(self) -> None:
         """``run`` in Python: ``step`` until the end, written as one loop on local
         variables (the tests check it against ``step``, and the C loop against it)."""
-        if self.over is not None:
+        if not self.led():
             return
-        if not self.values:
-            self.step()  # the lead
-            if self.over is not None:
-                return
         hands, values, weights = self.hands, self.values, self.weights
         bone, taken, limit = self.bone, self.taken, self.limit
         total, lone, spin, pending = self.total, self.lone, self.spin, self.spinner_pending
