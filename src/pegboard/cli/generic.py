@@ -37,8 +37,7 @@ def winners(scores: Sequence[float]) -> list[int]:
 def scores_line(game: Game, match: Any, _: Translator) -> str:
     name = seat_words(_)
     scores = " · ".join(
-        _("{name}: {count}").format(name=name(seat), count=_number(score))
-        for seat, score in enumerate(game.scores(match))
+        _.labelled(name(seat), _number(score)) for seat, score in enumerate(game.scores(match))
     )
     return _("Final scores: {scores}").format(scores=scores)
 

@@ -92,7 +92,7 @@ def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
         name = _("seat {seat}").format(seat=seat + 1)
         if seat == human:
             name = _("{name} (you)").format(name=name)
-        parts.append(_("{name}: {count}").format(name=name, count=score))
+        parts.append(_.labelled(name, score))
     return " · ".join(parts)
 
 

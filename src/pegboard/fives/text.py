@@ -194,9 +194,7 @@ def scores_line(observation: FivesMatchObservation, _: Translator, name: SeatNam
     """Every side's score against the target (F9): ``Seat 1 & Seat 3: 40 · ...``."""
     rules = observation.rules
     parts = [
-        _("{name}: {count}").format(
-            name=" & ".join(name(seat) for seat in side), count=observation.side_scores[index]
-        )
+        _.labelled(" & ".join(name(seat) for seat in side), observation.side_scores[index])
         for index, side in enumerate(rules.sides)
     ]
     return _("Scores (game to {target}): {scores}").format(
@@ -225,7 +223,7 @@ def view_lines(
     # Each seat's count said with its name as the language says it ("seat 2: 7"): a name
     # and a figure side by side ran together ("seat 2 7 · seat 3 6", issue 41's review).
     sizes = " · ".join(
-        _("{name}: {count}").format(name=name(seat), count=size)
+        _.labelled(name(seat), size)
         for seat, size in enumerate(view.hand_sizes)
         if seat != view.seat
     )

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
-from pegboard.core import IllegalActionError, WordedError
+from pegboard.core import N_, IllegalActionError, WordedError
 from pegboard.core.languages import (
     LOCALES,  # re-exported: the catalogs' locales
     language,
@@ -36,6 +36,10 @@ LOCALE_DIR: Final = Path(__file__).parent.parent / "locale"
 DOMAIN: Final = "pegboard"
 ENVIRONMENT: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where the locale comes from when ``--lang`` is not given, in gettext's order."""
+
+
+LABELLED: Final = N_("{label}: {value}")
+"""A label and its value (``Translator.labelled``; the page's ``labelled`` in i18n.js)."""
 
 
 class Translator:
@@ -59,6 +63,12 @@ class Translator:
 
     def pgettext(self, context: str, message: str) -> str:
         return self._catalog.pgettext(context, message)
+
+    def labelled(self, label: object, value: object) -> str:
+        """A label and its value as the language punctuates them: ``Score: 5``, zh
+        ``得分：5`` (the catalog's ``LABELLED``, as the page's ``labelled``), so that no
+        colon is written by the code and no figure runs into the name before it."""
+        return self(LABELLED).format(label=label, value=value)
 
 
 @cache

@@ -51,8 +51,7 @@ def seat_text(seat: int, _: Translator) -> str:
 def scores_line(scores: Sequence[float], _: Translator) -> str:
     """Every seat's standing: ``seat 1: 2 · seat 2: 1``."""
     return " · ".join(
-        _("{name}: {count}").format(name=seat_text(seat, _), count=f"{score:g}")
-        for seat, score in enumerate(scores)
+        _.labelled(seat_text(seat, _), f"{score:g}") for seat, score in enumerate(scores)
     )
 
 

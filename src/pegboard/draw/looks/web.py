@@ -341,7 +341,7 @@ def round_lines(
     lines.append(
         _("Scores: {scores}").format(
             scores=" · ".join(
-                _("{name}: {count}").format(name=name, count=score)
+                _.labelled(name, score)
                 for name, score in zip(names, finished.scores_after, strict=True)
             )
         )

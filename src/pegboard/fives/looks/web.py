@@ -420,8 +420,7 @@ def hand_end(
         "arithmetic": arithmetic,
         "scores_after": list(after),
         "scores_text": " · ".join(
-            _("{name}: {count}").format(name=label, count=score)
-            for label, score in zip(labels, after, strict=True)
+            _.labelled(label, score) for label, score in zip(labels, after, strict=True)
         ),
         "title": _.pgettext("the Fives family", "Hand {number} is over.").format(
             number=told.number
