@@ -456,6 +456,29 @@ def test_sample_hidden_keeps_what_the_seat_knows_and_the_go() -> None:
     assert len(others) > 50  # really resampled
 
 
+def test_c2_a_sampled_game_says_the_other_seats_discard_as_dealt_again() -> None:
+    """The other seat's discard is hidden until the show (C2, C6): a game sampled for a seat
+    deals it again, and nothing of the sample (its history, the other seat's observation of
+    it) still names the cards truly laid away."""
+    game = Game.new(seed=11, dealer=0)
+    while game.phase == "discard":
+        game.apply(game.legal_actions()[0])
+    game.observation(0)  # each seat's view made before the samples are
+    game.observation(1)
+    rng = random.Random(7)
+    told_again = set()
+    for _ in range(40):
+        sample = game.sample_hidden(1, rng)
+        (told,) = [
+            m.action for m in sample.history if m.seat == 0 and isinstance(m.action, Discard)
+        ]
+        assert set(told.cards) == set(sample._discards[0])
+        (seen,) = [m.text for m in sample.observation(0).history if m.seat == 0]
+        assert seen == str(told)
+        told_again.add(told)
+    assert len(told_again) > 20  # dealt again each time, not the true discard kept
+
+
 def test_records_replay_exactly() -> None:
     game = Game.new(seed=2024)
     play_randomly(game, random.Random(1))

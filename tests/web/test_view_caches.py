@@ -129,7 +129,7 @@ def test_a_cribbage_seat_never_sees_the_other_seats_discards_through_its_memo() 
             for (_, mover, action), move in zip(game._history, history, strict=True):
                 if mover != seat and isinstance(action, Discard):
                     assert move.text == "discard"
-            sampled = game.sample_hidden(1 - seat, rng)
+            sampled = game.sample_hidden(seat, rng)  # its own view: what it sampled from
             assert sampled.observation(seat).history == history
             assert game.copy().observation(seat).history == history
         action = rng.choice(game.legal_actions())

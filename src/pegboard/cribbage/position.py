@@ -60,6 +60,19 @@ def _built(raw: Sequence[tuple[Any, ...]], built: list[_T], make: Callable[..., 
     return built
 
 
+def _seen_by(seat: int) -> Callable[[int, int, Action], PublicMove]:
+    """A move of the history as ``seat`` sees it: the other seat's discard without its cards."""
+
+    def seen(hand: int, mover: int, action: Action) -> PublicMove:
+        hidden = mover != seat and action.__class__ is Discard
+        return PublicMove(hand, mover, "discard" if hidden else str(action))
+
+    return seen
+
+
+_SEEN_BY: Final = (_seen_by(0), _seen_by(1))
+
+
 def _plays_of(cards: Sequence[Card]) -> list[Play]:
     if len(cards) == KEPT:  # always, in a game
         a, b, c, d = cards
@@ -291,20 +304,8 @@ class Position:
         _check_seat(seat, "seat")
         other = 1 - seat
         # Each move as this seat sees it is made once, the first time it is asked for (a
-        # server asks for every seat's after every move).
-        seen = self._seen[seat]
-        if len(seen) > len(self._history):  # not a later state of the same game
-            seen.clear()
-        if len(seen) < len(self._history):
-            seen.extend(
-                PublicMove(
-                    hand,
-                    mover,
-                    "discard" if mover != seat and isinstance(action, Discard) else str(action),
-                )
-                for hand, mover, action in self._history[len(seen) :]
-            )
-        history = tuple(seen)
+        # server asks for every seat's after every move), as the history's moves are.
+        history = tuple(_built(self._history, self._seen[seat], _SEEN_BY[seat]))
         current = self.current_player
         return CribbageObservation(
             seat=seat,
@@ -366,6 +367,7 @@ class Position:
         new_discards = tuple(sorted(rest[: len(discards)], key=lambda c: c.index))
         game._hands[other] = new_held
         game._discards[other] = new_discards
+        game._told_discard(other, new_discards, self._hand_start)
         game._stock = rest[len(discards) :]
         if self._phase == "pegging" or self._kept[other]:
             played = [c for s, c in self._played() if s == other]
@@ -373,6 +375,18 @@ class Position:
             game._plays[other] = _plays_of(new_held)
         game._legal = None
         return game
+
+    def _told_discard(self, seat: int, cards: Sequence[Card], since: int) -> None:
+        """``seat``'s discard of this hand (from ``since`` in the history) says ``cards``:
+        those a sample dealt it again. The moves built from the history (every seat's view
+        of it included) are built again from there, so no copy of the true discard stays."""
+        for index in range(since, len(self._history)):
+            hand, mover, action = self._history[index]
+            if mover == seat and action.__class__ is Discard:
+                self._history[index] = (hand, mover, Discard(*cards))
+                del self._moves[index:]
+                del self._seen[0][index:], self._seen[1][index:]
+                return
 
 
 def _kind(action: Action) -> str:
