@@ -35,7 +35,7 @@ def clear_caches() -> None:
         draw_web.round_lines,
         draw_web.draw_track,
         cribbage_web.drawn_board,
-        cribbage_web._shown,
+        cribbage_web.show_entries,
         cribbage_web.finished_log,
         cribbage_web.finished_game,
         cribbage_web.hand_lines,

@@ -215,32 +215,21 @@ def backs(game: PublicCribbage) -> list[int]:
 
 
 def shown(game: PublicCribbage, show: HandShow, lang: str) -> list[dict[str, Any]]:
-    """``show_entries``, made once for every seat and spectator that sees it (a show is
-    public: the hands and crib shown, and the events that counted them): the same list in
-    each view, which the updates' comparison takes at a glance (``pegboard.web.updates``)."""
+    """The show of a hand (C6) as the log counted it, made once for every seat and
+    spectator that sees it (a show is public: the hands and crib shown, and the events that
+    counted them): the same list in each view, which the updates' comparison takes at a
+    glance (``pegboard.web.updates``)."""
     events = tuple(e for e in game.log if e.hand == show.hand and e.reason in ("hand", "crib"))
-    return _shown(events, show, lang)
+    return show_entries(events, show, lang)
 
 
 @lru_cache(maxsize=1024)
-def _shown(events: tuple[ScoreEvent, ...], show: HandShow, lang: str) -> list[dict[str, Any]]:
-    return show_entries_of(events, show, translator(lang))
-
-
-def show_entries(game: PublicCribbage, show: HandShow, _: Translator) -> list[dict[str, Any]]:
-    """The show of a hand (C6) as the log counted it: the pone's hand, the dealer's, the
-    crib, each with its points and the traditional saying, in the page's language."""
-    return show_entries_of(tuple(game.log), show, _)
-
-
-def show_entries_of(
-    events: tuple[ScoreEvent, ...], show: HandShow, _: Translator
-) -> list[dict[str, Any]]:
-    """``show_entries`` from the game's score events."""
+def show_entries(events: tuple[ScoreEvent, ...], show: HandShow, lang: str) -> list[dict[str, Any]]:
+    """The show's entries from its score events: the pone's hand, the dealer's, the crib,
+    each with its points and the traditional saying, in the page's language."""
+    _ = translator(lang)
     entries = []
     for event in events:
-        if event.hand != show.hand or event.reason not in ("hand", "crib"):
-            continue
         entries.append(
             {
                 "hand": show.hand,
