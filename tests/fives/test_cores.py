@@ -218,8 +218,10 @@ def test_hot_path_is_the_cores_own() -> None:
 
 @both_cores
 @pytest.mark.parametrize("game", ["all-fives", "fives-and-threes"])
-def test_random_hands_identical_in_both_cores(game: str) -> None:
-    """120 hands of each option: 1,920 of All Fives' 16 options, 480 of Fives and Threes' 4."""
+def test_f4_to_f9_random_hands_identical_in_both_cores(game: str) -> None:
+    """120 hands of each option: 1,920 of All Fives' 16 options, 480 of Fives and Threes' 4,
+    compared at every step: F4's must play and draw, F5's layout and spinner, F6's ends
+    total, F7's points, F8's ends of a hand, F9's target and overshoot."""
     seen: Counter[str] = Counter()
     for rules in OPTIONS:
         if rules.game == game:
@@ -276,7 +278,7 @@ def test_f2_the_c_shuffle_uses_pythons_mersenne_twister() -> None:
 
 
 @both_cores
-def test_positions_with_a_layout_identical_in_both_cores() -> None:
+def test_f5_positions_with_a_layout_identical_in_both_cores() -> None:
     """``from_position`` with a layout already laid (a spinner's arms open, some of them):
     both cores continue it alike, blocked at once included."""
     rng = random.Random(7)

@@ -61,7 +61,9 @@ def root(hand: FivesHand) -> FivesPlayout:
 
 
 @both_loops
-def test_playouts_end_alike_in_python_and_in_c() -> None:
+def test_f6_to_f9_playouts_end_alike_in_python_and_in_c() -> None:
+    """The search's playouts, in C and in Python, score every ends total alike (F6, F7)
+    and end every hand alike (F8, F9), from positions of every option."""
     ends: set[tuple[str, str | None]] = set()
     compared = 0
     for rules in OPTIONS:
