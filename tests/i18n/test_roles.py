@@ -17,6 +17,7 @@ A phrase names its role itself, so only single words are held to this.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -90,8 +91,10 @@ ONE_ROLE: dict[str, tuple[str, int]] = {
 }
 
 
+@functools.cache
 def places() -> Counter[str]:
-    """How many places of the source translate each message that has no context."""
+    """How many places of the source translate each message that has no context (scanned
+    once: the scan reads every source file, some seconds)."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as file:
         method_map, options_map = parse_mapping_cfg(file)
     found: Counter[str] = Counter()
@@ -153,7 +156,8 @@ def test_a_hand_of_cribbage_and_a_hand_of_dominoes_are_two_messages() -> None:
         _ = translator(lang)
         assert _.pgettext("cribbage", "Hand {number}").format(number=2) == cribbage
         assert _.pgettext("the Fives family", "Hand {number}").format(number=2) == fives
-    assert places()["Hand {number}"] == places()["Hand {number} is over."] == 0
+    found = places()
+    assert found["Hand {number}"] == found["Hand {number} is over."] == 0
 
 
 def test_the_check_finds_a_word_given_another_place() -> None:
