@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections import Counter
 
 import pytest
 
@@ -20,11 +21,13 @@ from pegboard.dominoes.tiles import mask_of, tiles_of
 from pegboard.draw import DRAW, PASS, Round
 from pegboard.draw.bots.expert import Dealer
 from pegboard.draw.bots.ismcts import DrawISMCTS, moves, policy_move
+from pegboard.draw.bots.levels import BLOCK_FORGETS, BeginnerBot
 from pegboard.draw.bots.playout import Playout
 from pegboard.draw.determinize import determinize, sample_hidden_masks, trailing_passes
 from pegboard.draw.observation import DrawObservation
 from pegboard.games import make_bot
 from tests.draw.bots.test_expert import _policy, play_round
+from tests.draw.helpers import line_of, tiles
 
 QUICK = ("random", "greedy", "beginner", "casual")
 SEARCHING = ("strong", "pimc", "expert")
@@ -184,3 +187,22 @@ def test_d18_d19_the_expert_beats_random_in_duplicate_block_deals() -> None:
     mean = statistics.mean(margins)
     half_width = 1.96 * statistics.stdev(margins) / len(margins) ** 0.5
     assert mean - half_width > 0, (mean, half_width)
+
+
+def test_d18_the_beginner_holds_its_heaviest_tiles_first_at_block() -> None:
+    """The beginner at Block lays the heaviest tile that fits the end it looks at, but one
+    decision in four (``BLOCK_FORGETS``) it forgets and lays the first as held in Draw,
+    lightest first; in Draw it never lays [3|6] before [0|3] (the order it holds them)."""
+    hands = [tiles("0-3 3-6 1-1"), tiles("2-2 5-5")]
+    line = line_of(("3-4", None))
+    chosen = {True: Counter[str](), False: Counter[str]()}
+    for block in (True, False):
+        round_ = Round.from_position(hands, tiles("0-0 0-1 0-2"), line=line, block=block)
+        observation = round_.observation(0)
+        for seed in range(800):
+            action = BeginnerBot().choose(observation, random.Random(seed))
+            chosen[block][str(action)] += 1
+    heavy = chosen[True]["3-6@3-4L"] / 800
+    assert set(chosen[True]) == {"3-6@3-4L", "0-3@3-4L"}
+    assert abs(heavy - (1 - BLOCK_FORGETS)) < 0.05, heavy
+    assert "3-6@3-4L" not in chosen[False]
