@@ -51,7 +51,8 @@ def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
     if isinstance(match, Round):
         match.apply(action)
         result = match.result
-        return (played(seat, action), *(() if result is None else settlement(result)))
+        told = played(seat, action, match.block)
+        return (told, *(() if result is None else settlement(result)))
     rounds = len(match.rounds)
     match.apply(action)
     after, over, leader = len(match.rounds), match.is_over, match.round.leader

@@ -330,7 +330,9 @@ class Round(_Core):
         """The settlement once the round is over (D11-D14), else None."""
         result = self._result
         if result is None and self.is_over:
-            result = self._result = _settle(self._hand_masks(), self._domino_seat())
+            result = self._result = _settle(
+                self._hand_masks(), self._domino_seat(), self.reserve >= SLEEPING
+            )
         return result
 
     def returns(self) -> tuple[int, ...]:
@@ -468,15 +470,17 @@ def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) 
     return self
 
 
-def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
-    """The settlement of a finished round from its final hands (D12-D14)."""
+def _settle(hands: Sequence[int], domino_by: int, block: bool) -> RoundResult:
+    """The settlement of a finished round from its final hands (D12-D14, D20); the
+    stock, asleep or not, counts for nobody (D12, D18)."""
     revealed = tuple(tiles_of(mask) for mask in hands)
     counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
     if domino_by >= 0:
-        return RoundResult("domino", domino_by, counts, settle(counts, domino_by), revealed)
+        points = settle(counts, domino_by)
+        return RoundResult("domino", domino_by, counts, points, revealed, block)
     lowest = min(counts)
     winner = counts.index(lowest) if counts.count(lowest) == 1 else None
-    return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
+    return RoundResult("blocked", winner, counts, settle(counts, None), revealed, block)
 
 
 CORE_METHODS: Final = ("legal_actions", "apply", "is_over")
