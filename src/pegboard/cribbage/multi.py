@@ -27,7 +27,7 @@ Every score is a public ``ScoreEvent`` (its ``seat`` is the player who made it, 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from pegboard.core import (
@@ -40,7 +40,7 @@ from pegboard.core import (
     replay_actions,
 )
 from pegboard.cribbage.actions import GO, PLAY_OF, Discard, Go, Play, parse_action
-from pegboard.cribbage.cards import DECK, Card
+from pegboard.cribbage.cards import DECK, Card, parse_cards
 from pegboard.cribbage.deal import _shuffled
 from pegboard.cribbage.events import TARGET, Reason, ScoreEvent
 from pegboard.cribbage.multi_position import TablePosition
@@ -135,6 +135,61 @@ class TableGame(TablePosition):
         self._result = None
         self._deal()
         return self
+
+    @classmethod
+    def from_position(
+        cls,
+        hands: Sequence[str],
+        *,
+        dealer: int = 0,
+        crib: str,
+        starter: str,
+        scores: Sequence[int] | None = None,
+        seed: int = 0,
+    ) -> TableGame:
+        """A hand at the start of its play, for tests and analysis: ``hands`` are the four
+        cards each seat kept (three or four hands, C8, C9), ``crib`` its four cards and
+        ``starter`` the turned card (his heels, if any, taken as already pegged into
+        ``scores``: one a player, or one a side among four). The stock is every other card,
+        in deck order; ``seed`` shuffles the hands dealt after this one."""
+        players = _players_checked(len(hands))
+        held = [parse_cards(hand) for hand in hands]
+        crib_cards = list(parse_cards(crib))
+        turned = Card.parse(starter)
+        given = [card for hand in held for card in hand] + crib_cards + [turned]
+        if any(len(hand) != 4 for hand in held) or len(crib_cards) != 4:
+            raise ValueError("at the play each hand and the crib hold four cards (C8, C9)")
+        if len(set(given)) != len(given):
+            raise ValueError("a card is given twice (C1)")
+        game = cls.new(players=players, seed=seed, dealer=dealer)
+        game._origin = {
+            "position": {
+                "hands": [" ".join(map(str, hand)) for hand in held],
+                "dealer": dealer,
+                "crib": " ".join(map(str, crib_cards)),
+                "starter": str(turned),
+                "scores": None if scores is None else list(scores),
+                "seed": seed,
+            }
+        }
+        if scores is not None:
+            if len(scores) != len(game._scores) or any(
+                not isinstance(v, int) or not 0 <= v < TARGET for v in scores
+            ):
+                raise ValueError(
+                    f"the scores are {len(game._scores)} whole numbers from 0 to 120,"
+                    f" not {scores!r} (C12)"
+                )
+            game._scores = list(scores)
+        game._hands = [list(hand) for hand in held]
+        game._kept = [tuple(hand) for hand in held]
+        game._crib = crib_cards
+        game._laid = [None] * players
+        game._stock = [card for card in DECK if card not in given]
+        game._starter = turned
+        game._phase = "pegging"
+        game._current = (dealer + 1) % players
+        return game
 
     # -- rules ---------------------------------------------------------------------------
 
@@ -399,8 +454,19 @@ class TableGame(TablePosition):
         """Replay a record exactly; raise ``RecordError`` if anything differs."""
         check_record(record, game="cribbage", kind="game")
         try:
-            start = record["new"]
-            game = cls.new(players=start["players"], seed=start["seed"], dealer=start["dealer"])
+            if "position" in record:
+                pos = record["position"]
+                game = cls.from_position(
+                    pos["hands"],
+                    dealer=pos["dealer"],
+                    crib=pos["crib"],
+                    starter=pos["starter"],
+                    scores=pos["scores"],
+                    seed=pos["seed"],
+                )
+            else:
+                start = record["new"]
+                game = cls.new(players=start["players"], seed=start["seed"], dealer=start["dealer"])
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError) as error:
