@@ -116,7 +116,7 @@ def test_c8_errors_name_the_rule() -> None:
 
 def test_c8_c9_only_three_or_four_players() -> None:
     for players in (2, 5, "3", True):
-        with pytest.raises(WordedError, match="three \\(C8\\) or four"):
+        with pytest.raises(WordedError, match="three players \\(C8\\) or four"):
             TableGame.new(players=players, seed=1)  # type: ignore[arg-type]
 
 

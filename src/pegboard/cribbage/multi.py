@@ -69,8 +69,8 @@ def _players_checked(players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYERS:
         raise WordedError(
             N_(
-                "cribbage here seats two players (Game), three (C8) or four in partnerships "
-                "(C9), not {players!r}"
+                "this cribbage is for three players (C8) or four in two partnerships (C9), "
+                "not {players!r}"
             ),
             players=players,
         )
