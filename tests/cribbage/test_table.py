@@ -376,3 +376,24 @@ def test_c8_c9_records_replay_and_a_changed_record_is_refused() -> None:
     position = TableGame.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
     _play(position, PLAY_A)
     assert TableGame.from_record(position.to_record()).scores == position.scores
+
+
+def test_c8_c9_a_copy_plays_on_alone_and_deals_the_same_future() -> None:
+    for players in (3, 4):
+        game = TableGame.new(players=players, seed=31)
+        rng = random.Random(31)
+        for _ in range(30):
+            game.apply(rng.choice(game.legal_actions()))
+        before = game.to_record()
+        other = game.copy()
+        moves = random.Random(5)
+        while not other.is_over:
+            other.apply(moves.choice(other.legal_actions()))
+        assert game.to_record() == before  # the original did not move
+        again = game.copy()
+        moves = random.Random(5)
+        while not again.is_over:
+            again.apply(moves.choice(again.legal_actions()))
+        assert again.to_record() == other.to_record()  # the same shuffles to come
+        with pytest.raises(ValueError, match="seat is from 0"):
+            game.observation(players)
