@@ -135,9 +135,14 @@ def test_c9_four_players_five_each_one_each_to_the_crib_partners_opposite() -> N
         order.append(game.current_player)
         game.apply(game.legal_actions()[0])
     assert order == [0, 1, 2, 3] and len(game.crib) == 4
+    fresh = TableGame.new(players=4, seed=11, dealer=3)
     with pytest.raises(IllegalActionError) as error:
-        TableGame.new(players=4, seed=11, dealer=3).apply(GO)
+        fresh.apply(GO)
     assert error.value.rule == "C9"
+    two = " ".join(str(c) for c in fresh.hands[0][:2])
+    with pytest.raises(IllegalActionError) as read_two:
+        fresh.parse_action(f"discard {two}")
+    assert read_two.value.rule == "C9"
 
 
 def test_c9_partners_peg_on_one_score() -> None:

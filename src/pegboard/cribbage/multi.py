@@ -216,7 +216,7 @@ class TableGame(TablePosition):
         if isinstance(action, Discard):
             raise IllegalActionError(
                 N_("among three or four each player lays one card in the crib, not two"),
-                "C8",
+                self._deal_rule,
             )
         return action
 
