@@ -69,8 +69,16 @@ def test_options_out_of_range_are_refused_citing_the_rule(
 
 def test_options_are_completed_with_their_defaults() -> None:
     draw, cribbage = pegboard.games.get("draw"), pegboard.games.get("cribbage")
-    assert draw.check_options({"players": 3, "other": 1}) == {"players": 3, "target": None}
-    assert draw.check_options({"players": 2, "target": 500}) == {"players": 2, "target": 500}
+    assert draw.check_options({"players": 3, "other": 1}) == {
+        "players": 3,
+        "target": None,
+        "block": 0,
+    }
+    assert draw.check_options({"players": 2, "target": 500}) == {
+        "players": 2,
+        "target": 500,
+        "block": 0,
+    }
     assert cribbage.check_options({}) == {"players": 2, "best_of": 3}
     assert cribbage.option("best_of").choices == (1, 3, 5, 7)
     assert (draw.min_players, draw.max_players) == (2, 4)

@@ -19,8 +19,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pegboard.games
-from pegboard.draw import Line
 from pegboard.draw.looks import rules_page as draw_page
+from pegboard.draw.looks.rules_page import BY_ID, build_line
 from pegboard.web.rules import page_of, render_page
 from pegboard.web.rules.page import RulesPage, element, figure, items, paragraph, table
 from tests.draw.test_seed_descriptions import DIAGRAMS, SEEDS, _line
@@ -179,8 +179,12 @@ def test_each_seed_description_is_its_diagrams_accessible_description(
     answer, root = get_page(app_client, f"/rules/draw?lang={lang}")
     assert answer.status_code == 200
     diagrams = accessible(root)
-    assert len(diagrams) == len(DIAGRAMS) == 7
-    for found, (key, _plays) in zip(diagrams, DIAGRAMS.items(), strict=True):
+    # The seeds' seven diagrams, then the Block game's (D18-D20), which no seed has.
+    assert len(DIAGRAMS) == 7 and len(diagrams) == len(draw_page.DIAGRAMS) == 8
+    block = diagrams[-1]
+    assert block["section"] == "block"
+    assert block["description"] == build_line(BY_ID["d-block"].plays).describe(lang)
+    for found, (key, _plays) in zip(diagrams[:7], DIAGRAMS.items(), strict=True):
         tile = "[{}|{}]".format(*key.split("-"))
         assert found["description"] == SEEDS[lang][key]
         assert found["name"] == SEED_TITLES[lang].format(tile=tile)
@@ -194,8 +198,9 @@ def test_the_diagrams_are_the_engines_drawings_of_lines_built_by_play(
 ) -> None:
     """Each diagram's SVG is the renderer's own, with markers on the continuation points."""
     _answer, root = get_page(app_client, "/rules/draw?lang=hi")
-    for found, plays in zip(accessible(root), DIAGRAMS.values(), strict=True):
-        line: Line = _line(*plays)
+    lines = [_line(*plays) for plays in DIAGRAMS.values()]
+    lines.append(build_line(BY_ID["d-block"].plays))
+    for found, line in zip(accessible(root), lines, strict=True):
         svg = next(n for n in found["figure"].walk() if n.tag == "svg")
         markers = [n for n in svg.walk() if "marker" in n.attrs.get("class", "").split()]
         assert sorted(m.attrs["data-end"] for m in markers) == sorted(
@@ -205,6 +210,24 @@ def test_the_diagrams_are_the_engines_drawings_of_lines_built_by_play(
         assert inner.text() == line.describe("hi")
         assert "id" not in inner.attrs  # the figure's ids name it, once on the page
         assert svg.attrs["role"] == "img"
+
+
+def test_d19_the_block_diagram_leaves_the_hand_it_names_only_a_pass() -> None:
+    """The Block section's example, played by the engine: the line's open numbers are 1 and
+    3, and a Block round where the hand is [0|5] [2|6] [5|6] offers that seat a pass only."""
+    from pegboard.dominoes.tiles import DOUBLE_SIX
+    from pegboard.draw import Round, Tile
+    from pegboard.draw.actions import Pass
+
+    line = build_line(BY_ID["d-block"].plays)
+    assert sorted(line.open_values()) == [1, 3]
+    hand = [Tile.parse(text) for text in ("0-5", "2-6", "5-6")]
+    assert all(str(tile) in BY_ID["d-block"].lead for tile in hand)
+    rest = [t for t in DOUBLE_SIX if t not in hand and t not in line.tiles]
+    position = Round.from_position(
+        [hand, rest[:3]], rest[3:], current=0, line=line, leader=1, block=True
+    )
+    assert position.legal_actions() == (Pass(),)
 
 
 def test_the_title_msgid_matches_the_engines_title() -> None:

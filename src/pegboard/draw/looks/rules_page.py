@@ -1,4 +1,5 @@
-"""How to play Draw (docs/rules.md D1-D17): the page, its seven diagrams and "try it".
+"""How to play Draw (docs/rules.md D1-D17, and its Block game D18-D20): the page, its eight
+diagrams and "try it".
 
 Every diagram is drawn by the engine (``pegboard.draw.render_svg``) from a line built by
 playing its tiles (``DIAGRAMS``), with the engine's title and structured description (B1-B5);
@@ -92,6 +93,15 @@ DIAGRAMS: Final = (
             "there are no branches."
         ),
         True,
+    ),
+    Diagram(
+        "d-block",
+        # Not the line of d-3-4 (a page's ids and names must each be one line's).
+        (("1-4", None), ("4-4", "1-4H"), ("3-4", "4-4B")),
+        N_(
+            "The open numbers are 1 and 3. With [0|5], [2|6] and [5|6] in hand you hold no 1 "
+            "and no 3: in the Block game you pass."
+        ),
     ),
 )
 BY_ID: Final = MappingProxyType({d.ident: d for d in DIAGRAMS})
@@ -389,6 +399,26 @@ def match(ctx: RulesContext) -> Markup:
     )
 
 
+def block(ctx: RulesContext) -> Markup:
+    # D18-D20: the option `block` of a Draw table (its lobby label says "Block game").
+    return join(
+        _p(
+            ctx,
+            N_(
+                "The Block game is Draw without drawing, chosen in a table's options. Deal as "
+                "in Draw; the tiles not dealt are set aside face down. They sleep: nobody "
+                "draws them, nobody sees them, and they count for nobody."
+            ),
+            N_(
+                "On your turn, place a tile if you can; a player who can place a tile must. "
+                "Otherwise pass. When every player in turn has passed, the round is blocked "
+                "and is settled as in Draw, by the lowest count."
+            ),
+        ),
+        diagram(ctx, BY_ID["d-block"]),
+    )
+
+
 PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
@@ -406,6 +436,7 @@ PAGE: Final = RulesPage(
         ),
         Section("scoring", N_("End of the round and scoring"), scoring),
         Section("match", N_("The next round and the match"), match),
+        Section("block", N_("The Block game: no drawing"), block),
     ),
     scripts=("games/rules_draw.js",),
     anchors=MappingProxyType({"turn": "turn", "round_end": "scoring", "match_end": "match"}),
