@@ -3,7 +3,10 @@ may show a spectator, or a player beside the board. It must never read a hidden 
 
 from __future__ import annotations
 
+import collections
 import copy
+import itertools
+import math
 import random
 from typing import Any
 
@@ -13,7 +16,9 @@ from pegboard import games
 from pegboard.analysis import AnalysisError, public_win_probabilities
 from pegboard.analysis.odds import MAX_SAMPLES
 from pegboard.cribbage import CribbageMatch
+from pegboard.cribbage.cards import DECK
 from pegboard.cribbage.determinize import public_determinize as cribbage_public
+from pegboard.cribbage.determinize import public_held
 from pegboard.dominoes.actions import Pass as DominoPass
 from pegboard.draw.determinize import public_determinize as draw_public
 from pegboard.draw.match import Match as DrawMatch
@@ -25,10 +30,11 @@ from tests.draw.helpers import tiles
 GAMES = ("draw", "all-fives", "fives-and-threes", "cribbage")
 
 
-def _match(name: str, seed: int, moves: int) -> Any:
-    """A two-seat match of ``name`` after ``moves`` random legal moves (fewer if it ends)."""
+def _match(name: str, seed: int, moves: int, **options: Any) -> Any:
+    """A match of ``name`` (two seats unless ``options`` say) after ``moves`` random legal
+    moves (fewer if it ends)."""
     game = games.get(name)
-    options = game.check_options({} if name == "cribbage" else {"players": 2})
+    options = game.check_options(options or ({} if name == "cribbage" else {"players": 2}))
     match = game.new_match(options, seed)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -53,11 +59,12 @@ def _twin(name: str, match: Any, seed: int) -> Any:
 
 
 def _hands(name: str, match: Any) -> list[Any]:
+    seats = range(match.num_players)
     if name == "cribbage":
-        return [match.observation(seat).game.hand for seat in (0, 1)]
+        return [match.observation(seat).game.hand for seat in seats]
     if name == "draw":
-        return [match.observation(seat).round.hand for seat in (0, 1)]
-    return [match.observation(seat).hand.hand for seat in (0, 1)]
+        return [match.observation(seat).round.hand for seat in seats]
+    return [match.observation(seat).hand.hand for seat in seats]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -73,6 +80,28 @@ def test_the_public_chances_never_read_a_hand(name: str, moves: int) -> None:
     assert public_win_probabilities(game, twin, samples=16, seed=5) == first
     assert public_win_probabilities(game, match, samples=16, seed=5) == first  # seeded
     assert public_win_probabilities(game, match, samples=16, seed=6) != first
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("draw", {"players": 3}),
+        ("draw", {"players": 4}),
+        ("all-fives", {"players": 4, "partners": True}),
+    ],
+)
+def test_with_more_seats_the_public_chances_never_read_a_hand(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = games.get(name)
+    match = _match(name, 6, 7, **options)
+    twin = _twin(name, match, 2)
+    assert _hands(name, match) != _hands(name, twin)
+    first = public_win_probabilities(game, match, samples=12, seed=1)
+    assert public_win_probabilities(game, twin, samples=12, seed=1) == first
+    assert len(first) == options["players"] and sum(first) == pytest.approx(
+        1 if name == "draw" else 2, abs=1e-3
+    )
 
 
 def _draw_world(hands: tuple[str, str], stock: str) -> DrawMatch:
@@ -208,3 +237,28 @@ def test_the_public_estimate_is_bounded_work_and_refuses_another_games_match() -
         public_win_probabilities(draw, match, samples=MAX_SAMPLES + 1)
     with pytest.raises(AnalysisError, match="not a match of cribbage"):
         public_win_probabilities(cribbage, match)
+
+
+def test_c5_both_held_hands_are_drawn_uniformly_among_the_consistent_pairs() -> None:
+    """``public_held`` against every pair counted by hand: seat 1 said go at 26 (its cards
+    are all worth more than 5), seat 0 is to play and holds a card that fits (room 5)."""
+    unseen = [card for card in DECK if card.rank in (1, 4, 7, 10)][:8]
+    floors, fits, room, sizes = (0, 5), 0, 5, (2, 2)
+    consistent = [
+        (frozenset(first), frozenset(second))
+        for first in itertools.combinations(unseen, 2)
+        if any(card.value <= room for card in first)
+        for second in itertools.combinations([c for c in unseen if c not in first], 2)
+        if all(card.value > floors[1] for card in second)
+    ]
+    rng = random.Random(12)
+    draws = 300 * len(consistent)
+    counts = collections.Counter(
+        tuple(frozenset(hand) for hand in public_held(unseen, sizes, floors, fits, room, rng))
+        for _ in range(draws)
+    )
+    assert set(counts) == set(consistent)  # every pair, and no other
+    expected = draws / len(consistent)
+    chi_square = sum((count - expected) ** 2 / expected for count in counts.values())
+    # Chi-square with len - 1 degrees of freedom: far under its 99.9% point.
+    assert chi_square < len(consistent) + 5 * math.sqrt(2 * len(consistent))

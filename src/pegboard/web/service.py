@@ -9,7 +9,7 @@ connection (each gets its own view). The database is reached in worker threads, 
 and hints think in a bounded pool of worker processes (``bot_pool``) without holding the
 table's lock, so a table never blocks another, nor its own clients while its bot thinks.
 
-``TableService`` holds the parts together (``maker``, ``seats``, ``bots``, ``hints``,
+``TableService`` holds the parts together (``maker``, ``seats``, ``bots``, ``hints``, ``chances``,
 ``clocks``, ``leavers``, ``sync``, ``clients``: docs/architecture.md lists them); each is
 given what it needs in its constructor and reaches the others only through the service's
 ``TableHost`` methods (``pegboard.web.tables``).
