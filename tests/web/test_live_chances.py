@@ -183,3 +183,40 @@ def test_a_move_while_the_chances_are_worked_out_replaces_the_one_waiting(
     assert seqs == [seq]  # position 0's answer came after the table had left it: dropped
     for player in (watching, *players):
         player.close()
+
+
+def test_a_move_taken_back_and_another_made_gets_its_own_chances(client: TestClient) -> None:
+    """The new move has the seq of the one taken back: the takebacks' count tells the two
+    positions apart, so the chances are worked out again (and say so)."""
+    table, players = seated(client, "draw", players=2)
+    live = service_of(client)._tables[table["table"]]
+    watching = Player(client, table["table"], None, None)
+    watching.answer({"type": "chances", "on": True})
+    chances_at(watching, 0)
+    mover, other = players[live.current], players[1 - live.current]
+    mover.sync()
+    legal = mover.state["view"]["legal"]
+    mover.act(legal[0]["action"])
+    first = chances_at(watching, 1)
+    assert first["takebacks"] == 0
+    mover.send({"type": "takeback"})
+    mover.sync()
+    other.send({"type": "takeback_answer", "accept": True})
+    other.sync()
+    assert live.record.takebacks == 1 and live.seq == 0
+    mover.sync()
+    mover.act(legal[-1]["action"])
+    for _ in range(400):
+        watching.sync()
+        again = [
+            m
+            for m in watching.messages
+            if m["type"] == "chances" and m.get("takebacks") == 1 and m.get("seq") == 1
+        ]
+        if again and again[-1]["chances"]:
+            break
+        time.sleep(0.01)
+    else:
+        raise AssertionError("no chances for the move made after the takeback")
+    for player in (watching, *players):
+        player.close()

@@ -33,6 +33,16 @@ SAMPLES: Final = 32
 """Worlds played out per move: within some 0.05 of the chance, at a tenth of a second."""
 
 
+Position = tuple[int, int, int]
+"""A position of a table: its match's number, the moves taken back in it, its seq (a move
+taken back and another made has the seq of the one taken back, not its position)."""
+
+
+def _position(table: LiveTable) -> Position:
+    record = table.record
+    return (record.match_number, record.takebacks, table.seq)
+
+
 def chances_allowed(table: LiveTable) -> bool:
     """Whether the table offers its chances of winning: not at a rated table, nor at a
     daily deal's, and only for a game with tables of its chances."""
@@ -72,12 +82,12 @@ class TableChances:
         self.pool = pool
         self._wanted: dict[str, set[Connection]] = {}
         """Per table, the connections that switched the chances on."""
-        self._waiting: dict[str, tuple[tuple[int, int], Any]] = {}
-        """Per table, the position to work out next ((match, seq), a copy of its match):
+        self._waiting: dict[str, tuple[Position, Any]] = {}
+        """Per table, the position to work out next (``_position``, a copy of its match):
         the latest, which a newer move replaces."""
         self._working: set[str] = set()
         """The tables whose chances are being worked out."""
-        self._last: dict[str, tuple[tuple[int, int], list[float]]] = {}
+        self._last: dict[str, tuple[Position, list[float]]] = {}
         """Per table, the last position worked out and its chances."""
 
     async def switch(
@@ -98,7 +108,7 @@ class TableChances:
                 connection.send({"type": "chances", "on": False})
                 return
             wanted.add(connection)
-            here = (table.record.match_number, table.seq)
+            here = _position(table)
             last = self._last.get(table.id)
             known = last[1] if last is not None and last[0] == here else None
             connection.send(self._message(here, known))
@@ -112,7 +122,7 @@ class TableChances:
         wanted = self._live(table)
         if not wanted or not chances_allowed(table):
             return
-        here = (table.record.match_number, table.seq)
+        here = _position(table)
         last = self._last.get(table.id)
         if last is not None and last[0] == here:
             return
@@ -128,7 +138,7 @@ class TableChances:
     async def _work(self, table: LiveTable) -> None:
         try:
             while (waiting := self._waiting.pop(table.id, None)) is not None:
-                (number, seq), match = waiting
+                (number, takebacks, seq), match = waiting
                 try:
                     chances = await self.pool.chances(
                         table.record.game,
@@ -142,8 +152,8 @@ class TableChances:
                     continue
                 if chances is None:
                     continue
-                here = (table.record.match_number, table.seq)
-                if here != (number, seq):
+                here = _position(table)
+                if here != (number, takebacks, seq):
                     continue  # the table moved on meanwhile: its next position is waiting
                 self._last[table.id] = (here, chances)
                 message = self._message(here, chances)
@@ -164,6 +174,13 @@ class TableChances:
         return wanted
 
     @staticmethod
-    def _message(here: tuple[int, int], chances: list[float] | None) -> dict[str, Any]:
-        number, seq = here
-        return {"type": "chances", "on": True, "match": number, "seq": seq, "chances": chances}
+    def _message(here: Position, chances: list[float] | None) -> dict[str, Any]:
+        number, takebacks, seq = here
+        return {
+            "type": "chances",
+            "on": True,
+            "match": number,
+            "takebacks": takebacks,
+            "seq": seq,
+            "chances": chances,
+        }

@@ -76,7 +76,7 @@ class TablePage {
     this.pending = false; // an action sent, its answer not yet back
     /** Whether this page asked for every seat's chance of winning (public facts only). */
     this.chancesOn = false;
-    /** @type {{match: number, seq: number, chances: number[]} | null} the last chances told */
+    /** @type {{match: number, takebacks: number, seq: number, chances: number[]} | null} the last chances told */
     this.chances = null;
     // One line that stays in the page from state to state, so that a screen reader hears
     // it (politely) once per move, when the chances of the new position come.
@@ -257,7 +257,7 @@ class TablePage {
   /** Every seat's chance of winning, for the position it was worked out at. */
   onChances(message) {
     if (!this.chancesOn || !message.on || !Array.isArray(message.chances)) return;
-    this.chances = { match: message.match, seq: message.seq, chances: message.chances };
+    this.chances = { match: message.match, takebacks: message.takebacks || 0, seq: message.seq, chances: message.chances };
     this.showChances();
   }
 
@@ -279,7 +279,10 @@ class TablePage {
       chances: names.map((name, seat) => labelled(name, percent(known.chances[seat] || 0))).join(" · "),
     });
     line.dataset.seq = String(known.seq);
-    line.dataset.current = String(known.seq === this.message.seq);
+    // A move taken back and another made has the seq of the one taken back: the count of
+    // takebacks tells the positions apart.
+    const takebacks = (this.message.table && this.message.table.takebacks) || 0;
+    line.dataset.current = String(known.seq === this.message.seq && known.takebacks === takebacks);
     if (line.textContent !== text) line.textContent = text;
   }
 
