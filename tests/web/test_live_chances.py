@@ -220,3 +220,27 @@ def test_a_move_taken_back_and_another_made_gets_its_own_chances(client: TestCli
         raise AssertionError("no chances for the move made after the takeback")
     for player in (watching, *players):
         player.close()
+
+
+def test_a_position_on_its_way_is_worked_out_once_for_everyone_who_wants_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = service_of(client)
+    asked: list[int] = []
+    real = service.pool.chances
+
+    async def slow(game: str, seed: int, match: Any, samples: int, *, table: str) -> Any:
+        asked.append(seed)
+        await asyncio.sleep(0.3)
+        return await real(game, seed, match, samples, table=table)
+
+    monkeypatch.setattr(service.pool, "chances", slow)
+    table, players = seated(client, "draw", players=2)
+    first = Player(client, table["table"], None, None)
+    second = Player(client, table["table"], None, None)
+    first.answer({"type": "chances", "on": True})
+    second.answer({"type": "chances", "on": True})  # while position 0 is in the pool
+    assert chances_at(first, 0)["chances"] == chances_at(second, 0)["chances"]
+    assert len(asked) == 1
+    for player in (first, second, *players):
+        player.close()

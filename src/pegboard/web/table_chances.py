@@ -85,8 +85,8 @@ class TableChances:
         self._waiting: dict[str, tuple[Position, Any]] = {}
         """Per table, the position to work out next (``_position``, a copy of its match):
         the latest, which a newer move replaces."""
-        self._working: set[str] = set()
-        """The tables whose chances are being worked out."""
+        self._working: dict[str, Position | None] = {}
+        """The tables whose chances are being worked out, and the position in the pool."""
         self._last: dict[str, tuple[Position, list[float]]] = {}
         """Per table, the last position worked out and its chances."""
 
@@ -127,18 +127,19 @@ class TableChances:
         if last is not None and last[0] == here:
             return
         waiting = self._waiting.get(table.id)
-        if waiting is not None and waiting[0] == here:
-            return
+        if (waiting is not None and waiting[0] == here) or self._working.get(table.id) == here:
+            return  # on its way: it goes to every connection that wants it then
         # A copy: the live match moves on while a worker (or a thread) reads it.
         self._waiting[table.id] = (here, copy.deepcopy(table.match))
         if table.id not in self._working:
-            self._working.add(table.id)
+            self._working[table.id] = None
             self.host.spawn(self._work(table))
 
     async def _work(self, table: LiveTable) -> None:
         try:
             while (waiting := self._waiting.pop(table.id, None)) is not None:
                 (number, takebacks, seq), match = waiting
+                self._working[table.id] = waiting[0]
                 try:
                     chances = await self.pool.chances(
                         table.record.game,
@@ -160,7 +161,7 @@ class TableChances:
                 for connection in self._live(table):
                     connection.send(message)
         finally:
-            self._working.discard(table.id)
+            del self._working[table.id]
 
     def _live(self, table: LiveTable) -> set[Connection]:
         """The table's connections that switched its chances on (those gone, forgotten)."""
