@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from pegboard import games
 from pegboard.analysis import public_win_probabilities
+from pegboard.web.bot_pool import BotPool
 from pegboard.web.table_chances import SAMPLES, chances_seed
 from tests.web.conftest import (
     Player,
@@ -244,3 +245,24 @@ def test_a_position_on_its_way_is_worked_out_once_for_everyone_who_wants_it(
     assert len(asked) == 1
     for player in (first, second, *players):
         player.close()
+
+
+@pytest.mark.parametrize("game", ["draw", "cribbage"])
+def test_the_pool_works_the_chances_out_in_a_worker_as_the_library_does(game: str) -> None:
+    description = games.get(game)
+    match = description.new_match(
+        description.check_options({"players": 2} if game == "draw" else {}), 8
+    )
+    rng = random.Random(8)
+    for _ in range(6):
+        match.apply(rng.choice(match.legal_actions()))
+    expected = list(public_win_probabilities(description, match, samples=SAMPLES, seed=77))
+
+    async def run(pool: BotPool) -> Any:
+        try:
+            return await pool.chances(game, 77, match, SAMPLES, table="t")
+        finally:
+            await pool.close()
+
+    for workers in (1, 0):
+        assert asyncio.run(run(BotPool(workers))) == expected

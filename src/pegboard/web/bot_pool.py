@@ -8,7 +8,11 @@ process they hold a GIL of their own.
 What crosses to a worker is what the bot itself sees: the game, the bot level, the seed and
 one seat's observation (which holds no reference to the position, so no other hand goes
 with it); what comes back is the action's notation, or the hint's evaluations. The same
-seed gives the same move as in the server's own process.
+seed gives the same move as in the server's own process. A table's chances of winning
+(``chances``, for its spectators) take a copy of the match, since they are every seat's:
+``public_win_probabilities`` reads its public facts only (two matches that differ only in
+their hidden hands give the same estimate, seed for seed: tests/analysis), and only the
+numbers come back.
 
 At most ``workers`` moves, hints or reports' decisions think at once: the others wait
 their turn in a ``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before
