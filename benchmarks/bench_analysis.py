@@ -87,7 +87,7 @@ def deal_decisions(game: str, levels: Sequence[str], seed: int, bot_seed: int) -
     if look is None:
         raise SystemExit(f"{game} has no arena deals")
     deals = look()
-    position = deals.start(False, seed, len(levels))
+    position = deals.start(False, seed, len(levels), {})  # the game's default options
     bots = [
         make_bot(game, level, seed=derive_seed(bot_seed, seat)) for seat, level in enumerate(levels)
     ]

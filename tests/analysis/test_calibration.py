@@ -88,7 +88,7 @@ def test_the_experts_own_choices_are_not_blunders(game: str) -> None:
     tolerance = described.grading.inaccuracy * TOLERANCE_SHARE
     decisions = 0
     for seed in (41, 42):
-        position = deals.start(False, seed, 2)
+        position = deals.start(False, seed, 2, {})  # the default options
         bots = [make_bot(game, "expert", seed=seed + seat) for seat in range(2)]
         while not deals.finished(position, False):
             seat = position.current_player

@@ -38,6 +38,7 @@ def test_arena_prints_a_table_per_bot_and_writes_json(tmp_path: Path) -> None:
         "matches": False,
         "seed": 5,
         "budget": None,
+        "options": {},
         "unit": "deal",
     }
     assert data["plays"] == 24 == len(data["results"])

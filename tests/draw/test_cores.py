@@ -3,7 +3,8 @@
 ``Round`` runs on the C core when it is compiled; ``PureRound`` is the same class on the
 pure-Python reference core. Thousands of seeded random rounds are played by both, step by
 step, comparing the whole state, the legal actions (the very same objects), the errors for
-illegal actions, observations, hidden-information samples and records.
+illegal actions, observations, hidden-information samples and records; for Draw and for the
+Block game (D18-D20), which the cores play with the whole stock as their reserve.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def state(r: Round) -> tuple[Any, ...]:
         r.leader,
         r.is_over,
         r.stock_size,
+        r.reserve,
+        r.block,
         r._hand_masks(),
         r._stock_tiles(),
         r._placements(),
@@ -86,16 +89,18 @@ def refusal(r: Round, action: Any) -> tuple[str, str | None] | None:
     return None
 
 
-def play_both(players: int, seed: int) -> set[str | None]:
-    """Play one seeded random round with both cores, comparing them at every step.
+def play_both(players: int, seed: int, block: bool = False) -> set[str | None]:
+    """Play one seeded random round with both cores, comparing them at every step (of the
+    Block game when ``block``).
 
     Returns the rules named by the refusals of the illegal actions tried on the way.
     """
     rules: set[str | None] = set()
     rng = random.Random(seed)
     leader = seed % players
-    fast = Round.deal(players, seed=seed, leader=leader)
-    pure = PureRound.deal(players, seed=seed, leader=leader)
+    fast = Round.deal(players, seed=seed, leader=leader, block=block)
+    pure = PureRound.deal(players, seed=seed, leader=leader, block=block)
+    assert fast.block is pure.block is block
     step = 0
     while True:
         assert state(fast) == state(pure), (players, seed, step)
@@ -184,6 +189,18 @@ def test_random_rounds_identical_in_both_cores(players: int) -> None:
 
 
 @both_cores
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_d18_to_d20_block_rounds_identical_in_both_cores(players: int) -> None:
+    """The Block game through both cores: nobody draws (D18), a player who cannot play
+    passes (D19), a full turn of passes blocks the round (D20); the refusals of a draw and
+    of a pass with a play in hand are the Block game's rules, D8 never."""
+    rules: set[str | None] = set()
+    for seed in range(700):
+        rules |= play_both(players, seed, block=True)
+    assert rules == {"D4", "D5", "D9", "D11", "D18", "D19"}
+
+
+@both_cores
 def test_d2_deals_identical_in_both_cores_for_any_seed() -> None:
     """The deal is random.Random(seed).shuffle of DOUBLE_SIX, whichever core shuffles."""
     rng = random.Random(2026)
@@ -219,12 +236,13 @@ def test_d2_the_c_shuffle_uses_pythons_mersenne_twister() -> None:
 
 
 @both_cores
-def test_positions_with_a_line_identical_in_both_cores() -> None:
+@pytest.mark.parametrize("block", [False, True])
+def test_positions_with_a_line_identical_in_both_cores(block: bool) -> None:
     """``from_position`` with a line already laid: both cores continue it alike."""
     rng = random.Random(7)
     for _ in range(300):
         players = rng.choice((2, 3, 4))
-        r = PureRound.deal(players, seed=rng.getrandbits(32))
+        r = PureRound.deal(players, seed=rng.getrandbits(32), block=block)
         for _ in range(rng.randrange(40)):  # play some of a round, then start from there
             if r.is_over:
                 break
@@ -232,8 +250,9 @@ def test_positions_with_a_line_identical_in_both_cores() -> None:
         if r.is_over or any(not hand for hand in r.hands):
             continue
         args = ([list(h) for h in r.hands], list(r.stock), r.current_player, r.line)
-        fast = Round.from_position(*args)
-        pure = PureRound.from_position(*args)
+        fast = Round.from_position(*args, block=block)
+        pure = PureRound.from_position(*args, block=block)
+        assert fast.block is pure.block is block
         while not pure.is_over:
             assert state(fast) == state(pure)
             assert fast.legal_actions() == pure.legal_actions()
@@ -268,7 +287,20 @@ def test_c_core_refuses_a_malformed_state() -> None:
         with pytest.raises(ValueError):
             Round._fromstate(tuple(broken))
     with pytest.raises(ValueError):
-        Round._fromstate((*good[:8], (5,), (0,), False, -1))  # no seat 5 at a table of 3
+        Round._fromstate((*good[:8], (5,), (0,), False, -1, 2))  # no seat 5 at a table of 3
+    for reserve in (-1, 29):  # a reserve is 0 to 28 tiles (D6, D18)
+        with pytest.raises(ValueError):
+            Round._fromstate((*good[:12], reserve))
+        with pytest.raises(ValueError):
+            Round._make([1, 2], [5], 0, [], reserve)
+        with pytest.raises(ValueError):
+            Round._deal(2, 5, 0, reserve)
+    # A state of 12, from before the Block game, is a Draw round's (pickles made then).
+    assert (
+        Round._fromstate(good[:12])._getstate()
+        == good
+        == PureRound._fromstate(good[:12])._getstate()
+    )
     with pytest.raises(TypeError):
         Round.__new__(Round).apply(PASS)  # an undealt core plays nothing
     r = Round._make([1, 2], [5], 0, [opening])  # a well-formed one is taken

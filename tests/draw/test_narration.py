@@ -190,7 +190,7 @@ def test_the_settlement_lines_are_the_events_said(monkeypatch: pytest.MonkeyPatc
 def test_announce_and_the_match_end_are_the_events_said(monkeypatch: pytest.MonkeyPatch) -> None:
     en = translator("en")
     planted = Event("{player} PLANTED {move}", {"move": Event("a move")}, {"player": 1})
-    monkeypatch.setattr(narration, "played", lambda seat, action: planted)
+    monkeypatch.setattr(narration, "played", lambda seat, action, block=False: planted)
     assert draw_text.announce(1, PASS, "en", en) == "Seat 2 PLANTED a move"
     monkeypatch.setattr(
         narration, "match_end", lambda scores, winner, rounds: (Event("the end, {n}", {"n": 7}),)

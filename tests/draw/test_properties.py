@@ -3,6 +3,9 @@
 Hypothesis draws the seeds, the number of players and the policy; the policies choose among
 the legal actions at random, with different tastes so that both dominoes and blocked rounds
 come up often. The settlement is recomputed here from D12-D14 without calling ``settle``.
+
+Each property holds for Draw and for its Block game (``block``, D18-D20): the tests are
+parametrized by it, Draw's examples the same as before.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import json
 import random
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -50,6 +54,8 @@ def draw_first(round_: Round, rng: random.Random) -> Action:
 
 
 POLICIES = st.sampled_from([uniform, play_first, draw_first])
+BLOCK = pytest.mark.parametrize("block", [False, True], ids=["draw", "block"])
+"""Draw, and its Block game (D18-D20)."""
 
 # Turns are bounded: at most 28 plays, 12 draws, and fewer than n passes between plays.
 MAX_STEPS = 28 + 12 + 4 * 29
@@ -86,18 +92,22 @@ def expected_points(round_: Round) -> tuple[str, int | None, tuple[int, ...]]:
     return "blocked", winner, tuple(points)
 
 
-def hidden_texts(round_: Round, seat: int) -> list[str]:
-    """Every way a tile this seat may not see could be written."""
-    hidden = [t for s, h in enumerate(round_.hands) if s != seat for t in h] + list(round_.stock)
+def hidden_texts(round_: Round, seat: int, stock_only: bool = False) -> list[str]:
+    """Every way a tile this seat may not see could be written (of the stock alone, the
+    sleeping tiles in the Block game, when ``stock_only``)."""
+    hidden = [] if stock_only else [t for s, h in enumerate(round_.hands) if s != seat for t in h]
+    hidden += list(round_.stock)
     return [
         text for t in hidden for text in (str(t), repr(t), f"{t.low}-{t.high}", f"{t.high}-{t.low}")
     ]
 
 
+@BLOCK
 @settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
-def test_round_invariants(seed: int, players: int, policy: Policy) -> None:
-    round_ = Round.deal(players, seed=seed, leader=seed % players)
+def test_round_invariants(seed: int, players: int, policy: Policy, block: bool) -> None:
+    round_ = Round.deal(players, seed=seed, leader=seed % players, block=block)
+    sleeping = round_.stock  # D18: in the Block game, the tiles not dealt, never drawn
     rng = random.Random(seed)
     absent: list[set[int]] = [set() for _ in range(players)]
     steps = 0
@@ -111,9 +121,11 @@ def test_round_invariants(seed: int, players: int, policy: Policy) -> None:
         seat = round_.current_player
         assert seat is not None
         hand = round_.hand(seat)
-        # The legal actions are exactly the rules' ones (D5-D8).
+        # The legal actions are exactly the rules' ones (D5-D8; D18, D19).
         playable = [t for t in hand if fits(t, round_)]
-        can_draw = round_.stock_size > 2
+        can_draw = not block and round_.stock_size > 2
+        if block:
+            assert round_.stock == sleeping
         assert (DRAW in legal) == can_draw
         assert (PASS in legal) == (not playable and not can_draw)
         assert {a.tile for a in legal if isinstance(a, Play)} == set(playable)
@@ -149,8 +161,8 @@ def test_round_invariants(seed: int, players: int, policy: Policy) -> None:
     assert result.pip_counts == tuple(sum(t.pips for t in h) for h in round_.hands)
     if kind == "blocked":
         # D11: blocked only with the stock at two (or fewer) and nobody able to play,
-        # after every player passed in turn.
-        assert round_.stock_size <= 2
+        # after every player passed in turn (D20: the stock asleep in the Block game).
+        assert round_.stock_size <= 2 or (block and round_.stock == sleeping)
         assert not any(fits(t, round_) for h in round_.hands for t in h)
         assert [m.action for m in round_.history[-players:]] == [PASS] * players
         assert [m.seat for m in round_.history[-players:]] == [
@@ -159,14 +171,20 @@ def test_round_invariants(seed: int, players: int, policy: Policy) -> None:
     else:
         last = round_.history[-1]
         assert last.seat == winner and isinstance(last.action, Play)
+    if block:  # D18: nobody drew, and every tile not dealt still sleeps
+        assert DRAW not in [m.action for m in round_.history]
+        assert round_.stock == sleeping and len(sleeping) == 28 - players * (
+            6 if players == 4 else 7
+        )
 
 
+@BLOCK
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_observations_hide_other_hands_and_the_stock(
-    seed: int, players: int, policy: Policy
+    seed: int, players: int, policy: Policy, block: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed)
+    round_ = Round.deal(players, seed=seed, block=block)
     rng = random.Random(seed)
     while True:
         for seat in range(players):
@@ -178,9 +196,13 @@ def test_observations_hide_other_hands_and_the_stock(
             assert obs.legal_actions() == (
                 round_.legal_actions() if seat == round_.current_player else ()
             )
-            if round_.is_over:
-                break  # D12: the hands are revealed at the end
             text = json.dumps(obs.to_dict()) + repr(obs)
+            if round_.is_over:
+                # D12: the hands are revealed at the end; the stock never is (D12, D18).
+                for secret in hidden_texts(round_, seat, stock_only=True):
+                    assert secret not in text, (seat, secret)
+                break
+            assert obs.block is block
             for secret in hidden_texts(round_, seat):
                 assert secret not in text, (seat, secret)
             # Own tiles and the line are visible.
@@ -191,12 +213,13 @@ def test_observations_hide_other_hands_and_the_stock(
         round_.apply(policy(round_, rng))
 
 
+@BLOCK
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
 def test_sample_hidden_is_consistent_with_what_the_seat_knows(
-    seed: int, players: int, policy: Policy, stop: float
+    seed: int, players: int, policy: Policy, stop: float, block: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed)
+    round_ = Round.deal(players, seed=seed, block=block)
     rng = random.Random(seed)
     # Play into the round (towards the end, where passes constrain the sample).
     target = int(stop * 80)
@@ -212,6 +235,7 @@ def test_sample_hidden_is_consistent_with_what_the_seat_knows(
     assert sample.line == round_.line
     assert [len(h) for h in sample.hands] == [len(h) for h in round_.hands]
     assert sample.stock_size == round_.stock_size
+    assert sample.block is block
     assert sample.current_player == round_.current_player
     assert sample.history == round_.history
     assert all_tiles(sample) == list(DOUBLE_SIX)
@@ -262,18 +286,20 @@ def test_sample_hidden_respects_passes_when_tightly_constrained() -> None:
         assert set(sample.stock) == {Tile(1, 1), Tile(4, 4)}
 
 
+@BLOCK
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
 def test_round_records_replay_to_identical_states(
-    seed: int, players: int, policy: Policy, stop: float
+    seed: int, players: int, policy: Policy, stop: float, block: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed, leader=seed % players)
+    round_ = Round.deal(players, seed=seed, leader=seed % players, block=block)
     rng = random.Random(seed)
     target = int(stop * 100)
     while not round_.is_over and len(round_.history) < target:
         round_.apply(policy(round_, rng))
     record = json.loads(json.dumps(round_.to_record()))
     replayed = Round.from_record(record)
+    assert replayed.block is block
     assert snapshot(replayed) == snapshot(round_)
     # Both go on identically.
     rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
@@ -284,12 +310,15 @@ def test_round_records_replay_to_identical_states(
     assert replayed.is_over
 
 
+@BLOCK
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, stop=st.floats(0, 1))
-def test_match_records_replay_to_identical_states(seed: int, players: int, stop: float) -> None:
-    match = Match(players, seed=seed, target=40)
+def test_match_records_replay_to_identical_states(
+    seed: int, players: int, stop: float, block: bool
+) -> None:
+    match = Match(players, seed=seed, target=40, block=block)
     rng = random.Random(seed)
-    full = Match(players, seed=seed, target=40)
+    full = Match(players, seed=seed, target=40, block=block)
     total = 0
     while not full.is_over:
         full.apply(uniform(full.round, rng))
@@ -299,6 +328,7 @@ def test_match_records_replay_to_identical_states(seed: int, players: int, stop:
         match.apply(uniform(match.round, rng))
     record = json.loads(json.dumps(match.to_record()))
     replayed = Match.from_record(record)
+    assert replayed.block is block and replayed.round.block is block
     assert replayed.to_record() == record
     assert replayed.scores == match.scores
     assert replayed.rounds == match.rounds
@@ -308,12 +338,13 @@ def test_match_records_replay_to_identical_states(seed: int, players: int, stop:
     assert Match.from_record(full.to_record()).to_record() == full.to_record()
 
 
+@BLOCK
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_every_legal_action_applies_and_nothing_else_does(
-    seed: int, players: int, policy: Policy
+    seed: int, players: int, policy: Policy, block: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed)
+    round_ = Round.deal(players, seed=seed, block=block)
     rng = random.Random(seed)
     while not round_.is_over:
         legal = round_.legal_actions()

@@ -17,7 +17,7 @@ never leaves this module.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,12 +30,14 @@ from pegboard.games import Game, make_bot
 @dataclass(frozen=True)
 class DealLook:
     """A game's own deals in the arena (``Game.looks.arena``): ``start(matches, seed,
-    players)`` the position of a deal (or of a whole match with ``matches``),
+    players, options)`` the position of a deal (or of a whole match with ``matches``) under
+    the game's checked options (``Game.check_options``: Draw's ``block``, the Fives
+    family's rules),
     ``finished(position, matches)`` whether it is played out, ``points(position,
     matches)`` its points per seat, and ``apply(position, seat, action)`` one bot's
     action (``IllegalActionError``, and nothing changes, when illegal)."""
 
-    start: Callable[[bool, int, int], Any]
+    start: Callable[[bool, int, int, Mapping[str, Any]], Any]
     finished: Callable[[Any, bool], bool]
     points: Callable[[Any, bool], Sequence[float]]
     apply: Callable[[Any, int, Any], Any]
@@ -93,6 +95,9 @@ class ArenaConfig:
     matches: bool = False
     seed: int = 0
     budget: int | None = None
+    options: tuple[tuple[str, int | None], ...] = ()
+    """The game's options besides its seats, as ``(name, value)`` pairs (Draw's
+    ``(("block", 1),)``: the Block game); the game's defaults for the others."""
 
     def __post_init__(self) -> None:
         game = games.get(self.game)  # UnknownGameError (a ValueError) names the games
@@ -120,6 +125,8 @@ class ArenaConfig:
             not isinstance(self.budget, int) or isinstance(self.budget, bool) or self.budget < 1
         ):
             raise ValueError(f"a budget is a whole number of at least 1, not {self.budget!r}")
+        object.__setattr__(self, "options", tuple(self.options))
+        checked_options(game, self.players, self.options)  # OptionError names the rule
 
     @property
     def players(self) -> int:
@@ -152,8 +159,25 @@ class ArenaConfig:
             "matches": self.matches,
             "seed": self.seed,
             "budget": self.budget,
+            "options": dict(self.options),
             "unit": "match" if self.matches else "deal",
         }
+
+
+def checked_options(
+    game: Game, players: int, options: Sequence[tuple[str, int | None]]
+) -> dict[str, Any]:
+    """The game's options for a play of ``players`` seats: ``options`` and the defaults,
+    checked (``OptionError`` names the option and its rule; a name the game does not have
+    is a ``ValueError`` naming the ones it has)."""
+    known = [option.name for option in game.options]
+    for name, _ in options:
+        if name not in known or name == game.players_option:
+            raise ValueError(
+                f"{game.name} has no option {name!r} for the arena; its options are: "
+                + ", ".join(k for k in known if k != game.players_option)
+            )
+    return game.check_options({**dict(options), game.players_option: players})
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +221,7 @@ class Batch:
     matches: bool
     budget: int | None
     tasks: tuple[DealTask, ...]
+    options: tuple[tuple[str, int | None], ...] = ()
 
 
 def seating(players: int, rotation: int) -> tuple[int, ...]:
@@ -228,7 +253,14 @@ def plan(config: ArenaConfig) -> list[DealTask]:
 
 def batches(config: ArenaConfig, tasks: Sequence[DealTask], size: int) -> list[Batch]:
     return [
-        Batch(config.game, config.bots, config.matches, config.budget, tuple(tasks[i : i + size]))
+        Batch(
+            config.game,
+            config.bots,
+            config.matches,
+            config.budget,
+            tuple(tasks[i : i + size]),
+            config.options,
+        )
         for i in range(0, len(tasks), size)
     ]
 
@@ -250,11 +282,11 @@ def play_deal(batch: Batch, task: DealTask) -> DealResult:
     game = games.get(batch.game)
     look = deal_look(game)
     players = len(task.seating)
+    options = checked_options(game, players, batch.options)
     if look is None:
-        options = game.check_options({game.players_option: players})
         position = game.new_match(options, task.seed)
     else:
-        position = look.start(batch.matches, task.seed, players)
+        position = look.start(batch.matches, task.seed, players, options)
     while not (
         position.current_player is None if look is None else look.finished(position, batch.matches)
     ):

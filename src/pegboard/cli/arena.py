@@ -30,6 +30,7 @@ from pegboard.arena.deals import seat_counts
 from pegboard.arena.ray_runner import ClusterError, MissingRayError, RayRunner
 from pegboard.arena.stats import Estimate
 from pegboard.cli.look import game_name as cli_game_name
+from pegboard.cli.play import requested_options
 from pegboard.cli.terminal import fail
 from pegboard.games import UnknownGameError
 from pegboard.i18n import Translator, describe_error, resolve_language, translator
@@ -77,6 +78,14 @@ def arena(
             help="Language of the tables: en, pt, zh, hi (default: from the environment)."
         ),
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="An option of the game, NAME=VALUE (repeatable), e.g. --option block=1.",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other over many deals and compare them.
 
@@ -95,6 +104,10 @@ def arena(
     game = game.strip().lower()
     levels = [word.strip() for word in bots.split(",") if word.strip()]
     check_options(game, levels, players, deals, budget, _)
+    described = games.get(game)
+    requested = requested_options(described, {}, option or [], _)
+    if described.players_option in requested:
+        raise fail(_("give the seats with --players, not --option"), _)
     if players is not None:
         levels = [levels[i % len(levels)] for i in range(players)]
     try:
@@ -106,8 +119,9 @@ def arena(
             matches=matches,
             seed=seed,
             budget=budget,
+            options=tuple(requested.items()),
         )
-    except ValueError as error:  # checked above: only a check added to the arena since
+    except ValueError as error:  # an option the game refuses (its rule named), or a check
         raise fail(describe_error(error, _), _) from None
     if json_file is not None and not json_file.parent.is_dir():
         raise fail(_("cannot write {path}: no such directory").format(path=json_file), _)

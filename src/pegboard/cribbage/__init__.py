@@ -1,4 +1,5 @@
-"""Cribbage for two players, six-card, exactly as ``docs/rules.md`` states it (C1-C7).
+"""Cribbage for two players, six-card, exactly as ``docs/rules.md`` states it (C1-C7);
+``TableGame``, for three players or four in partnerships (C8-C12).
 
 >>> from pegboard.cribbage import parse_cards, score_hand, Card
 >>> score_hand(parse_cards("5H 5D 5C JS"), Card.parse("5S"))
@@ -13,6 +14,8 @@ from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
+from pegboard.cribbage.multi import TableGame
+from pegboard.cribbage.multi_view import LayAway, TableObservation, TableResult, TableShow
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.position import Move
 from pegboard.cribbage.scoring import (
@@ -43,12 +46,17 @@ __all__ = [
     "GameResult",
     "Go",
     "HandShow",
+    "LayAway",
     "MatchObservation",
     "Move",
     "Play",
     "PublicMove",
     "ScoreEvent",
     "ScoreItem",
+    "TableGame",
+    "TableObservation",
+    "TableResult",
+    "TableShow",
     "cut_for_deal",
     "determinize",
     "parse_action",

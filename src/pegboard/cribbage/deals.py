@@ -4,13 +4,14 @@ game deals hand 2; with ``matches``, a whole game to 121. Scored by the game's p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pegboard.arena.deals import DealLook
 
 
-def start(matches: bool, seed: int, players: int) -> Any:
+def start(matches: bool, seed: int, players: int, options: Mapping[str, Any]) -> Any:
+    # A play is one game to 121 (or a hand of it): a match's best_of has no part in it.
     from pegboard.cribbage import Game
 
     if matches:

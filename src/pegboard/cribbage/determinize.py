@@ -18,11 +18,13 @@ import random
 from dataclasses import dataclass
 from math import comb
 
+from pegboard.core import N_, WordedError
 from pegboard.cribbage.actions import Action, Discard, parse_action
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.deal import deal_held, must_hold_a_fit
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import MatchObservation
+from pegboard.cribbage.multi_view import TableObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.position import LIMIT, Move
 
@@ -49,6 +51,13 @@ def game_view(observation: CribbageObservation | MatchObservation) -> CribbageOb
         return observation.game
     if isinstance(observation, CribbageObservation):
         return observation
+    if isinstance(observation, TableObservation):
+        raise WordedError(
+            N_(
+                "this bot plays cribbage for two; among three or four (C8, C9) only the "
+                "random and greedy bots play"
+            )
+        )
     raise TypeError(f"not a cribbage observation: {observation!r}")
 
 

@@ -50,6 +50,7 @@ typedef struct {
     uint8_t over;
     int8_t domino_by;
     uint8_t stock_len, taken;
+    uint8_t reserve; /* tiles of the stock never drawn: RESERVE, or all of it in Block (D18) */
     uint8_t stock[NTILES];
     int8_t ends[2]; /* open end codes in line order; -1 before the opening */
     uint8_t n_placed;
@@ -84,6 +85,7 @@ core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     memset((char *)self + STATE_OFFSET, 0, STATE_SIZE);
     self->ends[0] = self->ends[1] = -1;
     self->domino_by = -1;
+    self->reserve = RESERVE;
     return (PyObject *)self;
 }
 
@@ -193,17 +195,22 @@ core_of(PyTypeObject *cls, const long *hands, Py_ssize_t n, const long *stock,
     return self;
 }
 
-/* _make(hands, stock, current, placed): a core for any (valid) position. */
+/* _make(hands, stock, current, placed[, reserve]): a core for any (valid) position. */
 static PyObject *
 core_make(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *placed_arg;
-    int current;
+    int current, reserve = RESERVE;
     long hands[4], stock[NTILES], placed[NTILES];
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OOiO:_make", &hands_arg, &stock_arg, &current, &placed_arg)) {
+    if (!PyArg_ParseTuple(args, "OOiO|i:_make", &hands_arg, &stock_arg, &current, &placed_arg,
+                          &reserve)) {
+        return NULL;
+    }
+    if (reserve < 0 || reserve > NTILES) {
+        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 28 tiles");
         return NULL;
     }
     Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
@@ -227,6 +234,7 @@ core_make(PyTypeObject *cls, PyObject *args)
         return NULL;
     }
     self->current = self->leader = (uint8_t)current;
+    self->reserve = (uint8_t)reserve;
     return (PyObject *)self;
 }
 
@@ -234,16 +242,21 @@ core_make(PyTypeObject *cls, PyObject *args)
 
 #include "../dominoes/_shuffle.h"
 
-/* _deal(players, seed, leader): seed is an int with abs(seed) < 2**64. */
+/* _deal(players, seed, leader[, reserve]): seed is an int with abs(seed) < 2**64. */
 static PyObject *
 core_deal(PyTypeObject *cls, PyObject *args)
 {
-    int players, leader;
+    int players, leader, reserve = RESERVE;
     PyObject *seed_arg;
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "iO!i:_deal", &players, &PyLong_Type, &seed_arg, &leader)) {
+    if (!PyArg_ParseTuple(args, "iO!i|i:_deal", &players, &PyLong_Type, &seed_arg, &leader,
+                          &reserve)) {
+        return NULL;
+    }
+    if (reserve < 0 || reserve > NTILES) {
+        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 28 tiles");
         return NULL;
     }
     if (players < 2 || players > 4 || leader < 0 || leader >= players) {
@@ -272,6 +285,7 @@ core_deal(PyTypeObject *cls, PyObject *args)
     self->stock_len = (uint8_t)(NTILES - players * size);
     memcpy(self->stock, order + players * size, self->stock_len);
     self->current = self->leader = (uint8_t)leader;
+    self->reserve = (uint8_t)reserve;
     return (PyObject *)self;
 }
 
@@ -309,12 +323,12 @@ core_getstate(CoreObject *self, PyObject *unused)
         codes[i] = self->hist_code[i];
     }
     memcpy(absent, self->absent, sizeof absent);
-    return Py_BuildValue("(NNiiiiNNNNNi)", tuple_of_u32(self->hands, self->n),
+    return Py_BuildValue("(NNiiiiNNNNNii)", tuple_of_u32(self->hands, self->n),
                          tuple_of_u32(stock, self->stock_len), self->taken, self->current,
                          self->leader, self->passes, tuple_of_u32(absent, self->n),
                          tuple_of_u32(placed, self->n_placed), tuple_of_u32(seats, self->n_hist),
                          tuple_of_u32(codes, self->n_hist), PyBool_FromLong(self->over),
-                         self->domino_by);
+                         self->domino_by, self->reserve);
 }
 
 /* _fromstate(state): a core from _getstate(), checked so that no index can go astray. */
@@ -322,15 +336,26 @@ static PyObject *
 core_fromstate(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *absent_arg, *placed_arg, *seats_arg, *codes_arg;
-    int taken, current, leader, passes, over, domino_by;
+    int taken, current, leader, passes, over, domino_by, reserve = RESERVE;
     long hands[4], stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY],
         codes[MAX_HISTORY];
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "(OOiiiiOOOOpi):_fromstate", &hands_arg, &stock_arg, &taken,
-                          &current, &leader, &passes, &absent_arg, &placed_arg, &seats_arg,
-                          &codes_arg, &over, &domino_by)) {
+    /* A state of 12 is one from before the Block game (D18): a Draw round's. */
+    PyObject *state = NULL;
+    if (!PyArg_ParseTuple(args, "O!:_fromstate", &PyTuple_Type, &state)) {
+        return NULL;
+    }
+    int parsed = PyTuple_GET_SIZE(state) == 12
+                     ? PyArg_ParseTuple(state, "OOiiiiOOOOpi:_fromstate", &hands_arg, &stock_arg,
+                                        &taken, &current, &leader, &passes, &absent_arg,
+                                        &placed_arg, &seats_arg, &codes_arg, &over, &domino_by)
+                     : PyArg_ParseTuple(state, "OOiiiiOOOOpii:_fromstate", &hands_arg,
+                                        &stock_arg, &taken, &current, &leader, &passes,
+                                        &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
+                                        &domino_by, &reserve);
+    if (!parsed) {
         return NULL;
     }
     Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
@@ -347,7 +372,7 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
     }
     int bad = n < 2 || n_absent != n || n_seats != n_codes || taken < 0 || taken > n_stock ||
               current < 0 || current >= n || leader < 0 || leader >= n || passes < 0 ||
-              passes > n || domino_by < -1 || domino_by >= n;
+              passes > n || domino_by < -1 || domino_by >= n || reserve < 0 || reserve > NTILES;
     for (Py_ssize_t i = 0; i < n_seats && !bad; i++) {
         bad = seats[i] >= n;
     }
@@ -373,6 +398,7 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
     self->passes = (uint8_t)passes;
     self->over = (uint8_t)over;
     self->domino_by = (int8_t)domino_by;
+    self->reserve = (uint8_t)reserve;
     return (PyObject *)self;
 }
 
@@ -528,6 +554,12 @@ core_get_stock_size(CoreObject *self, void *closure)
     return PyLong_FromLong(self->stock_len - self->taken);
 }
 
+static PyObject *
+core_get_reserve(CoreObject *self, void *closure)
+{
+    return PyLong_FromLong(self->reserve);
+}
+
 /* -- the hot path -------------------------------------------------------------------------- */
 
 static PyObject *
@@ -568,11 +600,11 @@ core_legal_actions(CoreObject *self, PyObject *unused)
             }
         }
     }
-    if (self->stock_len - self->taken > RESERVE) {
+    if (self->stock_len - self->taken > self->reserve) {
         found[k++] = actions[draw_code]; /* D6 */
     }
     else if (k == 0) {
-        found[k++] = actions[pass_code]; /* D8 */
+        found[k++] = actions[pass_code]; /* D8, D19 */
     }
     PyObject *legal = PyTuple_New(k);
     if (legal == NULL) {
@@ -626,20 +658,20 @@ core_apply(CoreObject *self, PyObject *action)
     }
     int seat = self->current;
     if (code == draw_code) { /* D6 */
-        if (self->stock_len - self->taken <= RESERVE) {
+        if (self->stock_len - self->taken <= self->reserve) {
             return reject(self, action);
         }
         self->hands[seat] |= 1U << self->stock[self->taken++];
     }
-    else if (code == pass_code) { /* D8: only when neither a draw nor a play is possible */
+    else if (code == pass_code) { /* D8, D19: only when neither a draw nor a play is possible */
         uint32_t fits = self->n_placed
                             ? end_mask[self->ends[0]] | end_mask[self->ends[1]]
                             : 0xffffffffU;
-        if (self->stock_len - self->taken > RESERVE || (self->hands[seat] & fits)) {
+        if (self->stock_len - self->taken > self->reserve || (self->hands[seat] & fits)) {
             return reject(self, action);
         }
         self->absent[seat] |= fits;
-        if (++self->passes >= self->n) { /* D11: everybody passed in turn: blocked */
+        if (++self->passes >= self->n) { /* D11, D20: everybody passed in turn: blocked */
             self->over = 1;
         }
         else {
@@ -819,6 +851,8 @@ static PyGetSetDef core_getset[] = {
      "The seat whose turn it is, or None once the round is over.", NULL},
     {"is_over", (getter)core_get_is_over, NULL, NULL, NULL},
     {"stock_size", (getter)core_get_stock_size, NULL, NULL, NULL},
+    {"reserve", (getter)core_get_reserve, NULL,
+     "The tiles of the stock never drawn: 2 (D6, D8), or 28 in the Block game (D18).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 
 RESERVE: Final = 2
 """The last two tiles of the stock are never drawn (D6, D8)."""
+SLEEPING: Final = 28
+"""The reserve of the Block game: every tile of the stock sleeps, nobody draws (D18). A
+core's ``reserve`` is the tiles of its stock never drawn, ``RESERVE`` in Draw; as many as
+the set holds, no stock is ever drawn from, and D6-D8 become D18-D20 with no other change:
+a player who cannot play passes, and a full turn of passes blocks the round."""
 
 # -- tables shared by both cores ------------------------------------------------------------
 
@@ -131,11 +136,17 @@ def reject(core: PureCore, action: object) -> NoReturn:
         # The Line explains a misplaced tile (D1, D5, D9); it is a copy, so nothing changes.
         line_of(core._placements()).play(action.tile, action.end)
     elif cls is DrawTile:
+        if core.reserve >= SLEEPING:
+            raise IllegalActionError(
+                N_("in the Block game nobody draws: the tiles not dealt sleep"), "D18"
+            )
         if core.stock_size <= RESERVE:
             raise IllegalActionError(
                 N_("the stock is down to its last two tiles: nobody draws"), "D8"
             )
     elif cls is Pass:
+        if core.reserve >= SLEEPING:
+            raise IllegalActionError(N_("you can play a tile, so you must play"), "D19")
         if core.stock_size > RESERVE:
             raise IllegalActionError(
                 N_("you may not pass while you can draw: draw, or play a tile"), "D8"
@@ -170,6 +181,7 @@ class PureCore:
         "_over",
         "_passes",
         "_placed",
+        "_reserve",
         "_stock",
         "_taken",
     )
@@ -178,6 +190,7 @@ class PureCore:
     _hands: list[int]  # per seat, a bit-set of tiles
     _stock: list[int]  # tiles in drawing order; the stock is _stock[_taken:]
     _taken: int
+    _reserve: int  # the tiles of the stock never drawn: RESERVE, or SLEEPING in Block
     _ends: list[int]  # the two open end codes (in line order), empty before the opening
     _placed: list[int]  # the action codes that built the line
     _current: int
@@ -194,14 +207,21 @@ class PureCore:
 
     @classmethod
     def _make(
-        cls, hands: Sequence[int], stock: Sequence[int], current: int, placed: Sequence[int]
+        cls,
+        hands: Sequence[int],
+        stock: Sequence[int],
+        current: int,
+        placed: Sequence[int],
+        reserve: int = RESERVE,
     ) -> Self:
-        """A core for any position (the caller has checked it is a valid one)."""
+        """A core for any position (the caller has checked it is a valid one); ``reserve``
+        is ``SLEEPING`` for the Block game (D18)."""
         self = cls.__new__(cls)
         self._n = len(hands)
         self._hands = list(hands)
         self._stock = list(stock)
         self._taken = 0
+        self._reserve = reserve
         self._placed = list(placed)
         self._ends = []
         for code in placed:
@@ -221,10 +241,11 @@ class PureCore:
         return self
 
     @classmethod
-    def _deal(cls, players: int, seed: int, leader: int) -> Self:
-        """The deal of D2 from ``shuffled_tiles(seed)`` (``abs(seed) < 2**64``)."""
+    def _deal(cls, players: int, seed: int, leader: int, reserve: int = RESERVE) -> Self:
+        """The deal of D2 from ``shuffled_tiles(seed)`` (``abs(seed) < 2**64``); the Block
+        game deals the same (D18): its stock sleeps."""
         hands, stock = deal_order(players, shuffled_tiles(seed))
-        return cls._make(hands, stock, leader, ())
+        return cls._make(hands, stock, leader, (), reserve)
 
     def _clone(self) -> Self:
         """An independent copy of the core state."""
@@ -233,6 +254,7 @@ class PureCore:
         other._hands = self._hands.copy()
         other._stock = self._stock.copy()
         other._taken = self._taken
+        other._reserve = self._reserve
         other._ends = self._ends.copy()
         other._placed = self._placed.copy()
         other._current = self._current
@@ -261,12 +283,16 @@ class PureCore:
             tuple(self._hist_codes),
             self._over,
             self._domino_by,
+            self._reserve,
         )
 
     @classmethod
     def _fromstate(cls, state: tuple[Any, ...]) -> Self:
-        hands, stock, taken, current, leader, passes, absent, placed, seats, codes, over, by = state
-        self = cls._make(hands, stock, current, placed)
+        (hands, stock, taken, current, leader, passes, absent, placed, seats, codes, over, by) = (
+            state[:12]
+        )
+        # A state of 12 is one from before the Block game (D18): a Draw round's.
+        self = cls._make(hands, stock, current, placed, state[12] if len(state) > 12 else RESERVE)
         self._taken = taken
         self._leader = leader
         self._passes = passes
@@ -308,6 +334,12 @@ class PureCore:
     def stock_size(self) -> int:
         return len(self._stock) - self._taken
 
+    @property
+    def reserve(self) -> int:
+        """The tiles of the stock never drawn: ``RESERVE`` (D6, D8), or ``SLEEPING`` in the
+        Block game (D18)."""
+        return self._reserve
+
     def _current_seat(self) -> int:
         """The seat to play, or the seat that made the last move once over."""
         return self._current
@@ -343,7 +375,8 @@ class PureCore:
         """Every action the seat to play may take, plays first (in B4 order of the ends).
 
         Plays on each open end (D5); a draw while the stock holds more than two (D6),
-        even with a playable tile; a pass only when neither is possible (D8).
+        even with a playable tile; a pass only when neither is possible (D8). In the Block
+        game nobody draws (D18), and a player who cannot play passes (D19).
         """
         legal = self._legal
         if legal is not None:
@@ -360,7 +393,7 @@ class PureCore:
             ]
         else:
             plays = [ACTIONS[t] for t in range(28) if hand >> t & 1]
-        if len(self._stock) - self._taken > RESERVE:
+        if len(self._stock) - self._taken > self._reserve:
             plays.append(DRAW)
         elif not plays:
             plays.append(PASS)
@@ -374,17 +407,17 @@ class PureCore:
             reject(self, action)
         seat = self._current
         if code == DRAW_CODE:  # D6
-            if len(self._stock) - self._taken <= RESERVE:
+            if len(self._stock) - self._taken <= self._reserve:
                 reject(self, action)
             self._hands[seat] |= 1 << self._stock[self._taken]
             self._taken += 1
-        elif code == PASS_CODE:  # D8: only when neither a draw nor a play is possible
-            if len(self._stock) - self._taken > RESERVE or self._can_play(seat):
+        elif code == PASS_CODE:  # D8, D19: only when neither a draw nor a play is possible
+            if len(self._stock) - self._taken > self._reserve or self._can_play(seat):
                 reject(self, action)
             self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[0]]]
             self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[1]]]
             self._passes += 1
-            if self._passes >= self._n:  # D11: everybody passed in turn, the round is blocked
+            if self._passes >= self._n:  # D11, D20: everybody passed in turn: blocked
                 self._over = True
             else:
                 self._current = (seat + 1) % self._n

@@ -1,4 +1,5 @@
-"""Draw dominoes as the registry describes it (D1, D17)."""
+"""Draw dominoes as the registry describes it (D1, D17), the Block game an option of it
+(``block``, D18-D20)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ from pegboard.games.levels import register_bot
 
 
 def new_match(options: Mapping[str, Any], seed: int) -> Match:
-    return Match(int(options["players"]), seed=seed, target=options.get("target"))
+    return Match(
+        int(options["players"]),
+        seed=seed,
+        target=options.get("target"),
+        block=bool(options.get("block") or 0),
+    )
 
 
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
@@ -30,7 +36,11 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
         actions = [str(text) for text in recorded_actions(record, "rounds", "current_round")]
     except (KeyError, TypeError) as error:
         raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from None
-    return {"players": players, "target": record.get("target")}, int(seed), actions  # type: ignore[arg-type]
+    block = record.get("block", False)  # a record without it is Draw's (D18)
+    if not isinstance(block, bool):
+        raise RecordError(N_("a record's block is true (the Block game) or false (D18)"))
+    options = {"players": players, "target": record.get("target"), "block": int(block)}
+    return options, int(seed), actions  # type: ignore[arg-type]
 
 
 def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
@@ -41,7 +51,8 @@ def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
     if isinstance(match, Round):
         match.apply(action)
         result = match.result
-        return (played(seat, action), *(() if result is None else settlement(result)))
+        told = played(seat, action, match.block)
+        return (told, *(() if result is None else settlement(result)))
     rounds = len(match.rounds)
     match.apply(action)
     after, over, leader = len(match.rounds), match.is_over, match.round.leader
@@ -75,6 +86,25 @@ def revealed(match: Any) -> tuple[int, int, bool]:
     """What of the hidden tiles the match has shown (for takebacks): the rounds dealt, the
     stock drawn from (D7), the hands shown at a round's end (D13)."""
     return len(match.rounds), match.round.stock_size, match.round.is_over
+
+
+BLOCK = Option(
+    name="block",
+    label=N_("Block game (no drawing)"),
+    default=0,
+    problem=N_("The Block game is 1 (nobody draws) or 0 (Draw, with the stock) (D18)."),
+    rule="D18",
+    choices=(0, 1),
+    choice_labels=(
+        (0, N_("No: Draw, drawing from the stock")),
+        (1, N_("Yes: Block, nobody draws")),
+    ),
+)
+"""The Block game, an option of Draw rather than a game of its own: the sources (pagat.com's
+"Block game" and "Draw game"; Wikipedia's "Dominoes") tell the two as one game that differs
+only in the drawing. Same set, deal, line, end of round, pip counts, scores and match
+(D1-D3, D5, D9-D17); in Block the tiles not dealt sleep, nobody draws, and a player who
+cannot play passes (D18-D20, in place of D6-D8)."""
 
 
 GAME = Game(
@@ -118,6 +148,7 @@ GAME = Game(
             maximum=MAX_TARGET,
             optional=True,
         ),
+        BLOCK,
     ),
     new_match=new_match,
     from_record=Match.from_record,
@@ -137,6 +168,8 @@ GAME = Game(
         "D9": N_("the line has exactly two open ends"),
         "D11": N_("the round is over"),
         "D17": N_("the match is over"),
+        "D18": N_("in the Block game nobody draws"),
+        "D19": N_("a player who can play must play; one who cannot passes"),
     },
     over_rule="D17",
 )

@@ -4,7 +4,8 @@ Search bots never touch the real position: they see an observation, deal the til
 cannot see (the other hands and the stock) at random, consistently with everything public,
 and search the result. Only a pass proves anything about a hand (D8: a passer holds no
 tile of either open number); a draw proves nothing, since drawing is allowed with a
-playable tile (D6).
+playable tile (D6). In the Block game (D18-D20) every pass proves it, from the first turn
+on (D19), and the stock is the sleeping tiles: dealt at random like a stock, never drawn.
 
 ``sample_hidden_masks`` is the sampler alone (bit-sets, no ``Round``), for bots that run
 their own playouts; ``determinize`` builds the ``Round``. Both deal with
@@ -98,7 +99,8 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
     The seat's own hand, the line, every hand size, the stock size, the seat to play, the
     leader, the consecutive passes so far and what passes proved (``known_absent``) are
     kept; the other hands and the stock order are drawn uniformly among the deals that fit
-    them. The round's history starts empty: the past is not replayed.
+    them. The round's history starts empty: the past is not replayed. A Block observation
+    gives a Block round, its sampled stock asleep (D18).
     """
     hands, stock = sample_hidden_masks(observation, rng)
     current = observation.current_player
@@ -111,6 +113,7 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
         leader=observation.leader,
         passes=trailing_passes(observation.history),
         absent=observation.known_absent,
+        block=observation.block,
     )
 
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
-from pegboard.core import N_, WordedError, new_record, read_match_record
+from pegboard.core import N_, RecordError, WordedError, new_record, read_match_record
 from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
 from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
@@ -55,23 +55,36 @@ class Match(PartsMatch[Round]):
 
     ``apply`` plays into the round in play; when a round ends it is settled at once, and
     either the match ends or the next round is dealt, its lead one seat clockwise from the
-    previous leader (D16).
+    previous leader (D16). ``block`` plays the Block game: every round is dealt the same,
+    its stock sleeping (D18-D20); the targets are D17's.
     """
 
     over_rule = "D17"
 
-    def __init__(self, players: int, seed: int | None = None, target: int | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int | None = None,
+        target: int | None = None,
+        *,
+        block: bool = False,
+    ) -> None:
         check_players(players)
+        if not isinstance(block, bool):
+            raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         seed = match_seed(seed)
         self.players: Final = players
         self.seed: Final = seed
         self.target: Final = target_for(players) if target is None else check_target(target)
+        self.block: Final = block
         self._rng = random.Random(seed)
         self.first_leader, self.lot = draw_lot(players, self._rng)
         self._scores = [0] * players
         self._rounds: list[FinishedRound] = []
         self._part_seed = self._rng.getrandbits(63)
-        self._part = Round.deal(players, seed=self._part_seed, leader=self.first_leader)
+        self._part = Round.deal(
+            players, seed=self._part_seed, leader=self.first_leader, block=block
+        )
         self._over = False
 
     # -- state ---------------------------------------------------------------------------
@@ -130,7 +143,9 @@ class Match(PartsMatch[Round]):
             return
         self._part_seed = self._rng.getrandbits(63)
         next_leader = (self._part.leader + 1) % self.players
-        self._part = Round.deal(self.players, seed=self._part_seed, leader=next_leader)
+        self._part = Round.deal(
+            self.players, seed=self._part_seed, leader=next_leader, block=self.block
+        )
 
     def observation(self, seat: int) -> MatchObservation:
         return MatchObservation(
@@ -151,6 +166,7 @@ class Match(PartsMatch[Round]):
             players=self.players,
             seed=self.seed,
             target=self.target,
+            **({"block": True} if self.block else {}),  # Draw's records stay as they were
             lot=[{str(s): str(t) for s, t in lot.tiles.items()} for lot in self.lot],
             first_leader=self.first_leader,
             rounds=[r.to_dict() for r in self._rounds],
@@ -168,7 +184,9 @@ class Match(PartsMatch[Round]):
         return read_match_record(
             record,
             game="draw",
-            start=lambda r: cls(r["players"], seed=r["seed"], target=r.get("target")),
+            start=lambda r: cls(
+                r["players"], seed=r["seed"], target=r.get("target"), block=_block_of(r)
+            ),
             parse=parse_action,
             finished="rounds",
             current="current_round",
@@ -176,7 +194,16 @@ class Match(PartsMatch[Round]):
         )
 
     def __repr__(self) -> str:
-        return f"<Match {self.players} players, scores {self.scores}, target {self.target}>"
+        block = ", Block" if self.block else ""
+        return f"<Match {self.players} players{block}, scores {self.scores}, target {self.target}>"
+
+
+def _block_of(record: dict[str, Any]) -> bool:
+    """Whether a match record is of the Block game (D18): a record without it is Draw's."""
+    block = record.get("block", False)
+    if not isinstance(block, bool):
+        raise RecordError(N_("a record's block is true (the Block game) or false (D18)"))
+    return block
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,9 +52,10 @@ class SideWords:
         return self.in_words("en")
 
 
-def move(action: Action) -> Event:
+def move(action: Action, block: bool = False) -> Event:
     """What a move does, as a phrase: ``[3|4] on [4|4] (line B, 4)``, ``open the line with
-    [3|4]``, ``draw a tile from the stock``, ``pass (...)``."""
+    [3|4]``, ``draw a tile from the stock``, ``pass (...)``; a pass of the Block game
+    (``block``) as its own rule has it (D19: no stock to draw from)."""
     if isinstance(action, Play):
         end = action.end
         if end is None:
@@ -70,11 +71,14 @@ def move(action: Action) -> Event:
         )
     if isinstance(action, DrawTile):
         return Event(N_("draw a tile from the stock"))
+    if block:
+        return Event(N_("pass (no tile fits, and nobody draws in the Block game)"))
     return Event(N_("pass (no tile fits and the stock is down to two)"))
 
 
-def played(seat: int, action: Action) -> Event:
-    """One seat's move as a sentence (D4-D8); a draw without its tile (public)."""
+def played(seat: int, action: Action, block: bool = False) -> Event:
+    """One seat's move as a sentence (D4-D8); a draw without its tile (public); a pass of
+    the Block game (``block``) with what it shows, that no tile of the seat fits (D19)."""
     seats = {"player": seat}
     if isinstance(action, Play):
         if action.end is None:
@@ -89,6 +93,10 @@ def played(seat: int, action: Action) -> Event:
         )
     if isinstance(action, DrawTile):
         return Event(N_("{player} draws a tile."), {}, seats, you=N_("You draw a tile."))
+    if block:
+        return Event(
+            N_("{player} passes: no tile fits."), {}, seats, you=N_("You pass: no tile fits.")
+        )
     return Event(N_("{player} passes."), {}, seats, you=N_("You pass."))
 
 
@@ -113,6 +121,10 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
                 "settlement",
                 you=N_("You played the last tile of your hand: domino."),
             )
+        )
+    elif result.block:  # D20: nobody could play, and nobody draws
+        events.append(
+            Event(N_("The round is blocked: every player passed in turn."), kind="settlement")
         )
     else:
         events.append(
@@ -202,7 +214,7 @@ def events_of(
     settlement with the next round's leader, or the match's end, if it brought them. Every
     fact is the one captured as the action was applied, so later actions change none of it
     (a round finished later is not this action's)."""
-    told = played(seat, action)
+    told = played(seat, action, match.block)
     rounds = match.rounds
     if rounds_after == rounds_before:  # the common case: nothing else happened
         return (told,)

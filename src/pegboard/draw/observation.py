@@ -46,6 +46,9 @@ class DrawObservation:
     """Per seat, the numbers it is known not to hold: a pass proves it (D8)."""
     legal: tuple[Action, ...]
     result: RoundResult | None
+    block: bool = False
+    """Whether the round is of the Block game (D18): nobody draws, ``stock_size`` tiles
+    sleep."""
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
@@ -70,4 +73,6 @@ class DrawObservation:
             "known_absent": [sorted(values) for values in self.known_absent],
             "legal_actions": [str(a) for a in self.legal],
             "result": None if self.result is None else self.result.to_dict(),
+            # Said only in the Block game, so that Draw's observations stay as they were.
+            **({"block": True} if self.block else {}),
         }

@@ -37,7 +37,12 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
     try:
         if "deal" in record:
             deal = record["deal"]
-            round_ = cls.deal(deal["players"], seed=deal["seed"], leader=deal["leader"])
+            round_ = cls.deal(
+                deal["players"],
+                seed=deal["seed"],
+                leader=deal["leader"],
+                block=deal.get("block", False),  # a record without it is Draw's (D18)
+            )
         elif "position" in record:
             pos = record["position"]
             line = Line.from_plays(
@@ -54,6 +59,7 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
                 leader=pos.get("leader"),
                 passes=pos.get("passes", 0),
                 absent=pos.get("absent"),
+                block=pos.get("block", False),
             )
         else:
             raise RecordError(N_("a round record needs a 'deal' or a 'position'"))

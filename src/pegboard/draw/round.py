@@ -1,4 +1,6 @@
-"""A round of Draw (D2-D15): the deal, the turns, and the settlement.
+"""A round of Draw (D2-D15): the deal, the turns, and the settlement; or of the Block game
+(``block=True``, D18-D20), Draw with no drawing: the stock sleeps, a player who cannot play
+passes.
 
 The round is the omniscient position: it knows every hand and the order of the stock.
 Seats, bots and clients see it only through ``observation(seat)``.
@@ -36,6 +38,7 @@ from pegboard.draw._purecore import (
     END_VALUE,
     ENDS,
     RESERVE,
+    SLEEPING,
     PureCore,
     deal_order,
     line_of,
@@ -57,6 +60,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "RESERVE",
+    "SLEEPING",
     "DrawObservation",
     "Move",
     "PureRound",
@@ -150,25 +154,34 @@ class Round(_Core):
     # -- construction ------------------------------------------------------------------
 
     @classmethod
-    def deal(cls, players: int, seed: int | None = None, leader: int = 0) -> Self:
+    def deal(
+        cls, players: int, seed: int | None = None, leader: int = 0, *, block: bool = False
+    ) -> Self:
         """Shuffle the 28 tiles and deal (D2): 7 each to 2 or 3 players, 6 each to 4.
 
         ``seed`` makes the deal reproducible (a fresh one is drawn and recorded when it is
         None); ``leader`` is the seat that opens (D3, D16). The shuffle is always
         ``random.Random(seed).shuffle`` of the 28 tiles in ``DOUBLE_SIX`` order, the hands
-        dealt first in seat order, the rest the stock in drawing order.
+        dealt first in seat order, the rest the stock in drawing order. ``block`` deals a
+        round of the Block game: the same deal, its stock sleeping (D18).
         """
         hand_size(players)
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
+        if not isinstance(block, bool):
+            raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         if seed is None:
             seed = fresh_seed()
+        reserve = SLEEPING if block else RESERVE
         if shuffled_in_c(seed):
-            self = cls._deal(players, seed, leader)
+            self = cls._deal(players, seed, leader, reserve)
         else:  # any other seed random.Random takes
             hands, stock = deal_order(players, shuffled_tiles(seed))
-            self = cls._make(hands, stock, leader, ())
-        self._origin = {"deal": {"players": players, "seed": seed, "leader": leader}}
+            self = cls._make(hands, stock, leader, (), reserve)
+        deal: dict[str, Any] = {"players": players, "seed": seed, "leader": leader}
+        if block:  # recorded only then, so that Draw's records stay as they were
+            deal["block"] = True
+        self._origin = {"deal": deal}
         self._result = None
         self._linecache = None
         self._historycache = ()
@@ -185,6 +198,7 @@ class Round(_Core):
         leader: int | None = None,
         passes: int = 0,
         absent: Sequence[Iterable[int]] | None = None,
+        block: bool = False,
     ) -> Self:
         """Any position: the hands, the stock (index 0 is drawn first), the seat to play.
 
@@ -192,7 +206,11 @@ class Round(_Core):
         middle of a round may also give its ``leader`` (default: ``current``), the
         consecutive ``passes`` just made (so that a blocked round ends when every player has
         passed, D11) and, per seat, the numbers it is known not to hold (``absent``, D8).
+        ``block`` makes it a position of the Block game: ``stock`` is then the sleeping
+        tiles, never drawn (D18).
         """
+        if not isinstance(block, bool):
+            raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         given = read_position(hands, stock, current, line, leader, passes, absent)
         hand_lists, stock_list, line = given.hands, given.stock, given.line
         masks, absent_masks, leader = given.masks, given.absent, given.leader
@@ -202,6 +220,7 @@ class Round(_Core):
             [t.index for t in stock_list],
             current,
             [ACTION_CODE[Play(tile, end)] for tile, end in plays],
+            SLEEPING if block else RESERVE,
         )
         position: dict[str, Any] = {
             "hands": [[str(t) for t in hand] for hand in hand_lists],
@@ -209,6 +228,8 @@ class Round(_Core):
             "current": current,
             "line": [[str(tile), None if end is None else end.notation] for tile, end in plays],
         }
+        if block:
+            position["block"] = True
         if leader != current or passes or any(absent_masks):
             # The core takes these only through its full state (leader, passes, absent).
             state = self._getstate()
@@ -268,6 +289,12 @@ class Round(_Core):
         return self._line().copy()
 
     @property
+    def block(self) -> bool:
+        """Whether this is a round of the Block game (D18-D20): nobody draws, the stock
+        sleeps (public: the table's rules)."""
+        return self.reserve >= SLEEPING
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds (public)."""
         return tuple(mask.bit_count() for mask in self._hand_masks())
@@ -303,7 +330,9 @@ class Round(_Core):
         """The settlement once the round is over (D11-D14), else None."""
         result = self._result
         if result is None and self.is_over:
-            result = self._result = _settle(self._hand_masks(), self._domino_seat())
+            result = self._result = _settle(
+                self._hand_masks(), self._domino_seat(), self.reserve >= SLEEPING
+            )
         return result
 
     def returns(self) -> tuple[int, ...]:
@@ -336,12 +365,15 @@ class Round(_Core):
     # -- hidden information --------------------------------------------------------------
 
     def known_absent(self, seat: int) -> frozenset[int]:
-        """The numbers ``seat`` is known not to hold, from its passes (public, D8)."""
+        """The numbers ``seat`` is known not to hold, from its passes (public, D8, D19)."""
         mask = self._absent_masks()[seat]
         return frozenset(v for v in range(7) if mask & MASK_WITH[v] == MASK_WITH[v])
 
     def observation(self, seat: int) -> DrawObservation:
-        """What ``seat`` may know: its hand, the line, hand sizes, stock size, history."""
+        """What ``seat`` may know: its hand, the line, hand sizes, stock size, history.
+
+        In the Block game the stock size is the count of the sleeping tiles, which the deal
+        makes public (D2, D18); which tiles they are, no seat is told (D18)."""
         n = self.num_players
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"no seat {seat!r} at a table of {n}")
@@ -360,6 +392,7 @@ class Round(_Core):
             known_absent=tuple(self.known_absent(s) for s in range(n)),
             legal=self.legal_actions() if seat == current else (),
             result=self.result,
+            block=self.reserve >= SLEEPING,
         )
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
@@ -368,7 +401,7 @@ class Round(_Core):
         The tiles ``seat`` cannot see (other hands and the stock) are dealt again by
         ``pegboard.draw.sampler.sample_deal``: uniformly among the deals that keep every
         hand size, the stock size and what passes proved (a passer holds neither open
-        number, D8), the stock's order included.
+        number, D8, D19), the stock's order included (in the Block game, which tiles sleep).
         """
         n = self.num_players
         if not 0 <= seat < n:
@@ -437,15 +470,17 @@ def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) 
     return self
 
 
-def _settle(hands: Sequence[int], domino_by: int) -> RoundResult:
-    """The settlement of a finished round from its final hands (D12-D14)."""
+def _settle(hands: Sequence[int], domino_by: int, block: bool) -> RoundResult:
+    """The settlement of a finished round from its final hands (D12-D14, D20); the
+    stock, asleep or not, counts for nobody (D12, D18)."""
     revealed = tuple(tiles_of(mask) for mask in hands)
     counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
     if domino_by >= 0:
-        return RoundResult("domino", domino_by, counts, settle(counts, domino_by), revealed)
+        points = settle(counts, domino_by)
+        return RoundResult("domino", domino_by, counts, points, revealed, block)
     lowest = min(counts)
     winner = counts.index(lowest) if counts.count(lowest) == 1 else None
-    return RoundResult("blocked", winner, counts, settle(counts, None), revealed)
+    return RoundResult("blocked", winner, counts, settle(counts, None), revealed, block)
 
 
 CORE_METHODS: Final = ("legal_actions", "apply", "is_over")

@@ -70,7 +70,9 @@ class RoundResult:
     """How a round ended (D11) and what it scored (D13, D14).
 
     ``kind`` is ``"domino"`` or ``"blocked"``; ``winner`` is the seat that scores, or None
-    when a blocked round's lowest count is shared; ``hands`` are the hands revealed (D12).
+    when a blocked round's lowest count is shared; ``hands`` are the hands revealed (D12);
+    ``block`` says the round was of the Block game (D18-D20), so that its end is told as
+    one where nobody could draw.
     """
 
     kind: Literal["domino", "blocked"]
@@ -78,6 +80,7 @@ class RoundResult:
     pip_counts: tuple[int, ...]
     points: tuple[int, ...]
     hands: tuple[tuple[Tile, ...], ...]
+    block: bool = False
 
     @property
     def arithmetic(self) -> str | None:
@@ -91,4 +94,6 @@ class RoundResult:
             "pip_counts": list(self.pip_counts),
             "points": list(self.points),
             "hands": [[str(t) for t in hand] for hand in self.hands],
+            # Said only in the Block game, so that Draw's records stay as they were.
+            **({"block": True} if self.block else {}),
         }

@@ -43,9 +43,10 @@ def open_ends_text(line: Line, _: Gettext) -> str:
     )
 
 
-def move_text(action: Action, lang: str, _: Gettext) -> str:
-    """What a move does, in words: ``[3|4] on [4|4] (line B, 4)``, ``open with [3|4]``."""
-    return say(narration.move(action), _, lang=lang)
+def move_text(action: Action, lang: str, _: Gettext, block: bool = False) -> str:
+    """What a move does, in words: ``[3|4] on [4|4] (line B, 4)``, ``open with [3|4]``; a
+    pass of the Block game with ``block`` (D19)."""
+    return say(narration.move(action, block), _, lang=lang)
 
 
 def announce(
@@ -55,15 +56,17 @@ def announce(
     _: Gettext,
     human: int | None = None,
     drawn: str | None = None,
+    block: bool = False,
 ) -> str:
     """One seat's move as a sentence. A draw names its tile only when ``drawn`` is given.
 
-    ``drawn`` is for the human's own draws during play, and for replays after the match.
+    ``drawn`` is for the human's own draws during play, and for replays after the match;
+    ``block`` says a pass as the Block game's (D19).
     """
     if isinstance(action, DrawTile) and drawn is not None:
         event = narration.drew(seat, drawn)
     else:
-        event = narration.played(seat, action)
+        event = narration.played(seat, action, block)
     return _capital(say(event, _, _seat_namer(human, _), human, lang))
 
 

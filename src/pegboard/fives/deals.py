@@ -7,7 +7,7 @@ each pair of partners on both sides of the same deal."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -15,12 +15,12 @@ from pegboard.arena.deals import DealLook
 from pegboard.fives.rules import ALL_FIVES, FIVES_AND_THREES
 
 
-def start(game: str, matches: bool, seed: int, players: int) -> Any:
+def start(game: str, matches: bool, seed: int, players: int, options: Mapping[str, Any]) -> Any:
+    from pegboard.fives.description import rules_of
     from pegboard.fives.hand import FivesHand
     from pegboard.fives.match import FivesMatch
-    from pegboard.fives.rules import FivesRules
 
-    rules = FivesRules(game, players)  # type: ignore[arg-type]  # a name of the family
+    rules = rules_of(game, {**options, "players": players})  # the game's checked options
     if matches:
         return FivesMatch(rules, seed=seed)
     return FivesHand.deal(rules, seed=seed, leader=seed % players)

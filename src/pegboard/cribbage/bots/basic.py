@@ -10,6 +10,7 @@ from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.match import MatchObservation
+from pegboard.cribbage.multi_view import LayAway, TableObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import peg_points, rank_points
 
@@ -47,6 +48,9 @@ class GreedyBot:
 
     Pegging (C4, C5): the card that scores most on the pile right now (fifteen, 31, pairs,
     runs); ties are broken at random; "go" only when it is the only legal action.
+
+    Among three or four (C8, C9) it lays away the card that leaves the four best kept cards
+    and pegs the same way.
     """
 
     name = "greedy"
@@ -54,16 +58,36 @@ class GreedyBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        if isinstance(observation, TableObservation):  # three or four players (C8, C9)
+            if isinstance(legal[0], LayAway):
+                return self._lay_away(observation, legal, rng)
+            return self._peg(observation.pile, legal, rng)
         view = _game_view(observation)
         if isinstance(legal[0], Discard):
             return self._discard(view, legal, rng)
+        return self._peg(view.pile, legal, rng)
+
+    @staticmethod
+    def _peg(pile: Sequence[Card], legal: Sequence[Action], rng: random.Random) -> Action:
         plays = [a for a in legal if isinstance(a, Play)]
         if not plays:
-            return legal[0]  # go: no card fits under 31 (C5)
-        pile = list(view.pile)
+            return legal[0]  # go: no card fits under 31 (C5, C10)
         scored = [(peg_points([*pile, p.card]), p) for p in plays]
         best = max(points for points, _ in scored)
         top = [p for points, p in scored if points == best]
+        return top[rng.randrange(len(top))]
+
+    @staticmethod
+    def _lay_away(view: TableObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Among three or four (C8, C9): the card whose four kept cards score most by
+        themselves; ties at random."""
+        scored = [
+            (kept_points([c for c in view.hand if c is not a.card]), a)
+            for a in legal
+            if isinstance(a, LayAway)
+        ]
+        best = max(points for points, _ in scored)
+        top = [a for points, a in scored if points == best]
         return top[rng.randrange(len(top))]
 
     @staticmethod

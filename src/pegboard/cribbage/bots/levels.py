@@ -176,6 +176,7 @@ class StrongBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        game_view(observation)  # type: ignore[arg-type]  # refuses three or four (C8, C9)
         if len(legal) == 1:
             return legal[0]
         slip = rng.randrange(STRONG_SLIP) == 0

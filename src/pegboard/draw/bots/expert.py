@@ -93,6 +93,7 @@ class Dealer:
     def __init__(self, observation: DrawObservation) -> None:
         self.observation = observation
         self.seat = observation.seat
+        self.block = observation.block
         self.ends = observation.line.open_values()
         self.passes = trailing_passes(observation.history)
         current = observation.current_player
@@ -132,9 +133,11 @@ class Dealer:
         return playout_hands, pool[start:]
 
     def root(self, rng: random.Random) -> Playout:
-        """A fresh determinization of the position, as a playout."""
+        """A fresh determinization of the position, as a playout. In the Block game the
+        playout gets no stock: its tiles sleep (D18), and with none to draw its players
+        pass when nothing fits (D19), as the rules say; they count for nobody (D12)."""
         hands, stock = self.sample(rng)
-        return Playout(hands, stock, self.ends, self.current, self.passes)
+        return Playout(hands, [] if self.block else stock, self.ends, self.current, self.passes)
 
 
 class _Search(PlayoutTally):

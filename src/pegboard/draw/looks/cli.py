@@ -12,7 +12,7 @@ docs/architecture.md); it reads a whole match or a single round.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pegboard import games
 from pegboard.cli.generic import HUMAN, GenericReplay, GenericTable, say_moves
@@ -57,20 +57,29 @@ class DrawTable(GenericTable):
             for s, n in enumerate(obs.hand_sizes)
             if s != HUMAN
         )
-        say(
-            _.ngettext(
-                "Stock: {stock} tile ({drawable} may be drawn) · {others}",
-                "Stock: {stock} tiles ({drawable} may be drawn) · {others}",
-                obs.stock_size,
-            ).format(stock=obs.stock_size, drawable=drawable, others=others)
-        )
+        if obs.block:  # D18: the stock sleeps, nobody draws
+            say(
+                _.ngettext(
+                    "Asleep: {stock} tile (nobody draws in the Block game) · {others}",
+                    "Asleep: {stock} tiles (nobody draws in the Block game) · {others}",
+                    obs.stock_size,
+                ).format(stock=obs.stock_size, others=others)
+            )
+        else:
+            say(
+                _.ngettext(
+                    "Stock: {stock} tile ({drawable} may be drawn) · {others}",
+                    "Stock: {stock} tiles ({drawable} may be drawn) · {others}",
+                    obs.stock_size,
+                ).format(stock=obs.stock_size, drawable=drawable, others=others)
+            )
         say(
             _("Your hand: {tiles} (count {count})").format(
                 tiles=" ".join(str(t) for t in obs.hand), count=pip_count(obs.hand)
             )
         )
         legal = list(obs.legal_actions())
-        say_moves(say, legal, _, lambda action: move_text(action, lang, _))
+        say_moves(say, legal, _, lambda action: move_text(action, lang, _, obs.block))
         return legal
 
     def help(self) -> str:
@@ -100,6 +109,8 @@ class DrawTable(GenericTable):
                 players=match.players, target=match.target
             )
         )
+        if match.block:
+            say(_(BLOCK_RULES))
         for line in lot_lines(match, _):
             say(line)
         say(_("Seat {seat} leads the first round.").format(seat=match.first_leader + 1))
@@ -132,7 +143,7 @@ class DrawTable(GenericTable):
         if seat == HUMAN and isinstance(action, DrawTile):
             new = set(round_.observation(HUMAN).hand) - hand_before
             drawn = " ".join(str(t) for t in new)
-        self.terminal.say(announce(seat, action, self._.lang, self._, HUMAN, drawn))
+        self.terminal.say(announce(seat, action, self._.lang, self._, HUMAN, drawn, round_.block))
         if len(self.match.rounds) > rounds_before:
             self._settle(round_.observation(HUMAN))
 
@@ -153,6 +164,13 @@ class DrawTable(GenericTable):
         )
         if not self.match.is_over:
             say(_("Next round: seat {seat} leads (D16).").format(seat=self.match.round.leader + 1))
+
+
+BLOCK_RULES: Final = N_(
+    "The Block game: nobody draws; the tiles not dealt sleep, and a player who cannot play "
+    "passes (D18, D19)."
+)
+"""Said as a Block match begins, and as its replay does."""
 
 
 def lot_lines(match: Match, _: Translator) -> list[str]:
@@ -176,11 +194,16 @@ def table(
     terminal: Terminal,
     gettext: Translator,
 ) -> DrawTable:
-    """A ``DrawTable`` of the players asked (else ``PLAYERS``), to the ``--target`` asked;
-    the match's own ``ValueError`` (D1, D17) for numbers it refuses."""
+    """A ``DrawTable`` of the players asked (else ``PLAYERS``), to the ``--target`` asked,
+    of the Block game with ``--option block=1``; the match's own ``ValueError`` (D1, D17)
+    for numbers it refuses, the option's (D18) for a block it does not take."""
     players = requested.get("players")
+    block = games.get("draw").option("block").check(requested.get("block", 0))
     match = Match(
-        PLAYERS if players is None else players, seed=seed, target=requested.get("target")
+        PLAYERS if players is None else players,
+        seed=seed,
+        target=requested.get("target"),
+        block=bool(block),
     )
     return DrawTable.seated(games.get("draw"), match, level, seed, terminal, gettext)
 
@@ -200,7 +223,9 @@ class DrawReplay(GenericReplay):
         self.kind = record.get("kind")
         if self.kind == "match":
             checked = Match.from_record(record)  # the whole record replays, or RecordError
-            self.position = Match(checked.players, seed=checked.seed, target=checked.target)
+            self.position = Match(
+                checked.players, seed=checked.seed, target=checked.target, block=checked.block
+            )
             rounds = list(record.get("rounds", []))
             self.unfinished = record.get("current_round") is not None
             if self.unfinished:
@@ -226,6 +251,8 @@ class DrawReplay(GenericReplay):
                     players=position.players, seed=position.seed, target=position.target
                 )
             )
+            if position.block:
+                say(_(BLOCK_RULES))
             for line in lot_lines(position, _):
                 say(line)
             return
@@ -255,7 +282,7 @@ class DrawReplay(GenericReplay):
         round_, top = before
         say = self.terminal.say
         drawn = top if isinstance(action, DrawTile) else None
-        say("  " + announce(seat, action, self._.lang, self._, None, drawn))
+        say("  " + announce(seat, action, self._.lang, self._, None, drawn, round_.block))
         if (self.boards and isinstance(action, Play)) or round_.result is not None:
             say("      " + round_.line.describe(self._.lang))
         match = self.position

@@ -24,7 +24,8 @@ Rewards come once, when the round ends (D11), to every seat:
 
 The round's leader is drawn from the episode's seed (a fair lot, D3) unless ``leader`` is
 given. ``render_mode="ansi"`` returns the board description of B1-B5 (``lang``: en, pt,
-zh, hi).
+zh, hi). ``block=True`` plays the Block game (D18-D20): no draw is ever legal, and the
+sleeping tiles are in no observation.
 
 ``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
 with ``illegal_reward`` (default -1, as in the classic environments; on the scale of Draw's
@@ -58,11 +59,12 @@ __all__ = ["RoundEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Draw's environment as the registry finds it (``pegboard.envs.game_env("draw",
     players=3)``): one round at a table of ``players`` (2 when not given). An episode is
-    one round, so a match's ``target`` is no option of it."""
+    one round, so a match's ``target`` is no option of it; ``block`` plays the Block game."""
     if options.get("target") is not None:
         raise ValueError("draw_v0 plays one round: the target of a match is no option of it")
     players = options.get("players")
-    return raw_env(num_players=2 if players is None else int(players), **kwargs)
+    block = bool(options.get("block") or 0)
+    return raw_env(num_players=2 if players is None else int(players), block=block, **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -73,18 +75,21 @@ def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
 class RoundEpisode:
     """An episode of one round (``pegboard.envs.episode.Episode``): dealt from the seed,
     its leader drawn by lot unless given (D3), rewarded with its points (D13, D14), its
-    text the board description (B1-B5) in ``lang``."""
+    text the board description (B1-B5) in ``lang``; of the Block game with ``block``."""
 
-    def __init__(self, players: int, reward: str, leader: int | None, lang: str) -> None:
+    def __init__(
+        self, players: int, reward: str, leader: int | None, lang: str, block: bool = False
+    ) -> None:
         self.players = players
         self.reward = reward
         self.leader = leader
         self.lang = language(lang)
+        self.block = block
 
     def start(self, seed: int) -> Round:
         rng = random.Random(seed)
         leader = rng.randrange(self.players) if self.leader is None else self.leader
-        return Round.deal(self.players, seed=rng.getrandbits(63), leader=leader)
+        return Round.deal(self.players, seed=rng.getrandbits(63), leader=leader, block=self.block)
 
     def over(self, position: Round) -> bool:
         return position.is_over
@@ -119,8 +124,11 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         leader: int | None = None,
         lang: str = "en",
         render_mode: str | None = None,
+        block: bool = False,
     ) -> None:
         check_players(num_players)
+        if not isinstance(block, bool):
+            raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if leader is not None and (
@@ -129,13 +137,14 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             raise ValueError(f"the leader is a seat from 0 to {num_players - 1}, not {leader!r}")
         super().__init__(
             GAME,
-            RoundEpisode(num_players, reward, leader, lang),
+            RoundEpisode(num_players, reward, leader, lang, block),
             num_players,
             render_mode,
             num_players=num_players,
             reward=reward,
             leader=leader,
             lang=lang,
+            block=block,
         )
         self.position = Round.deal(num_players, seed=0)  # replaced by reset()
 

@@ -1,4 +1,5 @@
-"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameter ``players``, 2-4; default 2), the
+"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameters ``players``, 2-4, default 2, and
+``block``, the Block game of D18-D20 when true, default false), the
 generic game (``pegboard.openspiel.generic``) with Draw's ``Look``: its ``DrawTable`` (the
 chance nodes below), its observer and its search for ISMCTS.
 
@@ -43,10 +44,12 @@ __all__ = ["LOOK", "DrawTable", "resample", "split_history"]
 
 
 def setup(params: Mapping[str, Any]) -> Setup:
-    """``players`` (2-4, D1) and ``zero_sum``: the seats and bounds of one round."""
+    """``players`` (2-4, D1), ``zero_sum`` and ``block`` (D18): the seats, bounds and rules
+    of one round."""
     players = int(params.get("players", 2))
     hand_size(players)  # 2-4, with the rule in the error
     zero_sum = bool(params.get("zero_sum", False))
+    block = bool(params.get("block", False))
     return Setup(
         players=players,
         chance_outcomes=28,
@@ -54,7 +57,7 @@ def setup(params: Mapping[str, Any]) -> Setup:
         max_utility=168.0,  # every pip of the set
         utility_sum=0.0 if zero_sum else None,
         max_length=1 + 28 + MAX_MOVES,
-        settings={"zero_sum": zero_sum},
+        settings={"zero_sum": zero_sum, "block": block},
     )
 
 
@@ -65,6 +68,7 @@ class DrawTable(Table):
         super().__init__(game, encoding, setup)
         self.n = setup.players
         self.zero_sum = bool(setup.settings["zero_sum"])
+        self.block = bool(setup.settings["block"])  # no draw, no draw's chance node (D18)
         self.leader: int | None = None
         self.initial: list[list[Tile]] = [[] for _ in range(self.n)]
         self.round: Round | None = None
@@ -119,7 +123,10 @@ class DrawTable(Table):
             dealt = {t for hand in self.initial for t in hand}
             assert self.leader is not None
             self.round = Round.from_position(
-                self.initial, [t for t in DOUBLE_SIX if t not in dealt], current=self.leader
+                self.initial,
+                [t for t in DOUBLE_SIX if t not in dealt],
+                current=self.leader,
+                block=self.block,
             )
 
     def _draw(self, tile: Tile) -> None:
@@ -235,10 +242,10 @@ def split_history(
 
 
 @cache
-def search_game(players: int) -> Any:
+def search_game(players: int, block: bool = False) -> Any:
     """The game ISMCTS searches: one round, zero-sum (a seat's points minus the mean of the
-    others'), the margin the arena measures."""
-    return pyspiel.load_game(SHORT_NAME, {"players": players, "zero_sum": True})
+    others'), the margin the arena measures; of the Block game with ``block``."""
+    return pyspiel.load_game(SHORT_NAME, {"players": players, "zero_sum": True, "block": block})
 
 
 def round_observation(observation: Any) -> DrawObservation:
@@ -262,7 +269,7 @@ def search_state(observation: Any, rng: random.Random) -> Any:
         if isinstance(move.action, Play):
             line.play(move.action.tile, move.action.end)
     initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
-    state = search_game(n).new_initial_state()
+    state = search_game(n, view.block).new_initial_state()
     table: DrawTable = state.table
     table.leader = view.leader
     table.initial = initial
@@ -281,18 +288,21 @@ def search_action(observation: Any, number: int) -> Action:
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     """A Draw match's options as this game's parameters: one round of that table (a
-    match's target is no parameter of it)."""
+    match's target is no parameter of it), of the Block game with ``block``."""
     if options.get("target") is not None:
         raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
     players = options.get("players")
-    return {} if players is None else {"players": int(players)}
+    parameters: dict[str, Any] = {} if players is None else {"players": int(players)}
+    if options.get("block"):
+        parameters["block"] = True
+    return parameters
 
 
 LOOK = Look(
     short_name=SHORT_NAME,
     long_name="pegboard Draw (dominoes, one round)",
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    specification={"players": 2, "zero_sum": False},
+    specification={"players": 2, "zero_sum": False, "block": False},
     parameters=_parameters,
     setup=setup,
     table=DrawTable,

@@ -164,7 +164,7 @@ class MatchScreen(GenericScreen):
         # The log stays on screen for the next person: in hot-seat it names no drawn tile.
         if seat == self.you and isinstance(action, DrawTile):
             drawn = hand_text(sorted(set(round_.observation(seat).hand) - hand_before))
-        self.say(announce(seat, action, self.setup.lang, _, self.you, drawn))
+        self.say(announce(seat, action, self.setup.lang, _, self.you, drawn, round_.block))
         if len(match.rounds) == rounds_before:
             return None
         result = round_.observation(self.viewer).result
@@ -207,12 +207,21 @@ class MatchScreen(GenericScreen):
             if s != self.viewer
         )
         drawable = max(obs.stock_size - RESERVE, 0)
-        self.query_one("#status", Static).update(
+        status = (
             _.ngettext(
+                "Round {number} · seat {leader} leads · {stock} tile asleep (Block: no drawing)",
+                "Round {number} · seat {leader} leads · {stock} tiles asleep (Block: no drawing)",
+                obs.stock_size,
+            )
+            if obs.block  # D18: the stock sleeps
+            else _.ngettext(
                 "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
                 "Round {number} · seat {leader} leads · stock {stock} ({drawable} may be drawn)",
                 drawable,
-            ).format(
+            )
+        )
+        self.query_one("#status", Static).update(
+            status.format(
                 number=len(match.rounds) + 1,
                 leader=obs.leader + 1,
                 stock=obs.stock_size,
@@ -267,5 +276,5 @@ class MatchScreen(GenericScreen):
         return len(self.match.round.observation(self.viewer).history)
 
     def hint_text(self, evaluation: Evaluation) -> str:
-        move = move_text(evaluation.action, self.setup.lang, self._)
+        move = move_text(evaluation.action, self.setup.lang, self._, self.match.round.block)
         return self._("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")

@@ -221,6 +221,8 @@ def settlement_lines(
                     name=names[result.winner]
                 )
             )
+    elif result.block:  # D20
+        lines.append(_("The round is blocked: every player passed in turn."))
     else:
         lines.append(_("The round is blocked: the stock is down to two and nobody can play."))
     if result.winner is None:
@@ -265,9 +267,21 @@ def seats_of(leader: int, players: int, actions: Sequence[str]) -> list[Move]:
     return moves
 
 
-def move_line(move: Move, you: int | None, names: Sequence[str], lang: str, _: Translator) -> str:
-    """One public move as a sentence; a draw never names its tile (D6)."""
+def move_line(
+    move: Move,
+    you: int | None,
+    names: Sequence[str],
+    lang: str,
+    _: Translator,
+    block: bool = False,
+) -> str:
+    """One public move as a sentence; a draw never names its tile (D6); a pass of the Block
+    game (``block``) says that no tile fits (D19)."""
     action = move.action
+    if block and isinstance(action, Pass):
+        if move.seat == you:
+            return _("You pass: no tile fits.")
+        return _("{player} passes: no tile fits.").format(player=names[move.seat])
     if move.seat == you:
         if isinstance(action, Play):
             if action.end is None:
@@ -319,8 +333,10 @@ LOG_CACHE: Final = 65536
 
 
 @lru_cache(maxsize=LOG_CACHE)
-def cached_move_line(move: Move, you: int | None, names: tuple[str, ...], lang: str) -> str:
-    return move_line(move, you, names, lang, translator(lang))
+def cached_move_line(
+    move: Move, you: int | None, names: tuple[str, ...], lang: str, block: bool = False
+) -> str:
+    return move_line(move, you, names, lang, translator(lang), block)
 
 
 @lru_cache(maxsize=LOG_CACHE // 16)
@@ -336,7 +352,7 @@ def round_lines(
         )
     ]
     for move in seats_of(finished.leader, players, finished.actions):
-        lines.append(cached_move_line(move, you, names, lang))
+        lines.append(cached_move_line(move, you, names, lang, finished.result.block))
     lines.extend(settlement_lines(finished.result, you, list(names), _))
     lines.append(
         _("Scores: {scores}").format(
@@ -387,5 +403,6 @@ def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) ->
     else:
         header(len(match.rounds) + 1, round_.leader)
         known = tuple(names)
-        lines.extend(cached_move_line(move, you, known, lang) for move in round_.history)
+        block = match.block
+        lines.extend(cached_move_line(move, you, known, lang, block) for move in round_.history)
     return lines

@@ -1,0 +1,75 @@
+"""The arena plays a game's options (``ArenaConfig.options``, ``pegboard arena --option``):
+Draw's Block game (D18) deal for deal as the round played by hand, an option the game
+refuses named with its rule, a name it does not have refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pegboard.arena import ArenaConfig, run_arena
+from pegboard.arena.deals import plan
+from pegboard.cli.main import app
+from pegboard.draw import Round
+from pegboard.games import make_bot
+from pegboard.games.base import OptionError
+
+runner = CliRunner()
+
+
+def by_hand(seed: int, seating: tuple[int, ...], bot_seeds: tuple[int, ...]) -> tuple[int, ...]:
+    """A Block round of the arena's deal ``seed`` played here, greedy then random by entrant:
+    its points per entrant."""
+    levels = ("greedy", "random")
+    bots = [make_bot("draw", levels[seating[s]], seed=bot_seeds[s]) for s in range(2)]
+    round_ = Round.deal(2, seed=seed, leader=seed % 2, block=True)
+    while not round_.is_over:
+        seat = round_.current_player
+        assert seat is not None
+        round_.apply(bots[seat].act(round_.observation(seat)))
+    points = [0, 0]
+    for seat, entrant in enumerate(seating):
+        points[entrant] = round_.returns()[seat]
+    return tuple(points)
+
+
+def test_d18_the_arena_plays_the_block_game_when_asked() -> None:
+    """``block=1``: every play is the Block round of its seed, as played by hand; without
+    it the same seeds are Draw's rounds (other points)."""
+    config = ArenaConfig("draw", ("greedy", "random"), deals=12, duplicate=True, seed=3,
+                         options=(("block", 1),))  # fmt: skip
+    results = run_arena(config)
+    tasks = plan(config)
+    assert [r.points for r in results] == [by_hand(t.seed, t.seating, t.bot_seeds) for t in tasks]
+    draw = run_arena(ArenaConfig("draw", ("greedy", "random"), deals=12, duplicate=True, seed=3))
+    assert [r.points for r in draw] != [r.points for r in results]
+    assert config.to_dict()["options"] == {"block": 1}
+
+
+def test_d18_the_arena_refuses_an_option_the_game_refuses_or_does_not_have() -> None:
+    with pytest.raises(OptionError) as caught:
+        ArenaConfig("draw", ("greedy", "random"), options=(("block", 2),))
+    assert caught.value.rule == "D18"
+    with pytest.raises(ValueError, match="no option 'spinner'"):
+        ArenaConfig("draw", ("greedy", "random"), options=(("spinner", 1),))
+    with pytest.raises(ValueError, match="no option 'players'"):
+        ArenaConfig("draw", ("greedy", "random"), options=(("players", 3),))
+
+
+def test_d18_pegboard_arena_takes_option_block(tmp_path: Path) -> None:
+    out = tmp_path / "block.json"
+    result = runner.invoke(
+        app,
+        ["arena", "draw", "--bots", "greedy,random", "--deals", "4", "--duplicate",
+         "--workers", "1", "--option", "block=1", "--json", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["config"]["options"] == {"block": 1}
+    refused = runner.invoke(app, ["arena", "draw", "--workers", "1", "--option", "block=2"])
+    assert refused.exit_code == 1 and "(D18)" in refused.output
+    assert len(refused.output.strip().splitlines()) == 1
+    seats = runner.invoke(app, ["arena", "draw", "--workers", "1", "--option", "players=3"])
+    assert seats.exit_code == 1 and "--players" in seats.output
