@@ -88,6 +88,7 @@ def test_the_public_chances_never_read_a_hand(name: str, moves: int) -> None:
         ("draw", {"players": 3}),
         ("draw", {"players": 4}),
         ("all-fives", {"players": 4, "partners": True}),
+        ("draw", {"players": 2, "block": 1}),
     ],
 )
 def test_with_more_seats_the_public_chances_never_read_a_hand(
@@ -99,6 +100,9 @@ def test_with_more_seats_the_public_chances_never_read_a_hand(
     assert _hands(name, match) != _hands(name, twin)
     first = public_win_probabilities(game, match, samples=12, seed=1)
     assert public_win_probabilities(game, twin, samples=12, seed=1) == first
+    if options.get("block"):  # the worlds are Block rounds: the stock sleeps (D18)
+        world = draw_public(match.observation(0).round, random.Random(1))
+        assert world.observation(world.current_player).block
     assert len(first) == options["players"] and sum(first) == pytest.approx(
         1 if name == "draw" else 2, abs=1e-3
     )

@@ -121,7 +121,8 @@ def public_determinize(observation: DrawObservation, rng: random.Random) -> Roun
     """A full round consistent with the round's public facts alone, for a spectator's
     chances (issue 37): every hand and the stock dealt at random, uniformly among the deals
     that keep the line, the hand sizes, the stock size, the seat to play, the leader, the
-    passes in a row and what the passes proved (D8).
+    passes in a row and what the passes proved (D8; every pass in the Block game, D19),
+    a Block round's sleeping tiles dealt as its stock (D18).
 
     ``observation`` may be any seat's: its own hand is never read, so the worlds are the same
     whichever seat's view is given and whatever the hands hold."""
@@ -144,4 +145,5 @@ def public_determinize(observation: DrawObservation, rng: random.Random) -> Roun
         leader=observation.leader,
         passes=trailing_passes(observation.history),
         absent=observation.known_absent,
+        block=observation.block,
     )
