@@ -16,7 +16,7 @@ the chance of winning a match: ``pegboard.analysis.odds`` (issue 37).
 
 from pegboard.analysis.errors import AnalysisError
 from pegboard.analysis.grades import accuracy, grade
-from pegboard.analysis.odds import win_probability
+from pegboard.analysis.odds import public_win_probabilities, win_probability
 from pegboard.analysis.plan import analyse, analyse_log, match_start
 from pegboard.analysis.report import (
     GRADE_NAMES,
@@ -47,6 +47,7 @@ __all__ = [
     "analyse_log",
     "grade",
     "match_start",
+    "public_win_probabilities",
     "strongest_level",
     "win_probability",
 ]

@@ -71,15 +71,40 @@ def win_probability(
         if samples == 0 or state.current_player is None:
             return float(between[seat])
         state = state.observation(seat)
+    _check_samples(samples)
+    chances = tables.within_deal(state, samples, random.Random(seed))
+    _check_seat(seat, len(chances))
+    return float(chances[seat])
+
+
+def public_win_probabilities(
+    game: Game, match: Any, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> tuple[float, ...]:
+    """Every seat's chance of winning ``match`` from its public facts alone: what a
+    spectator may be shown (issue 37). No seat's hand, nor the stock, is read: ``samples``
+    worlds dealt at random consistently with what every seat sees are played out to the
+    deal's end, each end read from the tables (``seed`` draws them: the same seed, the same
+    estimate). With ``samples=0``, the table's chances from the state the deal in play began
+    in; 1 and 0 once the match is over."""
+    tables = tables_of(game)
+    if not isinstance(match, game.match_type) or not game.owns(match):
+        raise AnalysisError(N_("not a match of {game}"), game=game.name)
+    between = tables.between_deals(match)
+    if samples == 0 or match.current_player is None:
+        return tuple(float(chance) for chance in between)
+    _check_samples(samples)
+    return tuple(
+        float(chance) for chance in tables.within_public(match, samples, random.Random(seed))
+    )
+
+
+def _check_samples(samples: int) -> None:
     if not 1 <= samples <= MAX_SAMPLES:
         raise AnalysisError(
             N_("an estimate plays out from 1 to {most} worlds, not {samples}"),
             most=MAX_SAMPLES,
             samples=samples,
         )
-    chances = tables.within_deal(state, samples, random.Random(seed))
-    _check_seat(seat, len(chances))
-    return float(chances[seat])
 
 
 def _check_seat(seat: int, seats: int) -> None:

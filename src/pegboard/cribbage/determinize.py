@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from math import comb
 
 from pegboard.core import N_, WordedError
 from pegboard.cribbage.actions import Action, Discard, parse_action
@@ -198,3 +199,114 @@ def _copy_past(game: Game, view: CribbageObservation, discards: list[tuple[Card,
             action = parse_action(public.text)
         moves.append(Move(public.hand, public.seat, action))
     game._adopt_record(view.log, view.shows, moves)
+
+
+PUBLIC_TRIES = 2000
+"""Rejection rounds of ``public_held`` before it gives up (the true deal is one of the
+consistent ones, so a real position is never short of them)."""
+
+
+def public_held(
+    unseen: list[Card],
+    sizes: tuple[int, int],
+    floors: tuple[int, int],
+    fits: int | None,
+    room: int,
+    rng: random.Random,
+) -> tuple[list[Card], list[Card]]:
+    """Both seats' held cards drawn from ``unseen``, uniformly among the deals where seat
+    ``s`` holds ``sizes[s]`` cards, each worth more than ``floors[s]`` (C5: a go proves it),
+    and seat ``fits`` (if any) holds one worth at most ``room``. Seat 0's cards are drawn
+    first, then kept with the chance that seat 1's cards can be drawn from what is left
+    (the number of its hands over the most there could be): exactly uniform on the pairs."""
+    eligible = [[c for c in unseen if c.value > floors[s]] for s in (0, 1)]
+
+    def ways(seat: int, taken: set[int]) -> int:
+        cards = [c for c in eligible[seat] if c.index not in taken]
+        count = comb(len(cards), sizes[seat])
+        if fits == seat:
+            count -= comb(sum(1 for c in cards if c.value > room), sizes[seat])
+        return count
+
+    most = ways(1, set())
+    if most > 0 and ways(0, set()) > 0:
+        for _ in range(PUBLIC_TRIES):
+            first = deal_held(eligible[0], sizes[0], room if fits == 0 else None, rng)
+            taken = {c.index for c in first}
+            if rng.randrange(most) < ways(1, taken):
+                left = [c for c in eligible[1] if c.index not in taken]
+                return first, deal_held(left, sizes[1], room if fits == 1 else None, rng)
+    raise ValueError("no deal of both hands fits the public facts (C5)")
+
+
+def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
+    """A full ``Game`` of this hand consistent with its public facts alone, for a
+    spectator's chances (issue 37): ``view`` may be any seat's, its own cards are never read.
+
+    At the discard nothing of the hand is public but who has discarded: both hands are dealt
+    afresh from the deck (the discards still to be made by whoever plays the world out). In
+    the pegging the starter and the cards played are public; each seat's held cards are dealt
+    among the unseen ones above what its go's proved (``held_above``, C5), the seat to play
+    holding a card that fits when the engine's turn proves it, the crib (unknown until the
+    show) and the stock from the rest; this hand's public moves are replayed."""
+    if view.phase == "over":
+        raise ValueError("the game is over: there is nothing hidden left to deal")
+    dealer = view.dealer
+    seed = rng.getrandbits(63)
+    if view.phase == "discard":
+        deck = list(DECK)
+        rng.shuffle(deck)
+        return Game.from_position(
+            [deck[:6], deck[6:12]],
+            dealer=dealer,
+            scores=view.scores,
+            stock=deck[12:],
+            seed=seed,
+            hand_number=view.hand_number,
+        )
+    assert view.starter is not None
+    seen = view.starter.bit
+    for _, card in view.played:
+        seen |= card.bit
+    unseen = [c for c in DECK if not seen & c.bit]
+    this_hand = [m for m in view.history if m.hand == view.hand_number]
+    last = None
+    if this_hand:
+        text = this_hand[-1].text
+        last = (this_hand[-1].seat, "play" if text.startswith("play") else text.split()[0])
+    current = view.current_player
+    fits = (
+        current
+        if current is not None and must_hold_a_fit(view.phase, current, current, last)
+        else None
+    )
+    held = public_held(
+        unseen,
+        view.hand_sizes,
+        view.held_above,
+        fits,
+        LIMIT - view.count,
+        rng,
+    )
+    taken = {c.index for cards in held for c in cards}
+    rest = [c for c in unseen if c.index not in taken]
+    rng.shuffle(rest)
+    hands = [[*(c for s, c in view.played if s == seat), *held[seat]] for seat in (0, 1)]
+    scores = list(view.scores)
+    for event in view.log:
+        if event.hand == view.hand_number and event.reason in PEG_REASONS:
+            scores[event.seat] -= event.points
+    game = Game.from_position(
+        hands,
+        dealer=dealer,
+        scores=scores,
+        crib=rest[:4],
+        starter=view.starter,
+        stock=rest[4:],
+        seed=seed,
+        hand_number=view.hand_number,
+    )
+    for move in this_hand:
+        if move.text != "discard" and not move.text.startswith("discard "):
+            game.apply(parse_action(move.text), seat=move.seat)
+    return game

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
 
 from pegboard.bots.base import SeededBot, legal_or_raise
@@ -47,7 +47,7 @@ from pegboard.cribbage.chances import (
     hand_start,
     seat_chances,
 )
-from pegboard.cribbage.determinize import determinize, game_view
+from pegboard.cribbage.determinize import determinize, game_view, public_determinize
 from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, MatchObservation
@@ -266,20 +266,44 @@ class CribbageTables:
             )
         if view.result is not None:  # the game is won: only the match is left to play
             return seat_chances(view.scores, view.dealer, view.result.winner, match)
-        total = [0.0, 0.0]
-        bots = [SeededBot(PlayoutBot(), rng.getrandbits(63)) for _ in range(2)]
-        for _ in range(samples):
-            world = determinize(view, rng)
-            hand = world.hand_number
-            while not world.is_over and world.hand_number == hand:
-                seat = world.current_player
-                assert seat is not None
-                world.apply(cast(Action, bots[seat].act(world.observation(seat))))
-            winner = world.result.winner if world.result is not None else None
-            chances = seat_chances(world.scores, world.dealer, winner, match)
-            total[0] += chances[0]
-            total[1] += chances[1]
-        return (total[0] / samples, total[1] / samples)
+        return _played_out(lambda: determinize(view, rng), match, samples, rng)
+
+    def within_public(self, match: Any, samples: int, rng: random.Random) -> tuple[float, float]:
+        """The worlds of ``within_deal`` dealt from the hand's public facts alone
+        (``public_determinize``: both hands, the crib and an uncut starter at random, a go's
+        proof kept, C5), played out by the same quick player and read from the table."""
+        if not isinstance(match, CribbageMatch):
+            raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+        if match.winner is not None:
+            return self.between_deals(match)
+        # Seat 0's view for its public parts only: public_determinize never reads a hand.
+        observation = match.observation(0)
+        view = observation.game
+        state: MatchState = ((observation.points[0], observation.points[1]), observation.target)
+        if view.result is not None:
+            return seat_chances(view.scores, view.dealer, view.result.winner, state)
+        return _played_out(lambda: public_determinize(view, rng), state, samples, rng)
+
+
+def _played_out(
+    world_of: Callable[[], Game], match: MatchState | None, samples: int, rng: random.Random
+) -> tuple[float, float]:
+    """The mean over ``samples`` worlds (``world_of`` deals each) of the chances at the
+    hand's end, each hand played out by the quick player."""
+    total = [0.0, 0.0]
+    bots = [SeededBot(PlayoutBot(), rng.getrandbits(63)) for _ in range(2)]
+    for _ in range(samples):
+        world = world_of()
+        hand = world.hand_number
+        while not world.is_over and world.hand_number == hand:
+            seat = world.current_player
+            assert seat is not None
+            world.apply(cast(Action, bots[seat].act(world.observation(seat))))
+        winner = world.result.winner if world.result is not None else None
+        chances = seat_chances(world.scores, world.dealer, winner, match)
+        total[0] += chances[0]
+        total[1] += chances[1]
+    return (total[0] / samples, total[1] / samples)
 
 
 TABLES: Final = CribbageTables()

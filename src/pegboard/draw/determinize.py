@@ -115,3 +115,35 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
         absent=observation.known_absent,
         block=observation.block,
     )
+
+
+def public_determinize(observation: DrawObservation, rng: random.Random) -> Round:
+    """A full round consistent with the round's public facts alone, for a spectator's
+    chances (issue 37): every hand and the stock dealt at random, uniformly among the deals
+    that keep the line, the hand sizes, the stock size, the seat to play, the leader, the
+    passes in a row and what the passes proved (D8; every pass in the Block game, D19),
+    a Block round's sleeping tiles dealt as its stock (D18).
+
+    ``observation`` may be any seat's: its own hand is never read, so the worlds are the same
+    whichever seat's view is given and whatever the hands hold."""
+    if observation.result is not None:
+        raise ValueError("the round is over: its hands are revealed, nothing is hidden")
+    seen = 0
+    for tile in observation.line.tiles:
+        seen |= tile.bit
+    sizes = dict(enumerate(observation.hand_sizes))
+    dealt, stock = sample_deal(
+        _ALL & ~seen, sizes, observation.stock_size, forbidden_masks(observation), rng
+    )
+    current = observation.current_player
+    assert current is not None  # a round not over has a seat to play
+    return Round.from_position(
+        [tiles_of(dealt[seat]) for seat in range(observation.num_players)],
+        [DOUBLE_SIX[i] for i in stock],
+        current=current,
+        line=observation.line,
+        leader=observation.leader,
+        passes=trailing_passes(observation.history),
+        absent=observation.known_absent,
+        block=observation.block,
+    )

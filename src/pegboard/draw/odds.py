@@ -42,7 +42,7 @@ from pegboard.bots.base import SeededBot
 from pegboard.core import N_
 from pegboard.draw.actions import Action, DrawTile, Pass, Play
 from pegboard.draw.bots.levels import CasualBot, ExpertBot
-from pegboard.draw.determinize import determinize
+from pegboard.draw.determinize import determinize, public_determinize
 from pegboard.draw.match import MAX_TARGET, Match, MatchObservation, target_for
 from pegboard.draw.round import Round
 from pegboard.games.tables import TablesError, read_tables
@@ -348,20 +348,45 @@ class DrawTables:
         players = view.num_players
         if observation.is_over or view.result is not None:
             return _finished(observation.winner, players)
-        bots = [SeededBot(PLAYOUT_LEVEL(), rng.getrandbits(63)) for _ in range(players)]
-        total = [0.0] * players
-        for _ in range(samples):
-            world = determinize(view, rng)
-            while not world.is_over:
-                seat = world.current_player
-                assert seat is not None
-                world.apply(_draw_action(bots[seat].act(world.observation(seat))))
-            assert world.result is not None
-            scores = [s + p for s, p in zip(observation.scores, world.result.points, strict=True)]
-            chances = chances_from(_needs(scores, observation.target), (view.leader + 1) % players)
-            for seat in range(players):
-                total[seat] += chances[seat]
-        return tuple(value / samples for value in total)
+        return _played_out(observation, lambda: determinize(view, rng), samples, rng)
+
+    def within_public(self, match: Any, samples: int, rng: random.Random) -> tuple[float, ...]:
+        """The worlds of ``within_deal`` dealt from the round's public facts alone
+        (``public_determinize``: every hand and the stock at random, the passes' proofs
+        kept, D8), each played out by the same quick player and read from the table."""
+        if not isinstance(match, Match):
+            raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+        if match.is_over:
+            return _finished(match.winner, match.players)
+        # Seat 0's view for its public parts only: public_determinize never reads a hand.
+        observation = match.observation(0)
+        view = observation.round
+        if view.result is not None:
+            return _finished(observation.winner, match.players)
+        return _played_out(observation, lambda: public_determinize(view, rng), samples, rng)
+
+
+def _played_out(
+    observation: MatchObservation, world_of: Callable[[], Round], samples: int, rng: random.Random
+) -> tuple[float, ...]:
+    """The mean over ``samples`` worlds (``world_of`` deals each) of the chances at the
+    round's end, each round played out by the quick player."""
+    players = observation.round.num_players
+    bots = [SeededBot(PLAYOUT_LEVEL(), rng.getrandbits(63)) for _ in range(players)]
+    total = [0.0] * players
+    for _ in range(samples):
+        world = world_of()
+        while not world.is_over:
+            seat = world.current_player
+            assert seat is not None
+            world.apply(_draw_action(bots[seat].act(world.observation(seat))))
+        assert world.result is not None
+        scores = [s + p for s, p in zip(observation.scores, world.result.points, strict=True)]
+        leader = (observation.round.leader + 1) % players
+        chances = chances_from(_needs(scores, observation.target), leader)
+        for seat in range(players):
+            total[seat] += chances[seat]
+    return tuple(value / samples for value in total)
 
 
 TABLES: Final = DrawTables()

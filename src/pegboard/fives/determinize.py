@@ -35,6 +35,22 @@ def unseen(observation: FivesObservation) -> list[Tile]:
     return [t for t in DOUBLE_SIX if t not in seen]
 
 
+def public_unseen(observation: FivesObservation) -> list[Tile]:
+    """The tiles nobody but their holders can see: every hand and the boneyard (or the
+    tiles set aside); ``observation``'s own hand is not read."""
+    seen = set(observation.layout.tiles) | set(observation.out_of_play)
+    return [t for t in DOUBLE_SIX if t not in seen]
+
+
+def public_determinize(observation: FivesObservation, rng: random.Random) -> FivesHand:
+    """A full position that agrees with the hand's public facts alone (every seat's draws,
+    passes and plays, the layout, the hand sizes, the boneyard's size, the scores), every
+    hand dealt uniformly among those that agree: a spectator's world (issue 37). Any seat's
+    observation gives the same worlds: its own tiles are never read."""
+    hands, boneyard = Sampler(observation, public=True).sample(rng)
+    return FivesHand._from_observation(observation, hands, boneyard)
+
+
 def _mask(values: Sequence[int]) -> int:
     mask = 0
     for value in values:
@@ -131,12 +147,15 @@ class Sampler:
     (it was most of a late decision's time). ``tests/fives/test_determinize.py`` checks
     the samples against those of the sampler before the split, seed for seed."""
 
-    def __init__(self, observation: FivesObservation) -> None:
-        me = observation.seat
-        pool = unseen(observation)
+    def __init__(self, observation: FivesObservation, *, public: bool = False) -> None:
+        # ``public``: the observing seat's hand is dealt too, from its own history, as the
+        # others' are (a spectator's worlds, issue 37); its tiles are never read.
+        me = -1 if public else observation.seat
+        pool = public_unseen(observation) if public else unseen(observation)
         sizes = observation.hand_sizes
         hands = [0] * len(sizes)
-        hands[me] = sum(t.bit for t in observation.hand)
+        if not public:
+            hands[me] = sum(t.bit for t in observation.hand)
         self.hands = hands
         self.shown = observation.result is not None
         self.pool = tuple(pool)

@@ -21,7 +21,7 @@ from pegboard.core import N_
 from pegboard.dominoes.actions import Action
 from pegboard.fives.bots.expert import FivesExpert
 from pegboard.fives.bots.levels import FivesCasual
-from pegboard.fives.determinize import determinize
+from pegboard.fives.determinize import Sampler, determinize
 from pegboard.fives.hand import FivesHand, FivesObservation
 from pegboard.fives.rules import ALL_FIVES, EXACT_TARGET, FivesRules, GameName
 from pegboard.games.tables import TablesError, read_tables
@@ -411,6 +411,26 @@ class FivesOdds:
         casual = FivesCasual()
         for _ in range(samples):
             hand = determinize(view, rng)
+            while (seat := hand.current_player) is not None:
+                hand.apply(cast(Action, casual.choose(hand.observation(seat), rng)))
+            for side, chance in enumerate(self._after(rules, hand)):
+                total[side] += chance / samples
+        return [total[rules.side_of(seat)] for seat in range(rules.players)]
+
+    def within_public(self, match: Any, samples: int, rng: random.Random) -> list[float]:
+        """The worlds of ``within_deal`` dealt from the hand's public facts alone (every
+        hand and the boneyard, each seat's draws and passes kept as the determinization
+        knows them, F4), played out by the same casual level and read from the tables."""
+        if match.is_over:
+            return self.between_deals(match)
+        rules: FivesRules = match.rules
+        # Seat 0's view for its public parts only: a public Sampler never reads a hand.
+        view: FivesObservation = match.hand.observation(0)
+        sampler = Sampler(view, public=True)
+        total = [0.0] * rules.num_sides
+        casual = FivesCasual()
+        for _ in range(samples):
+            hand = FivesHand._from_observation(view, *sampler.sample(rng))
             while (seat := hand.current_player) is not None:
                 hand.apply(cast(Action, casual.choose(hand.observation(seat), rng)))
             for side, chance in enumerate(self._after(rules, hand)):

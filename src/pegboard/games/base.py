@@ -188,6 +188,14 @@ class WinProbabilities(Protocol):
         match), each end read from the tables."""
         ...
 
+    def within_public(self, match: Any, samples: int, rng: random.Random) -> Sequence[float]:
+        """Per seat, the chance of winning ``match`` estimated from its public facts alone
+        (what a spectator sees): ``samples`` worlds where every hidden hand, the stock and
+        any other unseen card or tile are dealt at random consistently with them, played out
+        as ``within_deal``'s are; 1 and 0 once the match is over. No seat's hand is read,
+        so the estimate is the same whatever the hands hold."""
+        ...
+
 
 def _scores_attribute(match: Any) -> Sequence[float]:
     return tuple(match.scores)

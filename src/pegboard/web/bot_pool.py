@@ -8,7 +8,11 @@ process they hold a GIL of their own.
 What crosses to a worker is what the bot itself sees: the game, the bot level, the seed and
 one seat's observation (which holds no reference to the position, so no other hand goes
 with it); what comes back is the action's notation, or the hint's evaluations. The same
-seed gives the same move as in the server's own process.
+seed gives the same move as in the server's own process. A table's chances of winning
+(``chances``, for its spectators) take a copy of the match, since they are every seat's:
+``public_win_probabilities`` reads its public facts only (two matches that differ only in
+their hidden hands give the same estimate, seed for seed: tests/analysis), and only the
+numbers come back.
 
 At most ``workers`` moves, hints or reports' decisions think at once: the others wait
 their turn in a ``ThinkingQueue`` (``pegboard.web.thinking_queue``), the bots' moves before
@@ -67,9 +71,10 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 import pegboard.games
 from pegboard.analysis import Searched, analyse_decision
-from pegboard.analysis.odds import known_win_probability
+from pegboard.analysis.odds import known_win_probability, public_win_probabilities
 from pegboard.bots import Evaluation, ismcts
 from pegboard.games import make_bot, quick_level
+from pegboard.games.tables import TablesError
 from pegboard.hints import HintError, rank
 from pegboard.web.limits import DEFAULT
 from pegboard.web.thinking_queue import HintsWaitingError, ThinkingQueue
@@ -170,6 +175,19 @@ def hint_of(game: str, seed: int, observation: Any) -> Hint:
         seed=seed,
     )
     return Hint(ranking, chance)
+
+
+def public_chances(game: str, seed: int, match: Any, samples: int) -> list[float] | None:
+    """Every seat's chance of winning ``match`` from its public facts alone, from
+    ``samples`` worlds (``pegboard.analysis.public_win_probabilities``: it reads no hand);
+    None for a game without tables of its chances, or a match they do not read."""
+    description = pegboard.games.get(game)
+    if description.win_probabilities is None:
+        return None
+    try:
+        return list(public_win_probabilities(description, match, samples=samples, seed=seed))
+    except TablesError:
+        return None
 
 
 def _search_decision(args: tuple[Any, ...], options: dict[str, Any]) -> tuple[Searched, float]:
@@ -341,6 +359,16 @@ class BotPool:
             if on_slot is not None:
                 on_slot()
             return await self._run(_search_decision, args, options)
+
+    async def chances(
+        self, game: str, seed: int, match: Any, samples: int, *, table: str
+    ) -> list[float] | None:
+        """``public_chances`` of a copy of ``table``'s match, in a worker: with the hints,
+        after the bots' moves, as an address of its own (the table's), so that one table's
+        chances take their turn among the hints. The caller asks one at a time per table
+        (``pegboard.web.table_chances``)."""
+        async with self._queue.hint(f"chances {table}", 1):
+            return await self._run(public_chances, game, seed, match, samples)
 
     def _answered(self, table: str, done: asyncio.Task[Hint]) -> None:
         if self._hints.get(table, (0, None))[1] is done:

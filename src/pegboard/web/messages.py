@@ -317,6 +317,10 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Play this"),
     N_("Your chance of winning the match, as you see it: {percent}"),
     N_("{name}'s chance of winning the match here, as they saw it: {percent}"),
+    # Every seat's chance on the live table (public facts only; not at rated tables).
+    N_("Chances of winning"),
+    N_("Chances of winning, from what everyone sees: {chances}"),
+    N_("Working out the chances of winning…"),
     N_("Show all {count}"),
     N_("Show the best {count}"),
     # The table itself: the last move, the sounds (table.js, sound.js, cribbage.js).

@@ -9,7 +9,7 @@ connection (each gets its own view). The database is reached in worker threads, 
 and hints think in a bounded pool of worker processes (``bot_pool``) without holding the
 table's lock, so a table never blocks another, nor its own clients while its bot thinks.
 
-``TableService`` holds the parts together (``maker``, ``seats``, ``bots``, ``hints``,
+``TableService`` holds the parts together (``maker``, ``seats``, ``bots``, ``hints``, ``chances``,
 ``clocks``, ``leavers``, ``sync``, ``clients``: docs/architecture.md lists them); each is
 given what it needs in its constructor and reaches the others only through the service's
 ``TableHost`` methods (``pegboard.web.tables``).
@@ -52,6 +52,7 @@ from pegboard.web.seat_names import seat_names
 from pegboard.web.seats import Seats, present_seats
 from pegboard.web.store import Store
 from pegboard.web.table_bots import TableBots
+from pegboard.web.table_chances import TableChances, chances_allowed
 from pegboard.web.table_clocks import Clocks
 from pegboard.web.table_hints import Hints, hints_allowed
 from pegboard.web.table_making import TableMaker
@@ -126,6 +127,7 @@ class TableService:
         self.seats = Seats(self, store, limits, self.clients)
         self.bots = TableBots(self, store, self.pool, self.metrics, bot_delay)
         self.hints = Hints(self, self.pool, limits)
+        self.chances = TableChances(self, self.pool)
         self.maker = TableMaker(
             self, store, limits, self.clients, self.clocks, self._tables, seed_source
         )
@@ -224,6 +226,7 @@ class TableService:
         over = table.over or is_forfeited(table)
         summary["replays"] = replay_links(record.id, record.match_number, over)
         summary["hints"] = hints_allowed(table)
+        summary["chances"] = chances_allowed(table)
         summary["rated"] = record.rated
         summary["deal_limit"] = record.deal_limit  # a daily deal's table (its page: next deal)
         self.leavers.summary(table, summary)
@@ -282,6 +285,7 @@ class TableService:
         # Every change of a table is told: its clock's alarm and its notices follow it here.
         self.clocks.arm(table)
         self.notices.changed(table)
+        self.chances.changed(table)
 
     # -- a move ----------------------------------------------------------------------------
 

@@ -428,6 +428,8 @@ async def dispatch(
         await service.act(table, connection, action, seq)
     elif kind == "hint":
         connection.send(await service.hints.hint(table, connection))
+    elif kind == "chances":
+        await service.chances.switch(table, connection, message.get("on"), _)
     elif kind == "lang" or kind == "hello":
         # A second hello is a resync: the full state again (in its language, if it says one).
         lang = message.get("lang", connection.lang)

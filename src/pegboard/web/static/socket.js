@@ -126,6 +126,9 @@ export class TableSocket {
       case "hint":
         this.handlers.hint(message);
         break;
+      case "chances":
+        if (this.handlers.chances) this.handlers.chances(message);
+        break;
       case "chat":
       case "chat_history":
       case "reported":

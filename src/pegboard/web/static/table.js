@@ -74,6 +74,13 @@ class TablePage {
     /** Whether hints are on screen or asked for this position (else an answer is dropped). */
     this.hintsWanted = false;
     this.pending = false; // an action sent, its answer not yet back
+    /** Whether this page asked for every seat's chance of winning (public facts only). */
+    this.chancesOn = false;
+    /** @type {{match: number, takebacks: number, seq: number, chances: number[]} | null} the last chances told */
+    this.chances = null;
+    // One line that stays in the page from state to state, so that a screen reader hears
+    // it (politely) once per move, when the chances of the new position come.
+    this.chancesLine = h("p", { id: "live-chances", class: "muted live-chances", "aria-live": "polite" });
     this.latch = { seen: null, overlay: null }; // the page module's end of a round or game
     this.match = null;
     this.closedMessage = null;
@@ -123,6 +130,7 @@ class TablePage {
         if (box && this.hintAsked) box.focus({ preventScroll: false });
         this.hintAsked = false;
       },
+      chances: (message) => this.onChances(message),
       status: (status) => this.onStatus(status),
       chat: (message) => {
         if (message.type === "chat_history") this.chat.history(message.lines || []);
@@ -183,6 +191,8 @@ class TablePage {
     if (!box) return;
     const again = status === this.status;
     this.status = status;
+    // A new connection knows nothing of what the last one asked: the chances again.
+    if (status === "connected" && !again && this.chancesOn) this.socket.send({ type: "chances", on: true });
     box.dataset.status = status;
     if (status === "reconnecting" && !again) {
       // Counted for the tests of reconnection (and visible to curious players in devtools).
@@ -242,6 +252,62 @@ class TablePage {
     const here = view && view.your_turn ? `${t("Your turn")} · ` : "";
     const elsewhere = others ? `(${others}) ` : "";
     return `${elsewhere}${here}${view ? gameLabel(view.game) : ""} · pegboard`;
+  }
+
+  /** Every seat's chance of winning, for the position it was worked out at. */
+  onChances(message) {
+    if (!this.chancesOn || !message.on || !Array.isArray(message.chances)) return;
+    this.chances = { match: message.match, takebacks: message.takebacks || 0, seq: message.seq, chances: message.chances };
+    this.showChances();
+  }
+
+  // The chances line: the seats' chances of the position on screen (the last ones, marked
+  // as such, while the new position's are worked out); its text changes once per move.
+  showChances() {
+    const line = this.chancesLine;
+    if (!this.chancesOn || !this.message) {
+      line.textContent = "";
+      return;
+    }
+    const known = this.chances;
+    if (!known || known.match !== this.message.match) {
+      line.textContent = t("Working out the chances of winning…");
+      return;
+    }
+    const names = this.names(this.message.view);
+    const text = t("Chances of winning, from what everyone sees: {chances}", {
+      chances: names.map((name, seat) => labelled(name, percent(known.chances[seat] || 0))).join(" · "),
+    });
+    line.dataset.seq = String(known.seq);
+    // A move taken back and another made has the seq of the one taken back: the count of
+    // takebacks tells the positions apart.
+    const takebacks = (this.message.table && this.message.table.takebacks) || 0;
+    line.dataset.current = String(known.seq === this.message.seq && known.takebacks === takebacks);
+    if (line.textContent !== text) line.textContent = text;
+  }
+
+  // "Chances of winning": a toggle where the table offers them (never at a rated table).
+  chancesToggle() {
+    const table = this.message ? this.message.table : null;
+    if (!table || !table.chances) return null;
+    return h(
+      "button",
+      {
+        type: "button",
+        id: "chances-toggle",
+        class: "sound-toggle", // the look of the other toggles beside it (pressed: filled)
+        "aria-pressed": this.chancesOn ? "true" : "false",
+        dataset: { focus: "chances" },
+        onclick: () => {
+          this.chancesOn = !this.chancesOn;
+          this.chances = null;
+          this.socket.send({ type: "chances", on: this.chancesOn });
+          this.render();
+        },
+      },
+      h("span", { class: "sound-sign", "aria-hidden": "true" }, "%"),
+      ` ${t("Chances of winning")}`,
+    );
   }
 
   onError(message) {
@@ -430,11 +496,13 @@ class TablePage {
       this.takebackPanel(view, names),
       timeLeftButton(this),
       this.playersList(view, names),
+      this.chancesOn ? this.chancesLine : null,
       view.is_over || this.forfeited() ? this.matchOver(view, names) : null,
       this.grid,
       this.invites(),
       this.footer(view),
     );
+    this.showChances();
     this.turns.setHereTurn(Boolean(view.your_turn) && !view.is_over);
     this.markLastTile();
     flip(this.main, before);
@@ -484,7 +552,7 @@ class TablePage {
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
       h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
       h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
-      h("p", { class: "table-tools" }, soundToggle(() => this.render()), " ", notifyToggle(() => this.render())),
+      h("p", { class: "table-tools" }, soundToggle(() => this.render()), " ", notifyToggle(() => this.render()), " ", this.chancesToggle()),
       replayLinks(table),
     );
   }
