@@ -190,6 +190,9 @@ class _Search(PlayoutTally):
     ) -> None:
         super().__init__(legal)
         self.chance = chance
+        # With ``chance``: each action's summed margins, which tell equal chances apart
+        # (a match won, or lost, in every deal played out: the most points then).
+        self.tiebreak = [0.0] * len(legal)
         self.baseline = baseline
         self.run = FivesPlayout.run_python if reference else FivesPlayout.run
         self.lead = [0.0] * len(legal)
@@ -262,10 +265,10 @@ class _Search(PlayoutTally):
             run(playout)
             scores = playout.scores
             own = scores[side] - start[side]
-            if chance is None:
-                against = sum(scores[s] - start[s] for s in others)
-                margin = own - against / rest
-            else:
+            against = sum(scores[s] - start[s] for s in others)
+            margin = own - against / rest
+            if chance is not None:
+                self.tiebreak[i] += margin
                 margin = chance(playout)
             margins.append(margin)
             self.margin[i] += margin
@@ -279,9 +282,14 @@ class _Search(PlayoutTally):
         self.deals += 1
 
     def evaluations(self) -> list[Evaluation]:
+        """Best first: by margin, or with ``chance`` by the chance of winning, equal chances
+        by margin (then, either way, in the order of the legal actions)."""
         ranked = super().evaluations()
         if self.chance is None:
             return ranked
+        margin = {action: self.tiebreak[i] for i, action in enumerate(self.legal)}
+        order = {action: k for k, action in enumerate(self.legal)}
+        ranked.sort(key=lambda e: (-e.value, -margin[e.action], order[e.action]))
         return [replace(e, unit=MATCH_UNIT) for e in ranked]
 
     def sure(self, action: int, caution: float) -> bool:
