@@ -2,9 +2,11 @@
 the ``pegboard.games.WinProbabilities`` of both games.
 
 Samples: hands of the expert against itself from the standard start (``sample_hand``), their
-scoring plays in order. Tables: a dynamic programme over the scores (``solve``, NumPy), per
-configuration and target, read between hands (``side_chances``); within a hand, worlds
-consistent with one seat's observation played out and read from the tables
+scoring plays in order; in Fives and Threes with two sides, also hands from the scores near
+61 where the experts' play depends on them (``sample_near``, grouped by ``band_of``).
+Tables: a dynamic programme over the scores (``solve``, NumPy), per configuration and
+target, read between hands (``side_chances``, ``pegboard.fives.chances``); within a hand,
+worlds consistent with one seat's observation played out and read from the tables
 (``FivesOdds.within_deal``).
 """
 
