@@ -255,3 +255,40 @@ def test_f1_f9_a_finished_match_is_won_by_the_winners_side() -> None:
     assert match.side_scores[winner] == 61
     expected = [1.0 if seat % 2 == winner else 0.0 for seat in range(4)]
     assert [win_probability(described, match, seat) for seat in range(4)] == expected
+
+
+def test_f9_near_the_end_of_fives_and_threes_hands_are_sampled_from_their_scores() -> None:
+    """Fives and Threes' near-end samples (two sides): each hand starts where a side needs
+    at most 24 to make 61 (``band_of``), is played by experts who see those scores, and
+    keeps each scoring play's points as the ends count them (F7): replayed from its start
+    as F9 says (a play past 61 scores nothing), the hand stops at the play that makes 61."""
+    samples = fives_odds.sample_near("fives-and-threes", "2-near", 5)
+    assert len(samples) == fives_odds.NEAR_HANDS
+    for following, end, plays, start in samples:
+        assert following == 1 and end == []
+        assert max(start) >= 61 - 24 and fives_odds.band_of(start) < fives_odds.BAND_GROUPS - 1
+        scores = list(start)
+        for k in range(0, len(plays), 2):
+            assert max(scores) < 61  # nothing is played once a side has made 61
+            if scores[plays[k]] + plays[k + 1] <= 61:
+                scores[plays[k]] += plays[k + 1]
+
+
+def test_f9_a_near_end_state_is_solved_from_its_own_hands() -> None:
+    """In the programme a state near the end reads the hands sampled in its group, replayed
+    from its scores, not the hands from 0-0: one hand at 60-60 in which the leader makes
+    exactly 1 (61, F9) makes 60-60 a certain win for the leader's side; a state of a group
+    that has no hand of its own reads the hands from 0-0 (the race), as before."""
+    data = read_tables(fives_odds.data_path("fives-and-threes"))
+    base = data["samples"]["2"][:60]
+    rules = fives_odds.configuration_rules("fives-and-threes", "2")
+    near = [[1, [], [0, 1], [60, 60]]]
+    values = fives_odds._solved(rules, 61, 1, base, near)
+    assert values[0, 60, 60] == pytest.approx(1.0) and values[1, 60, 60] == pytest.approx(0.0)
+    race = fives_odds._solved(rules, 61, 1, base, [])
+    assert race[0, 60, 60] < 0.9
+    # 30-30: both far from 61, no group of its own; only states a hand can reach from it
+    # changed (60-60 among them), so it moves a little, not to certainty.
+    assert abs(values[0, 30, 30] - race[0, 30, 30]) < 0.05
+    # 60-59, a group without hands: its value is the race's, but for the states it reaches.
+    assert values[0, 59, 59] != pytest.approx(1.0)

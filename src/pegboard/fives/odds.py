@@ -2,9 +2,11 @@
 the ``pegboard.games.WinProbabilities`` of both games.
 
 Samples: hands of the expert against itself from the standard start (``sample_hand``), their
-scoring plays in order. Tables: a dynamic programme over the scores (``solve``, NumPy), per
-configuration and target, read between hands (``side_chances``); within a hand, worlds
-consistent with one seat's observation played out and read from the tables
+scoring plays in order; in Fives and Threes with two sides, also hands from the scores near
+61 where the experts' play depends on them (``sample_near``, grouped by ``band_of``).
+Tables: a dynamic programme over the scores (``solve``, NumPy), per configuration and
+target, read between hands (``side_chances``, ``pegboard.fives.chances``); within a hand,
+worlds consistent with one seat's observation played out and read from the tables
 (``FivesOdds.within_deal``).
 """
 
@@ -12,19 +14,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any, Final, cast
 
 from pegboard.bots.base import SeededBot
-from pegboard.core import N_
 from pegboard.dominoes.actions import Action
 from pegboard.fives.bots.expert import FivesExpert
 from pegboard.fives.bots.levels import FivesCasual
+from pegboard.fives.chances import (
+    SCALE,
+    _tables,
+    configuration_of,
+    data_path,
+    field_score,
+    finished,
+    reached,
+    side_chances,
+    table_name,
+    unit_of,
+)
 from pegboard.fives.determinize import Sampler, determinize
 from pegboard.fives.hand import FivesHand, FivesObservation
 from pegboard.fives.rules import ALL_FIVES, EXACT_TARGET, FivesRules, GameName
-from pegboard.games.tables import TablesError, read_tables
+
+__all__ = [
+    "SCALE",
+    "_tables",
+    "configuration_of",
+    "data_path",
+    "field_score",
+    "finished",
+    "reached",
+    "side_chances",
+    "table_name",
+    "unit_of",
+]
+"""Read from ``pegboard.fives.chances`` (below the bots), and kept here by name."""
 
 LOT: Final = -1
 """A sample's next leader when a new lot finds them (All Fives after a blocked hand, F3)."""
@@ -53,7 +78,64 @@ def configurations_of(game: GameName) -> tuple[str, ...]:
     return (*tables, *(f"{table}-reserve" for table in tables))
 
 
-def sample_hand(game: GameName, configuration: str, seed: int) -> list[Any]:
+NEAR: Final = "-near"
+"""The suffix of a configuration's near-end samples (Fives and Threes with two sides)."""
+NEAR_HANDS: Final = 16
+"""Hands in one near-end sample, each from a start state of its own in the band."""
+NEAR_NEEDS: Final = (*((need, need) for need in range(1, 13)), (13, 15), (16, 19), (20, 24))
+"""The points a side needs to make exactly 61 where the experts' play depends on them, in
+groups: one by one to 12 (the last plays, where a play past 61 scores nothing and the
+experts steer for the exact finish, F9), then coarser. A side that needs 25 or more is
+*far*: more than a side makes in some 95% of hands."""
+FAR: Final = len(NEAR_NEEDS)
+"""The group of the needs from 25 up (scores 0 to 36): far from the end."""
+BAND_GROUPS: Final = (FAR + 1) ** 2
+"""The groups of two sides' needs (the leader's side's, the other's): ``band_of``."""
+
+
+def need_group(need: int) -> int:
+    """The group of ``NEAR_NEEDS`` a side's need falls in; ``FAR`` from 25 up."""
+    return next((group for group, (low, high) in enumerate(NEAR_NEEDS) if low <= need <= high), FAR)
+
+
+def band_of(scores: Sequence[int]) -> int:
+    """The group of a state of two sides (the leader's side's score first) by their needs
+    to 61 (``NEAR_NEEDS``): ``BAND_GROUPS - 1`` when both are far."""
+    lead, other = (need_group(EXACT_TARGET - score) for score in scores)
+    return lead * (FAR + 1) + other
+
+
+def near_configurations(game: GameName) -> tuple[str, ...]:
+    """The configurations with near-end samples: Fives and Threes with two sides (two
+    players, partnerships). All Fives' calibration shows no such fault (docs/odds.md),
+    and three or four alone are read through one score for the field."""
+    return () if game == ALL_FIVES else (f"2{NEAR}", f"4-partners{NEAR}")
+
+
+def sample_near(game: GameName, configuration: str, seed: int) -> list[Any]:
+    """``NEAR_HANDS`` hands of ``configuration`` (without its ``NEAR``) from the band near
+    the end: for each, a group of the two sides' needs drawn uniformly among those where
+    either side is near (``band_of``), then a score uniformly within each side's group of
+    needs, and the hand played by experts who see those scores (``sample_hand``). Each is
+    ``[next, end, plays, [leader's side's score, the other's]]``; a play's points are the
+    ends' (F7, F8), a play past 61 among them (it scored nothing: the programme replays
+    the hand from its start by F9, as it replays the hands from 0-0)."""
+    stream = random.Random(seed)
+    hands = []
+    for _ in range(NEAR_HANDS):
+        group = stream.randrange(BAND_GROUPS - 1)
+        start = []
+        for side_group in divmod(group, FAR + 1):
+            low, high = NEAR_NEEDS[side_group] if side_group < FAR else (25, EXACT_TARGET)
+            start.append(EXACT_TARGET - stream.randint(low, high))
+        base = configuration.removesuffix(NEAR)
+        hands.append([*sample_hand(game, base, stream.getrandbits(63), start), start])
+    return hands
+
+
+def sample_hand(
+    game: GameName, configuration: str, seed: int, scores: Sequence[int] | None = None
+) -> list[Any]:
     """One hand of ``configuration`` played by four (or two, three) experts, each its own
     bot seeded from ``seed`` and seeing only its observation, from the standard start: seat
     0 leads, every score 0. What it returns, as JSON ints: ``[next, end, plays]``. ``next``
@@ -65,7 +147,7 @@ def sample_hand(game: GameName, configuration: str, seed: int) -> list[Any]:
     seat is its place after the leader, and a side (0 the leader's) too."""
     rules = configuration_rules(game, configuration)
     stream = random.Random(seed)
-    hand = FivesHand.deal(rules, seed=stream.getrandbits(63), leader=0)
+    hand = FivesHand.deal(rules, seed=stream.getrandbits(63), leader=0, scores=scores)
     bots = [SeededBot(FivesExpert(), stream.getrandbits(63)) for _ in range(rules.players)]
     while (seat := hand.current_player) is not None:
         hand.apply(cast(Action, bots[seat].act(hand.observation(seat))))
@@ -75,7 +157,7 @@ def sample_hand(game: GameName, configuration: str, seed: int) -> list[Any]:
             plays += [rules.side_of(move.seat), move.worth]
     result = hand.result
     assert result is not None
-    if result.kind == "target":  # unreachable from 0 in one hand; kept out of the samples
+    if result.kind == "target" and scores is None:  # unreachable from 0 in one hand
         raise AssertionError("a hand from 0 reached the target")
     if not rules.all_fives:
         next_leader = 1
@@ -87,19 +169,12 @@ def sample_hand(game: GameName, configuration: str, seed: int) -> list[Any]:
     return [next_leader, end, plays]
 
 
-def data_path(game: GameName) -> Path:
-    """The game's data file, beside this module (``all-fives.odds.json.gz``)."""
-    return Path(__file__).with_name(f"{game}.odds.json.gz")
-
-
 # -- the tables ---------------------------------------------------------------------------
 
 NEVER: Final = 10_000
 """The event index of a side that does not reach the target in a hand."""
 AT_END: Final = 9_999
 """The event index of the end of the hand (F8's count, every side's at once)."""
-SCALE: Final = 100_000
-"""Probabilities are stored as integers of 1/SCALE: the same JSON on every machine."""
 BATCHES: Final = 10
 """Disjoint batches of each configuration's hands whose tables give the stated error."""
 
@@ -111,12 +186,6 @@ def targets_of(game: GameName, configuration: str) -> tuple[int, ...]:
         return (EXACT_TARGET,)
     players = configuration_rules(game, configuration).players
     return (250 if players == 2 else 200, EXACT_TARGET)
-
-
-def unit_of(game: GameName, target: int) -> int:
-    """A match's score per step of a table: All Fives scores in fives (5 points a step; by
-    fives a score is already divided by five: 1), Fives and Threes in points."""
-    return 5 if game == ALL_FIVES and target != EXACT_TARGET else 1
 
 
 def sampled_per_step(game: GameName) -> int:
@@ -179,14 +248,19 @@ def _race(hands: _Hands, sides: int, target: int, exact: bool) -> tuple[Any, Any
     return hit, ended
 
 
-def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
+def solve(hands: _Hands, sides: int, target: int, exact: bool, groups: Any | None = None) -> Any:
     """The chance of winning of a side from each state between hands, by a dynamic
     programme from the highest scores down: ``V[w, s, m]`` for the side ``w`` places after the
     leader's, with ``s`` (in the table's units) against ``m`` for every other side. With
     two sides that is the state itself; with more, every opponent is taken at one score,
     their mean after each hand (docs/odds.md says what that costs).
     A hand that scores nothing leaves the scores where they were, with another leader: each
-    state's sides are solved together (a small linear system)."""
+    state's sides are solved together (a small linear system).
+
+    With ``groups`` (two sides only: Fives and Threes' near-end samples), each hand's group
+    of start states (``band_of``; -1: a hand from 0-0): a state in the band near the end is
+    the mean over the hands sampled in its group, each replayed from the state's own
+    scores, instead of over the hands from 0-0 (a group without hands: those)."""
     import numpy as np  # the research extra's: only the tables' making needs it
 
     hit, ended = _race(hands, sides, target, exact)
@@ -206,10 +280,13 @@ def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
         else:  # their mean, rounded to the nearest step (a half up): the field's score
             field = (2 * ended[:, others, :].sum(axis=1) + len(others)) // (2 * len(others))
         theirs.append((hit[:, others, :].min(axis=1), field))
+    weights = None if groups is None else _group_weights(groups, target)
     for diagonal in range(2 * target - 2, -1, -1):
         low = max(0, diagonal - target + 1)
         own = np.arange(low, min(diagonal, target - 1) + 1)
         against = diagonal - own
+        if weights is not None:  # per cell and side's place, its hands' weights
+            by_place = [weights[0][own, against], weights[0][against, own]]
         constant = np.zeros((len(own), sides))
         looping = np.zeros((len(own), sides, sides))
         for w in range(sides):
@@ -225,10 +302,17 @@ def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
             m2 = np.where(moving, end_them, 0)
             place = ((w - following) % sides)[:, None]
             later = np.where(lot[:, None], mean[s2, m2], values[place, s2, m2])
-            constant[:, w] = share @ (win + moving * later)  # per cell of the diagonal
+            if weights is None:
+                constant[:, w] = share @ (win + moving * later)  # per cell of the diagonal
+            else:
+                table = weights[1][by_place[w]]  # (cells, hands)
+                constant[:, w] = np.einsum("ch,hc->c", table, win + moving * later)
             for step in range(sides):
                 looped = same * hands.shift[:, step][:, None]
-                looping[:, w, (w - step) % sides] += share @ looped
+                if weights is None:
+                    looping[:, w, (w - step) % sides] += share @ looped
+                else:
+                    looping[:, w, (w - step) % sides] += np.einsum("ch,hc->c", table, looped)
         # A hand that scores nothing forever would never end: no chance for anyone.
         system = np.eye(sides) - looping * (1 - 1e-9)
         solved = np.linalg.solve(system, constant[..., None])[..., 0]  # (cells, sides)
@@ -237,15 +321,39 @@ def solve(hands: _Hands, sides: int, target: int, exact: bool) -> Any:
     return values
 
 
-def table_name(configuration: str, target: int) -> str:
-    """A table's key in the data file: its configuration and its target ("3-reserve/200")."""
-    return f"{configuration}/{target}"
+def _group_weights(groups: Any, target: int) -> tuple[Any, Any]:
+    """For ``solve`` with near-end samples: the group of every state (the leader's side's
+    score, the other's: ``band_of``) and, per group, the weight of each hand in its mean
+    (a group without hands: the hands from 0-0)."""
+    import numpy as np  # the research extra's: only the tables' making needs it
+
+    scores = range(target)
+    of_state = np.array([[band_of((a, b)) for b in scores] for a in scores], dtype=np.int64)
+    base = groups < 0
+    table = np.zeros((BAND_GROUPS, len(groups)))
+    for group in range(BAND_GROUPS):
+        mine = groups == group
+        chosen = mine if mine.any() and group != BAND_GROUPS - 1 else base
+        table[group] = chosen / chosen.sum()
+    return of_state, table
 
 
-def configuration_of(rules: FivesRules) -> str:
-    """The configuration a match's rules are sampled as."""
-    name = str(rules.players) + ("-partners" if rules.partnerships else "")
-    return name + ("-reserve" if rules.reserve else "")
+def _solved(
+    rules: FivesRules,
+    steps: int,
+    per_step: int,
+    hands: Sequence[Any],
+    near: Sequence[Any],
+) -> Any:
+    """``solve`` of a configuration's ``hands`` from 0-0 and its ``near``-end hands."""
+    import numpy as np  # the research extra's: only the tables' making needs it
+
+    sides = rules.num_sides
+    held = _Hands([*hands, *(h[:3] for h in near)], sides, rules.players, per_step)
+    if not near:
+        return solve(held, sides, steps, rules.exact)
+    groups = np.array([-1] * len(hands) + [band_of(h[3]) for h in near], dtype=np.int64)
+    return solve(held, sides, steps, rules.exact, groups)
 
 
 def build_tables(game: GameName, samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
@@ -262,26 +370,22 @@ def build_tables(game: GameName, samples: Mapping[str, Sequence[Any]]) -> dict[s
         found = list(samples.get(configuration, ()))
         if not found:
             continue
+        # The near-end samples: each sample is ``NEAR_HANDS`` hands, each with its start.
+        near = [hand for deal in samples.get(configuration + NEAR, ()) for hand in deal]
         rules = configuration_rules(game, configuration)
-        sides = rules.num_sides
         for number, target in enumerate(targets_of(game, configuration)):
             unit = unit_of(game, target)
             steps = target // unit
             per_step = sampled_per_step(game)
-            hands = _Hands(found, sides, rules.players, per_step)
-            values = solve(hands, sides, steps, rules.exact)
+
+            values = _solved(rules, steps, per_step, found, near)
             tables[table_name(configuration, target)] = (
                 np.rint(values * SCALE).astype(np.int64).ravel().tolist()
             )
             if number == 0 and len(found) >= 2 * BATCHES:
                 batches = np.stack(
                     [
-                        solve(
-                            _Hands(found[k::BATCHES], sides, rules.players, per_step),
-                            sides,
-                            steps,
-                            rules.exact,
-                        )
+                        _solved(rules, steps, per_step, found[k::BATCHES], near[k::BATCHES])
                         for k in range(BATCHES)
                     ]
                 )
@@ -292,80 +396,6 @@ def build_tables(game: GameName, samples: Mapping[str, Sequence[Any]]) -> dict[s
                 }
     tables["error"] = errors
     return tables
-
-
-@cache
-def _tables(path: Path) -> dict[str, tuple[int, ...]]:
-    """The tables of a data file, each flat in units of 1/SCALE (read once; plain Python:
-    a server reads them without NumPy, which only their making needs)."""
-    data = read_tables(path)
-    return {name: tuple(values) for name, values in data["tables"].items() if name != "error"}
-
-
-def reached(rules: FivesRules, score: int) -> bool:
-    """Whether a side's score wins (F9: All Fives at or past the target, Fives and Threes
-    exactly)."""
-    return score == rules.target if rules.exact else score >= rules.target
-
-
-def finished(rules: FivesRules, side_scores: Sequence[int]) -> list[float] | None:
-    """Per side, 1 for the side that won and 0 for the others, when a side has reached the
-    target (F9: of two tied sides sharing a blocked hand's pips, the higher; equal, a draw:
-    nobody); None while nobody has."""
-    at = [score for score in side_scores if reached(rules, score)]
-    if not at:
-        return None
-    best = max(at)
-    alone = side_scores.count(best) == 1
-    return [1.0 if alone and score == best else 0.0 for score in side_scores]
-
-
-def field_score(others: Sequence[int]) -> int:
-    """The score a seat's opponents are looked up at in a table of three or four alone:
-    two thirds of the best one's and a third of their mean (the other opponent's, with
-    two sides). The tables take every opponent at one score; of the statistics tried
-    against whole matches of the same hands, each seat with its own score
-    (``python -m benchmarks.fives_odds_field``), the mean understates a leader's threat
-    and the best score alone overstates it; this blend came closest (docs/odds.md)."""
-    best, mean = max(others), sum(others) // len(others)
-    return (2 * best + mean) // 3
-
-
-def side_chances(
-    path: Path, rules: FivesRules, side_scores: Sequence[int], leader: int | None
-) -> list[float]:
-    """Per side, its chance of winning from the state between hands: the sides' scores and
-    the seat to lead the next hand (None: a new lot will find them, every seat alike)."""
-    over = finished(rules, side_scores)
-    if over is not None:
-        return over
-    if leader is None:
-        each = [side_chances(path, rules, side_scores, seat) for seat in range(rules.players)]
-        return [sum(column) / rules.players for column in zip(*each, strict=True)]
-    name = table_name(configuration_of(rules), rules.target)
-    flat = _tables(path).get(name)
-    if flat is None:
-        raise TablesError(
-            N_("no table of the chances of winning for {table} in {game}"),
-            table=name,
-            game=rules.game,
-        )
-    unit = unit_of(rules.game, rules.target)
-    steps = rules.target // unit
-    sides = rules.num_sides
-    first = rules.side_of(leader)
-    steps_of = [score // unit for score in side_scores]
-    chances = []
-    for side in range(sides):
-        others = [steps_of[other] for other in range(sides) if other != side]
-        field = field_score(others)
-        place = (side - first) % sides
-        # The flat table's index of [place, own steps, field steps] (C order).
-        chances.append(flat[(place * steps + steps_of[side]) * steps + field] / SCALE)
-    total = sum(chances)
-    if sides > 2 and total > 0:  # each side's chance is against a field of its own
-        chances = [chance / total for chance in chances]
-    return chances
 
 
 class FivesOdds:
@@ -380,9 +410,11 @@ class FivesOdds:
 
     @property
     def configurations(self) -> tuple[str, ...]:
-        return configurations_of(self.game)
+        return configurations_of(self.game) + near_configurations(self.game)
 
     def sample_deal(self, configuration: str, seed: int) -> Any:
+        if configuration.endswith(NEAR):
+            return sample_near(self.game, configuration, seed)
         return sample_hand(self.game, configuration, seed)
 
     def build(self, samples: Mapping[str, Sequence[Any]]) -> dict[str, Any]:

@@ -59,7 +59,15 @@ def _random_position(seed: int) -> FivesHand:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_f1_levels_are_registered(game: str) -> None:
-    assert bot_levels(game) == ("random", "greedy", "beginner", "casual", "strong", "expert")
+    assert bot_levels(game) == (
+        "random",
+        "greedy",
+        "beginner",
+        "casual",
+        "strong",
+        "match-expert",
+        "expert",
+    )
 
 
 def test_f7_greedy_takes_the_best_immediate_score() -> None:

@@ -48,7 +48,9 @@ class Fixed(random.Random):
 def test_f1_the_four_levels_are_registered_weakest_first_after_random_and_greedy(
     game: str,
 ) -> None:
-    assert bot_levels(game) == ("random", "greedy", *PEOPLE_LEVELS)
+    # The match expert (issue 37) is a research level, listed just before the expert.
+    assert bot_levels(game) == ("random", "greedy", *PEOPLE_LEVELS[:-1], "match-expert", "expert")
+    assert PEOPLE_LEVELS[-1] == "expert"
     for level in PEOPLE_LEVELS:
         assert make_bot(game, level, seed=1).name == level
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from pegboard.bots.base import Bot, RandomBot, legal_or_raise
 from pegboard.core import Action, Observation
@@ -96,4 +97,8 @@ def register_fives_bots(register: Callable[[str, str, Callable[[], Bot]], None])
         register(game, "beginner", FivesBeginner)
         register(game, "casual", FivesCasual)
         register(game, "strong", FivesStrong)
+        # The expert playing for the match (issue 37), a research level while it is
+        # measured against the expert; listed before it, so that the hints and the reports
+        # (the strongest analyser: the last) stay in the expert's points.
+        register(game, "match-expert", partial(FivesExpert, objective="match"))
         register(game, "expert", FivesExpert)

@@ -15,6 +15,15 @@ In a match the hand in play is what is searched, with the match scores in it: Al
 ends at once at its target, Fives and Threes scores nothing past 61 (F9), in the playouts
 as in the game; the value is still the hand's margin, not the chance of winning.
 
+With ``objective="match"`` (the research level ``match-expert``, issue 37) it plays for the
+chance of winning the match instead, once a side is within ``MATCH_WITHIN`` of the target:
+each playout's end is read through the tables (``pegboard.fives.chances``): 1 or 0 when a
+side reached the target (F9), otherwise the seat's side's chance from the scores at the
+hand's end and the next hand's leader (F3: the next seat in Fives and Threes, the seat that
+dominoed in All Fives, a new lot after a blocked hand). Farther from the target no hand
+decides the match, the chance is nearly a straight line in the hand's points, and it
+plays as the expert, choice for choice, at the same cost.
+
 The budget is a number of playouts per decision (deterministic for a given seed), or a
 time limit in seconds (``time_limit``; then the result depends on the machine's speed and
 is not reproducible). With ``reference``, the search is the expert's as it was before
@@ -39,9 +48,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Final, Literal
 
 from pegboard.bots.base import (
     Evaluation,
@@ -56,11 +65,44 @@ from pegboard.dominoes.ranks import RANK_BIT, to_playout
 from pegboard.fives.bots.basic import casual_choice, hand_view
 from pegboard.fives.bots.details import play_details
 from pegboard.fives.bots.playout import FivesPlayout
+from pegboard.fives.chances import data_path, side_chances
 from pegboard.fives.determinize import Sampler, sample_hands, unseen
 from pegboard.fives.hand import FivesObservation
 
 DEFAULT_BUDGET = 200
 """Playouts per decision by default (see ``python -m benchmarks fives`` for its speed)."""
+MATCH_WITHIN: Final = 0.4
+"""The match expert plays for the match once a side needs at most this share of the
+target's points (F9): 24 of Fives and Threes' 61, 100 of All Fives' 250, 80 of 200, 24 by
+fives. More than a side makes in some 95% of hands (docs/odds.md): farther, no hand decides
+the match, and it plays for the hand's points as the expert does."""
+MATCH_UNIT: Final = "chance of winning the match"
+
+Chance = Callable[[FivesPlayout], float]
+"""The seat's side's chance of winning the match once a playout's hand is over."""
+
+
+def match_chance(view: FivesObservation) -> Chance:
+    """The chance of winning of ``view``'s seat's side as a playout of its hand ends, read
+    from the tables (``side_chances``): 1 or 0 when a side reached the target (F9),
+    otherwise from the scores and the next leader (F3); each end read once."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    path = data_path(rules.game)
+    following = (view.leader + 1) % rules.players
+    known: dict[tuple[tuple[int, ...], int | None], float] = {}
+
+    def chance(playout: FivesPlayout) -> float:
+        leader: int | None = following
+        if rules.all_fives:  # the seat that dominoed leads; after a block, a new lot
+            leader = playout.by if playout.over == "domino" else None
+        key = (tuple(playout.scores), leader)
+        value = known.get(key)
+        if value is None:
+            value = known[key] = side_chances(path, rules, key[0], leader)[side]
+        return value
+
+    return chance
 
 
 class FivesExpert(PlayoutExpert):
@@ -77,21 +119,42 @@ class FivesExpert(PlayoutExpert):
     the search's best is played whatever its lead (see the module docstring)."""
 
     def __init__(
-        self, budget: int | None = None, time_limit: float | None = None, reference: bool = False
+        self,
+        budget: int | None = None,
+        time_limit: float | None = None,
+        reference: bool = False,
+        objective: Literal["points", "match"] = "points",
     ) -> None:
         super().__init__(budget, time_limit)
+        if objective not in ("points", "match"):
+            raise ValueError(f"the expert plays for 'points' or the 'match', not {objective!r}")
         self.reference = reference
+        self.objective = objective
 
     def __repr__(self) -> str:
         shown = super().__repr__()
-        return shown[:-1] + ", reference=True)" if self.reference else shown
+        if self.reference:
+            shown = shown[:-1] + ", reference=True)"
+        if self.objective != "points":
+            shown = shown[:-1] + f", objective={self.objective!r})"
+        return shown
+
+    def plays_for_the_match(self, view: FivesObservation) -> bool:
+        """Whether it values its playouts by the chance of winning the match here: with
+        ``objective="match"``, once a side needs at most ``MATCH_WITHIN`` of the target."""
+        rules = view.rules
+        return self.objective == "match" and (
+            max(view.scores) >= rules.target - MATCH_WITHIN * rules.target
+        )
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
-        """Every legal action with its expected point margin for the seat's side, best
-        first (equal values in the order of the legal actions)."""
+        """Every legal action with its expected point margin for the seat's side (or, when
+        it plays for the match, its side's chance of winning it), best first (equal values
+        in the order of the legal actions)."""
         view = hand_view(observation)
         legal = list(legal_or_raise(view))
-        search = _Search(view, legal, reference=self.reference)
+        chance = match_chance(view) if self.plays_for_the_match(view) else None
+        search = _Search(view, legal, reference=self.reference, chance=chance)
         ranked = search_until(search, rng, self.budget, self.time_limit)
         # What each play scores now, leaves in hand and blocks: shown, never weighed.
         return [replace(e, details={**e.details, **play_details(view, e.action)}) for e in ranked]
@@ -113,7 +176,9 @@ class _Search(PlayoutTally):
     """The statistics of one decision: per legal action, the sums of margins and points;
     with a ``baseline`` action, also the sums of each action's lead over it, and of the
     leads' squares, deal by deal (for ``sure``). ``reference``: the search as it was before
-    issue 42 (the module docstring)."""
+    issue 42 (the module docstring). With ``chance``, each playout is valued by the seat's
+    side's chance of winning the match as it ends, not by its margin (summed in
+    ``margin``: the value searched)."""
 
     def __init__(
         self,
@@ -121,8 +186,13 @@ class _Search(PlayoutTally):
         legal: Sequence[Action],
         baseline: int | None = None,
         reference: bool = False,
+        chance: Chance | None = None,
     ) -> None:
         super().__init__(legal)
+        self.chance = chance
+        # With ``chance``: each action's summed margins, which tell equal chances apart
+        # (a match won, or lost, in every deal played out: the most points then).
+        self.tiebreak = [0.0] * len(legal)
         self.baseline = baseline
         self.run = FivesPlayout.run_python if reference else FivesPlayout.run
         self.lead = [0.0] * len(legal)
@@ -187,6 +257,7 @@ class _Search(PlayoutTally):
         side, others, start, ends = self.side, self.others, self.start, self.ends
         run = self.run
         rest = len(others)
+        chance = self.chance
         margins = []
         for i, action in enumerate(self.legal):
             playout = root.copy()
@@ -196,6 +267,9 @@ class _Search(PlayoutTally):
             own = scores[side] - start[side]
             against = sum(scores[s] - start[s] for s in others)
             margin = own - against / rest
+            if chance is not None:
+                self.tiebreak[i] += margin
+                margin = chance(playout)
             margins.append(margin)
             self.margin[i] += margin
             self.points[i] += own
@@ -206,6 +280,17 @@ class _Search(PlayoutTally):
                 self.lead_squares[i] += (margin - base) ** 2
         self.playouts += len(self.legal)
         self.deals += 1
+
+    def evaluations(self) -> list[Evaluation]:
+        """Best first: by margin, or with ``chance`` by the chance of winning, equal chances
+        by margin (then, either way, in the order of the legal actions)."""
+        ranked = super().evaluations()
+        if self.chance is None:
+            return ranked
+        margin = {action: self.tiebreak[i] for i, action in enumerate(self.legal)}
+        order = {action: k for k, action in enumerate(self.legal)}
+        ranked.sort(key=lambda e: (-e.value, -margin[e.action], order[e.action]))
+        return [replace(e, unit=MATCH_UNIT) for e in ranked]
 
     def sure(self, action: int, caution: float) -> bool:
         """Whether the ``action``-th action's mean lead over the baseline, over the deals so
