@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from benchmarks.cribbage_discard_pegging import GreedyPeggingDiscards, SolvedPeggingDiscards
 from pegboard.bots.base import Bot, RandomBot
 from pegboard.bots.budget import set_budget
 from pegboard.cribbage import Game
@@ -43,6 +44,10 @@ VARIANTS: dict[str, Callable[[], Bot]] = {
     # The new crib values alone, and the weighted deals alone, to tell their parts apart.
     "expert-crib-only": lambda: CribbageExpert(candidates=1),
     "expert-deals-only": lambda: CribbageExpert(opponent="uniform"),
+    # Issue 43's discards valued with the pegging (benchmarks/cribbage_discard_pegging.py).
+    "expert-peg1": lambda: GreedyPeggingDiscards(1.0),
+    "expert-peg05": lambda: GreedyPeggingDiscards(0.5),
+    "expert-solve": lambda: SolvedPeggingDiscards(),
 }
 
 
@@ -59,9 +64,12 @@ def arena_levels() -> Any:
 
 
 def make(level: str, budget: int) -> Bot:
-    """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move)."""
+    """A bot of ``level`` (the expert with ``budget`` determinizations per pegging move;
+    ``expert@N``: the expert with N whatever ``budget`` says, for the budget's curve)."""
     if level == "expert":
         return CribbageExpert(budget)
+    if level.startswith("expert@"):
+        return CribbageExpert(int(level.removeprefix("expert@")))
     if level in VARIANTS:
         variant = VARIANTS[level]()
         assert isinstance(variant, CribbageExpert)
