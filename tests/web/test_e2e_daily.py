@@ -73,7 +73,26 @@ def play_the_deal(page: Page, lang: str) -> None:
             continue
         moves += 1
         assert moves <= 60, "a hand of cribbage cannot take this many moves"
-    raise AssertionError("the deal's page never settled")
+    # Seen twice in whole runs (never alone): say what the page showed, so that the next
+    # time tells whether a state never came or the page offered no move at its turn.
+    shot(page, f"daily-never-settled-{lang}")
+    raise AssertionError(f"the deal's page never settled after {moves} moves: {page_state(page)}")
+
+
+def page_state(page: Page) -> str:
+    """What a stuck page shows: its body's data, its enabled buttons, its log's last lines."""
+    return str(
+        page.evaluate(
+            """() => ({
+                data: {...document.body.dataset},
+                buttons: [...document.querySelectorAll('button:not([disabled])')]
+                    .filter(b => b.offsetParent !== null).map(b => b.id || b.textContent.trim())
+                    .slice(0, 20),
+                log: [...document.querySelectorAll('#log li')].slice(-5)
+                    .map(li => li.textContent.trim()),
+            })"""
+        )
+    )
 
 
 def test_a_whole_days_cribbage_deals_on_a_phone_in_four_languages(
