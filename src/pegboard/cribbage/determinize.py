@@ -15,6 +15,7 @@ model of how the other seat chose its discards or its plays is assumed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -25,7 +26,7 @@ from pegboard.cribbage.deal import deal_held, must_hold_a_fit
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.multi_view import TableObservation
-from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.position import LIMIT, Move
 
 PEG_REASONS = frozenset({"pegging", "go", "last card"})
@@ -102,10 +103,7 @@ def hidden_deal(
             f"than {floor}, but only {len(eligible)} unseen cards are (C5)"
         )
     this_hand = [m for m in view.history if m.hand == view.hand_number]
-    last = None
-    if this_hand:
-        text = this_hand[-1].text
-        last = (this_hand[-1].seat, "play" if text.startswith("play") else text.split()[0])
+    last = last_move(this_hand)
     fits = must_hold_a_fit(view.phase, view.current_player, other, last)
     held = deal_held(eligible, size, LIMIT - view.count if fits else None, rng)
     taken = {c.index for c in held}
@@ -114,6 +112,32 @@ def hidden_deal(
     crib = 2 if view.discarded[other] else 0
     discards = tuple(sorted(rest[:crib], key=lambda c: c.index))
     return HiddenDeal(tuple(held), discards, tuple(rest[crib:]))
+
+
+def last_move(this_hand: Sequence[PublicMove]) -> tuple[int, str] | None:
+    """This hand's last move as ``must_hold_a_fit`` reads it: its seat and its kind ("play",
+    "go", "discard"), or None before any."""
+    if not this_hand:
+        return None
+    text = this_hand[-1].text
+    return this_hand[-1].seat, "play" if text.startswith("play") else text.split()[0]
+
+
+def scores_before_pegging(view: CribbageObservation) -> list[int]:
+    """The scores as this hand's pegging began: the view's, less what was pegged since (the
+    pegging is then replayed from them)."""
+    scores = list(view.scores)
+    for event in view.log:
+        if event.hand == view.hand_number and event.reason in PEG_REASONS:
+            scores[event.seat] -= event.points
+    return scores
+
+
+def replay_pegging(game: Game, this_hand: Sequence[PublicMove]) -> None:
+    """Apply this hand's public moves after the discards (the plays and go's) to ``game``."""
+    for move in this_hand:
+        if move.text != "discard" and not move.text.startswith("discard "):
+            game.apply(parse_action(move.text), seat=move.seat)
 
 
 def determinize(observation: CribbageObservation | MatchObservation, rng: random.Random) -> Game:
@@ -153,10 +177,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
         assert view.starter is not None
         hands[seat] = list(view.kept)
         hands[other] = [*(c for s, c in view.played if s == other), *deal.hand]
-        scores = list(view.scores)
-        for event in view.log:
-            if event.hand == view.hand_number and event.reason in PEG_REASONS:
-                scores[event.seat] -= event.points
+        scores = scores_before_pegging(view)
         game = Game.from_position(
             hands,
             dealer=dealer,
@@ -167,9 +188,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
             seed=seed,
             hand_number=view.hand_number,
         )
-        for move in this_hand:
-            if move.text != "discard" and not move.text.startswith("discard "):
-                game.apply(parse_action(move.text), seat=move.seat)
+        replay_pegging(game, this_hand)
     _copy_past(game, view, discards)
     return game
 
@@ -270,10 +289,7 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
         seen |= card.bit
     unseen = [c for c in DECK if not seen & c.bit]
     this_hand = [m for m in view.history if m.hand == view.hand_number]
-    last = None
-    if this_hand:
-        text = this_hand[-1].text
-        last = (this_hand[-1].seat, "play" if text.startswith("play") else text.split()[0])
+    last = last_move(this_hand)
     current = view.current_player
     fits = (
         current
@@ -292,10 +308,7 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
     rest = [c for c in unseen if c.index not in taken]
     rng.shuffle(rest)
     hands = [[*(c for s, c in view.played if s == seat), *held[seat]] for seat in (0, 1)]
-    scores = list(view.scores)
-    for event in view.log:
-        if event.hand == view.hand_number and event.reason in PEG_REASONS:
-            scores[event.seat] -= event.points
+    scores = scores_before_pegging(view)
     game = Game.from_position(
         hands,
         dealer=dealer,
@@ -306,7 +319,5 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
         seed=seed,
         hand_number=view.hand_number,
     )
-    for move in this_hand:
-        if move.text != "discard" and not move.text.startswith("discard "):
-            game.apply(parse_action(move.text), seat=move.seat)
+    replay_pegging(game, this_hand)
     return game
