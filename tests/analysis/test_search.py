@@ -10,7 +10,7 @@ import math
 import pytest
 
 import pegboard.games
-from pegboard.analysis import AnalysisError, Report, accuracy, analyse, grade
+from pegboard.analysis import AnalysisError, Report, accuracy, analyse, grade, in_points
 from pegboard.games import Grading
 from tests.analysis.conftest import played_record
 
@@ -41,7 +41,11 @@ def test_every_decision_is_valued_and_replays_the_log(game: str) -> None:
             lost = decision.values[0].value - decision.value_of(text).value
             assert decision.loss == pytest.approx(max(0.0, lost)) and decision.loss >= 0
             assert decision.searches == 2 and decision.error >= 0
-            assert decision.grade == grade(decision.loss, described.grading, decision.error)
+            # A loss in the chance of winning is graded as the points it is worth.
+            rate = described.grading.chance_per_point
+            loss = in_points(decision.loss, decision.unit, rate)
+            error = in_points(decision.error, decision.unit, rate)
+            assert decision.grade == grade(loss, described.grading, error)
         described.play(match, seat, text)
         assert report.scores[index + 1] == tuple(
             float(x) for x in (described.points or described.scores)(match)

@@ -38,8 +38,9 @@ from tests.web.test_e2e_replay_viewer import finished_match
 
 __all__ = ["e2e_browser", "e2e_open"]  # fixtures used here
 
-ANALYSIS_BUDGET = 24
-"""Iterations per search of a decision: enough to rank actions, little enough for a test."""
+ANALYSIS_BUDGET = 8
+"""Iterations per search of a decision: enough to rank actions, little enough for a test
+(a cribbage discard near the end is played out over 5 deals, and 16 more at most)."""
 
 GAMES: dict[str, tuple[dict[str, Any], int, str, tuple[int, int]]] = {
     # game: (the table's options, the match's seed, the page's language, the window)

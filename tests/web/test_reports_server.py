@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 import pegboard.games
 import pegboard.web.bot_pool
 from pegboard.analysis import Report, analyse
+from pegboard.bots.base import CHANCE_UNIT
 from pegboard.hints import analyser_for
 from pegboard.i18n import translator
 from pegboard.web.analyses import Analyses
@@ -217,10 +218,15 @@ def test_the_report_names_its_seats_grades_and_chart_in_the_readers_language(
             assert decision["grade_name"] == report["grade_names"][decision["grade"]]
             assert decision["grade_name"] != decision["grade"]  # translated
         assert all(d["grade_name"] is None for d in report["decisions"] if d["grade"] is None)
-        # The chart as rows: every decision's loss at its move, every score change.
+        # The chart as rows: every decision's loss at its move (in points: a chance of
+        # winning lost, near the end, at the game's rate), every score change.
         rows = {row["move"]: row for row in report["chart_rows"]}
+        rate = report["chance_per_point"]
         for decision in report["decisions"]:
-            assert rows[decision["move"]]["lost"][decision["seat"]] == decision["loss"]
+            loss = decision["loss"]
+            if decision["unit"] == CHANCE_UNIT:
+                loss /= rate
+            assert rows[decision["move"]]["lost"][decision["seat"]] == pytest.approx(loss)
         for move, scores in enumerate(report["scores"]):
             if move == 0 or scores != report["scores"][move - 1]:
                 assert rows[move]["scores"] == scores

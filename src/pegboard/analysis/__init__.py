@@ -15,7 +15,7 @@ the chance of winning a match: ``pegboard.analysis.odds`` (issue 37).
 """
 
 from pegboard.analysis.errors import AnalysisError
-from pegboard.analysis.grades import accuracy, grade
+from pegboard.analysis.grades import accuracy, grade, in_points
 from pegboard.analysis.odds import public_win_probabilities, win_probability
 from pegboard.analysis.plan import analyse, analyse_log, match_start
 from pegboard.analysis.report import (
@@ -29,7 +29,7 @@ from pegboard.analysis.report import (
 from pegboard.analysis.search import (
     Searched,
     analyse_decision,
-    strongest_level,
+    analysis_level,
 )
 
 __all__ = [
@@ -45,9 +45,10 @@ __all__ = [
     "analyse",
     "analyse_decision",
     "analyse_log",
+    "analysis_level",
     "grade",
+    "in_points",
     "match_start",
     "public_win_probabilities",
-    "strongest_level",
     "win_probability",
 ]

@@ -98,7 +98,7 @@ def report_chart(report: Report, names: Sequence[str], words: ChartWords) -> Cha
     )
     lost: list[list[float | None]] = [[None] * (moves + 1) for _ in seats]
     for decision in report.decisions:
-        lost[decision.seat][decision.index + 1] = decision.loss
+        lost[decision.seat][decision.index + 1] = report.points_lost(decision)
     bars = tuple(Series(_name(names, seat), seat, tuple(lost[seat]), "bar") for seat in seats)
     panels = [Panel("scores", words.points, lines), Panel("lost", words.lost, bars)]
     if words.chance is not None and any(d.chance is not None for d in report.decisions):

@@ -15,6 +15,12 @@ as good as the best scores 100, one that loses a mistake's worth scores 37, a bl
 of twice that 14), and a player's accuracy is the mean over their decisions (100 when
 they had none). The curve rewards a match of small losses over one with a single
 disaster, and never gives a loss a negative score.
+
+**Points.** Both read a loss in the game's points. A decision valued by the chance of
+winning the match (``CHANCE_UNIT``: near a match's end, where a point may be worth the
+match or nothing) is read as the points its loss is worth at the game's rate
+(``Grading.chance_per_point``): a loss of 3.8% of the match is a 2-point loss where a point
+is worth 1.9%.
 """
 
 from __future__ import annotations
@@ -23,10 +29,22 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
+from pegboard.bots.base import CHANCE_UNIT
 from pegboard.games import Grading
 
 SURE: Final = 2.0
 """Standard errors taken off a loss before it is graded (see the module's text)."""
+
+
+def in_points(loss: float, unit: str, chance_per_point: float | None) -> float:
+    """A decision's loss (or its error), in ``unit``, as the game's points: a chance of
+    winning lost is worth its points at ``chance_per_point`` (``Grading.chance_per_point``);
+    ``ValueError`` when a game values in chance and says no rate."""
+    if unit != CHANCE_UNIT:
+        return loss
+    if chance_per_point is None:
+        raise ValueError("a loss in the chance of winning, and no rate to read it in points")
+    return loss / chance_per_point
 
 
 def grade(loss: float, grading: Grading, error: float = 0.0) -> str | None:

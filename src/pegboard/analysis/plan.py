@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.analysis.errors import AnalysisError
-from pegboard.analysis.grades import grade
+from pegboard.analysis.grades import grade, in_points
 from pegboard.analysis.odds import REPORT_SAMPLES
 from pegboard.analysis.report import Decision, Report
 from pegboard.analysis.search import (
@@ -24,7 +24,7 @@ from pegboard.analysis.search import (
     Progress,
     Searched,
     analyse_decision,
-    strongest_level,
+    analysis_level,
 )
 from pegboard.core import N_, RecordError, WordedError, check_record
 from pegboard.games import Game
@@ -76,6 +76,13 @@ class Plan:
         """The report, given each decision's search in the order of ``asks``."""
         if len(searched) != len(self.asks):
             raise ValueError(f"{len(self.asks)} decisions, {len(searched)} searches")
+        grading = self.game.grading
+
+        def graded(done: Searched) -> str | None:
+            rate = grading.chance_per_point
+            loss = in_points(done.loss, done.unit, rate)
+            return grade(loss, grading, in_points(done.error, done.unit, rate))
+
         decisions = tuple(
             Decision(
                 index=ask.index,
@@ -86,7 +93,7 @@ class Plan:
                 loss=done.loss,
                 error=done.error,
                 searches=done.searches,
-                grade=grade(done.loss, self.game.grading, done.error),
+                grade=graded(done),
                 chance=done.chance,
             )
             for ask, done in zip(self.asks, searched, strict=True)
@@ -101,7 +108,8 @@ class Plan:
             actions=self.actions,
             decisions=decisions,
             scores=self.scores,
-            scale=self.game.grading.mistake,
+            scale=grading.mistake,
+            chance_per_point=grading.chance_per_point,
         )
 
 
@@ -129,7 +137,7 @@ def plan_log(
     that does not replay)."""
     if max_searches < MIN_SEARCHES:
         raise ValueError(f"max_searches is at least {MIN_SEARCHES}, not {max_searches}")
-    level = strongest_level(game) if level is None else level
+    level = analysis_level(game) if level is None else level
     analyser_for(game.name, level, budget)  # an unknown level or a bad budget: said now
     tolerance = game.grading.inaccuracy * TOLERANCE_SHARE if tolerance is None else tolerance
     points = game.points or game.scores

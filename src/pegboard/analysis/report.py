@@ -113,7 +113,8 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class SeatSummary:
-    """One seat's figures over the match: its decisions, their mean loss, its accuracy
+    """One seat's figures over the match: its decisions, their mean loss in the game's
+    points (``Report.points_lost``), its accuracy
     (``pegboard.analysis.grades.accuracy``) and how many of each grade."""
 
     seat: int
@@ -150,6 +151,15 @@ class Report:
     scores: tuple[tuple[float, ...], ...]
     scale: float
     """The game's accuracy scale (``pegboard.analysis.grades``), kept with the report."""
+    chance_per_point: float | None = None
+    """The game's rate of a point in the chance of winning (``Grading.chance_per_point``),
+    kept with the report: a decision valued by that chance is summed up in points."""
+
+    def points_lost(self, decision: Decision) -> float:
+        """The decision's loss in the game's points (``pegboard.analysis.grades.in_points``)."""
+        from pegboard.analysis.grades import in_points
+
+        return in_points(decision.loss, decision.unit, self.chance_per_point)
 
     def of_seat(self, seat: int) -> tuple[Decision, ...]:
         return tuple(d for d in self.decisions if d.seat == seat)
@@ -158,7 +168,7 @@ class Report:
         from pegboard.analysis.grades import accuracy
 
         mine = self.of_seat(seat)
-        losses = [d.loss for d in mine]
+        losses = [self.points_lost(d) for d in mine]
         counts = {grade: sum(1 for d in mine if d.grade == grade) for grade in GRADES}
         mean = math.fsum(losses) / len(losses) if losses else 0.0
         return SeatSummary(seat, len(mine), mean, accuracy(losses, self.scale), counts)
@@ -181,6 +191,7 @@ class Report:
             "tolerance": self.tolerance,
             "seed": self.seed,
             "scale": self.scale,
+            "chance_per_point": self.chance_per_point,
             "actions": list(self.actions),
             "decisions": [d.to_json() for d in self.decisions],
             "scores": [list(s) for s in self.scores],
@@ -192,6 +203,7 @@ class Report:
         if data.get("format") != REPORT_FORMAT or data.get("version") != REPORT_VERSION:
             raise ValueError("not a pegboard report of this version")
         budget = data.get("budget")
+        rate = data.get("chance_per_point")
         return cls(
             game=str(data["game"]),
             players=int(data["players"]),
@@ -203,6 +215,7 @@ class Report:
             decisions=tuple(Decision.from_json(d) for d in data["decisions"]),
             scores=tuple(tuple(float(x) for x in s) for s in _rows(data["scores"])),
             scale=float(data["scale"]),
+            chance_per_point=None if rate is None else float(rate),
         )
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pegboard.analysis.errors import AnalysisError
+from pegboard.analysis.grades import in_points
 from pegboard.analysis.odds import known_win_probability
 from pegboard.analysis.report import ActionValue
 from pegboard.bots import Evaluation
@@ -56,9 +57,12 @@ class Searched:
     """The deciding seat's chance of winning, from its observation (``chances`` > 0)."""
 
 
-def strongest_level(game: Game) -> str:
-    """The strongest bot level of ``game`` that can rank actions; ``AnalysisError`` when
-    none can."""
+def analysis_level(game: Game) -> str:
+    """The bot level that analyses ``game``'s matches: the game's own choice
+    (``Game.analyser``), else its strongest level that can rank actions; ``AnalysisError``
+    when none can."""
+    if game.analyser is not None:
+        return game.analyser
     try:
         return strongest_analyser(game)
     except HintError:
@@ -86,9 +90,11 @@ def analyse_decision(
 ) -> Searched:
     """One decision: ``taken`` (an action, or its notation) of the seat whose
     ``observation`` it is, searched by ``level`` until the loss's error is within
-    ``tolerance`` or ``max_searches`` searches are made; with ``chances``, the seat's
+    ``tolerance`` (in the game's points: ``pegboard.analysis.grades.in_points``) or
+    ``max_searches`` searches are made; with ``chances``, the seat's
     chance of winning estimated from that many worlds (``pegboard.analysis.odds``)."""
     taken_text = str(taken)
+    rate = get_game(game).grading.chance_per_point
     runs: list[dict[str, Evaluation]] = []
     order: list[str] = []
     while True:
@@ -108,7 +114,8 @@ def analyse_decision(
         best = max(order, key=lambda a: (means[a], -order.index(a)))
         differences = [run[best].value - run[taken_text].value for run in runs]
         error = statistics.stdev(differences) / math.sqrt(len(runs))
-        if error <= tolerance or len(runs) >= max_searches:
+        unit = runs[0][order[0]].unit
+        if in_points(error, unit, rate) <= tolerance or len(runs) >= max_searches:
             break
     loss = max(0.0, means[best] - means[taken_text])
     ranked = sorted(order, key=lambda a: (-means[a], order.index(a)))
@@ -122,7 +129,6 @@ def analyse_decision(
             samples=chances,
             seed=search_seed(seed, index, -1),
         )
-    unit = runs[0][order[0]].unit
     return Searched(values, unit, loss, error if loss > 0 else 0.0, len(runs), chance)
 
 

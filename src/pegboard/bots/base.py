@@ -55,6 +55,12 @@ class Evaluation:
     details: Mapping[str, float] = field(default_factory=dict)
 
 
+CHANCE_UNIT: Final = "chance of winning the match"
+"""The unit of a value that is the seat's (or its side's) chance of winning the match, 0 to 1:
+one name in every game, so that an analysis knows such a value from a game's points
+(``pegboard.analysis.grades.in_points``)."""
+
+
 def legal_or_raise(observation: Observation) -> Sequence[Action]:
     """The seat's legal actions; a bot asked to move out of turn is a caller's bug."""
     legal = observation.legal_actions()

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from pegboard import games
 from pegboard.analysis import GRADE_NAMES, AnalysisError, Decision, Report, analyse
+from pegboard.bots.base import CHANCE_UNIT
 from pegboard.cli.terminal import fail, read_record_file
 from pegboard.core import RecordError, WordedError, check_record
 from pegboard.hints import HintError
@@ -148,10 +149,16 @@ def decision_line(decision: Decision, _: Translator) -> str:
         grade=_(GRADE_NAMES[grade]) if grade is not None else "",
         taken=decision.taken,
         best=decision.best,
-        loss=figure_1(decision.loss),
-        error=figure_1(decision.error),
+        loss=in_unit(decision, decision.loss),
+        error=in_unit(decision, decision.error),
         unit=unit,
     )
+
+
+def in_unit(decision: Decision, value: float) -> str:
+    """A decision's loss or error in its unit: a chance of winning (near a match's end) as
+    a percentage, points to one decimal."""
+    return f"{100 * value:.1f}%" if decision.unit == CHANCE_UNIT else figure_1(value)
 
 
 def figure_1(value: float) -> str:

@@ -126,8 +126,12 @@ GAME = Game(
     # benchmarks analysis thresholds --game=cribbage`: 298 decisions of two experts in 40
     # hands): a report's loss and a search 16 times as long differ by under 0.44 for 99% of
     # them. That noise rounded up to the half point is an inaccuracy, twice it a mistake, four
-    # times a blunder (a 2-point discard): docs/analysis.md.
-    grading=Grading(inaccuracy=0.5, mistake=1.0, blunder=2.0),
+    # times a blunder (a 2-point discard): docs/analysis.md. From a score of 76, or where
+    # a line of the pegging may reach 121, the match expert values a decision by the chance
+    # of winning instead; such a loss is graded as the points it is worth at the start of a
+    # game, 1.9% a point from our tables (Cribbage Pro's study: 1.7%), tested against them.
+    grading=Grading(inaccuracy=0.5, mistake=1.0, blunder=2.0, chance_per_point=0.019),
+    analyser="match-expert",
     options=(
         Option(
             name="players",

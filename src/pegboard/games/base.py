@@ -257,15 +257,24 @@ class Grading:
     """How a game's analysis names a decision's loss, in the unit of its experts' values
     (``pegboard.analysis``): from ``inaccuracy`` an inaccuracy, from ``mistake`` a
     mistake (also the scale of accuracy), from ``blunder`` a blunder. A game chooses them
-    from data (docs/analysis.md)."""
+    from data (docs/analysis.md).
+
+    ``chance_per_point`` is what one point of that unit is worth in the chance of winning,
+    for a game whose analyser values some decisions by the chance of winning the match
+    (near a match's end, where a point can be worth the match or nothing): such a loss is
+    graded as the points it is worth at that rate, so that one threshold means the same
+    over the whole match. None: the game's analyser values everything in points."""
 
     inaccuracy: float
     mistake: float
     blunder: float
+    chance_per_point: float | None = None
 
     def __post_init__(self) -> None:
         if not 0 < self.inaccuracy < self.mistake < self.blunder:
             raise ValueError(f"grading thresholds must rise from above 0: {self}")
+        if self.chance_per_point is not None and not 0 < self.chance_per_point < 1:
+            raise ValueError(f"a point is worth a chance between 0 and 1: {self}")
 
 
 @dataclass(frozen=True)
@@ -354,6 +363,9 @@ class Game:
     times its players starts from it (``pegboard.web.clocks``)."""
     grading: Grading = Grading(1.0, 3.0, 6.0)
     """The thresholds of the analysis' grades (``pegboard.analysis``)."""
+    analyser: str | None = None
+    """The bot level whose values grade a match's decisions (``pegboard.analysis``); None:
+    the strongest level that ranks actions."""
     looks: Looks = Looks()
     """What is particular to this game's look on each surface (``Looks``); a surface imports
     its own piece only (``game.looks.tui()``), so the registry imports no surface."""

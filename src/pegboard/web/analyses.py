@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 import pegboard.games
-from pegboard.analysis import Searched, strongest_level
+from pegboard.analysis import Searched, analysis_level
 from pegboard.analysis.plan import Plan, default_budget, plan_log
 from pegboard.web.bot_pool import BotPool, WorkerCrashError
 from pegboard.web.limits import Limits
@@ -104,7 +104,7 @@ class Analyses:
         known = self._levels.get(found.game)
         if known is None:  # asked once per game: it builds the game's analysers
             game = pegboard.games.get(found.game)
-            level = strongest_level(game)
+            level = analysis_level(game)
             budget = self.budget if self.budget is not None else default_budget(game, level)
             known = self._levels[found.game] = level, budget or 0
         return ReportKey(found.table_id, found.number, *known)

@@ -110,12 +110,17 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Graded moves"),
     N_("No inaccuracy, mistake or blunder."),
     N_("Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} points"),
+    N_(
+        "Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} of the "
+        "chance of winning"
+    ),
     N_("Move {move}: {name} to play"),
     N_("{name}'s chance of winning as they decided: {percent}"),
     N_("The expert's value of each choice ({unit}), best first"),
     N_("Choice"),
     N_("Value"),
     N_("Points lost"),
+    N_("Chance lost"),
     N_("Played"),
     N_("played"),
     N_(

@@ -8,10 +8,11 @@ import statistics
 
 import pytest
 
+from pegboard.bots.base import CHANCE_UNIT
 from pegboard.cribbage import DECK, Discard, Game, parse_cards
 from pegboard.cribbage.bots.expert import (
+    ENDGAME_UNIT,
     MATCH_FROM,
-    MATCH_UNIT,
     CribbageExpert,
     PeggingSearch,
     _hidden_deals,
@@ -50,11 +51,15 @@ def test_c3_c6_c7_near_the_end_the_discard_is_chosen_by_the_chance_of_winning() 
     }
     assert won[str(match)] > won[str(points)] + 0.1
     rows_match = CribbageExpert(objective="match").analyse(seen, random.Random(1))
-    assert {r.unit for r in rows_match} == {MATCH_UNIT}
+    assert {r.unit for r in rows_match} == {CHANCE_UNIT}
     assert all(0 <= r.value <= 1 for r in rows_match)
 
 
-def test_before_the_end_it_plays_as_the_expert() -> None:
+def test_before_the_end_it_plays_as_the_expert_unless_a_line_may_reach_121() -> None:
+    # Before MATCH_FROM it is the expert, value for value, except where the expert's own
+    # pegging search says a line may reach 121 (its unit says a game won or lost is worth
+    # ±100): there it values the same deals by the chance of winning.
+    same = chances = 0
     for seed in range(3):
         game = Game.new(seed=seed, dealer=seed % 2)
         points, match = CribbageExpert(), CribbageExpert(objective="match")
@@ -63,10 +68,17 @@ def test_before_the_end_it_plays_as_the_expert() -> None:
             assert seat is not None
             seen = game.observation(seat)
             if len(seen.legal_actions()) > 1:
-                assert match.analyse(seen, random.Random(seed)) == points.analyse(
-                    seen, random.Random(seed)
-                )
+                theirs = points.analyse(seen, random.Random(seed))
+                ours = match.analyse(seen, random.Random(seed))
+                if theirs[0].unit == ENDGAME_UNIT:
+                    assert {r.unit for r in ours} == {CHANCE_UNIT}
+                    assert all(0 <= r.value <= 1 for r in ours)
+                    chances += 1
+                else:
+                    assert ours == theirs
+                    same += 1
             game.apply(points.choose(seen, random.Random(seed)))
+    assert same > 0 and chances > 0  # both kinds of decision were met
 
 
 def test_c4_c5_c6_c7_a_pegging_line_ends_in_the_tables_chance() -> None:

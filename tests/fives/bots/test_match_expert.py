@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from pegboard.bots.base import SeededBot
+from pegboard.bots.base import CHANCE_UNIT, SeededBot
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
-from pegboard.fives.bots.expert import MATCH_UNIT, MATCH_WITHIN, FivesExpert
+from pegboard.fives.bots.expert import MATCH_WITHIN, FivesExpert
 from pegboard.fives.hand import FivesHand
 from pegboard.fives.rules import GAMES, FivesRules
 from pegboard.games import bot_levels, make_bot
@@ -48,7 +48,7 @@ def test_f1_f4_f9_it_plays_only_legal_actions() -> None:
         assert bot.choose(view, random.Random(seed)) in view.legal_actions()
         if bot.plays_for_the_match(view) and len(view.legal_actions()) > 1:
             rows = bot.analyse(view, random.Random(seed))
-            assert {row.unit for row in rows} == {MATCH_UNIT}
+            assert {row.unit for row in rows} == {CHANCE_UNIT}
             assert all(0 <= row.value <= 1 for row in rows)
             matched += 1
     assert matched >= 10
@@ -150,5 +150,5 @@ def test_f7_f9_near_61_the_lead_is_chosen_for_the_match_not_the_points() -> None
     rows = {
         str(r.action): r for r in FivesExpert(objective="match").analyse(view, random.Random(1))
     }
-    assert rows["1-6"].unit == MATCH_UNIT
+    assert rows["1-6"].unit == CHANCE_UNIT
     assert rows["1-6"].value > rows["3-6"].value

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
-from pegboard.bots.base import AnalysingBot, Evaluation, legal_or_raise
+from pegboard.bots.base import CHANCE_UNIT, AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.discard import (
@@ -57,10 +57,14 @@ in the hand's points, and it plays for them as the expert does (the same choices
 same cost)."""
 MATCH_DEALS: Final = 16
 """Hidden deals (the other hand, its discard, the starter) a discard is played out over
-when it is valued by the chance of winning: the same deals for every discard."""
+when it is valued by the chance of winning, at the default budget (24 pegging deals; in
+proportion at another, two at least): the same deals for every discard."""
 MATCH_MORE_DEALS: Final = 48
 """More deals for the discard of the best mean chance and the expert's own, when they
-differ: the two compared over 64 deals in all."""
+differ, at the default budget (in proportion at another): the two compared over 64 deals
+in all."""
+DEFAULT_DETERMINIZATIONS: Final = 24
+"""The pegging search's deals per decision at the default budget."""
 
 CAUTION: Final = 3.0
 """Standard errors by which a discard's gain in chance over the expert's own must clear 0
@@ -75,7 +79,6 @@ left them there and the next hand is dealt."""
 DISCARD_UNIT: Final = "expected net points"
 PEGGING_UNIT: Final = "expected pegging margin"
 ENDGAME_UNIT: Final = "expected pegging margin, a game won or lost worth ±100"
-MATCH_UNIT: Final = "chance of winning the match"
 
 # --- pegging ----------------------------------------------------------------------------
 
@@ -321,15 +324,18 @@ class CribbageExpert(AnalysingBot):
     the tables (``pegboard.cribbage.chances``) once either score is ``MATCH_FROM`` or more:
     the pegging search's lines end in that chance, and each discard is played out over
     ``MATCH_DEALS`` hidden deals (the other hand and its discard, the starter, his heels)
-    by the same search, the shows counted in their order. Before that score, and with the
-    default ``objective="points"``, it plays for the hand's points.
+    by the same search, the shows counted in their order. Before that score it discards for
+    the hand's points, and pegs for them unless a line of its search may reach 121 (the
+    search's bound, ``PeggingSearch.endgame``): there a game won or lost is worth the chance
+    of winning, not ±100 points. With the default ``objective="points"`` it plays for the
+    hand's points.
     """
 
     name = "expert"
 
     def __init__(
         self,
-        determinizations: int = 24,
+        determinizations: int = DEFAULT_DETERMINIZATIONS,
         time_limit: float | None = None,
         opponent: Opponent = "model",
         candidates: int = CANDIDATES,
@@ -358,6 +364,16 @@ class CribbageExpert(AnalysingBot):
         chance = self._chance(observation, view)
         if isinstance(legal[0], Discard):
             return self._ranked_discards(view, chance, rng, pegging=True)
+        if chance is None and self.objective == "match":
+            state = rng.getstate()
+            rows = self._pegging(view, legal, rng)
+            if rows[0].unit != ENDGAME_UNIT:
+                return _best_first(rows)
+            # A line of this search may reach 121 (its bound says so): a game won or lost
+            # is then worth what it is worth, the chance of winning, not ±100 points. The
+            # same deals again (the same random numbers), their lines ending in that chance.
+            rng.setstate(state)
+            chance = self._match_chance(observation, view)
         return _best_first(self._pegging(view, legal, rng, chance))
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
@@ -403,11 +419,21 @@ class CribbageExpert(AnalysingBot):
             rows.append(Evaluation(v.discard, float(v.net), DISCARD_UNIT, details))
         return rows
 
+    def _match_deals(self, at_default: int) -> int:
+        """Deals for a discard's chance at this budget: ``at_default`` at the default, in
+        proportion at another (a report's small test budgets stay quick), two at least."""
+        return max(2, round(at_default * self.determinizations / DEFAULT_DETERMINIZATIONS))
+
     def _chance(self, observation: Observation, view: CribbageObservation) -> Chance | None:
         """The seat's chance of winning the match as the search's lines end, when it plays
         for the match here (``objective``, ``MATCH_FROM``); None when it plays for points."""
         if self.objective != "match" or max(view.scores) < MATCH_FROM:
             return None
+        return self._match_chance(observation, view)
+
+    @staticmethod
+    def _match_chance(observation: Observation, view: CribbageObservation) -> Chance:
+        """The seat's chance of winning the game, or in a match the match, as a line ends."""
         match: MatchState | None = None
         if isinstance(observation, MatchObservation):
             match = ((observation.points[0], observation.points[1]), observation.target)
@@ -428,7 +454,7 @@ class CribbageExpert(AnalysingBot):
         only when the deals say clearly that it wins more. The mean chance and the net
         points stay as details."""
         six = [*view.hand, *view.discards] if view.discarded[view.seat] else list(view.hand)
-        deals = _hidden_deals(view, MATCH_DEALS, rng)
+        deals = _hidden_deals(view, self._match_deals(MATCH_DEALS), rng)
         played = [self._played_out(view, six, row, deals, chance) for row in rows]
         # The expert's own discard (the most net points) unless another is better by more
         # than CAUTION standard errors of the difference over the same deals: a chance read
@@ -440,7 +466,7 @@ class CribbageExpert(AnalysingBot):
         if challenger != base and statistics.fmean(played[challenger]) > statistics.fmean(
             played[base]
         ):
-            more = _hidden_deals(view, MATCH_MORE_DEALS, rng)
+            more = _hidden_deals(view, self._match_deals(MATCH_MORE_DEALS), rng)
             for i in (base, challenger):
                 played[i] = played[i] + self._played_out(view, six, rows[i], more, chance)
         base_mean = statistics.fmean(played[base])
@@ -453,7 +479,7 @@ class CribbageExpert(AnalysingBot):
             bound = base_mean + statistics.fmean(differences) - CAUTION * error
             value = base_mean if row is rows[base] else min(1.0, max(0.0, bound))
             details = {**row.details, "chance": mean}
-            out.append(Evaluation(row.action, value, MATCH_UNIT, details))
+            out.append(Evaluation(row.action, value, CHANCE_UNIT, details))
         return out
 
     def _played_out(
@@ -544,7 +570,7 @@ class CribbageExpert(AnalysingBot):
             for rank, value in values.items():
                 totals[rank] = totals.get(rank, 0.0) + value
             go_total += go_value
-        unit = MATCH_UNIT if chance is not None else ENDGAME_UNIT if endgame else PEGGING_UNIT
+        unit = CHANCE_UNIT if chance is not None else ENDGAME_UNIT if endgame else PEGGING_UNIT
         rows = []
         for action in legal:
             if isinstance(action, Play):

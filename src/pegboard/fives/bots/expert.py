@@ -53,6 +53,7 @@ from dataclasses import replace
 from typing import ClassVar, Final, Literal
 
 from pegboard.bots.base import (
+    CHANCE_UNIT,
     Evaluation,
     PlayoutExpert,
     PlayoutTally,
@@ -76,7 +77,6 @@ MATCH_WITHIN: Final = 0.4
 target's points (F9): 24 of Fives and Threes' 61, 100 of All Fives' 250, 80 of 200, 24 by
 fives. More than a side makes in some 95% of hands (docs/odds.md): farther, no hand decides
 the match, and it plays for the hand's points as the expert does."""
-MATCH_UNIT: Final = "chance of winning the match"
 
 Chance = Callable[[FivesPlayout], float]
 """The seat's side's chance of winning the match once a playout's hand is over."""
@@ -290,7 +290,7 @@ class _Search(PlayoutTally):
         margin = {action: self.tiebreak[i] for i, action in enumerate(self.legal)}
         order = {action: k for k, action in enumerate(self.legal)}
         ranked.sort(key=lambda e: (-e.value, -margin[e.action], order[e.action]))
-        return [replace(e, unit=MATCH_UNIT) for e in ranked]
+        return [replace(e, unit=CHANCE_UNIT) for e in ranked]
 
     def sure(self, action: int, caution: float) -> bool:
         """Whether the ``action``-th action's mean lead over the baseline, over the deals so

@@ -59,6 +59,21 @@ function decimal(value, digits = 1) {
   return new Intl.NumberFormat(htmlLang(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** The unit of a value that is a chance of winning (pegboard.bots.base.CHANCE_UNIT). */
+const CHANCE_UNIT = "chance of winning the match";
+
+/**
+ * A decision's value or loss in its unit: a chance of winning as a percentage, points as
+ * a number with one decimal.
+ * @param {Decision} decision the decision
+ * @param {number} value the value or loss
+ * @returns {string}
+ */
+function inUnit(decision, value) {
+  if (decision.unit !== CHANCE_UNIT) return decimal(value);
+  return new Intl.NumberFormat(htmlLang(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
+
 /**
  * A translated message whose `{field}`s are elements (an action drawn): the text split
  * around them, so that a language may put them in any order.
@@ -334,13 +349,18 @@ export class GameReport {
    * @returns {HTMLElement}
    */
   decisionButton(decision) {
-    const text = t("Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} points", {
+    const fields = {
       move: decision.move,
       name: this.names[decision.seat] || "",
       grade: decision.grade_name || decision.grade || "",
-      loss: decimal(decision.loss),
-      error: decimal(decision.error),
-    });
+      loss: inUnit(decision, decision.loss),
+      error: inUnit(decision, decision.error),
+    };
+    // Near a match's end a decision is valued by the chance of winning, not in points.
+    const text =
+      decision.unit === CHANCE_UNIT
+        ? t("Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} of the chance of winning", fields)
+        : t("Move {move}, {name}, {grade}: played {taken}, best {best}, −{loss} ± {error} points", fields);
     return h(
       "button",
       {
@@ -467,7 +487,7 @@ export class GameReport {
           "table",
           { class: "report-values", id: "report-values", "aria-labelledby": "report-decision-title", dataset: { index: String(decision.index) } },
           h("caption", {}, t("The expert's value of each choice ({unit}), best first", { unit: decision.unit_name || decision.unit })),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Choice")), h("th", { scope: "col" }, t("Value")), h("th", { scope: "col" }, t("Points lost")), h("th", { scope: "col" }, t("Played")))),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Choice")), h("th", { scope: "col" }, t("Value")), h("th", { scope: "col" }, decision.unit === CHANCE_UNIT ? t("Chance lost") : t("Points lost")), h("th", { scope: "col" }, t("Played")))),
           h(
             "tbody",
             {},
@@ -482,8 +502,8 @@ export class GameReport {
                 "tr",
                 { class: taken ? "taken" : null, dataset: { action: value.action } },
                 h("th", { scope: "row" }, ...this.actionFace(decision, value.action), details ? h("div", { class: "muted details" }, details) : null),
-                h("td", {}, decimal(value.value)),
-                h("td", {}, decimal(Math.max(0, best - value.value))),
+                h("td", {}, inUnit(decision, value.value)),
+                h("td", {}, inUnit(decision, Math.max(0, best - value.value))),
                 h("td", {}, taken ? t("played") : ""),
               );
             }),
