@@ -163,7 +163,7 @@ GAME = Game(
         "C4": N_("play one card from your hand, and the count may not pass 31"),
         "C5": N_("you may say go only when no card fits under 31"),
         "C7": N_("the game is over"),
-        # Cribbage for three and four (C8-C12, pegboard.cribbage.multi), a library game.
+        # Cribbage for three and four (C8-C12, Game.new(players=...)), a library game.
         "C8": N_("among three, each player lays one card in the crib, the dealer's left first"),
         "C9": N_("among four, each player lays one card in the crib, the dealer's left first"),
         "C10": N_("play in turn from the dealer's left; say go only when no card fits under 31"),
