@@ -49,7 +49,6 @@ class Table:
         return self.players == 2
 
 
-
 def _table(players: int) -> Table:
     rules = {2: ("C2", "C5", "C4", "C7"), 3: ("C8", "C10", "C10", "C12")}
     deal, go, turn, end = rules.get(players, ("C9", "C10", "C10", "C12"))
