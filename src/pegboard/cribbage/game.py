@@ -104,6 +104,8 @@ class Game(Rules):
     ) -> Game:
         self = object.__new__(cls)
         self._table = table
+        self._left = table.left
+        self._sides = table.sides
         self._rng = rng
         self._origin = origin
         self._cuts = cuts
@@ -229,7 +231,7 @@ class Game(Rules):
         self._hand_start = len(self._history)
         self._gone = [False] * players
         self._floor = [0] * players
-        self._current = self._table.left[self._dealer]
+        self._current = self._left[self._dealer]
         self._legal = None
 
     def _adopt_record(

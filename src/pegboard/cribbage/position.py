@@ -104,6 +104,7 @@ class Position:
         "_hands",
         "_history",
         "_kept",
+        "_left",
         "_legal",
         "_log",
         "_moves",
@@ -118,6 +119,7 @@ class Position:
         "_seen",
         "_show_list",
         "_shows",
+        "_sides",
         "_starter",
         "_stock",
         "_table",
@@ -125,6 +127,10 @@ class Position:
 
     _table: Table
     """The facts of this table's size (``pegboard.cribbage.table``)."""
+    _left: tuple[int, ...]
+    """``_table.left``, the seat on each seat's left, read at every card played."""
+    _sides: tuple[int, ...]
+    """``_table.sides``, the score each seat pegs on, read at every score."""
     _rng: random.Random
     _origin: dict[str, Any]
     _cuts: tuple[CutForDeal, ...]
@@ -225,7 +231,7 @@ class Position:
     def pone(self) -> int:
         """The non-dealer (the dealer's left among three or four), who discards first, leads
         the pegging and counts first."""
-        return self._table.left[self._dealer]
+        return self._left[self._dealer]
 
     @property
     def first_dealer(self) -> int:
@@ -247,7 +253,7 @@ class Position:
 
     def side(self, seat: int) -> int:
         """The score ``seat`` pegs on: its own, or its side's among four (C9)."""
-        return self._table.sides[seat]
+        return self._sides[seat]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from pegboard.core import N_, AllOf, IllegalActionError
 from pegboard.cribbage.actions import (
-    DISCARD_OF,
     GO,
-    LAY_OF,
     PLAY_OF,
     Action,
     Discard,
@@ -29,35 +27,8 @@ from pegboard.cribbage.actions import (
 )
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import TARGET, GameResult, Reason
-from pegboard.cribbage.position import HAND_SIZE, KEPT, LIMIT, Position, _plays_of
+from pegboard.cribbage.position import KEPT, LIMIT, Position, _plays_of
 from pegboard.cribbage.scoring import peg_points_of, show_points
-
-
-def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
-    """Every pair of ``hand`` (C2), in deck order: the cards sorted by index, then pairs
-    ``(i, j)`` with ``i < j`` in lexicographic order."""
-    row = DISCARD_OF
-    pairs: tuple[Discard | None, ...]
-    if len(hand) == HAND_SIZE:  # always, in a game; unrolled as it is the common case
-        c1, c2, c3, c4, c5, c6 = hand
-        a, b, c, d, e, f = sorted((c1.index, c2.index, c3.index, c4.index, c5.index, c6.index))
-        ra, rb, rc, rd, re = row[a], row[b], row[c], row[d], row[e]
-        pairs = (
-            ra[b], ra[c], ra[d], ra[e], ra[f],
-            rb[c], rb[d], rb[e], rb[f],
-            rc[d], rc[e], rc[f],
-            rd[e], rd[f],
-            re[f],
-        )  # fmt: skip
-    else:
-        ordered = sorted([card.index for card in hand])
-        pairs = tuple([row[x][y] for i, x in enumerate(ordered) for y in ordered[i + 1 :]])
-    return pairs  # type: ignore[return-value]  # distinct cards: never None
-
-
-def _lay_away_choices(hand: list[Card]) -> tuple[Action, ...]:
-    """Every card of ``hand`` to lay in the crib (C8, C9), in deck order."""
-    return tuple([LAY_OF[index] for index in sorted([card.index for card in hand])])
 
 
 class Rules(Position):
@@ -81,8 +52,7 @@ class Rules(Position):
         if self._result is not None:
             legal = ()
         elif self._phase == "discard":
-            hand = self._hands[self._current]
-            legal = _discard_choices(hand) if self._table.laid == 2 else _lay_away_choices(hand)
+            legal = self._table.choices(self._hands[self._current])
         else:
             room = LIMIT - self._count
             plays = self._plays[self._current]
@@ -151,10 +121,9 @@ class Rules(Position):
         # The turn passes to the left (C5, C10): the next seat holding cards that has not
         # said go plays or says go; the player of the card is never asked to say go: left
         # alone, it plays on while it can, and then the sequence ends.
-        left = self._table.left
-        other = left[current]
+        other = self._left[current]
         while self._gone[other] or not self._hands[other]:
-            other = left[other]
+            other = self._left[other]
             if other == current:  # round to the player of the card
                 if not self._can_play(current):
                     self._end_sequence(current)
@@ -224,12 +193,10 @@ class Rules(Position):
         # Python-level ordering methods, many times slower.
         if len(cards) == 2:
             first, second = cards
-            kept = []
-            for card in hand:
-                if card is not first and card is not second:
-                    kept.append(card)
+            kept = [card for card in hand if card is not first and card is not second]
         else:
-            kept = [card for card in hand if card is not cards[0]]
+            first = cards[0]
+            kept = [card for card in hand if card is not first]
         if len(kept) != len(hand) - len(cards):
             rule = self._table.deal_rule
             missing = [c for c in cards if c not in hand]
@@ -252,7 +219,7 @@ class Rules(Position):
         self._history.append((self._hand_no, seat, action))
         self._legal = None
         if seat != self._dealer:
-            self._current = self._table.left[seat]
+            self._current = self._left[seat]
             return
         self._cut()
 
@@ -265,7 +232,7 @@ class Rules(Position):
             if self._result is not None:
                 return
         self._phase = "pegging"
-        self._current = self._table.left[self._dealer]
+        self._current = self._left[self._dealer]
 
     def _go(self, seat: int) -> None:
         if self._phase != "pegging":
@@ -286,7 +253,7 @@ class Rules(Position):
         _, last, before = self._history[-2]  # the move before this go: mostly the card
         if before.__class__ is not Play:
             last = self._last_card_player()
-        left = self._table.left
+        left = self._left
         other = left[seat]
         while self._gone[other] or not self._hands[other]:
             other = left[other]
@@ -326,7 +293,7 @@ class Rules(Position):
                 return
         self._count = 0
         self._pile = []
-        self._gone = [False] * self._table.players
+        self._gone = [False] * len(hands)
         for seat in self._table.rounds[last]:  # from its left round to itself
             if hands[seat]:
                 self._current = seat
@@ -371,7 +338,7 @@ class Rules(Position):
     ) -> None:
         """Peg ``points`` for ``seat``'s score (its side's among four, C9) and log it;
         reaching 121 wins at once (C7, C12)."""
-        side = self._table.sides[seat]
+        side = self._sides[seat]
         scores = self._scores
         total = scores[side] + points
         scores[side] = total

@@ -5,12 +5,41 @@ in partnerships). The game itself (``pegboard.cribbage.game.Game``) is one for e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from pegboard.core import N_, WordedError
-from pegboard.cribbage.actions import Discard, LayAway
+from pegboard.cribbage.actions import DISCARD_OF, LAY_OF, Action, Discard, LayAway
+from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import side_of
+
+
+def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
+    """Every pair of ``hand`` (C2), in deck order: the cards sorted by index, then pairs
+    ``(i, j)`` with ``i < j`` in lexicographic order."""
+    row = DISCARD_OF
+    pairs: tuple[Discard | None, ...]
+    if len(hand) == 6:  # always, in a game of two; unrolled as it is the common case
+        c1, c2, c3, c4, c5, c6 = hand
+        a, b, c, d, e, f = sorted((c1.index, c2.index, c3.index, c4.index, c5.index, c6.index))
+        ra, rb, rc, rd, re = row[a], row[b], row[c], row[d], row[e]
+        pairs = (
+            ra[b], ra[c], ra[d], ra[e], ra[f],
+            rb[c], rb[d], rb[e], rb[f],
+            rc[d], rc[e], rc[f],
+            rd[e], rd[f],
+            re[f],
+        )  # fmt: skip
+    else:
+        ordered = sorted([card.index for card in hand])
+        pairs = tuple([row[x][y] for i, x in enumerate(ordered) for y in ordered[i + 1 :]])
+    return pairs  # type: ignore[return-value]  # distinct cards: never None
+
+
+def _lay_away_choices(hand: list[Card]) -> tuple[Action, ...]:
+    """Every card of ``hand`` to lay in the crib (C8, C9), in deck order."""
+    return tuple([LAY_OF[index] for index in sorted([card.index for card in hand])])
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +53,8 @@ class Table:
     """Cards each seat lays in the crib: two (C2) or one (C8, C9)."""
     lay_type: type[Discard] | type[LayAway]
     """The action that lays them: ``Discard`` (two cards) or ``LayAway`` (one)."""
+    choices: Callable[[list[Card]], tuple[Action, ...]]
+    """A hand's legal actions at the discard: every pair (C2) or every card (C8, C9)."""
     pack: int
     """Cards the crib takes from the pack at the deal: one among three (C8)."""
     sides: tuple[int, ...]
@@ -57,6 +88,7 @@ def _table(players: int) -> Table:
         hand_size=6 if players == 2 else 5,
         laid=2 if players == 2 else 1,
         lay_type=Discard if players == 2 else LayAway,
+        choices=_discard_choices if players == 2 else _lay_away_choices,
         pack=1 if players == 3 else 0,
         sides=tuple(side_of(players, seat) for seat in range(players)),
         score_count=2 if players == 4 else players,
