@@ -59,7 +59,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pegboard.core import N_, IllegalActionError, replay_actions
-from pegboard.cribbage.actions import LAY_OF, Action, Discard, Play, parse_action
+from pegboard.cribbage.actions import LAY_OF, Action, Discard, parse_action
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.deal import _shuffled, cut_for_deal
 from pegboard.cribbage.events import CutForDeal, HandShow, ScoreEvent
@@ -204,10 +204,9 @@ class Game(Rules):
         table = self._table
         players = table.players
         dealt = players * table.hand_size
-        hands: list[list[Card]] = [[], [], [], []]  # fresh lists, without a comprehension
-        del hands[players:]
-        for k, seat in enumerate(table.rounds[self._dealer]):
-            hands[seat] = deck[k:dealt:players]
+        hands: list[list[Card]] = [[]] * players  # every entry is replaced just below
+        for seat, part in table.deal_parts[self._dealer]:
+            hands[seat] = deck[part]
         pack = dealt + table.pack
         self._start_hand(hands, deck[pack:], tuple(deck[dealt:pack]))
 
@@ -218,9 +217,8 @@ class Game(Rules):
         players = self._table.players
         self._phase = "discard"
         self._hands = hands
-        plays: list[list[Play]] = [[], [], [], []]
-        del plays[players:]
-        self._plays = plays
+        # One empty list for every seat: each seat's is replaced at its discard, unchanged.
+        self._plays = [[]] * players
         self._kept = [()] * players
         self._discards = [()] * players
         self._pack = pack

@@ -191,13 +191,19 @@ class Rules(Position):
         cards: tuple[Card, ...] = action.cards
         # Found by identity: comparing Cards with == (list.remove, "in") goes through their
         # Python-level ordering methods, many times slower.
+        # A plain loop: a comprehension is a function call of its own (Python 3.11).
+        kept = []
         if len(cards) == 2:
             first, second = cards
-            kept = [card for card in hand if card is not first and card is not second]
+            for card in hand:
+                if card is not first and card is not second:
+                    kept.append(card)
         else:
             first = cards[0]
-            kept = [card for card in hand if card is not first]
-        if len(kept) != len(hand) - len(cards):
+            for card in hand:
+                if card is not first:
+                    kept.append(card)
+        if len(kept) + len(cards) != len(hand):
             rule = self._table.deal_rule
             missing = [c for c in cards if c not in hand]
             if len(missing) == 1:
@@ -287,19 +293,23 @@ class Rules(Position):
             if hands[last]:
                 # Being unable to play on is public: every card held is worth more.
                 self._floor[last] = max(self._floor[last], LIMIT - self._count)
-            final = not any(hands)
-            self._score(last, 1, "last card" if final else "go", tuple(self._pile))
+                self._score(last, 1, "go", tuple(self._pile))
+            else:
+                final = not any(hands)
+                self._score(last, 1, "last card" if final else "go", tuple(self._pile))
             if self._result is not None:
                 return
         self._count = 0
         self._pile = []
         self._gone = [False] * len(hands)
-        for seat in self._table.rounds[last]:  # from its left round to itself
-            if hands[seat]:
-                self._current = seat
-                self._legal = tuple(self._plays[seat])  # at count 0 every card fits
+        seat = self._left[last]  # the next to its left with cards leads
+        while not hands[seat]:
+            if seat == last:  # round to itself: every card is played
+                self._show()
                 return
-        self._show()
+            seat = self._left[seat]
+        self._current = seat
+        self._legal = tuple(self._plays[seat])  # at count 0 every card fits
 
     def _show(self) -> None:
         """Count the hands from the dealer's left (the pone's between two), the dealer's
@@ -318,7 +328,9 @@ class Rules(Position):
             if self._result is not None:
                 break
         else:
-            crib = cards = self._crib()
+            crib = cards = self._pack  # the crib: _crib() without the call
+            for seat in table.rounds[dealer]:
+                crib = cards = crib + self._discards[seat]
             a, b, c, d = cards
             self._score(dealer, show_points(a, b, c, d, starter, True), "crib", cards, starter)
         self._shows.append((self._hand_no, dealer, starter, tuple(shown), crib))

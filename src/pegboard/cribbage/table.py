@@ -63,6 +63,9 @@ class Table:
     """How many scores the game keeps: one a player, or one a side among four (C9)."""
     left: tuple[int, ...]
     """The seat on each seat's left: the next to deal, lay away, play and count."""
+    deal_parts: tuple[tuple[tuple[int, slice], ...], ...]
+    """For each dealer, each seat with the part of the shuffled deck dealt to it, one card
+    at a time from the dealer's left (C2, C8, C9)."""
     rounds: tuple[tuple[int, ...], ...]
     """For each seat, every seat in turn from its left round to itself: the order of the
     deal, the lay-away and the show when it deals, and of the lead after its last card."""
@@ -83,9 +86,10 @@ class Table:
 def _table(players: int) -> Table:
     rules = {2: ("C2", "C5", "C4", "C7"), 3: ("C8", "C10", "C10", "C12")}
     deal, go, turn, end = rules.get(players, ("C9", "C10", "C10", "C12"))
+    hand_size = 6 if players == 2 else 5
     return Table(
         players=players,
-        hand_size=6 if players == 2 else 5,
+        hand_size=hand_size,
         laid=2 if players == 2 else 1,
         lay_type=Discard if players == 2 else LayAway,
         choices=_discard_choices if players == 2 else _lay_away_choices,
@@ -93,6 +97,13 @@ def _table(players: int) -> Table:
         sides=tuple(side_of(players, seat) for seat in range(players)),
         score_count=2 if players == 4 else players,
         left=tuple((seat + 1) % players for seat in range(players)),
+        deal_parts=tuple(
+            tuple(
+                ((dealer + 1 + k) % players, slice(k, players * hand_size, players))
+                for k in range(players)
+            )
+            for dealer in range(players)
+        ),
         rounds=tuple(
             tuple((seat + step) % players for step in range(1, players + 1))
             for seat in range(players)
