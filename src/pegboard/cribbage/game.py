@@ -202,13 +202,10 @@ class Game(Rules):
         seed = self._rng.getrandbits(63)
         deck = _shuffled(seed)
         table = self._table
-        players = table.players
-        dealt = players * table.hand_size
-        hands: list[list[Card]] = [[]] * players  # every entry is replaced just below
+        hands: list[list[Card]] = [[]] * table.players  # every entry is replaced just below
         for seat, part in table.deal_parts[self._dealer]:
             hands[seat] = deck[part]
-        pack = dealt + table.pack
-        self._start_hand(hands, deck[pack:], tuple(deck[dealt:pack]))
+        self._start_hand(hands, deck[table.stock_part], tuple(deck[table.pack_part]))
 
     def _start_hand(
         self, hands: list[list[Card]], stock: list[Card], pack: tuple[Card, ...] = ()

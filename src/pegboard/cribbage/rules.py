@@ -29,6 +29,7 @@ from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import TARGET, GameResult, Reason
 from pegboard.cribbage.position import KEPT, LIMIT, Position, _plays_of
 from pegboard.cribbage.scoring import peg_points_of, show_points
+from pegboard.cribbage.table import discard_choices, lay_away_choices
 
 
 class Rules(Position):
@@ -52,7 +53,8 @@ class Rules(Position):
         if self._result is not None:
             legal = ()
         elif self._phase == "discard":
-            legal = self._table.choices(self._hands[self._current])
+            hand = self._hands[self._current]
+            legal = discard_choices(hand) if self._table.two else lay_away_choices(hand)
         else:
             room = LIMIT - self._count
             plays = self._plays[self._current]
@@ -192,18 +194,12 @@ class Rules(Position):
         # Found by identity: comparing Cards with == (list.remove, "in") goes through their
         # Python-level ordering methods, many times slower.
         # A plain loop: a comprehension is a function call of its own (Python 3.11).
+        first, second = cards[0], cards[-1]  # the same card when one is laid (C8, C9)
         kept = []
-        if len(cards) == 2:
-            first, second = cards
-            for card in hand:
-                if card is not first and card is not second:
-                    kept.append(card)
-        else:
-            first = cards[0]
-            for card in hand:
-                if card is not first:
-                    kept.append(card)
-        if len(kept) + len(cards) != len(hand):
+        for card in hand:
+            if card is not first and card is not second:
+                kept.append(card)
+        if len(kept) != len(hand) - len(cards):
             rule = self._table.deal_rule
             missing = [c for c in cards if c not in hand]
             if len(missing) == 1:

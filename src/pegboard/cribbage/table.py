@@ -5,7 +5,6 @@ in partnerships). The game itself (``pegboard.cribbage.game.Game``) is one for e
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -15,7 +14,7 @@ from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import side_of
 
 
-def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
+def discard_choices(hand: list[Card]) -> tuple[Action, ...]:
     """Every pair of ``hand`` (C2), in deck order: the cards sorted by index, then pairs
     ``(i, j)`` with ``i < j`` in lexicographic order."""
     row = DISCARD_OF
@@ -37,7 +36,7 @@ def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
     return pairs  # type: ignore[return-value]  # distinct cards: never None
 
 
-def _lay_away_choices(hand: list[Card]) -> tuple[Action, ...]:
+def lay_away_choices(hand: list[Card]) -> tuple[Action, ...]:
     """Every card of ``hand`` to lay in the crib (C8, C9), in deck order."""
     return tuple([LAY_OF[index] for index in sorted([card.index for card in hand])])
 
@@ -53,8 +52,6 @@ class Table:
     """Cards each seat lays in the crib: two (C2) or one (C8, C9)."""
     lay_type: type[Discard] | type[LayAway]
     """The action that lays them: ``Discard`` (two cards) or ``LayAway`` (one)."""
-    choices: Callable[[list[Card]], tuple[Action, ...]]
-    """A hand's legal actions at the discard: every pair (C2) or every card (C8, C9)."""
     pack: int
     """Cards the crib takes from the pack at the deal: one among three (C8)."""
     sides: tuple[int, ...]
@@ -63,6 +60,10 @@ class Table:
     """How many scores the game keeps: one a player, or one a side among four (C9)."""
     left: tuple[int, ...]
     """The seat on each seat's left: the next to deal, lay away, play and count."""
+    pack_part: slice
+    """The part of the shuffled deck after the hands that starts the crib (C8)."""
+    stock_part: slice
+    """The rest of the shuffled deck: the stock, the starter on top (C3)."""
     deal_parts: tuple[tuple[tuple[int, slice], ...], ...]
     """For each dealer, each seat with the part of the shuffled deck dealt to it, one card
     at a time from the dealer's left (C2, C8, C9)."""
@@ -77,10 +78,8 @@ class Table:
     """The rule of the turn to peg: C4 between two, C10 among more."""
     end_rule: str
     """The rule of winning: C7 between two, C12 among more."""
-
-    @property
-    def two(self) -> bool:
-        return self.players == 2
+    two: bool
+    """Whether this is the two-player game (C1-C7)."""
 
 
 def _table(players: int) -> Table:
@@ -92,11 +91,12 @@ def _table(players: int) -> Table:
         hand_size=hand_size,
         laid=2 if players == 2 else 1,
         lay_type=Discard if players == 2 else LayAway,
-        choices=_discard_choices if players == 2 else _lay_away_choices,
         pack=1 if players == 3 else 0,
         sides=tuple(side_of(players, seat) for seat in range(players)),
         score_count=2 if players == 4 else players,
         left=tuple((seat + 1) % players for seat in range(players)),
+        pack_part=slice(players * hand_size, players * hand_size + (players == 3)),
+        stock_part=slice(players * hand_size + (players == 3), None),
         deal_parts=tuple(
             tuple(
                 ((dealer + 1 + k) % players, slice(k, players * hand_size, players))
@@ -112,6 +112,7 @@ def _table(players: int) -> Table:
         go_rule=go,
         turn_rule=turn,
         end_rule=end,
+        two=players == 2,
     )
 
 
