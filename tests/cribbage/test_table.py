@@ -113,6 +113,19 @@ def test_c8_errors_name_the_rule() -> None:
     assert game.parse_action(f"discard {hand[0]}") is LayAway(hand[0])
 
 
+def test_c8_a_position_at_the_lay_away_starts_the_crib_with_the_packs_card() -> None:
+    hands = ["AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S", "AD 2D 3D 4D 5D"]
+    game = Game.from_position(hands, dealer=2, crib="KC", starter="QC")
+    assert game.phase == "discard" and game.current_player == 0
+    assert game.crib == (card("KC"),)
+    for seat in (0, 1, 2):  # from the dealer's left round to the dealer (C8)
+        game.apply(LayAway(game.hands[seat][0]), seat=seat)
+    assert game.crib == parse_cards("KC AH AS AD")  # the pack's card, then each seat's
+    assert game.starter == card("QC") and game.current_player == 0  # C3, C10
+    with pytest.raises(ValueError, match="C8"):
+        Game.from_position(hands, dealer=2)  # among three the pack's card is given
+
+
 def test_c8_c9_only_two_three_or_four_players() -> None:
     for players in (1, 5, "3", True):
         with pytest.raises(WordedError, match="two players, three \\(C8\\) or four"):
