@@ -252,23 +252,27 @@ class Rules(Position):
         # A go comes only after a card of this sequence (at count 0 every card fits): the
         # turn passes on to the left, the player of the last card only while it can play
         # on (C5, C10); when no one can, the sequence ends.
-        _, last, before = self._history[-2]  # the move before this go: mostly the card
-        if before.__class__ is not Play:
-            last = self._last_card_player()
         left = self._left
         other = left[seat]
         while self._gone[other] or not self._hands[other]:
             other = left[other]
             if other == seat:  # no one left to ask
-                self._end_sequence(last)
+                self._end_sequence(self._last_card_player())
                 return
-        if other == last and not self._can_play(other):
+        if self._can_play(other):
+            self._current = other
+            return
+        last = self._last_card_player()
+        if other == last:  # it cannot play on, and is never asked to say go
             self._end_sequence(last)
         else:
-            self._current = other
+            self._current = other  # to say go in turn
 
     def _last_card_player(self) -> int:
-        """Who played the last card of the current sequence."""
+        """Who played the last card of the current sequence (a go follows it)."""
+        _, mover, before = self._history[-2]  # the move before this go: mostly the card
+        if before.__class__ is Play:
+            return mover
         for _, mover, action in reversed(self._history):
             if action.__class__ is Play:
                 return mover
