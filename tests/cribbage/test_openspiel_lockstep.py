@@ -1,7 +1,7 @@
 """Cribbage in lock-step with OpenSpiel's C++ ``cribbage``
 (``pyspiel.load_game("cribbage", {"players": n})``), an implementation written apart from
 this one: for two players (``Game``, C1-C7), three (C8) and four in partnerships (C9,
-``TableGame``), 1,000 seeded games each.
+``Game.new(players=...)``), 1,000 seeded games each.
 
 Each game is played by random legal moves through pegboard's engine, and every move is given
 to OpenSpiel's state too, its chance nodes dealt our cards (its order of dealing differs, the
@@ -29,11 +29,9 @@ from typing import Any
 
 import pytest
 
-from pegboard.cribbage import GO, Card, Discard, Game, Play, score_hand
-from pegboard.cribbage.multi import TableGame
-from pegboard.cribbage.multi_view import LayAway, TableAction, side_of
-
-AnyGame = Game | TableGame
+from pegboard.cribbage import GO, Card, Discard, Game, LayAway, Play, score_hand
+from pegboard.cribbage.actions import Action
+from pegboard.cribbage.events import side_of
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -53,7 +51,7 @@ def _spiel_order(card: Card) -> tuple[int, int]:
     return card.rank, "CDHS".index(card.suit)
 
 
-def spiel_action(action: TableAction | Discard) -> int:
+def spiel_action(action: Action) -> int:
     if action is GO:
         return PASS
     if isinstance(action, Discard):  # two players: the pair in OpenSpiel's order of a hand
@@ -83,12 +81,12 @@ def _spiel_scores(state: Any) -> list[int]:
     return [int(v) for v in line.split()[1:]]
 
 
-def _ours(game: AnyGame, offset: list[int]) -> list[int]:
+def _ours(game: Game, offset: list[int]) -> list[int]:
     players = game.num_players
     return [game.scores[side_of(players, s)] + offset[s] for s in range(players)]
 
 
-def _deal(state: Any, game: AnyGame) -> None:
+def _deal(state: Any, game: Game) -> None:
     """Give OpenSpiel this hand's cards: each seat's five in seat order, then the crib's card
     from the pack among three (C8: its order of dealing, our cards)."""
     assert state.is_chance_node()
@@ -106,7 +104,7 @@ def _pile(state: Any) -> list[str]:
     return line.split()[2:]
 
 
-def _catch_up(state: Any, game: AnyGame | None, tally: Tally) -> None:
+def _catch_up(state: Any, game: Game | None, tally: Tally) -> None:
     """Answer OpenSpiel's passes until it stands where ``game`` does: the same seat to act
     in the same sequence (None: until it leaves the play, for a new deal or the end); each
     pass must be that player's only choice (C10)."""
@@ -135,11 +133,7 @@ def _is_four_card_crib_flush(crib: tuple[Card, ...], starter: Card) -> bool:
 
 
 def play_in_lockstep(players: int, seed: int, tally: Tally) -> None:
-    game: AnyGame = (  # dealt by seat 0 first, as OpenSpiel's
-        Game.new(seed=seed, dealer=0)
-        if players == 2
-        else TableGame.new(players=players, seed=seed, dealer=0)
-    )
+    game = Game.new(seed=seed, dealer=0, players=players)  # dealt by seat 0 first, as OpenSpiel's
     state = pyspiel.load_game("cribbage", {"players": players}).new_initial_state()
     rng = random.Random(seed)
     offset = [0] * players
@@ -234,7 +228,7 @@ def play_in_lockstep(players: int, seed: int, tally: Tally) -> None:
         tally.shows += 1
 
 
-def _whole_show(game: AnyGame, offset: list[int]) -> list[int]:
+def _whole_show(game: Game, offset: list[int]) -> list[int]:
     """Every seat's score had the show of the last hand been counted to its end, OpenSpiel's
     way (C11): the hands and crib ``game`` did not reach counted by ``score_hand`` (C6), and
     a four-card crib flush worth 4."""
@@ -260,7 +254,7 @@ def _whole_show(game: AnyGame, offset: list[int]) -> list[int]:
     return scores
 
 
-def _why(game: AnyGame, state: Any) -> str:
+def _why(game: Game, state: Any) -> str:
     """What to read when the engines part: our last scores and moves, and OpenSpiel's state."""
     events = "\n".join(str(e) for e in game.log[-4:])
     moves = " ".join(str(m) for m in game.history[-8:])

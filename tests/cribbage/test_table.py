@@ -8,9 +8,8 @@ import random
 import pytest
 
 from pegboard.core import IllegalActionError, RecordError, WordedError
-from pegboard.cribbage import DECK, GO, Card, Discard, Play, parse_cards
-from pegboard.cribbage.multi import TableGame, cut_for_deal_among
-from pegboard.cribbage.multi_view import LayAway
+from pegboard.cribbage import DECK, GO, Card, Discard, Game, LayAway, Play, parse_cards
+from pegboard.cribbage.deal import cut_for_deal
 
 
 def card(text: str) -> Card:
@@ -33,7 +32,7 @@ def library_deck(seed: int) -> list[Card]:
 def test_c8_three_players_five_each_from_the_dealers_left_then_one_from_the_pack(
     seed: int, dealer: int
 ) -> None:
-    game = TableGame.new(players=3, seed=seed, dealer=dealer)
+    game = Game.new(players=3, seed=seed, dealer=dealer)
     deck = library_deck(seed)
     expected: list[list[Card]] = [[], [], []]
     for i in range(15):  # one at a time, the dealer's left first
@@ -46,7 +45,7 @@ def test_c8_three_players_five_each_from_the_dealers_left_then_one_from_the_pack
 
 
 def test_c8_each_lays_one_card_away_from_the_dealers_left_the_dealer_last() -> None:
-    game = TableGame.new(players=3, seed=5, dealer=1)
+    game = Game.new(players=3, seed=5, dealer=1)
     order = []
     while game.phase == "discard":
         seat = game.current_player
@@ -66,7 +65,7 @@ def test_c8_each_lays_one_card_away_from_the_dealers_left_the_dealer_last() -> N
 
 
 def test_c8_the_deal_passes_to_the_left_every_hand() -> None:
-    game = TableGame.new(players=3, seed=9, dealer=2)
+    game = Game.new(players=3, seed=9, dealer=2)
     rng = random.Random(9)
     dealers = {game.hand_number: game.dealer}
     while not game.is_over and game.hand_number < 6:
@@ -78,21 +77,21 @@ def test_c8_the_deal_passes_to_the_left_every_hand() -> None:
 def test_c8_the_first_dealer_is_cut_lowest_card_deals_a_tie_for_lowest_cuts_again() -> None:
     ties = 0
     for seed in range(400):
-        dealer, cuts = cut_for_deal_among(3, random.Random(seed))
+        dealer, cuts = cut_for_deal(random.Random(seed), 3)
         for cut in cuts[:-1]:  # every earlier cut tied for the lowest card
-            low = min(c.rank for c in cut)
-            assert sum(c.rank == low for c in cut) > 1
+            low = min(c.rank for c in cut.cards)
+            assert sum(c.rank == low for c in cut.cards) > 1
             ties += 1
-        last = cuts[-1]
+        last = cuts[-1].cards
         assert all(last[dealer].rank < c.rank for s, c in enumerate(last) if s != dealer)
-        game = TableGame.new(players=3, seed=seed)
+        game = Game.new(players=3, seed=seed)
         assert game.first_dealer == game.dealer
-        assert len(game.cuts[-1]) == 3
+        assert len(game.cuts[-1].cards) == 3
     assert ties > 0
 
 
 def test_c8_errors_name_the_rule() -> None:
-    game = TableGame.new(players=3, seed=5, dealer=0)
+    game = Game.new(players=3, seed=5, dealer=0)
     hand = game.hands[1]
     with pytest.raises(IllegalActionError) as out_of_turn:
         game.apply(LayAway(game.hands[2][0]), seat=2)
@@ -114,17 +113,30 @@ def test_c8_errors_name_the_rule() -> None:
     assert game.parse_action(f"discard {hand[0]}") is LayAway(hand[0])
 
 
-def test_c8_c9_only_three_or_four_players() -> None:
-    for players in (2, 5, "3", True):
-        with pytest.raises(WordedError, match="three players \\(C8\\) or four"):
-            TableGame.new(players=players, seed=1)  # type: ignore[arg-type]
+def test_c8_a_position_at_the_lay_away_starts_the_crib_with_the_packs_card() -> None:
+    hands = ["AH 2H 3H 4H 5H", "AS 2S 3S 4S 5S", "AD 2D 3D 4D 5D"]
+    game = Game.from_position(hands, dealer=2, crib="KC", starter="QC")
+    assert game.phase == "discard" and game.current_player == 0
+    assert game.crib == (card("KC"),)
+    for seat in (0, 1, 2):  # from the dealer's left round to the dealer (C8)
+        game.apply(LayAway(game.hands[seat][0]), seat=seat)
+    assert game.crib == parse_cards("KC AH AS AD")  # the pack's card, then each seat's
+    assert game.starter == card("QC") and game.current_player == 0  # C3, C10
+    with pytest.raises(ValueError, match="C8"):
+        Game.from_position(hands, dealer=2)  # among three the pack's card is given
+
+
+def test_c8_c9_only_two_three_or_four_players() -> None:
+    for players in (1, 5, "3", True):
+        with pytest.raises(WordedError, match="two players, three \\(C8\\) or four"):
+            Game.new(players=players, seed=1)  # type: ignore[arg-type]
 
 
 # -- C9: four players in partnerships ---------------------------------------------------
 
 
 def test_c9_four_players_five_each_one_each_to_the_crib_partners_opposite() -> None:
-    game = TableGame.new(players=4, seed=11, dealer=3)
+    game = Game.new(players=4, seed=11, dealer=3)
     deck = library_deck(11)
     assert [list(h) for h in game.hands] == [deck[i:20:4] for i in range(4)]
     assert game.crib == () and len(game.stock) == 32
@@ -135,7 +147,7 @@ def test_c9_four_players_five_each_one_each_to_the_crib_partners_opposite() -> N
         order.append(game.current_player)
         game.apply(game.legal_actions()[0])
     assert order == [0, 1, 2, 3] and len(game.crib) == 4
-    fresh = TableGame.new(players=4, seed=11, dealer=3)
+    fresh = Game.new(players=4, seed=11, dealer=3)
     with pytest.raises(IllegalActionError) as error:
         fresh.apply(GO)
     assert error.value.rule == "C9"
@@ -146,7 +158,7 @@ def test_c9_four_players_five_each_one_each_to_the_crib_partners_opposite() -> N
 
 
 def test_c9_partners_peg_on_one_score() -> None:
-    game = TableGame.from_position(
+    game = Game.from_position(
         ["5S AC 2C 3C", "10C 6C 7C 8C", "10D 4H 9H KS", "AH QS JS 2S"],
         dealer=3,
         crib="3S 4S 5D 6D",
@@ -164,7 +176,7 @@ def test_c9_partners_peg_on_one_score() -> None:
 
 
 def test_c9_a_partners_hand_is_hidden_from_its_partner() -> None:
-    game = TableGame.new(players=4, seed=21, dealer=0)
+    game = Game.new(players=4, seed=21, dealer=0)
     seen = game.observation(1).to_dict()
     partner = game.hands[3]
     assert seen["hand"] == [str(c) for c in game.hands[1]]
@@ -197,7 +209,7 @@ PLAY_A = [
 ]
 
 
-def _play(game: TableGame, moves: list[str]) -> None:
+def _play(game: Game, moves: list[str]) -> None:
     for move in moves:
         seat, text = move.split(":")
         assert game.current_player == int(seat), (move, game)
@@ -207,7 +219,7 @@ def _play(game: TableGame, moves: list[str]) -> None:
 
 
 def test_c10_the_go_passes_round_the_table_and_the_last_card_scores() -> None:
-    game = TableGame.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
+    game = Game.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
     _play(game, PLAY_A[:4])
     assert game.said_go == (False, True, False)
     _play(game, PLAY_A[4:6])
@@ -235,8 +247,8 @@ HANDS_B = ["KH QH JH 10D", "KS QS JS 10C", "5C 3C 2C 4C"]
 """Three hands, dealer seat 2: seat 0 leads."""
 
 
-def _hand_b() -> TableGame:
-    return TableGame.from_position(HANDS_B, dealer=2, crib="4D 5D 6D 7H", starter="9H")
+def _hand_b() -> Game:
+    return Game.from_position(HANDS_B, dealer=2, crib="4D 5D 6D 7H", starter="9H")
 
 
 def test_c10_the_player_of_the_last_card_plays_on_while_the_others_are_gone() -> None:
@@ -276,7 +288,7 @@ def test_c10_a_player_without_cards_is_passed_over_without_a_word() -> None:
 
 
 def test_c10_errors_name_the_rule() -> None:
-    game = TableGame.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
+    game = Game.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
     with pytest.raises(IllegalActionError) as out_of_turn:
         game.apply(Play(card("7D")), seat=0)
     assert out_of_turn.value.rule == "C10"
@@ -296,7 +308,7 @@ def test_c10_errors_name_the_rule() -> None:
 
 
 def test_c11_the_show_from_the_dealers_left_the_dealer_then_the_crib() -> None:
-    game = TableGame.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
+    game = Game.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
     _play(game, PLAY_A)
     show = [(e.seat, e.points, e.reason) for e in game.log if e.reason in ("hand", "crib")]
     # By hand (C6): 10 10 9 8 + 9: pairs 4, four runs of three 12; K 3 2 Q + 9: two
@@ -312,7 +324,7 @@ def test_c11_the_show_from_the_dealers_left_the_dealer_then_the_crib() -> None:
 
 
 def test_c11_the_crib_scores_a_flush_only_with_the_starter() -> None:
-    flush = TableGame.from_position(HANDS_A, dealer=0, crib="2H 4H 6H 8H", starter="9C")
+    flush = Game.from_position(HANDS_A, dealer=0, crib="2H 4H 6H 8H", starter="9C")
     _play(flush, PLAY_A)
     crib = [e for e in flush.log if e.reason == "crib"]
     # 2 + 4 + 9 and 6 + 9: two fifteens, and no flush without the starter (C6).
@@ -320,7 +332,7 @@ def test_c11_the_crib_scores_a_flush_only_with_the_starter() -> None:
 
 
 def test_c11_c12_a_hand_counted_earlier_wins_before_a_later_one_is_counted() -> None:
-    game = TableGame.from_position(
+    game = Game.from_position(
         HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H", scores=[0, 110, 118]
     )
     _play(game, PLAY_A)
@@ -335,7 +347,7 @@ def test_c11_c12_a_hand_counted_earlier_wins_before_a_later_one_is_counted() -> 
 
 
 def test_c12_the_first_to_121_wins_at_once_one_game_point_and_no_skunk() -> None:
-    game = TableGame.from_position(
+    game = Game.from_position(
         HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H", scores=[0, 110, 118]
     )
     _play(game, PLAY_A)
@@ -350,7 +362,7 @@ def test_c12_the_first_to_121_wins_at_once_one_game_point_and_no_skunk() -> None
 
 
 def test_c12_a_side_wins_both_partners_win() -> None:
-    game = TableGame.from_position(
+    game = Game.from_position(
         ["5S AC 2C 3C", "10C 6C 7C 8C", "10D 4H 9H KS", "AH QS JS 2S"],
         dealer=3,
         crib="3S 4S 5D 6D",
@@ -369,23 +381,42 @@ def test_c12_a_side_wins_both_partners_win() -> None:
 
 def test_c8_c9_records_replay_and_a_changed_record_is_refused() -> None:
     for players in (3, 4):
-        game = TableGame.new(players=players, seed=77)
+        game = Game.new(players=players, seed=77)
         rng = random.Random(77)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions()))
         record = game.to_record()
-        assert TableGame.from_record(record).to_record() == record
+        assert Game.from_record(record).to_record() == record
         changed = dict(record, scores=[0] * len(record["scores"]))
         with pytest.raises(RecordError):
-            TableGame.from_record(changed)
-    position = TableGame.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
+            Game.from_record(changed)
+    position = Game.from_position(HANDS_A, dealer=0, crib="4D 5D 6D 7C", starter="9H")
     _play(position, PLAY_A)
-    assert TableGame.from_record(position.to_record()).scores == position.scores
+    assert Game.from_record(position.to_record()).scores == position.scores
+
+
+def test_c8_c9_the_surfaces_read_two_player_records_only() -> None:
+    """Three and four are played in the library only: the registry's reader, which the
+    site, ``replay`` and the terminal read records with, refuses them with a clear error,
+    and reads a two-player game's record as before."""
+    from pegboard import games
+
+    reader = games.get("cribbage")
+    for players in (3, 4):
+        game = Game.new(players=players, seed=5)
+        game.apply(game.legal_actions()[0])
+        record = game.to_record()
+        assert Game.from_record(record).to_record() == record  # the library reads it
+        with pytest.raises(RecordError, match=r"three or four \(C8, C9\)"):
+            reader.read_record(record)
+    two = Game.new(seed=5)
+    two.apply(two.legal_actions()[0])
+    assert reader.read_record(two.to_record()).to_record() == two.to_record()
 
 
 def test_c8_c9_a_copy_plays_on_alone_and_deals_the_same_future() -> None:
     for players in (3, 4):
-        game = TableGame.new(players=players, seed=31)
+        game = Game.new(players=players, seed=31)
         rng = random.Random(31)
         for _ in range(30):
             game.apply(rng.choice(game.legal_actions()))

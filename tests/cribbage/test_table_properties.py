@@ -12,20 +12,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pegboard.cribbage import DECK, Card, peg_breakdown, score_hand
-from pegboard.cribbage.multi import TableGame
-from pegboard.cribbage.multi_view import LAY_OF, LayAway, TableMove, side_of
+from pegboard.cribbage import DECK, Card, Game, LayAway, peg_breakdown, score_hand
+from pegboard.cribbage.actions import LAY_OF, PLAY_OF
+from pegboard.cribbage.events import side_of
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 
-def _every_card(game: TableGame) -> list[Card]:
+def _every_card(game: Game) -> list[Card]:
     starter = [] if game.starter is None else [game.starter]
     played = [card for _, card in game.played]
     return [*(c for h in game.hands for c in h), *game.crib, *game.stock, *starter, *played]
 
 
-def _check_step(game: TableGame, before: tuple[int, ...]) -> None:
+def _check_step(game: Game, before: tuple[int, ...]) -> None:
     every = _every_card(game)
     assert len(every) == 52 and set(every) == set(DECK)  # C1: all 52, none twice
     assert game.count <= 31 and game.count == sum(c.value for c in game.pile)  # C4
@@ -40,7 +40,7 @@ def _check_step(game: TableGame, before: tuple[int, ...]) -> None:
             assert len(game.crib) == (game.num_players == 3) + sum(len(h) == 4 for h in game.hands)
 
 
-def _recounted(game: TableGame) -> tuple[int, ...]:
+def _recounted(game: Game) -> tuple[int, ...]:
     """Every score worked out again from the log's cards (C3-C6), summed a side (C9)."""
     totals = [0] * len(game.scores)
     for event in game.log:
@@ -62,8 +62,8 @@ def _recounted(game: TableGame) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def _play_out(players: int, seed: int, moves: int) -> TableGame:
-    game = TableGame.new(players=players, seed=seed)
+def _play_out(players: int, seed: int, moves: int) -> Game:
+    game = Game.new(players=players, seed=seed)
     rng = random.Random(moves)
     steps = 0
     while not game.is_over:
@@ -92,16 +92,15 @@ def test_c8_c9_c12_cards_conserved_scores_recounted_game_ends_at_121(
     assert game.hand_number >= 3  # several deals a game: thousands over the examples
     # Records replay, to the same record.
     record = game.to_record()
-    assert TableGame.from_record(record).to_record() == record
+    assert Game.from_record(record).to_record() == record
 
 
-def _hidden_from(game: TableGame, seat: int) -> list[Card]:
+def _hidden_from(game: Game, seat: int) -> list[Card]:
     """The cards ``seat`` has not seen this hand: the other hands (a partner's too), their
     crib cards, the pack's crib card and the stock."""
     seen = game.observation(seat)
     known = {*seen.hand, *seen.kept, *(c for _, c in seen.played)}
-    if seen.laid is not None:
-        known.add(seen.laid)
+    known.update(seen.discards)
     if game.starter is not None:
         known.add(game.starter)
     for show in game.shows:
@@ -111,7 +110,7 @@ def _hidden_from(game: TableGame, seat: int) -> list[Card]:
     return [card for card in DECK if card not in known]
 
 
-def _relabelled(game: TableGame, seat: int, rng: random.Random) -> TableGame:
+def _relabelled(game: Game, seat: int, rng: random.Random) -> Game:
     """``game`` with the cards hidden from ``seat`` dealt to each other's places at random."""
     hidden = _hidden_from(game, seat)
     swapped = hidden[:]
@@ -123,16 +122,21 @@ def _relabelled(game: TableGame, seat: int, rng: random.Random) -> TableGame:
 
     other = game.copy()
     other._hands = [[f(c) for c in h] for h in game._hands]
+    other._plays = [[PLAY_OF[f(p.card).index] for p in plays] for plays in game._plays]
     other._kept = [tuple(f(c) for c in h) for h in game._kept]
-    other._laid = [None if c is None else f(c) for c in game._laid]
-    other._crib = [f(c) for c in game._crib]
+    other._discards = [tuple(f(c) for c in h) for h in game._discards]
+    other._pack = tuple(f(c) for c in game._pack)
     other._stock = [f(c) for c in game._stock]
     other._history = [
-        TableMove(m.hand, m.seat, LAY_OF[f(m.action.card).index])
-        if isinstance(m.action, LayAway) and m.hand == game.hand_number
-        else m
-        for m in game._history
+        (hand, seat, LAY_OF[f(action.card).index])
+        if isinstance(action, LayAway) and hand == game.hand_number
+        else (hand, seat, action)
+        for hand, seat, action in game._history
     ]
+    # The views built from the history are built again from the relabelled one.
+    other._moves = []
+    other._seen = tuple([[] for _ in other._seen])
+    other._legal = None
     return other
 
 
@@ -142,7 +146,7 @@ def _relabelled(game: TableGame, seat: int, rng: random.Random) -> TableGame:
 def test_c8_c9_an_observation_tells_nothing_hidden_not_even_a_partners_hand(
     players: int, seed: int, moves: int
 ) -> None:
-    game = TableGame.new(players=players, seed=seed)
+    game = Game.new(players=players, seed=seed)
     rng = random.Random(moves)
     while True:
         if game.hand_number > 3 and not game.is_over:  # the first three deals, and the end

@@ -1,5 +1,5 @@
-"""Cribbage for two players, six-card, exactly as ``docs/rules.md`` states it (C1-C7);
-``TableGame``, for three players or four in partnerships (C8-C12).
+"""Cribbage exactly as ``docs/rules.md`` states it: for two players, six-card (C1-C7), and
+for three players or four in partnerships (``Game.new(players=3)``, C8-C12).
 
 >>> from pegboard.cribbage import parse_cards, score_hand, Card
 >>> score_hand(parse_cards("5H 5D 5C JS"), Card.parse("5S"))
@@ -7,15 +7,13 @@
 """
 
 from pegboard.core.languages import LANGUAGES
-from pegboard.cribbage.actions import GO, Discard, Go, Play, parse_action
+from pegboard.cribbage.actions import GO, Discard, Go, LayAway, Play, parse_action
 from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
 from pegboard.cribbage.deal import cut_for_deal
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, ScoreEvent
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame, MatchObservation, points_needed
-from pegboard.cribbage.multi import TableGame
-from pegboard.cribbage.multi_view import LayAway, TableObservation, TableResult, TableShow
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.position import Move
 from pegboard.cribbage.scoring import (
@@ -53,10 +51,6 @@ __all__ = [
     "PublicMove",
     "ScoreEvent",
     "ScoreItem",
-    "TableGame",
-    "TableObservation",
-    "TableResult",
-    "TableShow",
     "cut_for_deal",
     "determinize",
     "parse_action",

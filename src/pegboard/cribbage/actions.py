@@ -1,7 +1,9 @@
-"""The actions of a cribbage hand: lay two cards in the crib, play a card, or say "go".
+"""The actions of a cribbage hand: lay two cards in the crib (one among three or four), play
+a card, or say "go".
 
 Each action is an immutable, interned value with a short notation that ``parse_action``
-reads back: ``discard 5H JS`` (C2), ``play 5H`` (C4) and ``go`` (C5). Actions do not carry
+reads back: ``discard 5H JS`` (C2), ``play 5H`` (C4) and ``go`` (C5); among three or four
+``Game.parse_action`` reads ``discard 5H`` (C8, C9). Actions do not carry
 the seat: the position knows whose turn it is, and ``Game.apply(action, seat=...)`` checks
 a seat when the caller gives one.
 """
@@ -53,6 +55,46 @@ class Discard:
 
     def __repr__(self) -> str:
         return f"Discard({self.cards[0]!r}, {self.cards[1]!r})"
+
+
+class LayAway:
+    """Lay one card from the hand in the dealer's crib, among three or four (C8, C9):
+    ``discard 5H``."""
+
+    __slots__ = ("card",)
+
+    card: Card
+
+    _interned: ClassVar[dict[Card, LayAway]] = {}
+
+    def __new__(cls, card: Card) -> LayAway:
+        try:
+            return cls._interned[card]
+        except KeyError:
+            pass
+        if not isinstance(card, Card):
+            raise TypeError("LayAway takes a Card")
+        action = object.__new__(cls)
+        object.__setattr__(action, "card", card)
+        cls._interned[card] = action
+        return action
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("LayAway is immutable")
+
+    def __reduce__(self) -> tuple[type[LayAway], tuple[Card]]:
+        return (LayAway, (self.card,))
+
+    @property
+    def cards(self) -> tuple[Card]:
+        """The cards laid in the crib, as ``Discard.cards`` says them."""
+        return (self.card,)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+    def __repr__(self) -> str:
+        return f"LayAway({self.card!r})"
 
 
 class Play:
@@ -110,7 +152,9 @@ class Go:
         return (Go, ())
 
 
-Action = Discard | Play | Go
+Action = Discard | LayAway | Play | Go
+"""A seat's action: two cards to the crib (C2), one among three or four (C8, C9), a card
+played (C4), or go (C5, C10)."""
 
 GO: Final = Go()
 
@@ -123,6 +167,10 @@ DISCARD_OF: Final[tuple[tuple[Discard | None, ...], ...]] = tuple(
 )
 """``DISCARD_OF[a.index][b.index]`` is ``Discard(a, b)``, in either order (None for a card
 with itself): the engine lists the 15 discards of a hand without hashing a card."""
+
+
+LAY_OF: Final[tuple[LayAway, ...]] = tuple(LayAway(card) for card in DECK)
+"""``LAY_OF[card.index]`` is ``LayAway(card)``."""
 
 
 def _cards(words: list[str], text: str) -> list[Card]:

@@ -53,16 +53,15 @@ _shuffled: Final = _check_shuffle()
 """The deck shuffled by ``random.Random(seed).shuffle``: every deal of a seed is fixed."""
 
 
-def cut_for_deal(rng: random.Random) -> tuple[int, tuple[CutForDeal, ...]]:
-    """The cut for the first deal (C2): each seat cuts a card from a shuffled deck.
+def cut_for_deal(rng: random.Random, players: int = 2) -> tuple[int, tuple[CutForDeal, ...]]:
+    """The cut for the first deal (C2, C8): each seat cuts a card from a shuffled deck.
 
-    The lower card deals (ace low; suits do not rank), and equal ranks cut again from a
-    fresh shuffle. Returns the dealer and every cut made.
+    The lowest card deals (ace low; suits do not rank), and when the lowest rank is tied
+    every seat cuts again from a fresh shuffle. Returns the dealer and every cut made.
     """
     cuts: list[CutForDeal] = []
     while True:
-        first, second = rng.sample(DECK, 2)
-        cut = CutForDeal((first, second))
+        cut = CutForDeal(tuple(rng.sample(DECK, players)))
         cuts.append(cut)
         if cut.dealer is not None:
             return cut.dealer, tuple(cuts)

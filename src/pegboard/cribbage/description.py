@@ -35,6 +35,20 @@ def board_points(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
     return tuple(game.scores)
 
 
+def read_two_player_game(record: dict[str, Any]) -> CribbageGame:
+    """A game's record, replayed, for the surfaces: they seat two players, so a record of
+    three or four (C8, C9), played in the library only, is refused with a clear error."""
+    game = CribbageGame.from_record(record)
+    if game.num_players != 2:
+        raise RecordError(
+            N_(
+                "this record is of cribbage for three or four (C8, C9), played in the "
+                "library only: the site and the terminal seat two players"
+            )
+        )
+    return game
+
+
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
     """A match record's options, seed and actions in order (``RecordError`` otherwise):
     the record keeps the games needed to win, ``target``, of a match of ``2 × target − 1``."""
@@ -160,14 +174,14 @@ GAME = Game(
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=CribbageMatch,
-    readers={"game": CribbageGame.from_record},
+    readers={"game": read_two_player_game},
     position_types=(CribbageGame,),
     rule_gists={
         "C2": N_("each player lays exactly two different cards from the hand in the crib"),
         "C4": N_("play one card from your hand, and the count may not pass 31"),
         "C5": N_("you may say go only when no card fits under 31"),
         "C7": N_("the game is over"),
-        # Cribbage for three and four (C8-C12, pegboard.cribbage.multi), a library game.
+        # Cribbage for three and four (C8-C12, Game.new(players=...)), a library game.
         "C8": N_("among three, each player lays one card in the crib, the dealer's left first"),
         "C9": N_("among four, each player lays one card in the crib, the dealer's left first"),
         "C10": N_("play in turn from the dealer's left; say go only when no card fits under 31"),

@@ -25,7 +25,6 @@ from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.deal import deal_held, must_hold_a_fit
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import MatchObservation
-from pegboard.cribbage.multi_view import TableObservation
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.position import LIMIT, Move
 
@@ -50,9 +49,9 @@ def game_view(observation: CribbageObservation | MatchObservation) -> CribbageOb
     """The game observation inside a match observation (or the observation itself)."""
     if isinstance(observation, MatchObservation):
         return observation.game
-    if isinstance(observation, CribbageObservation):
+    if isinstance(observation, CribbageObservation) and observation.num_players == 2:
         return observation
-    if isinstance(observation, TableObservation):
+    if isinstance(observation, CribbageObservation):
         raise WordedError(
             N_(
                 "this bot plays cribbage for two; among three or four (C8, C9) only the "
@@ -227,8 +226,8 @@ consistent ones, so a real position is never short of them)."""
 
 def public_held(
     unseen: list[Card],
-    sizes: tuple[int, int],
-    floors: tuple[int, int],
+    sizes: tuple[int, ...],
+    floors: tuple[int, ...],
     fits: int | None,
     room: int,
     rng: random.Random,

@@ -28,17 +28,21 @@ Reason = Literal["his heels", "pegging", "go", "last card", "hand", "crib"]
 
 @dataclass(frozen=True, slots=True)
 class CutForDeal:
-    """One cut for the first deal (C2): the card each seat cut; the lower rank deals."""
+    """One cut for the first deal (C2, C8): the card each seat cut; the lowest rank deals."""
 
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]
 
     @property
     def dealer(self) -> int | None:
-        """The seat that cut lower, or None for a tie of ranks (cut again)."""
-        first, second = self.cards
-        if first.rank == second.rank:
-            return None
-        return 0 if first.rank < second.rank else 1
+        """The seat that cut lowest, or None when the lowest rank is tied (cut again)."""
+        if len(self.cards) == 2:  # between two, the common case
+            first, second = self.cards
+            if first.rank == second.rank:
+                return None
+            return 0 if first.rank < second.rank else 1
+        low = min(card.rank for card in self.cards)
+        lowest = [seat for seat, card in enumerate(self.cards) if card.rank == low]
+        return lowest[0] if len(lowest) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
         return {"cards": [str(c) for c in self.cards], "dealer": self.dealer}
@@ -116,7 +120,7 @@ class ScoreEvent:
 
 @dataclass(frozen=True, slots=True)
 class HandShow:
-    """What the show of a hand revealed (C6): each seat's four cards and the crib.
+    """What the show of a hand revealed (C6, C11): each seat's four cards and the crib.
 
     A hand the show never reached (the game was won before it was counted) stays None.
     """
@@ -124,7 +128,7 @@ class HandShow:
     hand: int
     dealer: int
     starter: Card
-    hands: tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]
+    hands: tuple[tuple[Card, ...] | None, ...]
     crib: tuple[Card, ...] | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,29 +141,47 @@ class HandShow:
         }
 
 
+def side_of(players: int, seat: int) -> int:
+    """The score ``seat`` pegs on: its own, or its side's among four (seats 0 and 2 are side
+    0, seats 1 and 3 side 1: partners sit opposite, C9)."""
+    return seat % 2 if players == 4 else seat
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended (C7): the winner, the final scores, and any skunk.
+    """How a game ended (C7, C12): the winner, the final scores, and any skunk.
 
-    ``skunk`` is true when the loser has not reached 91, ``double_skunk`` when below 61
-    (a double skunk is also a skunk). The game is worth 1 game point, 2 for a skunk and 3
-    for a double skunk (the tournament convention of counting a skunk double).
+    Between two, ``skunk`` is true when the loser has not reached 91, ``double_skunk`` when
+    below 61 (a double skunk is also a skunk). The game is worth 1 game point, 2 for a skunk
+    and 3 for a double skunk (the tournament convention of counting a skunk double).
+
+    Among three (``players``) the winner is a player; among four in partnerships it is a
+    side (0: seats 0 and 2, 1: seats 1 and 3) and ``scores`` are the two sides'. A win is
+    worth one game point there: the sources give no skunk among three or four (C12).
     """
 
     winner: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
+    players: int = 2
 
     @property
     def loser(self) -> int:
+        """The other seat, between two."""
         return 1 - self.winner
 
     @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (both partners among four, C9)."""
+        players = self.players
+        return tuple(s for s in range(players) if side_of(players, s) == self.winner)
+
+    @property
     def skunk(self) -> bool:
-        return self.scores[self.loser] < SKUNK_LINE
+        return self.players == 2 and self.scores[self.loser] < SKUNK_LINE
 
     @property
     def double_skunk(self) -> bool:
-        return self.scores[self.loser] < DOUBLE_SKUNK_LINE
+        return self.players == 2 and self.scores[self.loser] < DOUBLE_SKUNK_LINE
 
     @property
     def kind(self) -> Literal["win", "skunk", "double skunk"]:
@@ -171,7 +193,26 @@ class GameResult:
     def game_points(self) -> int:
         return 1 + int(self.skunk) + int(self.double_skunk)
 
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: between two, the game points to the winner and their opposite to the
+        loser (C7); among three or four +1 to each winning seat, the losers sharing -1 a
+        winning seat (C12): -1/2 each among three, -1 each among four."""
+        if self.players == 2:
+            points = self.game_points
+            return (points, -points) if self.winner == 0 else (-points, points)
+        winners = self.winners
+        loss = -len(winners) / (self.players - len(winners))
+        return tuple(1.0 if s in winners else loss for s in range(self.players))
+
     def to_dict(self) -> dict[str, Any]:
+        if self.players != 2:
+            return {
+                "players": self.players,
+                "winner": self.winner,
+                "winners": list(self.winners),
+                "scores": list(self.scores),
+                "game_points": self.game_points,
+            }
         return {
             "winner": self.winner,
             "scores": list(self.scores),

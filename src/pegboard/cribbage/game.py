@@ -1,10 +1,13 @@
-"""A game of two-player cribbage (C1-C7), hand after hand until a player pegs 121.
+"""A game of cribbage, hand after hand until a player (or a side) pegs 121: between two
+(C1-C7), among three (C8) or four in two partnerships (C9-C12).
 
-The game is the omniscient position: it knows both hands, the crib and the order of the
+The game is the omniscient position: it knows every hand, the crib and the order of the
 deck. Seats, bots and clients see it only through ``observation(seat)``.
 
-How a hand goes, and what the engine does by itself (the "chance" steps and the counting
-need no decision, so they are not actions):
+Between two, how a hand goes:
+
+(what the engine does by itself, the "chance" steps and the counting, needs no decision,
+so it is not an action):
 
 1. **Deal** (C2): a fresh shuffle from the game's seed; six cards each, dealt one at a
    time starting with the non-dealer ("pone").
@@ -23,14 +26,22 @@ need no decision, so they are not actions):
    crib are counted, in that order, each with the starter. Then the deal passes and the
    next hand is dealt.
 
-Every score is logged as a public :class:`ScoreEvent`, and the game ends the moment a
-score reaches 121 (C7), even in the middle of the pegging or the show.
+Among three or four (``Game.new(seed, players=3)``) the same game is played round the
+table: five cards each, dealt from the dealer's left, and among three one from the pack to
+the crib (C8, C9); each lays one card away (``discard 5H``), from the dealer's left round
+to the dealer; the go passes round the table (C10); the show counts the hands from the
+dealer's left, the dealer's last, then the crib (C11); partners opposite peg on one score
+(C9); the deal passes to the left.
 
-The modules: ``game.py`` (this one: how a game starts, the rules that change it, its
-records), ``start.py`` (a given position read and checked, C1-C3), ``records.py`` (a
-game's record written and replayed), ``position.py`` (the
-fields, what they show, observations and sampling) and ``deal.py`` (the shuffles, the cut,
-dealing unseen cards again).
+Every score is logged as a public :class:`ScoreEvent` (its ``seat`` the player who made
+it, its ``total`` the score of that player's side), and the game ends the moment a score
+reaches 121 (C7, C12), even in the middle of the pegging or the show.
+
+The modules: ``game.py`` (this one: how a game starts, its records), ``rules.py`` (the
+rules that change it), ``table.py`` (what changes with the number of seats), ``start.py``
+(a given position read and checked, C1-C3), ``records.py`` (a game's record written and
+replayed), ``position.py`` (the fields, what they show, observations and sampling) and
+``deal.py`` (the shuffles, the cut, dealing unseen cards again).
 
 Speed (bots and searches play many random games; ``benchmarks/bench_cribbage_game.py``):
 the deal repeats ``random.Random(seed).shuffle`` without its Python-level calls; actions
@@ -47,73 +58,30 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pegboard.core import (
-    N_,
-    AllOf,
-    IllegalActionError,
-    replay_actions,
-)
-from pegboard.cribbage.actions import (
-    DISCARD_OF,
-    GO,
-    PLAY_OF,
-    Action,
-    Discard,
-    Go,
-    Play,
-    parse_action,
-)
+from pegboard.core import N_, IllegalActionError, replay_actions
+from pegboard.cribbage.actions import LAY_OF, Action, Discard, parse_action
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.deal import (
-    _shuffled,
-    cut_for_deal,
-)
-from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, HandShow, Reason, ScoreEvent
-from pegboard.cribbage.position import (
-    HAND_SIZE,
-    KEPT,
-    LIMIT,
-    Move,
-    Position,
-    _check_seat,
-    _plays_of,
-)
+from pegboard.cribbage.deal import _shuffled, cut_for_deal
+from pegboard.cribbage.events import CutForDeal, HandShow, ScoreEvent
+from pegboard.cribbage.position import Move, _check_seat, _plays_of
 from pegboard.cribbage.records import game_record, replayed_game
-from pegboard.cribbage.scoring import peg_points_of, show_points
+from pegboard.cribbage.rules import Rules
 from pegboard.cribbage.start import read_position
+from pegboard.cribbage.table import TABLES, Table, table_of
 
 
-def _discard_choices(hand: list[Card]) -> tuple[Action, ...]:
-    """Every pair of ``hand`` (C2), in deck order: the cards sorted by index, then pairs
-    ``(i, j)`` with ``i < j`` in lexicographic order."""
-    row = DISCARD_OF
-    pairs: tuple[Discard | None, ...]
-    if len(hand) == HAND_SIZE:  # always, in a game; unrolled as it is the common case
-        c1, c2, c3, c4, c5, c6 = hand
-        a, b, c, d, e, f = sorted((c1.index, c2.index, c3.index, c4.index, c5.index, c6.index))
-        ra, rb, rc, rd, re = row[a], row[b], row[c], row[d], row[e]
-        pairs = (
-            ra[b], ra[c], ra[d], ra[e], ra[f],
-            rb[c], rb[d], rb[e], rb[f],
-            rc[d], rc[e], rc[f],
-            rd[e], rd[f],
-            re[f],
-        )  # fmt: skip
-    else:
-        ordered = sorted([card.index for card in hand])
-        pairs = tuple([row[x][y] for i, x in enumerate(ordered) for y in ordered[i + 1 :]])
-    return pairs  # type: ignore[return-value]  # distinct cards: never None
+class Game(Rules):
+    """A game of cribbage from the first deal to 121: between seats 0 and 1 (C1-C7), or
+    among three or four in partnerships (C8-C12).
 
-
-class Game(Position):
-    """A game of cribbage between seats 0 and 1, from the first deal to 121 (C1-C7).
-
-    Build it with ``Game.new(seed)`` (the first dealer chosen by a cut unless given) or
-    ``Game.from_position(...)`` (any hand, for tests and analysis); then alternate
-    ``legal_actions()`` and ``apply(action)`` until ``is_over``; ``result`` holds the winner.
+    Build it with ``Game.new(seed)`` (the first dealer chosen by a cut unless given;
+    ``players=3`` or ``4`` for a table) or ``Game.from_position(...)`` (any hand, for tests
+    and analysis); then alternate ``legal_actions()`` and ``apply(action)`` until
+    ``is_over``; ``result`` holds the winner.
 
     Its fields, what they show, ``observation`` and ``sample_hidden`` are ``Position``'s
-    (``pegboard.cribbage.position``); the shuffles and cuts are ``pegboard.cribbage.deal``'s.
+    (``pegboard.cribbage.position``), its rules ``Rules``' (``pegboard.cribbage.rules``);
+    the shuffles and cuts are ``pegboard.cribbage.deal``'s.
     """
 
     __slots__ = ()
@@ -126,50 +94,59 @@ class Game(Position):
     @classmethod
     def _blank(
         cls,
+        table: Table,
         rng: random.Random,
         origin: dict[str, Any],
         dealer: int,
-        scores: Sequence[int] = (0, 0),
+        scores: Sequence[int] | None = None,
         cuts: tuple[CutForDeal, ...] = (),
         hand_number: int = 1,
     ) -> Game:
         self = object.__new__(cls)
+        self._table = table
+        self._left = table.left
+        self._sides = table.sides
         self._rng = rng
         self._origin = origin
         self._cuts = cuts
         self._first_dealer = dealer
         self._dealer = dealer
         self._hand_no = hand_number
-        self._scores = list(scores)
+        self._scores = [0] * table.score_count if scores is None else list(scores)
         self._log = []
         self._events = []
         self._shows = []
         self._show_list = []
         self._history = []
         self._moves = []
-        self._seen = ([], [])
+        self._seen = ([], [], [], [])[: table.players]
         self._result = None
         return self
 
     @classmethod
-    def new(cls, seed: int | None = None, dealer: int | None = None) -> Game:
-        """A new game, every shuffle drawn from ``seed`` (a fresh one, recorded, if None).
+    def new(cls, seed: int | None = None, dealer: int | None = None, *, players: int = 2) -> Game:
+        """A new game for ``players`` (2, 3 or 4), every shuffle drawn from ``seed`` (a fresh
+        one, recorded, if None).
 
-        With ``dealer`` None the first dealer is chosen by a cut (C2); ``cuts`` keeps every
-        cut made. The deal then alternates every hand.
+        With ``dealer`` None the first dealer is chosen by a cut (C2, C8); ``cuts`` keeps
+        every cut made. The deal then passes to the left every hand.
         """
+        table = table_of(players)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a seed is a whole number, not {seed!r}")
-        _check_seat(dealer, "dealer", allow_none=True)
+        _check_seat(dealer, "dealer", allow_none=True, players=table.players)
         rng = random.Random(seed)
         cuts: tuple[CutForDeal, ...] = ()
         if dealer is None:
-            first, cuts = cut_for_deal(rng)
+            first, cuts = cut_for_deal(rng, table.players)
         else:
             first = dealer
-        game = cls._blank(rng, {"new": {"seed": seed, "dealer": dealer}}, first, cuts=cuts)
+        start: dict[str, Any] = {"seed": seed, "dealer": dealer}
+        if not table.two:
+            start["players"] = table.players
+        game = cls._blank(table, rng, {"new": start}, first, cuts=cuts)
         game._deal()
         return game
 
@@ -179,7 +156,7 @@ class Game(Position):
         hands: Sequence[Iterable[Card | str] | str],
         *,
         dealer: int = 0,
-        scores: Sequence[int] = (0, 0),
+        scores: Sequence[int] | None = None,
         crib: Iterable[Card | str] | str | None = None,
         starter: Card | str | None = None,
         stock: Iterable[Card | str] | str | None = None,
@@ -188,55 +165,68 @@ class Game(Position):
     ) -> Game:
         """Any hand of a game, for tests and analysis.
 
-        ``hands`` are the two seats' cards: six each starts the hand at the discard (the
-        ``starter``, if given, is the card the cut will turn up); four each starts the
-        pegging, and then ``crib`` (four cards: the pone's two, then the dealer's two) and
+        ``hands`` are the seats' cards, two, three or four hands (C2, C8, C9): a full deal
+        each (six between two, five among more) starts the hand at the discard (the
+        ``starter``, if given, is the card the cut will turn up; among three ``crib`` is the
+        pack's card, C8); four each starts the pegging, and then ``crib`` (four cards: the
+        pack's among three, then each seat's from the dealer's left, the dealer's last) and
         the ``starter`` are required (his heels, if any, is taken as already pegged into
-        ``scores``). ``stock`` is the undealt deck, top first: every card not in the hands,
-        crib or starter (by default in deck order, the starter on top). ``seed`` shuffles
-        the hands dealt after this one.
+        ``scores``: one a player, or one a side among four). ``stock`` is the undealt deck,
+        top first: every card not in the hands, crib or starter (by default in deck order,
+        the starter on top). ``seed`` shuffles the hands dealt after this one.
         """
         given = read_position(hands, dealer, scores, crib, starter, stock, seed, hand_number)
-        game = cls._blank(random.Random(seed), given.origin, dealer, given.scores, (), hand_number)
-        pone = 1 - dealer
+        table = TABLES[len(given.hands)]
+        game = cls._blank(
+            table, random.Random(seed), given.origin, dealer, given.scores, (), hand_number
+        )
         held, crib_cards = given.hands, given.crib
-        game._start_hand(held, given.stock)
+        game._start_hand(held, given.stock, tuple(crib_cards[: table.pack]))
         if given.pegging:
-            game._discards = [tuple(crib_cards[:2]), tuple(crib_cards[2:])]
-            if pone == 1:
-                game._discards.reverse()
+            laid, rest = table.laid, crib_cards[table.pack :]
+            seat = table.left[dealer]
+            for k in range(table.players):
+                game._discards[seat] = tuple(rest[k * laid : (k + 1) * laid])
+                seat = table.left[seat]
             game._kept = [tuple(h) for h in held]
             game._plays = [_plays_of(h) for h in held]
             game._starter = given.starter
             game._phase = "pegging"
-            game._current = pone
+            game._current = table.left[dealer]
         return game
 
     def _deal(self) -> None:
-        """Shuffle the 52 cards and deal six each, one at a time, the pone first (C2)."""
+        """Shuffle the 52 cards and deal one at a time from the dealer's left: six each
+        between two (C2), five among three or four, and among three the next card of the
+        pack starts the crib (C8, C9)."""
         seed = self._rng.getrandbits(63)
         deck = _shuffled(seed)
-        pone = 1 - self._dealer
-        hands: list[list[Card]] = [[], []]
-        hands[pone] = deck[0 : 2 * HAND_SIZE : 2]
-        hands[self._dealer] = deck[1 : 2 * HAND_SIZE : 2]
-        self._start_hand(hands, deck[2 * HAND_SIZE :])
+        table = self._table
+        hands: list[list[Card]] = [[]] * table.players  # every entry is replaced just below
+        for seat, part in table.deal_parts[self._dealer]:
+            hands[seat] = deck[part]
+        self._start_hand(hands, deck[table.stock_part], tuple(deck[table.pack_part]))
 
-    def _start_hand(self, hands: list[list[Card]], stock: list[Card]) -> None:
+    def _start_hand(
+        self, hands: list[list[Card]], stock: list[Card], pack: tuple[Card, ...] = ()
+    ) -> None:
         """Begin a hand with these fresh lists (the game owns them from now on)."""
+        players = self._table.players
         self._phase = "discard"
         self._hands = hands
-        self._plays = [[], []]
-        self._kept = [(), ()]
-        self._discards = [(), ()]
+        # One empty list for every seat: each seat's is replaced at its discard, unchanged.
+        self._plays = [[]] * players
+        self._kept = [()] * players
+        self._discards = [()] * players
+        self._pack = pack
         self._stock = stock
         self._starter = None
         self._count = 0
         self._pile = []
         self._hand_start = len(self._history)
-        self._gone = [False, False]
-        self._floor = [0, 0]
-        self._current = 1 - self._dealer
+        self._gone = [False] * players
+        self._floor = [0] * players
+        self._current = self._left[self._dealer]
         self._legal = None
 
     def _adopt_record(
@@ -252,257 +242,30 @@ class Game(Position):
         self._show_list = []
         self._history = [(m.hand, m.seat, m.action) for m in moves]
         self._moves = []
-        self._seen = ([], [])
+        self._seen = tuple([[] for _ in range(self._table.players)])
         here = [i for i, m in enumerate(moves) if m.hand == self._hand_no]
         self._hand_start = here[0] if here else len(moves)
 
-    # -- rules ---------------------------------------------------------------------------
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The actions of the seat to act: every pair of cards to discard (C2), or every
-        card that keeps the count at most 31 (C4), or ``go`` when there is none (C5)."""
-        legal = self._legal
-        if legal is not None:
-            return legal
-        if self._result is not None:
-            legal = ()
-        elif self._phase == "discard":
-            legal = _discard_choices(self._hands[self._current])
-        else:
-            room = LIMIT - self._count
-            plays = self._plays[self._current]
-            if room >= 10:  # every card fits
-                legal = tuple(plays)
-            else:
-                fit = [play for play in plays if play.card.value <= room]
-                legal = tuple(fit) if fit else (GO,)
-        self._legal = legal
-        return legal
-
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Take ``action`` for the seat to act; an illegal one raises and changes nothing.
-
-        ``seat``, when given, is the seat that means to act: acting out of turn is illegal.
-        """
-        if self._result is not None:
-            raise IllegalActionError(N_("the game is over: no more moves"), "C7")
-        current = self._current
-        if seat is not None and seat != current:
-            if self._phase == "discard":
-                raise IllegalActionError(
-                    N_("it is seat {seat}'s turn to discard: the non-dealer lays away first"),
-                    "C2",
-                    seat=current,
-                )
-            raise IllegalActionError(
-                N_("it is seat {seat}'s turn to peg, not yours"), "C4", seat=current
-            )
-        if type(action) is not Play:
-            if type(action) is Discard:
-                self._discard(current, action)
-            elif type(action) is Go:
-                self._go(current)
-            else:
-                raise IllegalActionError(
-                    N_("not a cribbage action: {action!r} (discard two cards, play a card, or go)"),
-                    "C4",
-                    action=action,
-                )
-            return
-        # Playing a card, the most common action, is done here in full: in Python a call
-        # costs as much as several of these lines.
-        if self._phase != "pegging":
-            raise IllegalActionError(N_("lay two cards in the crib first"), "C2")
-        card = action.card
-        # The plays list runs parallel to the hand; searching it compares by identity,
-        # where comparing Cards would go through their Python-level ordering methods.
-        plays = self._plays[current]
-        try:
-            at = plays.index(action)
-        except ValueError:
-            raise IllegalActionError(N_("{card} is not in your hand"), "C4", card=card) from None
-        count = self._count + card.value
-        if count > LIMIT:
-            raise IllegalActionError(
-                N_("{card} would make {count}: the count may not pass 31"),
-                "C4",
-                card=card,
-                count=count,
-            )
-        del plays[at]
-        del self._hands[current][at]
-        pile = self._pile
-        pile.append(card)
-        self._count = count
-        self._history.append((self._hand_no, current, action))
-        self._legal = None
-        points = peg_points_of(pile, count)
-        if points:
-            self._score(current, points, "pegging", tuple(pile))
-            if self._result is not None:
-                return
-        if count == LIMIT:
-            self._end_sequence(current)
-            return
-        other = 1 - current
-        if not self._gone[other] and self._hands[other]:
-            self._current = other  # to play, or to say go
-            if count <= 21:  # every card fits under 31: the legal plays are ready
-                self._legal = tuple(self._plays[other])
-        elif self._can_play(current):
-            pass  # the same seat plays on
-        else:
-            self._end_sequence(current)
+    # -- notation and records ------------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
-        """Read an action's notation: ``discard 5H JS``, ``play 5H`` (or ``5H``), ``go``."""
-        return parse_action(text)
-
-    def _discard(self, seat: int, action: Discard) -> None:
-        if self._phase != "discard":
-            raise IllegalActionError(N_("the crib is already laid away: play a card or go"), "C2")
-        hand = self._hands[seat]
-        first, second = action.cards
-        # Found by identity: comparing Cards with == (list.remove, "in") goes through their
-        # Python-level ordering methods, many times slower.
-        kept = []
-        for card in hand:
-            if card is not first and card is not second:
-                kept.append(card)
-        if len(kept) != len(hand) - 2:
-            missing = [c for c in action.cards if c not in hand]
-            if len(missing) == 1:
-                raise IllegalActionError(N_("{card} is not in your hand"), "C2", card=missing[0])
-            raise IllegalActionError(N_("{cards} are not in your hand"), "C2", cards=AllOf(missing))
-        self._hands[seat] = kept
-        if len(kept) == KEPT:  # always, in a game: _plays_of(kept) without the call
-            a, b, c, d = kept
-            self._plays[seat] = [
-                PLAY_OF[a.index],
-                PLAY_OF[b.index],
-                PLAY_OF[c.index],
-                PLAY_OF[d.index],
-            ]
-        else:
-            self._plays[seat] = _plays_of(kept)
-        self._kept[seat] = tuple(kept)
-        self._discards[seat] = action.cards
-        self._history.append((self._hand_no, seat, action))
-        self._legal = None
-        if seat != self._dealer:
-            self._current = self._dealer
-            return
-        self._cut()
-
-    def _cut(self) -> None:
-        """Turn the starter (C3); a jack is his heels, 2 to the dealer at once."""
-        starter = self._stock.pop(0)
-        self._starter = starter
-        if starter.rank == 11:
-            self._score(self._dealer, 2, "his heels", (starter,))
-            if self._result is not None:
-                return
-        self._phase = "pegging"
-        self._current = 1 - self._dealer
-
-    def _go(self, seat: int) -> None:
-        if self._phase != "pegging":
-            raise IllegalActionError(N_("lay two cards in the crib first"), "C2")
-        if self._can_play(seat):
+        """Read an action's notation: ``discard 5H JS`` (``discard 5H`` among three or four,
+        C8, C9), ``play 5H`` (or ``5H``), ``go``."""
+        if self._table.two:
+            return parse_action(text)
+        words = text.replace(",", " ").split() if isinstance(text, str) else []
+        if len(words) == 2 and words[0].lower() in ("discard", "crib", "d"):
+            try:
+                return LAY_OF[Card.parse(words[1]).index]
+            except ValueError:
+                pass  # the reader of every table names what is wrong with the card
+        action = parse_action(text)
+        if isinstance(action, Discard):
             raise IllegalActionError(
-                N_("you can play without passing 31 (the count is {count}), so you must"),
-                "C5",
-                count=self._count,
+                N_("among three or four each player lays one card in the crib, not two"),
+                self._table.deal_rule,
             )
-        self._gone[seat] = True
-        self._floor[seat] = max(self._floor[seat], LIMIT - self._count)
-        self._history.append((self._hand_no, seat, GO))
-        self._legal = None
-        other = 1 - seat
-        # A go comes only just after the other seat played (at count 0 any card fits).
-        if self._can_play(other):
-            self._current = other
-        else:
-            self._end_sequence(other)
-
-    def _can_play(self, seat: int) -> bool:
-        room = LIMIT - self._count
-        for card in self._hands[seat]:  # noqa: SIM110 - a plain loop beats any() here
-            if card.value <= room:
-                return True
-        return False
-
-    def _end_sequence(self, last: int) -> None:
-        """Neither seat can go on: the last card scores 1 unless it made 31 (C5)."""
-        if self._count != LIMIT:
-            if self._hands[last]:
-                # Being unable to play on is public: every card held is worth more.
-                self._floor[last] = max(self._floor[last], LIMIT - self._count)
-            final = not self._hands[0] and not self._hands[1]
-            if final:
-                self._score(last, 1, "last card", tuple(self._pile))
-            else:
-                self._score(last, 1, "go", tuple(self._pile))
-            if self._result is not None:
-                return
-        self._count = 0
-        self._pile = []
-        self._gone = [False, False]
-        other = 1 - last
-        if self._hands[other]:
-            self._current = other
-            self._legal = tuple(self._plays[other])  # at count 0 every card fits
-        elif self._hands[last]:
-            self._current = last
-            self._legal = tuple(self._plays[last])
-        else:
-            self._show()
-
-    def _show(self) -> None:
-        """Count the pone's hand, the dealer's hand, then the crib (C6); stop at 121."""
-        starter = self._starter
-        assert starter is not None
-        dealer = self._dealer
-        pone = 1 - dealer
-        kept = self._kept
-        shown: list[tuple[Card, ...] | None] = [None, None]
-        crib: tuple[Card, ...] | None = None
-        shown[pone] = cards = kept[pone]
-        a, b, c, d = cards
-        self._score(pone, show_points(a, b, c, d, starter, False), "hand", cards, starter)
-        if self._result is None:
-            shown[dealer] = cards = kept[dealer]
-            a, b, c, d = cards
-            self._score(dealer, show_points(a, b, c, d, starter, False), "hand", cards, starter)
-            if self._result is None:
-                crib = cards = self._discards[pone] + self._discards[dealer]
-                a, b, c, d = cards
-                self._score(dealer, show_points(a, b, c, d, starter, True), "crib", cards, starter)
-        self._shows.append((self._hand_no, dealer, starter, (shown[0], shown[1]), crib))
-        if self._result is not None:
-            return
-        self._dealer = pone
-        self._hand_no += 1
-        self._deal()
-
-    def _score(
-        self,
-        seat: int,
-        points: int,
-        reason: Reason,
-        cards: tuple[Card, ...],
-        starter: Card | None = None,
-    ) -> None:
-        """Peg ``points`` for ``seat`` and log it; reaching 121 wins at once (C7)."""
-        scores = self._scores
-        total = scores[seat] + points
-        scores[seat] = total
-        self._log.append((self._hand_no, seat, points, reason, cards, starter, total))
-        if total >= TARGET:
-            self._result = GameResult(seat, (self._scores[0], self._scores[1]))
-            self._legal = ()
-
-    # -- records -------------------------------------------------------------------------
+        return action
 
     def to_record(self) -> dict[str, Any]:
         """A versioned JSON record: how the game started, and every action since
@@ -516,8 +279,9 @@ class Game(Position):
 
     def replay(self, actions: Iterable[str]) -> None:
         """Apply actions given in notation, in order; raise ``RecordError`` at a bad one."""
-        replay_actions(self, actions, parse_action)
+        replay_actions(self, actions, self.parse_action)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, seat {self._current} to act"
-        return f"<cribbage Game hand {self._hand_no}, scores {self.scores}, {state}>"
+        table = "" if self._table.two else f" of {self._table.players}"
+        return f"<cribbage Game{table} hand {self._hand_no}, scores {self.scores}, {state}>"

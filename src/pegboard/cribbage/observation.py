@@ -1,8 +1,8 @@
-"""What one seat may know of a cribbage game.
+"""What one seat may know of a cribbage game, between two or round a table of three or four.
 
 An observation is built fresh by ``Game.observation(seat)`` and holds no reference to the
-game: the other hand, the other seat's discards, the crib before the show and the order of
-the deck cannot be reached from it.
+game: the other hands (a partner's too, C9), the other seats' discards, the crib before the
+show and the order of the deck cannot be reached from it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.events import GameResult, HandShow, ScoreEvent
+from pegboard.cribbage.events import GameResult, HandShow, ScoreEvent, side_of
 
 Phase = Literal["discard", "pegging", "over"]
 
@@ -33,11 +33,13 @@ class PublicMove:
 class CribbageObservation:
     """One seat's view: its own cards, and everything public.
 
-    ``hand`` is the cards the seat still holds; ``kept`` the four it kept for the show (empty
-    before it discards); ``discards`` its own two crib cards. ``pile`` is the current pegging
+    Every per-seat tuple has one entry a seat (``num_players``); ``scores`` one a player, or
+    one a side among four (C9). ``hand`` is the cards the seat still holds; ``kept`` the four
+    it kept for the show (empty before it discards); ``discards`` its own crib cards (two, or
+    one among three or four). ``pile`` is the current pegging
     sequence (its total is ``count``), ``played`` every card played this hand, in order.
     ``held_above`` says, per seat, that every card it still holds is worth more than this
-    value: a go, or being unable to play on, proves it (C5); 0 says nothing.
+    value: a go, or being unable to play on, proves it (C5, C10); 0 says nothing.
     """
 
     seat: int
@@ -45,19 +47,19 @@ class CribbageObservation:
     phase: Phase
     hand_number: int
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     hand: tuple[Card, ...]
     kept: tuple[Card, ...]
     discards: tuple[Card, ...]
-    hand_sizes: tuple[int, int]
-    discarded: tuple[bool, bool]
+    hand_sizes: tuple[int, ...]
+    discarded: tuple[bool, ...]
     crib_size: int
     starter: Card | None
     count: int
     pile: tuple[Card, ...]
     played: tuple[tuple[int, Card], ...]
-    said_go: tuple[bool, bool]
-    held_above: tuple[int, int]
+    said_go: tuple[bool, ...]
+    held_above: tuple[int, ...]
     log: tuple[ScoreEvent, ...]
     shows: tuple[HandShow, ...]
     history: tuple[PublicMove, ...]
@@ -66,7 +68,7 @@ class CribbageObservation:
 
     @property
     def num_players(self) -> int:
-        return 2
+        return len(self.hand_sizes)
 
     @property
     def is_over(self) -> bool:
@@ -74,8 +76,13 @@ class CribbageObservation:
 
     @property
     def pone(self) -> int:
-        """The non-dealer."""
-        return 1 - self.dealer
+        """The non-dealer between two; the dealer's left among three or four."""
+        return (self.dealer + 1) % len(self.hand_sizes)
+
+    @property
+    def side(self) -> int:
+        """The score this seat pegs on (C9)."""
+        return side_of(len(self.hand_sizes), self.seat)
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
@@ -84,7 +91,7 @@ class CribbageObservation:
         return {
             "game": "cribbage",
             "seat": self.seat,
-            "num_players": 2,
+            "num_players": len(self.hand_sizes),
             "current_player": self.current_player,
             "phase": self.phase,
             "hand_number": self.hand_number,

@@ -1,9 +1,10 @@
-"""What a cribbage game holds and shows: its state, a seat's view of it (observation) and
-the positions a seat cannot tell from it (sampling), the base of ``Game``.
+"""What a cribbage game holds and shows, between two or round a table of three or four: its
+state, a seat's view of it (observation) and the positions a seat cannot tell from it
+(sampling, between two), the base of ``Game``.
 
 ``Position`` keeps the fields of the omniscient position and answers every question about
-it; ``pegboard.cribbage.game.Game`` adds how a game starts, the rules that change it and
-its records. Split from ``pegboard.cribbage.game``, which re-exports every name.
+it; ``pegboard.cribbage.rules.Rules`` adds the rules that change it and
+``pegboard.cribbage.game.Game`` how a game starts and its records.
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Self, TypeVar
 
-from pegboard.cribbage.actions import PLAY_OF, Action, Discard, Go, Play
+from pegboard.core import N_, WordedError
+from pegboard.cribbage.actions import PLAY_OF, Action, Discard, Go, LayAway, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.deal import deal_held, must_hold_a_fit
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, Reason, ScoreEvent
 from pegboard.cribbage.observation import CribbageObservation, Phase, PublicMove
+from pegboard.cribbage.table import Table
 
 HAND_SIZE: Final = 6
+"""Cards dealt each between two (C2); five among three or four (``Table.hand_size``)."""
 KEPT: Final = 4
 LIMIT: Final = 31
 """The pegging count may not pass 31 (C4)."""
@@ -45,7 +49,7 @@ _RawMove = tuple[int, int, Action]
 """The fields of a ``Move``, kept the same way."""
 
 _Shown = tuple[Card, ...] | None
-_RawShow = tuple[int, int, Card, tuple[_Shown, _Shown], _Shown]
+_RawShow = tuple[int, int, Card, tuple[_Shown, ...], _Shown]
 """The fields of a ``HandShow``."""
 
 _T = TypeVar("_T")
@@ -61,16 +65,17 @@ def _built(raw: Sequence[tuple[Any, ...]], built: list[_T], make: Callable[..., 
 
 
 def _seen_by(seat: int) -> Callable[[int, int, Action], PublicMove]:
-    """A move of the history as ``seat`` sees it: the other seat's discard without its cards."""
+    """A move of the history as ``seat`` sees it: another seat's discard without its cards."""
 
     def seen(hand: int, mover: int, action: Action) -> PublicMove:
-        hidden = mover != seat and action.__class__ is Discard
+        kind = action.__class__
+        hidden = mover != seat and (kind is Discard or kind is LayAway)
         return PublicMove(hand, mover, "discard" if hidden else str(action))
 
     return seen
 
 
-_SEEN_BY: Final = (_seen_by(0), _seen_by(1))
+_SEEN_BY: Final = (_seen_by(0), _seen_by(1), _seen_by(2), _seen_by(3))
 
 
 def _plays_of(cards: Sequence[Card]) -> list[Play]:
@@ -81,8 +86,8 @@ def _plays_of(cards: Sequence[Card]) -> list[Play]:
 
 
 class Position:
-    """The fields of a cribbage game between seats 0 and 1 and what they show; ``Game``
-    (``pegboard.cribbage.game``) is the game itself."""
+    """The fields of a cribbage game between two, three or four seats and what they show;
+    ``Game`` (``pegboard.cribbage.game``) is the game itself."""
 
     __slots__ = (
         "_count",
@@ -99,10 +104,12 @@ class Position:
         "_hands",
         "_history",
         "_kept",
+        "_left",
         "_legal",
         "_log",
         "_moves",
         "_origin",
+        "_pack",
         "_phase",
         "_pile",
         "_plays",
@@ -112,10 +119,18 @@ class Position:
         "_seen",
         "_show_list",
         "_shows",
+        "_sides",
         "_starter",
         "_stock",
+        "_table",
     )
 
+    _table: Table
+    """The facts of this table's size (``pegboard.cribbage.table``)."""
+    _left: tuple[int, ...]
+    """``_table.left``, the seat on each seat's left, read at every card played."""
+    _sides: tuple[int, ...]
+    """``_table.sides``, the score each seat pegs on, read at every score."""
     _rng: random.Random
     _origin: dict[str, Any]
     _cuts: tuple[CutForDeal, ...]
@@ -128,6 +143,9 @@ class Position:
     """Per seat, once it has discarded: ``Play(card)`` of each card it holds, in order."""
     _kept: list[tuple[Card, ...]]
     _discards: list[tuple[Card, ...]]
+    """Per seat, the cards it laid in the crib this hand."""
+    _pack: tuple[Card, ...]
+    """The crib's card from the pack, among three (C8); empty otherwise."""
     _stock: list[Card]
     _starter: Card | None
     _count: int
@@ -144,7 +162,7 @@ class Position:
     _show_list: list[HandShow]
     _history: list[_RawMove]
     _moves: list[Move]
-    _seen: tuple[list[PublicMove], list[PublicMove]]
+    _seen: tuple[list[PublicMove], ...]
     """Per seat, ``_history`` as that seat sees it (``observation``), built as it is asked."""
     _legal: tuple[Action, ...] | None
     _result: GameResult | None
@@ -171,14 +189,14 @@ class Position:
         other._show_list = list(self._show_list)
         other._history = list(self._history)
         other._moves = list(self._moves)
-        other._seen = (list(self._seen[0]), list(self._seen[1]))
+        other._seen = tuple([list(seen) for seen in self._seen])
         return other
 
     # -- state ---------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
-        return 2
+        return self._table.players
 
     @property
     def current_player(self) -> int | None:
@@ -193,13 +211,13 @@ class Position:
     def result(self) -> GameResult | None:
         return self._result
 
-    def returns(self) -> tuple[int, int]:
-        """Game points per seat: +1/+2/+3 to the winner (win, skunk, double skunk), the
-        opposite to the loser; zeros while the game goes on."""
+    def returns(self) -> tuple[float, ...]:
+        """Game points per seat: between two, +1/+2/+3 to the winner (win, skunk, double
+        skunk), the opposite to the loser (C7); among three or four +1 to each winning seat,
+        the losers sharing -1 a winning seat (C12); zeros while the game goes on."""
         if self._result is None:
-            return (0, 0)
-        points = self._result.game_points
-        return (points, -points) if self._result.winner == 0 else (-points, points)
+            return (0,) * self._table.players
+        return self._result.returns()
 
     @property
     def phase(self) -> Phase:
@@ -211,8 +229,9 @@ class Position:
 
     @property
     def pone(self) -> int:
-        """The non-dealer, who discards first, leads the pegging and counts first."""
-        return 1 - self._dealer
+        """The non-dealer (the dealer's left among three or four), who discards first, leads
+        the pegging and counts first."""
+        return self._left[self._dealer]
 
     @property
     def first_dealer(self) -> int:
@@ -220,7 +239,7 @@ class Position:
 
     @property
     def cuts(self) -> tuple[CutForDeal, ...]:
-        """The cuts for the first deal (C2); empty when the dealer was given."""
+        """The cuts for the first deal (C2, C8); empty when the dealer was given."""
         return self._cuts
 
     @property
@@ -228,24 +247,36 @@ class Position:
         return self._hand_no
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return (self._scores[0], self._scores[1])
+    def scores(self) -> tuple[int, ...]:
+        """One score a player, or one a side among four (C9)."""
+        return tuple(self._scores)
+
+    def side(self, seat: int) -> int:
+        """The score ``seat`` pegs on: its own, or its side's among four (C9)."""
+        return self._sides[seat]
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat holds (omniscient: never show this to a seat)."""
-        return (tuple(self._hands[0]), tuple(self._hands[1]))
+        return tuple([tuple(hand) for hand in self._hands])
 
     @property
-    def kept(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    def kept(self) -> tuple[tuple[Card, ...], ...]:
         """The four cards each seat kept for the show (omniscient; empty before discarding)."""
-        return (self._kept[0], self._kept[1])
+        return tuple(self._kept)
 
     @property
     def crib(self) -> tuple[Card, ...]:
-        """The crib so far, the pone's cards first (omniscient until the show)."""
-        pone = 1 - self._dealer
-        return self._discards[pone] + self._discards[self._dealer]
+        """The crib so far: the pack's card among three (C8), then each seat's from the
+        dealer's left, the dealer's last (omniscient until the show)."""
+        return self._crib()
+
+    def _crib(self) -> tuple[Card, ...]:
+        discards = self._discards
+        crib = self._pack
+        for seat in self._table.rounds[self._dealer]:
+            crib += discards[seat]
+        return crib
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -265,6 +296,11 @@ class Position:
     def pile(self) -> tuple[Card, ...]:
         """The cards of the current pegging sequence, in order."""
         return tuple(self._pile)
+
+    @property
+    def said_go(self) -> tuple[bool, ...]:
+        """Who has said go since the count last started (C5, C10)."""
+        return tuple(self._gone)
 
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
@@ -300,9 +336,9 @@ class Position:
     # -- hidden information --------------------------------------------------------------
 
     def observation(self, seat: int) -> CribbageObservation:
-        """What ``seat`` may know: its own cards and discards, and everything public."""
-        _check_seat(seat, "seat")
-        other = 1 - seat
+        """What ``seat`` may know: its own cards and discards, and everything public (a
+        partner's hand is hidden as an opponent's is, C9)."""
+        _check_seat(seat, "seat", players=self._table.players)
         # Each move as this seat sees it is made once, the first time it is asked for (a
         # server asks for every seat's after every move), as the history's moves are.
         history = tuple(_built(self._history, self._seen[seat], _SEEN_BY[seat]))
@@ -313,19 +349,19 @@ class Position:
             phase=self.phase,
             hand_number=self._hand_no,
             dealer=self._dealer,
-            scores=self.scores,
+            scores=tuple(self._scores),
             hand=tuple(self._hands[seat]),
             kept=self._kept[seat],
             discards=self._discards[seat],
-            hand_sizes=(len(self._hands[0]), len(self._hands[1])),
-            discarded=(bool(self._discards[0]), bool(self._discards[1])),
-            crib_size=len(self._discards[seat]) + len(self._discards[other]),
+            hand_sizes=tuple([len(hand) for hand in self._hands]),
+            discarded=tuple([bool(cards) for cards in self._discards]),
+            crib_size=len(self._pack) + sum([len(cards) for cards in self._discards]),
             starter=self._starter,
             count=self._count,
             pile=tuple(self._pile),
             played=tuple(self._played()),
-            said_go=(self._gone[0], self._gone[1]),
-            held_above=(self._floor[0], self._floor[1]),
+            said_go=tuple(self._gone),
+            held_above=tuple(self._floor),
             log=tuple(_built(self._log, self._events, ScoreEvent)),
             shows=tuple(_built(self._shows, self._show_list, HandShow)),
             history=history,
@@ -340,8 +376,15 @@ class Position:
         undealt stock with the starter still in it) are dealt again at random, keeping
         every size and every public fact: the cards the other seat played are its own, and
         after a go it holds only cards worth more than the room that was left (C5). Later
-        hands are shuffled from ``rng``.
+        hands are shuffled from ``rng``. Between two only: the bots that search play two.
         """
+        if not self._table.two:
+            raise WordedError(
+                N_(
+                    "this bot plays cribbage for two; among three or four (C8, C9) only the "
+                    "random and greedy bots play"
+                )
+            )
         _check_seat(seat, "seat")
         game = self.copy()
         game._rng = random.Random(rng.getrandbits(63))
@@ -385,7 +428,8 @@ class Position:
             if mover == seat and action.__class__ is Discard:
                 self._history[index] = (hand, mover, Discard(*cards))
                 del self._moves[index:]
-                del self._seen[0][index:], self._seen[1][index:]
+                for seen in self._seen:
+                    del seen[index:]
                 return
 
 
@@ -396,8 +440,10 @@ def _kind(action: Action) -> str:
     return "go" if action.__class__ is Go else "discard"
 
 
-def _check_seat(seat: object, what: str, allow_none: bool = False) -> None:
+def _check_seat(seat: object, what: str, allow_none: bool = False, players: int = 2) -> None:
     if seat is None and allow_none:
         return
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-        raise ValueError(f"the {what} is seat 0 or 1, not {seat!r}")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        if players == 2:
+            raise ValueError(f"the {what} is seat 0 or 1, not {seat!r}")
+        raise ValueError(f"the {what} is from 0 to {players - 1}, not {seat!r}")

@@ -36,7 +36,9 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
     try:
         if "new" in record:
             start = record["new"]
-            game = cls.new(seed=start["seed"], dealer=start["dealer"])
+            game = cls.new(
+                seed=start["seed"], dealer=start["dealer"], players=start.get("players", 2)
+            )
         elif "position" in record:
             pos = record["position"]
             game = cls.from_position(
@@ -51,6 +53,7 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
             )
         else:
             raise RecordError(N_("a game record needs a 'new' or a 'position'"))
+        # Read as the game reads them: ``discard 5H`` is one card among three or four (C8).
         game.replay(record["actions"])
     except RecordError:
         raise

@@ -1,6 +1,7 @@
-"""A cribbage position given by hand (``Game.from_position``), read and checked: two
-hands of six cards (at the discard) or four (at the pegging, with the crib and the starter),
-no card twice and a stock of every other card (C1-C3), the scores under 121 (C7).
+"""A cribbage position given by hand (``Game.from_position``), read and checked: two, three
+or four hands of a full deal (at the discard: six between two, five among more) or of four
+(at the pegging, with the crib and the starter), no card twice and a stock of every other
+card (C1-C3, C8, C9), the scores under 121 (C7, C12).
 
 Split from ``pegboard.cribbage.game``, which re-exports every name.
 """
@@ -13,7 +14,8 @@ from typing import Any
 
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.events import TARGET
-from pegboard.cribbage.position import HAND_SIZE, KEPT, _check_seat
+from pegboard.cribbage.position import KEPT, _check_seat
+from pegboard.cribbage.table import TABLES
 
 
 def _as_card(card: Card | str) -> Card:
@@ -32,7 +34,7 @@ def _as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
 
 @dataclass(frozen=True)
 class GivenPosition:
-    """A position read from its parts: the two ``hands``, the ``crib`` (none before the
+    """A position read from its parts: the ``hands``, the ``crib`` (none before the
     discard), the ``starter`` (None: the cut will turn up the stock's top), the ``stock``
     (top first), the ``scores``, whether it starts at the ``pegging``, and its record
     (``origin``)."""
@@ -49,7 +51,7 @@ class GivenPosition:
 def read_position(
     hands: Sequence[Iterable[Card | str] | str],
     dealer: int,
-    scores: Sequence[int],
+    scores: Sequence[int] | None,
     crib: Iterable[Card | str] | str | None,
     starter: Card | str | None,
     stock: Iterable[Card | str] | str | None,
@@ -58,20 +60,30 @@ def read_position(
 ) -> GivenPosition:
     """The position ``Game.from_position`` is given, checked (``ValueError`` naming the
     rule)."""
-    _check_seat(dealer, "dealer")
-    if len(hands) != 2:
-        raise ValueError(f"cribbage here is for two players, not {len(hands)} hands (C2)")
+    if len(hands) not in TABLES:
+        raise ValueError(
+            f"cribbage is for two, three or four players, not {len(hands)} hands (C2, C8, C9)"
+        )
+    table = TABLES[len(hands)]
+    _check_seat(dealer, "dealer", players=table.players)
     held = [_as_cards(hand) for hand in hands]
-    score_list = list(scores)
-    if len(score_list) != 2 or any(
+    count = table.score_count
+    score_list = [0] * count if scores is None else list(scores)
+    if len(score_list) != count or any(
         not isinstance(s, int) or not 0 <= s < TARGET for s in score_list
     ):
-        raise ValueError(f"scores are two whole numbers from 0 to 120, not {scores!r}")
+        number = ("two", "three")[count - 2]
+        raise ValueError(f"scores are {number} whole numbers from 0 to 120, not {scores!r}")
     sizes = {len(h) for h in held}
-    if sizes == {HAND_SIZE}:
-        if crib is not None:
-            raise ValueError("before the discard the crib is empty (C2)")
-        crib_cards: list[Card] = []
+    if sizes == {table.hand_size}:
+        if table.pack == 0:
+            if crib is not None:
+                raise ValueError("before the discard the crib is empty (C2)")
+            crib_cards: list[Card] = []
+        else:
+            crib_cards = [] if crib is None else _as_cards(crib)
+            if len(crib_cards) != table.pack:
+                raise ValueError("among three the crib starts with one card from the pack (C8)")
     elif sizes == {KEPT}:
         if crib is None or starter is None:
             raise ValueError("a hand at the pegging needs its crib and its starter (C3)")
@@ -79,7 +91,9 @@ def read_position(
         if len(crib_cards) != KEPT:
             raise ValueError(f"the crib holds four cards, not {len(crib_cards)} (C2)")
     else:
-        raise ValueError("give both hands six cards (to discard) or four (to peg) (C2)")
+        if table.two:
+            raise ValueError("give both hands six cards (to discard) or four (to peg) (C2)")
+        raise ValueError("give every hand five cards (to lay away) or four (to peg) (C8, C9)")
     top = None if starter is None else _as_card(starter)
     used = [c for hand in held for c in hand] + crib_cards + ([top] if top else [])
     if len(set(used)) != len(used):
@@ -92,7 +106,7 @@ def read_position(
         rest = list(given_stock)
         if len(rest) + len(used) != len(DECK) or set(rest) | set(used) != set(DECK):
             raise ValueError("the stock must hold every other card of the deck, once (C1)")
-    if sizes == {HAND_SIZE} and top is not None:
+    if sizes == {table.hand_size} and top is not None:
         rest.insert(0, top)  # the cut turns it up
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"a seed is a whole number, not {seed!r}")

@@ -9,18 +9,17 @@ import pytest
 
 from pegboard.bots.base import RandomBot
 from pegboard.core import WordedError
+from pegboard.cribbage import Game, LayAway
 from pegboard.cribbage.bots.basic import GreedyBot, kept_points
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.levels import BeginnerBot, CasualBot, StrongBot
-from pegboard.cribbage.multi import TableGame
-from pegboard.cribbage.multi_view import LayAway
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_c8_c9_random_and_greedy_bots_play_whole_games_legally(players: int) -> None:
     bots = [GreedyBot() if seat % 2 == 0 else RandomBot() for seat in range(players)]
     for seed in range(20):
-        game = TableGame.new(players=players, seed=seed)
+        game = Game.new(players=players, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
             seat = game.current_player
@@ -31,7 +30,7 @@ def test_c8_c9_random_and_greedy_bots_play_whole_games_legally(players: int) -> 
 
 
 def test_c8_the_greedy_bot_keeps_the_four_that_score_most() -> None:
-    game = TableGame.new(players=3, seed=3, dealer=2)
+    game = Game.new(players=3, seed=3, dealer=2)
     hand = game.hands[0]
     choice = GreedyBot().choose(game.observation(0), random.Random(0))
     assert isinstance(choice, LayAway)
@@ -43,7 +42,7 @@ def test_c8_the_greedy_bot_keeps_the_four_that_score_most() -> None:
 def test_c8_c9_the_bots_for_two_refuse_a_table_of_three_or_four(bot: object) -> None:
     for players in (3, 4):
         for seed in range(5):  # whatever the bot's own draws (the strong bot's slips)
-            game = TableGame.new(players=players, seed=seed)
+            game = Game.new(players=players, seed=seed)
             seat = game.current_player
             assert seat is not None
             with pytest.raises(WordedError, match=r"among three or four \(C8, C9\)"):

@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 from pegboard.bots.base import legal_or_raise
 from pegboard.core import Action, Observation
-from pegboard.cribbage.actions import Discard, Play
+from pegboard.cribbage.actions import Discard, LayAway, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.match import MatchObservation
-from pegboard.cribbage.multi_view import LayAway, TableObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import peg_points, rank_points
 
@@ -58,11 +57,9 @@ class GreedyBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
-        if isinstance(observation, TableObservation):  # three or four players (C8, C9)
-            if isinstance(legal[0], LayAway):
-                return self._lay_away(observation, legal, rng)
-            return self._peg(observation.pile, legal, rng)
         view = _game_view(observation)
+        if isinstance(legal[0], LayAway):  # three or four players (C8, C9)
+            return self._lay_away(view, legal, rng)
         if isinstance(legal[0], Discard):
             return self._discard(view, legal, rng)
         return self._peg(view.pile, legal, rng)
@@ -78,7 +75,7 @@ class GreedyBot:
         return top[rng.randrange(len(top))]
 
     @staticmethod
-    def _lay_away(view: TableObservation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def _lay_away(view: CribbageObservation, legal: Sequence[Action], rng: random.Random) -> Action:
         """Among three or four (C8, C9): the card whose four kept cards score most by
         themselves; ties at random."""
         scored = [

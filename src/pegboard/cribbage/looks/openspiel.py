@@ -75,7 +75,7 @@ class CribbageTable(Table):
         self.one_hand = bool(setup.settings["one_hand"])
         self.dealer: int | None = None
         self.hand_no = 1
-        self.start_scores: tuple[int, int] = (0, 0)
+        self.start_scores: tuple[int, ...] = (0, 0)
         self.dealt: list[list[Card]] = [[], []]
         self.game: Game | None = None
         self.pending: Discard | None = None  # the dealer's discard, waiting for the cut

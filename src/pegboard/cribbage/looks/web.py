@@ -43,12 +43,12 @@ class PublicCribbage:
     phase: str
     hand_number: int
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     hand: tuple[Card, ...]
     kept: tuple[Card, ...]
     discards: tuple[Card, ...]
-    hand_sizes: tuple[int, int]
-    discarded: tuple[bool, bool]
+    hand_sizes: tuple[int, ...]
+    discarded: tuple[bool, ...]
     crib_size: int
     starter: Card | None
     count: int
