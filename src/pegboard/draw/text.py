@@ -111,11 +111,17 @@ def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list
 
 
 def match_end_lines(
-    scores: Sequence[int], winner: int | None, rounds: int, human: int | None, _: Gettext
+    scores: Sequence[int],
+    winner: int | None,
+    rounds: int,
+    human: int | None,
+    _: Gettext,
+    partnerships: bool = False,
 ) -> list[str]:
-    """The end of a match (D17): the final scores, and the winner or a drawn match."""
+    """The end of a match (D17): the final scores, and the winner or a drawn match; in
+    partnerships the side that won (D24)."""
     name = _seat_namer(human, _)
     return [
         _capital(say(event, _, name, human))
-        for event in narration.match_end(scores, winner, rounds)
+        for event in narration.match_end(scores, winner, rounds, partnerships)
     ]

@@ -96,7 +96,9 @@ class DrawTable(GenericTable):
         match = self.match
         say = self.terminal.say
         say()
-        for text in match_end_lines(match.scores, match.winner, len(match.rounds), HUMAN, self._):
+        for text in match_end_lines(
+            match.scores, match.winner, len(match.rounds), HUMAN, self._, match.partnerships
+        ):
             say(text)
         say(self._("Replay this match with --seed {seed}.").format(seed=match.seed))
 
@@ -310,7 +312,9 @@ class DrawReplay(GenericReplay):
             say("  " + _("(the round was not finished)"))
         say()
         if match.is_over:
-            for line in match_end_lines(match.scores, match.winner, len(match.rounds), None, _):
+            for line in match_end_lines(
+                match.scores, match.winner, len(match.rounds), None, _, match.partnerships
+            ):
                 say(line)
         else:
             say(_("The match was not finished."))

@@ -43,7 +43,9 @@ class SummaryScreen(GenericSummaryScreen):
     def lines(self) -> list[str]:
         _ = self._
         match = self.match
-        lines = match_end_lines(match.scores, match.winner, len(match.rounds), self.you, _)
+        lines = match_end_lines(
+            match.scores, match.winner, len(match.rounds), self.you, _, match.partnerships
+        )
         lines.append("")
         for finished in match.rounds:
             result = finished.result
