@@ -45,6 +45,7 @@ YOU_SIDE_SETTLED = ngettext(
     "Settlement: {arithmetic} → you and {partner} score {points}.",
 )
 
+HANDS_REVEALED = N_("Hands revealed:")
 REVEALED = N_("{player}: {tiles} (count {count})")
 """A hand revealed at the end of a round (D12), one event per seat."""
 
@@ -143,7 +144,7 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
                 kind="settlement",
             )
         )
-    events.append(Event(N_("Hands revealed:"), kind="settlement"))
+    events.append(Event(HANDS_REVEALED, kind="settlement"))
     for seat, (hand, count) in enumerate(zip(result.hands, result.pip_counts, strict=True)):
         events.append(
             Event(
