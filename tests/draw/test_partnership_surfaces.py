@@ -269,3 +269,24 @@ def test_d22_the_domino_of_one_partner_is_told_with_the_one_out_first() -> None:
     assert r.result is not None
     said = say(narration.settlement(r.result)[-1], translator("en"), lambda s: f"S{s}", None)
     assert said == "Settlement: 13 + 8 = 21 → S3 and S1 score 21."
+
+
+def test_d24_no_chances_of_winning_are_given_for_partners_rather_than_wrong_ones() -> None:
+    """Draw's tables of the chances of winning are of players alone (targets of D17, one
+    score each): a partnership match, whose sides play to 100 (D24), is refused in words,
+    and the surfaces that show a chance beside something else show none."""
+    from pegboard.analysis.odds import known_win_probability
+    from pegboard.draw.odds import TABLES
+    from pegboard.games.tables import TablesError
+
+    game = games.get("draw")
+    match = Match(4, seed=2, partnerships=True)
+    for ask in (
+        lambda: TABLES.between_deals(match),
+        lambda: TABLES.within_public(match, 4, random.Random(1)),
+        lambda: TABLES.within_deal(match.observation(0), 4, random.Random(1)),
+    ):
+        with pytest.raises(TablesError, match="partnership"):
+            ask()
+    assert known_win_probability(game, match, 0, samples=4) is None
+    assert known_win_probability(game, Match(4, seed=2), 0, samples=4) is not None
