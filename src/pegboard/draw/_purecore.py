@@ -27,6 +27,8 @@ from pegboard.dominoes.cores import shuffled_tiles
 from pegboard.dominoes.line import End, Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
+from pegboard.draw.scoring import settle
+from pegboard.draw.start import PARTNER_PLAYERS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,44 +40,8 @@ SLEEPING: Final = 28
 core's ``reserve`` is the tiles of its stock never drawn, ``RESERVE`` in Draw; as many as
 the set holds, no stock is ever drawn from, and D6-D8 become D18-D20 with no other change:
 a player who cannot play passes, and a full turn of passes blocks the round."""
-PARTNER_PLAYERS: Final = 4
-"""Partnerships are for four players: seats 0 and 2 against 1 and 3 (D21)."""
 PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in DOUBLE_SIX)
 """Each tile's count, by tile index (D12)."""
-
-
-def side_of(seat: int) -> int:
-    """The side of ``seat`` at a table of partners (D21): 0 for seats 0 and 2, 1 for 1 and 3
-    (partners sit opposite); a side is named by its lower seat."""
-    return seat % 2
-
-
-def round_points(counts: Sequence[int], domino_by: int, partnerships: bool) -> tuple[int, ...]:
-    """The points per seat of a finished round from its pip counts (D12): ``domino_by`` the
-    seat that emptied its hand, or -1 when blocked. Alone: D13 and D14. In partnerships
-    both partners show their side's points: the opponents' two counts to the side of the
-    player out (D22); blocked, the side of the lower total scores the opponents' total,
-    equal totals nothing (D23). The reference of the C core's ``_points``."""
-    n = len(counts)
-    points = [0] * n
-    if partnerships:
-        sides = (counts[0] + counts[2], counts[1] + counts[3])
-        if domino_by >= 0:
-            winner = side_of(domino_by)
-        elif sides[0] != sides[1]:
-            winner = 0 if sides[0] < sides[1] else 1
-        else:
-            return tuple(points)
-        points[winner] = points[winner + 2] = sides[1 - winner]
-        return tuple(points)
-    total = sum(counts)
-    if domino_by >= 0:
-        points[domino_by] = total
-        return tuple(points)
-    lowest = min(counts)
-    if counts.count(lowest) == 1:
-        points[counts.index(lowest)] = total - 2 * lowest
-    return tuple(points)
 
 
 # -- tables shared by both cores ------------------------------------------------------------
@@ -414,7 +380,8 @@ class PureCore:
         if not self._over:
             return (0,) * self._n
         counts = [sum(PIPS[t] for t in range(28) if hand >> t & 1) for hand in self._hands]
-        return round_points(counts, self._domino_by, self._partners)
+        # The reference settlement (scoring.settle), which the C core's must equal.
+        return settle(counts, None if self._domino_by < 0 else self._domino_by, self._partners)
 
     def _current_seat(self) -> int:
         """The seat to play, or the seat that made the last move once over."""

@@ -8,12 +8,11 @@ from typing import Any, cast
 
 from pegboard.core import N_, Event, Later, RecordError, check_record, recorded_actions
 from pegboard.draw import MAX_TARGET, Match
-from pegboard.draw._purecore import PARTNER_PLAYERS
 from pegboard.draw.bots.levels import register_draw_bots
 from pegboard.draw.looks import LOOKS
 from pegboard.draw.narration import events_of, played, settlement, side_won
 from pegboard.draw.round import Round
-from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
+from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS, PARTNER_PLAYERS
 from pegboard.games.base import Encoding, Game, Grading, Option, OptionError, WinProbabilities
 from pegboard.games.levels import register_bot
 

@@ -38,7 +38,6 @@ from pegboard.draw._purecore import (
     ACTIONS,
     END_VALUE,
     ENDS,
-    PARTNER_PLAYERS,
     RESERVE,
     SLEEPING,
     PureCore,
@@ -49,10 +48,11 @@ from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
 from pegboard.draw.observation import DrawObservation, Move
 from pegboard.draw.records import replayed_round, round_record
 from pegboard.draw.sampler import sample_deal
-from pegboard.draw.scoring import RoundResult
+from pegboard.draw.scoring import RoundResult, settled
 from pegboard.draw.start import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    check_partnerships,
     check_players,
     read_position,
 )
@@ -71,17 +71,6 @@ __all__ = [
     "check_players",
     "hand_size",
 ]
-
-
-def check_partnerships(partnerships: object, players: int) -> bool:
-    """``partnerships`` when it is a bool that a table of ``players`` may take (D21)."""
-    if not isinstance(partnerships, bool):
-        raise ValueError(
-            f"partnerships is True (two sides of partners, D21) or False, not {partnerships!r}"
-        )
-    if partnerships and players != PARTNER_PLAYERS:
-        raise ValueError(f"partnerships are for 4 players, not {players} (D21)")
-    return partnerships
 
 
 def hand_size(players: int) -> int:
@@ -369,7 +358,7 @@ class Round(_Core):
         """The settlement once the round is over (D11-D14), else None."""
         result = self._result
         if result is None and self.is_over:
-            result = self._result = _settle(
+            result = self._result = settled(
                 self._hand_masks(),
                 self._domino_seat(),
                 self.reserve >= SLEEPING,
@@ -512,29 +501,6 @@ def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) 
     self._linecache = None
     self._historycache = ()
     return self
-
-
-def _settle(
-    hands: Sequence[int],
-    domino_by: int,
-    block: bool,
-    partnerships: bool,
-    points: tuple[int, ...],
-) -> RoundResult:
-    """The settlement of a finished round from its final hands (D12-D14, D20; D22, D23 in
-    partnerships), its ``points`` the core's; the stock, asleep or not, counts for nobody
-    (D12, D18)."""
-    revealed = tuple(tiles_of(mask) for mask in hands)
-    counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
-    if domino_by >= 0:
-        return RoundResult("domino", domino_by, counts, points, revealed, block, partnerships)
-    winner: int | None
-    if partnerships:  # the side of the lower total, named by its lower seat (D23)
-        winner = (0 if points[0] else 1) if any(points) else None
-    else:
-        lowest = min(counts)
-        winner = counts.index(lowest) if counts.count(lowest) == 1 else None
-    return RoundResult("blocked", winner, counts, points, revealed, block, partnerships)
 
 
 CORE_METHODS: Final = ("legal_actions", "apply", "is_over")

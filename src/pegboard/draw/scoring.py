@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pegboard.dominoes.tiles import Tile
+from pegboard.dominoes.tiles import Tile, tiles_of
 
 
 def pip_count(tiles: Sequence[Tile]) -> int:
@@ -148,3 +148,26 @@ class RoundResult:
             # Said only in partnerships (D21), so that other records stay as they were.
             **({"partnerships": True} if self.partnerships else {}),
         }
+
+
+def settled(
+    hands: Sequence[int],
+    domino_by: int,
+    block: bool,
+    partnerships: bool,
+    points: tuple[int, ...],
+) -> RoundResult:
+    """The settlement of a finished round from its final hands (bit-sets; D12-D14, D20;
+    D22, D23 in partnerships), its ``points`` the core's (``settle``'s, in C or in
+    Python); the stock, asleep or not, counts for nobody (D12, D18)."""
+    revealed = tuple(tiles_of(mask) for mask in hands)
+    counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
+    if domino_by >= 0:
+        return RoundResult("domino", domino_by, counts, points, revealed, block, partnerships)
+    winner: int | None
+    if partnerships:  # the side of the lower total, named by its lower seat (D23)
+        winner = (0 if points[0] else 1) if any(points) else None
+    else:
+        lowest = min(counts)
+        winner = counts.index(lowest) if counts.count(lowest) == 1 else None
+    return RoundResult("blocked", winner, counts, points, revealed, block, partnerships)
