@@ -73,3 +73,28 @@ def test_d18_pegboard_arena_takes_option_block(tmp_path: Path) -> None:
     assert len(refused.output.strip().splitlines()) == 1
     seats = runner.invoke(app, ["arena", "draw", "--workers", "1", "--option", "players=3"])
     assert seats.exit_code == 1 and "--players" in seats.output
+
+
+def test_d21_the_arena_seats_partnerships_opposite_and_scores_by_side() -> None:
+    """``partnerships=1`` with entrants A, B, A, B (``--bots A,B`` cycled to four seats):
+    in every seating of a duplicate deal each level's two entrants sit opposite, partners
+    (D21), and each is paid its side's points, as the round played by hand pays them;
+    with 3 entrants the option is refused naming D21."""
+    bots = ("greedy", "random", "greedy", "random")
+    config = ArenaConfig("draw", bots, deals=6, duplicate=True, seed=5,
+                         options=(("partnerships", 1),))  # fmt: skip
+    results = run_arena(config)
+    for task, result in zip(plan(config), results, strict=True):
+        seat_of = {entrant: seat for seat, entrant in enumerate(task.seating)}
+        assert (seat_of[0] - seat_of[2]) % 4 == 2 and (seat_of[1] - seat_of[3]) % 4 == 2
+        played = [make_bot("draw", bots[task.seating[s]], seed=task.bot_seeds[s]) for s in range(4)]
+        round_ = Round.deal(4, seed=task.seed, leader=task.seed % 4, partnerships=True)
+        while not round_.is_over:
+            seat = round_.current_player
+            assert seat is not None
+            round_.apply(played[seat].act(round_.observation(seat)))
+        assert result.points == tuple(round_.returns()[seat_of[e]] for e in range(4))
+        assert result.points[0] == result.points[2] and result.points[1] == result.points[3]
+    with pytest.raises(OptionError) as caught:
+        ArenaConfig("draw", bots[:3], options=(("partnerships", 1),))
+    assert caught.value.rule == "D21"

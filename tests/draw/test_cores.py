@@ -4,7 +4,8 @@
 pure-Python reference core. Thousands of seeded random rounds are played by both, step by
 step, comparing the whole state, the legal actions (the very same objects), the errors for
 illegal actions, observations, hidden-information samples and records; for Draw and for the
-Block game (D18-D20), which the cores play with the whole stock as their reserve.
+Block game (D18-D20), which the cores play with the whole stock as their reserve; and for
+both in partnerships (D21-D23), which the cores settle by side (``_points``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def state(r: Round) -> tuple[Any, ...]:
         r.stock_size,
         r.reserve,
         r.block,
+        r.partnerships,
+        r._points(),
         r._hand_masks(),
         r._stock_tiles(),
         r._placements(),
@@ -89,18 +92,21 @@ def refusal(r: Round, action: Any) -> tuple[str, str | None] | None:
     return None
 
 
-def play_both(players: int, seed: int, block: bool = False) -> set[str | None]:
+def play_both(
+    players: int, seed: int, block: bool = False, partnerships: bool = False
+) -> set[str | None]:
     """Play one seeded random round with both cores, comparing them at every step (of the
-    Block game when ``block``).
+    Block game when ``block``, in partnerships when ``partnerships``).
 
     Returns the rules named by the refusals of the illegal actions tried on the way.
     """
     rules: set[str | None] = set()
     rng = random.Random(seed)
     leader = seed % players
-    fast = Round.deal(players, seed=seed, leader=leader, block=block)
-    pure = PureRound.deal(players, seed=seed, leader=leader, block=block)
+    fast = Round.deal(players, seed=seed, leader=leader, block=block, partnerships=partnerships)
+    pure = PureRound.deal(players, seed=seed, leader=leader, block=block, partnerships=partnerships)
     assert fast.block is pure.block is block
+    assert fast.partnerships is pure.partnerships is partnerships
     step = 0
     while True:
         assert state(fast) == state(pure), (players, seed, step)
@@ -201,6 +207,29 @@ def test_d18_to_d20_block_rounds_identical_in_both_cores(players: int) -> None:
 
 
 @both_cores
+@pytest.mark.parametrize("block", [False, True], ids=["draw", "block"])
+def test_d21_to_d23_partnership_rounds_identical_in_both_cores(block: bool) -> None:
+    """Partnerships for four (D21) through both cores, in Draw and in Block: the same play,
+    and the same points by side at every step (``_points``: zeros until the end, then the
+    side of the player out scores the opponents' two counts, D22, or the side of the lower
+    total the opponents' total, D23), both partners showing them."""
+    rules: set[str | None] = set()
+    kinds: set[tuple[str, bool]] = set()
+    for seed in range(1000):
+        rules |= play_both(4, seed, block=block, partnerships=True)
+        result = Round.deal(4, seed=seed, leader=seed % 4, block=block, partnerships=True)
+        rng = random.Random(seed)
+        while not result.is_over:
+            result.apply(rng.choice(result.legal_actions()))
+        settled = result.result
+        assert settled is not None
+        kinds.add((settled.kind, any(settled.points)))
+    assert rules >= {"D4", "D5", "D9", "D11"}
+    # both ends of a round were compared: dominoes, and blocked rounds won by a side
+    assert kinds >= {("domino", True), ("blocked", True)}
+
+
+@both_cores
 def test_d2_deals_identical_in_both_cores_for_any_seed() -> None:
     """The deal is random.Random(seed).shuffle of DOUBLE_SIX, whichever core shuffles."""
     rng = random.Random(2026)
@@ -295,6 +324,20 @@ def test_c_core_refuses_a_malformed_state() -> None:
             Round._make([1, 2], [5], 0, [], reserve)
         with pytest.raises(ValueError):
             Round._deal(2, 5, 0, reserve)
+    for make in (Round, PureRound):  # partnerships are for 4 players (D21)
+        with pytest.raises(ValueError, match="D21"):
+            make._deal(3, 5, 0, 2, True)
+        with pytest.raises(ValueError, match="D21"):
+            make._make([1, 2], [5], 0, [], 2, True)
+        with pytest.raises(ValueError):
+            make._fromstate((*good[:12], 2, True))
+    # A state of 13, from before partnerships, is one of players alone (D21).
+    four = Round.deal(4, seed=5)._getstate()
+    assert (
+        Round._fromstate(four[:13])._getstate()
+        == four
+        == PureRound._fromstate(four[:13])._getstate()
+    )
     # A state of 12, from before the Block game, is a Draw round's (pickles made then).
     assert (
         Round._fromstate(good[:12])._getstate()

@@ -193,7 +193,9 @@ def test_announce_and_the_match_end_are_the_events_said(monkeypatch: pytest.Monk
     monkeypatch.setattr(narration, "played", lambda seat, action, block=False: planted)
     assert draw_text.announce(1, PASS, "en", en) == "Seat 2 PLANTED a move"
     monkeypatch.setattr(
-        narration, "match_end", lambda scores, winner, rounds: (Event("the end, {n}", {"n": 7}),)
+        narration,
+        "match_end",
+        lambda scores, winner, rounds, partnerships=False: (Event("the end, {n}", {"n": 7}),),
     )
     assert draw_text.match_end_lines((1, 2), 1, 3, 0, en) == ["The end, 7"]
 

@@ -4,8 +4,9 @@ Hypothesis draws the seeds, the number of players and the policy; the policies c
 the legal actions at random, with different tastes so that both dominoes and blocked rounds
 come up often. The settlement is recomputed here from D12-D14 without calling ``settle``.
 
-Each property holds for Draw and for its Block game (``block``, D18-D20): the tests are
-parametrized by it, Draw's examples the same as before.
+Each property holds for Draw and for its Block game (``block``, D18-D20), each played alone
+or in partnerships (``partnerships``, four players, D21-D24): the tests are parametrized by
+both, Draw's examples the same as before (a partnership example plays its seed at four).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def draw_first(round_: Round, rng: random.Random) -> Action:
 POLICIES = st.sampled_from([uniform, play_first, draw_first])
 BLOCK = pytest.mark.parametrize("block", [False, True], ids=["draw", "block"])
 """Draw, and its Block game (D18-D20)."""
+PARTNERS = pytest.mark.parametrize("partnerships", [False, True], ids=["alone", "partners"])
+"""Players alone, and two sides of partners at four (D21): the seat count drawn is then 4."""
 
 # Turns are bounded: at most 28 plays, 12 draws, and fewer than n passes between plays.
 MAX_STEPS = 28 + 12 + 4 * 29
@@ -72,13 +75,30 @@ def fits(tile: Tile, round_: Round) -> bool:
     return not values or any(tile.has(v) for v in values)
 
 
-def expected_points(round_: Round) -> tuple[str, int | None, tuple[int, ...]]:
-    """D12-D14 recomputed from the revealed hands, independently of ``settle``."""
+def expected_points(
+    round_: Round, partnerships: bool = False
+) -> tuple[str, int | None, tuple[int, ...]]:
+    """D12-D14 recomputed from the revealed hands, independently of ``settle``; D22 and
+    D23 in partnerships: the opponents' two counts to the side of the player out, or to the
+    side of the lower total in a blocked round, shown on both partners' seats."""
     hands = round_.hands
     counts = [sum(t.low + t.high for t in hand) for hand in hands]
     n = len(hands)
     empty = [s for s in range(n) if not hands[s]]
     points = [0] * n
+    if partnerships:
+        partner = {0: 2, 1: 3, 2: 0, 3: 1}
+        opponents = {0: (1, 3), 1: (0, 2), 2: (1, 3), 3: (0, 2)}
+        if empty:
+            (out,) = empty
+            points[out] = points[partner[out]] = sum(counts[o] for o in opponents[out])
+            return "domino", out, tuple(points)
+        ours, theirs = counts[0] + counts[2], counts[1] + counts[3]
+        if ours == theirs:
+            return "blocked", None, tuple(points)
+        side = 0 if ours < theirs else 1
+        points[side] = points[side + 2] = max(ours, theirs)
+        return "blocked", side, tuple(points)
     if empty:
         (winner,) = empty
         points[winner] = sum(c for s, c in enumerate(counts) if s != winner)
@@ -103,10 +123,16 @@ def hidden_texts(round_: Round, seat: int, stock_only: bool = False) -> list[str
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
-def test_round_invariants(seed: int, players: int, policy: Policy, block: bool) -> None:
-    round_ = Round.deal(players, seed=seed, leader=seed % players, block=block)
+def test_round_invariants(
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool
+) -> None:
+    players = 4 if partnerships else players
+    round_ = Round.deal(
+        players, seed=seed, leader=seed % players, block=block, partnerships=partnerships
+    )
     sleeping = round_.stock  # D18: in the Block game, the tiles not dealt, never drawn
     rng = random.Random(seed)
     absent: list[set[int]] = [set() for _ in range(players)]
@@ -154,7 +180,7 @@ def test_round_invariants(seed: int, players: int, policy: Policy, block: bool) 
     assert round_.current_player is None
     result = round_.result
     assert result is not None
-    kind, winner, points = expected_points(round_)
+    kind, winner, points = expected_points(round_, partnerships)
     event(f"{kind}, winner {'shared' if winner is None else 'single'}")
     assert (result.kind, result.winner, result.points) == (kind, winner, points)
     assert round_.returns() == points
@@ -179,12 +205,14 @@ def test_round_invariants(seed: int, players: int, policy: Policy, block: bool) 
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_observations_hide_other_hands_and_the_stock(
-    seed: int, players: int, policy: Policy, block: bool
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed, block=block)
+    players = 4 if partnerships else players
+    round_ = Round.deal(players, seed=seed, block=block, partnerships=partnerships)
     rng = random.Random(seed)
     while True:
         for seat in range(players):
@@ -202,7 +230,8 @@ def test_observations_hide_other_hands_and_the_stock(
                 for secret in hidden_texts(round_, seat, stock_only=True):
                     assert secret not in text, (seat, secret)
                 break
-            assert obs.block is block
+            assert obs.block is block and obs.partnerships is partnerships
+            # A partner's hand is as hidden as an opponent's (D21): every other seat's.
             for secret in hidden_texts(round_, seat):
                 assert secret not in text, (seat, secret)
             # Own tiles and the line are visible.
@@ -214,12 +243,14 @@ def test_observations_hide_other_hands_and_the_stock(
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
 def test_sample_hidden_is_consistent_with_what_the_seat_knows(
-    seed: int, players: int, policy: Policy, stop: float, block: bool
+    seed: int, players: int, policy: Policy, stop: float, block: bool, partnerships: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed, block=block)
+    players = 4 if partnerships else players
+    round_ = Round.deal(players, seed=seed, block=block, partnerships=partnerships)
     rng = random.Random(seed)
     # Play into the round (towards the end, where passes constrain the sample).
     target = int(stop * 80)
@@ -235,7 +266,7 @@ def test_sample_hidden_is_consistent_with_what_the_seat_knows(
     assert sample.line == round_.line
     assert [len(h) for h in sample.hands] == [len(h) for h in round_.hands]
     assert sample.stock_size == round_.stock_size
-    assert sample.block is block
+    assert sample.block is block and sample.partnerships is partnerships
     assert sample.current_player == round_.current_player
     assert sample.history == round_.history
     assert all_tiles(sample) == list(DOUBLE_SIX)
@@ -287,19 +318,23 @@ def test_sample_hidden_respects_passes_when_tightly_constrained() -> None:
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES, stop=st.floats(0, 1))
 def test_round_records_replay_to_identical_states(
-    seed: int, players: int, policy: Policy, stop: float, block: bool
+    seed: int, players: int, policy: Policy, stop: float, block: bool, partnerships: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed, leader=seed % players, block=block)
+    players = 4 if partnerships else players
+    round_ = Round.deal(
+        players, seed=seed, leader=seed % players, block=block, partnerships=partnerships
+    )
     rng = random.Random(seed)
     target = int(stop * 100)
     while not round_.is_over and len(round_.history) < target:
         round_.apply(policy(round_, rng))
     record = json.loads(json.dumps(round_.to_record()))
     replayed = Round.from_record(record)
-    assert replayed.block is block
+    assert replayed.block is block and replayed.partnerships is partnerships
     assert snapshot(replayed) == snapshot(round_)
     # Both go on identically.
     rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
@@ -311,14 +346,16 @@ def test_round_records_replay_to_identical_states(
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, stop=st.floats(0, 1))
 def test_match_records_replay_to_identical_states(
-    seed: int, players: int, stop: float, block: bool
+    seed: int, players: int, stop: float, block: bool, partnerships: bool
 ) -> None:
-    match = Match(players, seed=seed, target=40, block=block)
+    players = 4 if partnerships else players
+    match = Match(players, seed=seed, target=40, block=block, partnerships=partnerships)
     rng = random.Random(seed)
-    full = Match(players, seed=seed, target=40, block=block)
+    full = Match(players, seed=seed, target=40, block=block, partnerships=partnerships)
     total = 0
     while not full.is_over:
         full.apply(uniform(full.round, rng))
@@ -329,6 +366,7 @@ def test_match_records_replay_to_identical_states(
     record = json.loads(json.dumps(match.to_record()))
     replayed = Match.from_record(record)
     assert replayed.block is block and replayed.round.block is block
+    assert replayed.partnerships is partnerships and replayed.round.partnerships is partnerships
     assert replayed.to_record() == record
     assert replayed.scores == match.scores
     assert replayed.rounds == match.rounds
@@ -339,12 +377,14 @@ def test_match_records_replay_to_identical_states(
 
 
 @BLOCK
+@PARTNERS
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_every_legal_action_applies_and_nothing_else_does(
-    seed: int, players: int, policy: Policy, block: bool
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool
 ) -> None:
-    round_ = Round.deal(players, seed=seed, block=block)
+    players = 4 if partnerships else players
+    round_ = Round.deal(players, seed=seed, block=block, partnerships=partnerships)
     rng = random.Random(seed)
     while not round_.is_over:
         legal = round_.legal_actions()

@@ -78,6 +78,7 @@ ONE_ROLE: dict[str, tuple[str, int]] = {
     "Score": ("a number of points scored (a column, a seat's label)", 5),
     "Scores": ("the seats' scores (a heading, a caption, a label)", 5),
     "Seasons": ("the heading of the rating seasons", 2),
+    "Sides": ("the heading of the sides of partners and their scores", 2),
     "Skunk": ("cribbage's skunk: how a game ended", 2),
     "Spectate": ("a button or link: watch a table", 4),
     "Starter": ("cribbage's starter card (a label)", 4),

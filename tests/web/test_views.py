@@ -55,6 +55,9 @@ DRAW: dict[str, tuple[type, ...]] = {
     "last_round": (dict, NoneType),
     "part": (str,),
     "rounds": (list,),
+    "sides": (list,),
+    "winner_text": (str, NoneType),
+    "words": (dict,),
 }
 CRIBBAGE: dict[str, tuple[type, ...]] = {
     "phase": (str,),

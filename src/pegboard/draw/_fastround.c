@@ -22,6 +22,7 @@
 #define MAX_PLAYS_ON 8
 #define MAX_HISTORY 256 /* a round has at most 28 plays, 28 draws and 88 passes */
 #define RESERVE 2       /* the last two tiles of the stock are never drawn (D6, D8) */
+#define PARTNER_PLAYERS 4 /* partnerships: seats 0 and 2 against 1 and 3 (D21) */
 
 /* -- tables, filled once by setup() ---------------------------------------------------- */
 
@@ -37,6 +38,7 @@ static int draw_code = -1, pass_code = -1;
 static PyObject *action_code = NULL; /* dict: action object -> code */
 static PyTypeObject *play_type = NULL, *draw_type = NULL, *pass_type = NULL;
 static PyObject *reject_func = NULL;
+static uint8_t tile_pips[NTILES]; /* each tile's count (D12), filled at import */
 static PyObject *empty_tuple = NULL;
 
 /* -- the state ----------------------------------------------------------------------------- */
@@ -51,6 +53,7 @@ typedef struct {
     int8_t domino_by;
     uint8_t stock_len, taken;
     uint8_t reserve; /* tiles of the stock never drawn: RESERVE, or all of it in Block (D18) */
+    uint8_t partners; /* two sides of partners, seats 0 and 2 against 1 and 3 (D21) */
     uint8_t stock[NTILES];
     int8_t ends[2]; /* open end codes in line order; -1 before the opening */
     uint8_t n_placed;
@@ -195,18 +198,19 @@ core_of(PyTypeObject *cls, const long *hands, Py_ssize_t n, const long *stock,
     return self;
 }
 
-/* _make(hands, stock, current, placed[, reserve]): a core for any (valid) position. */
+/* _make(hands, stock, current, placed[, reserve[, partnerships]]): a core for any (valid)
+ * position. */
 static PyObject *
 core_make(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *placed_arg;
-    int current, reserve = RESERVE;
+    int current, reserve = RESERVE, partners = 0;
     long hands[4], stock[NTILES], placed[NTILES];
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OOiO|i:_make", &hands_arg, &stock_arg, &current, &placed_arg,
-                          &reserve)) {
+    if (!PyArg_ParseTuple(args, "OOiO|ip:_make", &hands_arg, &stock_arg, &current, &placed_arg,
+                          &reserve, &partners)) {
         return NULL;
     }
     if (reserve < 0 || reserve > NTILES) {
@@ -229,12 +233,17 @@ core_make(PyTypeObject *cls, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "a core needs 2 to 4 hands and a seat to play");
         return NULL;
     }
+    if (partners && n != PARTNER_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "partnerships are for 4 players (D21)");
+        return NULL;
+    }
     CoreObject *self = core_of(cls, hands, n, stock, n_stock, placed, n_placed);
     if (self == NULL) {
         return NULL;
     }
     self->current = self->leader = (uint8_t)current;
     self->reserve = (uint8_t)reserve;
+    self->partners = (uint8_t)partners;
     return (PyObject *)self;
 }
 
@@ -242,17 +251,18 @@ core_make(PyTypeObject *cls, PyObject *args)
 
 #include "../dominoes/_shuffle.h"
 
-/* _deal(players, seed, leader[, reserve]): seed is an int with abs(seed) < 2**64. */
+/* _deal(players, seed, leader[, reserve[, partnerships]]): seed is an int with
+ * abs(seed) < 2**64. */
 static PyObject *
 core_deal(PyTypeObject *cls, PyObject *args)
 {
-    int players, leader, reserve = RESERVE;
+    int players, leader, reserve = RESERVE, partners = 0;
     PyObject *seed_arg;
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "iO!i|i:_deal", &players, &PyLong_Type, &seed_arg, &leader,
-                          &reserve)) {
+    if (!PyArg_ParseTuple(args, "iO!i|ip:_deal", &players, &PyLong_Type, &seed_arg, &leader,
+                          &reserve, &partners)) {
         return NULL;
     }
     if (reserve < 0 || reserve > NTILES) {
@@ -261,6 +271,10 @@ core_deal(PyTypeObject *cls, PyObject *args)
     }
     if (players < 2 || players > 4 || leader < 0 || leader >= players) {
         PyErr_SetString(PyExc_ValueError, "Draw is played by 2 to 4 players (D1)");
+        return NULL;
+    }
+    if (partners && players != PARTNER_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "partnerships are for 4 players (D21)");
         return NULL;
     }
     MT mt;
@@ -286,6 +300,7 @@ core_deal(PyTypeObject *cls, PyObject *args)
     memcpy(self->stock, order + players * size, self->stock_len);
     self->current = self->leader = (uint8_t)leader;
     self->reserve = (uint8_t)reserve;
+    self->partners = (uint8_t)partners;
     return (PyObject *)self;
 }
 
@@ -323,12 +338,12 @@ core_getstate(CoreObject *self, PyObject *unused)
         codes[i] = self->hist_code[i];
     }
     memcpy(absent, self->absent, sizeof absent);
-    return Py_BuildValue("(NNiiiiNNNNNii)", tuple_of_u32(self->hands, self->n),
+    return Py_BuildValue("(NNiiiiNNNNNiiN)", tuple_of_u32(self->hands, self->n),
                          tuple_of_u32(stock, self->stock_len), self->taken, self->current,
                          self->leader, self->passes, tuple_of_u32(absent, self->n),
                          tuple_of_u32(placed, self->n_placed), tuple_of_u32(seats, self->n_hist),
                          tuple_of_u32(codes, self->n_hist), PyBool_FromLong(self->over),
-                         self->domino_by, self->reserve);
+                         self->domino_by, self->reserve, PyBool_FromLong(self->partners));
 }
 
 /* _fromstate(state): a core from _getstate(), checked so that no index can go astray. */
@@ -336,13 +351,14 @@ static PyObject *
 core_fromstate(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *absent_arg, *placed_arg, *seats_arg, *codes_arg;
-    int taken, current, leader, passes, over, domino_by, reserve = RESERVE;
+    int taken, current, leader, passes, over, domino_by, reserve = RESERVE, partners = 0;
     long hands[4], stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY],
         codes[MAX_HISTORY];
     if (check_setup() < 0) {
         return NULL;
     }
-    /* A state of 12 is one from before the Block game (D18): a Draw round's. */
+    /* A state of 12 is one from before the Block game (D18): a Draw round's; one of 13 from
+     * before partnerships (D21): players alone. */
     PyObject *state = NULL;
     if (!PyArg_ParseTuple(args, "O!:_fromstate", &PyTuple_Type, &state)) {
         return NULL;
@@ -351,10 +367,15 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
                      ? PyArg_ParseTuple(state, "OOiiiiOOOOpi:_fromstate", &hands_arg, &stock_arg,
                                         &taken, &current, &leader, &passes, &absent_arg,
                                         &placed_arg, &seats_arg, &codes_arg, &over, &domino_by)
-                     : PyArg_ParseTuple(state, "OOiiiiOOOOpii:_fromstate", &hands_arg,
+                 : PyTuple_GET_SIZE(state) == 13
+                     ? PyArg_ParseTuple(state, "OOiiiiOOOOpii:_fromstate", &hands_arg,
                                         &stock_arg, &taken, &current, &leader, &passes,
                                         &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
-                                        &domino_by, &reserve);
+                                        &domino_by, &reserve)
+                     : PyArg_ParseTuple(state, "OOiiiiOOOOpiip:_fromstate", &hands_arg,
+                                        &stock_arg, &taken, &current, &leader, &passes,
+                                        &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
+                                        &domino_by, &reserve, &partners);
     if (!parsed) {
         return NULL;
     }
@@ -372,7 +393,8 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
     }
     int bad = n < 2 || n_absent != n || n_seats != n_codes || taken < 0 || taken > n_stock ||
               current < 0 || current >= n || leader < 0 || leader >= n || passes < 0 ||
-              passes > n || domino_by < -1 || domino_by >= n || reserve < 0 || reserve > NTILES;
+              passes > n || domino_by < -1 || domino_by >= n || reserve < 0 || reserve > NTILES ||
+              (partners && n != PARTNER_PLAYERS);
     for (Py_ssize_t i = 0; i < n_seats && !bad; i++) {
         bad = seats[i] >= n;
     }
@@ -399,6 +421,7 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
     self->over = (uint8_t)over;
     self->domino_by = (int8_t)domino_by;
     self->reserve = (uint8_t)reserve;
+    self->partners = (uint8_t)partners;
     return (PyObject *)self;
 }
 
@@ -558,6 +581,74 @@ static PyObject *
 core_get_reserve(CoreObject *self, void *closure)
 {
     return PyLong_FromLong(self->reserve);
+}
+
+static PyObject *
+core_get_partnerships(CoreObject *self, void *closure)
+{
+    return PyBool_FromLong(self->partners);
+}
+
+/* _points(): the points per seat, zeros until the round is over, then its settlement (see
+ * _purecore.round_points, the reference): alone D13 and D14; in partnerships both partners
+ * show their side's points, the opponents' two counts to the side of the player out (D22),
+ * blocked the opponents' total to the side of the lower total, equal totals nothing (D23). */
+static PyObject *
+core_points(CoreObject *self, PyObject *unused)
+{
+    long points[4] = {0, 0, 0, 0};
+    if (self->over) {
+        long counts[4] = {0, 0, 0, 0}, total = 0;
+        for (int s = 0; s < self->n; s++) {
+            for (int t = 0; t < NTILES; t++) {
+                if (self->hands[s] >> t & 1U) {
+                    counts[s] += tile_pips[t];
+                }
+            }
+            total += counts[s];
+        }
+        if (self->partners) {
+            long sides[2] = {counts[0] + counts[2], counts[1] + counts[3]};
+            int winner = self->domino_by >= 0 ? self->domino_by % 2
+                         : sides[0] < sides[1]  ? 0
+                         : sides[1] < sides[0]  ? 1
+                                                : -1;
+            if (winner >= 0) {
+                points[winner] = points[winner + 2] = sides[1 - winner];
+            }
+        }
+        else if (self->domino_by >= 0) {
+            points[self->domino_by] = total;
+        }
+        else {
+            int lowest = 0, shared = 0;
+            for (int s = 1; s < self->n; s++) {
+                if (counts[s] < counts[lowest]) {
+                    lowest = s;
+                    shared = 0;
+                }
+                else if (counts[s] == counts[lowest]) {
+                    shared = 1;
+                }
+            }
+            if (!shared) {
+                points[lowest] = total - 2 * counts[lowest];
+            }
+        }
+    }
+    PyObject *t = PyTuple_New(self->n);
+    if (t == NULL) {
+        return NULL;
+    }
+    for (int s = 0; s < self->n; s++) {
+        PyObject *v = PyLong_FromLong(points[s]);
+        if (v == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, s, v);
+    }
+    return t;
 }
 
 /* -- the hot path -------------------------------------------------------------------------- */
@@ -840,6 +931,7 @@ static PyMethodDef core_methods[] = {
     {"_history_codes", (PyCFunction)core_history_codes, METH_NOARGS, NULL},
     {"_current_seat", (PyCFunction)core_current_seat, METH_NOARGS, NULL},
     {"_domino_seat", (PyCFunction)core_domino_seat, METH_NOARGS, NULL},
+    {"_points", (PyCFunction)core_points, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -853,6 +945,8 @@ static PyGetSetDef core_getset[] = {
     {"stock_size", (getter)core_get_stock_size, NULL, NULL, NULL},
     {"reserve", (getter)core_get_reserve, NULL,
      "The tiles of the stock never drawn: 2 (D6, D8), or 28 in the Block game (D18).", NULL},
+    {"partnerships", (getter)core_get_partnerships, NULL,
+     "Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -890,6 +984,12 @@ PyInit__fastround(void)
 {
     if (PyType_Ready(&CoreType) < 0) {
         return NULL;
+    }
+    /* The tiles in DOUBLE_SIX's order, [0|0] [0|1] ... [6|6] (Tile.index): their counts. */
+    for (int low = 0, t = 0; low <= 6; low++) {
+        for (int high = low; high <= 6; high++) {
+            tile_pips[t++] = (uint8_t)(low + high);
+        }
     }
     empty_tuple = PyTuple_New(0);
     if (empty_tuple == NULL) {

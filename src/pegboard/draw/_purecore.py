@@ -27,6 +27,8 @@ from pegboard.dominoes.cores import shuffled_tiles
 from pegboard.dominoes.line import End, Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
+from pegboard.draw.scoring import settle
+from pegboard.draw.start import PARTNER_PLAYERS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,6 +40,9 @@ SLEEPING: Final = 28
 core's ``reserve`` is the tiles of its stock never drawn, ``RESERVE`` in Draw; as many as
 the set holds, no stock is ever drawn from, and D6-D8 become D18-D20 with no other change:
 a player who cannot play passes, and a full turn of passes blocks the round."""
+PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in DOUBLE_SIX)
+"""Each tile's count, by tile index (D12)."""
+
 
 # -- tables shared by both cores ------------------------------------------------------------
 
@@ -179,6 +184,7 @@ class PureCore:
         "_legal",
         "_n",
         "_over",
+        "_partners",
         "_passes",
         "_placed",
         "_reserve",
@@ -191,6 +197,7 @@ class PureCore:
     _stock: list[int]  # tiles in drawing order; the stock is _stock[_taken:]
     _taken: int
     _reserve: int  # the tiles of the stock never drawn: RESERVE, or SLEEPING in Block
+    _partners: bool  # two sides of partners, seats 0 and 2 against 1 and 3 (D21)
     _ends: list[int]  # the two open end codes (in line order), empty before the opening
     _placed: list[int]  # the action codes that built the line
     _current: int
@@ -213,11 +220,16 @@ class PureCore:
         current: int,
         placed: Sequence[int],
         reserve: int = RESERVE,
+        partnerships: bool = False,
     ) -> Self:
         """A core for any position (the caller has checked it is a valid one); ``reserve``
-        is ``SLEEPING`` for the Block game (D18)."""
+        is ``SLEEPING`` for the Block game (D18); ``partnerships`` seats two sides of
+        partners, four players only (D21)."""
+        if partnerships and len(hands) != PARTNER_PLAYERS:
+            raise ValueError("partnerships are for 4 players (D21)")
         self = cls.__new__(cls)
         self._n = len(hands)
+        self._partners = bool(partnerships)
         self._hands = list(hands)
         self._stock = list(stock)
         self._taken = 0
@@ -241,11 +253,18 @@ class PureCore:
         return self
 
     @classmethod
-    def _deal(cls, players: int, seed: int, leader: int, reserve: int = RESERVE) -> Self:
+    def _deal(
+        cls,
+        players: int,
+        seed: int,
+        leader: int,
+        reserve: int = RESERVE,
+        partnerships: bool = False,
+    ) -> Self:
         """The deal of D2 from ``shuffled_tiles(seed)`` (``abs(seed) < 2**64``); the Block
-        game deals the same (D18): its stock sleeps."""
+        game deals the same (D18): its stock sleeps; so do partnerships (D21)."""
         hands, stock = deal_order(players, shuffled_tiles(seed))
-        return cls._make(hands, stock, leader, (), reserve)
+        return cls._make(hands, stock, leader, (), reserve, partnerships)
 
     def _clone(self) -> Self:
         """An independent copy of the core state."""
@@ -255,6 +274,7 @@ class PureCore:
         other._stock = self._stock.copy()
         other._taken = self._taken
         other._reserve = self._reserve
+        other._partners = self._partners
         other._ends = self._ends.copy()
         other._placed = self._placed.copy()
         other._current = self._current
@@ -284,6 +304,7 @@ class PureCore:
             self._over,
             self._domino_by,
             self._reserve,
+            self._partners,
         )
 
     @classmethod
@@ -291,8 +312,16 @@ class PureCore:
         (hands, stock, taken, current, leader, passes, absent, placed, seats, codes, over, by) = (
             state[:12]
         )
-        # A state of 12 is one from before the Block game (D18): a Draw round's.
-        self = cls._make(hands, stock, current, placed, state[12] if len(state) > 12 else RESERVE)
+        # A state of 12 is one from before the Block game (D18): a Draw round's; one of 13
+        # from before partnerships (D21): players alone.
+        self = cls._make(
+            hands,
+            stock,
+            current,
+            placed,
+            state[12] if len(state) > 12 else RESERVE,
+            bool(state[13]) if len(state) > 13 else False,
+        )
         self._taken = taken
         self._leader = leader
         self._passes = passes
@@ -339,6 +368,20 @@ class PureCore:
         """The tiles of the stock never drawn: ``RESERVE`` (D6, D8), or ``SLEEPING`` in the
         Block game (D18)."""
         return self._reserve
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21)."""
+        return self._partners
+
+    def _points(self) -> tuple[int, ...]:
+        """The points per seat of the round: zeros until it is over, then its settlement
+        (D13, D14; D22, D23 in partnerships, where both partners show their side's)."""
+        if not self._over:
+            return (0,) * self._n
+        counts = [sum(PIPS[t] for t in range(28) if hand >> t & 1) for hand in self._hands]
+        # The reference settlement (scoring.settle), which the C core's must equal.
+        return settle(counts, None if self._domino_by < 0 else self._domino_by, self._partners)
 
     def _current_seat(self) -> int:
         """The seat to play, or the seat that made the last move once over."""

@@ -1,6 +1,9 @@
 """Draw's deals in the arena (``Game.looks.arena``): a deal is one round, its leader
 drawn from the deal's seed, scored by the round's returns; with ``matches``, a whole
-match scored by its match points. The ``block`` option deals the Block game (D18)."""
+match scored by its match points. The ``block`` option deals the Block game (D18), the
+``partnerships`` option two sides of partners (D21): the arena's seating of entrants A, B,
+A, B puts each level's two seats opposite, partners, and each seat scores its side's
+points (D22-D24)."""
 
 from __future__ import annotations
 
@@ -14,9 +17,18 @@ def start(matches: bool, seed: int, players: int, options: Mapping[str, Any]) ->
     from pegboard.draw import Match, Round
 
     block = bool(options.get("block") or 0)
+    partnerships = bool(options.get("partnerships") or 0)
     if matches:
-        return Match(players, seed=seed, target=options.get("target"), block=block)
-    return Round.deal(players, seed=seed, leader=seed % players, block=block)
+        return Match(
+            players,
+            seed=seed,
+            target=options.get("target"),
+            block=block,
+            partnerships=partnerships,
+        )
+    return Round.deal(
+        players, seed=seed, leader=seed % players, block=block, partnerships=partnerships
+    )
 
 
 def finished(position: Any, matches: bool) -> bool:

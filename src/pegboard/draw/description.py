@@ -1,5 +1,5 @@
 """Draw dominoes as the registry describes it (D1, D17), the Block game an option of it
-(``block``, D18-D20)."""
+(``block``, D18-D20), and so are partnerships for four (``partnerships``, D21-D24)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pegboard.core import N_, Event, Later, RecordError, check_record, recorded_
 from pegboard.draw import MAX_TARGET, Match
 from pegboard.draw.bots.levels import register_draw_bots
 from pegboard.draw.looks import LOOKS
-from pegboard.draw.narration import events_of, played, settlement
+from pegboard.draw.narration import events_of, played, settlement, side_won
 from pegboard.draw.round import Round
-from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS
-from pegboard.games.base import Encoding, Game, Grading, Option, WinProbabilities
+from pegboard.draw.start import MAX_PLAYERS, MIN_PLAYERS, PARTNER_PLAYERS
+from pegboard.games.base import Encoding, Game, Grading, Option, OptionError, WinProbabilities
 from pegboard.games.levels import register_bot
 
 
@@ -23,7 +23,18 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
         seed=seed,
         target=options.get("target"),
         block=bool(options.get("block") or 0),
+        partnerships=bool(options.get("partnerships") or 0),
     )
+
+
+def check(options: Mapping[str, Any]) -> None:
+    """Partnerships are for 4 players (D21): with 2 or 3 the option is refused, in words."""
+    if options.get("partnerships") and options.get("players") != PARTNER_PLAYERS:
+        raise OptionError(
+            "partnerships",
+            N_("Partnerships are for 4 players, two against two, partners opposite (D21)."),
+            "D21",
+        )
 
 
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
@@ -39,7 +50,15 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
     block = record.get("block", False)  # a record without it is Draw's (D18)
     if not isinstance(block, bool):
         raise RecordError(N_("a record's block is true (the Block game) or false (D18)"))
-    options = {"players": players, "target": record.get("target"), "block": int(block)}
+    partnerships = record.get("partnerships", False)  # a record without it: players alone
+    if not isinstance(partnerships, bool):
+        raise RecordError(N_("a record's partnerships is true (two sides) or false (D21)"))
+    options = {
+        "players": players,
+        "target": record.get("target"),
+        "block": int(block),
+        "partnerships": int(partnerships),
+    }
     return options, int(seed), actions  # type: ignore[arg-type]
 
 
@@ -88,6 +107,20 @@ def revealed(match: Any) -> tuple[int, int, bool]:
     return len(match.rounds), match.round.stock_size, match.round.is_over
 
 
+def outcome(match: Any) -> Event | None:
+    """The side that won a match of partners (D24), both named ("Seat 1 and Seat 3 win the
+    match with 100"); None otherwise, and the surfaces say it from the scores."""
+    if not isinstance(match, Match) or not match.partnerships or match.winner is None:
+        return None
+    return side_won(match.winner, match.scores[match.winner])
+
+
+def sides(match: Any) -> tuple[tuple[int, ...], ...]:
+    """The seats that play together: two sides of partners, seats 0 and 2 against 1 and 3
+    (D21), or each seat alone."""
+    return tuple(match.sides)
+
+
 BLOCK = Option(
     name="block",
     label=N_("Block game (no drawing)"),
@@ -105,6 +138,21 @@ BLOCK = Option(
 only in the drawing. Same set, deal, line, end of round, pip counts, scores and match
 (D1-D3, D5, D9-D17); in Block the tiles not dealt sleep, nobody draws, and a player who
 cannot play passes (D18-D20, in place of D6-D8)."""
+
+PARTNERSHIPS = Option(
+    name="partnerships",
+    label=N_("Partnerships (4 players, partners opposite)"),
+    default=0,
+    problem=N_("Partnerships are 1 (two against two, with 4 players) or 0 (alone) (D21)."),
+    rule="D21",
+    choices=(0, 1),
+    choice_labels=(
+        (0, N_("No: each plays alone")),
+        (1, N_("Yes: two against two, partners opposite")),
+    ),
+)
+"""Partnership Draw and Block for four (D21-D24), an option of Draw as ``block`` is: the
+same play, scored by side (pagat.com's "Partnership Dominoes"); with ``block`` 0 or 1."""
 
 
 GAME = Game(
@@ -149,7 +197,11 @@ GAME = Game(
             optional=True,
         ),
         BLOCK,
+        PARTNERSHIPS,
     ),
+    options_check=check,
+    outcome=outcome,
+    sides=sides,
     new_match=new_match,
     from_record=Match.from_record,
     record_start=record_start,
@@ -170,6 +222,7 @@ GAME = Game(
         "D17": N_("the match is over"),
         "D18": N_("in the Block game nobody draws"),
         "D19": N_("a player who can play must play; one who cannot passes"),
+        "D21": N_("partnerships are for four players, partners opposite"),
     },
     over_rule="D17",
 )

@@ -100,7 +100,8 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
     leader, the consecutive passes so far and what passes proved (``known_absent``) are
     kept; the other hands and the stock order are drawn uniformly among the deals that fit
     them. The round's history starts empty: the past is not replayed. A Block observation
-    gives a Block round, its sampled stock asleep (D18).
+    gives a Block round, its sampled stock asleep (D18); a partnership observation a
+    partnership round (D21), the partner's hand dealt at random as the opponents' are.
     """
     hands, stock = sample_hidden_masks(observation, rng)
     current = observation.current_player
@@ -114,6 +115,7 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
         passes=trailing_passes(observation.history),
         absent=observation.known_absent,
         block=observation.block,
+        partnerships=observation.partnerships,
     )
 
 
@@ -146,4 +148,5 @@ def public_determinize(observation: DrawObservation, rng: random.Random) -> Roun
         passes=trailing_passes(observation.history),
         absent=observation.known_absent,
         block=observation.block,
+        partnerships=observation.partnerships,
     )

@@ -1,4 +1,5 @@
-"""A match of Draw: the lot for the first leader (D3), rounds until a target (D16, D17)."""
+"""A match of Draw: the lot for the first leader (D3), rounds until a target (D16, D17); in
+partnerships, a side's score to its target (D21, D24)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
 from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
 from pegboard.draw.actions import Action, parse_action
-from pegboard.draw.round import Round
+from pegboard.draw.round import Round, check_partnerships
 from pegboard.draw.scoring import RoundResult
 from pegboard.draw.start import check_players
 
@@ -33,10 +34,11 @@ def check_target(target: object) -> int:
     return target
 
 
-def target_for(players: int) -> int:
-    """The score that wins a match: 100 with two players, 61 with three or four (D17)."""
+def target_for(players: int, partnerships: bool = False) -> int:
+    """The score that wins a match: 100 with two players, 61 with three or four (D17);
+    100 for a side of partners (D24)."""
     check_players(players)
-    return 100 if players == 2 else 61
+    return 100 if players == 2 or partnerships else 61
 
 
 def draw_lot(players: int, rng: random.Random) -> tuple[int, tuple[LotDraw, ...]]:
@@ -56,7 +58,9 @@ class Match(PartsMatch[Round]):
     ``apply`` plays into the round in play; when a round ends it is settled at once, and
     either the match ends or the next round is dealt, its lead one seat clockwise from the
     previous leader (D16). ``block`` plays the Block game: every round is dealt the same,
-    its stock sleeping (D18-D20); the targets are D17's.
+    its stock sleeping (D18-D20); the targets are D17's. ``partnerships`` (4 players) plays
+    two sides of partners, seats 0 and 2 against 1 and 3 (D21): each seat's score is its
+    side's (D24), and the first side to the target, 100 by default, wins.
     """
 
     over_rule = "D17"
@@ -68,22 +72,31 @@ class Match(PartsMatch[Round]):
         target: int | None = None,
         *,
         block: bool = False,
+        partnerships: bool = False,
     ) -> None:
         check_players(players)
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
+        check_partnerships(partnerships, players)
         seed = match_seed(seed)
         self.players: Final = players
         self.seed: Final = seed
-        self.target: Final = target_for(players) if target is None else check_target(target)
+        self.target: Final = (
+            target_for(players, partnerships) if target is None else check_target(target)
+        )
         self.block: Final = block
+        self.partnerships: Final = partnerships
         self._rng = random.Random(seed)
         self.first_leader, self.lot = draw_lot(players, self._rng)
         self._scores = [0] * players
         self._rounds: list[FinishedRound] = []
         self._part_seed = self._rng.getrandbits(63)
         self._part = Round.deal(
-            players, seed=self._part_seed, leader=self.first_leader, block=block
+            players,
+            seed=self._part_seed,
+            leader=self.first_leader,
+            block=block,
+            partnerships=partnerships,
         )
         self._over = False
 
@@ -108,7 +121,13 @@ class Match(PartsMatch[Round]):
 
     @property
     def scores(self) -> tuple[int, ...]:
+        """Per seat, its score: in partnerships its side's, both partners showing it (D24)."""
         return tuple(self._scores)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together: ((0, 2), (1, 3)) in partnerships (D21)."""
+        return self._part.sides
 
     @property
     def num_players(self) -> int:
@@ -116,9 +135,14 @@ class Match(PartsMatch[Round]):
 
     @property
     def winner(self) -> int | None:
-        """The single highest score at or past the target, once the match is over (D17)."""
+        """The single highest score at or past the target, once the match is over (D17). In
+        partnerships, the side that reached it (D24), named by its lower seat: 0 for seats
+        0 and 2, 1 for 1 and 3."""
         if not self._over:
             return None
+        if self.partnerships:
+            sides = self._scores[:2]
+            return None if sides[0] == sides[1] else sides.index(max(sides))
         top = max(self._scores)
         return self._scores.index(top) if self._scores.count(top) == 1 else None
 
@@ -144,7 +168,11 @@ class Match(PartsMatch[Round]):
         self._part_seed = self._rng.getrandbits(63)
         next_leader = (self._part.leader + 1) % self.players
         self._part = Round.deal(
-            self.players, seed=self._part_seed, leader=next_leader, block=self.block
+            self.players,
+            seed=self._part_seed,
+            leader=next_leader,
+            block=self.block,
+            partnerships=self.partnerships,
         )
 
     def observation(self, seat: int) -> MatchObservation:
@@ -167,6 +195,7 @@ class Match(PartsMatch[Round]):
             seed=self.seed,
             target=self.target,
             **({"block": True} if self.block else {}),  # Draw's records stay as they were
+            **({"partnerships": True} if self.partnerships else {}),  # the same (D21)
             lot=[{str(s): str(t) for s, t in lot.tiles.items()} for lot in self.lot],
             first_leader=self.first_leader,
             rounds=[r.to_dict() for r in self._rounds],
@@ -185,7 +214,11 @@ class Match(PartsMatch[Round]):
             record,
             game="draw",
             start=lambda r: cls(
-                r["players"], seed=r["seed"], target=r.get("target"), block=_block_of(r)
+                r["players"],
+                seed=r["seed"],
+                target=r.get("target"),
+                block=_block_of(r),
+                partnerships=_partnerships_of(r),
             ),
             parse=parse_action,
             finished="rounds",
@@ -195,6 +228,7 @@ class Match(PartsMatch[Round]):
 
     def __repr__(self) -> str:
         block = ", Block" if self.block else ""
+        block += ", partnerships" if self.partnerships else ""
         return f"<Match {self.players} players{block}, scores {self.scores}, target {self.target}>"
 
 
@@ -204,6 +238,14 @@ def _block_of(record: dict[str, Any]) -> bool:
     if not isinstance(block, bool):
         raise RecordError(N_("a record's block is true (the Block game) or false (D18)"))
     return block
+
+
+def _partnerships_of(record: dict[str, Any]) -> bool:
+    """Whether a match record is of partners (D21): a record without it is of players alone."""
+    partnerships = record.get("partnerships", False)
+    if not isinstance(partnerships, bool):
+        raise RecordError(N_("a record's partnerships is true (two sides) or false (D21)"))
+    return partnerships
 
 
 @dataclass(frozen=True, slots=True)

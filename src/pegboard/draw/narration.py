@@ -35,6 +35,17 @@ YOU_SETTLED = ngettext(
     "Settlement: {arithmetic} → you score {points}.",
 )
 
+SIDE_SETTLED = ngettext(
+    "Settlement: {arithmetic} → {player} and {partner} score {points}.",
+    "Settlement: {arithmetic} → {player} and {partner} score {points}.",
+)
+"""A side's points in partnerships (D22, D23), both partners named."""
+YOU_SIDE_SETTLED = ngettext(
+    "Settlement: {arithmetic} → you and {partner} score {points}.",
+    "Settlement: {arithmetic} → you and {partner} score {points}.",
+)
+
+HANDS_REVEALED = N_("Hands revealed:")
 REVEALED = N_("{player}: {tiles} (count {count})")
 """A hand revealed at the end of a round (D12), one event per seat."""
 
@@ -133,7 +144,7 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
                 kind="settlement",
             )
         )
-    events.append(Event(N_("Hands revealed:"), kind="settlement"))
+    events.append(Event(HANDS_REVEALED, kind="settlement"))
     for seat, (hand, count) in enumerate(zip(result.hands, result.pip_counts, strict=True)):
         events.append(
             Event(
@@ -143,7 +154,9 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
                 "settlement",
             )
         )
-    if result.winner is None:
+    if result.partnerships:
+        events.extend(_side_settlement(result))
+    elif result.winner is None:
         events.append(
             Event(
                 N_("Settlement: tied lowest count {count}: nobody scores."),
@@ -167,13 +180,80 @@ def settlement(result: RoundResult) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def match_end(points: Sequence[int], winner: int | None, rounds: int) -> tuple[Event, ...]:
-    """The end of a match (D17): the rounds played, the final scores, the winner or a draw."""
+def partners(side: int) -> dict[str, int]:
+    """The seats of a side of partners (D21), as an event names them: side 0 is seats 0 and
+    2, side 1 seats 1 and 3."""
+    return {"player": side, "partner": side + 2}
+
+
+def _side_settlement(result: RoundResult) -> tuple[Event, ...]:
+    """A partnership round's settlement: in a blocked round each side's count (D23); the
+    side that scores, both partners named, with the opponents' counts added (D22, D23), or
+    equal totals that score nothing."""
+    events: list[Event] = []
+    counts = result.pip_counts
+    if result.kind == "blocked":
+        for each in (0, 1):
+            events.append(
+                Event(
+                    N_("{player} and {partner} together count {count} (D23)."),
+                    {"count": counts[each] + counts[each + 2]},
+                    partners(each),
+                    "settlement",
+                    you=N_("You and {partner} together count {count} (D23)."),
+                )
+            )
+    side = result.winning_side
+    if side is None:
+        events.append(
+            Event(
+                N_("Settlement: the sides' counts are equal, {count} each: nobody scores (D23)."),
+                {"count": counts[0] + counts[2]},
+                kind="settlement",
+            )
+        )
+        return tuple(events)
+    seats = partners(side)
+    if result.kind == "domino" and result.winner == side + 2:
+        seats = {"player": side + 2, "partner": side}  # the one out named first
+    events.append(
+        Event(
+            SIDE_SETTLED[0],
+            {"arithmetic": result.arithmetic, "points": result.points[side]},
+            seats,
+            "settlement",
+            you=YOU_SIDE_SETTLED[0],
+            plural=SIDE_SETTLED[1],
+            count="points",
+            you_plural=YOU_SIDE_SETTLED[1],
+        )
+    )
+    return tuple(events)
+
+
+def side_won(side: int, score: int) -> Event:
+    """The win of a side of partners (D24), both named."""
+    return Event(
+        N_("{player} and {partner} win the match with {score} (D24)."),
+        {"score": score},
+        partners(side),
+        "end",
+        you=N_("You and {partner} win the match with {score} (D24)."),
+    )
+
+
+def match_end(
+    points: Sequence[int], winner: int | None, rounds: int, partnerships: bool = False
+) -> tuple[Event, ...]:
+    """The end of a match (D17): the rounds played, the final scores, the winner or a draw;
+    in partnerships the side that won, both partners named (D24)."""
     events = [
         Event(ROUNDS[0], {"rounds": rounds}, kind="end", plural=ROUNDS[1], count="rounds"),
         Event(N_("Final scores: {scores}"), {"scores": scores(points)}, kind="end"),
     ]
-    if winner is None:
+    if partnerships and winner is not None:
+        events.append(side_won(winner, points[winner]))
+    elif winner is None:
         events.append(
             Event(
                 N_("The match is drawn: the highest score, {score}, is shared (D17)."),
@@ -220,7 +300,7 @@ def events_of(
         return (told,)
     events = [told, *settlement(rounds[rounds_before].result)]
     if over:
-        events.extend(match_end(match.scores, match.winner, len(rounds)))
+        events.extend(match_end(match.scores, match.winner, len(rounds), match.partnerships))
     else:
         events.append(next_round(leader))
     return tuple(events)

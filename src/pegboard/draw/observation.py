@@ -49,6 +49,9 @@ class DrawObservation:
     block: bool = False
     """Whether the round is of the Block game (D18): nobody draws, ``stock_size`` tiles
     sleep."""
+    partnerships: bool = False
+    """Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21). The
+    partner's hand is as hidden as the opponents': only ``hand_sizes`` is told."""
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
@@ -75,4 +78,5 @@ class DrawObservation:
             "result": None if self.result is None else self.result.to_dict(),
             # Said only in the Block game, so that Draw's observations stay as they were.
             **({"block": True} if self.block else {}),
+            **({"partnerships": True} if self.partnerships else {}),
         }

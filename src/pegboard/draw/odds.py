@@ -312,6 +312,15 @@ def _needs(scores: Sequence[int], target: int) -> list[int]:
     return [target - score for score in scores]
 
 
+def _alone(partnerships: bool) -> None:
+    """The tables are of players alone: a partnership match (D21, D24: sides to 100) has
+    none, which is said rather than a wrong figure."""
+    if partnerships:
+        raise TablesError(
+            N_("no chances of winning for partnership Draw: the tables are of players alone")
+        )
+
+
 def _finished(winner: int | None, players: int) -> tuple[float, ...]:
     return tuple(1.0 if seat == winner else 0.0 for seat in range(players))
 
@@ -333,6 +342,7 @@ class DrawTables:
     def between_deals(self, match: Any) -> tuple[float, ...]:
         if not isinstance(match, Match):
             raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+        _alone(match.partnerships)
         if match.is_over:
             return _finished(match.winner, match.players)
         # The scores change only when a round is settled: they are the round's start.
@@ -345,6 +355,7 @@ class DrawTables:
                 what=type(observation).__name__,
             )
         view = observation.round
+        _alone(view.partnerships)
         players = view.num_players
         if observation.is_over or view.result is not None:
             return _finished(observation.winner, players)
@@ -356,6 +367,7 @@ class DrawTables:
         kept, D8), each played out by the same quick player and read from the table."""
         if not isinstance(match, Match):
             raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+        _alone(match.partnerships)
         if match.is_over:
             return _finished(match.winner, match.players)
         # Seat 0's view for its public parts only: public_determinize never reads a hand.

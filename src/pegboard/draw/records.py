@@ -42,6 +42,8 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
                 seed=deal["seed"],
                 leader=deal["leader"],
                 block=deal.get("block", False),  # a record without it is Draw's (D18)
+                # and one without partnerships is of players alone (D21)
+                partnerships=deal.get("partnerships", False),
             )
         elif "position" in record:
             pos = record["position"]
@@ -60,6 +62,7 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
                 passes=pos.get("passes", 0),
                 absent=pos.get("absent"),
                 block=pos.get("block", False),
+                partnerships=pos.get("partnerships", False),
             )
         else:
             raise RecordError(N_("a round record needs a 'deal' or a 'position'"))

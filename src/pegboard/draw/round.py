@@ -1,6 +1,7 @@
 """A round of Draw (D2-D15): the deal, the turns, and the settlement; or of the Block game
 (``block=True``, D18-D20), Draw with no drawing: the stock sleeps, a player who cannot play
-passes.
+passes; either of them in partnerships (``partnerships=True``, four players, D21-D23): the
+same play, settled by side.
 
 The round is the omniscient position: it knows every hand and the order of the stock.
 Seats, bots and clients see it only through ``observation(seat)``.
@@ -47,10 +48,11 @@ from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
 from pegboard.draw.observation import DrawObservation, Move
 from pegboard.draw.records import replayed_round, round_record
 from pegboard.draw.sampler import sample_deal
-from pegboard.draw.scoring import RoundResult, settle
+from pegboard.draw.scoring import RoundResult, settled
 from pegboard.draw.start import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    check_partnerships,
     check_players,
     read_position,
 )
@@ -65,6 +67,7 @@ __all__ = [
     "Move",
     "PureRound",
     "Round",
+    "check_partnerships",
     "check_players",
     "hand_size",
 ]
@@ -155,7 +158,13 @@ class Round(_Core):
 
     @classmethod
     def deal(
-        cls, players: int, seed: int | None = None, leader: int = 0, *, block: bool = False
+        cls,
+        players: int,
+        seed: int | None = None,
+        leader: int = 0,
+        *,
+        block: bool = False,
+        partnerships: bool = False,
     ) -> Self:
         """Shuffle the 28 tiles and deal (D2): 7 each to 2 or 3 players, 6 each to 4.
 
@@ -163,24 +172,29 @@ class Round(_Core):
         None); ``leader`` is the seat that opens (D3, D16). The shuffle is always
         ``random.Random(seed).shuffle`` of the 28 tiles in ``DOUBLE_SIX`` order, the hands
         dealt first in seat order, the rest the stock in drawing order. ``block`` deals a
-        round of the Block game: the same deal, its stock sleeping (D18).
+        round of the Block game: the same deal, its stock sleeping (D18). ``partnerships``
+        (4 players) seats two sides of partners, seats 0 and 2 against 1 and 3: the same
+        deal and play, settled by side (D21-D23).
         """
         hand_size(players)
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
+        check_partnerships(partnerships, players)
         if seed is None:
             seed = fresh_seed()
         reserve = SLEEPING if block else RESERVE
         if shuffled_in_c(seed):
-            self = cls._deal(players, seed, leader, reserve)
+            self = cls._deal(players, seed, leader, reserve, partnerships)
         else:  # any other seed random.Random takes
             hands, stock = deal_order(players, shuffled_tiles(seed))
-            self = cls._make(hands, stock, leader, (), reserve)
+            self = cls._make(hands, stock, leader, (), reserve, partnerships)
         deal: dict[str, Any] = {"players": players, "seed": seed, "leader": leader}
         if block:  # recorded only then, so that Draw's records stay as they were
             deal["block"] = True
+        if partnerships:  # the same (D21)
+            deal["partnerships"] = True
         self._origin = {"deal": deal}
         self._result = None
         self._linecache = None
@@ -199,6 +213,7 @@ class Round(_Core):
         passes: int = 0,
         absent: Sequence[Iterable[int]] | None = None,
         block: bool = False,
+        partnerships: bool = False,
     ) -> Self:
         """Any position: the hands, the stock (index 0 is drawn first), the seat to play.
 
@@ -207,11 +222,13 @@ class Round(_Core):
         consecutive ``passes`` just made (so that a blocked round ends when every player has
         passed, D11) and, per seat, the numbers it is known not to hold (``absent``, D8).
         ``block`` makes it a position of the Block game: ``stock`` is then the sleeping
-        tiles, never drawn (D18).
+        tiles, never drawn (D18). ``partnerships`` (4 hands) seats two sides of partners
+        (D21).
         """
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         given = read_position(hands, stock, current, line, leader, passes, absent)
+        check_partnerships(partnerships, len(given.hands))
         hand_lists, stock_list, line = given.hands, given.stock, given.line
         masks, absent_masks, leader = given.masks, given.absent, given.leader
         plays = line.plays()
@@ -221,6 +238,7 @@ class Round(_Core):
             current,
             [ACTION_CODE[Play(tile, end)] for tile, end in plays],
             SLEEPING if block else RESERVE,
+            partnerships,
         )
         position: dict[str, Any] = {
             "hands": [[str(t) for t in hand] for hand in hand_lists],
@@ -230,6 +248,8 @@ class Round(_Core):
         }
         if block:
             position["block"] = True
+        if partnerships:
+            position["partnerships"] = True
         if leader != current or passes or any(absent_masks):
             # The core takes these only through its full state (leader, passes, absent).
             state = self._getstate()
@@ -295,6 +315,14 @@ class Round(_Core):
         return self.reserve >= SLEEPING
 
     @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together: ((0, 2), (1, 3)) in partnerships (D21), else each
+        seat alone (public)."""
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.num_players))
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds (public)."""
         return tuple(mask.bit_count() for mask in self._hand_masks())
@@ -330,8 +358,12 @@ class Round(_Core):
         """The settlement once the round is over (D11-D14), else None."""
         result = self._result
         if result is None and self.is_over:
-            result = self._result = _settle(
-                self._hand_masks(), self._domino_seat(), self.reserve >= SLEEPING
+            result = self._result = settled(
+                self._hand_masks(),
+                self._domino_seat(),
+                self.reserve >= SLEEPING,
+                self.partnerships,
+                self._points(),
             )
         return result
 
@@ -393,6 +425,7 @@ class Round(_Core):
             legal=self.legal_actions() if seat == current else (),
             result=self.result,
             block=self.reserve >= SLEEPING,
+            partnerships=self.partnerships,
         )
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
@@ -468,19 +501,6 @@ def _unpickle(cls: type[Round], state: tuple[Any, ...], origin: dict[str, Any]) 
     self._linecache = None
     self._historycache = ()
     return self
-
-
-def _settle(hands: Sequence[int], domino_by: int, block: bool) -> RoundResult:
-    """The settlement of a finished round from its final hands (D12-D14, D20); the
-    stock, asleep or not, counts for nobody (D12, D18)."""
-    revealed = tuple(tiles_of(mask) for mask in hands)
-    counts = tuple(sum(t.pips for t in tiles) for tiles in revealed)
-    if domino_by >= 0:
-        points = settle(counts, domino_by)
-        return RoundResult("domino", domino_by, counts, points, revealed, block)
-    lowest = min(counts)
-    winner = counts.index(lowest) if counts.count(lowest) == 1 else None
-    return RoundResult("blocked", winner, counts, settle(counts, None), revealed, block)
 
 
 CORE_METHODS: Final = ("legal_actions", "apply", "is_over")

@@ -18,6 +18,8 @@ from pegboard.dominoes.tiles import MASK_WITH, Tile, distinct_tiles
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
+PARTNER_PLAYERS: Final = 4
+"""Partnerships are for four players: seats 0 and 2 against 1 and 3 (D21)."""
 
 
 def check_players(players: int) -> None:
@@ -26,6 +28,17 @@ def check_players(players: int) -> None:
         raise WordedError(
             N_("Draw is played by 2 to 4 players, not {players!r} (D1)"), players=players
         )
+
+
+def check_partnerships(partnerships: object, players: int) -> bool:
+    """``partnerships`` when it is a bool that a table of ``players`` may take (D21)."""
+    if not isinstance(partnerships, bool):
+        raise ValueError(
+            f"partnerships is True (two sides of partners, D21) or False, not {partnerships!r}"
+        )
+    if partnerships and players != PARTNER_PLAYERS:
+        raise ValueError(f"partnerships are for 4 players, not {players} (D21)")
+    return partnerships
 
 
 @dataclass(frozen=True)

@@ -87,9 +87,22 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
+def scores_text(
+    scores: Sequence[int], human: int | None, _: Gettext, partnerships: bool = False
+) -> str:
     """``seat 1 (you): 15 · seat 2: 8`` (seats counted from 1; the colon the language's,
-    so that a seat's number and its score never run together)."""
+    so that a seat's number and its score never run together); in partnerships one score
+    per side, partners named together: ``seat 1 (you) and seat 3: 15 · seat 2 and seat 4:
+    8`` (D24)."""
+    if partnerships:
+        namer = _seat_namer(human, _)
+        return " · ".join(
+            _.labelled(
+                _("{first} and {second}").format(first=namer(side), second=namer(side + 2)),
+                scores[side],
+            )
+            for side in (0, 1)
+        )
     parts = []
     for seat, score in enumerate(scores):
         name = _("seat {seat}").format(seat=seat + 1)
@@ -97,6 +110,17 @@ def scores_text(scores: Sequence[int], human: int | None, _: Gettext) -> str:
             name = _("{name} (you)").format(name=name)
         parts.append(_.labelled(name, score))
     return " · ".join(parts)
+
+
+def partners_line(human: int | None, _: Gettext) -> str:
+    """Who plays with whom at a table of partners (D21), said as a match begins."""
+    name = _seat_namer(human, _)
+    return _capital(
+        _(
+            "Partnerships: {first} and {second} against {third} and {fourth}, partners "
+            "opposite; each side scores as one (D21, D24)."
+        ).format(first=name(0), second=name(2), third=name(1), fourth=name(3))
+    )
 
 
 def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list[str]:
@@ -111,11 +135,17 @@ def settlement_lines(result: RoundResult, human: int | None, _: Gettext) -> list
 
 
 def match_end_lines(
-    scores: Sequence[int], winner: int | None, rounds: int, human: int | None, _: Gettext
+    scores: Sequence[int],
+    winner: int | None,
+    rounds: int,
+    human: int | None,
+    _: Gettext,
+    partnerships: bool = False,
 ) -> list[str]:
-    """The end of a match (D17): the final scores, and the winner or a drawn match."""
+    """The end of a match (D17): the final scores, and the winner or a drawn match; in
+    partnerships the side that won (D24)."""
     name = _seat_namer(human, _)
     return [
         _capital(say(event, _, name, human))
-        for event in narration.match_end(scores, winner, rounds)
+        for event in narration.match_end(scores, winner, rounds, partnerships)
     ]

@@ -5,8 +5,9 @@ For each of K determinizations (the unseen tiles dealt at random, consistently w
 observation: hand sizes, stock size, and what passes proved, D8; a draw proves nothing,
 D6), every legal action is tried and the round is played out with a fast fixed policy
 (``draw_playout``). An action's value is its mean point margin over the determinizations:
-the seat's points minus the mean of the opponents' points for the round. All actions are
-scored on the same deals, so their differences are much less noisy than their values.
+the seat's points minus the mean of the opponents' points for the round (in partnerships,
+D21-D23, its side's points minus the opponents' side's: the seat plays for its side). All
+actions are scored on the same deals, so their differences are much less noisy than their values.
 
 A voluntary draw (D6) is scored like any other action: in a determinization the drawn tile
 is known, the turn goes on, and the playout policy plays the rest of the seat's turn (it
@@ -45,7 +46,7 @@ from pegboard.bots.base import (
 from pegboard.core import Action, Observation
 from pegboard.dominoes.ranks import RANK_BIT, to_playout
 from pegboard.dominoes.tiles import tiles_of
-from pegboard.draw.bots.playout import Playout
+from pegboard.draw.bots.playout import Playout, margins
 from pegboard.draw.determinize import (
     forbidden_masks,
     sample_hidden_masks,
@@ -94,6 +95,7 @@ class Dealer:
         self.observation = observation
         self.seat = observation.seat
         self.block = observation.block
+        self.partners = observation.partnerships
         self.ends = observation.line.open_values()
         self.passes = trailing_passes(observation.history)
         current = observation.current_player
@@ -137,7 +139,9 @@ class Dealer:
         playout gets no stock: its tiles sleep (D18), and with none to draw its players
         pass when nothing fits (D19), as the rules say; they count for nobody (D12)."""
         hands, stock = self.sample(rng)
-        return Playout(hands, [] if self.block else stock, self.ends, self.current, self.passes)
+        return Playout(
+            hands, [] if self.block else stock, self.ends, self.current, self.passes, self.partners
+        )
 
 
 class _Search(PlayoutTally):
@@ -152,7 +156,6 @@ class _Search(PlayoutTally):
         """One determinization, and one playout of every legal action on it."""
         root = self.dealer.root(rng)
         seat = self.seat
-        rest = root.n - 1
         for i, action in enumerate(self.legal):
             position = root.copy()
             end = position.apply(action)
@@ -160,8 +163,8 @@ class _Search(PlayoutTally):
                 # After a draw the turn goes on (D6): the policy plays the seat's turn out.
                 end = position.run()
             points = position.points(end)
-            own = points[seat]
-            self.margin[i] += own - (sum(points) - own) / rest
-            self.points[i] += own
+            # The seat's margin; in partnerships its side's (D21-D23).
+            self.margin[i] += margins(points, root.partners)[seat]
+            self.points[i] += points[seat]
         self.playouts += len(self.legal)
         self.deals += 1

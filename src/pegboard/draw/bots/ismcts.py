@@ -14,9 +14,11 @@ as in Cowling, Powley and Whitehouse's ISMCTS). A move not yet tried is tried fi
 heaviest tile first. Past the tree the round is played out with the fast greedy policy of
 ``draw_playout`` (heaviest tile, the end that keeps open the number the player holds more
 of), and every node on the path adds the margin of the player who moved into it: its points
-less the mean of the others'. A forced move (a single play, a forced draw, a pass) makes no
-node. Below the root a voluntary draw (D6) is not searched: a player draws there only
-when it cannot play (D7), as the playout policy does.
+less the mean of the others' (in partnerships its side's points less the opponents',
+D21-D23, so that partners' nodes seek one value: each plays for its side). A forced move
+(a single play, a forced draw, a pass) makes no node. Below the root a voluntary draw (D6)
+is not searched: a player draws there only when it cannot play (D7), as the playout policy
+does.
 
 Opponents' nodes are keyed by their moves alone (single observer): a child's statistics
 gather every deal where that move was legal, so the tree plans replies to what the others
@@ -41,6 +43,7 @@ from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH
 from pegboard.draw.bots.details import play_details
 from pegboard.draw.bots.expert import Dealer
 from pegboard.draw.bots.playout import DRAW, OPEN, PASS, Playout, code_of
+from pegboard.draw.bots.playout import margins as side_margins
 from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
@@ -126,11 +129,9 @@ def policy_move(state: Playout) -> int:
 
 
 def margins(state: Playout, end: int) -> list[float]:
-    """Per seat, its points less the mean of the others' for the finished round."""
-    points = state.points(end)
-    total = sum(points)
-    rest = state.n - 1
-    return [p - (total - p) / rest for p in points]
+    """Per seat, its points less the mean of the others' for the finished round; in
+    partnerships its side's margin (``playout.margins``), which partners share."""
+    return side_margins(state.points(end), state.partners)
 
 
 class DrawISMCTS(PlayoutExpert):

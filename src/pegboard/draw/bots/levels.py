@@ -19,6 +19,13 @@
 * **expert** is ``draw_ismcts.DrawISMCTS`` at its default budget, four times as many
   iterations at a table of four (``ExpertBot``).
 
+In partnerships (D21-D24) every level plays for its side. The quick levels' aim, to hold
+few pips when a hand ends (the heaviest first), is their side's too: the side that goes
+out scores the opponents' counts (D22) and a blocked hand compares the sides' totals (D23).
+The searches (strong, pimc, expert) value a move by the side's margin, its points less the
+opponents' side's, which partners share (``playout.margins``), in worlds dealt as the seat
+sees them (its partner's hand as hidden as the opponents', D21).
+
 The margins between them, the ladder's Elo and the decision times are in
 ``benchmarks/bench_draw_expert.py`` and docs/bots.md.
 """

@@ -57,7 +57,7 @@ def code_of(action: object) -> int:
 class Playout:
     """One determinized position, mutable; ``copy`` before trying an action on it."""
 
-    __slots__ = ("a", "b", "current", "hands", "n", "passes", "stock", "taken")
+    __slots__ = ("a", "b", "current", "hands", "n", "partners", "passes", "stock", "taken")
 
     def __init__(
         self,
@@ -66,6 +66,7 @@ class Playout:
         ends: Sequence[int],
         current: int,
         passes: int,
+        partners: bool = False,
     ) -> None:
         self.hands = hands
         self.stock = stock  # playout bits, in drawing order; stock[taken:] is left
@@ -74,6 +75,7 @@ class Playout:
         self.current = current
         self.passes = passes
         self.n = len(hands)
+        self.partners = partners  # two sides of partners, seats 0 and 2 against 1 and 3 (D21)
 
     def copy(self) -> Playout:
         other = Playout.__new__(Playout)
@@ -85,6 +87,7 @@ class Playout:
         other.current = self.current
         other.passes = self.passes
         other.n = self.n
+        other.partners = self.partners
         return other
 
     def apply(self, action: object) -> int:
@@ -243,9 +246,22 @@ class Playout:
                 seat = seat + 1 if seat + 1 < n else 0
 
     def points(self, domino_by: int) -> list[int]:
-        """Points per seat of the finished round (D13, D14); ``domino_by`` as ``run``."""
+        """Points per seat of the finished round (D13, D14); ``domino_by`` as ``run``. In
+        partnerships both partners show their side's points: the opponents' two counts to
+        the side of the player out (D22), blocked the opponents' total to the side of the
+        lower total, equal totals nothing (D23)."""
         counts = [pips(hand) for hand in self.hands]
         points = [0] * self.n
+        if self.partners:
+            sides = (counts[0] + counts[2], counts[1] + counts[3])
+            if domino_by >= 0:
+                side = domino_by % 2
+            elif sides[0] == sides[1]:
+                return points
+            else:
+                side = 0 if sides[0] < sides[1] else 1
+            points[side] = points[side + 2] = sides[1 - side]
+            return points
         total = sum(counts)
         if domino_by >= 0:
             points[domino_by] = total
@@ -254,3 +270,15 @@ class Playout:
         if counts.count(lowest) == 1:
             points[counts.index(lowest)] = total - 2 * lowest
         return points
+
+
+def margins(points: Sequence[int], partners: bool) -> list[float]:
+    """Per seat, what a search maximises for it in a finished round: its points less the
+    mean of the others'; in partnerships its side's points less the opponents' (D21-D23),
+    so that partners search for one and the same value, their side's margin."""
+    n = len(points)
+    if partners:
+        return [float(points[seat] - points[(seat + 1) % n]) for seat in range(n)]
+    total = sum(points)
+    rest = n - 1
+    return [p - (total - p) / rest for p in points]

@@ -27,6 +27,7 @@ from pegboard.draw.text import (
     match_end_lines,
     move_text,
     open_ends_text,
+    partners_line,
     scores_text,
     settlement_lines,
 )
@@ -96,7 +97,9 @@ class DrawTable(GenericTable):
         match = self.match
         say = self.terminal.say
         say()
-        for text in match_end_lines(match.scores, match.winner, len(match.rounds), HUMAN, self._):
+        for text in match_end_lines(
+            match.scores, match.winner, len(match.rounds), HUMAN, self._, match.partnerships
+        ):
             say(text)
         say(self._("Replay this match with --seed {seed}.").format(seed=match.seed))
 
@@ -111,6 +114,8 @@ class DrawTable(GenericTable):
         )
         if match.block:
             say(_(BLOCK_RULES))
+        if match.partnerships:
+            say(partners_line(HUMAN, _))
         for line in lot_lines(match, _):
             say(line)
         say(_("Seat {seat} leads the first round.").format(seat=match.first_leader + 1))
@@ -125,7 +130,7 @@ class DrawTable(GenericTable):
             _("— Round {number} · seat {leader} leads · scores: {scores} · target {target}").format(
                 number=len(self.match.rounds) + 1,
                 leader=self.match.round.leader + 1,
-                scores=scores_text(self.match.scores, HUMAN, _),
+                scores=scores_text(self.match.scores, HUMAN, _, self.match.partnerships),
                 target=self.match.target,
             )
         )
@@ -159,7 +164,8 @@ class DrawTable(GenericTable):
             say(text)
         say(
             _("Scores: {scores} (target {target})").format(
-                scores=scores_text(self.match.scores, HUMAN, _), target=self.match.target
+                scores=scores_text(self.match.scores, HUMAN, _, self.match.partnerships),
+                target=self.match.target,
             )
         )
         if not self.match.is_over:
@@ -195,17 +201,24 @@ def table(
     gettext: Translator,
 ) -> DrawTable:
     """A ``DrawTable`` of the players asked (else ``PLAYERS``), to the ``--target`` asked,
-    of the Block game with ``--option block=1``; the match's own ``ValueError`` (D1, D17)
-    for numbers it refuses, the option's (D18) for a block it does not take."""
+    of the Block game with ``--option block=1``, in partnerships with ``--option
+    partnerships=1``; the match's own ``ValueError`` (D1, D17) for numbers it refuses, the
+    option's (D18, D21) for a block or partnerships it does not take."""
+    draw = games.get("draw")
     players = requested.get("players")
-    block = games.get("draw").option("block").check(requested.get("block", 0))
+    count = PLAYERS if players is None else players
+    block = draw.option("block").check(requested.get("block", 0))
+    partnerships = draw.option("partnerships").check(requested.get("partnerships", 0))
+    if draw.options_check is not None:  # partnerships need 4 players (D21)
+        draw.options_check({"players": count, "partnerships": partnerships})
     match = Match(
-        PLAYERS if players is None else players,
+        count,
         seed=seed,
         target=requested.get("target"),
         block=bool(block),
+        partnerships=bool(partnerships),
     )
-    return DrawTable.seated(games.get("draw"), match, level, seed, terminal, gettext)
+    return DrawTable.seated(draw, match, level, seed, terminal, gettext)
 
 
 class DrawReplay(GenericReplay):
@@ -224,7 +237,11 @@ class DrawReplay(GenericReplay):
         if self.kind == "match":
             checked = Match.from_record(record)  # the whole record replays, or RecordError
             self.position = Match(
-                checked.players, seed=checked.seed, target=checked.target, block=checked.block
+                checked.players,
+                seed=checked.seed,
+                target=checked.target,
+                block=checked.block,
+                partnerships=checked.partnerships,
             )
             rounds = list(record.get("rounds", []))
             self.unfinished = record.get("current_round") is not None
@@ -253,6 +270,8 @@ class DrawReplay(GenericReplay):
             )
             if position.block:
                 say(_(BLOCK_RULES))
+            if position.partnerships:
+                say(partners_line(None, _))
             for line in lot_lines(position, _):
                 say(line)
             return
@@ -310,7 +329,9 @@ class DrawReplay(GenericReplay):
             say("  " + _("(the round was not finished)"))
         say()
         if match.is_over:
-            for line in match_end_lines(match.scores, match.winner, len(match.rounds), None, _):
+            for line in match_end_lines(
+                match.scores, match.winner, len(match.rounds), None, _, match.partnerships
+            ):
                 say(line)
         else:
             say(_("The match was not finished."))
@@ -342,7 +363,9 @@ class DrawReplay(GenericReplay):
             self.terminal.say("  " + line)
 
     def _scores(self, scores: Sequence[int]) -> str:
-        return scores_text(scores, None, self._)
+        position = self.position
+        partners = isinstance(position, Match) and position.partnerships
+        return scores_text(scores, None, self._, partners)
 
     def _show_deal(self, round_: Round) -> None:
         _ = self._

@@ -25,7 +25,10 @@ Rewards come once, when the round ends (D11), to every seat:
 The round's leader is drawn from the episode's seed (a fair lot, D3) unless ``leader`` is
 given. ``render_mode="ansi"`` returns the board description of B1-B5 (``lang``: en, pt,
 zh, hi). ``block=True`` plays the Block game (D18-D20): no draw is ever legal, and the
-sleeping tiles are in no observation.
+sleeping tiles are in no observation. ``partnerships=True`` (four players) plays two sides
+of partners, seats 0 and 2 against 1 and 3 (D21): each partner is rewarded with its side's
+points (D22, D23), so that partners share their rewards, and no observation shows a seat
+its partner's tiles.
 
 ``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
 with ``illegal_reward`` (default -1, as in the classic environments; on the scale of Draw's
@@ -44,7 +47,7 @@ from pegboard.core.languages import language
 from pegboard.draw.actions import Action
 from pegboard.draw.description import GAME
 from pegboard.draw.observation import DrawObservation
-from pegboard.draw.round import Round
+from pegboard.draw.round import Round, check_partnerships
 from pegboard.draw.start import check_players
 from pegboard.envs.base import wrap
 from pegboard.envs.episode import REWARDS, final_rewards
@@ -59,12 +62,19 @@ __all__ = ["RoundEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Draw's environment as the registry finds it (``pegboard.envs.game_env("draw",
     players=3)``): one round at a table of ``players`` (2 when not given). An episode is
-    one round, so a match's ``target`` is no option of it; ``block`` plays the Block game."""
+    one round, so a match's ``target`` is no option of it; ``block`` plays the Block game,
+    ``partnerships`` two sides of partners (D21)."""
     if options.get("target") is not None:
         raise ValueError("draw_v0 plays one round: the target of a match is no option of it")
     players = options.get("players")
     block = bool(options.get("block") or 0)
-    return raw_env(num_players=2 if players is None else int(players), block=block, **kwargs)
+    partnerships = bool(options.get("partnerships") or 0)
+    return raw_env(
+        num_players=2 if players is None else int(players),
+        block=block,
+        partnerships=partnerships,
+        **kwargs,
+    )
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -75,21 +85,35 @@ def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
 class RoundEpisode:
     """An episode of one round (``pegboard.envs.episode.Episode``): dealt from the seed,
     its leader drawn by lot unless given (D3), rewarded with its points (D13, D14), its
-    text the board description (B1-B5) in ``lang``; of the Block game with ``block``."""
+    text the board description (B1-B5) in ``lang``; of the Block game with ``block``, in
+    partnerships with ``partnerships`` (D21)."""
 
     def __init__(
-        self, players: int, reward: str, leader: int | None, lang: str, block: bool = False
+        self,
+        players: int,
+        reward: str,
+        leader: int | None,
+        lang: str,
+        block: bool = False,
+        partnerships: bool = False,
     ) -> None:
         self.players = players
         self.reward = reward
         self.leader = leader
         self.lang = language(lang)
         self.block = block
+        self.partnerships = partnerships
 
     def start(self, seed: int) -> Round:
         rng = random.Random(seed)
         leader = rng.randrange(self.players) if self.leader is None else self.leader
-        return Round.deal(self.players, seed=rng.getrandbits(63), leader=leader, block=self.block)
+        return Round.deal(
+            self.players,
+            seed=rng.getrandbits(63),
+            leader=leader,
+            block=self.block,
+            partnerships=self.partnerships,
+        )
 
     def over(self, position: Round) -> bool:
         return position.is_over
@@ -125,10 +149,12 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         lang: str = "en",
         render_mode: str | None = None,
         block: bool = False,
+        partnerships: bool = False,
     ) -> None:
         check_players(num_players)
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
+        check_partnerships(partnerships, num_players)
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         if leader is not None and (
@@ -137,7 +163,7 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             raise ValueError(f"the leader is a seat from 0 to {num_players - 1}, not {leader!r}")
         super().__init__(
             GAME,
-            RoundEpisode(num_players, reward, leader, lang, block),
+            RoundEpisode(num_players, reward, leader, lang, block, partnerships),
             num_players,
             render_mode,
             num_players=num_players,
@@ -145,6 +171,7 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             leader=leader,
             lang=lang,
             block=block,
+            partnerships=partnerships,
         )
         self.position = Round.deal(num_players, seed=0)  # replaced by reset()
 

@@ -1,5 +1,6 @@
-"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameters ``players``, 2-4, default 2, and
-``block``, the Block game of D18-D20 when true, default false), the
+"""Draw as an OpenSpiel game: ``pegboard_draw`` (parameters ``players``, 2-4, default 2,
+``block``, the Block game of D18-D20 when true, default false, and ``partnerships``, two
+sides of partners at four, D21-D24, when true, default false), the
 generic game (``pegboard.openspiel.generic``) with Draw's ``Look``: its ``DrawTable`` (the
 chance nodes below), its observer and its search for ISMCTS.
 
@@ -12,6 +13,8 @@ with ``Round.from_position``; every player action goes through ``Round.apply``.
 
 Returns: the round's points per seat as settled (D13, D14: the winner scores, the others 0;
 general-sum), or with ``zero_sum=True`` each seat's points minus the mean of the others'.
+In partnerships both partners are paid their side's points (D22, D23), so partners share
+their returns, zero-sum ones too.
 Actions are numbered as in ``pegboard.draw.encoding``; what a seat is told is
 ``pegboard.draw.looks.openspiel_observer``'s.
 """
@@ -32,7 +35,7 @@ from pegboard.draw.determinize import determinize
 from pegboard.draw.encoding import DRAW_DRAW_ACTION, MAX_MOVES, line_action, line_action_index
 from pegboard.draw.looks.openspiel_observer import DrawObserver
 from pegboard.draw.observation import DrawObservation
-from pegboard.draw.round import Round, hand_size
+from pegboard.draw.round import Round, check_partnerships, hand_size
 from pegboard.games import Encoding, Game
 from pegboard.openspiel import Look, short_name
 from pegboard.openspiel.common import inner_observation
@@ -44,12 +47,13 @@ __all__ = ["LOOK", "DrawTable", "resample", "split_history"]
 
 
 def setup(params: Mapping[str, Any]) -> Setup:
-    """``players`` (2-4, D1), ``zero_sum`` and ``block`` (D18): the seats, bounds and rules
-    of one round."""
+    """``players`` (2-4, D1), ``zero_sum``, ``block`` (D18) and ``partnerships`` (D21): the
+    seats, bounds and rules of one round."""
     players = int(params.get("players", 2))
     hand_size(players)  # 2-4, with the rule in the error
     zero_sum = bool(params.get("zero_sum", False))
     block = bool(params.get("block", False))
+    partnerships = check_partnerships(bool(params.get("partnerships", False)), players)
     return Setup(
         players=players,
         chance_outcomes=28,
@@ -57,7 +61,7 @@ def setup(params: Mapping[str, Any]) -> Setup:
         max_utility=168.0,  # every pip of the set
         utility_sum=0.0 if zero_sum else None,
         max_length=1 + 28 + MAX_MOVES,
-        settings={"zero_sum": zero_sum, "block": block},
+        settings={"zero_sum": zero_sum, "block": block, "partnerships": partnerships},
     )
 
 
@@ -69,6 +73,7 @@ class DrawTable(Table):
         self.n = setup.players
         self.zero_sum = bool(setup.settings["zero_sum"])
         self.block = bool(setup.settings["block"])  # no draw, no draw's chance node (D18)
+        self.partnerships = bool(setup.settings["partnerships"])  # settled by side (D21)
         self.leader: int | None = None
         self.initial: list[list[Tile]] = [[] for _ in range(self.n)]
         self.round: Round | None = None
@@ -127,6 +132,7 @@ class DrawTable(Table):
                 [t for t in DOUBLE_SIX if t not in dealt],
                 current=self.leader,
                 block=self.block,
+                partnerships=self.partnerships,
             )
 
     def _draw(self, tile: Tile) -> None:
@@ -242,10 +248,14 @@ def split_history(
 
 
 @cache
-def search_game(players: int, block: bool = False) -> Any:
+def search_game(players: int, block: bool = False, partnerships: bool = False) -> Any:
     """The game ISMCTS searches: one round, zero-sum (a seat's points minus the mean of the
-    others'), the margin the arena measures; of the Block game with ``block``."""
-    return pyspiel.load_game(SHORT_NAME, {"players": players, "zero_sum": True, "block": block})
+    others'), the margin the arena measures; of the Block game with ``block``, in
+    partnerships with ``partnerships`` (a side's points on both partners' seats)."""
+    parameters = {"players": players, "zero_sum": True, "block": block}
+    if partnerships:
+        parameters["partnerships"] = True
+    return pyspiel.load_game(SHORT_NAME, parameters)
 
 
 def round_observation(observation: Any) -> DrawObservation:
@@ -269,7 +279,7 @@ def search_state(observation: Any, rng: random.Random) -> Any:
         if isinstance(move.action, Play):
             line.play(move.action.tile, move.action.end)
     initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
-    state = search_game(n, view.block).new_initial_state()
+    state = search_game(n, view.block, view.partnerships).new_initial_state()
     table: DrawTable = state.table
     table.leader = view.leader
     table.initial = initial
@@ -295,6 +305,8 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     parameters: dict[str, Any] = {} if players is None else {"players": int(players)}
     if options.get("block"):
         parameters["block"] = True
+    if options.get("partnerships"):
+        parameters["partnerships"] = True
     return parameters
 
 
@@ -302,7 +314,7 @@ LOOK = Look(
     short_name=SHORT_NAME,
     long_name="pegboard Draw (dominoes, one round)",
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    specification={"players": 2, "zero_sum": False, "block": False},
+    specification={"players": 2, "zero_sum": False, "block": False, "partnerships": False},
     parameters=_parameters,
     setup=setup,
     table=DrawTable,

@@ -43,10 +43,16 @@ class SummaryScreen(GenericSummaryScreen):
     def lines(self) -> list[str]:
         _ = self._
         match = self.match
-        lines = match_end_lines(match.scores, match.winner, len(match.rounds), self.you, _)
+        lines = match_end_lines(
+            match.scores, match.winner, len(match.rounds), self.you, _, match.partnerships
+        )
         lines.append("")
         for finished in match.rounds:
             result = finished.result
+            if result.partnerships:  # the side's points, partners together (D22, D23)
+                text = settlement_lines(result, self.you, _)[-1]
+                lines.append(_("Round {number}: {text}").format(number=finished.number, text=text))
+                continue
             text = (
                 _("nobody scores")
                 if result.winner is None
@@ -171,7 +177,9 @@ class MatchScreen(GenericScreen):
         assert result is not None
         lines = [_("Round {number} is over.").format(number=len(match.rounds))]
         lines += settlement_lines(result, self.you, _)
-        lines += score_track(match.scores, match.target, self.viewer, _)
+        lines += score_track(
+            match.scores, match.target, self.viewer, _, partnerships=match.partnerships
+        )
         if not match.is_over:
             lines.append(
                 _("Next round: seat {seat} leads (D16).").format(seat=match.round.leader + 1)
@@ -231,7 +239,11 @@ class MatchScreen(GenericScreen):
             + others
         )
         self.query_one("#track", Static).update(
-            "\n".join(score_track(match.scores, match.target, self.viewer, _))
+            "\n".join(
+                score_track(
+                    match.scores, match.target, self.viewer, _, partnerships=match.partnerships
+                )
+            )
         )
         self.query_one("#line", Static).update("\n".join(line_rows(obs.line, LINE_WIDTH, _)))
         self.query_one("#hand", Static).update(

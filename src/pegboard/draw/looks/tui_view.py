@@ -65,14 +65,27 @@ def hand_text(hand: Sequence[Tile]) -> str:
 
 
 def score_track(
-    scores: Sequence[int], target: int, human: int, _: Translator, cells: int = TRACK_CELLS
+    scores: Sequence[int],
+    target: int,
+    human: int,
+    _: Translator,
+    cells: int = TRACK_CELLS,
+    partnerships: bool = False,
 ) -> list[str]:
-    """One row per seat, pegs along a track of holes to the target, like a cribbage board."""
-    rows = []
-    for seat, score in enumerate(scores):
+    """One row per seat, pegs along a track of holes to the target, like a cribbage board;
+    in partnerships one row per side, its partners named together (D24)."""
+
+    def seat_name(seat: int) -> str:
         name = _("seat {seat}").format(seat=seat + 1)  # people count seats from 1
-        if seat == human:
-            name = _("{name} (you)").format(name=name)
+        return _("{name} (you)").format(name=name) if seat == human else name
+
+    rows = []
+    seats = (0, 1) if partnerships else range(len(scores))
+    for seat in seats:
+        score = scores[seat]
+        name = seat_name(seat)
+        if partnerships:
+            name = _("{first} and {second}").format(first=name, second=seat_name(seat + 2))
         filled = min(cells, score * cells // target)
         track = "●" * filled + "·" * (cells - filled)
         padding = " " * max(0, 16 - cell_len(name))  # CJK letters take two columns

@@ -2,7 +2,9 @@
 
 Everything comes from ``match.observation(seat)`` (the round in play, as that seat may
 know it) and the match's public facts: the scores, the target and the finished rounds
-(their leader, public actions and settlement, which reveals the hands, D12).
+(their leader, public actions and settlement, which reveals the hands, D12). In
+partnerships (D21) the view names the sides, each seat's partner and the sides' scores
+(D24); a partner's hand is as hidden as an opponent's.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+from pegboard.core import Event
 from pegboard.dominoes.board import line_board, one_choice
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.svg import render_svg
 from pegboard.dominoes.tiles import Tile
+from pegboard.draw import narration
 from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.match import FinishedRound, Match
 from pegboard.draw.observation import DrawObservation, Move
 from pegboard.draw.scoring import RoundResult
 from pegboard.draw.text import move_text
-from pegboard.i18n import Translator, translator
+from pegboard.i18n import Translator, say, translator
 from pegboard.web.track import track_svg
 from pegboard.web.views_common import common, narrated_names
 
@@ -89,6 +93,24 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
     # no end when over
     svg, description, title, board = line_look(line, not observation.is_over, lang)
     backs = tuple(_backs(rounds, len(scores)))
+    you = round_.seat
+    winner = observation.winner
+    winner_text = None
+    sides: list[dict[str, Any]] = []
+    if match.partnerships:  # D21, D24: the sides, their scores, the side that won
+        sides = [
+            {
+                "seats": list(seats),
+                "label": side_label(seats, you, names, _),
+                "score": scores[seats[0]],
+                "yours": you in seats,
+            }
+            for seats in match.sides
+        ]
+        if winner is not None:
+            won = narration.side_won(winner, scores[winner])
+            winner_text = _said([won], you, names, _)[0]
+            winner = you if you is not None and you % 2 == winner else winner
     view = common(
         game="draw",
         lang=lang,
@@ -96,7 +118,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         names=names,
         current=None if observation.is_over else round_.current,
         is_over=observation.is_over,
-        winner=observation.winner,
+        winner=winner,
         legal=[{"action": str(a), "label": legal_label(a, lang, _)} for a in round_.legal],
         log=draw_log(match, round_, names, _),
         scores=scores,
@@ -117,6 +139,9 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         can_pass=any(isinstance(a, Pass) for a in round_.legal),
         round_end=result,
         last_round=last_round,
+        sides=sides,
+        winner_text=winner_text,
+        words={"sides": _("Sides")} if sides else {},
         # The round in play (the last one once the match is over): a replay's list of parts.
         part=_("Round {number}").format(number=len(rounds) + (0 if observation.is_over else 1)),
         rounds=[
@@ -129,6 +154,21 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         ],
     )
     return view
+
+
+def side_label(seats: Sequence[int], you: int | None, names: Sequence[str], _: Translator) -> str:
+    """A side of partners in words: ``You and Bo``, ``Ana and Bo`` (D21)."""
+    first, second = seats
+    if you in seats:
+        return _("You and {name}").format(name=names[second if you == first else first])
+    return _("{first} and {second}").format(first=names[first], second=names[second])
+
+
+def _said(
+    events: Sequence[Event], you: int | None, names: Sequence[str], _: Translator
+) -> list[str]:
+    """Events said with the table's names, "you" for the viewer."""
+    return [say(event, _, names.__getitem__, reader=you) for event in events]
 
 
 def legal_label(action: Action, lang: str, _: Translator) -> str:
@@ -188,10 +228,16 @@ def _last_round(
     last = rounds[-1]
     result = last.result
     arithmetic = result.arithmetic
-    if arithmetic is None:  # a shared lowest count (D14): nothing to add up
+    if arithmetic is None and result.partnerships:  # equal sides (D23): nothing to add up
+        arithmetic = _said(narration.settlement(result)[-1:], round_.seat, names, _)[0]
+    elif arithmetic is None:  # a shared lowest count (D14): nothing to add up
         arithmetic = _("tied lowest count {count}: nobody scores").format(
             count=min(result.pip_counts)
         )
+    words = None
+    if result.partnerships and result.winning_side is not None:
+        # The side's points in words, partners together (D22, D23), for the round's end.
+        words = _said(narration.settlement(result)[-1:], round_.seat, names, _)[0]
     return {
         "number": last.number,
         "kind": result.kind,
@@ -203,13 +249,23 @@ def _last_round(
         "summary": settlement_lines(result, round_.seat, names, _),
         "scores_after": list(last.scores_after),
         "next_leader": None if match.is_over else round_.leader,
+        **({"settlement_words": words} if words is not None else {}),
     }
 
 
 def settlement_lines(
     result: RoundResult, you: int | None, names: Sequence[str], _: Translator
 ) -> list[str]:
-    """How the round ended (D11) and the settlement as arithmetic (D13, D14)."""
+    """How the round ended (D11) and the settlement as arithmetic (D13, D14; in
+    partnerships the sides' counts and the side's points, D22, D23)."""
+    if result.partnerships:
+        events = [
+            event
+            for event in narration.settlement(result)
+            # the view shows the hands in a table of its own
+            if event.template not in (narration.REVEALED, narration.HANDS_REVEALED)
+        ]
+        return _said(events, you, names, _)
     lines = []
     if result.kind == "domino":
         assert result.winner is not None
@@ -386,7 +442,9 @@ def draw_log(match: Match, round_: DrawSeen, names: list[str], _: Translator) ->
             ).format(rounds=rounds)
         )
         winner = match.winner
-        if winner is None:
+        if match.partnerships and winner is not None:  # the side, partners together (D24)
+            lines.extend(_said([narration.side_won(winner, scores[winner])], you, names, _))
+        elif winner is None:
             lines.append(
                 _("The match is drawn: the highest score, {score}, is shared (D17).").format(
                     score=max(scores)

@@ -85,6 +85,7 @@ export function renderDraw(view, ui) {
  * @returns {string}
  */
 function settlementWords(view, roundEnd, names) {
+  if (roundEnd.settlement_words) return roundEnd.settlement_words; // a side's points (D22, D23)
   const winner = roundEnd.winner;
   if (winner === null || winner === undefined) return t("Nobody scores this round.");
   const points = roundEnd.points[winner];
@@ -148,14 +149,48 @@ export { hintFace } from "./dominoes.js";
 
 export const render = (view, ui) => renderDraw(view, ui);
 
-export const side = (view, names) => roundsTable(view, names);
+// The sides of partners and their scores (D21, D24), above the finished rounds.
+function sidesList(view) {
+  const sides = view.sides || [];
+  if (!sides.length) return null;
+  return h(
+    "section",
+    { class: "panel sides", "aria-labelledby": "sides-title" },
+    h("h2", { id: "sides-title" }, (view.words || {}).sides || ""),
+    h(
+      "ul",
+      { class: "sides-list", id: "sides" },
+      ...sides.map((entry, index) =>
+        h("li", { class: entry.yours ? "yours" : "", dataset: { side: String(index) } }, labelled(entry.label, entry.score)),
+      ),
+    ),
+  );
+}
+
+export const side = (view, names) => {
+  const rounds = roundsTable(view, names);
+  const sides = sidesList(view);
+  return sides ? h("div", {}, sides, rounds) : rounds;
+};
 
 export const optionsLine = (view) => labelled(t("Target"), view.target);
 
+/**
+ * Badges and counts on a seat's card: the leader, in partnerships the side and "Your
+ * partner" on the viewer's partner's card (D21), the tiles in hand.
+ * @param {{hand_sizes?: number[], sides?: {seats: number[], label: string, yours: boolean}[], leader?: (number|null), seat: (number|null)}} view
+ * @param {number} seat
+ * @returns {(HTMLElement|null)[]}
+ */
 export function playerExtras(view, seat) {
   const sizes = view.hand_sizes || [];
+  const sides = view.sides || [];
+  const sideOf = sides.findIndex((entry) => entry.seats.includes(seat));
+  const partner = sideOf >= 0 && sides[sideOf].yours && seat !== view.seat;
   return [
     view.leader === seat ? h("span", { class: "badge" }, t("Leader")) : null,
+    partner ? h("span", { class: "badge partner-badge" }, t("Your partner")) : null,
+    sideOf >= 0 ? h("span", { class: "badge side-badge" }, sides[sideOf].label) : null,
     sizes.length ? h("span", { class: "size" }, labelled(t("Tiles in hand"), sizes[seat])) : null,
   ];
 }
