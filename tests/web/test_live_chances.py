@@ -148,6 +148,22 @@ def test_a_rated_table_refuses_the_chances_in_words_and_changes_nothing(
         player.close()
 
 
+def test_a_partnership_draw_table_does_not_offer_chances_its_tables_do_not_hold(
+    client: TestClient,
+) -> None:
+    # Draw's tables are of players alone (D21, D24: partners score as a side to 100).
+    four = [TWO[0], *({"kind": "bot", "level": "random"} for _ in range(3))]
+    made = new_table(client, "draw", four, players=4, partnerships=1)
+    assert client.get(f"/api/tables/{made['table']}").json()["chances"] is False
+    alone = new_table(client, "draw", four, players=4)
+    assert client.get(f"/api/tables/{alone['table']}").json()["chances"] is True
+    watching = Player(client, made["table"], None, None)
+    refused = watching.answer({"type": "chances", "on": True})
+    assert refused["code"] == "no_chances"
+    assert "do not cover this table's options" in refused["message"]
+    watching.close()
+
+
 def test_a_chances_message_says_on_or_off(client: TestClient) -> None:
     table, players = seated(client, "draw", players=2)
     watching = Player(client, table["table"], None, None)

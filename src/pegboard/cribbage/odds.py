@@ -225,6 +225,9 @@ class CribbageTables:
     path = PATH
     configurations = ("2",)
 
+    def covers(self, options: Mapping[str, Any]) -> bool:
+        return int(options.get("players", 2)) == 2  # the tables are of two players (C2)
+
     def sample_deal(self, configuration: str, seed: int) -> list[int]:
         if configuration != "2":
             raise TablesError(N_("cribbage here is for two players (C2)"))

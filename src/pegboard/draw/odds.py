@@ -331,6 +331,9 @@ class DrawTables:
     path = PATH
     configurations = CONFIGURATIONS
 
+    def covers(self, options: Mapping[str, Any]) -> bool:
+        return not options.get("partnerships")  # the tables are of players alone (D21)
+
     def sample_deal(self, configuration: str, seed: int) -> list[int]:
         if configuration not in CONFIGURATIONS:
             raise TablesError(N_("Draw is for 2, 3 or 4 players (D1)."))

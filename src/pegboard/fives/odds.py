@@ -408,6 +408,9 @@ class FivesOdds:
     def path(self) -> Path:
         return data_path(self.game)
 
+    def covers(self, options: Mapping[str, Any]) -> bool:
+        return True  # every table size, partnerships, target and rules of the family
+
     @property
     def configurations(self) -> tuple[str, ...]:
         return configurations_of(self.game) + near_configurations(self.game)

@@ -166,6 +166,11 @@ class WinProbabilities(Protocol):
         a deal is played and scored, each one a sample of its own."""
         ...
 
+    def covers(self, options: Mapping[str, Any]) -> bool:
+        """Whether the tables hold the chances of a match with these (checked) options: a
+        surface offers the chances only where they do (partnership Draw: not)."""
+        ...
+
     def sample_deal(self, configuration: str, seed: int) -> Any:
         """One deal of ``configuration`` played by the expert against itself from a
         standard start, drawn from ``seed``: what the tables need of it, as JSON values.

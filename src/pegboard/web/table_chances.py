@@ -45,10 +45,14 @@ def _position(table: LiveTable) -> Position:
 
 def chances_allowed(table: LiveTable) -> bool:
     """Whether the table offers its chances of winning: not at a rated table, nor at a
-    daily deal's, and only for a game with tables of its chances."""
+    daily deal's, and only for a game whose tables hold the chances of the table's options."""
     record = table.record
+    tables = table.game.win_probabilities
     return (
-        not record.rated and record.deal_limit is None and table.game.win_probabilities is not None
+        not record.rated
+        and record.deal_limit is None
+        and tables is not None
+        and tables().covers(record.config)
     )
 
 
@@ -64,6 +68,8 @@ def chances_refusal(table: LiveTable, _: Translator) -> str:
             "The chances of winning are not shown at a daily deal's table: its players "
             "are scored against each other."
         )
+    if table.game.win_probabilities is not None:
+        return _("The tables of the chances of winning do not cover this table's options.")
     return _("This game has no tables of the chances of winning.")
 
 
