@@ -80,7 +80,7 @@ export function renderDraw(view, ui) {
  * The settlement in words: who won the round and what they scored (its arithmetic follows
  * in the summary; a bare "48 = 48" under the hands said nothing).
  * @param {{seat: number | null}} view the seat's view
- * @param {{winner?: number | null, points: number[]}} roundEnd the round's end
+ * @param {{winner?: number | null, points: number[], settlement_words?: string}} roundEnd the round's end (a partnership round's settlement already in words)
  * @param {string[]} names each seat's name
  * @returns {string}
  */
