@@ -203,8 +203,45 @@ def test_d22_the_web_round_end_says_the_sides_points() -> None:
     if result.winning_side is None:
         assert "equal" in last["arithmetic"]
     else:
-        assert " and " in last["settlement_words"] and "score" in last["settlement_words"]
+        assert " and " in last["settlement_words"] and "win the round" in last["settlement_words"]
     assert any("Settlement" in line for line in last["summary"])
+
+
+def test_d22_d23_the_round_end_heading_names_the_winning_side_once() -> None:
+    """The round end's heading (``settlement_words``, the dialog's h3) names the side that
+    won the round and its points, the reader first as "you" on that side and otherwise the
+    one out first; it is not one of the summary's lines (it repeated the settlement
+    sentence that follows it). The points are the other side's two counts (D22, D23)."""
+    names = ["Ana", "Bo", "Cy", "Di"]
+    kinds = set()
+    for seed in range(30):
+        match = Match(4, seed=seed, partnerships=True)
+        rng = random.Random(seed)
+        while not match.rounds:
+            match.apply(rng.choice(match.round.legal_actions()))
+        result = match.rounds[0].result
+        side = result.winning_side
+        kinds.add(result.kind if side is not None else "equal")
+        for seat in range(4):
+            last = draw_web.draw_view(match, seat, translator("en"), list(names))["last_round"]
+            heading = last.get("settlement_words")
+            if side is None:
+                assert heading is None  # the page says "Nobody scores this round."
+                continue
+            assert heading not in last["summary"]
+            points = result.pip_counts[1 - side] + result.pip_counts[3 - side]
+            if seat % 2 == side:
+                expected = f"You and {names[(seat + 2) % 4]} win the round: +{points}."
+            else:
+                first = result.winner if result.kind == "domino" else side
+                assert first is not None
+                pair = (names[first], names[(first + 2) % 4])
+                expected = f"{pair[0]} and {pair[1]} win the round: +{points}."
+            assert heading == expected
+    assert {"domino", "blocked"} <= kinds
+    pt = draw_web.draw_view(match, None, translator("pt"), list(names))["last_round"]
+    if match.rounds[0].result.winning_side is not None:
+        assert " vencem a rodada: +" in pt["settlement_words"]
 
 
 def test_d21_pettingzoo_plays_partnerships_and_partners_share_their_rewards() -> None:
