@@ -91,6 +91,26 @@ def play(args: list[str], answers: list[str]) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def test_d21_the_terminal_names_the_partner_apart_from_the_opponents() -> None:
+    """As a match of partners begins, the terminal says which bot is the human's partner
+    (seat 3, opposite) and which two are the opponents (seats 2 and 4), not "Your
+    opponents" for all three; players alone keep the one line. The Fives family's
+    partnerships (F1, the default with 4) are told the same way."""
+    args = ["--players", "4", "--seed", "4", "--bots", "greedy"]
+    partners = "Your partner: Greedy bot (seat 3). Your opponents: Greedy bot (seats 2 and 4)."
+    _code, output = play(["draw", *args, "--option", "partnerships=1"], ["quit"])
+    assert partners in output and "Your opponents: Greedy bot\n" not in output
+    _code, output = play(["draw", *args, "--option", "partnerships=1", "--lang", "pt"], ["quit"])
+    assert (
+        "Seu parceiro: Robô guloso (jogador 3). Seus adversários: Robô guloso (jogadores "
+        "2 e 4)." in output
+    )
+    _code, output = play(["draw", *args], ["quit"])
+    assert "Your opponents: Greedy bot\n" in output and "Your partner" not in output
+    _code, output = play(["all-fives", *args], ["quit"])
+    assert partners in output
+
+
 @pytest.mark.parametrize("block", [0, 1])
 def test_d21_the_terminal_plays_partnerships_and_replays_and_hints_its_record(
     tmp_path: Path, block: int
