@@ -91,6 +91,26 @@ def play(args: list[str], answers: list[str]) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def test_d21_the_terminal_names_the_partner_apart_from_the_opponents() -> None:
+    """As a match of partners begins, the terminal says which bot is the human's partner
+    (seat 3, opposite) and which two are the opponents (seats 2 and 4), not "Your
+    opponents" for all three; players alone keep the one line. The Fives family's
+    partnerships (F1, the default with 4) are told the same way."""
+    args = ["--players", "4", "--seed", "4", "--bots", "greedy"]
+    partners = "Your partner: Greedy bot (seat 3). Your opponents: Greedy bot (seats 2 and 4)."
+    _code, output = play(["draw", *args, "--option", "partnerships=1"], ["quit"])
+    assert partners in output and "Your opponents: Greedy bot\n" not in output
+    _code, output = play(["draw", *args, "--option", "partnerships=1", "--lang", "pt"], ["quit"])
+    assert (
+        "Seu parceiro: Robô guloso (jogador 3). Seus adversários: Robô guloso (jogadores "
+        "2 e 4)." in output
+    )
+    _code, output = play(["draw", *args], ["quit"])
+    assert "Your opponents: Greedy bot\n" in output and "Your partner" not in output
+    _code, output = play(["all-fives", *args], ["quit"])
+    assert partners in output
+
+
 @pytest.mark.parametrize("block", [0, 1])
 def test_d21_the_terminal_plays_partnerships_and_replays_and_hints_its_record(
     tmp_path: Path, block: int
@@ -203,8 +223,45 @@ def test_d22_the_web_round_end_says_the_sides_points() -> None:
     if result.winning_side is None:
         assert "equal" in last["arithmetic"]
     else:
-        assert " and " in last["settlement_words"] and "score" in last["settlement_words"]
+        assert " and " in last["settlement_words"] and "win the round" in last["settlement_words"]
     assert any("Settlement" in line for line in last["summary"])
+
+
+def test_d22_d23_the_round_end_heading_names_the_winning_side_once() -> None:
+    """The round end's heading (``settlement_words``, the dialog's h3) names the side that
+    won the round and its points, the reader first as "you" on that side and otherwise the
+    one out first; it is not one of the summary's lines (it repeated the settlement
+    sentence that follows it). The points are the other side's two counts (D22, D23)."""
+    names = ["Ana", "Bo", "Cy", "Di"]
+    kinds = set()
+    for seed in range(30):
+        match = Match(4, seed=seed, partnerships=True)
+        rng = random.Random(seed)
+        while not match.rounds:
+            match.apply(rng.choice(match.round.legal_actions()))
+        result = match.rounds[0].result
+        side = result.winning_side
+        kinds.add(result.kind if side is not None else "equal")
+        for seat in range(4):
+            last = draw_web.draw_view(match, seat, translator("en"), list(names))["last_round"]
+            heading = last.get("settlement_words")
+            if side is None:
+                assert heading is None  # the page says "Nobody scores this round."
+                continue
+            assert heading not in last["summary"]
+            points = result.pip_counts[1 - side] + result.pip_counts[3 - side]
+            if seat % 2 == side:
+                expected = f"You and {names[(seat + 2) % 4]} win the round: +{points}."
+            else:
+                first = result.winner if result.kind == "domino" else side
+                assert first is not None
+                pair = (names[first], names[(first + 2) % 4])
+                expected = f"{pair[0]} and {pair[1]} win the round: +{points}."
+            assert heading == expected
+    assert {"domino", "blocked"} <= kinds
+    pt = draw_web.draw_view(match, None, translator("pt"), list(names))["last_round"]
+    if match.rounds[0].result.winning_side is not None:
+        assert " vencem a rodada: +" in pt["settlement_words"]
 
 
 def test_d21_pettingzoo_plays_partnerships_and_partners_share_their_rewards() -> None:

@@ -230,6 +230,78 @@ def test_d19_the_block_diagram_leaves_the_hand_it_names_only_a_pass() -> None:
     assert position.legal_actions() == (Pass(),)
 
 
+def _tiles(*texts: str) -> list[Any]:
+    from pegboard.draw import Tile
+
+    return [Tile.parse(text) for text in texts]
+
+
+def test_d22_the_partnership_example_scores_the_two_opponents_counts_only(
+    app_client: TestClient,
+) -> None:
+    """The partnership section's round, played out by the engine: seat 1 places its last
+    tile; the opponents keep [1|4] and [2|6] (5 + 8 = 13 by their pips), the partner [4|6].
+    Both partners show 13, the opponents 0, and the partner's tile changes nothing (the
+    same round with the partner holding [0|0] scores the same); the page's table and lead
+    say so."""
+    from pegboard.draw import Play, Round
+
+    result = draw_page.partnership_hand()
+    assert result.kind == "domino" and result.winner == 0 and result.partnerships
+    assert result.pip_counts == (0, 5, 10, 8)
+    assert result.points == (13, 0, 13, 0)
+    other = Round.from_position(
+        [_tiles("3-3"), _tiles("1-4"), _tiles("0-0"), _tiles("2-6")],
+        _tiles("4-6", "6-6"),
+        line=build_line(draw_page.PARTNER_LINE),
+        partnerships=True,
+    )
+    other.apply(next(a for a in other.legal_actions() if isinstance(a, Play)))
+    assert other.result is not None and other.result.points == result.points
+    _answer, root = get_page(app_client, "/rules/draw?lang=en")
+    rows = by_id(root)["partnership-table"].find_all("tr")[1:]
+    cells = [[c.text() for c in row.children if isinstance(c, Node)] for row in rows]
+    assert [row[0] for row in cells] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert [row[1] for row in cells] == ["Seats 1 and 3", "Seats 2 and 4"] * 2
+    assert [row[2] for row in cells] == ["\u2014", "[1|4]", "[4|6]", "[2|6]"]
+    assert [row[3:] for row in cells] == [["0", "13"], ["5", "0"], ["10", "13"], ["8", "0"]]
+    lead = by_id(root)["partnerships"].parent
+    assert lead is not None
+    text = lead.text()
+    assert "scores 5 + 8 = 13; seat 3's count, 10, is ignored." in text
+
+
+def test_d23_the_blocked_partnership_example_scores_the_lower_sides_opponents_total(
+    app_client: TestClient,
+) -> None:
+    """The blocked example (sides of 3 + 4 = 7 and 5 + 8 = 13), played out by the engine:
+    nobody holds a 6 for the line [6|6] and the stock is down to two, so four passes block
+    the round; the side of 7 scores 13, its own 7 not subtracted; equal sides score
+    nothing."""
+    from pegboard.draw import Pass, Round
+
+    def blocked(*hands: str) -> tuple[int, ...]:
+        round_ = Round.from_position(
+            [_tiles(hand) for hand in hands],
+            _tiles("0-0", "1-1"),
+            line=build_line((("6-6", None),)),
+            partnerships=True,
+        )
+        for _seat in range(4):
+            assert round_.legal_actions() == (Pass(),)
+            round_.apply(Pass())
+        assert round_.result is not None and round_.result.kind == "blocked"
+        return round_.result.points
+
+    counts = draw_page.BLOCKED_COUNTS
+    assert counts == (3, 5, 4, 8)
+    assert blocked("1-2", "0-5", "1-3", "3-5") == (13, 0, 13, 0)
+    assert blocked("1-2", "0-5", "1-4", "0-3") == (0, 0, 0, 0)  # 3 + 5 against 5 + 3
+    english = app_client.get("/rules/draw?lang=en").text
+    assert "with sides of 3 + 4 = 7 and 5 + 8 = 13, the first side scores 13." in english
+    assert "score reaches or passes 100 once a round" in english  # D24: pagat's 100
+
+
 def test_the_title_msgid_matches_the_engines_title() -> None:
     from pegboard.i18n import translator
 

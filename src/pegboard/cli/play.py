@@ -250,7 +250,7 @@ def play(
             raise fail(describe_error(error, _), _) from None
         except TerminalLost as lost:
             raise leave_lost_terminal(lost, None, save, _) from None
-        terminal.say(_("Your opponents: {bots}").format(bots=_(level_name(chosen.name, bots))))
+        terminal.say(opponents_line(chosen, table, bots, _))
         try:
             run_table(table, terminal, _)
         except KeyboardInterrupt:
@@ -261,6 +261,30 @@ def play(
     if save is not None:
         write_record(table.record(), save, _)
         terminal.say(_("Match record written to {path}.").format(path=save))
+
+
+def opponents_line(game: Game, table: TextTable, level: str, _: Translator) -> str:
+    """Who plays against the human (seat 1): the bots' level; at a table of two sides of
+    partners (``Game.sides``: partnership Draw, D21; the Fives family's, F1) the partner's
+    seat and the opponents' seats told apart, since one of the bots plays for the human."""
+    bots = _(level_name(game.name, level))
+    match = getattr(table, "match", None)
+    sides = () if game.sides is None or match is None else game.sides(match)
+    mine = next((side for side in sides if 0 in side), ())
+    partners = [seat for seat in mine if seat != 0]
+    opponents = sorted(seat for side in sides if 0 not in side for seat in side)
+    if len(partners) == 1 and len(opponents) == 2:
+        return _(
+            "Your partner: {bot} (seat {partner}). Your opponents: {bots} (seats {first} and "
+            "{second})."
+        ).format(
+            bot=bots,
+            partner=partners[0] + 1,
+            bots=bots,
+            first=opponents[0] + 1,
+            second=opponents[1] + 1,
+        )
+    return _("Your opponents: {bots}").format(bots=bots)
 
 
 def requested_options(

@@ -231,6 +231,28 @@ def _side_settlement(result: RoundResult) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def side_won_round(result: RoundResult, reader: int | None = None) -> Event | None:
+    """The side that won a partnership round and its points, both partners named (D22,
+    D23): the heading of the round's end, which the settlement's arithmetic then explains.
+    The reader first when on that side (said "you"), else the one out first; None when
+    nobody scored."""
+    side = result.winning_side
+    if side is None:
+        return None
+    first, second = side, side + 2
+    if result.kind == "domino" and result.winner == second:
+        first, second = second, first
+    if reader == second:
+        first, second = second, first
+    return Event(
+        N_("{player} and {partner} win the round: +{points}."),
+        {"points": result.points[side]},
+        {"player": first, "partner": second},
+        "settlement",
+        you=N_("You and {partner} win the round: +{points}."),
+    )
+
+
 def side_won(side: int, score: int) -> Event:
     """The win of a side of partners (D24), both named."""
     return Event(

@@ -1,5 +1,5 @@
-"""How to play Draw (docs/rules.md D1-D17, and its Block game D18-D20): the page, its eight
-diagrams and "try it".
+"""How to play Draw (docs/rules.md D1-D17, its Block game D18-D20 and partnerships D21-D24):
+the page, its eight diagrams, a partnership hand settled by the engine, and "try it".
 
 Every diagram is drawn by the engine (``pegboard.draw.render_svg``) from a line built by
 playing its tiles (``DIAGRAMS``), with the engine's title and structured description (B1-B5);
@@ -18,7 +18,8 @@ from typing import Any, Final
 from markupsafe import Markup
 
 from pegboard.core import N_
-from pegboard.draw import End, Line, Tile, render_svg, settle
+from pegboard.draw import End, Line, Round, RoundResult, Tile, render_svg, settle
+from pegboard.draw import Play as PlaceTile
 from pegboard.draw.match import target_for
 from pegboard.i18n import Translator, describe_error
 from pegboard.web.rules.page import (
@@ -30,6 +31,7 @@ from pegboard.web.rules.page import (
     lead_figure,
     paragraph,
     paragraphs,
+    table,
 )
 
 Play = tuple[str, str | None]
@@ -419,6 +421,110 @@ def block(ctx: RulesContext) -> Markup:
     )
 
 
+# A partnership round (D22) played to its end by the engine: seat 1 (index 0) places its last
+# tile; the opponents keep [1|4] and [2|6] (5 and 8), the partner [4|6] (10, not counted).
+PARTNER_HANDS: Final = (("3-3",), ("1-4",), ("4-6",), ("2-6",))
+PARTNER_LINE: Final = (("3-5", None),)
+PARTNER_STOCK: Final = ("0-0", "6-6")  # the last two tiles, never drawn (D6)
+BLOCKED_COUNTS: Final = (3, 5, 4, 8)
+"""A blocked partnership hand's counts by seat (D23): sides of 3 + 4 and 5 + 8."""
+
+
+def partnership_hand() -> RoundResult:
+    """The settled example round: seat 1 out, its side scoring the opponents' counts."""
+    hands = [[Tile.parse(text) for text in hand] for hand in PARTNER_HANDS]
+    round_ = Round.from_position(
+        hands,
+        [Tile.parse(text) for text in PARTNER_STOCK],
+        current=0,
+        line=build_line(PARTNER_LINE),
+        partnerships=True,
+    )
+    round_.apply(next(a for a in round_.legal_actions() if isinstance(a, PlaceTile)))
+    if round_.result is None:  # pragma: no cover - the position above ends the hand
+        raise AssertionError("the example hand does not end")
+    return round_.result
+
+
+def partnership_table(ctx: RulesContext, result: RoundResult) -> Markup:
+    """The settled round as a table: each seat's side, tiles left, count and points."""
+    _ = ctx._
+    rows = [
+        [
+            _("Seat {number}").format(number=seat + 1),
+            _("Seats {first} and {second}").format(first=seat % 2 + 1, second=seat % 2 + 3),
+            " ".join(str(tile) for tile in hand) or "\u2014",
+            str(count),
+            str(points),
+        ]
+        for seat, (hand, count, points) in enumerate(
+            zip(result.hands, result.pip_counts, result.points, strict=True)
+        )
+    ]
+    return table(
+        [_("Player"), _("Side"), _("Tiles left"), _("Pip count"), _("Points")],
+        rows,
+        caption=_("A partnership round after seat 1 places their last tile"),
+        id="partnership-table",
+        class_="rules-table",
+    )
+
+
+def partnerships(ctx: RulesContext) -> Markup:
+    # D21-D24: the option `partnerships` of a Draw table for four, in Draw or in Block.
+    example = partnership_hand()
+    counts = example.pip_counts
+    blocked = settle(BLOCKED_COUNTS, partnerships=True)
+    a, b = BLOCKED_COUNTS[0] + BLOCKED_COUNTS[2], BLOCKED_COUNTS[1] + BLOCKED_COUNTS[3]
+    return join(
+        _p(
+            ctx,
+            N_(
+                "Four players may play Draw, or the Block game, in partnerships, chosen in a "
+                "table's options: two sides of two partners. Partners sit opposite, seats 1 "
+                "and 3 against seats 2 and 4, so the turn passes from one side to the other. "
+                "Play is unchanged, and partners do not see each other's tiles."
+            ),
+            N_(
+                "The round ends as soon as either partner places their last tile. Their side "
+                "scores the sum of the two opponents' counts; the partner's own count is "
+                "neither added nor subtracted."
+            ),
+        ),
+        paragraph(
+            ctx._(
+                N_(
+                    "Seat 1 places their last tile. The opponents' counts are {first} and "
+                    "{second}, and the side of seats 1 and 3 scores {sum}; seat 3's count, "
+                    "{ignored}, is ignored."
+                )
+            ).format(first=counts[1], second=counts[3], sum=example.arithmetic, ignored=counts[2]),
+            class_="lead",
+        ),
+        partnership_table(ctx, example),
+        _p(
+            ctx,
+            N_(
+                "In a blocked round each side adds its two partners' counts. The side with the "
+                "lower total scores the opponents' total, its own not subtracted: with sides "
+                "of {a} and {b}, the first side scores {sum}. Equal totals score nothing."
+            ),
+            a=f"{BLOCKED_COUNTS[0]} + {BLOCKED_COUNTS[2]} = {a}",
+            b=f"{BLOCKED_COUNTS[1]} + {BLOCKED_COUNTS[3]} = {b}",
+            sum=blocked[0],
+        ),
+        _p(
+            ctx,
+            N_(
+                "Each side keeps one score, which both partners share. The first side whose "
+                "score reaches or passes {target} once a round is fully settled wins the "
+                "match; the points past the target are kept."
+            ),
+            target=target_for(4, partnerships=True),
+        ),
+    )
+
+
 PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
@@ -437,6 +543,7 @@ PAGE: Final = RulesPage(
         Section("scoring", N_("End of the round and scoring"), scoring),
         Section("match", N_("The next round and the match"), match),
         Section("block", N_("The Block game: no drawing"), block),
+        Section("partnerships", N_("Partnerships for four players"), partnerships),
     ),
     scripts=("games/rules_draw.js",),
     anchors=MappingProxyType({"turn": "turn", "round_end": "scoring", "match_end": "match"}),

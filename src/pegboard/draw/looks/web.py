@@ -234,10 +234,10 @@ def _last_round(
         arithmetic = _("tied lowest count {count}: nobody scores").format(
             count=min(result.pip_counts)
         )
-    words = None
-    if result.partnerships and result.winning_side is not None:
-        # The side's points in words, partners together (D22, D23), for the round's end.
-        words = _said(narration.settlement(result)[-1:], round_.seat, names, _)[0]
+    # The round end's heading in partnerships: the side that won and its points, partners
+    # together (D22, D23); the settlement's sentence, which it used to repeat, follows it.
+    won = narration.side_won_round(result, round_.seat) if result.partnerships else None
+    words = None if won is None else _said([won], round_.seat, names, _)[0]
     return {
         "number": last.number,
         "kind": result.kind,
