@@ -218,15 +218,16 @@ def create_table(page: Page, game: str = "draw", name: str = "Ana", public: bool
     page.wait_for_selector("#turn")
 
 
-def wait_for(page: Page, expression: str) -> None:
-    """Wait until the page's JavaScript ``expression`` is true. Playwright's own
+def wait_for(page: Page, expression: str, timeout_ms: int = WAIT_MS) -> None:
+    """Wait until the page's JavaScript ``expression`` is true (at most ``timeout_ms``).
+    Playwright's own
     ``wait_for_function`` compiles its predicate with ``eval`` inside the page, which the
     site's Content-Security-Policy forbids (no script but the site's files); evaluating
     from outside, as here, is not the page's script and keeps the policy in force."""
-    deadline = time.monotonic() + WAIT_MS / 1000
+    deadline = time.monotonic() + timeout_ms / 1000
     while not page.evaluate(f"Boolean({expression})"):
         if time.monotonic() > deadline:
-            raise AssertionError(f"still not true after {WAIT_MS} ms: {expression}")
+            raise AssertionError(f"still not true after {timeout_ms} ms: {expression}")
         page.wait_for_timeout(25)
 
 
