@@ -10,7 +10,7 @@ a seat when the caller gives one.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Self
 
 from pegboard.core import N_, IllegalActionError, WordedError
 from pegboard.cribbage.cards import DECK, Card
@@ -57,33 +57,43 @@ class Discard:
         return f"Discard({self.cards[0]!r}, {self.cards[1]!r})"
 
 
-class LayAway:
-    """Lay one card from the hand in the dealer's crib, among three or four (C8, C9):
-    ``discard 5H``."""
+class _OneCard:
+    """An action of one card, interned per kind (one object per card, as ``Card`` is) and
+    immutable: ``LayAway`` and ``Play`` say what they do with it."""
 
     __slots__ = ("card",)
 
     card: Card
 
-    _interned: ClassVar[dict[Card, LayAway]] = {}
+    _interned: ClassVar[dict[Card, _OneCard]]
 
-    def __new__(cls, card: Card) -> LayAway:
+    def __init_subclass__(cls) -> None:
+        cls._interned = {}
+
+    def __new__(cls, card: Card) -> Self:
         try:
-            return cls._interned[card]
+            return cls._interned[card]  # type: ignore[return-value]
         except KeyError:
             pass
         if not isinstance(card, Card):
-            raise TypeError("LayAway takes a Card")
+            raise TypeError(f"{cls.__name__} takes a Card")
         action = object.__new__(cls)
         object.__setattr__(action, "card", card)
         cls._interned[card] = action
         return action
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("LayAway is immutable")
+        raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __reduce__(self) -> tuple[type[LayAway], tuple[Card]]:
-        return (LayAway, (self.card,))
+    def __reduce__(self) -> tuple[type[_OneCard], tuple[Card]]:
+        return (type(self), (self.card,))
+
+
+class LayAway(_OneCard):
+    """Lay one card from the hand in the dealer's crib, among three or four (C8, C9):
+    ``discard 5H``."""
+
+    __slots__ = ()
 
     @property
     def cards(self) -> tuple[Card]:
@@ -97,32 +107,10 @@ class LayAway:
         return f"LayAway({self.card!r})"
 
 
-class Play:
+class Play(_OneCard):
     """Play ``card`` to the pegging pile (C4)."""
 
-    __slots__ = ("card",)
-
-    card: Card
-
-    _interned: ClassVar[dict[Card, Play]] = {}
-
-    def __new__(cls, card: Card) -> Play:
-        try:
-            return cls._interned[card]
-        except KeyError:
-            pass
-        if not isinstance(card, Card):
-            raise TypeError("Play takes a Card")
-        play = object.__new__(cls)
-        object.__setattr__(play, "card", card)
-        cls._interned[card] = play
-        return play
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Play is immutable")
-
-    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
-        return (Play, (self.card,))
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"play {self.card}"
