@@ -589,10 +589,11 @@ core_get_partnerships(CoreObject *self, void *closure)
     return PyBool_FromLong(self->partners);
 }
 
-/* _points(): the points per seat, zeros until the round is over, then its settlement (see
- * _purecore.round_points, the reference): alone D13 and D14; in partnerships both partners
- * show their side's points, the opponents' two counts to the side of the player out (D22),
- * blocked the opponents' total to the side of the lower total, equal totals nothing (D23). */
+/* _points(): the points per seat, zeros until the round is over, then its settlement (the
+ * reference is scoring.settle, which the pure core calls): alone D13 and D14; in
+ * partnerships both partners show their side's points, the opponents' two counts to the
+ * side of the player out (D22), blocked the opponents' total to the side of the lower
+ * total, equal totals nothing (D23). */
 static PyObject *
 core_points(CoreObject *self, PyObject *unused)
 {

@@ -19,6 +19,23 @@ def side_totals(pip_counts: Sequence[int]) -> tuple[int, int]:
     return pip_counts[0] + pip_counts[2], pip_counts[1] + pip_counts[3]
 
 
+def side_points(counts: Sequence[int], domino_by: int | None) -> list[int]:
+    """Partnerships' points per seat, unchecked (``settle`` checks; the bots' playouts call
+    it as it is): both partners show their side's, the opponents' two counts to the side
+    of the player out (D22), blocked the opponents' total to the side of the lower total,
+    equal totals nothing (D23)."""
+    points = [0, 0, 0, 0]
+    sides = side_totals(counts)
+    if domino_by is not None:
+        side = domino_by % 2
+    elif sides[0] == sides[1]:
+        return points
+    else:
+        side = 0 if sides[0] < sides[1] else 1
+    points[side] = points[side + 2] = sides[1 - side]
+    return points
+
+
 def settle(
     pip_counts: Sequence[int], domino_by: int | None = None, partnerships: bool = False
 ) -> tuple[int, ...]:
@@ -39,21 +56,13 @@ def settle(
         raise ValueError(f"Draw is played by 2 to 4 players, not {len(counts)} (D1)")
     if any(not isinstance(c, int) or c < 0 for c in counts):
         raise ValueError(f"pip counts are whole numbers of at least 0, not {counts} (D12)")
-    points = [0] * len(counts)
     if partnerships:
         if len(counts) != 4:
             raise ValueError(f"partnerships are for 4 players, not {len(counts)} (D21)")
-        sides = side_totals(counts)
-        if domino_by is not None:
-            if counts[domino_by] != 0:
-                raise ValueError(f"seat {domino_by} dominoed, so its hand counts 0 (D22)")
-            side = domino_by % 2
-        elif sides[0] == sides[1]:
-            return tuple(points)
-        else:
-            side = 0 if sides[0] < sides[1] else 1
-        points[side] = points[side + 2] = sides[1 - side]
-        return tuple(points)
+        if domino_by is not None and counts[domino_by] != 0:
+            raise ValueError(f"seat {domino_by} dominoed, so its hand counts 0 (D22)")
+        return tuple(side_points(counts, domino_by))
+    points = [0] * len(counts)
     if domino_by is not None:
         if not 0 <= domino_by < len(counts):
             raise ValueError(f"no seat {domino_by} among {len(counts)} players")

@@ -23,6 +23,7 @@ from typing import Final
 from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH, RANK_BIT, pips
 from pegboard.draw.actions import DrawTile, Pass, Play
 from pegboard.draw.round import RESERVE
+from pegboard.draw.scoring import side_points
 
 SHAPED_DOUBLE: Final = 10
 """Points of ``Playout.run_shaped``'s bonus for a double (measured: policy against policy,
@@ -251,17 +252,9 @@ class Playout:
         the side of the player out (D22), blocked the opponents' total to the side of the
         lower total, equal totals nothing (D23)."""
         counts = [pips(hand) for hand in self.hands]
-        points = [0] * self.n
         if self.partners:
-            sides = (counts[0] + counts[2], counts[1] + counts[3])
-            if domino_by >= 0:
-                side = domino_by % 2
-            elif sides[0] == sides[1]:
-                return points
-            else:
-                side = 0 if sides[0] < sides[1] else 1
-            points[side] = points[side + 2] = sides[1 - side]
-            return points
+            return side_points(counts, domino_by if domino_by >= 0 else None)
+        points = [0] * self.n
         total = sum(counts)
         if domino_by >= 0:
             points[domino_by] = total
