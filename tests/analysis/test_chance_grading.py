@@ -45,7 +45,7 @@ def test_a_chance_lost_is_graded_as_the_points_it_is_worth() -> None:
         Grading(0.5, 1.0, 2.0, chance_per_point=2.0)
 
 
-def test_a_cribbage_report_values_its_endgame_by_the_chance_of_winning() -> None:
+def test_c7_a_cribbage_report_values_its_endgame_by_the_chance_of_winning() -> None:
     cribbage = pegboard.games.get("cribbage")
     assert analysis_level(cribbage) == "match-expert"
     report = analyse(cribbage, played_record("cribbage", 4), seed=2, max_searches=2, chances=0)

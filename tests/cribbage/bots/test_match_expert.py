@@ -55,7 +55,7 @@ def test_c3_c6_c7_near_the_end_the_discard_is_chosen_by_the_chance_of_winning() 
     assert all(0 <= r.value <= 1 for r in rows_match)
 
 
-def test_before_the_end_it_plays_as_the_expert_unless_a_line_may_reach_121() -> None:
+def test_c7_before_the_end_it_plays_as_the_expert_unless_a_line_may_reach_121() -> None:
     # Before MATCH_FROM it is the expert, value for value, except where the expert's own
     # pegging search says a line may reach 121 (its unit says a game won or lost is worth
     # ±100): there it values the same deals by the chance of winning.
