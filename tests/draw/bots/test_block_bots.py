@@ -62,8 +62,10 @@ def test_d18_d19_the_quick_levels_play_thousands_of_block_rounds_legally(level: 
 
 
 @pytest.mark.parametrize("level", SEARCHING)
-def test_d18_d19_the_searching_levels_play_thousands_of_block_rounds_legally(level: str) -> None:
-    for seed in range(1200):
+def test_d18_d19_the_searching_levels_play_hundreds_of_block_rounds_legally(level: str) -> None:
+    # Some 5,700 moves at a small budget, each checked legal by the round; the thousands of
+    # rounds are the quick levels' (above), whose decisions cost microseconds.
+    for seed in range(300):
         players = 2 + seed % 3
         round_ = Round.deal(players, seed=seed, leader=seed % players, block=True)
         check_block_round(round_, bots_for(level, players, seed, SMALL_BUDGET))
