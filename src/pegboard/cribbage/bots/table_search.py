@@ -39,7 +39,7 @@ current sequence (see the module's text)."""
 
 LIMIT: Final = 31
 
-LEAD_CARDS: Final = 12
+LEAD_CARDS: Final = 11
 """Past this many cards held round the table (the hand's first lead or two), a deal's
 search of the first sequence alone costs several two-player decisions: the expert then
 searches ``LEAD_SHARE`` times fewer deals."""
