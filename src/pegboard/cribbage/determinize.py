@@ -54,8 +54,8 @@ def game_view(observation: CribbageObservation | MatchObservation) -> CribbageOb
     if isinstance(observation, CribbageObservation):
         raise WordedError(
             N_(
-                "this bot plays cribbage for two; among three or four (C8, C9) only the "
-                "random and greedy bots play"
+                "this bot plays cribbage for two; among three or four (C8, C9) choose "
+                "one of the levels from random to expert"
             )
         )
     raise TypeError(f"not a cribbage observation: {observation!r}")

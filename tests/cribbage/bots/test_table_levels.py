@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from pegboard.core import WordedError
 from pegboard.cribbage import DECK, Game, LayAway
 from pegboard.cribbage.bots import table_crib
 from pegboard.cribbage.bots.discard import expected_hand
@@ -25,7 +26,7 @@ from pegboard.cribbage.bots.levels import (
     visible_points,
 )
 from pegboard.cribbage.bots.table_search import TablePeggingSearch, last_player
-from pegboard.cribbage.determinize import PEG_REASONS, table_hidden_deal
+from pegboard.cribbage.determinize import PEG_REASONS, game_view, table_hidden_deal, table_view
 from pegboard.games import make_bot
 
 TABLE_LEVELS = (*LEVELS, "match-expert")
@@ -352,3 +353,17 @@ def test_c8_c9_the_stored_errors_hold_on_fresh_deals(players: int, own: bool, ra
     for key in ("OWN3", "OPP3", "OWN4", "OPP4"):
         final, policy = getattr(table_crib, key), getattr(table_crib, f"POLICY_{key}")
         assert max(abs(a - b) for a, b in zip(final, policy, strict=True)) < 0.2
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_c8_c9_the_two_player_searches_refuse_a_table_and_name_the_levels_that_play(
+    players: int,
+) -> None:
+    """The two-player game's sampler and determinization (ISMCTS's, the reports') refuse a
+    table of three or four in words that send the player to the levels, which play it."""
+    game = Game.new(seed=1, players=players)
+    with pytest.raises(WordedError, match=r"\(C8, C9\) choose one of the levels from random"):
+        game.sample_hidden(0, random.Random(0))
+    with pytest.raises(WordedError, match=r"\(C8, C9\) choose one of the levels from random"):
+        game_view(game.observation(0))
+    assert table_view(game.observation(0)).num_players == players
