@@ -44,7 +44,7 @@ def _play(players: int, level: str, seed: int, whole: bool = True) -> list[str]:
         assert action in seen.legal_actions()
         game.apply(action, seat=seat)
         moves.append(f"{seat}:{action}")
-    assert not whole or game.result is not None and max(game.scores) >= 121
+    assert not whole or (game.result is not None and max(game.scores) >= 121)
     return moves
 
 
