@@ -369,3 +369,17 @@ def test_c8_c9_the_two_player_searches_refuse_a_table_and_name_the_levels_that_p
     with pytest.raises(WordedError, match=r"\(C8, C9\) choose one of the levels from random"):
         game_view(game.observation(0))
     assert table_view(game.observation(0)).num_players == players
+
+
+def test_c10_a_time_limit_round_a_table_still_searches_one_deal_and_plays_legally() -> None:
+    game = Game.new(seed=3, players=4)
+    bot = CribbageExpert(time_limit=1e-9)
+    rng = random.Random(3)
+    while not game.is_over and game.hand_number == 1:
+        seat = game.current_player
+        assert seat is not None
+        seen = game.observation(seat)
+        action = bot.choose(seen, rng)
+        assert action in seen.legal_actions()
+        game.apply(action, seat=seat)
+    assert game.hand_number == 2 or game.is_over

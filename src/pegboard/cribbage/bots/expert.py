@@ -20,8 +20,7 @@ determinizations.
 the seat's side or against it) and the pegging searched round the table by
 ``pegboard.cribbage.bots.table_search`` (the other seats' cards dealt uniformly, a
 partner's as hidden as an opponent's; the line valued by the side's margin); there the
-match expert plays for points (the chance tables are the two-player game's) and
-``time_limit`` is not used.
+match expert plays for points (the chance tables are the two-player game's).
 """
 
 from __future__ import annotations
@@ -415,7 +414,7 @@ class CribbageExpert(AnalysingBot):
                 details = {"hand": float(v.hand), "crib": float(v.crib), "net": float(v.net)}
                 rows.append(Evaluation(v.action, float(v.net), DISCARD_UNIT, details))
             return rows
-        return table_pegging(view, legal, rng, self.determinizations)
+        return table_pegging(view, legal, rng, self.determinizations, self.time_limit)
 
     def _ranked_discards(
         self, view: CribbageObservation, chance: Chance | None, rng: random.Random, pegging: bool

@@ -21,6 +21,7 @@ where fewer cards are left, are searched to the show.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -286,10 +287,12 @@ def table_pegging(
     legal: Sequence[Action],
     rng: random.Random,
     budget: int,
+    time_limit: float | None = None,
 ) -> list[Evaluation]:
     """Every legal action's mean value over the deals of the hidden cards
     (``table_hidden_deal``) that ``table_budget`` gives for a two-player ``budget``, each
-    searched by ``TablePeggingSearch``."""
+    searched by ``TablePeggingSearch``; with ``time_limit`` (seconds), no new deal is
+    searched once it is spent (one at least)."""
     me = view.seat
     players = view.num_players
     assert view.starter is not None and view.current_player == me
@@ -303,7 +306,12 @@ def table_pegging(
     go_total = 0.0
     endgame = False
     memo: dict[tuple[Any, ...], tuple[dict[int, float], float]] = {}
-    for _ in range(determinizations):
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    searched = 0
+    while searched < determinizations:
+        if searched and deadline is not None and time.monotonic() > deadline:
+            break
+        searched += 1
         deal = table_hidden_deal(view, rng)
         hands = [sorted(c.rank for c in h) for h in deal.hands]
         shows = []
@@ -329,8 +337,8 @@ def table_pegging(
     rows = []
     for action in legal:
         if isinstance(action, Play):
-            mean = totals[action.card.rank] / determinizations
+            mean = totals[action.card.rank] / searched
         else:
-            mean = go_total / determinizations
+            mean = go_total / searched
         rows.append(Evaluation(action, mean, unit))
     return rows
