@@ -54,11 +54,92 @@ def game_view(observation: CribbageObservation | MatchObservation) -> CribbageOb
     if isinstance(observation, CribbageObservation):
         raise WordedError(
             N_(
-                "this bot plays cribbage for two; among three or four (C8, C9) only the "
-                "random and greedy bots play"
+                "this bot plays cribbage for two; among three or four (C8, C9) choose "
+                "one of the levels from random to expert"
             )
         )
     raise TypeError(f"not a cribbage observation: {observation!r}")
+
+
+def table_view(observation: CribbageObservation | MatchObservation) -> CribbageObservation:
+    """The game observation of any table, two, three or four seats (C8, C9), for the bots
+    that play them all (``game_view`` refuses three or four)."""
+    if isinstance(observation, MatchObservation):
+        return observation.game
+    if isinstance(observation, CribbageObservation):
+        return observation
+    raise TypeError(f"not a cribbage observation: {observation!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TableDeal:
+    """One guess at the cards a seat has not seen, at a table of three or four.
+
+    ``hands``: every seat's cards still held (the seat's own as they are); ``discards``:
+    every seat's card laid in the crib (empty while it has not laid one); ``pack``: the
+    pack's card of the crib among three (C8), else empty; ``stock``: every other unseen
+    card, the starter on top while the cut is still to come.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    pack: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+TABLE_TRIES = 200
+"""Rounds of ``table_hidden_deal`` before it gives up (the true deal is one of the
+consistent ones)."""
+
+
+def table_hidden_deal(view: CribbageObservation, rng: random.Random) -> TableDeal:
+    """Deal the cards ``view``'s seat has not seen, at random, among the other seats of a
+    table of three or four (a partner's as an opponent's: it is hidden too, C9).
+
+    Each other seat holds its number of cards, each worth more than its ``held_above``
+    (C5, C10: a go proves it); the most constrained seat draws first among the unseen
+    cards that fit it, and so on (near-uniform: a seat's draw does not weigh how many ways
+    the later ones have); the crib's hidden cards (one a seat that has laid away, and the
+    pack's among three) and the stock from the rest. Whether a seat asked to act holds a
+    card that fits is not used: the bots deal when they are the seat to act.
+    """
+    if view.phase == "over":
+        raise ValueError("the game is over: there is nothing hidden left to deal")
+    players = view.num_players
+    me = view.seat
+    unseen = unseen_cards(view)
+    others = sorted((s for s in range(players) if s != me), key=lambda s: (-view.held_above[s], s))
+    pack = 1 if players == 3 else 0
+    for _ in range(TABLE_TRIES):
+        taken = 0
+        hands: list[tuple[Card, ...]] = [()] * players
+        hands[me] = view.hand
+        ok = True
+        for seat in others:
+            floor = view.held_above[seat]
+            eligible = [c for c in unseen if c.value > floor and not taken & c.bit]
+            size = view.hand_sizes[seat]
+            if len(eligible) < size:
+                ok = False
+                break
+            held = rng.sample(eligible, size)
+            for card in held:
+                taken |= card.bit
+            hands[seat] = tuple(held)
+        if not ok:
+            continue
+        rest = [c for c in unseen if not taken & c.bit]
+        rng.shuffle(rest)
+        discards: list[tuple[Card, ...]] = [()] * players
+        discards[me] = view.discards
+        at = 0
+        for seat in range(players):
+            if seat != me and view.discarded[seat]:
+                discards[seat] = (rest[at],)
+                at += 1
+        crib_pack = tuple(rest[at : at + pack])
+        return TableDeal(tuple(hands), tuple(discards), crib_pack, tuple(rest[at + pack :]))
+    raise ValueError("no deal of the hidden hands fits this observation (C5, C10)")
 
 
 def seen_mask(view: CribbageObservation) -> int:

@@ -376,13 +376,14 @@ class Position:
         undealt stock with the starter still in it) are dealt again at random, keeping
         every size and every public fact: the cards the other seat played are its own, and
         after a go it holds only cards worth more than the room that was left (C5). Later
-        hands are shuffled from ``rng``. Between two only: the bots that search play two.
+        hands are shuffled from ``rng``. Between two only: the levels that play three or four
+        deal the hidden cards from their observation (``determinize.table_hidden_deal``).
         """
         if not self._table.two:
             raise WordedError(
                 N_(
-                    "this bot plays cribbage for two; among three or four (C8, C9) only the "
-                    "random and greedy bots play"
+                    "this bot plays cribbage for two; among three or four (C8, C9) choose "
+                    "one of the levels from random to expert"
                 )
             )
         _check_seat(seat, "seat")

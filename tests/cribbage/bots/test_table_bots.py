@@ -1,5 +1,5 @@
 """The bots among three (C8) and four in partnerships (C9): the random and greedy bots play
-whole games legally; the others, written for two, refuse with a clear error."""
+whole games legally (the levels for people: test_table_levels.py)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ import random
 import pytest
 
 from pegboard.bots.base import RandomBot
-from pegboard.core import WordedError
 from pegboard.cribbage import Game, LayAway
 from pegboard.cribbage.bots.basic import GreedyBot, kept_points
-from pegboard.cribbage.bots.expert import CribbageExpert
-from pegboard.cribbage.bots.levels import BeginnerBot, CasualBot, StrongBot
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -36,14 +33,3 @@ def test_c8_the_greedy_bot_keeps_the_four_that_score_most() -> None:
     assert isinstance(choice, LayAway)
     best = max(kept_points([c for c in hand if c is not card]) for card in hand)
     assert kept_points([c for c in hand if c is not choice.card]) == best
-
-
-@pytest.mark.parametrize("bot", [BeginnerBot(), CasualBot(), StrongBot(), CribbageExpert()])
-def test_c8_c9_the_bots_for_two_refuse_a_table_of_three_or_four(bot: object) -> None:
-    for players in (3, 4):
-        for seed in range(5):  # whatever the bot's own draws (the strong bot's slips)
-            game = Game.new(players=players, seed=seed)
-            seat = game.current_player
-            assert seat is not None
-            with pytest.raises(WordedError, match=r"among three or four \(C8, C9\)"):
-                bot.choose(game.observation(seat), random.Random(seed))  # type: ignore[attr-defined]

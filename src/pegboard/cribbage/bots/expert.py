@@ -14,6 +14,13 @@ hand, the line that gets there first (pegging, then the pone's show, the dealer'
 the crib, C6 and C7) is worth ``WIN`` more (or less), so near the end the search plays to
 win the game rather than for points. Deterministic for a seed and a number of
 determinizations.
+
+**Among three or four** (C8-C12) the card laid away is valued by
+``pegboard.cribbage.bots.lay_away`` (the hand exact, the crib from a generated table, for
+the seat's side or against it) and the pegging searched round the table by
+``pegboard.cribbage.bots.table_search`` (the other seats' cards dealt uniformly, a
+partner's as hidden as an opponent's; the line valued by the side's margin); there the
+match expert plays for points (the chance tables are the two-player game's).
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from typing import Any, Final, Literal
 
 from pegboard.bots.base import CHANCE_UNIT, AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
-from pegboard.cribbage.actions import Discard, Play
+from pegboard.cribbage.actions import Discard, LayAway, Play
 from pegboard.cribbage.bots.discard import (
     CANDIDATES,
     Opponent,
@@ -35,10 +42,11 @@ from pegboard.cribbage.bots.discard import (
     quick_discard,
     weighted_deals,
 )
+from pegboard.cribbage.bots.lay_away import view_lay_away_values
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.chances import MatchState, seat_chances
-from pegboard.cribbage.determinize import game_view, hidden_deal
+from pegboard.cribbage.determinize import game_view, hidden_deal, table_view
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
@@ -360,6 +368,8 @@ class CribbageExpert(AnalysingBot):
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
         legal = legal_or_raise(observation)
+        if table_view(observation).num_players != 2:  # type: ignore[arg-type]
+            return _best_first(self._table_analyse(table_view(observation), legal, rng))  # type: ignore[arg-type]
         view = game_view(observation)  # type: ignore[arg-type]
         chance = self._chance(observation, view)
         if isinstance(legal[0], Discard):
@@ -386,6 +396,25 @@ class CribbageExpert(AnalysingBot):
         rows = self._ranked_discards(view, self._chance(observation, view), rng, pegging=False)
         best: Action = rows[0].action
         return best
+
+    def _table_analyse(
+        self, view: CribbageObservation, legal: Sequence[Action], rng: random.Random
+    ) -> list[Evaluation]:
+        """Among three or four (C8-C12): each card to lay away by its net points
+        (``lay_away``: the hand exact, the crib from the generated table, for the seat's
+        side or against it), each play by the search round the table (``table_search``);
+        for points, also at ``objective="match"`` (the chance tables are the two-player
+        game's)."""
+        # Imported here: the search round a table builds on this module's constants.
+        from pegboard.cribbage.bots.table_search import table_pegging
+
+        if isinstance(legal[0], LayAway):
+            rows = []
+            for v in view_lay_away_values(view):
+                details = {"hand": float(v.hand), "crib": float(v.crib), "net": float(v.net)}
+                rows.append(Evaluation(v.action, float(v.net), DISCARD_UNIT, details))
+            return rows
+        return table_pegging(view, legal, rng, self.determinizations, self.time_limit)
 
     def _ranked_discards(
         self, view: CribbageObservation, chance: Chance | None, rng: random.Random, pegging: bool

@@ -15,8 +15,15 @@ Each level is a policy of its own, not the expert with noise alone:
   plan).
 - **expert** is :class:`~pegboard.cribbage.bots.expert.CribbageExpert`.
 
+Among three (C8) and four in partnerships (C9) each keeps its character with one card
+to lay away from five: the beginner keeps the four that show the most fifteens and pairs,
+the casual the best four over the 47 starters, the strong and the expert value the crib
+too (``pegboard.cribbage.bots.lay_away``: the crib is the dealer's side's, a partner's
+counts for the seat), and search the pegging round the table for their side
+(``pegboard.cribbage.bots.table_search``); the strong bot slips as between two.
+
 All take every random decision from the seeded stream they are given, and see only the
-seat's observation.
+seat's observation (a partner's hand is as hidden as an opponent's).
 """
 
 from __future__ import annotations
@@ -28,12 +35,12 @@ from functools import partial
 from pegboard.bots.base import Bot, RandomBot, legal_or_raise
 from pegboard.bots.ismcts import register_ismcts
 from pegboard.core import Action, Observation
-from pegboard.cribbage.actions import Discard, Play
+from pegboard.cribbage.actions import Discard, LayAway, Play
 from pegboard.cribbage.bots.basic import GreedyBot
 from pegboard.cribbage.bots.discard import expected_hand_total
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.determinize import game_view
+from pegboard.cribbage.determinize import table_view
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import peg_breakdown
 
@@ -50,7 +57,7 @@ def _hand_and_discards(view: CribbageObservation) -> list[Card]:
     return [*view.hand, *view.discards] if view.discarded[view.seat] else list(view.hand)
 
 
-def _kept(hand: Sequence[Card], action: Discard) -> list[Card]:
+def _kept(hand: Sequence[Card], action: Discard | LayAway) -> list[Card]:
     return [c for c in hand if c not in action.cards]
 
 
@@ -88,11 +95,13 @@ class BeginnerBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
-        view = game_view(observation)  # type: ignore[arg-type]
-        if isinstance(legal[0], Discard):
+        view = table_view(observation)  # type: ignore[arg-type]
+        if isinstance(legal[0], (Discard, LayAway)):
             hand = _hand_and_discards(view)
             scored = [
-                (float(visible_points(_kept(hand, a))), a) for a in legal if isinstance(a, Discard)
+                (float(visible_points(_kept(hand, a))), a)
+                for a in legal
+                if isinstance(a, (Discard, LayAway))
             ]
             return _best(scored, rng)
         plays = [a for a in legal if isinstance(a, Play)]
@@ -130,8 +139,8 @@ class CasualBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
-        view = game_view(observation)  # type: ignore[arg-type]
-        if isinstance(legal[0], Discard):
+        view = table_view(observation)  # type: ignore[arg-type]
+        if isinstance(legal[0], (Discard, LayAway)):
             return best_hand_discard(view, legal, rng)
         return self._greedy.choose(observation, rng)
 
@@ -142,7 +151,8 @@ class CasualBot:
 def best_hand_discard(
     view: CribbageObservation, legal: Sequence[Action], rng: random.Random
 ) -> Action:
-    """The discard whose four kept cards score most on average over the 46 starters."""
+    """The discard whose four kept cards score most on average over the 46 starters (the
+    card laid away, among three or four, over the 47: C8, C9)."""
     hand = _hand_and_discards(view)
     mask = 0
     for card in hand:
@@ -151,7 +161,7 @@ def best_hand_discard(
     scored = [
         (float(expected_hand_total(_kept(hand, a), unseen)), a)
         for a in legal
-        if isinstance(a, Discard)
+        if isinstance(a, (Discard, LayAway))
     ]
     return _best(scored, rng)
 
@@ -176,13 +186,13 @@ class StrongBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
-        game_view(observation)  # type: ignore[arg-type]  # refuses three or four (C8, C9)
+        view = table_view(observation)  # type: ignore[arg-type]
         if len(legal) == 1:
             return legal[0]
         slip = rng.randrange(STRONG_SLIP) == 0
-        if isinstance(legal[0], Discard):
+        if isinstance(legal[0], (Discard, LayAway)):
             if slip:
-                return best_hand_discard(game_view(observation), legal, rng)  # type: ignore[arg-type]
+                return best_hand_discard(view, legal, rng)
             return self._search.choose(observation, rng)
         if slip:
             return self._greedy.choose(observation, rng)
