@@ -35,6 +35,7 @@ from pegboard.cribbage.bots.discard import (
     quick_discard,
     weighted_deals,
 )
+from pegboard.cribbage.bots.five_card import six_card_only
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.chances import MatchState, seat_chances
@@ -359,6 +360,7 @@ class CribbageExpert(AnalysingBot):
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
+        six_card_only(observation)  # its tables are six-card's (C13)
         legal = legal_or_raise(observation)
         view = game_view(observation)  # type: ignore[arg-type]
         chance = self._chance(observation, view)
@@ -379,6 +381,7 @@ class CribbageExpert(AnalysingBot):
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """``analyse``'s best action; a discard without the pegging estimate, which is
         shown and never weighed."""
+        six_card_only(observation)  # its tables are six-card's (C13)
         legal = legal_or_raise(observation)
         if len(legal) == 1 or not isinstance(legal[0], Discard):
             return super().choose(observation, rng)
