@@ -226,7 +226,8 @@ class CribbageTables:
     configurations = ("2",)
 
     def covers(self, options: Mapping[str, Any]) -> bool:
-        return int(options.get("players", 2)) == 2  # the tables are of two players (C2)
+        # The tables are of two players (C2) at six-card: not of five-card's 61 (C13-C17).
+        return int(options.get("players", 2)) == 2 and options.get("cards") in (None, 6)
 
     def sample_deal(self, configuration: str, seed: int) -> list[int]:
         if configuration != "2":
