@@ -35,7 +35,7 @@ from pegboard.cribbage.bots.discard import (
     quick_discard,
     weighted_deals,
 )
-from pegboard.cribbage.bots.five_card import six_card_only
+from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.chances import MatchState, seat_chances
@@ -360,7 +360,8 @@ class CribbageExpert(AnalysingBot):
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
-        six_card_only(observation)  # its tables are six-card's (C13)
+        if five_card_view(observation) is not None:  # its tables are six-card's (C13)
+            return FiveCardPlay(deals=self.determinizations).analyse(observation, rng)
         legal = legal_or_raise(observation)
         view = game_view(observation)  # type: ignore[arg-type]
         chance = self._chance(observation, view)
@@ -381,7 +382,8 @@ class CribbageExpert(AnalysingBot):
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """``analyse``'s best action; a discard without the pegging estimate, which is
         shown and never weighed."""
-        six_card_only(observation)  # its tables are six-card's (C13)
+        if five_card_view(observation) is not None:  # its tables are six-card's (C13)
+            return FiveCardPlay(deals=self.determinizations).choose(observation, rng)
         legal = legal_or_raise(observation)
         if len(legal) == 1 or not isinstance(legal[0], Discard):
             return super().choose(observation, rng)

@@ -32,7 +32,6 @@ from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.basic import GreedyBot
 from pegboard.cribbage.bots.discard import expected_hand_total
 from pegboard.cribbage.bots.expert import CribbageExpert
-from pegboard.cribbage.bots.five_card import six_card_only
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import game_view
 from pegboard.cribbage.observation import CribbageObservation
@@ -176,7 +175,6 @@ class StrongBot:
         self._search.budget = value
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        six_card_only(observation)  # the expert's discards are six-card's (C13)
         legal = legal_or_raise(observation)
         game_view(observation)  # type: ignore[arg-type]  # refuses three or four (C8, C9)
         if len(legal) == 1:
