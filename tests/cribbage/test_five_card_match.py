@@ -61,3 +61,20 @@ def test_c13_the_chances_of_winning_are_not_offered_for_five_card() -> None:
     assert TABLES.covers(game.check_options({}))
     assert not TABLES.covers(game.check_options({"cards": 5}))
     assert not TABLES.covers({"players": 3})
+
+
+def test_c17_the_web_board_of_five_card_is_to_61_with_the_lurch_line() -> None:
+    pytest.importorskip("fastapi", reason="the web's views come with the web extra")
+    from pegboard.cribbage.looks.web import cribbage_view
+    from pegboard.i18n import translator
+
+    match = CribbageMatch(best_of=1, seed=5, cards=5)
+    view = cribbage_view(match, 0, translator("en"), ["Ann", "Bob"])
+    assert view["target"] == 61
+    assert "Cribbage board to 61" in view["track_svg"] and "Lurch line: 31" in view["track_svg"]
+    assert "Skunk line" not in view["track_svg"]
+    six = cribbage_view(CribbageMatch(best_of=1, seed=5), 0, translator("en"), ["Ann", "Bob"])
+    assert six["target"] == 121 and "Skunk line: 91" in six["track_svg"]
+    _play(match, 5)
+    ended = cribbage_view(match, 0, translator("pt"), ["Ann", "Bob"])
+    assert ended["is_over"] and ended["target"] == 61
