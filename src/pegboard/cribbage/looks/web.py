@@ -408,6 +408,7 @@ def game_log(
             seats,
             _.lang,
             headers,
+            game.target,
         )
         # A hand that is over never changes: its lines are made once (a state goes to
         # every connection after every move, with the whole game's log).
@@ -445,8 +446,11 @@ def _move_line(
 
 
 @lru_cache(maxsize=LINE_CACHE)
-def _hand_header(hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str) -> str:
-    return cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang)).lstrip("— ")
+def _hand_header(
+    hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str, target: int
+) -> str:
+    said = cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang), target)
+    return said.lstrip("— ")
 
 
 @lru_cache(maxsize=1024)
@@ -474,6 +478,7 @@ def _hand_lines(
     seats: NamedSeats,
     lang: str,
     headers: bool,
+    target: int = TARGET,
 ) -> tuple[tuple[str, ...], tuple[int, int]]:
     """One hand's part of ``game_log`` (its events in order, each after the move that
     made it), and the scores after it."""
@@ -494,7 +499,10 @@ def _hand_lines(
         lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
 
     if headers:
-        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang))
+        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang, target))
+    three = next_event(hand, "three for last")  # five-card's first score, before the deal (C14)
+    if three is not None:
+        emit(three, dealer)
     count = 0
     pile: list[Card] = []
     discards = 0
