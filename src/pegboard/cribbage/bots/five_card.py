@@ -15,7 +15,8 @@ opponent's discard model; the chances of winning, ``odds``); at five-card they p
   (tests/cribbage/bots/test_five_card_bots.py measures it); the opponent is modelled as
   uniform, not as a player who keeps its best cards (an approximation: stated).
 - **pegging** (C4, C15): the play is one sequence of at most six cards, so each candidate
-  card is valued exactly, by minimax over the rest of the play, in ``deals`` worlds where the
+  card is valued exactly, by minimax over the rest of the play, in ``deals`` worlds (the
+  expert's determinizations: 24 for the expert, 8 for the strong bot) where the
   opponent's unseen cards are dealt at random among those that fit what it showed (every
   card it holds is worth more than ``held_above`` after a go); the value is the seat's
   pegging points minus the opponent's, averaged over the worlds. The game's end at 61 is
