@@ -33,6 +33,11 @@ to the dealer; the go passes round the table (C10); the show counts the hands fr
 dealer's left, the dealer's last, then the crib (C11); partners opposite peg on one score
 (C9); the deal passes to the left.
 
+Five-card cribbage between two (``Game.new(seed, cards=5)``, C13-C17) is the same game
+with five cards each, two each to the crib: the first non-dealer pegs three for last before
+the first deal (C14), the play ends at the first go or 31 and the cards left are not played
+(C15), the hands of three are shown with the starter (C16), and the game is to 61 (C17).
+
 Every score is logged as a public :class:`ScoreEvent` (its ``seat`` the player who made
 it, its ``total`` the score of that player's side), and the game ends the moment a score
 reaches 121 (C7, C12), even in the middle of the pegging or the show.

@@ -87,17 +87,12 @@ class Table:
     kept: int = 4
     """Cards each seat keeps for the play and the show: four (C2, C8, C9), three (C13)."""
     target: int = 121
-    """The score that wins at once: 121 (C7, C12), 61 (C17)."""
-    skunk_line: int = 91
-    """A loser below it is skunked (C7: 91); lurched below 31 at five-card (C17)."""
-    double_line: int = 61
-    """A loser below it is double skunked (C7: 61); none at five-card (0, C17)."""
+    """The score that wins at once: 121 (C7, C12), 61 (C17); the skunk lines follow from it
+    (``GameResult``: 91 and 61, or the lurch below 31 at five-card)."""
     last: int = 0
     """Points the first non-dealer pegs at the start of the game: three for last (C14)."""
     one_play: bool = False
     """Whether the play ends at the first go or 31, the rest unplayed (C15)."""
-    show_rule: str = "C6"
-    """The rule of the show: C6, C11 among three or four, C16 at five-card."""
 
 
 def _table(players: int) -> Table:
@@ -131,7 +126,6 @@ def _table(players: int) -> Table:
         turn_rule=turn,
         end_rule=end,
         two=players == 2,
-        show_rule="C6" if players == 2 else "C11",
     )
 
 
@@ -155,11 +149,8 @@ FIVE_CARD: Final = replace(
     cards=5,
     kept=3,
     target=61,
-    skunk_line=31,
-    double_line=0,
     last=3,
     one_play=True,
-    show_rule="C16",
 )
 """Five-card cribbage between two (C13-C17): five cards each, two each to the crib, three
 for last, one play to 31, the show of three cards and the starter, the game to 61."""
