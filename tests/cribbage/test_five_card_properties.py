@@ -147,3 +147,27 @@ def test_c13_an_observation_tells_nothing_hidden(seed: int, moves: int) -> None:
         if game.is_over or game.hand_number > 3:
             return
         game.apply(rng.choice(game.legal_actions()))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=seeds, moves=seeds)
+def test_c13_a_sampled_position_looks_the_same_to_the_seat_and_plays_on(
+    seed: int, moves: int
+) -> None:
+    """``sample_hidden`` (the searches' worlds) at five-card: the seat's view unchanged, and
+    the world plays to 61."""
+    game = Game.new(seed, cards=5)
+    rng = random.Random(moves)
+    for _ in range(rng.randrange(1, 16)):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:
+        return
+    seat = game.current_player
+    assert seat is not None
+    world = game.sample_hidden(seat, rng)
+    assert world.observation(seat) == game.observation(seat)
+    while not world.is_over:
+        world.apply(rng.choice(world.legal_actions()))
+    assert max(world.scores) >= 61
