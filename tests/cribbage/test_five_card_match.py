@@ -78,3 +78,16 @@ def test_c17_the_web_board_of_five_card_is_to_61_with_the_lurch_line() -> None:
     _play(match, 5)
     ended = cribbage_view(match, 0, translator("pt"), ["Ann", "Bob"])
     assert ended["is_over"] and ended["target"] == 61
+
+
+def test_c13_a_five_card_match_is_analysed_in_points_with_no_chance_of_winning() -> None:
+    from pegboard.analysis import analyse
+    from pegboard.analysis.odds import known_win_probability
+
+    game = pegboard.games.get("cribbage")
+    match = CribbageMatch(best_of=1, seed=3, cards=5)
+    _play(match, 1)
+    report = analyse(game, match.to_record(), budget=8, seed=1)
+    assert report.decisions and {d.unit for d in report.decisions} == {"expected net points"}
+    assert known_win_probability(game, CribbageMatch(best_of=1, seed=3, cards=5), 0) is None
+    assert known_win_probability(game, CribbageMatch(best_of=1, seed=3), 0, samples=0) is not None
