@@ -127,8 +127,9 @@ def test_c6_say_the_traditional_way() -> None:
 @pytest.mark.parametrize(
     ("hand", "starter", "problem"),
     [
-        ("5H 5D 5C", "5S", "4 cards, not 3"),
-        ("5H 5D 5C 5S 6H", "6S", "4 cards, not 5"),
+        # Three cards are a hand at five-card cribbage (C16): tests/cribbage/test_five_card.py.
+        ("5H 5D", "5S", "not 2"),
+        ("5H 5D 5C 5S 6H", "6S", "not 5"),
         ("5H 5H 5C 5S", "6S", "5H twice"),
         ("5H 5D 5C 5S", "5H", "starter 5H is also in the hand"),
     ],

@@ -1,4 +1,5 @@
-"""Cribbage as the registry describes it: two players (C2), a match of 1, 3, 5 or 7 games."""
+"""Cribbage as the registry describes it: two players (C2), six cards each or five (five-card
+cribbage to 61, C13-C17), a match of 1, 3, 5 or 7 games."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
 from pegboard.cribbage.looks import LOOKS
 from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
+from pegboard.cribbage.table import CARDS
 from pegboard.games.base import Encoding, Game, Grading, Option, WinProbabilities
 from pegboard.games.levels import register_bot
 
@@ -19,7 +21,10 @@ BEST_OF = (1, 3, 5, 7)
 
 
 def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
-    return CribbageMatch(best_of=int(options["best_of"]), seed=seed)
+    cards = options.get("cards")  # five-card cribbage with 5 (C13); 6 is the game's own
+    return CribbageMatch(
+        best_of=int(options["best_of"]), seed=seed, cards=5 if cards == 5 else None
+    )
 
 
 def standing(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
@@ -60,7 +65,11 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
         actions = [str(text) for text in recorded_actions(record, "games", "current_game")]
     except (KeyError, TypeError) as error:
         raise RecordError(N_("the match record does not replay: {reason}"), reason=error) from None
-    return {"best_of": 2 * int(target) - 1}, int(seed), actions  # type: ignore[arg-type]
+    cards = record.get("cards", 6)  # a record without it is six-card's (C2)
+    if cards not in CARDS or isinstance(cards, bool):
+        raise RecordError(N_("a match record of cribbage deals 5 or 6 cards each (C13)"))
+    options = {"best_of": 2 * int(target) - 1, "cards": cards}  # type: ignore[arg-type]
+    return options, int(seed), actions  # type: ignore[arg-type]
 
 
 def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequence[Event]:
@@ -123,6 +132,24 @@ def revealed(match: Any) -> tuple[int, int, bool]:
     return len(match.games), int(match.hands_over), match.game.starter is not None
 
 
+FIVE_CARD = Option(
+    name="cards",
+    label=N_("Cards dealt"),
+    default=6,
+    problem=N_("Cribbage deals six cards each (C2), or five for five-card cribbage to 61 (C13)."),
+    rule="C13",
+    choices=CARDS,
+    choice_labels=(
+        (5, N_("Five: five-card cribbage, to 61")),
+        (6, N_("Six: six-card cribbage, to 121")),
+    ),
+)
+"""Five-card cribbage, an option of cribbage rather than a game of its own: the books tell
+the two-handed games as one game named by the cards dealt (five-card, six-card; Dawson),
+differing in the deal, three for last, the one play to 31, the hand of three and the game
+to 61 (C13-C17); the same cards, crib, starter, pegging and show (C1, C3, C4, C6)."""
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -163,6 +190,7 @@ GAME = Game(
             problem=N_("A cribbage match is the best of 1, 3, 5 or 7 games."),
             choices=BEST_OF,
         ),
+        FIVE_CARD,
     ),
     new_match=new_match,
     from_record=CribbageMatch.from_record,
@@ -186,6 +214,10 @@ GAME = Game(
         "C9": N_("among four, each player lays one card in the crib, the dealer's left first"),
         "C10": N_("play in turn from the dealer's left; say go only when no card fits under 31"),
         "C12": N_("the game is over"),
+        # Five-card cribbage (C13-C17, the option cards).
+        "C13": N_("each player lays exactly two different cards from the hand in the crib"),
+        "C15": N_("you may say go only when no card fits under 31"),
+        "C17": N_("the game is over"),
     },
     over_rule="C7",
 )

@@ -23,7 +23,14 @@ SKUNK_LINE: Final = 91
 DOUBLE_SKUNK_LINE: Final = 61
 """Below 61 it is a double skunk (C7)."""
 
-Reason = Literal["his heels", "pegging", "go", "last card", "hand", "crib"]
+FIVE_CARD_TARGET: Final = 61
+"""The first to peg 61 wins at five-card cribbage (C17)."""
+
+LURCH_LINE: Final = 31
+"""At five-card a winner whose opponent has not reached 31, half the game, has lurched them,
+a game worth two as a skunk is (C17)."""
+
+Reason = Literal["his heels", "pegging", "go", "last card", "hand", "crib", "three for last"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +55,7 @@ class CutForDeal:
         return {"cards": [str(c) for c in self.cards], "dealer": self.dealer}
 
 
-_SAYINGS: Final = frozenset({"his heels", "go", "last card"})
+_SAYINGS: Final = frozenset({"his heels", "go", "last card", "three for last"})
 """Reasons said with fixed words (the ``words`` table's entry of the same name)."""
 
 
@@ -68,7 +75,9 @@ class ScoreEvent:
     ``reason`` is ``"his heels"`` (C3, ``cards`` is the starter), ``"pegging"`` (the card
     just played, C4; ``cards`` is the sequence since the count started), ``"go"`` or
     ``"last card"`` (C5), ``"hand"`` or ``"crib"`` (the show, C6; ``cards`` are the four
-    cards, counted with ``starter``). Shows are logged even when they score nothing.
+    cards, three for a hand at five-card, C16, counted with ``starter``), ``"three for
+    last"`` (the first non-dealer's 3 at the start of a game of five-card, C14; no cards).
+    Shows are logged even when they score nothing.
 
     ``items`` (fifteens, pairs, runs, 31, flush, nobs) and ``saying`` (the score in words, as
     a player announces it: "fifteen two, fifteen four, and a pair is six", "go for one")
@@ -155,6 +164,9 @@ class GameResult:
     below 61 (a double skunk is also a skunk). The game is worth 1 game point, 2 for a skunk
     and 3 for a double skunk (the tournament convention of counting a skunk double).
 
+    At five-card cribbage (``target`` 61, C17) a loser below 31 is lurched, worth 2 as a
+    skunk is (``skunk``), and there is no double skunk.
+
     Among three (``players``) the winner is a player; among four in partnerships it is a
     side (0: seats 0 and 2, 1: seats 1 and 3) and ``scores`` are the two sides'. A win is
     worth one game point there: the sources give no skunk among three or four (C12).
@@ -163,6 +175,8 @@ class GameResult:
     winner: int
     scores: tuple[int, ...]
     players: int = 2
+    target: int = TARGET
+    """The score that won: 121, or 61 at five-card (C17)."""
 
     @property
     def loser(self) -> int:
@@ -177,11 +191,13 @@ class GameResult:
 
     @property
     def skunk(self) -> bool:
-        return self.players == 2 and self.scores[self.loser] < SKUNK_LINE
+        line = SKUNK_LINE if self.target == TARGET else LURCH_LINE
+        return self.players == 2 and self.scores[self.loser] < line
 
     @property
     def double_skunk(self) -> bool:
-        return self.players == 2 and self.scores[self.loser] < DOUBLE_SKUNK_LINE
+        five = self.target != TARGET  # no double at five-card (C17)
+        return self.players == 2 and not five and self.scores[self.loser] < DOUBLE_SKUNK_LINE
 
     @property
     def kind(self) -> Literal["win", "skunk", "double skunk"]:
@@ -213,7 +229,7 @@ class GameResult:
                 "scores": list(self.scores),
                 "game_points": self.game_points,
             }
-        return {
+        result = {
             "winner": self.winner,
             "scores": list(self.scores),
             "kind": self.kind,
@@ -221,3 +237,6 @@ class GameResult:
             "double_skunk": self.double_skunk,
             "game_points": self.game_points,
         }
+        if self.target != TARGET:  # five-card (C17): said only there
+            result["target"] = self.target
+        return result

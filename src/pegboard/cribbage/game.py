@@ -33,6 +33,11 @@ to the dealer; the go passes round the table (C10); the show counts the hands fr
 dealer's left, the dealer's last, then the crib (C11); partners opposite peg on one score
 (C9); the deal passes to the left.
 
+Five-card cribbage between two (``Game.new(seed, cards=5)``, C13-C17) is the same game
+with five cards each, two each to the crib: the first non-dealer pegs three for last before
+the first deal (C14), the play ends at the first go or 31 and the cards left are not played
+(C15), the hands of three are shown with the starter (C16), and the game is to 61 (C17).
+
 Every score is logged as a public :class:`ScoreEvent` (its ``seat`` the player who made
 it, its ``total`` the score of that player's side), and the game ends the moment a score
 reaches 121 (C7, C12), even in the middle of the pegging or the show.
@@ -67,7 +72,7 @@ from pegboard.cribbage.position import Move, _check_seat, _plays_of
 from pegboard.cribbage.records import game_record, replayed_game
 from pegboard.cribbage.rules import Rules
 from pegboard.cribbage.start import read_position
-from pegboard.cribbage.table import TABLES, Table, table_of
+from pegboard.cribbage.table import Table, table_of
 
 
 class Game(Rules):
@@ -124,14 +129,25 @@ class Game(Rules):
         return self
 
     @classmethod
-    def new(cls, seed: int | None = None, dealer: int | None = None, *, players: int = 2) -> Game:
+    def new(
+        cls,
+        seed: int | None = None,
+        dealer: int | None = None,
+        *,
+        players: int = 2,
+        cards: int | None = None,
+    ) -> Game:
         """A new game for ``players`` (2, 3 or 4), every shuffle drawn from ``seed`` (a fresh
         one, recorded, if None).
+
+        ``cards`` is the cards dealt each: None for the table's own deal (six between two,
+        five among three or four), or 5 between two for five-card cribbage (C13-C17), whose
+        first non-dealer pegs three for last before the first deal (C14).
 
         With ``dealer`` None the first dealer is chosen by a cut (C2, C8); ``cuts`` keeps
         every cut made. The deal then passes to the left every hand.
         """
-        table = table_of(players)
+        table = table_of(players, cards)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -146,7 +162,11 @@ class Game(Rules):
         start: dict[str, Any] = {"seed": seed, "dealer": dealer}
         if not table.two:
             start["players"] = table.players
+        if table.cards is not None:  # said only when asked for: six-card records unchanged
+            start["cards"] = table.cards
         game = cls._blank(table, rng, {"new": start}, first, cuts=cuts)
+        if table.last:  # three for last, to the first non-dealer (C14)
+            game._score(table.left[first], table.last, "three for last", ())
         game._deal()
         return game
 
@@ -162,6 +182,7 @@ class Game(Rules):
         stock: Iterable[Card | str] | str | None = None,
         seed: int = 0,
         hand_number: int = 1,
+        cards: int | None = None,
     ) -> Game:
         """Any hand of a game, for tests and analysis.
 
@@ -171,12 +192,14 @@ class Game(Rules):
         pack's card, C8); four each starts the pegging, and then ``crib`` (four cards: the
         pack's among three, then each seat's from the dealer's left, the dealer's last) and
         the ``starter`` are required (his heels, if any, is taken as already pegged into
-        ``scores``: one a player, or one a side among four). ``stock`` is the undealt deck,
+        ``scores``: one a player, or one a side among four). With ``cards=5`` it is a hand of
+        five-card cribbage (C13-C17): five each at the discard, three each at the pegging
+        (three for last, C14, is taken as already in ``scores``). ``stock`` is the undealt deck,
         top first: every card not in the hands, crib or starter (by default in deck order,
         the starter on top). ``seed`` shuffles the hands dealt after this one.
         """
-        given = read_position(hands, dealer, scores, crib, starter, stock, seed, hand_number)
-        table = TABLES[len(given.hands)]
+        given = read_position(hands, dealer, scores, crib, starter, stock, seed, hand_number, cards)
+        table = table_of(len(given.hands), cards)
         game = cls._blank(
             table, random.Random(seed), given.origin, dealer, given.scores, (), hand_number
         )
@@ -284,4 +307,6 @@ class Game(Rules):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, seat {self._current} to act"
         table = "" if self._table.two else f" of {self._table.players}"
+        if self._table.cards == 5:
+            table += " (five-card)"
         return f"<cribbage Game{table} hand {self._hand_no}, scores {self.scores}, {state}>"

@@ -1,7 +1,8 @@
 """A cribbage match: games until a player has won enough game points.
 
 A game won is worth 1 game point, a skunk 2 and a double skunk 3 (C7; the tournament
-convention that a skunk counts double). The first game's dealer is chosen by a cut (C2);
+convention that a skunk counts double). A match of five-card cribbage (``cards=5``) plays
+games to 61, a lurch worth 2 (C13-C17). The first game's dealer is chosen by a cut (C2);
 after that, as the American Cribbage Congress rules have it (rule 1.5), the loser of each
 game deals first in the next one, which offsets the first dealer's advantage.
 """
@@ -23,6 +24,7 @@ from pegboard.cribbage.actions import Action, parse_action
 from pegboard.cribbage.events import CutForDeal, GameResult
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.table import table_of
 
 DEFAULT_BEST_OF: Final = 3
 
@@ -84,8 +86,11 @@ class CribbageMatch:
         *,
         best_of: int | None = None,
         seed: int | None = None,
+        cards: int | None = None,
     ) -> None:
         self.target: Final = points_needed(games_to_win, best_of)
+        # Five-card cribbage (C13-C17) with ``cards=5``: every game of the match is one.
+        self.cards: Final = table_of(2, cards).cards
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -102,7 +107,7 @@ class CribbageMatch:
     def _start(self, dealer: int | None) -> None:
         self._game_seed = self._rng.getrandbits(63)
         self._game_dealer = dealer
-        self._game = Game.new(seed=self._game_seed, dealer=dealer)
+        self._game = Game.new(seed=self._game_seed, dealer=dealer, cards=self.cards)
 
     # -- state ---------------------------------------------------------------------------
 
@@ -224,6 +229,8 @@ class CribbageMatch:
             is_over=self.is_over,
             winner=self.winner,
         )
+        if self.cards is not None:  # said only at five-card: six-card records unchanged
+            record["cards"] = self.cards
         if not self.is_over:
             record["current_game"] = {
                 "seed": self._game_seed,
@@ -238,7 +245,7 @@ class CribbageMatch:
         return read_match_record(
             record,
             game="cribbage",
-            start=lambda r: cls(r["target"], seed=r["seed"]),
+            start=lambda r: cls(r["target"], seed=r["seed"], cards=r.get("cards")),
             parse=parse_action,
             finished="games",
             current="current_game",
@@ -246,7 +253,8 @@ class CribbageMatch:
         )
 
     def __repr__(self) -> str:
-        return f"<CribbageMatch points {self.points} of {self.target}>"
+        five = " (five-card)" if self.cards == 5 else ""
+        return f"<CribbageMatch{five} points {self.points} of {self.target}>"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from pegboard.core import N_, Event
 from pegboard.core.narration import ngettext, scores
 from pegboard.cribbage.actions import Action, Discard, Play
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.events import CutForDeal, GameResult, ScoreEvent
+from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, ScoreEvent
 from pegboard.cribbage.game import Game
 
 CRIB = N_("{owner}'s crib")
@@ -229,10 +229,29 @@ def cut(cuts: Sequence[CutForDeal]) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def hand_started(number: int, dealer: int, points: Sequence[int]) -> Event:
-    """A hand begins: its number, the dealer, whose crib, the scores (to 121)."""
+def three_for_last(log: Sequence[ScoreEvent]) -> tuple[Event, ...]:
+    """At five-card, the first non-dealer's three for last before the first deal (C14),
+    said with the game's first lines; nothing at six-card."""
+    return tuple(
+        Event(
+            N_("{who} pegs three for last (C14)."),
+            {},
+            {"who": score.seat},
+            "score",
+            you=N_("You peg three for last (C14)."),
+        )
+        for score in log[:1]
+        if score.reason == "three for last"
+    )
+
+
+def hand_started(number: int, dealer: int, points: Sequence[int], target: int = TARGET) -> Event:
+    """A hand begins: its number, the dealer, whose crib, the scores (to 121, or to 61 at
+    five-card, C17)."""
     return Event(
-        N_("— Hand {number} · {deals}: {crib} · {scores} (to 121)"),
+        N_("— Hand {number} · {deals}: {crib} · {scores} (to 121)")
+        if target == TARGET
+        else N_("— Hand {number} · {deals}: {crib} · {scores} (to 61)"),
         {
             "number": number,
             "deals": deals(dealer),
@@ -259,6 +278,15 @@ def result(game: GameResult) -> tuple[Event, ...]:
         events.append(
             Event(
                 N_("A double skunk: {name} did not reach 61 (C7); the game is worth 3."),
+                {},
+                {"name": loser},
+                "end",
+            )
+        )
+    elif game.skunk and game.target != TARGET:
+        events.append(
+            Event(
+                N_("A lurch: {name} did not reach 31 (C17); the game is worth 2."),
                 {},
                 {"name": loser},
                 "end",
@@ -401,6 +429,11 @@ def events_of(
         events.append(Event(COUNT_AGAIN, kind="info"))
     if ended is not None and over:
         if log[after.logged - 1].reason != "crib":  # won before the show's end: at once (C7)
-            events.append(Event(N_("121 reached: the game ends at once (C7)."), kind="end"))
+            reached = (
+                N_("121 reached: the game ends at once (C7).")
+                if ended.target == TARGET
+                else N_("61 reached: the game ends at once (C17).")
+            )
+            events.append(Event(reached, kind="end"))
         events.extend(result(ended))
     return tuple(events)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.events import GameResult, HandShow, ScoreEvent, side_of
+from pegboard.cribbage.events import TARGET, GameResult, HandShow, ScoreEvent, side_of
 
 Phase = Literal["discard", "pegging", "over"]
 
@@ -65,6 +65,11 @@ class CribbageObservation:
     history: tuple[PublicMove, ...]
     legal: tuple[Action, ...]
     result: GameResult | None
+    cards: int | None = None
+    """The cards dealt each when the game asked for them: 5 at five-card (C13), whose
+    ``kept`` is three, whose play ends at the first go or 31 (C15); None otherwise."""
+    target: int = TARGET
+    """The score that wins: 121 (C7, C12), 61 at five-card (C17)."""
 
     @property
     def num_players(self) -> int:
@@ -88,7 +93,7 @@ class CribbageObservation:
         return self.legal
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        view = {
             "game": "cribbage",
             "seat": self.seat,
             "num_players": len(self.hand_sizes),
@@ -115,3 +120,7 @@ class CribbageObservation:
             "legal_actions": [str(a) for a in self.legal],
             "result": None if self.result is None else self.result.to_dict(),
         }
+        if self.cards is not None:  # said only at five-card (C13): others' views unchanged
+            view["cards"] = self.cards
+            view["target"] = self.target
+        return view

@@ -63,6 +63,13 @@ ERROR_BATCHES: Final = 8
 # Who plays the sampled hands: the expert. Who plays a hand out within a deal: PlayoutBot.
 
 
+def _six_card(state: Any) -> None:
+    """The tables are six-card's: a five-card game or view (C13-C17) has no chances here
+    (``TablesError``, which the surfaces read as "none to give")."""
+    if getattr(state, "cards", None) == 5:
+        raise TablesError(N_("no chances of winning at five-card cribbage (C13)"))
+
+
 class PlayoutBot:
     """The player of a hand played out within a deal, where every estimate plays many:
     the expert's quick reading of a discard (``quick_discard``: the kept four's mean over
@@ -226,7 +233,8 @@ class CribbageTables:
     configurations = ("2",)
 
     def covers(self, options: Mapping[str, Any]) -> bool:
-        return int(options.get("players", 2)) == 2  # the tables are of two players (C2)
+        # The tables are of two players (C2) at six-card: not of five-card's 61 (C13-C17).
+        return int(options.get("players", 2)) == 2 and options.get("cards") in (None, 6)
 
     def sample_deal(self, configuration: str, seed: int) -> list[int]:
         if configuration != "2":
@@ -237,6 +245,7 @@ class CribbageTables:
         return build_tables(samples)
 
     def between_deals(self, match: Any) -> tuple[float, float]:
+        _six_card(match.game if isinstance(match, CribbageMatch) else match)
         if isinstance(match, CribbageMatch):
             if match.winner is not None:
                 return (1.0, 0.0) if match.winner == 0 else (0.0, 1.0)
@@ -267,6 +276,7 @@ class CribbageTables:
             raise TablesError(
                 N_("no chances of winning for {what}"), what=type(observation).__name__
             )
+        _six_card(view)
         if view.result is not None:  # the game is won: only the match is left to play
             return seat_chances(view.scores, view.dealer, view.result.winner, match)
         return _played_out(lambda: determinize(view, rng), match, samples, rng)
@@ -277,6 +287,7 @@ class CribbageTables:
         proof kept, C5), played out by the same quick player and read from the table."""
         if not isinstance(match, CribbageMatch):
             raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
+        _six_card(match.game)
         if match.winner is not None:
             return self.between_deals(match)
         # Seat 0's view for its public parts only: public_determinize never reads a hand.

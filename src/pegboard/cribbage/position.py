@@ -234,6 +234,17 @@ class Position:
         return self._left[self._dealer]
 
     @property
+    def cards(self) -> int | None:
+        """The cards dealt each when the game asked for them: 5 at five-card (C13); None
+        for the table's own deal."""
+        return self._table.cards
+
+    @property
+    def target(self) -> int:
+        """The score that wins at once: 121 (C7, C12), 61 at five-card (C17)."""
+        return self._table.target
+
+    @property
     def first_dealer(self) -> int:
         return self._first_dealer
 
@@ -262,7 +273,8 @@ class Position:
 
     @property
     def kept(self) -> tuple[tuple[Card, ...], ...]:
-        """The four cards each seat kept for the show (omniscient; empty before discarding)."""
+        """The cards each seat kept for the show, four (three at five-card, C13)
+        (omniscient; empty before discarding)."""
         return tuple(self._kept)
 
     @property
@@ -367,6 +379,8 @@ class Position:
             history=history,
             legal=self.legal_actions() if seat == current else (),
             result=self._result,
+            cards=self._table.cards,
+            target=self._table.target,
         )
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:

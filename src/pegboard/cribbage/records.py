@@ -37,7 +37,10 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
         if "new" in record:
             start = record["new"]
             game = cls.new(
-                seed=start["seed"], dealer=start["dealer"], players=start.get("players", 2)
+                seed=start["seed"],
+                dealer=start["dealer"],
+                players=start.get("players", 2),
+                cards=start.get("cards"),
             )
         elif "position" in record:
             pos = record["position"]
@@ -50,6 +53,7 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
                 stock=pos["stock"],
                 seed=pos["seed"],
                 hand_number=pos["hand_number"],
+                cards=pos.get("cards"),
             )
         else:
             raise RecordError(N_("a game record needs a 'new' or a 'position'"))

@@ -26,9 +26,9 @@ from pegboard.cribbage.actions import (
     Play,
 )
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.events import TARGET, GameResult, Reason
+from pegboard.cribbage.events import GameResult, Reason
 from pegboard.cribbage.position import KEPT, LIMIT, Position, _plays_of
-from pegboard.cribbage.scoring import peg_points_of, show_points
+from pegboard.cribbage.scoring import peg_points_of, show_points, show_points3
 from pegboard.cribbage.table import discard_choices, lay_away_choices
 
 
@@ -287,7 +287,7 @@ class Rules(Position):
 
     def _end_sequence(self, last: int) -> None:
         """No one can play on: the last card scores 1 unless it made 31 (C5, C10); the next
-        seat to its left with cards leads, or the show begins."""
+        seat to its left with cards leads, or the show begins (at once at five-card, C15)."""
         hands = self._hands
         if self._count != LIMIT:
             if hands[last]:
@@ -299,6 +299,9 @@ class Rules(Position):
                 self._score(last, 1, "last card" if final else "go", tuple(self._pile))
             if self._result is not None:
                 return
+        if self._table.one_play:  # five-card: one go or 31 ends the play (C15)
+            self._show()
+            return
         self._count = 0
         self._pile = []
         self._gone = [False] * len(hands)
@@ -313,7 +316,7 @@ class Rules(Position):
 
     def _show(self) -> None:
         """Count the hands from the dealer's left (the pone's between two), the dealer's
-        last, then the crib (C6, C11); stop at 121 (C7, C12)."""
+        last, then the crib (C6, C11, C16); stop at 121 (C7, C12), 61 at five-card (C17)."""
         starter = self._starter
         assert starter is not None
         dealer = self._dealer
@@ -323,8 +326,13 @@ class Rules(Position):
         crib: tuple[Card, ...] | None = None
         for seat in table.rounds[dealer]:  # from the dealer's left, the dealer's last
             shown[seat] = cards = kept[seat]
-            a, b, c, d = cards
-            self._score(seat, show_points(a, b, c, d, starter, False), "hand", cards, starter)
+            if len(cards) == 4:
+                a, b, c, d = cards
+                points = show_points(a, b, c, d, starter, False)
+            else:  # five-card: three cards and the starter (C16)
+                a, b, c = cards
+                points = show_points3(a, b, c, starter)
+            self._score(seat, points, "hand", cards, starter)
             if self._result is not None:
                 break
         else:
@@ -349,12 +357,13 @@ class Rules(Position):
         starter: Card | None = None,
     ) -> None:
         """Peg ``points`` for ``seat``'s score (its side's among four, C9) and log it;
-        reaching 121 wins at once (C7, C12)."""
+        reaching 121 (61 at five-card) wins at once (C7, C12, C17)."""
         side = self._sides[seat]
         scores = self._scores
         total = scores[side] + points
         scores[side] = total
         self._log.append((self._hand_no, seat, points, reason, cards, starter, total))
-        if total >= TARGET:
-            self._result = GameResult(side, tuple(scores), self._table.players)
+        table = self._table
+        if total >= table.target:
+            self._result = GameResult(side, tuple(scores), table.players, table.target)
             self._legal = ()

@@ -175,32 +175,46 @@ def _build_rank_table() -> dict[int, int]:
 RANK_TABLE: Final[dict[int, int]] = _build_rank_table()
 """Fifteens + pairs + runs of five cards, keyed by the sum of their ``Card.rank_key``."""
 
+RANK_TABLE4: Final[dict[int, int]] = {
+    _rank_key(ranks): rank_points(ranks) for ranks in combinations_with_replacement(range(1, 14), 4)
+}
+"""The same for four cards: a hand of three and the starter at five-card cribbage (C16)."""
+
 
 # --- the show ---------------------------------------------------------------------------
 
 
-def _check_show(hand: object, starter: object) -> tuple[Card, Card, Card, Card, Card]:
-    """The four hand cards and the starter, or ``ValueError`` naming what is wrong."""
+def _check_show(
+    hand: object, starter: object, is_crib: bool = False
+) -> tuple[tuple[Card, ...], Card]:
+    """The hand cards (four, or three for a hand at five-card, C16) and the starter, or
+    ``ValueError`` naming what is wrong."""
     if isinstance(hand, str) or not isinstance(hand, Iterable):
-        raise ValueError(f"a hand is a sequence of 4 cards, not {hand!r} (C6)")
+        raise ValueError(f"a hand is a sequence of 4 cards (3 at five-card), not {hand!r} (C6)")
     cards = tuple(hand)
     for card in (*cards, starter):
         if type(card) is not Card:
             raise ValueError(f"not a card: {card!r} (use Card.parse)")
-    if len(cards) != 4:
-        raise ValueError(f"a hand or crib is counted with 4 cards, not {len(cards)} (C6)")
-    if len(set(cards)) != 4:
+    if len(cards) != 4 and (is_crib or len(cards) != 3):
+        what = (
+            "a crib is counted with 4 cards" if is_crib else "a hand with 4 (3 at five-card, C16)"
+        )
+        raise ValueError(f"{what}, not {len(cards)} (C6)")
+    if len(set(cards)) != len(cards):
         twice = next(str(c) for c in cards if cards.count(c) > 1)
         raise ValueError(f"the hand holds {twice} twice (C6)")
     if starter in cards:
         raise ValueError(f"the starter {starter} is also in the hand (C6)")
-    a, b, c, d = cards
     assert isinstance(starter, Card)
-    return a, b, c, d, starter
+    return cards, starter
 
 
 def score_hand(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
-    """Points of a hand (or of the crib, ``is_crib=True``) with the starter (C6)."""
+    """Points of a hand (or of the crib, ``is_crib=True``) with the starter (C6); a hand of
+    three at five-card cribbage (C16)."""
+    if isinstance(hand, (tuple, list)) and len(hand) == 3 and not is_crib:
+        (a, b, c), starter = _check_show(hand, starter)
+        return show_points3(a, b, c, starter)
     try:
         a, b, c, d = hand
         if (
@@ -215,14 +229,15 @@ def score_hand(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> in
         if mask.bit_count() != 4 or mask & starter.bit:
             raise TypeError
     except (TypeError, ValueError):
-        _check_show(hand, starter)  # raises the precise ValueError
+        _check_show(hand, starter, is_crib)  # raises the precise ValueError
         raise  # pragma: no cover - _check_show always raises here
     return show_points(a, b, c, d, starter, is_crib)
 
 
 def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> Breakdown:
-    """Every scoring item of a hand or crib with the starter, in counting order (C6)."""
-    *four, starter = _check_show(hand, starter)
+    """Every scoring item of a hand or crib with the starter, in counting order (C6; a hand
+    of three at five-card, C16)."""
+    four, starter = _check_show(hand, starter, is_crib)
     five = (*four, starter)
     items: list[ScoreItem] = []
     for size in range(2, 6):
@@ -233,12 +248,14 @@ def score_breakdown(hand: Sequence[Card], starter: Card, is_crib: bool = False) 
         if x.rank == y.rank:
             items.append(ScoreItem("pair", (x, y), 2))
     items.extend(_runs(five))
+    # Every hand card of one suit: a flush of as many (three at five-card, C16), one more
+    # with the starter; the crib's only with the starter (C6).
     suit = four[0].suit
     if all(c.suit == suit for c in four):
         if starter.suit == suit:
-            items.append(ScoreItem("flush", tuple(sorted(five)), 5))
+            items.append(ScoreItem("flush", tuple(sorted(five)), len(five)))
         elif not is_crib:
-            items.append(ScoreItem("flush", tuple(sorted(four)), 4))
+            items.append(ScoreItem("flush", tuple(sorted(four)), len(four)))
     for card in four:
         if card.rank == 11 and card.suit == starter.suit:
             items.append(ScoreItem("nobs", (card,), 1))
@@ -419,6 +436,20 @@ def show_points(a: Card, b: Card, c: Card, d: Card, starter: Card, is_crib: bool
             points += 4
     nobs = _NOBS_OF[starter.index]  # identity tests: cheaper than bit-sets of 52 bits
     if nobs is a or nobs is b or nobs is c or nobs is d:
+        points += 1
+    return points
+
+
+def show_points3(a: Card, b: Card, c: Card, starter: Card) -> int:
+    """A hand of three with the starter at five-card cribbage (C16), without the checks:
+    fifteens, pairs and runs; three cards of one suit a flush of 3, 4 with the starter;
+    nobs."""
+    points = RANK_TABLE4[a.rank_key + b.rank_key + c.rank_key + starter.rank_key]
+    suit = a.suit
+    if b.suit == suit and c.suit == suit:
+        points += 4 if starter.suit == suit else 3
+    nobs = _NOBS_OF[starter.index]
+    if nobs is a or nobs is b or nobs is c:
         points += 1
     return points
 

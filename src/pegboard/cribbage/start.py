@@ -1,7 +1,8 @@
 """A cribbage position given by hand (``Game.from_position``), read and checked: two, three
 or four hands of a full deal (at the discard: six between two, five among more) or of four
 (at the pegging, with the crib and the starter), no card twice and a stock of every other
-card (C1-C3, C8, C9), the scores under 121 (C7, C12).
+card (C1-C3, C8, C9), the scores under 121 (C7, C12); at five-card (``cards=5``) hands
+of five or three and scores under 61 (C13, C17).
 
 Split from ``pegboard.cribbage.game``, which re-exports every name.
 """
@@ -13,9 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.events import TARGET
-from pegboard.cribbage.position import KEPT, _check_seat
-from pegboard.cribbage.table import TABLES
+from pegboard.cribbage.position import _check_seat
+from pegboard.cribbage.table import TABLES, table_of
 
 
 def _as_card(card: Card | str) -> Card:
@@ -57,6 +57,7 @@ def read_position(
     stock: Iterable[Card | str] | str | None,
     seed: int,
     hand_number: int,
+    cards: int | None = None,
 ) -> GivenPosition:
     """The position ``Game.from_position`` is given, checked (``ValueError`` naming the
     rule)."""
@@ -64,16 +65,19 @@ def read_position(
         raise ValueError(
             f"cribbage is for two, three or four players, not {len(hands)} hands (C2, C8, C9)"
         )
-    table = TABLES[len(hands)]
+    table = table_of(len(hands), cards)  # five-card's with ``cards=5`` between two (C13)
+    kept, target = table.kept, table.target
     _check_seat(dealer, "dealer", players=table.players)
     held = [_as_cards(hand) for hand in hands]
     count = table.score_count
     score_list = [0] * count if scores is None else list(scores)
     if len(score_list) != count or any(
-        not isinstance(s, int) or not 0 <= s < TARGET for s in score_list
+        not isinstance(s, int) or not 0 <= s < target for s in score_list
     ):
         number = ("two", "three")[count - 2]
-        raise ValueError(f"scores are {number} whole numbers from 0 to 120, not {scores!r}")
+        raise ValueError(
+            f"scores are {number} whole numbers from 0 to {target - 1}, not {scores!r}"
+        )
     sizes = {len(h) for h in held}
     if sizes == {table.hand_size}:
         if table.pack == 0:
@@ -84,13 +88,15 @@ def read_position(
             crib_cards = [] if crib is None else _as_cards(crib)
             if len(crib_cards) != table.pack:
                 raise ValueError("among three the crib starts with one card from the pack (C8)")
-    elif sizes == {KEPT}:
+    elif sizes == {kept}:
         if crib is None or starter is None:
             raise ValueError("a hand at the pegging needs its crib and its starter (C3)")
         crib_cards = _as_cards(crib)
-        if len(crib_cards) != KEPT:
+        if len(crib_cards) != 4:
             raise ValueError(f"the crib holds four cards, not {len(crib_cards)} (C2)")
     else:
+        if table.cards == 5:
+            raise ValueError("give both hands five cards (to discard) or three (to peg) (C13)")
         if table.two:
             raise ValueError("give both hands six cards (to discard) or four (to peg) (C2)")
         raise ValueError("give every hand five cards (to lay away) or four (to peg) (C8, C9)")
@@ -124,4 +130,6 @@ def read_position(
             "hand_number": hand_number,
         }
     }
-    return GivenPosition(held, crib_cards, top, rest, score_list, sizes == {KEPT}, origin)
+    if table.cards is not None:  # said only when asked for (C13)
+        origin["position"]["cards"] = table.cards
+    return GivenPosition(held, crib_cards, top, rest, score_list, sizes == {kept}, origin)

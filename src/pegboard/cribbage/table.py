@@ -1,11 +1,12 @@
-"""What changes with the number of seats round a cribbage table: the deal's sizes, who pegs
-on which score, and the rules an error names (C2-C7 between two, C8-C12 among three and four
-in partnerships). The game itself (``pegboard.cribbage.game.Game``) is one for every table.
+"""What changes with the number of seats round a cribbage table, and with the cards dealt: the
+deal's sizes, who pegs on which score, the target, and the rules an error names (C2-C7
+between two, C8-C12 among three and four in partnerships, C13-C17 for five-card cribbage
+between two). The game itself (``pegboard.cribbage.game.Game``) is one for every table.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from pegboard.core import N_, WordedError
@@ -79,7 +80,19 @@ class Table:
     end_rule: str
     """The rule of winning: C7 between two, C12 among more."""
     two: bool
-    """Whether this is the two-player game (C1-C7)."""
+    """Whether this is a game between two (C1-C7, or five-card's C13-C17)."""
+    cards: int | None = None
+    """The cards dealt each when the game was asked for them (``Game.new(cards=5)``): 5 for
+    five-card cribbage (C13), kept in the record; None for the table's own deal."""
+    kept: int = 4
+    """Cards each seat keeps for the play and the show: four (C2, C8, C9), three (C13)."""
+    target: int = 121
+    """The score that wins at once: 121 (C7, C12), 61 (C17); the skunk lines follow from it
+    (``GameResult``: 91 and 61, or the lurch below 31 at five-card)."""
+    last: int = 0
+    """Points the first non-dealer pegs at the start of the game: three for last (C14)."""
+    one_play: bool = False
+    """Whether the play ends at the first go or 31, the rest unplayed (C15)."""
 
 
 def _table(players: int) -> Table:
@@ -122,10 +135,47 @@ PLAYERS: Final = (2, 3, 4)
 TABLES: Final = {players: _table(players) for players in PLAYERS}
 
 
-def table_of(players: object) -> Table:
-    """The table of ``players`` seats; a clear error naming the rules for any other number."""
+FIVE_CARD: Final = replace(
+    TABLES[2],
+    hand_size=5,
+    pack_part=slice(10, 10),
+    stock_part=slice(10, None),
+    deal_parts=tuple(
+        tuple(((dealer + 1 + k) % 2, slice(k, 10, 2)) for k in range(2)) for dealer in range(2)
+    ),
+    deal_rule="C13",
+    go_rule="C15",
+    end_rule="C17",
+    cards=5,
+    kept=3,
+    target=61,
+    last=3,
+    one_play=True,
+)
+"""Five-card cribbage between two (C13-C17): five cards each, two each to the crib, three
+for last, one play to 31, the show of three cards and the starter, the game to 61."""
+
+CARDS: Final = (5, 6)
+"""The cards dealt each between two: five (C13) or six (C2)."""
+
+
+def table_of(players: object, cards: object = None) -> Table:
+    """The table of ``players`` seats dealt ``cards`` each (None: the table's own deal, six
+    between two, five among three or four); a clear error naming the rules otherwise."""
     if isinstance(players, int) and not isinstance(players, bool) and players in TABLES:
-        return TABLES[players]
+        table = TABLES[players]
+        number = isinstance(cards, int) and not isinstance(cards, bool)
+        if cards is None or (number and cards == table.hand_size):
+            return table
+        if players == 2 and number and cards == 5:
+            return FIVE_CARD
+        raise WordedError(
+            N_(
+                "cribbage deals six cards each between two (C2) or five for five-card "
+                "cribbage (C13), and five among three or four (C8, C9), not {cards!r}"
+            ),
+            cards=cards,
+        )
     raise WordedError(
         N_(
             "cribbage is for two players, three (C8) or four in two partnerships (C9), "

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pegboard.core import N_, Event, Joined
 from pegboard.core import narration as core_narration
 from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent, narration
+from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n.catalogs import Translator
 from pegboard.i18n.narration import say
@@ -161,9 +162,16 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
 
 
 def hand_header(
-    hand_number: int, dealer: int, scores: Sequence[int], seats: Seats, _: Gettext
+    hand_number: int,
+    dealer: int,
+    scores: Sequence[int],
+    seats: Seats,
+    _: Gettext,
+    target: int = TARGET,
 ) -> str:
-    return seats.say(narration.hand_started(hand_number, dealer, scores), _)
+    """A hand's first line: its dealer, the crib's owner, the scores on the way to 121 (61
+    at five-card, C17)."""
+    return seats.say(narration.hand_started(hand_number, dealer, scores, target), _)
 
 
 def move_line(

@@ -64,10 +64,11 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "item for": "{item} for {points}",
         "fifteen peg": "fifteen",
         "thirty-one": "thirty-one",
-        # Fixed sayings (C3, C5).
+        # Fixed sayings (C3, C5, C14).
         "his heels": "two for his heels",
         "go": "go for one",
         "last card": "one for last",
+        "three for last": "three for last",
     },
     pt={
         "comma": ", ",
@@ -89,6 +90,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "his heels": "dois pelo valete virado",
         "go": "um pelo go",
         "last card": "um pela última carta",
+        "three for last": "três de compensação",
     },
     zh={
         "comma": "，",
@@ -110,6 +112,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "his heels": "翻出 J 得二",
         "go": "Go 得一",
         "last card": "最后一张得一",
+        "three for last": "非庄家先得三",
     },
     hi={
         "comma": ", ",
@@ -131,6 +134,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "his heels": "हील्स के दो",
         "go": "गो का एक",
         "last card": "आखिरी पत्ते का एक",
+        "three for last": "लास्ट के तीन",
     },
 )
 """``WORDS[lang][key]``: a template filled with ``str.format``."""

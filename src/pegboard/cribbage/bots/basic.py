@@ -16,11 +16,11 @@ from pegboard.cribbage.scoring import peg_points, rank_points
 
 def kept_points(cards: Sequence[Card]) -> int:
     """What cards score by themselves, before the starter is known (C6 without a starter):
-    fifteens, pairs and runs, and four cards of one suit as a flush of 4. Nobs needs the
-    starter, so it is left out."""
+    fifteens, pairs and runs, and four cards of one suit as a flush of 4 (three kept at
+    five-card: a flush of 3, C16). Nobs needs the starter, so it is left out."""
     points = rank_points([c.rank for c in cards])
-    if len(cards) == 4 and len({c.suit for c in cards}) == 1:
-        points += 4
+    if len(cards) in (3, 4) and len({c.suit for c in cards}) == 1:
+        points += len(cards)
     return points
 
 

@@ -42,6 +42,7 @@ from pegboard.cribbage.bots.discard import (
     quick_discard,
     weighted_deals,
 )
+from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
 from pegboard.cribbage.bots.lay_away import view_lay_away_values
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
@@ -367,6 +368,8 @@ class CribbageExpert(AnalysingBot):
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
+        if five_card_view(observation) is not None:  # its tables are six-card's (C13)
+            return FiveCardPlay(deals=self.determinizations).analyse(observation, rng)
         legal = legal_or_raise(observation)
         if table_view(observation).num_players != 2:  # type: ignore[arg-type]
             return _best_first(self._table_analyse(table_view(observation), legal, rng))  # type: ignore[arg-type]
@@ -389,6 +392,8 @@ class CribbageExpert(AnalysingBot):
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """``analyse``'s best action; a discard without the pegging estimate, which is
         shown and never weighed."""
+        if five_card_view(observation) is not None:  # its tables are six-card's (C13)
+            return FiveCardPlay(deals=self.determinizations).choose(observation, rng)
         legal = legal_or_raise(observation)
         if len(legal) == 1 or not isinstance(legal[0], Discard):
             return super().choose(observation, rng)

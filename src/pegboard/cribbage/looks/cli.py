@@ -175,7 +175,7 @@ class CribbageTable(GenericTable):
         game = self.playing
         self.terminal.say()
         self.terminal.say(
-            hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._)
+            hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._, game.target)
         )
 
     def view(self) -> list[Any]:
@@ -421,7 +421,7 @@ class CribbageReplay(GenericReplay):
         say = self.terminal.say
         self.hand_shown = game.hand_number
         say()
-        say(hand_header(game.hand_number, game.dealer, game.scores, SEATS, _))
+        say(hand_header(game.hand_number, game.dealer, game.scores, SEATS, _, game.target))
         dealt = game.phase == "discard"  # a recorded position may start at the pegging
         for seat, hand in enumerate(game.hands):
             line = _("Seat {seat} is dealt {cards}.") if dealt else _("Seat {seat} holds {cards}.")

@@ -276,6 +276,8 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     ``best_of`` is no parameter of it)."""
     if "best_of" in options:
         raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
+    if options.get("cards", 6) != 6:  # five-card (C13) is the generic game's only
+        raise ValueError("pegboard_cribbage plays six-card cribbage (C2): cards is 6 here")
     return {}
 
 

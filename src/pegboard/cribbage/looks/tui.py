@@ -240,7 +240,9 @@ class CribbageScreen(GenericScreen):
 
     def round_header(self) -> str:
         game = self.match.game
-        return hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._)
+        return hand_header(
+            game.hand_number, game.dealer, game.scores, self.seats, self._, game.target
+        )
 
     def summary(self) -> Screen[None]:
         return CribbageSummaryScreen(self.game, self.match, self._, self.seats)
@@ -264,7 +266,7 @@ class CribbageScreen(GenericScreen):
         _ = self._
         view = self.game_view
         match = self.match
-        status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _)
+        status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _, view.target)
         other = 1 - self.viewer
         holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other])
         second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])

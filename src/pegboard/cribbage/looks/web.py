@@ -16,6 +16,7 @@ from pegboard.cribbage.actions import Action, Discard, Go, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import (
     DOUBLE_SKUNK_LINE,
+    LURCH_LINE,
     SKUNK_LINE,
     TARGET,
     CutForDeal,
@@ -59,6 +60,8 @@ class PublicCribbage:
     history: tuple[PublicMove, ...]
     legal: tuple[Action, ...]
     result: GameResult | None
+    target: int = TARGET
+    """The score that wins: 121, or 61 at five-card (C17); public."""
 
 
 def seen(observation: CribbageObservation, seat: int | None) -> PublicCribbage:
@@ -94,6 +97,7 @@ def seen(observation: CribbageObservation, seat: int | None) -> PublicCribbage:
         history=history,
         legal=observation.legal if private else (),
         result=observation.result,
+        target=observation.target,
     )
 
 
@@ -144,8 +148,8 @@ def cribbage_view(
         legal=[{"action": str(a), "label": legal_label(a, _)} for a in game.legal],
         log=log,
         scores=scores,
-        target=TARGET,
-        track_svg=drawn_board(tuple(scores), tuple(backs(game)), tuple(names), lang),
+        target=game.target,  # 61 at five-card (C17)
+        track_svg=drawn_board(tuple(scores), tuple(backs(game)), tuple(names), lang, game.target),
     )
     view.update(
         phase="over" if game.result is not None else game.phase,
@@ -287,35 +291,48 @@ def legal_label(action: Action, _: Translator) -> str:
 
 @lru_cache(maxsize=1024)
 def drawn_board(
-    scores: tuple[int, ...], backs: tuple[int, ...], names: tuple[str, ...], lang: str
+    scores: tuple[int, ...],
+    backs: tuple[int, ...],
+    names: tuple[str, ...],
+    lang: str,
+    target: int = TARGET,
 ) -> str:
     """``board``, made once for every seat and spectator that sees it (it is public: the
     scores, the back pegs and the names), as Draw's score track."""
-    return board(list(scores), list(backs), list(names), translator(lang))
+    return board(list(scores), list(backs), list(names), translator(lang), target)
 
 
-def board(scores: list[int], backs: list[int], names: list[str], _: Translator) -> str:
+def board(
+    scores: list[int], backs: list[int], names: list[str], _: Translator, target: int = TARGET
+) -> str:
+    """The board to 121 with the skunk lines (C7), or to 61 with the lurch line at
+    five-card (C17)."""
     parts = [
         _("{name}: {score} (back peg {back})").format(name=name, score=score, back=back)
         for name, score, back in zip(names, scores, backs, strict=True)
     ]
     label = _("Cribbage board to {target}: {scores}.").format(
-        target=TARGET, scores="; ".join(parts)
+        target=target, scores="; ".join(parts)
     )
-    return track.track_svg(
-        scores=scores,
-        backs=backs,
-        target=TARGET,
-        names=names,
-        title=_("Cribbage board"),
-        label=label,
-        lang=_.lang,
-        lines=[
+    lines = (
+        [
             track.Line(
                 DOUBLE_SKUNK_LINE, _("Double skunk line: {hole}").format(hole=DOUBLE_SKUNK_LINE)
             ),
             track.Line(SKUNK_LINE, _("Skunk line: {hole}").format(hole=SKUNK_LINE)),
-        ],
+        ]
+        if target == TARGET
+        else [track.Line(LURCH_LINE, _("Lurch line: {hole}").format(hole=LURCH_LINE))]
+    )
+    return track.track_svg(
+        scores=scores,
+        backs=backs,
+        target=target,
+        names=names,
+        title=_("Cribbage board"),
+        label=label,
+        lang=_.lang,
+        lines=lines,
     )
 
 
@@ -391,6 +408,7 @@ def game_log(
             seats,
             _.lang,
             headers,
+            game.target,
         )
         # A hand that is over never changes: its lines are made once (a state goes to
         # every connection after every move, with the whole game's log).
@@ -398,7 +416,12 @@ def game_log(
         lines.extend(said)
     if game.result is not None:
         if events and events[-1].reason != "crib":
-            lines.append(_("121 reached: the game ends at once (C7)."))
+            five = game.result.target != TARGET
+            lines.append(
+                _("61 reached: the game ends at once (C17).")
+                if five
+                else _("121 reached: the game ends at once (C7).")
+            )
         lines.extend(cribbage_text.result_lines(game.result, seats, _))
     return lines
 
@@ -423,8 +446,11 @@ def _move_line(
 
 
 @lru_cache(maxsize=LINE_CACHE)
-def _hand_header(hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str) -> str:
-    return cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang)).lstrip("— ")
+def _hand_header(
+    hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str, target: int
+) -> str:
+    said = cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang), target)
+    return said.lstrip("— ")
 
 
 @lru_cache(maxsize=1024)
@@ -452,6 +478,7 @@ def _hand_lines(
     seats: NamedSeats,
     lang: str,
     headers: bool,
+    target: int = TARGET,
 ) -> tuple[tuple[str, ...], tuple[int, int]]:
     """One hand's part of ``game_log`` (its events in order, each after the move that
     made it), and the scores after it."""
@@ -472,7 +499,10 @@ def _hand_lines(
         lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
 
     if headers:
-        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang))
+        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang, target))
+    three = next_event(hand, "three for last")  # five-card's first score, before the deal (C14)
+    if three is not None:
+        emit(three, dealer)
     count = 0
     pile: list[Card] = []
     discards = 0
