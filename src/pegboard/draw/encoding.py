@@ -21,7 +21,7 @@ relative to the observing one and padded to four, laid out as ``DRAW_LAYOUT`` (n
 size).
 
 **The double-six set only.** Both numberings are sized for its 28 tiles and seven numbers;
-a round of the double-nine set (D25) is refused with ``DoubleNineRefused`` rather than
+a round of the double-nine set (D25) is refused with ``DoubleNineEncodingError`` rather than
 encoded wrongly (its 55 tiles and ten numbers need other sizes, and every trained network and
 recorded fixture of these numbers would change meaning): PettingZoo's ``draw_v0``,
 OpenSpiel's ``pegboard_draw`` and the ``ismcts`` level refuse the option ``set=9``.
@@ -159,7 +159,7 @@ DRAW_OBS_SIZE: Final = 117
 
 def encode_draw(observation: DrawObservation) -> Vector:
     """The observation vector of one seat in Draw (``DRAW_LAYOUT``, ``DRAW_OBS_SIZE``); a
-    double-nine round is refused (``DoubleNineRefused``, D25)."""
+    double-nine round is refused (``DoubleNineEncodingError``, D25)."""
     check_encodable(observation.tile_set)
     vector = np.zeros(DRAW_OBS_SIZE, dtype=np.float32)
     n = observation.num_players
@@ -204,15 +204,15 @@ MAX_ROUNDS: Final = 200
 reaches the target (D17), far fewer in practice."""
 
 
-class DoubleNineRefused(ValueError):
+class DoubleNineEncodingError(ValueError):
     """A double-nine round (D25) given to the fixed-size research encoding."""
 
 
 def check_encodable(tile_set: object) -> None:
-    """``DoubleNineRefused`` unless ``tile_set`` is the double-six set's 6, the one set these
+    """``DoubleNineEncodingError`` unless ``tile_set`` is the double-six set's 6, the one set these
     numbers are sized for."""
     if tile_set not in (None, 6):
-        raise DoubleNineRefused(
+        raise DoubleNineEncodingError(
             "the research encoding of Draw (PettingZoo's draw_v0, OpenSpiel's pegboard_draw, "
             "the ismcts level) is sized for the double-six set: 28 tiles, 86 actions; a "
             f"round of set {tile_set} (D25) has no encoding here: play it with the engine "
@@ -222,7 +222,7 @@ def check_encodable(tile_set: object) -> None:
 
 def round_view(observation: Any) -> DrawObservation:
     """The round observation in ``observation`` (a match's holds its round in play);
-    ``DoubleNineRefused`` for a round of the double-nine set (D25)."""
+    ``DoubleNineEncodingError`` for a round of the double-nine set (D25)."""
     if isinstance(observation, MatchObservation):
         observation = observation.round
     if not isinstance(observation, DrawObservation):

@@ -18,7 +18,7 @@ from pegboard.draw import Round
 from pegboard.draw.bots.expert import Dealer
 from pegboard.draw.bots.playout import Playout, code_of
 from pegboard.draw.determinize import determinize, public_determinize, trailing_passes
-from pegboard.draw.encoding import DoubleNineRefused
+from pegboard.draw.encoding import DoubleNineEncodingError
 from pegboard.games import bot_levels, make_bot
 from tests.draw.bots.test_block_bots import SMALL_BUDGET, bots_for
 from tests.draw.bots.test_expert import _policy, play_round
@@ -27,7 +27,7 @@ QUICK = ("random", "greedy", "beginner", "casual")
 SEARCHING = ("strong", "pimc", "expert")
 RESEARCH = ("ismcts",)
 """OpenSpiel's ISMCTS reads the research encoding, sized for the double-six set: it refuses
-the double-nine set, in words (``encoding.DoubleNineRefused``)."""
+the double-nine set, in words (``encoding.DoubleNineEncodingError``)."""
 NINE = ranks_of(9)
 
 
@@ -56,7 +56,7 @@ def test_d25_the_research_level_refuses_the_double_nine_set_in_words() -> None:
         pytest.skip("OpenSpiel is not installed")
     round_ = nine_round(0)
     bot = make_bot("draw", "ismcts", seed=1)
-    with pytest.raises(DoubleNineRefused, match=r"double-six set.*set 9 \(D25\)"):
+    with pytest.raises(DoubleNineEncodingError, match=r"double-six set.*set 9 \(D25\)"):
         bot.act(round_.observation(round_.current_player or 0))
 
 
