@@ -310,6 +310,7 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     match's target is no parameter of it), of the Block game with ``block``."""
     if options.get("target") is not None:
         raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
+    check_encodable(options.get("set", 6))  # its tensors are the double-six set's (D25)
     players = options.get("players")
     parameters: dict[str, Any] = {} if players is None else {"players": int(players)}
     if options.get("block"):
