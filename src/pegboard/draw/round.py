@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
+    IllegalActionError,
     replay_actions,
 )
 from pegboard.dominoes.cores import fresh_seed, pure_python_asked, shuffled_in_c, shuffled_tiles
@@ -423,8 +424,14 @@ class Round(_Core):
 
         When the tile fits just one open end, the end may be left out: ``3-4``.
         """
+        action = parse_action(text)
+        if isinstance(action, Play) and action.tile.index >= SET_SIZES[self.tile_set]:
+            # A tile past [6|6] at a double-six table: no tile of the round (D1, D25).
+            raise IllegalActionError(
+                N_("{tile} is not a tile of the double-six set"), "D1", tile=action.tile
+            )
         return with_its_end(
-            parse_action(text),
+            action,
             self._line(),
             N_("{tile} fits no open end of the line ({values})"),
             self._line().open_values(),
