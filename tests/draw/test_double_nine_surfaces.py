@@ -205,3 +205,45 @@ def test_d26_a_double_nine_round_deals_seven_each_and_records_its_set() -> None:
         assert r.to_record()["deal"]["set"] == 9
         assert "set" not in Round.deal(players, seed=1).to_record()["deal"]
     assert Tile(9, 9).pips == 18
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "settled", "move"),
+    [
+        ("en", "S1: [9|9] (count 18)", "Settlement: 18 − 3 = 15 → S2 scores 15.",
+         "S1 plays [7|9] on [8|9] (high end, 9)."),
+        ("pt", "S1: [9|9] (total 18)", "Acerto: 18 − 3 = 15 → S2 marca 15.",
+         "S1 joga [7|9] em [8|9] (extremidade de maior valor, 9)."),
+        ("zh", "S1：[9|9]（点数 18）", "结算：18 − 3 = 15 → S2得 15 分。",
+         "S1出牌：[7|9] 接在 [8|9]（高端，9）。"),
+        ("hi", "S1: [9|9] (योग 18)", "हिसाब: 18 − 3 = 15 → S2 को 15 अंक।",
+         "S1 की चाल: [7|9] को [8|9] पर (अधिक बिंदु-मूल्य वाला सिरा, 9)।"),
+    ],
+)  # fmt: skip
+def test_d27_a_double_nine_round_is_narrated_in_four_languages(
+    lang: str, count: str, settled: str, move: str
+) -> None:
+    """A blocked Block round of the double-nine set, [9|9] against [1|2]: [9|9] counts 18
+    (D12, D27) and the lower count scores 18 − 3 = 15 (D14); a play of [7|9] on [8|9] is
+    told as any play is."""
+    from pegboard.draw import PASS, Play, narration
+    from pegboard.i18n.narration import say
+
+    from .helpers import tiles
+
+    _ = translator(lang)
+    name = lambda s: f"S{s + 1}"  # noqa: E731
+    blocked = Round.from_position(
+        [tiles("9-9"), tiles("1-2")], tiles("3-3"), line=line_of(("0-0", None)), block=True
+    )
+    assert blocked.tile_set == 9  # the smallest set that holds the tiles given
+    blocked.apply(PASS)
+    blocked.apply(PASS)
+    assert blocked.result is not None and blocked.result.points == (0, 15)
+    said = [say(event, _, name, None) for event in narration.settlement(blocked.result)]
+    assert count in said and said[-1] == settled
+    playing = Round.from_position(
+        [tiles("7-9 1-1"), tiles("1-2")], tiles("3-3"), line=line_of(("8-9", None))
+    )
+    play = next(a for a in playing.legal_actions() if isinstance(a, Play))
+    assert say(narration.played(0, play), _, name, None) == move
