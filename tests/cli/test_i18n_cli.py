@@ -125,11 +125,11 @@ def test_d1_a_wrong_number_of_players_is_named_in_the_language() -> None:
 
 def test_a_plain_value_error_stays_as_the_engine_wrote_it() -> None:
     with pytest.raises(ValueError) as caught:
-        Tile(9, 9)  # a program's mistake, not a user's: not worded by a template
+        Tile(10, 10)  # a program's mistake, not a user's: not worded by a template
     assert describe_error(caught.value, "zh") == str(caught.value)
     with pytest.raises(ValueError) as caught:
-        Tile.parse("9-9")  # a user's: worded
-    assert describe_error(caught.value, "zh") == "不是双六骨牌中的一张：'9-9'（写法如 [1|4]）"
+        Tile.parse("10-10")  # a user's: worded
+    assert describe_error(caught.value, "zh") == "不是双六骨牌中的一张：'10-10'（写法如 [1|4]）"
 
 
 def test_lists_of_choices_read_or_in_the_language() -> None:

@@ -53,7 +53,7 @@ def test_d17_scripted_match_with_bad_input_reaches_the_end(tmp_path: Path) -> No
     assert "Match over after" in output
     # Every kind of bad input was refused with its reason, and the rule where there is one.
     assert "Not understood: cannot read 'xyzzy' as a move" in output
-    assert "Not understood: cannot read '9-9' as a move" in output
+    assert "Not allowed: [9|9] is not a tile of the double-six set (D1)" in output
     assert "Not allowed: you may not pass while you can draw: draw, or play a tile (D8)" in output
     assert "Not allowed: the stock is down to its last two tiles: nobody draws (D8)" in output
     assert re.search(r"Not allowed: .*\((D5|D9)\)", output)

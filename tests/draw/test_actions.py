@@ -82,7 +82,7 @@ def test_d4_parse_action_accepts_bracketed_tiles() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "play", "drawn", "1-4@", "1-4@9-9B", "1-4@1-4A", "1-1@1-1H", "8-8", "1-4@4-4Q", "@4-4B"],
+    ["", "play", "drawn", "1-4@", "1-4@9-10B", "1-4@1-4A", "1-1@1-1H", "8-10", "1-4@4-4Q", "@4-4B"],
 )
 def test_d4_nonsense_raises_a_clear_value_error(text: str) -> None:
     with pytest.raises(ValueError) as caught:

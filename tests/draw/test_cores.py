@@ -4,8 +4,9 @@
 pure-Python reference core. Thousands of seeded random rounds are played by both, step by
 step, comparing the whole state, the legal actions (the very same objects), the errors for
 illegal actions, observations, hidden-information samples and records; for Draw and for the
-Block game (D18-D20), which the cores play with the whole stock as their reserve; and for
-both in partnerships (D21-D23), which the cores settle by side (``_points``).
+Block game (D18-D20), which the cores play with the whole stock as their reserve; for
+both in partnerships (D21-D23), which the cores settle by side (``_points``); and for every
+one of them on the double-nine set (D25-D27), 55 tiles in 64-bit hands.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from pegboard.core import IllegalActionError
+from pegboard.dominoes.tiles import DOUBLE_NINE
 from pegboard.draw import DOUBLE_SIX, DRAW, PASS, End, Line, Play, Tile
 from pegboard.draw._purecore import ACTIONS, PureCore
 from pegboard.draw.round import CORE, CORE_METHODS, PureRound, Round
@@ -37,7 +39,11 @@ JUNK: list[Any] = [
     Play(Tile(0, 0), End(Tile(6, 6), "A")),
     Play(Tile(2, 5), End(Tile(2, 5), "high")),
     Play(Tile(1, 3), End(Tile(4, 4), "B")),
+    Play(Tile(0, 7)),  # of the double-nine set only: refused in a double-six round (D1)
+    Play(Tile(6, 9), End(Tile(6, 6), "A")),
 ]
+# Each set's actions (the double-six set's are numbered first, up to PASS, D25).
+SET_ACTIONS = {6: ACTIONS[: ACTIONS.index(PASS) + 1], 9: ACTIONS}
 
 
 def state(r: Round) -> tuple[Any, ...]:
@@ -51,6 +57,7 @@ def state(r: Round) -> tuple[Any, ...]:
         r.reserve,
         r.block,
         r.partnerships,
+        r.tile_set,
         r._points(),
         r._hand_masks(),
         r._stock_tiles(),
@@ -93,20 +100,23 @@ def refusal(r: Round, action: Any) -> tuple[str, str | None] | None:
 
 
 def play_both(
-    players: int, seed: int, block: bool = False, partnerships: bool = False
+    players: int, seed: int, block: bool = False, partnerships: bool = False, tile_set: int = 6
 ) -> set[str | None]:
     """Play one seeded random round with both cores, comparing them at every step (of the
-    Block game when ``block``, in partnerships when ``partnerships``).
+    Block game when ``block``, in partnerships when ``partnerships``, on the double-nine set
+    when ``tile_set`` is 9).
 
     Returns the rules named by the refusals of the illegal actions tried on the way.
     """
     rules: set[str | None] = set()
     rng = random.Random(seed)
     leader = seed % players
-    fast = Round.deal(players, seed=seed, leader=leader, block=block, partnerships=partnerships)
-    pure = PureRound.deal(players, seed=seed, leader=leader, block=block, partnerships=partnerships)
+    options: dict[str, Any] = {"block": block, "partnerships": partnerships, "tile_set": tile_set}
+    fast = Round.deal(players, seed=seed, leader=leader, **options)
+    pure = PureRound.deal(players, seed=seed, leader=leader, **options)
     assert fast.block is pure.block is block
     assert fast.partnerships is pure.partnerships is partnerships
+    assert fast.tile_set == pure.tile_set == tile_set
     step = 0
     while True:
         assert state(fast) == state(pure), (players, seed, step)
@@ -118,7 +128,8 @@ def play_both(
         if rng.random() < 0.15 or fast.is_over:  # an illegal action: same error, no change
             hand = fast._hand_masks()[fast._current_seat()]
             mine = [a for a in ACTIONS if isinstance(a, Play) and a.tile.bit & hand]
-            bad = rng.choice(mine if mine and rng.random() < 0.5 else [*ACTIONS, *JUNK])
+            pools = ([*SET_ACTIONS[tile_set], *JUNK], [*JUNK, DRAW, PASS])
+            bad = rng.choice(mine if mine and rng.random() < 0.5 else rng.choice(pools))
             if bad not in legal:
                 before = state(fast)
                 expected = refusal(pure, bad)
@@ -191,7 +202,8 @@ def test_random_rounds_identical_in_both_cores(players: int) -> None:
     rules: set[str | None] = set()
     for seed in range(700):
         rules |= play_both(players, seed)
-    assert rules == {"D4", "D5", "D8", "D9", "D11"}  # every kind of refusal was compared
+    # every kind of refusal was compared; D1: a tile of the double-nine set only (D25)
+    assert rules == {"D1", "D4", "D5", "D8", "D9", "D11"}
 
 
 @both_cores
@@ -203,7 +215,7 @@ def test_d18_to_d20_block_rounds_identical_in_both_cores(players: int) -> None:
     rules: set[str | None] = set()
     for seed in range(700):
         rules |= play_both(players, seed, block=True)
-    assert rules == {"D4", "D5", "D9", "D11", "D18", "D19"}
+    assert rules == {"D1", "D4", "D5", "D9", "D11", "D18", "D19"}
 
 
 @both_cores
@@ -317,7 +329,7 @@ def test_c_core_refuses_a_malformed_state() -> None:
             Round._fromstate(tuple(broken))
     with pytest.raises(ValueError):
         Round._fromstate((*good[:8], (5,), (0,), False, -1, 2))  # no seat 5 at a table of 3
-    for reserve in (-1, 29):  # a reserve is 0 to 28 tiles (D6, D18)
+    for reserve in (-1, 56):  # a reserve is 0 to 55 tiles (D6, D18, D25)
         with pytest.raises(ValueError):
             Round._fromstate((*good[:12], reserve))
         with pytest.raises(ValueError):
@@ -381,3 +393,83 @@ def test_illegal_actions_name_their_rule_and_change_nothing() -> None:
             over.apply(PASS)
         assert caught.value.rule == "D11"
         assert state(over) == before
+
+
+# -- the double-nine set (D25-D27) ------------------------------------------------------------
+
+
+@both_cores
+@pytest.mark.parametrize(
+    ("players", "block", "partnerships"),
+    [
+        (2, False, False),
+        (3, False, False),
+        (4, False, False),
+        (2, True, False),
+        (3, True, False),
+        (4, True, False),
+        (4, False, True),
+        (4, True, True),
+    ],
+    ids=["draw2", "draw3", "draw4", "block2", "block3", "block4", "partners", "partners-block"],
+)
+def test_d25_double_nine_rounds_identical_in_both_cores(
+    players: int, block: bool, partnerships: bool
+) -> None:
+    """The double-nine set (D25) through both cores, step by step, for every option: 7 tiles
+    each (D26), the 55 tiles' plays, draws and passes, the settlement (D27) and the
+    refusals; no tile is of another set, so D1 is never the rule broken. 400 rounds per
+    option, 3,200 in all."""
+    rules: set[str | None] = set()
+    kinds: set[str] = set()
+    for seed in range(400):
+        rules |= play_both(players, seed, block=block, partnerships=partnerships, tile_set=9)
+        if seed % 10 == 0:
+            r = Round.deal(players, seed=seed, block=block, partnerships=partnerships, tile_set=9)
+            rng = random.Random(seed)
+            while not r.is_over:
+                r.apply(rng.choice(r.legal_actions()))
+            assert r.result is not None
+            kinds.add(r.result.kind)
+    assert "D1" not in rules and rules >= {"D4", "D5", "D9", "D11"}
+    assert rules >= ({"D18", "D19"} if block else {"D8"})
+    assert "domino" in kinds
+
+
+@both_cores
+def test_d26_double_nine_deals_identical_in_both_cores_for_any_seed() -> None:
+    """The double-nine deal is random.Random(seed).shuffle of DOUBLE_NINE's 55 tiles, 7 to
+    each seat, the rest the stock (D26), whichever core shuffles."""
+    rng = random.Random(2027)
+    seeds: list[Any] = [0, 1, -1, 2**32, 2**63, 2**64 - 1, -(2**64) + 1, 2**64, "seed", 1.5]
+    seeds += [rng.getrandbits(bits) * rng.choice((1, -1)) for bits in range(1, 70, 3)]
+    for seed in seeds:
+        for players in (2, 3, 4):
+            fast = Round.deal(players, seed=seed, tile_set=9)
+            pure = PureRound.deal(players, seed=seed, tile_set=9)
+            assert state(fast) == state(pure), seed
+            tiles = list(DOUBLE_NINE)
+            random.Random(seed).shuffle(tiles)
+            assert fast.hands == tuple(
+                tuple(sorted(tiles[s * 7 : (s + 1) * 7])) for s in range(players)
+            )
+            assert fast.stock == tuple(tiles[players * 7 :])
+            assert fast.stock_size == 55 - 7 * players
+
+
+@both_cores
+def test_d25_c_core_refuses_a_set_it_does_not_know() -> None:
+    """Sets are 6 and 9 (D1, D25): both cores refuse another; a double-six core refuses a
+    tile past [6|6] in a hand or the stock."""
+    for make in (Round, PureRound):
+        for bad in (7, 12, 0):
+            with pytest.raises(ValueError):
+                make._deal(2, 5, 0, 2, False, bad)
+            with pytest.raises(ValueError):
+                make._make([1, 2], [5], 0, [], 2, False, bad)
+    with pytest.raises(ValueError):
+        Round._make([1 << 40, 2], [5], 0, [], 2, False, 6)
+    with pytest.raises(ValueError):
+        Round._make([1, 2], [40], 0, [], 2, False, 6)
+    nine = Round._make([1 << 40, 2], [54], 0, [], 2, False, 9)
+    assert nine.hands[0] == (Tile(4, 8),) and nine.stock == (Tile(9, 9),)

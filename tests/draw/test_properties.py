@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from pegboard.dominoes.tiles import SETS
 from pegboard.draw import (
     DOUBLE_SIX,
     DRAW,
@@ -60,8 +61,9 @@ BLOCK = pytest.mark.parametrize("block", [False, True], ids=["draw", "block"])
 PARTNERS = pytest.mark.parametrize("partnerships", [False, True], ids=["alone", "partners"])
 """Players alone, and two sides of partners at four (D21): the seat count drawn is then 4."""
 
-# Turns are bounded: at most 28 plays, 12 draws, and fewer than n passes between plays.
-MAX_STEPS = 28 + 12 + 4 * 29
+# Turns are bounded: at most 28 plays, 12 draws, and fewer than n passes between plays; with
+# the double-nine set (D25) 55 plays and 39 draws.
+MAX_STEPS = {6: 28 + 12 + 4 * 29, 9: 55 + 39 + 4 * 56}
 
 
 def all_tiles(round_: Round) -> list[Tile]:
@@ -129,17 +131,40 @@ def hidden_texts(round_: Round, seat: int, stock_only: bool = False) -> list[str
 def test_round_invariants(
     seed: int, players: int, policy: Policy, block: bool, partnerships: bool
 ) -> None:
+    check_round_invariants(seed, players, policy, block, partnerships, 6)
+
+
+@BLOCK
+@PARTNERS
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_d25_double_nine_round_invariants(
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool
+) -> None:
+    """The invariants of every round, on the double-nine set's 55 tiles (D25-D27)."""
+    check_round_invariants(seed, players, policy, block, partnerships, 9)
+
+
+def check_round_invariants(
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool, tile_set: int
+) -> None:
     players = 4 if partnerships else players
     round_ = Round.deal(
-        players, seed=seed, leader=seed % players, block=block, partnerships=partnerships
+        players,
+        seed=seed,
+        leader=seed % players,
+        block=block,
+        partnerships=partnerships,
+        tile_set=tile_set,
     )
+    every_tile = list(SETS[tile_set])
     sleeping = round_.stock  # D18: in the Block game, the tiles not dealt, never drawn
     rng = random.Random(seed)
     absent: list[set[int]] = [set() for _ in range(players)]
     steps = 0
     while not round_.is_over:
-        # D1: the 28 tiles are conserved, none twice.
-        assert all_tiles(round_) == list(DOUBLE_SIX)
+        # D1, D25: the set's 28 (or 55) tiles are conserved, none twice.
+        assert all_tiles(round_) == every_tile
         # D9: two open ends once opened.
         assert len(round_.line.open_ends()) == (0 if round_.line.is_empty else 2)
         legal = round_.legal_actions()
@@ -169,13 +194,13 @@ def test_round_invariants(
             absent[seat] |= set(round_.line.open_values())
         round_.apply(action)
         steps += 1
-        assert steps <= MAX_STEPS
+        assert steps <= MAX_STEPS[tile_set]
         # D10: nothing scores before the end.
         if not round_.is_over:
             assert round_.returns() == (0,) * players
         for s in range(players):
             assert round_.known_absent(s) == frozenset(absent[s])
-    assert all_tiles(round_) == list(DOUBLE_SIX)
+    assert all_tiles(round_) == every_tile
     assert round_.legal_actions() == ()
     assert round_.current_player is None
     result = round_.result
@@ -199,8 +224,8 @@ def test_round_invariants(
         assert last.seat == winner and isinstance(last.action, Play)
     if block:  # D18: nobody drew, and every tile not dealt still sleeps
         assert DRAW not in [m.action for m in round_.history]
-        assert round_.stock == sleeping and len(sleeping) == 28 - players * (
-            6 if players == 4 else 7
+        assert round_.stock == sleeping and len(sleeping) == len(every_tile) - players * (
+            6 if players == 4 and tile_set == 6 else 7
         )
 
 
@@ -212,8 +237,28 @@ def test_round_invariants(
 def test_observations_hide_other_hands_and_the_stock(
     seed: int, players: int, policy: Policy, block: bool, partnerships: bool
 ) -> None:
+    check_observations_hidden(seed, players, policy, block, partnerships, 6)
+
+
+@BLOCK
+@PARTNERS
+@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
+def test_d25_double_nine_observations_hide_other_hands_and_the_stock(
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool
+) -> None:
+    """No observation of a double-nine round names another seat's tile or the stock's
+    (D21, D25): rounds of 55 tiles are long, so fewer examples."""
+    check_observations_hidden(seed, players, policy, block, partnerships, 9)
+
+
+def check_observations_hidden(
+    seed: int, players: int, policy: Policy, block: bool, partnerships: bool, tile_set: int
+) -> None:
     players = 4 if partnerships else players
-    round_ = Round.deal(players, seed=seed, block=block, partnerships=partnerships)
+    round_ = Round.deal(
+        players, seed=seed, block=block, partnerships=partnerships, tile_set=tile_set
+    )
     rng = random.Random(seed)
     while True:
         for seat in range(players):
@@ -285,7 +330,7 @@ def test_sample_hidden_is_consistent_with_what_the_seat_knows(
     while not sample.is_over:
         sample.apply(uniform(sample, rng))
         steps += 1
-        assert steps <= MAX_STEPS
+        assert steps <= MAX_STEPS[6]
     assert all_tiles(sample) == list(DOUBLE_SIX)
 
 

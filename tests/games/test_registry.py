@@ -74,12 +74,14 @@ def test_options_are_completed_with_their_defaults() -> None:
         "target": None,
         "block": 0,
         "partnerships": 0,
+        "set": 6,
     }
     assert draw.check_options({"players": 2, "target": 500}) == {
         "players": 2,
         "target": 500,
         "block": 0,
         "partnerships": 0,
+        "set": 6,
     }
     assert cribbage.check_options({}) == {"players": 2, "best_of": 3, "cards": 6}
     assert cribbage.option("best_of").choices == (1, 3, 5, 7)

@@ -179,11 +179,14 @@ def test_each_seed_description_is_its_diagrams_accessible_description(
     answer, root = get_page(app_client, f"/rules/draw?lang={lang}")
     assert answer.status_code == 200
     diagrams = accessible(root)
-    # The seeds' seven diagrams, then the Block game's (D18-D20), which no seed has.
-    assert len(DIAGRAMS) == 7 and len(diagrams) == len(draw_page.DIAGRAMS) == 8
-    block = diagrams[-1]
+    # The seeds' seven diagrams, then the Block game's (D18-D20) and the double-nine set's
+    # (D25), which no seed has.
+    assert len(DIAGRAMS) == 7 and len(diagrams) == len(draw_page.DIAGRAMS) == 9
+    block, nine = diagrams[-2:]
     assert block["section"] == "block"
     assert block["description"] == build_line(BY_ID["d-block"].plays).describe(lang)
+    assert nine["section"] == "double-nine"
+    assert nine["description"] == build_line(BY_ID["d-nine"].plays).describe(lang)
     for found, (key, _plays) in zip(diagrams[:7], DIAGRAMS.items(), strict=True):
         tile = "[{}|{}]".format(*key.split("-"))
         assert found["description"] == SEEDS[lang][key]
@@ -200,6 +203,7 @@ def test_the_diagrams_are_the_engines_drawings_of_lines_built_by_play(
     _answer, root = get_page(app_client, "/rules/draw?lang=hi")
     lines = [_line(*plays) for plays in DIAGRAMS.values()]
     lines.append(build_line(BY_ID["d-block"].plays))
+    lines.append(build_line(BY_ID["d-nine"].plays))
     for found, line in zip(accessible(root), lines, strict=True):
         svg = next(n for n in found["figure"].walk() if n.tag == "svg")
         markers = [n for n in svg.walk() if "marker" in n.attrs.get("class", "").split()]
@@ -560,3 +564,29 @@ def test_the_try_it_controls_are_on_the_page(app_client: TestClient) -> None:
     assert scripts == ["/static/games/rules_draw.js"]
     assert app_client.get("/static/games/rules_draw.js").status_code == 200
     assert app_client.get("/static/rules.css").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading", "stock"),
+    [
+        ("en", "The double-nine set", "41, 34 or 27 tiles"),
+        ("pt", "O jogo duplo-nove", "41, 34 ou 27 peças"),
+        ("zh", "双九骨牌", "41、34 或 27 张"),
+        ("hi", "डबल-नाइन सेट", "41, 34 या 27 गोटियाँ"),
+    ],
+)
+def test_d25_d26_the_double_nine_section_says_what_the_engine_deals(
+    app_client: TestClient, lang: str, heading: str, stock: str
+) -> None:
+    """The page's double-nine section (D25-D27) in four languages: its stock sizes are the
+    engine's deals of the set (55 less 7 a seat), its diagram's open numbers the engine's
+    line; "try it" still lays the double-six tiles only, refusing [9|9] naming D1."""
+    from pegboard.draw import Round
+
+    answer, _root = get_page(app_client, f"/rules/draw?lang={lang}")
+    text = answer.text
+    assert heading in text and stock in text
+    assert [Round.deal(n, seed=1, tile_set=9).stock_size for n in (2, 3, 4)] == [41, 34, 27]
+    assert build_line(BY_ID["d-nine"].plays).open_values() == (7, 8)
+    refused = app_client.post("/api/rules/draw/try?lang=en", json={"plays": [["9-9", None]]})
+    assert refused.status_code == 422 and refused.json()["error"].endswith("(D1)")

@@ -313,7 +313,13 @@ def test_every_row_of_a_table_is_written(db_url: str, client_on: Callable[..., T
     with service_of(client).store.session() as session:
         row = session.get(TableRow, table["table"])
         assert row is not None and row.game == "draw" and row.match_number == 1
-        assert row.config == {"players": 2, "target": 50, "block": 0, "partnerships": 0}
+        assert row.config == {
+            "players": 2,
+            "target": 50,
+            "block": 0,
+            "partnerships": 0,
+            "set": 6,
+        }
         seats = session.scalars(
             select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
         ).all()

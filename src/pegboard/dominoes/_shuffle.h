@@ -169,14 +169,16 @@ bit_length(uint32_t v)
     return k;
 }
 
-/* The 28 tile indices in dealing order: random.Random(seed).shuffle(list(range(28))). */
+/* The first `count` tile indices in dealing order:
+ * random.Random(seed).shuffle(list(range(count))); 28 for the double-six set, 55 for the
+ * double-nine set (D25). */
 static void
-shuffle_tiles(MT *mt, uint8_t order[SHUFFLED_TILES])
+shuffle_count(MT *mt, uint8_t *order, int count)
 {
-    for (int i = 0; i < SHUFFLED_TILES; i++) {
+    for (int i = 0; i < count; i++) {
         order[i] = (uint8_t)i;
     }
-    for (int i = SHUFFLED_TILES - 1; i > 0; i--) {
+    for (int i = count - 1; i > 0; i--) {
         uint32_t n = (uint32_t)i + 1, r;
         int k = bit_length(n);
         do {
@@ -186,6 +188,13 @@ shuffle_tiles(MT *mt, uint8_t order[SHUFFLED_TILES])
         order[i] = order[r];
         order[r] = t;
     }
+}
+
+/* The 28 tile indices in dealing order: random.Random(seed).shuffle(list(range(28))). */
+static inline void
+shuffle_tiles(MT *mt, uint8_t order[SHUFFLED_TILES])
+{
+    shuffle_count(mt, order, SHUFFLED_TILES);
 }
 
 #endif /* PEGBOARD_DOMINOES_SHUFFLE_H */

@@ -35,11 +35,12 @@ def shuffled_in_c(seed: object) -> bool:
     return type(seed) is int and -SEED_LIMIT < seed < SEED_LIMIT
 
 
-def shuffled_tiles(seed: object) -> list[int]:
+def shuffled_tiles(seed: object, tiles: int = 28) -> list[int]:
     """The 28 tile indices in dealing order: ``random.Random(seed).shuffle`` of
-    ``range(28)`` (D2, F2). The C cores reproduce it exactly for int seeds (the same
-    Mersenne Twister, seeded the same way, and the same ``getrandbits`` rejection sampling
-    as Python 3.11's ``shuffle``)."""
-    order = list(range(28))
+    ``range(28)`` (D2, F2); of ``range(55)`` with ``tiles=55``, the double-nine set (D25).
+    The C cores reproduce it exactly for int seeds (the same Mersenne Twister, seeded the
+    same way, and the same ``getrandbits`` rejection sampling as Python 3.11's
+    ``shuffle``)."""
+    order = list(range(tiles))
     random.Random(seed).shuffle(order)  # type: ignore[arg-type]
     return order

@@ -40,7 +40,7 @@ MARKER_GAP: Final = 6  # from the tile's end to the marker's ring
 _PIP_R: Final = 4
 _PIP_D: Final = 11  # offset of the outer pips from the centre of a half
 
-# Pip positions within a half, relative to its centre, for the numbers 0 to 6.
+# Pip positions within a half, relative to its centre, for the numbers 0 to 9.
 _D = _PIP_D
 _PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
     0: (),
@@ -50,6 +50,10 @@ _PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
     4: ((-_D, -_D), (_D, -_D), (-_D, _D), (_D, _D)),
     5: ((-_D, -_D), (_D, -_D), (0, 0), (-_D, _D), (_D, _D)),
     6: ((-_D, -_D), (-_D, 0), (-_D, _D), (_D, -_D), (_D, 0), (_D, _D)),
+    # The double-nine set's (D25): six and a centre; a square of eight; a square of nine.
+    7: ((-_D, -_D), (-_D, 0), (-_D, _D), (0, 0), (_D, -_D), (_D, 0), (_D, _D)),
+    8: ((-_D, -_D), (0, -_D), (_D, -_D), (-_D, 0), (_D, 0), (-_D, _D), (0, _D), (_D, _D)),
+    9: ((-_D, -_D), (0, -_D), (_D, -_D), (-_D, 0), (0, 0), (_D, 0), (-_D, _D), (0, _D), (_D, _D)),
 }
 
 

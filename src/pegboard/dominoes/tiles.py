@@ -1,4 +1,11 @@
-"""Dominoes of the double-six set (D1)."""
+"""Dominoes of the double-six set (D1) and of the double-nine set (D25).
+
+A tile's ``index`` is its place in ``DOUBLE_NINE``: the 28 tiles of the double-six set first,
+in the order they always had ([0|0]=0, [0|1]=1, ... [6|6]=27), then the 27 tiles with a 7,
+an 8 or a 9, by their high half then their low one ([0|7]=28, ... [9|9]=54). So a double-six
+hand's bit-set, a deal's tile order and every record of the double-six set are what they
+were before the double-nine set came.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +15,22 @@ from typing import ClassVar, Final
 
 from pegboard.core.errors import N_, WordedError
 
-_TILE_TEXT = re.compile(r"^\s*\[?\s*([0-6])\s*[|\-:/, ]\s*([0-6])\s*\]?\s*$")
+_TILE_TEXT = re.compile(r"^\s*\[?\s*([0-9])\s*[|\-:/, ]\s*([0-9])\s*\]?\s*$")
+
+SIX: Final = 6
+"""The double-six set's highest number (D1)."""
+NINE: Final = 9
+"""The double-nine set's highest number (D25)."""
+SET_SIZES: Final[dict[int, int]] = {SIX: 28, NINE: 55}
+"""Tiles in a set, by its highest number: (n + 1)(n + 2) / 2."""
 
 
 class Tile:
     """One domino, normalised so that ``low <= high``: ``Tile(4, 1) == Tile(1, 4)``.
 
-    Tiles are interned: there are exactly 28 instances, so comparison is identity and a
-    tile is a cheap dictionary key. ``index`` (0-27) and ``bit`` (``1 << index``) serve the
+    Tiles are interned: there are exactly 55 instances (the double-nine set, which holds the
+    double-six set's 28), so comparison is identity and a tile is a cheap dictionary key.
+    ``index`` (0-54, the double-six tiles 0-27) and ``bit`` (``1 << index``) serve the
     engine's bit-set hands.
     """
 
@@ -36,15 +51,19 @@ class Tile:
             return cls._interned[(low, high)]
         except KeyError:
             pass
-        if not (isinstance(a, int) and isinstance(b, int)) or low < 0 or high > 6:
-            raise ValueError(f"no such tile in a double-six set: {a!r}, {b!r} (D1)")
+        if not (isinstance(a, int) and isinstance(b, int)) or low < 0 or high > NINE:
+            raise ValueError(f"no such tile in a double-nine set: {a!r}, {b!r} (D1, D25)")
         tile = object.__new__(cls)
         object.__setattr__(tile, "low", low)
         object.__setattr__(tile, "high", high)
         object.__setattr__(tile, "pips", low + high)
         object.__setattr__(tile, "is_double", low == high)
-        # Index in the order of DOUBLE_SIX: [0|0], [0|1], ... [0|6], [1|1], ... [6|6].
-        index = sum(7 - i for i in range(low)) + (high - low)
+        # Index in the order of DOUBLE_NINE: [0|0], [0|1], ... [0|6], [1|1], ... [6|6] as
+        # in DOUBLE_SIX, then [0|7] ... [7|7], [0|8] ... [9|9] (high, then low).
+        if high <= SIX:
+            index = sum(7 - i for i in range(low)) + (high - low)
+        else:
+            index = high * (high + 1) // 2 + low
         object.__setattr__(tile, "index", index)
         object.__setattr__(tile, "bit", 1 << index)
         cls._interned[(low, high)] = tile
@@ -70,7 +89,7 @@ class Tile:
         match = _TILE_TEXT.match(text)
         if match is None:
             compact = text.strip()
-            if len(compact) == 2 and compact.isdigit() and max(compact) <= "6":
+            if len(compact) == 2 and compact.isdigit():
                 return cls(int(compact[0]), int(compact[1]))
             raise WordedError(
                 N_("not a tile of the double-six set: {text!r} (write it like [1|4])"), text=text
@@ -114,18 +133,48 @@ class Tile:
 DOUBLE_SIX: Final[tuple[Tile, ...]] = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))
 """The 28 tiles of the double-six set, from [0|0] to [6|6] (D1)."""
 
+DOUBLE_NINE: Final[tuple[Tile, ...]] = DOUBLE_SIX + tuple(
+    Tile(low, high) for high in range(SIX + 1, NINE + 1) for low in range(high + 1)
+)
+"""The 55 tiles of the double-nine set (D25), by ``Tile.index``: the double-six set's 28
+first, then [0|7] ... [9|9]."""
+
+SETS: Final[dict[int, tuple[Tile, ...]]] = {SIX: DOUBLE_SIX, NINE: DOUBLE_NINE}
+"""The tiles of each set, by its highest number, in ``Tile.index`` order."""
+
 TILES_WITH: Final[tuple[tuple[Tile, ...], ...]] = tuple(
     tuple(t for t in DOUBLE_SIX if t.has(v)) for v in range(7)
 )
-"""For each number 0-6, the seven tiles that show it."""
+"""For each number 0-6, the seven tiles of the double-six set that show it."""
 
 MASK_WITH: Final[tuple[int, ...]] = tuple(sum(t.bit for t in TILES_WITH[v]) for v in range(7))
-"""For each number 0-6, the bit-set (``Tile.bit``) of the seven tiles that show it."""
+"""For each number 0-6, the bit-set (``Tile.bit``) of the seven double-six tiles that show it."""
+
+TILES_WITH_NINE: Final[tuple[tuple[Tile, ...], ...]] = tuple(
+    tuple(t for t in DOUBLE_NINE if t.has(v)) for v in range(NINE + 1)
+)
+"""For each number 0-9, the ten tiles of the double-nine set that show it (D25), the
+double-six set's first."""
+
+MASK_WITH_NINE: Final[tuple[int, ...]] = tuple(
+    sum(t.bit for t in TILES_WITH_NINE[v]) for v in range(NINE + 1)
+)
+"""For each number 0-9, the bit-set of the ten double-nine tiles that show it (D25)."""
+
+MASK_WITH_IN: Final[dict[int, tuple[int, ...]]] = {SIX: MASK_WITH, NINE: MASK_WITH_NINE}
+"""``MASK_WITH`` of each set, by its highest number."""
 
 
 def tiles_of(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a bit-set, in the order of ``DOUBLE_SIX``."""
-    return tuple(t for t in DOUBLE_SIX if mask & t.bit)
+    """The tiles of a bit-set, in ``Tile.index`` order (``DOUBLE_NINE``'s)."""
+    if mask < 1 << 28:  # a double-six bit-set: the common case, kept as fast as it was
+        return tuple(t for t in DOUBLE_SIX if mask & t.bit)
+    return tuple(t for t in DOUBLE_NINE if mask & t.bit)
+
+
+def set_of(tiles: Iterable[Tile]) -> int:
+    """The smallest set (``SIX`` or ``NINE``) that holds every one of ``tiles``."""
+    return NINE if any(t.high > SIX for t in tiles) else SIX
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

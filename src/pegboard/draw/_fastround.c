@@ -4,8 +4,11 @@
  * (setup() receives them), so the two cores cannot drift apart on what an action means.
  * Behaviour must be identical: tests/draw/test_cores.py compares the cores step by step.
  *
- * Encoding (see _purecore.py): a tile is its index 0-27 and a hand a bit-set of them; an end
- * code is 2 * tile + side (0: high or A, 1: low or B); an action code indexes ACTIONS.
+ * Encoding (see _purecore.py): a tile is its index 0-27, 0-54 with the double-nine set (D25),
+ * and a hand a 64-bit set of them; an end code is 2 * tile + side (0: high or A, 1: low or B);
+ * an action code indexes ACTIONS. A core plays one set (`tiles`: 28 or 55): its openings,
+ * its plays on an end (the double-six ones of an end come first in plays_on, n_plays_six of
+ * them) and the tiles a pass proves absent (end_mask_six or end_mask_nine) are its set's.
  * legal_actions() hands out the interned Python action objects of ACTIONS. Illegal actions
  * are explained by the Python function reject(), which raises IllegalActionError; the C code
  * only checks, and changes nothing before the checks pass.
@@ -16,11 +19,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#define NTILES 28
-#define NENDS 56
-#define MAX_ACTIONS 512
-#define MAX_PLAYS_ON 8
-#define MAX_HISTORY 256 /* a round has at most 28 plays, 28 draws and 88 passes */
+#define SIX_TILES 28  /* the double-six set (D1) */
+#define NTILES 55     /* the double-nine set (D25), which holds the double-six set's 28 */
+#define NENDS 110
+#define MAX_ACTIONS 2048
+#define MAX_PLAYS_ON 10
+/* A round has at most 55 plays, 41 draws and, between two plays, fewer passes than players,
+ * and a full turn of them at the end. */
+#define MAX_HISTORY 320
 #define RESERVE 2       /* the last two tiles of the stock are never drawn (D6, D8) */
 #define PARTNER_PLAYERS 4 /* partnerships: seats 0 and 2 against 1 and 3 (D21) */
 
@@ -31,14 +37,17 @@ static PyObject *actions[MAX_ACTIONS];    /* action code -> interned action obje
 static int8_t action_tile[MAX_ACTIONS];   /* tile placed, or -1 */
 static int8_t action_end[MAX_ACTIONS];    /* end code joined, or -1 */
 static int8_t action_free[MAX_ACTIONS];   /* end code left open instead, or -1 */
-static int16_t plays_on[NENDS][MAX_PLAYS_ON];
-static int8_t n_plays_on[NENDS];
-static uint32_t end_mask[NENDS]; /* the tiles that show the number of an end */
+static int16_t plays_on[NENDS][MAX_PLAYS_ON]; /* the double-nine set's, double-six's first */
+static int8_t n_plays_six[NENDS];             /* how many of them are the double-six set's */
+static int8_t n_plays_nine[NENDS];
+static uint64_t end_mask_six[NENDS];  /* the double-six tiles that show the number of an end */
+static uint64_t end_mask_nine[NENDS]; /* the double-nine tiles that do */
+static int16_t opening[NTILES];       /* the action code opening the line with a tile */
 static int draw_code = -1, pass_code = -1;
 static PyObject *action_code = NULL; /* dict: action object -> code */
 static PyTypeObject *play_type = NULL, *draw_type = NULL, *pass_type = NULL;
 static PyObject *reject_func = NULL;
-static uint8_t tile_pips[NTILES]; /* each tile's count (D12), filled at import */
+static uint8_t tile_pips[NTILES]; /* each tile's count (D12), by tile index */
 static PyObject *empty_tuple = NULL;
 
 /* -- the state ----------------------------------------------------------------------------- */
@@ -46,14 +55,15 @@ static PyObject *empty_tuple = NULL;
 typedef struct {
     PyObject_HEAD
     PyObject *legal; /* cached legal_actions() tuple, or NULL */
-    uint32_t hands[4];
-    uint32_t absent[4]; /* tiles a seat cannot hold (its passes, D8) */
+    uint64_t hands[4];
+    uint64_t absent[4]; /* tiles a seat cannot hold (its passes, D8) */
     uint8_t n, current, leader, passes;
     uint8_t over;
     int8_t domino_by;
     uint8_t stock_len, taken;
     uint8_t reserve; /* tiles of the stock never drawn: RESERVE, or all of it in Block (D18) */
     uint8_t partners; /* two sides of partners, seats 0 and 2 against 1 and 3 (D21) */
+    uint8_t tiles;    /* the set's tiles: 28, double-six (D1), or 55, double-nine (D25) */
     uint8_t stock[NTILES];
     int8_t ends[2]; /* open end codes in line order; -1 before the opening */
     uint8_t n_placed;
@@ -89,6 +99,7 @@ core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->ends[0] = self->ends[1] = -1;
     self->domino_by = -1;
     self->reserve = RESERVE;
+    self->tiles = SIX_TILES;
     return (PyObject *)self;
 }
 
@@ -185,7 +196,7 @@ core_of(PyTypeObject *cls, const long *hands, Py_ssize_t n, const long *stock,
     }
     self->n = (uint8_t)n;
     for (Py_ssize_t s = 0; s < n; s++) {
-        self->hands[s] = (uint32_t)hands[s];
+        self->hands[s] = (uint64_t)hands[s];
     }
     self->stock_len = (uint8_t)n_stock;
     for (Py_ssize_t i = 0; i < n_stock; i++) {
@@ -198,30 +209,45 @@ core_of(PyTypeObject *cls, const long *hands, Py_ssize_t n, const long *stock,
     return self;
 }
 
-/* _make(hands, stock, current, placed[, reserve[, partnerships]]): a core for any (valid)
- * position. */
+/* The tiles of the set whose highest number is `top` (6 or 9), or -1 with an error. */
+static int
+tiles_of_set(int top)
+{
+    if (top == 6 || top == 9) {
+        return top == 6 ? SIX_TILES : NTILES;
+    }
+    PyErr_SetString(PyExc_ValueError, "the set is 6 (double-six, D1) or 9 (double-nine, D25)");
+    return -1;
+}
+
+/* _make(hands, stock, current, placed[, reserve[, partnerships[, tile_set]]]): a core for
+ * any (valid) position. */
 static PyObject *
 core_make(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *placed_arg;
-    int current, reserve = RESERVE, partners = 0;
+    int current, reserve = RESERVE, partners = 0, top = 6;
     long hands[4], stock[NTILES], placed[NTILES];
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "OOiO|ip:_make", &hands_arg, &stock_arg, &current, &placed_arg,
-                          &reserve, &partners)) {
+    if (!PyArg_ParseTuple(args, "OOiO|ipi:_make", &hands_arg, &stock_arg, &current,
+                          &placed_arg, &reserve, &partners, &top)) {
+        return NULL;
+    }
+    int tiles = tiles_of_set(top);
+    if (tiles < 0) {
         return NULL;
     }
     if (reserve < 0 || reserve > NTILES) {
-        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 28 tiles");
+        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 55 tiles");
         return NULL;
     }
-    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << tiles) - 1, hands, 4);
     if (n < 0) {
         return NULL;
     }
-    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, tiles - 1, stock, tiles);
     if (n_stock < 0) {
         return NULL;
     }
@@ -244,6 +270,7 @@ core_make(PyTypeObject *cls, PyObject *args)
     self->current = self->leader = (uint8_t)current;
     self->reserve = (uint8_t)reserve;
     self->partners = (uint8_t)partners;
+    self->tiles = (uint8_t)tiles;
     return (PyObject *)self;
 }
 
@@ -251,22 +278,26 @@ core_make(PyTypeObject *cls, PyObject *args)
 
 #include "../dominoes/_shuffle.h"
 
-/* _deal(players, seed, leader[, reserve[, partnerships]]): seed is an int with
+/* _deal(players, seed, leader[, reserve[, partnerships[, tile_set]]]): seed is an int with
  * abs(seed) < 2**64. */
 static PyObject *
 core_deal(PyTypeObject *cls, PyObject *args)
 {
-    int players, leader, reserve = RESERVE, partners = 0;
+    int players, leader, reserve = RESERVE, partners = 0, top = 6;
     PyObject *seed_arg;
     if (check_setup() < 0) {
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "iO!i|ip:_deal", &players, &PyLong_Type, &seed_arg, &leader,
-                          &reserve, &partners)) {
+    if (!PyArg_ParseTuple(args, "iO!i|ipi:_deal", &players, &PyLong_Type, &seed_arg, &leader,
+                          &reserve, &partners, &top)) {
+        return NULL;
+    }
+    int tiles = tiles_of_set(top);
+    if (tiles < 0) {
         return NULL;
     }
     if (reserve < 0 || reserve > NTILES) {
-        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 28 tiles");
+        PyErr_SetString(PyExc_ValueError, "a reserve is 0 to 55 tiles");
         return NULL;
     }
     if (players < 2 || players > 4 || leader < 0 || leader >= players) {
@@ -281,38 +312,40 @@ core_deal(PyTypeObject *cls, PyObject *args)
     if (mt_seed(&mt, seed_arg) < 0) {
         return NULL;
     }
-    uint8_t order[SHUFFLED_TILES];
-    shuffle_tiles(&mt, order);
+    uint8_t order[NTILES];
+    shuffle_count(&mt, order, tiles);
     CoreObject *self = alloc_like(cls);
     if (self == NULL) {
         return NULL;
     }
-    int size = players == 4 ? 6 : 7;
+    /* _purecore.hand_size_of: 7 each, 6 each to 4 with the double-six set (D2, D26) */
+    int size = players == 4 && tiles == SIX_TILES ? 6 : 7;
     self->n = (uint8_t)players;
     for (int s = 0; s < players; s++) {
-        uint32_t hand = 0;
+        uint64_t hand = 0;
         for (int i = s * size; i < (s + 1) * size; i++) {
-            hand |= 1U << order[i];
+            hand |= (uint64_t)1 << order[i];
         }
         self->hands[s] = hand;
     }
-    self->stock_len = (uint8_t)(NTILES - players * size);
+    self->stock_len = (uint8_t)(tiles - players * size);
     memcpy(self->stock, order + players * size, self->stock_len);
     self->current = self->leader = (uint8_t)leader;
     self->reserve = (uint8_t)reserve;
     self->partners = (uint8_t)partners;
+    self->tiles = (uint8_t)tiles;
     return (PyObject *)self;
 }
 
 static PyObject *
-tuple_of_u32(const uint32_t *values, int n)
+tuple_of_u64(const uint64_t *values, int n)
 {
     PyObject *t = PyTuple_New(n);
     if (t == NULL) {
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromUnsignedLong(values[i]);
+        PyObject *v = PyLong_FromUnsignedLongLong(values[i]);
         if (v == NULL) {
             Py_DECREF(t);
             return NULL;
@@ -326,7 +359,7 @@ tuple_of_u32(const uint32_t *values, int n)
 static PyObject *
 core_getstate(CoreObject *self, PyObject *unused)
 {
-    uint32_t stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY], codes[MAX_HISTORY];
+    uint64_t stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY], codes[MAX_HISTORY];
     for (int i = 0; i < self->stock_len; i++) {
         stock[i] = self->stock[i];
     }
@@ -338,12 +371,13 @@ core_getstate(CoreObject *self, PyObject *unused)
         codes[i] = self->hist_code[i];
     }
     memcpy(absent, self->absent, sizeof absent);
-    return Py_BuildValue("(NNiiiiNNNNNiiN)", tuple_of_u32(self->hands, self->n),
-                         tuple_of_u32(stock, self->stock_len), self->taken, self->current,
-                         self->leader, self->passes, tuple_of_u32(absent, self->n),
-                         tuple_of_u32(placed, self->n_placed), tuple_of_u32(seats, self->n_hist),
-                         tuple_of_u32(codes, self->n_hist), PyBool_FromLong(self->over),
-                         self->domino_by, self->reserve, PyBool_FromLong(self->partners));
+    return Py_BuildValue("(NNiiiiNNNNNiiNi)", tuple_of_u64(self->hands, self->n),
+                         tuple_of_u64(stock, self->stock_len), self->taken, self->current,
+                         self->leader, self->passes, tuple_of_u64(absent, self->n),
+                         tuple_of_u64(placed, self->n_placed), tuple_of_u64(seats, self->n_hist),
+                         tuple_of_u64(codes, self->n_hist), PyBool_FromLong(self->over),
+                         self->domino_by, self->reserve, PyBool_FromLong(self->partners),
+                         self->tiles == SIX_TILES ? 6 : 9);
 }
 
 /* _fromstate(state): a core from _getstate(), checked so that no index can go astray. */
@@ -352,13 +386,15 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
 {
     PyObject *hands_arg, *stock_arg, *absent_arg, *placed_arg, *seats_arg, *codes_arg;
     int taken, current, leader, passes, over, domino_by, reserve = RESERVE, partners = 0;
+    int top = 6;
     long hands[4], stock[NTILES], absent[4], placed[NTILES], seats[MAX_HISTORY],
         codes[MAX_HISTORY];
     if (check_setup() < 0) {
         return NULL;
     }
     /* A state of 12 is one from before the Block game (D18): a Draw round's; one of 13 from
-     * before partnerships (D21): players alone. */
+     * before partnerships (D21): players alone; one of 14 from before the double-nine set
+     * (D25): a double-six round's, whose Block reserve was 28. */
     PyObject *state = NULL;
     if (!PyArg_ParseTuple(args, "O!:_fromstate", &PyTuple_Type, &state)) {
         return NULL;
@@ -372,19 +408,31 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
                                         &stock_arg, &taken, &current, &leader, &passes,
                                         &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
                                         &domino_by, &reserve)
-                     : PyArg_ParseTuple(state, "OOiiiiOOOOpiip:_fromstate", &hands_arg,
+                 : PyTuple_GET_SIZE(state) == 14
+                     ? PyArg_ParseTuple(state, "OOiiiiOOOOpiip:_fromstate", &hands_arg,
                                         &stock_arg, &taken, &current, &leader, &passes,
                                         &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
-                                        &domino_by, &reserve, &partners);
+                                        &domino_by, &reserve, &partners)
+                     : PyArg_ParseTuple(state, "OOiiiiOOOOpiipi:_fromstate", &hands_arg,
+                                        &stock_arg, &taken, &current, &leader, &passes,
+                                        &absent_arg, &placed_arg, &seats_arg, &codes_arg, &over,
+                                        &domino_by, &reserve, &partners, &top);
     if (!parsed) {
         return NULL;
     }
-    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    int tiles = tiles_of_set(top);
+    if (tiles < 0) {
+        return NULL;
+    }
+    if (reserve >= SIX_TILES && reserve <= NTILES) { /* the Block game's: 28 before D25 */
+        reserve = NTILES;
+    }
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << tiles) - 1, hands, 4);
     if (n < 0) {
         return NULL;
     }
-    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
-    Py_ssize_t n_absent = read_ints(absent_arg, "absent", 0, (1L << NTILES) - 1, absent, 4);
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, tiles - 1, stock, tiles);
+    Py_ssize_t n_absent = read_ints(absent_arg, "absent", 0, (1L << tiles) - 1, absent, 4);
     Py_ssize_t n_placed = read_ints(placed_arg, "placements", 0, n_actions - 1, placed, NTILES);
     Py_ssize_t n_seats = read_ints(seats_arg, "seats", 0, 3, seats, MAX_HISTORY);
     Py_ssize_t n_codes = read_ints(codes_arg, "codes", 0, n_actions - 1, codes, MAX_HISTORY);
@@ -407,7 +455,7 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
         return NULL;
     }
     for (Py_ssize_t s = 0; s < n; s++) {
-        self->absent[s] = (uint32_t)absent[s];
+        self->absent[s] = (uint64_t)absent[s];
     }
     self->n_hist = (uint16_t)n_seats;
     for (Py_ssize_t i = 0; i < n_seats; i++) {
@@ -422,6 +470,7 @@ core_fromstate(PyTypeObject *cls, PyObject *args)
     self->domino_by = (int8_t)domino_by;
     self->reserve = (uint8_t)reserve;
     self->partners = (uint8_t)partners;
+    self->tiles = (uint8_t)tiles;
     return (PyObject *)self;
 }
 
@@ -446,11 +495,11 @@ core_set_hidden(CoreObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OO:_set_hidden", &hands_arg, &stock_arg)) {
         return NULL;
     }
-    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << NTILES) - 1, hands, 4);
+    Py_ssize_t n = read_ints(hands_arg, "hands", 0, (1L << self->tiles) - 1, hands, 4);
     if (n < 0) {
         return NULL;
     }
-    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, NTILES - 1, stock, NTILES);
+    Py_ssize_t n_stock = read_ints(stock_arg, "stock", 0, self->tiles - 1, stock, self->tiles);
     if (n_stock < 0) {
         return NULL;
     }
@@ -459,7 +508,7 @@ core_set_hidden(CoreObject *self, PyObject *args)
         return NULL;
     }
     for (Py_ssize_t s = 0; s < n; s++) {
-        self->hands[s] = (uint32_t)hands[s];
+        self->hands[s] = (uint64_t)hands[s];
     }
     self->stock_len = (uint8_t)n_stock;
     self->taken = 0;
@@ -475,34 +524,34 @@ core_set_hidden(CoreObject *self, PyObject *args)
 static PyObject *
 core_hand_masks(CoreObject *self, PyObject *unused)
 {
-    return tuple_of_u32(self->hands, self->n);
+    return tuple_of_u64(self->hands, self->n);
 }
 
 static PyObject *
 core_absent_masks(CoreObject *self, PyObject *unused)
 {
-    return tuple_of_u32(self->absent, self->n);
+    return tuple_of_u64(self->absent, self->n);
 }
 
 static PyObject *
 core_stock_tiles(CoreObject *self, PyObject *unused)
 {
-    uint32_t rest[NTILES];
+    uint64_t rest[NTILES];
     int n = self->stock_len - self->taken;
     for (int i = 0; i < n; i++) {
         rest[i] = self->stock[self->taken + i];
     }
-    return tuple_of_u32(rest, n);
+    return tuple_of_u64(rest, n);
 }
 
 static PyObject *
 core_placements(CoreObject *self, PyObject *unused)
 {
-    uint32_t codes[NTILES];
+    uint64_t codes[NTILES];
     for (int i = 0; i < self->n_placed; i++) {
         codes[i] = self->placed[i];
     }
-    return tuple_of_u32(codes, self->n_placed);
+    return tuple_of_u64(codes, self->n_placed);
 }
 
 static PyObject *
@@ -589,6 +638,12 @@ core_get_partnerships(CoreObject *self, void *closure)
     return PyBool_FromLong(self->partners);
 }
 
+static PyObject *
+core_get_tile_set(CoreObject *self, void *closure)
+{
+    return PyLong_FromLong(self->tiles == SIX_TILES ? 6 : 9);
+}
+
 /* _points(): the points per seat, zeros until the round is over, then its settlement (the
  * reference is scoring.settle, which the pure core calls): alone D13 and D14; in
  * partnerships both partners show their side's points, the opponents' two counts to the
@@ -601,7 +656,7 @@ core_points(CoreObject *self, PyObject *unused)
     if (self->over) {
         long counts[4] = {0, 0, 0, 0}, total = 0;
         for (int s = 0; s < self->n; s++) {
-            for (int t = 0; t < NTILES; t++) {
+            for (int t = 0; t < self->tiles; t++) {
                 if (self->hands[s] >> t & 1U) {
                     counts[s] += tile_pips[t];
                 }
@@ -667,8 +722,9 @@ core_legal_actions(CoreObject *self, PyObject *unused)
         Py_INCREF(empty_tuple);
         return empty_tuple;
     }
-    uint32_t hand = self->hands[self->current];
+    uint64_t hand = self->hands[self->current];
     if (self->n_placed) {
+        const int8_t *n_plays = self->tiles == SIX_TILES ? n_plays_six : n_plays_nine;
         /* Ends in B4 order: sorting end codes sorts the ends. */
         int first = self->ends[0], second = self->ends[1];
         if (second < first) {
@@ -678,7 +734,7 @@ core_legal_actions(CoreObject *self, PyObject *unused)
         const int ends[2] = {first, second};
         for (int e = 0; e < 2; e++) {
             const int16_t *codes = plays_on[ends[e]];
-            for (int i = 0; i < n_plays_on[ends[e]]; i++) {
+            for (int i = 0; i < n_plays[ends[e]]; i++) {
                 if (hand >> action_tile[codes[i]] & 1U) {
                     found[k++] = actions[codes[i]];
                 }
@@ -686,9 +742,9 @@ core_legal_actions(CoreObject *self, PyObject *unused)
         }
     }
     else {
-        for (int t = 0; t < NTILES; t++) {
+        for (int t = 0; t < self->tiles; t++) {
             if (hand >> t & 1U) {
-                found[k++] = actions[t]; /* codes 0-27 are the openings */
+                found[k++] = actions[opening[t]];
             }
         }
     }
@@ -753,12 +809,12 @@ core_apply(CoreObject *self, PyObject *action)
         if (self->stock_len - self->taken <= self->reserve) {
             return reject(self, action);
         }
-        self->hands[seat] |= 1U << self->stock[self->taken++];
+        self->hands[seat] |= (uint64_t)1 << self->stock[self->taken++];
     }
     else if (code == pass_code) { /* D8, D19: only when neither a draw nor a play is possible */
-        uint32_t fits = self->n_placed
-                            ? end_mask[self->ends[0]] | end_mask[self->ends[1]]
-                            : 0xffffffffU;
+        const uint64_t *end_mask = self->tiles == SIX_TILES ? end_mask_six : end_mask_nine;
+        uint64_t fits = self->n_placed ? end_mask[self->ends[0]] | end_mask[self->ends[1]]
+                                       : UINT64_MAX;
         if (self->stock_len - self->taken > self->reserve || (self->hands[seat] & fits)) {
             return reject(self, action);
         }
@@ -771,7 +827,7 @@ core_apply(CoreObject *self, PyObject *action)
         }
     }
     else { /* a play (D5, D9) */
-        uint32_t bit = 1U << action_tile[code];
+        uint64_t bit = (uint64_t)1 << action_tile[code];
         int end = action_end[code];
         if (!(self->hands[seat] & bit)) {
             return reject(self, action);
@@ -826,23 +882,26 @@ int_at(PyObject *seq, Py_ssize_t i, long *out)
 static PyObject *
 module_setup(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"actions", "action_tile", "action_end", "action_free",
-                             "plays_on", "end_mask", "draw_code", "pass_code",
-                             "action_code", "play_type", "draw_type", "pass_type",
-                             "reject", NULL};
-    PyObject *acts, *tiles, *ends, *frees, *on, *masks, *codes, *reject_arg;
-    PyObject *ptype, *dtype, *stype;
+    static char *kwlist[] = {"actions",   "action_tile", "action_end", "action_free",
+                             "plays_on",  "plays_six",   "end_mask",   "end_mask_nine",
+                             "opening",   "pips",        "draw_code",  "pass_code",
+                             "action_code", "play_type", "draw_type",  "pass_type",
+                             "reject",    NULL};
+    PyObject *acts, *tiles, *ends, *frees, *on, *six, *masks, *masks9, *opens, *pips, *codes;
+    PyObject *reject_arg, *ptype, *dtype, *stype;
     int dcode, pcode;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOiiO!O!O!O!O:setup", kwlist,
-                                     &PyTuple_Type, &acts, &tiles, &ends, &frees, &on, &masks,
-                                     &dcode, &pcode, &PyDict_Type, &codes, &PyType_Type,
-                                     &ptype, &PyType_Type, &dtype, &PyType_Type, &stype,
-                                     &reject_arg)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOOOOOiiO!O!O!O!O:setup", kwlist,
+                                     &PyTuple_Type, &acts, &tiles, &ends, &frees, &on, &six,
+                                     &masks, &masks9, &opens, &pips, &dcode, &pcode,
+                                     &PyDict_Type, &codes, &PyType_Type, &ptype, &PyType_Type,
+                                     &dtype, &PyType_Type, &stype, &reject_arg)) {
         return NULL;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(acts);
-    if (n > MAX_ACTIONS || PyObject_Length(on) != NENDS || PyObject_Length(masks) != NENDS ||
-        dcode < 0 || dcode >= n || pcode < 0 || pcode >= n || !PyCallable_Check(reject_arg)) {
+    if (n > MAX_ACTIONS || PyObject_Length(on) != NENDS || PyObject_Length(six) != NENDS ||
+        PyObject_Length(masks) != NENDS || PyObject_Length(masks9) != NENDS ||
+        PyObject_Length(opens) != NTILES || PyObject_Length(pips) != NTILES || dcode < 0 ||
+        dcode >= n || pcode < 0 || pcode >= n || !PyCallable_Check(reject_arg)) {
         PyErr_SetString(PyExc_ValueError, "setup(): inconsistent tables");
         return NULL;
     }
@@ -852,7 +911,7 @@ module_setup(PyObject *module, PyObject *args, PyObject *kwds)
             return NULL;
         }
         if (t < -1 || t >= NTILES || e < -1 || e >= NENDS || f < -1 || f >= NENDS ||
-            (i < NTILES) != (t >= 0 && e < 0) || ((t >= 0 && e >= 0) != (f >= 0))) {
+            ((t >= 0 && e >= 0) != (f >= 0))) {
             PyErr_SetString(PyExc_ValueError, "setup(): bad action table");
             return NULL;
         }
@@ -860,12 +919,26 @@ module_setup(PyObject *module, PyObject *args, PyObject *kwds)
         action_end[i] = (int8_t)e;
         action_free[i] = (int8_t)f;
     }
-    for (Py_ssize_t e = 0; e < NENDS; e++) {
-        long mask;
-        if (int_at(masks, e, &mask) < 0) {
+    for (Py_ssize_t t = 0; t < NTILES; t++) {
+        long c, p;
+        if (int_at(opens, t, &c) < 0 || int_at(pips, t, &p) < 0) {
             return NULL;
         }
-        end_mask[e] = (uint32_t)mask;
+        if (c < 0 || c >= n || action_tile[c] != t || action_end[c] != -1 || p < 0 || p > 18) {
+            PyErr_SetString(PyExc_ValueError, "setup(): bad opening or pips table");
+            return NULL;
+        }
+        opening[t] = (int16_t)c;
+        tile_pips[t] = (uint8_t)p;
+    }
+    for (Py_ssize_t e = 0; e < NENDS; e++) {
+        long mask, mask9, n_six;
+        if (int_at(masks, e, &mask) < 0 || int_at(masks9, e, &mask9) < 0 ||
+            int_at(six, e, &n_six) < 0) {
+            return NULL;
+        }
+        end_mask_six[e] = (uint64_t)mask;
+        end_mask_nine[e] = (uint64_t)mask9;
         PyObject *list = PySequence_GetItem(on, e);
         if (list == NULL) {
             return NULL;
@@ -884,14 +957,20 @@ module_setup(PyObject *module, PyObject *args, PyObject *kwds)
                 Py_DECREF(list);
                 return NULL;
             }
-            if (c < NTILES || c >= n || action_end[c] != e) {
+            if (c < 0 || c >= n || action_end[c] != e) {
                 Py_DECREF(list);
                 PyErr_SetString(PyExc_ValueError, "setup(): bad plays_on table");
                 return NULL;
             }
             plays_on[e][i] = (int16_t)c;
         }
-        n_plays_on[e] = (int8_t)len;
+        if (n_six < 0 || n_six > len) {
+            Py_DECREF(list);
+            PyErr_SetString(PyExc_ValueError, "setup(): bad plays_six table");
+            return NULL;
+        }
+        n_plays_nine[e] = (int8_t)len;
+        n_plays_six[e] = (int8_t)n_six;
         Py_DECREF(list);
     }
     for (Py_ssize_t i = 0; i < n_actions; i++) {
@@ -945,9 +1024,11 @@ static PyGetSetDef core_getset[] = {
     {"is_over", (getter)core_get_is_over, NULL, NULL, NULL},
     {"stock_size", (getter)core_get_stock_size, NULL, NULL, NULL},
     {"reserve", (getter)core_get_reserve, NULL,
-     "The tiles of the stock never drawn: 2 (D6, D8), or 28 in the Block game (D18).", NULL},
+     "The tiles of the stock never drawn: 2 (D6, D8), or 55 in the Block game (D18).", NULL},
     {"partnerships", (getter)core_get_partnerships, NULL,
      "Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21).", NULL},
+    {"tile_set", (getter)core_get_tile_set, NULL,
+     "The set played: 6, the double-six (D1), or 9, the double-nine (D25).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -985,12 +1066,6 @@ PyInit__fastround(void)
 {
     if (PyType_Ready(&CoreType) < 0) {
         return NULL;
-    }
-    /* The tiles in DOUBLE_SIX's order, [0|0] [0|1] ... [6|6] (Tile.index): their counts. */
-    for (int low = 0, t = 0; low <= 6; low++) {
-        for (int high = low; high <= 6; high++) {
-            tile_pips[t++] = (uint8_t)(low + high);
-        }
     }
     empty_tuple = PyTuple_New(0);
     if (empty_tuple == NULL) {

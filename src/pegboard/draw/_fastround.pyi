@@ -18,6 +18,8 @@ class Core:
     def reserve(self) -> int: ...
     @property
     def partnerships(self) -> bool: ...
+    @property
+    def tile_set(self) -> int: ...
     def legal_actions(self) -> tuple[Any, ...]: ...
     def apply(self, action: Any, /) -> None: ...
     @classmethod
@@ -29,6 +31,7 @@ class Core:
         placed: Sequence[int],
         reserve: int = 2,
         partnerships: bool = False,
+        tile_set: int = 6,
         /,
     ) -> Self: ...
     @classmethod
@@ -39,6 +42,7 @@ class Core:
         leader: int,
         reserve: int = 2,
         partnerships: bool = False,
+        tile_set: int = 6,
         /,
     ) -> Self: ...
     def _clone(self) -> Self: ...
@@ -63,7 +67,11 @@ def setup(
     action_end: Sequence[int],
     action_free: Sequence[int],
     plays_on: Sequence[Sequence[int]],
+    plays_six: Sequence[int],
     end_mask: Sequence[int],
+    end_mask_nine: Sequence[int],
+    opening: Sequence[int],
+    pips: Sequence[int],
     draw_code: int,
     pass_code: int,
     action_code: Mapping[Any, int],

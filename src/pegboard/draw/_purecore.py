@@ -8,11 +8,19 @@ and compares every step. This module is the readable one: read it to know what t
 
 The compact state, in small integers:
 
-- a *tile* is its index 0-27 (``Tile.index``); a hand is a bit-set of tiles;
+- a *tile* is its index 0-27 (``Tile.index``), 0-54 with the double-nine set (D25); a hand
+  is a bit-set of tiles;
 - an *end code* ``2 * tile + side`` names one side of a placed tile: side 0 is ``high`` (or
   ``A`` on a double), side 1 is ``low`` (or ``B``). Sorting end codes sorts ends as B4 does;
 - an *action code* indexes ``ACTIONS``: the 28 openings, then every play of a tile on an end
-  that it fits, then ``DRAW`` and ``PASS``.
+  that it fits, then ``DRAW`` and ``PASS``: the double-six set's actions, numbered as they
+  always were; then the double-nine set's others (D25): the openings of its 27 tiles with a 7,
+  8 or 9, then every play that has one of those tiles on either side.
+
+A core plays one set, its ``tile_set`` (6 or 9): its openings and its plays on an end are the
+set's (``PLAYS_ON`` or ``PLAYS_ON_NINE``), and a pass proves the passer holds none of the
+set's tiles of the open numbers (``MASK_WITH_IN``), so that a double-six round's every
+number, mask and code is what it was before the double-nine set came.
 
 Illegal actions are explained in one place, ``reject``, which both cores call: it replays the
 checks of the rules in order and raises the ``IllegalActionError`` that names the broken rule.
@@ -25,7 +33,16 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, Self
 from pegboard.core import N_, IllegalActionError
 from pegboard.dominoes.cores import shuffled_tiles
 from pegboard.dominoes.line import End, Line
-from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, TILES_WITH
+from pegboard.dominoes.tiles import (
+    DOUBLE_NINE,
+    DOUBLE_SIX,
+    MASK_WITH_IN,
+    NINE,
+    SET_SIZES,
+    SIX,
+    TILES_WITH,
+    TILES_WITH_NINE,
+)
 from pegboard.draw.actions import DRAW, PASS, Action, DrawTile, Pass, Play
 from pegboard.draw.scoring import settle
 from pegboard.draw.start import PARTNER_PLAYERS
@@ -35,64 +52,91 @@ if TYPE_CHECKING:
 
 RESERVE: Final = 2
 """The last two tiles of the stock are never drawn (D6, D8)."""
-SLEEPING: Final = 28
+SLEEPING: Final = 55
 """The reserve of the Block game: every tile of the stock sleeps, nobody draws (D18). A
 core's ``reserve`` is the tiles of its stock never drawn, ``RESERVE`` in Draw; as many as
-the set holds, no stock is ever drawn from, and D6-D8 become D18-D20 with no other change:
-a player who cannot play passes, and a full turn of passes blocks the round."""
-PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in DOUBLE_SIX)
-"""Each tile's count, by tile index (D12)."""
+the largest set holds (the double-nine's 55, D25), no stock is ever drawn from, and D6-D8
+become D18-D20 with no other change: a player who cannot play passes, and a full turn of
+passes blocks the round. A state saved when the largest set was the double-six one says 28:
+``_fromstate`` reads any reserve of 28 or more as this one."""
+SLEEPING_BEFORE: Final = 28
+"""``SLEEPING`` in states saved before the double-nine set (D25)."""
+PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in DOUBLE_NINE)
+"""Each tile's count, by tile index (D12): [9|9] counts 18."""
 
 
 # -- tables shared by both cores ------------------------------------------------------------
 
 
 def _ends_of(tile_index: int) -> tuple[End, End]:
-    tile = DOUBLE_SIX[tile_index]
+    tile = DOUBLE_NINE[tile_index]
     if tile.is_double:
         return End(tile, "A"), End(tile, "B")
     return End(tile, "high"), End(tile, "low")
 
 
-ENDS: Final[tuple[End, ...]] = tuple(end for t in range(28) for end in _ends_of(t))
-"""Every End, by end code."""
+ENDS: Final[tuple[End, ...]] = tuple(end for t in range(55) for end in _ends_of(t))
+"""Every End, by end code: the double-six set's 56 first (D25)."""
 END_VALUE: Final[tuple[int, ...]] = tuple(end.value for end in ENDS)
 
 
 def _free_end(tile_index: int, value: int) -> int:
     """The end code left open when ``tile_index`` joins an end showing ``value`` (D9, B1)."""
-    tile = DOUBLE_SIX[tile_index]
+    tile = DOUBLE_NINE[tile_index]
     if tile.is_double or tile.high == value:
         return 2 * tile_index + 1  # a double's side B, or the low side
     return 2 * tile_index  # the high side
 
 
-def _build_actions() -> tuple[list[Action], list[int], list[int], list[int], list[list[int]]]:
+def _build_actions() -> tuple[
+    list[Action], list[int], list[int], list[int], list[list[int]], list[list[int]]
+]:
+    """The double-six set's actions as they always were, then the double-nine set's others.
+
+    Returns the actions, each one's tile, end and freed end, and per end code the plays on
+    it of the double-six set (ends 0-55) and of the double-nine set (ends 0-109, the
+    double-six plays first, each list in tile order)."""
     actions: list[Action] = [Play(t) for t in DOUBLE_SIX]
     tiles = list(range(28))
     on = [-1] * 28
     free = [-1] * 28
+
+    def add(tile_index: int, end_code: int, value: int) -> int:
+        actions.append(Play(DOUBLE_NINE[tile_index], ENDS[end_code]))
+        tiles.append(tile_index)
+        on.append(end_code)
+        free.append(_free_end(tile_index, value))
+        return len(actions) - 1
+
     plays_on: list[list[int]] = []
-    for code, end in enumerate(ENDS):
-        here = []
-        for tile in TILES_WITH[end.value]:
-            if tile is end.tile:
-                continue
-            here.append(len(actions))
-            actions.append(Play(tile, end))
-            tiles.append(tile.index)
-            on.append(code)
-            free.append(_free_end(tile.index, end.value))
-        plays_on.append(here)
+    for code, end in enumerate(ENDS[:56]):
+        plays_on.append(
+            [add(t.index, code, end.value) for t in TILES_WITH[end.value] if t is not end.tile]
+        )
     for action in (DRAW, PASS):
         actions.append(action)
         tiles.append(-1)
         on.append(-1)
         free.append(-1)
-    return actions, tiles, on, free, plays_on
+    for tile in DOUBLE_NINE[28:]:  # the double-nine set's other openings
+        actions.append(Play(tile))
+        tiles.append(tile.index)
+        on.append(-1)
+        free.append(-1)
+    plays_on_nine: list[list[int]] = []
+    for code, end in enumerate(ENDS):
+        known = {tiles[c]: c for c in plays_on[code]} if code < 56 else {}
+        plays_on_nine.append(
+            [
+                known[t.index] if t.index in known else add(t.index, code, end.value)
+                for t in TILES_WITH_NINE[end.value]
+                if t is not end.tile
+            ]
+        )
+    return actions, tiles, on, free, plays_on, plays_on_nine
 
 
-_actions, _tiles, _on, _free, _plays_on = _build_actions()
+_actions, _tiles, _on, _free, _plays_on, _plays_on_nine = _build_actions()
 ACTIONS: Final[tuple[Action, ...]] = tuple(_actions)
 """Every well-formed action, by action code: the interned objects ``legal_actions`` returns."""
 ACTION_TILE: Final[tuple[int, ...]] = tuple(_tiles)
@@ -102,16 +146,44 @@ ACTION_END: Final[tuple[int, ...]] = tuple(_on)
 ACTION_FREE: Final[tuple[int, ...]] = tuple(_free)
 """The end code a play leaves open in place of the one it joined (-1 if not a play on an end)."""
 PLAYS_ON: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(p) for p in _plays_on)
-"""For each end code, the codes of the plays on it, in the order of ``TILES_WITH``."""
+"""For each end code of the double-six set (0-55), the codes of the plays on it of that set,
+in the order of ``TILES_WITH``."""
+PLAYS_ON_NINE: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(p) for p in _plays_on_nine)
+"""For each end code of the double-nine set (0-109), the codes of the plays on it of that
+set, in the order of ``TILES_WITH_NINE`` (the double-six plays first, D25)."""
+PLAYS_ON_IN: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    SIX: PLAYS_ON,
+    NINE: PLAYS_ON_NINE,
+}
 ACTION_CODE: Final[dict[Action, int]] = {a: code for code, a in enumerate(ACTIONS)}
 DRAW_CODE: Final = ACTION_CODE[DRAW]
 PASS_CODE: Final = ACTION_CODE[PASS]
-del _actions, _tiles, _on, _free, _plays_on
+OPENING: Final[tuple[int, ...]] = tuple(ACTION_CODE[Play(t)] for t in DOUBLE_NINE)
+"""The action code of opening the line with each tile, by tile index."""
+del _actions, _tiles, _on, _free, _plays_on, _plays_on_nine
 
 
-def deal_order(players: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
-    """The hands (bit-sets) and the stock dealt from shuffled tiles: hands first, in seat order."""
-    size = 6 if players == 4 else 7
+def check_set(tile_set: object) -> int:
+    """``tile_set`` when it is a set Draw is played with: 6 (D1) or 9 (D25)."""
+    if tile_set not in SET_SIZES or not isinstance(tile_set, int) or isinstance(tile_set, bool):
+        raise ValueError(f"the set is 6 (double-six, D1) or 9 (double-nine, D25), not {tile_set!r}")
+    return tile_set
+
+
+def hand_size_of(players: int, tile_set: int = SIX) -> int:
+    """Tiles dealt to each player: 7 to 2 or 3 players and 6 to 4 with the double-six set
+    (D2); 7 to 2, 3 or 4 with the double-nine set (D26)."""
+    if tile_set == NINE:
+        return 7
+    return 6 if players == 4 else 7
+
+
+def deal_order(
+    players: int, order: Sequence[int], tile_set: int = SIX
+) -> tuple[list[int], list[int]]:
+    """The hands (bit-sets) and the stock dealt from shuffled tiles: hands first, in seat order
+    (D2, D26)."""
+    size = hand_size_of(players, tile_set)
     hands = [sum(1 << t for t in order[s * size : (s + 1) * size]) for s in range(players)]
     return hands, list(order[players * size :])
 
@@ -121,7 +193,7 @@ def line_of(placements: Sequence[int]) -> Line:
     line = Line()
     for code in placements:
         end = ACTION_END[code]
-        line.play(DOUBLE_SIX[ACTION_TILE[code]], None if end < 0 else ENDS[end])
+        line.play(DOUBLE_NINE[ACTION_TILE[code]], None if end < 0 else ENDS[end])
     return line
 
 
@@ -136,6 +208,10 @@ def reject(core: PureCore, action: object) -> NoReturn:
     cls = action.__class__
     if cls is Play:
         assert isinstance(action, Play)
+        if action.tile.index >= SET_SIZES[core.tile_set]:
+            raise IllegalActionError(
+                N_("{tile} is not a tile of the double-six set"), "D1", tile=action.tile
+            )
         if not core._hand_masks()[seat] & action.tile.bit:
             raise IllegalActionError(N_("{tile} is not in your hand"), "D5", tile=action.tile)
         # The Line explains a misplaced tile (D1, D5, D9); it is a copy, so nothing changes.
@@ -188,6 +264,7 @@ class PureCore:
         "_passes",
         "_placed",
         "_reserve",
+        "_set",
         "_stock",
         "_taken",
     )
@@ -198,6 +275,7 @@ class PureCore:
     _taken: int
     _reserve: int  # the tiles of the stock never drawn: RESERVE, or SLEEPING in Block
     _partners: bool  # two sides of partners, seats 0 and 2 against 1 and 3 (D21)
+    _set: int  # the set's highest number: 6 (D1) or 9 (D25)
     _ends: list[int]  # the two open end codes (in line order), empty before the opening
     _placed: list[int]  # the action codes that built the line
     _current: int
@@ -221,15 +299,17 @@ class PureCore:
         placed: Sequence[int],
         reserve: int = RESERVE,
         partnerships: bool = False,
+        tile_set: int = SIX,
     ) -> Self:
         """A core for any position (the caller has checked it is a valid one); ``reserve``
         is ``SLEEPING`` for the Block game (D18); ``partnerships`` seats two sides of
-        partners, four players only (D21)."""
+        partners, four players only (D21); ``tile_set`` is 6 or 9 (D25)."""
         if partnerships and len(hands) != PARTNER_PLAYERS:
             raise ValueError("partnerships are for 4 players (D21)")
         self = cls.__new__(cls)
         self._n = len(hands)
         self._partners = bool(partnerships)
+        self._set = check_set(tile_set)
         self._hands = list(hands)
         self._stock = list(stock)
         self._taken = 0
@@ -260,11 +340,14 @@ class PureCore:
         leader: int,
         reserve: int = RESERVE,
         partnerships: bool = False,
+        tile_set: int = SIX,
     ) -> Self:
         """The deal of D2 from ``shuffled_tiles(seed)`` (``abs(seed) < 2**64``); the Block
-        game deals the same (D18): its stock sleeps; so do partnerships (D21)."""
-        hands, stock = deal_order(players, shuffled_tiles(seed))
-        return cls._make(hands, stock, leader, (), reserve, partnerships)
+        game deals the same (D18): its stock sleeps; so do partnerships (D21); the
+        double-nine set deals D26's hands from its 55 tiles."""
+        order = shuffled_tiles(seed, SET_SIZES[check_set(tile_set)])
+        hands, stock = deal_order(players, order, tile_set)
+        return cls._make(hands, stock, leader, (), reserve, partnerships, tile_set)
 
     def _clone(self) -> Self:
         """An independent copy of the core state."""
@@ -275,6 +358,7 @@ class PureCore:
         other._taken = self._taken
         other._reserve = self._reserve
         other._partners = self._partners
+        other._set = self._set
         other._ends = self._ends.copy()
         other._placed = self._placed.copy()
         other._current = self._current
@@ -305,6 +389,7 @@ class PureCore:
             self._domino_by,
             self._reserve,
             self._partners,
+            self._set,
         )
 
     @classmethod
@@ -313,14 +398,17 @@ class PureCore:
             state[:12]
         )
         # A state of 12 is one from before the Block game (D18): a Draw round's; one of 13
-        # from before partnerships (D21): players alone.
+        # from before partnerships (D21): players alone; one of 14 from before the
+        # double-nine set (D25): a double-six round's, whose Block reserve was 28.
+        reserve = state[12] if len(state) > 12 else RESERVE
         self = cls._make(
             hands,
             stock,
             current,
             placed,
-            state[12] if len(state) > 12 else RESERVE,
+            SLEEPING if reserve >= SLEEPING_BEFORE else reserve,
             bool(state[13]) if len(state) > 13 else False,
+            state[14] if len(state) > 14 else SIX,
         )
         self._taken = taken
         self._leader = leader
@@ -374,12 +462,17 @@ class PureCore:
         """Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21)."""
         return self._partners
 
+    @property
+    def tile_set(self) -> int:
+        """The set played: 6, the double-six (D1), or 9, the double-nine (D25)."""
+        return self._set
+
     def _points(self) -> tuple[int, ...]:
         """The points per seat of the round: zeros until it is over, then its settlement
         (D13, D14; D22, D23 in partnerships, where both partners show their side's)."""
         if not self._over:
             return (0,) * self._n
-        counts = [sum(PIPS[t] for t in range(28) if hand >> t & 1) for hand in self._hands]
+        counts = [sum(PIPS[t] for t in range(55) if hand >> t & 1) for hand in self._hands]
         # The reference settlement (scoring.settle), which the C core's must equal.
         return settle(counts, None if self._domino_by < 0 else self._domino_by, self._partners)
 
@@ -428,14 +521,15 @@ class PureCore:
             return ()
         hand = self._hands[self._current]
         if self._ends:
+            plays_on = PLAYS_ON_IN[self._set]
             plays: list[Action] = [
                 ACTIONS[code]
                 for end in sorted(self._ends)
-                for code in PLAYS_ON[end]
+                for code in plays_on[end]
                 if hand >> ACTION_TILE[code] & 1
             ]
         else:
-            plays = [ACTIONS[t] for t in range(28) if hand >> t & 1]
+            plays = [ACTIONS[OPENING[t]] for t in range(SET_SIZES[self._set]) if hand >> t & 1]
         if len(self._stock) - self._taken > self._reserve:
             plays.append(DRAW)
         elif not plays:
@@ -457,8 +551,9 @@ class PureCore:
         elif code == PASS_CODE:  # D8, D19: only when neither a draw nor a play is possible
             if len(self._stock) - self._taken > self._reserve or self._can_play(seat):
                 reject(self, action)
-            self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[0]]]
-            self._absent[seat] |= MASK_WITH[END_VALUE[self._ends[1]]]
+            mask_with = MASK_WITH_IN[self._set]
+            self._absent[seat] |= mask_with[END_VALUE[self._ends[0]]]
+            self._absent[seat] |= mask_with[END_VALUE[self._ends[1]]]
             self._passes += 1
             if self._passes >= self._n:  # D11, D20: everybody passed in turn: blocked
                 self._over = True
@@ -467,7 +562,7 @@ class PureCore:
         else:  # a play (D5, D9)
             bit = 1 << ACTION_TILE[code]
             end = ACTION_END[code]
-            if not self._hands[seat] & bit:
+            if not self._hands[seat] & bit:  # a tile of another set is in no hand
                 reject(self, action)
             if end < 0:  # the opening tile
                 if self._ends:
@@ -492,7 +587,8 @@ class PureCore:
     def _can_play(self, seat: int) -> bool:
         if not self._ends:
             return self._hands[seat] != 0
-        fits = MASK_WITH[END_VALUE[self._ends[0]]] | MASK_WITH[END_VALUE[self._ends[1]]]
+        mask_with = MASK_WITH_IN[self._set]
+        fits = mask_with[END_VALUE[self._ends[0]]] | mask_with[END_VALUE[self._ends[1]]]
         return bool(self._hands[seat] & fits)
 
 

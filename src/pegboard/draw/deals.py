@@ -18,6 +18,7 @@ def start(matches: bool, seed: int, players: int, options: Mapping[str, Any]) ->
 
     block = bool(options.get("block") or 0)
     partnerships = bool(options.get("partnerships") or 0)
+    tile_set = int(options.get("set") or 6)  # the double-nine set with 9 (D25)
     if matches:
         return Match(
             players,
@@ -25,9 +26,15 @@ def start(matches: bool, seed: int, players: int, options: Mapping[str, Any]) ->
             target=options.get("target"),
             block=block,
             partnerships=partnerships,
+            tile_set=tile_set,
         )
     return Round.deal(
-        players, seed=seed, leader=seed % players, block=block, partnerships=partnerships
+        players,
+        seed=seed,
+        leader=seed % players,
+        block=block,
+        partnerships=partnerships,
+        tile_set=tile_set,
     )
 
 

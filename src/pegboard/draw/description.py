@@ -1,5 +1,6 @@
 """Draw dominoes as the registry describes it (D1, D17), the Block game an option of it
-(``block``, D18-D20), and so are partnerships for four (``partnerships``, D21-D24)."""
+(``block``, D18-D20), and so are partnerships for four (``partnerships``, D21-D24) and the
+double-nine set (``set``, D25-D27)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ def new_match(options: Mapping[str, Any], seed: int) -> Match:
         target=options.get("target"),
         block=bool(options.get("block") or 0),
         partnerships=bool(options.get("partnerships") or 0),
+        tile_set=int(options.get("set") or 6),
     )
 
 
@@ -53,11 +55,15 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
     partnerships = record.get("partnerships", False)  # a record without it: players alone
     if not isinstance(partnerships, bool):
         raise RecordError(N_("a record's partnerships is true (two sides) or false (D21)"))
+    tile_set = record.get("set", 6)  # a record without it is of the double-six set (D25)
+    if tile_set not in (6, 9) or isinstance(tile_set, bool):
+        raise RecordError(N_("a record's set is 6 (double-six) or 9 (double-nine) (D25)"))
     options = {
         "players": players,
         "target": record.get("target"),
         "block": int(block),
         "partnerships": int(partnerships),
+        "set": tile_set,
     }
     return options, int(seed), actions  # type: ignore[arg-type]
 
@@ -154,6 +160,22 @@ PARTNERSHIPS = Option(
 """Partnership Draw and Block for four (D21-D24), an option of Draw as ``block`` is: the
 same play, scored by side (pagat.com's "Partnership Dominoes"); with ``block`` 0 or 1."""
 
+SET = Option(
+    name="set",
+    label=N_("Domino set"),
+    default=6,
+    problem=N_("The set is 6 (double-six, 28 tiles) or 9 (double-nine, 55 tiles) (D25)."),
+    rule="D25",
+    choices=(6, 9),
+    choice_labels=(
+        (6, N_("Double-six: 28 tiles, [0|0] to [6|6]")),
+        (9, N_("Double-nine: 55 tiles, [0|0] to [9|9], 7 each")),
+    ),
+)
+"""The double-nine set (D25-D27), an option of Draw as ``block`` and ``partnerships`` are:
+the sources play the same game with the bigger set; with either of them. How many tiles
+each takes is no option: one deal per table size (D26)."""
+
 
 GAME = Game(
     name="draw",
@@ -198,6 +220,7 @@ GAME = Game(
         ),
         BLOCK,
         PARTNERSHIPS,
+        SET,
     ),
     options_check=check,
     outcome=outcome,
@@ -223,6 +246,7 @@ GAME = Game(
         "D18": N_("in the Block game nobody draws"),
         "D19": N_("a player who can play must play; one who cannot passes"),
         "D21": N_("partnerships are for four players, partners opposite"),
+        "D25": N_("the set is the double-six or the double-nine"),
     },
     over_rule="D17",
 )

@@ -18,13 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
+from pegboard.dominoes.tiles import DOUBLE_NINE, MASK_WITH_IN, SETS, Tile, tiles_of
 from pegboard.draw.actions import Pass
 from pegboard.draw.observation import DrawObservation, Move
 from pegboard.draw.round import Round
 from pegboard.draw.sampler import sample_deal
 
-_ALL = sum(t.bit for t in DOUBLE_SIX)
+_ALL = {tile_set: sum(t.bit for t in tiles) for tile_set, tiles in SETS.items()}
+"""Every tile of each set (D1, D25), as a bit-set."""
 
 
 def trailing_passes(history: Sequence[Move]) -> int:
@@ -40,22 +41,24 @@ def trailing_passes(history: Sequence[Move]) -> int:
 def forbidden_masks(observation: DrawObservation) -> list[int]:
     """Per seat, the bit-set of tiles it is proven not to hold (from its passes, D8)."""
     result = []
+    mask_with = MASK_WITH_IN[observation.tile_set]
     for values in observation.known_absent:
         mask = 0
         for value in values:
-            mask |= MASK_WITH[value]
+            mask |= mask_with[value]
         result.append(mask)
     return result
 
 
 def unseen_mask(observation: DrawObservation) -> int:
-    """The tiles the seat cannot see: every tile not in its hand and not on the line."""
+    """The tiles the seat cannot see: every tile of the round's set (D1, D25) not in its hand
+    and not on the line."""
     seen = 0
     for tile in observation.hand:
         seen |= tile.bit
     for tile in observation.line.tiles:
         seen |= tile.bit
-    return _ALL & ~seen
+    return _ALL[observation.tile_set] & ~seen
 
 
 def sample_hidden_masks(
@@ -64,9 +67,10 @@ def sample_hidden_masks(
     """Hands (bit-sets, the seat's own included) and a stock order consistent with the
     observation, uniformly at random among the consistent deals (``sampler.sample_deal``).
 
-    The unseen tiles are the 28 less the seat's hand and the line. A position built with
-    fewer than 28 tiles (``Round.from_position``) leaves some out of play; since the seat
-    cannot tell which, they are chosen at random too.
+    The unseen tiles are the set's 28 (55 with the double-nine set, D25) less the seat's
+    hand and the line. A position built with fewer than the set's tiles
+    (``Round.from_position``) leaves some out of play; since the seat cannot tell which,
+    they are chosen at random too.
 
     Raises ``ValueError`` when the observation is of a finished round or is inconsistent
     (the unseen tiles do not match the hand sizes and stock size, or no deal keeps what
@@ -90,7 +94,7 @@ def sample_hidden_masks(
     hands[me] = sum(t.bit for t in observation.hand)
     for seat, mask in dealt.items():
         hands[seat] = mask
-    return hands, [DOUBLE_SIX[i] for i in stock]
+    return hands, [DOUBLE_NINE[i] for i in stock]
 
 
 def determinize(observation: DrawObservation, rng: random.Random) -> Round:
@@ -116,6 +120,7 @@ def determinize(observation: DrawObservation, rng: random.Random) -> Round:
         absent=observation.known_absent,
         block=observation.block,
         partnerships=observation.partnerships,
+        tile_set=observation.tile_set,
     )
 
 
@@ -135,13 +140,17 @@ def public_determinize(observation: DrawObservation, rng: random.Random) -> Roun
         seen |= tile.bit
     sizes = dict(enumerate(observation.hand_sizes))
     dealt, stock = sample_deal(
-        _ALL & ~seen, sizes, observation.stock_size, forbidden_masks(observation), rng
+        _ALL[observation.tile_set] & ~seen,
+        sizes,
+        observation.stock_size,
+        forbidden_masks(observation),
+        rng,
     )
     current = observation.current_player
     assert current is not None  # a round not over has a seat to play
     return Round.from_position(
         [tiles_of(dealt[seat]) for seat in range(observation.num_players)],
-        [DOUBLE_SIX[i] for i in stock],
+        [DOUBLE_NINE[i] for i in stock],
         current=current,
         line=observation.line,
         leader=observation.leader,
@@ -149,4 +158,5 @@ def public_determinize(observation: DrawObservation, rng: random.Random) -> Roun
         absent=observation.known_absent,
         block=observation.block,
         partnerships=observation.partnerships,
+        tile_set=observation.tile_set,
     )

@@ -20,6 +20,12 @@ vector cannot be built from, it cannot leak.
 relative to the observing one and padded to four, laid out as ``DRAW_LAYOUT`` (name, start,
 size).
 
+**The double-six set only.** Both numberings are sized for its 28 tiles and seven numbers;
+a round of the double-nine set (D25) is refused with ``DoubleNineEncodingError`` rather than
+encoded wrongly (its 55 tiles and ten numbers need other sizes, and every trained network and
+recorded fixture of these numbers would change meaning): PettingZoo's ``draw_v0``,
+OpenSpiel's ``pegboard_draw`` and the ``ismcts`` level refuse the option ``set=9``.
+
 ``ENCODING`` (a ``DrawEncoding``) is Draw's ``Game.encoding``: these numbers and vectors
 behind the ``Encoding`` protocol, for a round's observation or a match's (whose round in
 play it encodes).
@@ -152,7 +158,9 @@ DRAW_OBS_SIZE: Final = 117
 
 
 def encode_draw(observation: DrawObservation) -> Vector:
-    """The observation vector of one seat in Draw (``DRAW_LAYOUT``, ``DRAW_OBS_SIZE``)."""
+    """The observation vector of one seat in Draw (``DRAW_LAYOUT``, ``DRAW_OBS_SIZE``); a
+    double-nine round is refused (``DoubleNineEncodingError``, D25)."""
+    check_encodable(observation.tile_set)
     vector = np.zeros(DRAW_OBS_SIZE, dtype=np.float32)
     n = observation.num_players
     me = observation.seat
@@ -196,12 +204,30 @@ MAX_ROUNDS: Final = 200
 reaches the target (D17), far fewer in practice."""
 
 
+class DoubleNineEncodingError(ValueError):
+    """A double-nine round (D25) given to the fixed-size research encoding."""
+
+
+def check_encodable(tile_set: object) -> None:
+    """``DoubleNineEncodingError`` unless ``tile_set`` is the double-six set's 6, the one set these
+    numbers are sized for."""
+    if tile_set not in (None, 6):
+        raise DoubleNineEncodingError(
+            "the research encoding of Draw (PettingZoo's draw_v0, OpenSpiel's pegboard_draw, "
+            "the ismcts level) is sized for the double-six set: 28 tiles, 86 actions; a "
+            f"round of set {tile_set} (D25) has no encoding here: play it with the engine "
+            "(pegboard.draw.Round, tile_set=9) or the other levels"
+        )
+
+
 def round_view(observation: Any) -> DrawObservation:
-    """The round observation in ``observation`` (a match's holds its round in play)."""
+    """The round observation in ``observation`` (a match's holds its round in play);
+    ``DoubleNineEncodingError`` for a round of the double-nine set (D25)."""
     if isinstance(observation, MatchObservation):
         observation = observation.round
     if not isinstance(observation, DrawObservation):
         raise TypeError(f"not an observation of Draw: {observation!r}")
+    check_encodable(observation.tile_set)
     return observation
 
 

@@ -11,6 +11,7 @@ from pegboard.core import N_, RecordError, WordedError, new_record, read_match_r
 from pegboard.dominoes.lot import LotDraw
 from pegboard.dominoes.lot import draw_lot as _draw_lot
 from pegboard.dominoes.match import FinishedPart, PartsMatch, match_seed
+from pegboard.draw._purecore import check_set
 from pegboard.draw.actions import Action, parse_action
 from pegboard.draw.round import Round, check_partnerships
 from pegboard.draw.scoring import RoundResult
@@ -60,7 +61,8 @@ class Match(PartsMatch[Round]):
     previous leader (D16). ``block`` plays the Block game: every round is dealt the same,
     its stock sleeping (D18-D20); the targets are D17's. ``partnerships`` (4 players) plays
     two sides of partners, seats 0 and 2 against 1 and 3 (D21): each seat's score is its
-    side's (D24), and the first side to the target, 100 by default, wins.
+    side's (D24), and the first side to the target, 100 by default, wins. ``tile_set=9``
+    plays every round with the double-nine set (D25-D27).
     """
 
     over_rule = "D17"
@@ -73,11 +75,13 @@ class Match(PartsMatch[Round]):
         *,
         block: bool = False,
         partnerships: bool = False,
+        tile_set: int = 6,
     ) -> None:
         check_players(players)
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         check_partnerships(partnerships, players)
+        check_set(tile_set)
         seed = match_seed(seed)
         self.players: Final = players
         self.seed: Final = seed
@@ -86,6 +90,7 @@ class Match(PartsMatch[Round]):
         )
         self.block: Final = block
         self.partnerships: Final = partnerships
+        self.tile_set: Final = tile_set
         self._rng = random.Random(seed)
         self.first_leader, self.lot = draw_lot(players, self._rng)
         self._scores = [0] * players
@@ -97,6 +102,7 @@ class Match(PartsMatch[Round]):
             leader=self.first_leader,
             block=block,
             partnerships=partnerships,
+            tile_set=tile_set,
         )
         self._over = False
 
@@ -173,6 +179,7 @@ class Match(PartsMatch[Round]):
             leader=next_leader,
             block=self.block,
             partnerships=self.partnerships,
+            tile_set=self.tile_set,
         )
 
     def observation(self, seat: int) -> MatchObservation:
@@ -196,6 +203,7 @@ class Match(PartsMatch[Round]):
             target=self.target,
             **({"block": True} if self.block else {}),  # Draw's records stay as they were
             **({"partnerships": True} if self.partnerships else {}),  # the same (D21)
+            **({"set": self.tile_set} if self.tile_set != 6 else {}),  # the same (D25)
             lot=[{str(s): str(t) for s, t in lot.tiles.items()} for lot in self.lot],
             first_leader=self.first_leader,
             rounds=[r.to_dict() for r in self._rounds],
@@ -219,6 +227,7 @@ class Match(PartsMatch[Round]):
                 target=r.get("target"),
                 block=_block_of(r),
                 partnerships=_partnerships_of(r),
+                tile_set=_set_of(r),
             ),
             parse=parse_action,
             finished="rounds",
@@ -229,6 +238,7 @@ class Match(PartsMatch[Round]):
     def __repr__(self) -> str:
         block = ", Block" if self.block else ""
         block += ", partnerships" if self.partnerships else ""
+        block += ", double-nine" if self.tile_set == 9 else ""
         return f"<Match {self.players} players{block}, scores {self.scores}, target {self.target}>"
 
 
@@ -246,6 +256,14 @@ def _partnerships_of(record: dict[str, Any]) -> bool:
     if not isinstance(partnerships, bool):
         raise RecordError(N_("a record's partnerships is true (two sides) or false (D21)"))
     return partnerships
+
+
+def _set_of(record: dict[str, Any]) -> int:
+    """The set of a match record (D25): a record without it is of the double-six set."""
+    tile_set = record.get("set", 6)
+    if tile_set not in (6, 9) or isinstance(tile_set, bool):
+        raise RecordError(N_("a record's set is 6 (double-six) or 9 (double-nine) (D25)"))
+    return int(tile_set)
 
 
 @dataclass(frozen=True, slots=True)

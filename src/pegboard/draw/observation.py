@@ -52,6 +52,9 @@ class DrawObservation:
     partnerships: bool = False
     """Whether two sides of partners play, seats 0 and 2 against 1 and 3 (D21). The
     partner's hand is as hidden as the opponents': only ``hand_sizes`` is told."""
+    tile_set: int = 6
+    """The set played: 6, the double-six (D1), or 9, the double-nine (D25): public, the
+    table's rules."""
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
@@ -79,4 +82,5 @@ class DrawObservation:
             # Said only in the Block game, so that Draw's observations stay as they were.
             **({"block": True} if self.block else {}),
             **({"partnerships": True} if self.partnerships else {}),
+            **({"set": self.tile_set} if self.tile_set != 6 else {}),
         }

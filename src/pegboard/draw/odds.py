@@ -312,12 +312,17 @@ def _needs(scores: Sequence[int], target: int) -> list[int]:
     return [target - score for score in scores]
 
 
-def _alone(partnerships: bool) -> None:
-    """The tables are of players alone: a partnership match (D21, D24: sides to 100) has
-    none, which is said rather than a wrong figure."""
+def _alone(partnerships: bool, tile_set: int = 6) -> None:
+    """The tables are of players alone on the double-six set: a partnership match (D21,
+    D24: sides to 100) has none, nor has a match of the double-nine set (D25, D27: other
+    deals, other counts), which is said rather than a wrong figure."""
     if partnerships:
         raise TablesError(
             N_("no chances of winning for partnership Draw: the tables are of players alone")
+        )
+    if tile_set != 6:
+        raise TablesError(
+            N_("no chances of winning with the double-nine set: the tables are of double-six")
         )
 
 
@@ -332,7 +337,8 @@ class DrawTables:
     configurations = CONFIGURATIONS
 
     def covers(self, options: Mapping[str, Any]) -> bool:
-        return not options.get("partnerships")  # the tables are of players alone (D21)
+        # The tables are of players alone (D21) on the double-six set (D25, D27).
+        return not options.get("partnerships") and options.get("set", 6) in (None, 6)
 
     def sample_deal(self, configuration: str, seed: int) -> list[int]:
         if configuration not in CONFIGURATIONS:
@@ -345,7 +351,7 @@ class DrawTables:
     def between_deals(self, match: Any) -> tuple[float, ...]:
         if not isinstance(match, Match):
             raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
-        _alone(match.partnerships)
+        _alone(match.partnerships, match.tile_set)
         if match.is_over:
             return _finished(match.winner, match.players)
         # The scores change only when a round is settled: they are the round's start.
@@ -358,7 +364,7 @@ class DrawTables:
                 what=type(observation).__name__,
             )
         view = observation.round
-        _alone(view.partnerships)
+        _alone(view.partnerships, view.tile_set)
         players = view.num_players
         if observation.is_over or view.result is not None:
             return _finished(observation.winner, players)
@@ -370,7 +376,7 @@ class DrawTables:
         kept, D8), each played out by the same quick player and read from the table."""
         if not isinstance(match, Match):
             raise TablesError(N_("no chances of winning for {what}"), what=type(match).__name__)
-        _alone(match.partnerships)
+        _alone(match.partnerships, match.tile_set)
         if match.is_over:
             return _finished(match.winner, match.players)
         # Seat 0's view for its public parts only: public_determinize never reads a hand.

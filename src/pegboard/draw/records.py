@@ -44,6 +44,7 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
                 block=deal.get("block", False),  # a record without it is Draw's (D18)
                 # and one without partnerships is of players alone (D21)
                 partnerships=deal.get("partnerships", False),
+                tile_set=deal.get("set", 6),  # and one without set is of the double-six (D25)
             )
         elif "position" in record:
             pos = record["position"]
@@ -63,6 +64,7 @@ def replayed_round(cls: type[R], record: dict[str, Any]) -> R:
                 absent=pos.get("absent"),
                 block=pos.get("block", False),
                 partnerships=pos.get("partnerships", False),
+                tile_set=pos.get("set", 6),
             )
         else:
             raise RecordError(N_("a round record needs a 'deal' or a 'position'"))

@@ -25,11 +25,21 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pegboard.core import (
     N_,
+    IllegalActionError,
     replay_actions,
 )
 from pegboard.dominoes.cores import fresh_seed, pure_python_asked, shuffled_in_c, shuffled_tiles
 from pegboard.dominoes.line import Line
-from pegboard.dominoes.tiles import DOUBLE_SIX, MASK_WITH, Tile, tiles_of
+from pegboard.dominoes.tiles import (
+    DOUBLE_NINE,
+    MASK_WITH,
+    MASK_WITH_IN,
+    MASK_WITH_NINE,
+    SET_SIZES,
+    SIX,
+    Tile,
+    tiles_of,
+)
 from pegboard.draw import _purecore
 from pegboard.draw._purecore import (
     ACTION_CODE,
@@ -38,10 +48,16 @@ from pegboard.draw._purecore import (
     ACTIONS,
     END_VALUE,
     ENDS,
+    OPENING,
+    PIPS,
+    PLAYS_ON,
+    PLAYS_ON_NINE,
     RESERVE,
     SLEEPING,
     PureCore,
+    check_set,
     deal_order,
+    hand_size_of,
     line_of,
 )
 from pegboard.draw.actions import DRAW, Action, Play, parse_action, with_its_end
@@ -73,10 +89,11 @@ __all__ = [
 ]
 
 
-def hand_size(players: int) -> int:
-    """Tiles dealt to each player: 7 to 2 or 3 players, 6 to 4 (D2)."""
+def hand_size(players: int, tile_set: int = SIX) -> int:
+    """Tiles dealt to each player: 7 to 2 or 3 players, 6 to 4 (D2); with the double-nine set
+    (``tile_set=9``) 7 to 2, 3 or 4 (D26)."""
     check_players(players)
-    return 6 if players == 4 else 7
+    return hand_size_of(players, check_set(tile_set))
 
 
 def _load_core() -> tuple[type[PureCore], str]:
@@ -92,8 +109,14 @@ def _load_core() -> tuple[type[PureCore], str]:
         action_tile=ACTION_TILE,
         action_end=ACTION_END,
         action_free=_purecore.ACTION_FREE,
-        plays_on=_purecore.PLAYS_ON,
-        end_mask=tuple(MASK_WITH[value] for value in END_VALUE),
+        plays_on=PLAYS_ON_NINE,
+        plays_six=tuple(len(PLAYS_ON[end]) if end < len(PLAYS_ON) else 0 for end in range(110)),
+        end_mask=tuple(
+            MASK_WITH[value] if value <= SIX else 0 for value in END_VALUE
+        ),  # an end of the double-six set shows 0-6; the others are never open in its rounds
+        end_mask_nine=tuple(MASK_WITH_NINE[value] for value in END_VALUE),
+        opening=OPENING,
+        pips=PIPS,
         draw_code=_purecore.DRAW_CODE,
         pass_code=_purecore.PASS_CODE,
         action_code=ACTION_CODE,
@@ -165,6 +188,7 @@ class Round(_Core):
         *,
         block: bool = False,
         partnerships: bool = False,
+        tile_set: int = SIX,
     ) -> Self:
         """Shuffle the 28 tiles and deal (D2): 7 each to 2 or 3 players, 6 each to 4.
 
@@ -174,9 +198,11 @@ class Round(_Core):
         dealt first in seat order, the rest the stock in drawing order. ``block`` deals a
         round of the Block game: the same deal, its stock sleeping (D18). ``partnerships``
         (4 players) seats two sides of partners, seats 0 and 2 against 1 and 3: the same
-        deal and play, settled by side (D21-D23).
+        deal and play, settled by side (D21-D23). ``tile_set=9`` plays the double-nine set
+        (D25): ``random.Random(seed).shuffle`` of its 55 tiles in ``DOUBLE_NINE`` order, 7
+        each (D26).
         """
-        hand_size(players)
+        hand_size(players, tile_set)
         if not isinstance(leader, int) or not 0 <= leader < players:
             raise ValueError(f"the leader is a seat from 0 to {players - 1}, not {leader!r}")
         if not isinstance(block, bool):
@@ -186,15 +212,18 @@ class Round(_Core):
             seed = fresh_seed()
         reserve = SLEEPING if block else RESERVE
         if shuffled_in_c(seed):
-            self = cls._deal(players, seed, leader, reserve, partnerships)
+            self = cls._deal(players, seed, leader, reserve, partnerships, tile_set)
         else:  # any other seed random.Random takes
-            hands, stock = deal_order(players, shuffled_tiles(seed))
-            self = cls._make(hands, stock, leader, (), reserve, partnerships)
+            order = shuffled_tiles(seed, SET_SIZES[tile_set])
+            hands, stock = deal_order(players, order, tile_set)
+            self = cls._make(hands, stock, leader, (), reserve, partnerships, tile_set)
         deal: dict[str, Any] = {"players": players, "seed": seed, "leader": leader}
         if block:  # recorded only then, so that Draw's records stay as they were
             deal["block"] = True
         if partnerships:  # the same (D21)
             deal["partnerships"] = True
+        if tile_set != SIX:  # the same (D25)
+            deal["set"] = tile_set
         self._origin = {"deal": deal}
         self._result = None
         self._linecache = None
@@ -214,6 +243,7 @@ class Round(_Core):
         absent: Sequence[Iterable[int]] | None = None,
         block: bool = False,
         partnerships: bool = False,
+        tile_set: int | None = None,
     ) -> Self:
         """Any position: the hands, the stock (index 0 is drawn first), the seat to play.
 
@@ -223,13 +253,15 @@ class Round(_Core):
         passed, D11) and, per seat, the numbers it is known not to hold (``absent``, D8).
         ``block`` makes it a position of the Block game: ``stock`` is then the sleeping
         tiles, never drawn (D18). ``partnerships`` (4 hands) seats two sides of partners
-        (D21).
+        (D21). ``tile_set`` is the set played, 6 or 9 (D25); by default the smallest that
+        holds every tile given.
         """
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
-        given = read_position(hands, stock, current, line, leader, passes, absent)
+        given = read_position(hands, stock, current, line, leader, passes, absent, tile_set)
         check_partnerships(partnerships, len(given.hands))
         hand_lists, stock_list, line = given.hands, given.stock, given.line
+        tile_set = given.tile_set
         masks, absent_masks, leader = given.masks, given.absent, given.leader
         plays = line.plays()
         self = cls._make(
@@ -239,6 +271,7 @@ class Round(_Core):
             [ACTION_CODE[Play(tile, end)] for tile, end in plays],
             SLEEPING if block else RESERVE,
             partnerships,
+            tile_set,
         )
         position: dict[str, Any] = {
             "hands": [[str(t) for t in hand] for hand in hand_lists],
@@ -250,6 +283,8 @@ class Round(_Core):
             position["block"] = True
         if partnerships:
             position["partnerships"] = True
+        if tile_set != SIX:
+            position["set"] = tile_set
         if leader != current or passes or any(absent_masks):
             # The core takes these only through its full state (leader, passes, absent).
             state = self._getstate()
@@ -260,8 +295,9 @@ class Round(_Core):
             if passes:
                 position["passes"] = passes
             if any(absent_masks):
+                with_value = MASK_WITH_IN[tile_set]
                 position["absent"] = [
-                    [v for v in range(7) if mask & MASK_WITH[v] == MASK_WITH[v]]
+                    [v for v in range(tile_set + 1) if mask & with_value[v] == with_value[v]]
                     for mask in absent_masks
                 ]
         self._origin = {"position": position}
@@ -301,7 +337,7 @@ class Round(_Core):
     @property
     def stock(self) -> tuple[Tile, ...]:
         """The stock in drawing order (omniscient)."""
-        return tuple(DOUBLE_SIX[t] for t in self._stock_tiles())
+        return tuple(DOUBLE_NINE[t] for t in self._stock_tiles())
 
     @property
     def line(self) -> Line:
@@ -335,7 +371,7 @@ class Round(_Core):
             line = self._linecache = line_of(placed)
         for code in placed[len(line) :]:
             end = ACTION_END[code]
-            line.play(DOUBLE_SIX[ACTION_TILE[code]], None if end < 0 else ENDS[end])
+            line.play(DOUBLE_NINE[ACTION_TILE[code]], None if end < 0 else ENDS[end])
         return line
 
     @property
@@ -380,15 +416,22 @@ class Round(_Core):
         ends = self._open_ends()
         if not ends:
             return hand != 0
-        return bool(hand & (MASK_WITH[END_VALUE[ends[0]]] | MASK_WITH[END_VALUE[ends[1]]]))
+        with_value = MASK_WITH_IN[self.tile_set]
+        return bool(hand & (with_value[END_VALUE[ends[0]]] | with_value[END_VALUE[ends[1]]]))
 
     def parse_action(self, text: str) -> Action:
         """Read an action's notation (``3-4@4-4B``, ``1-4``, ``draw``, ``pass``).
 
         When the tile fits just one open end, the end may be left out: ``3-4``.
         """
+        action = parse_action(text)
+        if isinstance(action, Play) and action.tile.index >= SET_SIZES[self.tile_set]:
+            # A tile past [6|6] at a double-six table: no tile of the round (D1, D25).
+            raise IllegalActionError(
+                N_("{tile} is not a tile of the double-six set"), "D1", tile=action.tile
+            )
         return with_its_end(
-            parse_action(text),
+            action,
             self._line(),
             N_("{tile} fits no open end of the line ({values})"),
             self._line().open_values(),
@@ -399,7 +442,10 @@ class Round(_Core):
     def known_absent(self, seat: int) -> frozenset[int]:
         """The numbers ``seat`` is known not to hold, from its passes (public, D8, D19)."""
         mask = self._absent_masks()[seat]
-        return frozenset(v for v in range(7) if mask & MASK_WITH[v] == MASK_WITH[v])
+        with_value = MASK_WITH_IN[self.tile_set]
+        return frozenset(
+            v for v in range(self.tile_set + 1) if mask & with_value[v] == with_value[v]
+        )
 
     def observation(self, seat: int) -> DrawObservation:
         """What ``seat`` may know: its hand, the line, hand sizes, stock size, history.
@@ -426,6 +472,7 @@ class Round(_Core):
             result=self.result,
             block=self.reserve >= SLEEPING,
             partnerships=self.partnerships,
+            tile_set=self.tile_set,
         )
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:

@@ -44,7 +44,7 @@ def sample_deal(
 ) -> tuple[dict[int, int], list[int]]:
     """Hands for the seats of ``sizes`` and a stock, uniformly among the consistent deals.
 
-    ``pool`` is the bit-set of the tiles to deal (bit ``i`` is ``DOUBLE_SIX[i]``);
+    ``pool`` is the bit-set of the tiles to deal (bit ``i`` is ``DOUBLE_NINE[i]``, ``Tile.index``);
     ``sizes`` maps each seat to deal to its hand size; ``forbidden[seat]`` is the bit-set
     of the tiles that seat is known not to hold. Returns the hands (seat to bit-set) and the
     stock as tile indices in drawing order. The tiles of the pool that are neither in a hand

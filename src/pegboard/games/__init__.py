@@ -6,7 +6,7 @@ where the set of games is known. Surfaces ask it and never name a game themselve
     ('draw', 'cribbage', 'all-fives', 'fives-and-threes')
     >>> draw = pegboard.games.get("draw")
     >>> draw.check_options({"players": 3})
-    {'players': 3, 'target': None, 'block': 0, 'partnerships': 0}
+    {'players': 3, 'target': None, 'block': 0, 'partnerships': 0, 'set': 6}
 
 A game outside this package joins with ``register``, or as a plug-in found when the
 registry is first used: a distribution's entry point in the ``pegboard.games`` group, or

@@ -26,7 +26,7 @@ from pegboard.draw.bots.ismcts import (
     policy_move,
 )
 from pegboard.draw.bots.levels import ExpertBot
-from pegboard.draw.bots.playout import SHAPED_DOUBLE, SHAPED_FOLLOW, Playout
+from pegboard.draw.bots.playout import CODE, OPEN, SHAPED_DOUBLE, SHAPED_FOLLOW, Playout
 from pegboard.draw.determinize import trailing_passes
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
@@ -103,9 +103,9 @@ def shaped_step(state: Playout) -> int:
     hand = state.hands[state.current]
     best, chosen = -1, legal[0]
     for move in legal:
-        rank, value = divmod(move, 8)
+        rank, value = divmod(move, CODE)
         tile = ORDER[rank]
-        if value == 7:  # the opening tile
+        if value == OPEN:  # the opening tile
             ends = (tile.low, tile.high)
         else:
             other = tile.high if tile.low == value else tile.low

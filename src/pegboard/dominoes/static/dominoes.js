@@ -19,6 +19,10 @@ const PIPS = {
   4: [[-D, -D], [D, -D], [-D, D], [D, D]],
   5: [[-D, -D], [D, -D], [0, 0], [-D, D], [D, D]],
   6: [[-D, -D], [-D, 0], [-D, D], [D, -D], [D, 0], [D, D]],
+  // the double-nine set's (D25): six and a centre; a square of eight; a square of nine
+  7: [[-D, -D], [-D, 0], [-D, D], [0, 0], [D, -D], [D, 0], [D, D]],
+  8: [[-D, -D], [0, -D], [D, -D], [-D, 0], [D, 0], [-D, D], [0, D], [D, D]],
+  9: [[-D, -D], [0, -D], [D, -D], [-D, 0], [0, 0], [D, 0], [-D, D], [0, D], [D, D]],
 };
 
 function svgEl(tag, attrs) {

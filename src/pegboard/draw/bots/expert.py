@@ -44,7 +44,7 @@ from pegboard.bots.base import (
     search_until,
 )
 from pegboard.core import Action, Observation
-from pegboard.dominoes.ranks import RANK_BIT, to_playout
+from pegboard.dominoes.ranks import ranks_of
 from pegboard.dominoes.tiles import tiles_of
 from pegboard.draw.bots.playout import Playout, margins
 from pegboard.draw.determinize import (
@@ -109,17 +109,22 @@ class Dealer:
         constrained = any(mask & unseen for mask in forbidden_masks(observation))
         exact = unseen.bit_count() == sum(sizes[s] for s in others) + observation.stock_size
         self.pool: list[int] | None = None
-        self.own = to_playout(sum(t.bit for t in observation.hand))
+        # The playout numbering of the round's set (D25): the double-six one by default.
+        self.ranks = ranks = ranks_of(observation.tile_set)
+        self.own = ranks.to_playout(sum(t.bit for t in observation.hand))
         self.sizes = sizes
         if exact and not constrained:
-            self.pool = [RANK_BIT[t.index] for t in tiles_of(unseen)]
+            self.pool = [ranks.rank_bit[t.index] for t in tiles_of(unseen)]
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hands and stock in playout bits, uniformly among those the seat cannot tell."""
         pool = self.pool
         if pool is None:
             hands, stock = sample_hidden_masks(self.observation, rng)
-            return [to_playout(mask) for mask in hands], [RANK_BIT[t.index] for t in stock]
+            ranks = self.ranks
+            return [ranks.to_playout(mask) for mask in hands], [
+                ranks.rank_bit[t.index] for t in stock
+            ]
         rng.shuffle(pool)
         playout_hands = []
         start = 0
@@ -140,7 +145,13 @@ class Dealer:
         pass when nothing fits (D19), as the rules say; they count for nobody (D12)."""
         hands, stock = self.sample(rng)
         return Playout(
-            hands, [] if self.block else stock, self.ends, self.current, self.passes, self.partners
+            hands,
+            [] if self.block else stock,
+            self.ends,
+            self.current,
+            self.passes,
+            self.partners,
+            self.ranks,
         )
 
 

@@ -39,10 +39,10 @@ from typing import Final
 
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
 from pegboard.core import Observation
-from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH
+from pegboard.dominoes.ranks import ORDER, ranks_of
 from pegboard.draw.bots.details import play_details
 from pegboard.draw.bots.expert import Dealer
-from pegboard.draw.bots.playout import DRAW, OPEN, PASS, Playout, code_of
+from pegboard.draw.bots.playout import CODE, DRAW, OPEN, PASS, Playout, code_of
 from pegboard.draw.bots.playout import margins as side_margins
 from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
@@ -83,17 +83,18 @@ def moves(state: Playout, voluntary_draw: bool) -> list[int]:
         while playable:
             rank = playable.bit_length() - 1
             playable ^= 1 << rank
-            found.append(8 * rank + OPEN)
+            found.append(CODE * rank + OPEN)
     else:
-        playable = hand & (PLAYOUT_MASK_WITH[a] | PLAYOUT_MASK_WITH[b])
+        ranks = state.ranks
+        playable = hand & (ranks.mask_with[a] | ranks.mask_with[b])
         while playable:
             rank = playable.bit_length() - 1
             playable ^= 1 << rank
-            low, high = LOW[rank], HIGH[rank]
+            low, high = ranks.low[rank], ranks.high[rank]
             if low == a or high == a:
-                found.append(8 * rank + a)
+                found.append(CODE * rank + a)
             if b != a and (low == b or high == b):
-                found.append(8 * rank + b)
+                found.append(CODE * rank + b)
     if found:
         if voluntary_draw and can_draw:
             found.append(DRAW)
@@ -111,20 +112,22 @@ def policy_move(state: Playout) -> int:
     else a draw while the stock allows; else the pass."""
     hand = state.hands[state.current]
     a, b = state.a, state.b
-    playable = hand if a < 0 else hand & (PLAYOUT_MASK_WITH[a] | PLAYOUT_MASK_WITH[b])
+    ranks = state.ranks
+    mask_with = ranks.mask_with
+    playable = hand if a < 0 else hand & (mask_with[a] | mask_with[b])
     if playable:
         rank = playable.bit_length() - 1
         if a < 0:
-            return 8 * rank + OPEN
-        low, high = LOW[rank], HIGH[rank]
+            return CODE * rank + OPEN
+        low, high = ranks.low[rank], ranks.high[rank]
         if low == a or high == a:
             if (low == b or high == b) and a != b:
                 rest = hand ^ (1 << rank)
-                held_a = (rest & PLAYOUT_MASK_WITH[a]).bit_count()
-                held_b = (rest & PLAYOUT_MASK_WITH[b]).bit_count()
-                return 8 * rank + (b if held_a > held_b or (held_a == held_b and a > b) else a)
-            return 8 * rank + a
-        return 8 * rank + b
+                held_a = (rest & mask_with[a]).bit_count()
+                held_b = (rest & mask_with[b]).bit_count()
+                return CODE * rank + (b if held_a > held_b or (held_a == held_b and a > b) else a)
+            return CODE * rank + a
+        return CODE * rank + b
     return DRAW if len(state.stock) - state.taken > RESERVE else PASS
 
 
@@ -162,7 +165,8 @@ class DrawISMCTS(PlayoutExpert):
         if not isinstance(observation, DrawObservation):
             raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
         legal = list(legal_or_raise(observation))
-        codes = [code_of(action) for action in legal]
+        ranks = ranks_of(observation.tile_set)
+        codes = [code_of(action, ranks) for action in legal]
         unique = list(dict.fromkeys(codes))  # both ends showing one number: one move
         root = search(
             Dealer(observation),

@@ -13,6 +13,9 @@ nothing fits (D7); pass only when neither is possible (D8). It is deterministic,
 the randomness of the search comes from the determinizations, and every candidate action
 is scored on the same deals (common random numbers). The tests check these playouts
 against ``Round`` move by move.
+
+A playout plays one set: its ``ranks`` (``pegboard.dominoes.ranks.ranks_of``) are the
+double-six set's numbering by default, the double-nine set's for its rounds (D25).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from pegboard.dominoes.ranks import HIGH, LOW, ORDER, PLAYOUT_MASK_WITH, RANK_BIT, pips
+from pegboard.dominoes.ranks import Ranks, ranks_of
 from pegboard.draw.actions import DrawTile, Pass, Play
 from pegboard.draw.round import RESERVE
 from pegboard.draw.scoring import side_points
@@ -30,24 +33,37 @@ SHAPED_DOUBLE: Final = 10
 the greedy one in the other seats)."""
 SHAPED_FOLLOW: Final = 8
 """Points of its bonus for a play after which the hand can still follow on the ends."""
-_SHAPED_BASE: Final[tuple[int, ...]] = tuple(
-    t.pips + (SHAPED_DOUBLE if t.is_double else 0) for t in ORDER
-)
+SIX_RANKS: Final = ranks_of(6)
+_SHAPED_BASE: dict[int, tuple[int, ...]] = {}
+
+
+def shaped_base(ranks: Ranks) -> tuple[int, ...]:
+    """Per playout rank, the shaped policy's score before its follow bonus."""
+    base = _SHAPED_BASE.get(ranks.tile_set)
+    if base is None:
+        base = _SHAPED_BASE[ranks.tile_set] = tuple(
+            t.pips + (SHAPED_DOUBLE if t.is_double else 0) for t in ranks.order
+        )
+    return base
+
 
 DRAW: Final = -1
 PASS: Final = -2
-OPEN: Final = 7
-"""A move code: ``8 * rank + value`` plays the tile of playout rank ``rank`` on the end
-showing ``value`` (``OPEN`` for the first tile), or ``DRAW``, or ``PASS``."""
+OPEN: Final = 15
+"""A move code: ``16 * rank + value`` plays the tile of playout rank ``rank`` on the end
+showing ``value`` (0-9; ``OPEN`` for the first tile), or ``DRAW``, or ``PASS``."""
+CODE: Final = 16
+"""The move code's multiplier of a rank (``OPEN`` and the ten numbers fit below it)."""
 
 
-def code_of(action: object) -> int:
-    """The move code of a legal Draw action."""
+def code_of(action: object, ranks: Ranks = SIX_RANKS) -> int:
+    """The move code of a legal Draw action, in the playout numbering ``ranks`` of its
+    round's set."""
     cls = action.__class__
     if cls is Play:
         assert isinstance(action, Play)
-        rank = RANK_BIT[action.tile.index].bit_length() - 1
-        return 8 * rank + (OPEN if action.end is None else action.end.value)
+        rank = ranks.rank_bit[action.tile.index].bit_length() - 1
+        return CODE * rank + (OPEN if action.end is None else action.end.value)
     if cls is DrawTile:
         return DRAW
     if cls is Pass:
@@ -58,7 +74,18 @@ def code_of(action: object) -> int:
 class Playout:
     """One determinized position, mutable; ``copy`` before trying an action on it."""
 
-    __slots__ = ("a", "b", "current", "hands", "n", "partners", "passes", "stock", "taken")
+    __slots__ = (
+        "a",
+        "b",
+        "current",
+        "hands",
+        "n",
+        "partners",
+        "passes",
+        "ranks",
+        "stock",
+        "taken",
+    )
 
     def __init__(
         self,
@@ -68,6 +95,7 @@ class Playout:
         current: int,
         passes: int,
         partners: bool = False,
+        ranks: Ranks = SIX_RANKS,
     ) -> None:
         self.hands = hands
         self.stock = stock  # playout bits, in drawing order; stock[taken:] is left
@@ -77,6 +105,7 @@ class Playout:
         self.passes = passes
         self.n = len(hands)
         self.partners = partners  # two sides of partners, seats 0 and 2 against 1 and 3 (D21)
+        self.ranks = ranks  # the set's playout numbering (D25)
 
     def copy(self) -> Playout:
         other = Playout.__new__(Playout)
@@ -89,12 +118,13 @@ class Playout:
         other.passes = self.passes
         other.n = self.n
         other.partners = self.partners
+        other.ranks = self.ranks
         return other
 
     def apply(self, action: object) -> int:
         """Take a legal ``action`` for the seat to play; return the seat that dominoed
         (-1 if none), or -2 when the round blocked."""
-        return self.apply_code(code_of(action))
+        return self.apply_code(code_of(action, self.ranks))
 
     def apply_code(self, move: int) -> int:
         """``apply`` of a move code (``code_of``): the tree search's moves are codes."""
@@ -109,8 +139,8 @@ class Playout:
                 return -2
             self.current = (seat + 1) % self.n
             return -1
-        rank, value = divmod(move, 8)
-        low, high = LOW[rank], HIGH[rank]
+        rank, value = divmod(move, CODE)
+        low, high = self.ranks.low[rank], self.ranks.high[rank]
         if value == OPEN:
             self.a, self.b = low, high
         else:
@@ -138,8 +168,9 @@ class Playout:
         passes = self.passes
         n = self.n
         stock_len = len(stock)
-        mask_with = PLAYOUT_MASK_WITH
-        low_of, high_of = LOW, HIGH
+        ranks = self.ranks
+        mask_with = ranks.mask_with
+        low_of, high_of = ranks.low, ranks.high
         while True:
             hand = hands[seat]
             playable = hand if a < 0 else hand & (mask_with[a] | mask_with[b])
@@ -192,9 +223,10 @@ class Playout:
         passes = self.passes
         n = self.n
         stock_len = len(stock)
-        mask_with = PLAYOUT_MASK_WITH
-        low_of, high_of = LOW, HIGH
-        base = _SHAPED_BASE
+        ranks = self.ranks
+        mask_with = ranks.mask_with
+        low_of, high_of = ranks.low, ranks.high
+        base = shaped_base(ranks)
         follow_bonus = SHAPED_FOLLOW
         while True:
             hand = hands[seat]
@@ -251,6 +283,7 @@ class Playout:
         partnerships both partners show their side's points: the opponents' two counts to
         the side of the player out (D22), blocked the opponents' total to the side of the
         lower total, equal totals nothing (D23)."""
+        pips = self.ranks.pips
         counts = [pips(hand) for hand in self.hands]
         if self.partners:
             return side_points(counts, domino_by if domino_by >= 0 else None)

@@ -114,6 +114,8 @@ class DrawTable(GenericTable):
         )
         if match.block:
             say(_(BLOCK_RULES))
+        if match.tile_set == 9:
+            say(_(NINE_RULES))
         if match.partnerships:
             say(partners_line(HUMAN, _))
         for line in lot_lines(match, _):
@@ -178,6 +180,11 @@ BLOCK_RULES: Final = N_(
 )
 """Said as a Block match begins, and as its replay does."""
 
+NINE_RULES: Final = N_(
+    "The double-nine set: 55 tiles, [0|0] to [9|9], 7 each; the rest is the stock (D25, D26)."
+)
+"""Said as a match of the double-nine set begins, and as its replay does."""
+
 
 def lot_lines(match: Match, _: Translator) -> list[str]:
     """The lots drawn for the first lead (D3), one line each."""
@@ -202,13 +209,15 @@ def table(
 ) -> DrawTable:
     """A ``DrawTable`` of the players asked (else ``PLAYERS``), to the ``--target`` asked,
     of the Block game with ``--option block=1``, in partnerships with ``--option
-    partnerships=1``; the match's own ``ValueError`` (D1, D17) for numbers it refuses, the
-    option's (D18, D21) for a block or partnerships it does not take."""
+    partnerships=1``, with the double-nine set with ``--option set=9``; the match's own
+    ``ValueError`` (D1, D17) for numbers it refuses, the option's (D18, D21, D25) for a
+    block, partnerships or set it does not take."""
     draw = games.get("draw")
     players = requested.get("players")
     count = PLAYERS if players is None else players
     block = draw.option("block").check(requested.get("block", 0))
     partnerships = draw.option("partnerships").check(requested.get("partnerships", 0))
+    tile_set = draw.option("set").check(requested.get("set", 6))
     if draw.options_check is not None:  # partnerships need 4 players (D21)
         draw.options_check({"players": count, "partnerships": partnerships})
     match = Match(
@@ -217,6 +226,7 @@ def table(
         target=requested.get("target"),
         block=bool(block),
         partnerships=bool(partnerships),
+        tile_set=int(tile_set or 6),
     )
     return DrawTable.seated(draw, match, level, seed, terminal, gettext)
 
@@ -242,6 +252,7 @@ class DrawReplay(GenericReplay):
                 target=checked.target,
                 block=checked.block,
                 partnerships=checked.partnerships,
+                tile_set=checked.tile_set,
             )
             rounds = list(record.get("rounds", []))
             self.unfinished = record.get("current_round") is not None
@@ -270,6 +281,8 @@ class DrawReplay(GenericReplay):
             )
             if position.block:
                 say(_(BLOCK_RULES))
+            if position.tile_set == 9:
+                say(_(NINE_RULES))
             if position.partnerships:
                 say(partners_line(None, _))
             for line in lot_lines(position, _):
@@ -281,6 +294,8 @@ class DrawReplay(GenericReplay):
                 players=position.num_players, seat=first if first is None else first + 1
             )
         )
+        if position.tile_set == 9:
+            say(_(NINE_RULES))
         if not position.line.is_empty:
             say(_("Board: {description}").format(description=position.line.describe(_.lang)))
         self._show_deal(position)

@@ -46,6 +46,7 @@ from typing import Any, Final, Literal
 from pegboard.core.languages import language
 from pegboard.draw.actions import Action
 from pegboard.draw.description import GAME
+from pegboard.draw.encoding import check_encodable
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round, check_partnerships
 from pegboard.draw.start import check_players
@@ -67,6 +68,7 @@ def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     if options.get("target") is not None:
         raise ValueError("draw_v0 plays one round: the target of a match is no option of it")
     players = options.get("players")
+    check_encodable(options.get("set", 6))  # its spaces are the double-six set's (D25)
     block = bool(options.get("block") or 0)
     partnerships = bool(options.get("partnerships") or 0)
     return raw_env(

@@ -32,7 +32,13 @@ from pegboard.dominoes.line import Line
 from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
 from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.determinize import determinize
-from pegboard.draw.encoding import DRAW_DRAW_ACTION, MAX_MOVES, line_action, line_action_index
+from pegboard.draw.encoding import (
+    DRAW_DRAW_ACTION,
+    MAX_MOVES,
+    check_encodable,
+    line_action,
+    line_action_index,
+)
 from pegboard.draw.looks.openspiel_observer import DrawObserver
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round, check_partnerships, hand_size
@@ -51,6 +57,8 @@ def setup(params: Mapping[str, Any]) -> Setup:
     seats, bounds and rules of one round."""
     players = int(params.get("players", 2))
     hand_size(players)  # 2-4, with the rule in the error
+    # The game's tensors and chance outcomes are the double-six set's (D25: refused).
+    check_encodable(params.get("set", 6))
     zero_sum = bool(params.get("zero_sum", False))
     block = bool(params.get("block", False))
     partnerships = check_partnerships(bool(params.get("partnerships", False)), players)
@@ -270,6 +278,7 @@ def search_state(observation: Any, rng: random.Random) -> Any:
     draw does not show its tile): ``split_history`` picks a split that fits every move.
     """
     view = round_observation(observation)
+    check_encodable(view.tile_set)  # the game searched is of the double-six set (D25)
     n = view.num_players
     round_ = determinize(view, rng)
     line = Line()
@@ -301,6 +310,7 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     match's target is no parameter of it), of the Block game with ``block``."""
     if options.get("target") is not None:
         raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
+    check_encodable(options.get("set", 6))  # its tensors are the double-six set's (D25)
     players = options.get("players")
     parameters: dict[str, Any] = {} if players is None else {"players": int(players)}
     if options.get("block"):

@@ -1,5 +1,6 @@
-"""How to play Draw (docs/rules.md D1-D17, its Block game D18-D20 and partnerships D21-D24):
-the page, its eight diagrams, a partnership hand settled by the engine, and "try it".
+"""How to play Draw (docs/rules.md D1-D17, its Block game D18-D20, partnerships D21-D24 and
+the double-nine set D25-D27): the page, its nine diagrams, a partnership hand settled by the
+engine, and "try it".
 
 Every diagram is drawn by the engine (``pegboard.draw.render_svg``) from a line built by
 playing its tiles (``DIAGRAMS``), with the engine's title and structured description (B1-B5);
@@ -17,10 +18,12 @@ from typing import Any, Final
 
 from markupsafe import Markup
 
-from pegboard.core import N_
+from pegboard.core import N_, IllegalActionError
+from pegboard.dominoes.tiles import SIX
 from pegboard.draw import End, Line, Round, RoundResult, Tile, render_svg, settle
 from pegboard.draw import Play as PlaceTile
 from pegboard.draw.match import target_for
+from pegboard.draw.round import hand_size
 from pegboard.i18n import Translator, describe_error
 from pegboard.web.rules.page import (
     RulesContext,
@@ -103,6 +106,14 @@ DIAGRAMS: Final = (
         N_(
             "The open numbers are 1 and 3. With [0|5], [2|6] and [5|6] in hand you hold no 1 "
             "and no 3: in the Block game you pass."
+        ),
+    ),
+    Diagram(
+        "d-nine",
+        (("9-9", None), ("7-9", "9-9A"), ("8-9", "9-9B")),
+        N_(
+            "With the double-nine set, [7|9] and [8|9] join the double [9|9] as any tiles "
+            "do: the open numbers are 7 and 8."
         ),
     ),
 )
@@ -190,6 +201,12 @@ def line_answer(plays: Sequence[Play], _: Translator) -> tuple[int, dict[str, st
     if len(plays) > MAX_PLAYS:
         return 422, {"error": _("A line holds at most {n} tiles (D1).").format(n=MAX_PLAYS)}
     try:
+        for text, _end in plays:
+            tile = Tile.parse(text)
+            if tile.high > SIX:  # "try it" lays the page's double-six tiles (D1, D25)
+                raise IllegalActionError(
+                    N_("{tile} is not a tile of the double-six set"), "D1", tile=tile
+                )
         line = build_line(plays)
     except ValueError as error:  # IllegalActionError and WordedError are ValueErrors
         return 422, {"error": describe_error(error, _)}
@@ -525,6 +542,42 @@ def partnerships(ctx: RulesContext) -> Markup:
     )
 
 
+def double_nine(ctx: RulesContext) -> Markup:
+    # D25-D27: the option `set` of a Draw table (its lobby label says "Domino set").
+    each = hand_size(2, 9)
+    return join(
+        _p(
+            ctx,
+            N_(
+                "A table may be played with the double-nine set, chosen in its options: the "
+                "{tiles} tiles [0|0] to [9|9], each number on ten of them. Everything else is "
+                "as with the double-six set: the lot and the lead, the line, the turns, the "
+                "Block game, partnerships, the counts and the scores. [9|9] counts 18."
+            ),
+            tiles=55,
+        ),
+        _p(
+            ctx,
+            N_(
+                "Each player is dealt {each} tiles, whether two, three or four play; the "
+                "stock holds the rest: {two}, {three} or {four} tiles."
+            ),
+            each=each,
+            two=55 - 2 * hand_size(2, 9),
+            three=55 - 3 * hand_size(3, 9),
+            four=55 - 4 * hand_size(4, 9),
+        ),
+        diagram(ctx, BY_ID["d-nine"]),
+        _p(
+            ctx,
+            N_(
+                "A double-nine table shows no chances of winning: they are computed for the "
+                "double-six set only."
+            ),
+        ),
+    )
+
+
 PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
@@ -544,6 +597,7 @@ PAGE: Final = RulesPage(
         Section("match", N_("The next round and the match"), match),
         Section("block", N_("The Block game: no drawing"), block),
         Section("partnerships", N_("Partnerships for four players"), partnerships),
+        Section("double-nine", N_("The double-nine set"), double_nine),
     ),
     scripts=("games/rules_draw.js",),
     anchors=MappingProxyType({"turn": "turn", "round_end": "scoring", "match_end": "match"}),
