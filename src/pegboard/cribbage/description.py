@@ -16,7 +16,7 @@ from pegboard.cribbage.narration import (
     events_of,
     game_points,
     match_over,
-    partners,
+    side_won_match,
     told,
 )
 from pegboard.cribbage.table import PLAYERS
@@ -68,13 +68,7 @@ def outcome(match: Any) -> Event | None:
     and the surfaces say it from the scores (one seat)."""
     if not isinstance(match, CribbageMatch) or match.players != 4 or match.winner is None:
         return None
-    return Event(
-        N_("{player} and {partner} win the match (C12)."),
-        {},
-        partners(match.winner),
-        "end",
-        you=N_("You and {partner} win the match (C12)."),
-    )
+    return side_won_match(match.winner)
 
 
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:

@@ -178,6 +178,21 @@ def partners(side: int) -> dict[str, int]:
     return {"player": side, "partner": side + 2}
 
 
+def side_won_match(side: int, reader: int | None = None) -> Event:
+    """The win of a match by a side of partners among four (C9, C12), both named: the
+    reader first when on that side (said "you": "You and Cy win the match")."""
+    seats = partners(side)
+    if reader == side + 2:
+        seats = {"player": reader, "partner": side}
+    return Event(
+        N_("{player} and {partner} win the match (C12)."),
+        {},
+        seats,
+        "end",
+        you=N_("You and {partner} win the match (C12)."),
+    )
+
+
 def standing(points: Sequence[int], players: int = 2) -> Joined:
     """Every score as one field: a player's each (``seat 1: 15 · seat 2: 8``), or among
     four a side's, both partners named (``seat 1 and seat 3: 15 · ...``, C9)."""
@@ -393,7 +408,7 @@ class Moment(NamedTuple):
             _logged(game),
             game.phase,
             game.result is not None,
-            len(game.hand_sizes),  # a seat's view, or a web view of it: one size a seat
+            game.num_players,
         )
 
     @classmethod

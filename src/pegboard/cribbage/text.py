@@ -161,30 +161,44 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
 
 
 def hand_header(
-    hand_number: int, dealer: int, scores: Sequence[int], seats: Seats, _: Gettext
+    hand_number: int,
+    dealer: int,
+    scores: Sequence[int],
+    seats: Seats,
+    _: Gettext,
+    players: int = 2,
 ) -> str:
-    return seats.say(narration.hand_started(hand_number, dealer, scores), _)
+    """A hand's first line; ``scores`` one a player, or one a side among four (C9)."""
+    return seats.say(narration.hand_started(hand_number, dealer, scores, players), _)
 
 
 def move_line(
-    seat: int, text: str, dealer: int, count: int, seats: Seats, _: Gettext
+    seat: int, text: str, dealer: int, count: int, seats: Seats, _: Gettext, players: int = 2
 ) -> tuple[str, int]:
     """How a move reads, and the count after it. ``text`` is the move as the narrating
-    view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
-    event, count = narration.moved(seat, text, dealer, count)
+    view saw it: a bare ``discard`` is another seat's discard, its cards unseen (two, or
+    one among three or four)."""
+    event, count = narration.moved(seat, text, dealer, count, players)
     return seats.say(event, _, start=True), count
 
 
-def score_line(event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext) -> str:
-    """Who pegs how many, and the scores on the way to 121."""
-    return seats.say(narration.pegs(event, scores), _)
+def score_line(
+    event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext, players: int = 2
+) -> str:
+    """Who pegs how many, and the scores on the way to 121 (a side's among four)."""
+    return seats.say(narration.pegs(event, scores, players), _)
 
 
 def event_lines(
-    event: ScoreEvent, scores: Sequence[int], dealer: int, seats: Seats, _: Gettext
+    event: ScoreEvent,
+    scores: Sequence[int],
+    dealer: int,
+    seats: Seats,
+    _: Gettext,
+    players: int = 2,
 ) -> list[str]:
     """One score explained: the saying from the game's log, then the pegs."""
-    return _lines(narration.scored(event, scores, dealer), seats, _)
+    return _lines(narration.scored(event, scores, dealer, players), seats, _)
 
 
 def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:
@@ -213,7 +227,7 @@ def narrate(
     count = before.count
     told = []
     for seat, text in moves:
-        event, count = narration.moved(seat, text, before.dealer, count)
+        event, count = narration.moved(seat, text, before.dealer, count, before.num_players)
         told.append(event)
     then, now = narration.Moment.of(before), narration.Moment.of(after)
     return _lines(narration.events_of(then, now, after.log, after.result, told), seats, _)
