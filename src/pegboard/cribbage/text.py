@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pegboard.core import N_, Event, Joined
-from pegboard.core import narration as core_narration
 from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent, narration
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.i18n.catalogs import Translator
@@ -151,8 +150,10 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def scores_text(scores: Sequence[int], seats: Seats, _: Gettext) -> str:
-    return seats.say(Event("{scores}", {"scores": core_narration.scores(scores)}), _)
+def scores_text(scores: Sequence[int], seats: Seats, _: Gettext, players: int = 2) -> str:
+    """Every score in words: one a player, or among four one a side, both partners named
+    (``scores`` then has the two sides', C9)."""
+    return seats.say(Event("{scores}", {"scores": narration.standing(scores, players)}), _)
 
 
 def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]:
