@@ -132,6 +132,21 @@ class Seats:
         return replace(event, fields=fields)
 
 
+@dataclass(frozen=True)
+class TableSeats(Seats):
+    """The seats round a table of three or four (C8, C9) as a terminal names them: the
+    human "you", every other seat by its number ("seat 3"), in every phrase too (there is
+    no one "bot" to speak of)."""
+
+    def name(self, seat: int, _: Gettext) -> str:
+        if seat == self.human:
+            return super().name(seat, _)  # "you"
+        return _("seat {seat}").format(seat=seat + 1)
+
+    def _phrase(self, event: Event, _: Gettext) -> str:
+        return say(event, _, lambda seat: self.name(seat, _), self.human)
+
+
 PHRASES: dict[str, str] = {
     narration.CRIB: "crib",
     narration.INTO_CRIB: "into_crib",
