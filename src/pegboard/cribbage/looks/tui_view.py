@@ -138,10 +138,8 @@ def peg_board(
     rows = []
     for seat, (front, back) in enumerate(zip(fronts, backs, strict=True)):
         given = names[seat] if names is not None else None
-        if given is not None:
-            name = given
-        else:
-            name = _("You") if seat == HUMAN else (other or _("the bot"))
+        default = _("You") if seat == HUMAN else (other or _("the bot"))
+        name = default if given is None else given
         holes = ["·"] * BOARD_CELLS
         if len(fronts) == 2 and names is None:  # the skunks are the two-player game's
             for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
