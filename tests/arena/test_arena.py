@@ -205,7 +205,7 @@ def test_the_arena_hands_bots_observations_only(
     [
         ({"game": "chess", "bots": ("random", "random")}, "the games are draw, cribbage"),
         ({"game": "draw", "bots": ("random",)}, "2, 3, 4 players"),
-        ({"game": "cribbage", "bots": ("random",) * 3}, "2 players"),
+        ({"game": "cribbage", "bots": ("random",) * 5}, "2, 3, 4 players"),
         ({"game": "draw", "bots": ("random", "wizard")}, "no 'wizard' bot for draw"),
         ({"game": "draw", "bots": ("random", "random"), "deals": 0}, "at least 1"),
         ({"game": "draw", "bots": ("random", "random"), "budget": 0}, "budget"),

@@ -81,7 +81,7 @@ def test_arena_json_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
     [
         (["chess"], "the games are draw, cribbage"),
         (["draw", "--bots", "random,wizard"], "no 'wizard' bot"),
-        (["cribbage", "--bots", "random", "--players", "3"], "2 players"),
+        (["cribbage", "--bots", "random", "--players", "5"], "2, 3, 4 players"),
         (["draw", "--deals", "0"], "at least 1"),
         (["draw", "--workers", "0"], "workers"),
         (["draw", "--json", "/no/such/dir/x.json"], "no such directory"),

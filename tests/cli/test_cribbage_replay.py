@@ -189,3 +189,48 @@ def test_a_tampered_record_is_refused(tmp_path: Path) -> None:
     match["points"] = [0, 0]
     code, output = _replay(_write(tmp_path, match, "match.json"))
     assert code == 1 and output.startswith("pegboard: error: ")
+
+
+def _table_match(players: int, seed: int) -> CribbageMatch:
+    match = CribbageMatch(best_of=3, seed=seed, players=players)
+    bots = [make_bot("cribbage", "greedy", seed=seed + s) for s in range(players)]
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)))
+    return match
+
+
+def test_c8_replay_of_a_match_of_three(tmp_path: Path) -> None:
+    match = _table_match(3, 8)
+    code, output = _replay(_write(tmp_path, match.to_record()))
+    assert code == 0, output
+    assert "(the lowest card deals, C8)." in output
+    assert "The crib starts with " in output and " from the pack (C8)." in output
+    assert "Seat 3 is dealt " in output and "lays a card" not in output  # all shown
+    for finished in match.games:
+        assert f"Seat {finished.result.winner + 1} wins the game: " in output
+    if len(match.games) > 1:
+        second = match.games[1].first_dealer + 1
+        assert f"Game 2: seat {second} deals first (the first deal passes to the left)." in output
+    assert f"seat {match.winner + 1} wins, " in output
+
+
+def test_c9_replay_of_a_match_of_four_names_the_sides(tmp_path: Path) -> None:
+    match = _table_match(4, 9)
+    code, output = _replay(_write(tmp_path, match.to_record()))
+    assert code == 0, output
+    assert "seat 1 and seat 3: 0 · seat 2 and seat 4: 0 (to 121)" in output
+    side = match.winner
+    assert side is not None
+    a, b = match.points
+    assert (
+        f"seats {side + 1} and {side + 3} win, seat 1 and seat 3: {a} · seat 2 and seat 4: {b} "
+        "(game points)." in output
+    )
+    # A game record of four replays too, one card laid away each (C9).
+    game = Game.new(seed=9, players=4)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    code, output = _replay(_write(tmp_path, game.to_record(), "game.json"))
+    assert code == 0 and "Seat 4 is dealt " in output and "The starter is cut" in output

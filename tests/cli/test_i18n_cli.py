@@ -239,7 +239,7 @@ def test_arena_takes_the_language_of_pegboard_and_of_the_environment() -> None:
     [
         (["chess"], "não há o jogo 'chess'; os jogos são draw, cribbage"),
         (["draw", "--bots", "random,wizard"], "não há robô 'wizard' para Draw; escolha entre:"),
-        (["cribbage", "--players", "3"], "cribbage é jogado aqui por 2 jogadores, não 3"),
+        (["cribbage", "--players", "5"], "cribbage é jogado aqui por 2, 3, 4 jogadores, não 5"),
         (["draw", "--deals", "0"], "--deals é um número inteiro de pelo menos 1, não 0"),
         (["draw", "--workers", "0"], "--workers é um número inteiro de pelo menos 1, não 0"),
         (["draw", "--backend", "cloud"], "o backend é local ou ray, não 'cloud'"),

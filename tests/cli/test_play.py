@@ -224,7 +224,11 @@ def test_play_opens_full_screen_only_in_a_terminal(monkeypatch: pytest.MonkeyPat
     ("args", "message"),
     [
         # the game's own refusals (its description's options), the rule named
-        (["cribbage", "--players", "3"], "Cribbage here is for two players (C2)."),
+        (
+            ["cribbage", "--players", "5"],
+            "Cribbage is for 2 players (C2), 3 (C8), or 4 in two partnerships, partners "
+            "opposite (C9).",
+        ),
         (["cribbage", "--best-of", "4"], "A cribbage match is the best of 1, 3, 5 or 7 games."),
         (["draw", "--best-of", "3"], "--best-of is for cribbage"),
         (["draw", "--players", "5"], "Draw is for 2, 3 or 4 players (D1)."),

@@ -47,11 +47,11 @@ def test_c17_a_match_of_five_card_games_to_61_replays_from_its_record() -> None:
     assert again.to_record() == record and again.cards == 5
     game = pegboard.games.get("cribbage")
     options, seed, actions = game.record_start(record)
-    assert options == {"best_of": 3, "cards": 5} and seed == 12 and actions
+    assert options == {"players": 2, "best_of": 3, "cards": 5} and seed == 12 and actions
     # Six-card records are unchanged: no cards, and read back as six.
     six = CribbageMatch(best_of=1, seed=12)
     assert "cards" not in six.to_record()
-    assert game.record_start(six.to_record())[0] == {"best_of": 1, "cards": 6}
+    assert game.record_start(six.to_record())[0] == {"players": 2, "best_of": 1, "cards": 6}
     with pytest.raises(RecordError, match="C13"):
         game.record_start({**record, "cards": 7})
 

@@ -201,7 +201,7 @@ def test_the_bots_own_crib_and_the_humans(monkeypatch: pytest.MonkeyPatch) -> No
         pt("You lay {cards} {place}.").format(cards="5H JS", place=pt("in the bot's crib"))
     )
     planted = Event("{who} DID IT {place}", {"place": narration.into_crib(1)}, {"who": 1})
-    monkeypatch.setattr(narration, "laid_away", lambda seat, dealer: planted)
+    monkeypatch.setattr(narration, "laid_away", lambda seat, dealer, players=2: planted)
     assert cribbage_text.move_line(1, "discard", 1, 0, Seats(0, "the bot"), EN)[0] == (
         "The bot DID IT in its own crib"
     )

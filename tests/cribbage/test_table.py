@@ -395,23 +395,20 @@ def test_c8_c9_records_replay_and_a_changed_record_is_refused() -> None:
     assert Game.from_record(position.to_record()).scores == position.scores
 
 
-def test_c8_c9_the_surfaces_read_two_player_records_only() -> None:
-    """Three and four are played in the library only: the registry's reader, which the
-    site, ``replay`` and the terminal read records with, refuses them with a clear error,
-    and reads a two-player game's record as before."""
+def test_c8_c9_the_surfaces_read_records_of_every_table() -> None:
+    """The registry's reader, which the site, ``replay`` and the terminal read records
+    with, reads a game of three or four (C8, C9) as the library does, and a two-player
+    game's record as before."""
     from pegboard import games
 
     reader = games.get("cribbage")
-    for players in (3, 4):
+    for players in (2, 3, 4):
         game = Game.new(players=players, seed=5)
         game.apply(game.legal_actions()[0])
         record = game.to_record()
-        assert Game.from_record(record).to_record() == record  # the library reads it
-        with pytest.raises(RecordError, match=r"three or four \(C8, C9\)"):
-            reader.read_record(record)
-    two = Game.new(seed=5)
-    two.apply(two.legal_actions()[0])
-    assert reader.read_record(two.to_record()).to_record() == two.to_record()
+        read = reader.read_record(record)
+        assert read.num_players == players
+        assert read.to_record() == record
 
 
 def test_c8_c9_a_copy_plays_on_alone_and_deals_the_same_future() -> None:

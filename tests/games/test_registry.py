@@ -49,7 +49,14 @@ def test_an_unknown_game_is_refused_naming_the_choices() -> None:
             "D17",
             "A target is a whole number of points from 1 to 500 (D17).",
         ),
-        ("cribbage", {"players": 3}, "players", "C2", "Cribbage here is for two players (C2)."),
+        (
+            "cribbage",
+            {"players": 5},
+            "players",
+            "C2",
+            "Cribbage is for 2 players (C2), 3 (C8), or 4 in two partnerships, partners "
+            "opposite (C9).",
+        ),
         (
             "cribbage",
             {"best_of": 2},

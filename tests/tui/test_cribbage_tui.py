@@ -330,7 +330,10 @@ def test_setup_screen_chooses_cribbage_and_the_length_of_the_match() -> None:
             screen.query_one("#players", Select).value = 3
             screen.query_one("#game", Select).value = "cribbage"
             await pilot.pause()
-            assert screen.query_one("#players", Select).disabled  # you and one bot
+            players = screen.query_one("#players", Select)
+            assert not players.disabled  # two, three (C8) or four in partnerships (C9)
+            assert players.value == 3  # the count chosen for Draw fits cribbage too
+            players.value = 2  # you and one bot
             assert screen.query_one("#best-of", Select).display
             screen.query_one("#best-of", Select).value = 5
             screen.query_one("#level-1", Select).value = "beginner"  # a level for people
@@ -413,7 +416,7 @@ def test_cribbage_fits_an_80x24_terminal() -> None:
 
     for lang in ("en", "zh"):
         _ = translator(lang)
-        text = asyncio.run(capture("cribbage", lang, seed=4, moves=3))
+        text = asyncio.run(capture("cribbage", lang, seed=4, moves=3, players=2))
         rows = text.splitlines()
         assert len(rows) <= 24 and all(cell_len(row) <= 80 for row in rows)
         # Everything of the table is in sight at once: the scores on the board, the

@@ -125,17 +125,19 @@ def test_d2_draw_views_never_name_a_tile_the_seat_cannot_know(players: int) -> N
         match.apply(rng.choice(match.legal_actions()))
 
 
-def test_c2_cribbage_views_never_name_a_card_the_seat_cannot_know() -> None:
-    """The other hand, the other seat's discards before the show and the undealt deck
-    stay unnamed in the cards, the moves and the current hand's log."""
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_c2_c8_c9_cribbage_views_never_name_a_card_the_seat_cannot_know(players: int) -> None:
+    """The other hands (a partner's too among four, C9), the other seats' discards before
+    the show and the undealt deck stay unnamed in the cards, the moves and the current
+    hand's log: in every seat's view, the messages the web sends it."""
     rng = random.Random(5)
-    match = CribbageMatch(best_of=1, seed=5)
+    match = CribbageMatch(best_of=1, seed=5, players=players)
     while not match.is_over:
         game = match.game
-        for seat in (None, 0, 1):
+        for seat in (None, *range(players)):
             v = view(match, "cribbage", seat, "en")
             hidden = set(game.stock) - {game.starter}
-            for other in (0, 1):
+            for other in range(players):
                 if other != seat:
                     hidden |= set(game.hands[other]) | set(game.kept[other]) - {
                         c for _s, c in game.played

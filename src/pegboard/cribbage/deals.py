@@ -1,6 +1,8 @@
 """Cribbage's deals in the arena (``Game.looks.arena``): a deal is one hand from 0-0,
 the dealer drawn from the deal's seed, over when the first hand's show is over and the
-game deals hand 2; with ``matches``, a whole game to 121. Scored by the game's points."""
+game deals hand 2; with ``matches``, a whole game to 121. Scored by the game's points, per
+seat: among four each partner scores its side's (C9), so partners seated opposite (A, B,
+A, B) share them."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ def start(matches: bool, seed: int, players: int, options: Mapping[str, Any]) ->
     from pegboard.cribbage import Game
 
     if matches:
-        return Game.new(seed=seed)
-    return Game.new(seed=seed, dealer=seed % 2)
+        return Game.new(seed=seed, players=players)
+    return Game.new(seed=seed, dealer=seed % players, players=players)
 
 
 def finished(position: Any, matches: bool) -> bool:
@@ -26,7 +28,9 @@ def finished(position: Any, matches: bool) -> bool:
 
 
 def points(position: Any, matches: bool) -> Sequence[float]:
-    return tuple(position.scores)
+    from pegboard.cribbage.description import per_seat
+
+    return per_seat(position.scores, position.num_players)
 
 
 def apply(position: Any, seat: int, action: Any) -> None:

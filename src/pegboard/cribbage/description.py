@@ -1,5 +1,6 @@
-"""Cribbage as the registry describes it: two players (C2), six cards each or five (five-card
-cribbage to 61, C13-C17), a match of 1, 3, 5 or 7 games."""
+"""Cribbage as the registry describes it: two players (C2), three (C8) or four in two
+partnerships (C9), six cards each between two or five (five-card cribbage to 61, C13-C17),
+a match of 1, 3, 5 or 7 games."""
 
 from __future__ import annotations
 
@@ -11,9 +12,16 @@ from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage import Game as CribbageGame
 from pegboard.cribbage.bots.levels import register_cribbage_bots
 from pegboard.cribbage.looks import LOOKS
-from pegboard.cribbage.narration import Moment, events_of, game_points, match_over, told
-from pegboard.cribbage.table import CARDS
-from pegboard.games.base import Encoding, Game, Grading, Option, WinProbabilities
+from pegboard.cribbage.narration import (
+    Moment,
+    events_of,
+    game_points,
+    match_over,
+    side_won_match,
+    told,
+)
+from pegboard.cribbage.table import CARDS, PLAYERS
+from pegboard.games.base import Encoding, Game, Grading, Option, OptionError, WinProbabilities
 from pegboard.games.levels import register_bot
 
 BEST_OF = (1, 3, 5, 7)
@@ -21,46 +29,80 @@ BEST_OF = (1, 3, 5, 7)
 
 
 def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
+    players = int(options.get("players") or 2)
     cards = options.get("cards")  # five-card cribbage with 5 (C13); 6 is the game's own
     return CribbageMatch(
-        best_of=int(options["best_of"]), seed=seed, cards=5 if cards == 5 else None
+        best_of=int(options["best_of"]),
+        seed=seed,
+        players=players,
+        cards=5 if cards == 5 else None,
     )
 
 
+def check(options: Mapping[str, Any]) -> None:
+    """Five-card cribbage is a game for two (C13): with three or four it is refused in
+    words, rather than a table of three or four dealt its own five cards to 121."""
+    if options.get("cards") == 5 and options.get("players", 2) != 2:
+        raise OptionError(
+            "cards",
+            N_("Five-card cribbage is a game for two players (C13)."),
+            "C13",
+        )
+
+
+def per_seat(values: Sequence[int], players: int) -> tuple[int, ...]:
+    """One value a seat: among four each partner shows its side's (C9), as partnership
+    Draw's seats do (D24); otherwise the values as they are, one a player."""
+    if players == 4:
+        return tuple(values[seat % 2] for seat in range(4))
+    return tuple(values)
+
+
 def standing(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
-    """The game points of a match (the pegs of a game read alone)."""
+    """Per seat, the game points of a match (the pegs of a game read alone); among four
+    each partner shows its side's (C9)."""
     if isinstance(match, CribbageGame):
-        return tuple(match.scores)
-    return match.points
+        return per_seat(match.scores, match.num_players)
+    return per_seat(match.points, match.num_players)
 
 
 def board_points(match: CribbageMatch | CribbageGame) -> tuple[int, ...]:
-    """The pegs of the game in play (a match's game points are its ``scores``)."""
+    """Per seat, the pegs of the game in play (a match's game points are its ``scores``);
+    among four each partner shows its side's (C9)."""
     game = match if isinstance(match, CribbageGame) else match.game
-    return tuple(game.scores)
+    return per_seat(game.scores, game.num_players)
 
 
-def read_two_player_game(record: dict[str, Any]) -> CribbageGame:
-    """A game's record, replayed, for the surfaces: they seat two players, so a record of
-    three or four (C8, C9), played in the library only, is refused with a clear error."""
-    game = CribbageGame.from_record(record)
-    if game.num_players != 2:
-        raise RecordError(
-            N_(
-                "this record is of cribbage for three or four (C8, C9), played in the "
-                "library only: the site and the terminal seat two players"
-            )
-        )
-    return game
+def sides(match: CribbageMatch | CribbageGame) -> tuple[tuple[int, ...], ...]:
+    """The seats that play together: seats 0 and 2 against 1 and 3 among four (C9), else
+    each seat alone."""
+    if match.num_players == 4:
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(match.num_players))
+
+
+def outcome(match: Any) -> Event | None:
+    """The side that won a match of four, both partners named (C9, C12); None otherwise,
+    and the surfaces say it from the scores (one seat)."""
+    if not isinstance(match, CribbageMatch) or match.players != 4 or match.winner is None:
+        return None
+    return side_won_match(match.winner)
 
 
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
     """A match record's options, seed and actions in order (``RecordError`` otherwise):
-    the record keeps the games needed to win, ``target``, of a match of ``2 × target − 1``."""
+    the record keeps the games needed to win, ``target``, of a match of ``2 × target − 1``,
+    and its ``players`` when they are three or four (C8, C9; a record of two has none)."""
     record = check_record(record, "cribbage", "match")
     seed, target = record.get("seed"), record.get("target")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, target)):
         raise RecordError(N_("a match record of cribbage has its target and its seed"))
+    players = record.get("players", 2)
+    if isinstance(players, bool) or players not in PLAYERS:
+        raise RecordError(
+            N_("a cribbage record is of 2 players (C2), 3 (C8) or 4 (C9), not {players!r}"),
+            players=players,
+        )
     try:
         actions = [str(text) for text in recorded_actions(record, "games", "current_game")]
     except (KeyError, TypeError) as error:
@@ -68,7 +110,7 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
     cards = record.get("cards", 6)  # a record without it is six-card's (C2)
     if cards not in CARDS or isinstance(cards, bool):
         raise RecordError(N_("a match record of cribbage deals 5 or 6 cards each (C13)"))
-    options = {"best_of": 2 * int(target) - 1, "cards": cards}  # type: ignore[arg-type]
+    options = {"players": players, "best_of": 2 * int(target) - 1, "cards": cards}  # type: ignore[arg-type]
     return options, int(seed), actions  # type: ignore[arg-type]
 
 
@@ -93,12 +135,13 @@ def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequen
             lambda: events_of(before, after, game.log, None, (told(seat, action, before),))
         )
     points, winner, games = match.points, match.winner, len(match.games)
+    players = match.players
 
     def make() -> tuple[Event, ...]:
         events = events_of(before, after, game.log, ended, (told(seat, action, before),))
-        end: tuple[Event, ...] = (game_points(points),)
+        end: tuple[Event, ...] = (game_points(points, players),)
         if winner is not None:
-            end += match_over(points, winner, games)
+            end += match_over(points, winner, games, players)
         return events + end
 
     return Later(make)
@@ -153,8 +196,8 @@ to 61 (C13-C17); the same cards, crib, starter, pegging and show (C1, C3, C4, C6
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
-    min_players=2,
-    max_players=2,
+    min_players=min(PLAYERS),
+    max_players=max(PLAYERS),
     # A discard is worth some thought, a pegging card is quick, and a match of the best of
     # 3 takes each player some 100 to 160 decisions: 5 minutes and 5 seconds a move.
     time_control=(300, 5),
@@ -178,10 +221,13 @@ GAME = Game(
             name="players",
             label=N_("Players"),
             default=2,
-            problem=N_("Cribbage here is for two players (C2)."),
+            problem=N_(
+                "Cribbage is for 2 players (C2), 3 (C8), or 4 in two partnerships, "
+                "partners opposite (C9)."
+            ),
             rule="C2",
-            minimum=2,
-            maximum=2,
+            minimum=min(PLAYERS),
+            maximum=max(PLAYERS),
         ),
         Option(
             name="best_of",
@@ -192,6 +238,9 @@ GAME = Game(
         ),
         FIVE_CARD,
     ),
+    options_check=check,
+    outcome=outcome,
+    sides=sides,
     new_match=new_match,
     from_record=CribbageMatch.from_record,
     record_start=record_start,
@@ -202,14 +251,14 @@ GAME = Game(
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=CribbageMatch,
-    readers={"game": read_two_player_game},
+    readers={"game": CribbageGame.from_record},
     position_types=(CribbageGame,),
     rule_gists={
         "C2": N_("each player lays exactly two different cards from the hand in the crib"),
         "C4": N_("play one card from your hand, and the count may not pass 31"),
         "C5": N_("you may say go only when no card fits under 31"),
         "C7": N_("the game is over"),
-        # Cribbage for three and four (C8-C12, Game.new(players=...)), a library game.
+        # Cribbage for three and four (C8-C12): the option players.
         "C8": N_("among three, each player lays one card in the crib, the dealer's left first"),
         "C9": N_("among four, each player lays one card in the crib, the dealer's left first"),
         "C10": N_("play in turn from the dealer's left; say go only when no card fits under 31"),

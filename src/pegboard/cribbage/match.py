@@ -1,10 +1,19 @@
-"""A cribbage match: games until a player has won enough game points.
+"""A cribbage match: games until a player (or a side of partners) has won enough game points.
 
-A game won is worth 1 game point, a skunk 2 and a double skunk 3 (C7; the tournament
-convention that a skunk counts double). A match of five-card cribbage (``cards=5``) plays
-games to 61, a lurch worth 2 (C13-C17). The first game's dealer is chosen by a cut (C2);
-after that, as the American Cribbage Congress rules have it (rule 1.5), the loser of each
-game deals first in the next one, which offsets the first dealer's advantage.
+Between two, a game won is worth 1 game point, a skunk 2 and a double skunk 3 (C7; the
+tournament convention that a skunk counts double). The first game's dealer is chosen by a
+cut (C2); after that, as the American Cribbage Congress rules have it (rule 1.5), the loser
+of each game deals first in the next one, which offsets the first dealer's advantage.
+
+Among three (C8) or four in partnerships (C9) a game won is worth one game point (C12), to
+the player or to the side; the game points are kept one a player, or one a side among four.
+The first game's dealer is cut for (C8); a game has no single loser there (two players lose
+among three, two partners among four), so the first deal of each later game passes to the
+left of the one before it, and every seat deals first in turn (an engine choice: the
+sources say nothing of a match among three or four).
+
+A match of five-card cribbage between two (``cards=5``) plays games to 61, a lurch worth 2
+(C13-C17).
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from pegboard.core import (
     new_record,
     read_match_record,
 )
-from pegboard.cribbage.actions import Action, parse_action
+from pegboard.cribbage.actions import Action
 from pegboard.cribbage.events import CutForDeal, GameResult
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
@@ -59,7 +68,8 @@ class FinishedGame:
     first_dealer: int
     actions: tuple[str, ...]
     result: GameResult
-    points_after: tuple[int, int]
+    points_after: tuple[int, ...]
+    """The match's game points after it: one a player, or one a side among four (C9)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,10 +84,13 @@ class FinishedGame:
 
 
 class CribbageMatch:
-    """Games of cribbage between seats 0 and 1 until one has ``target`` game points.
+    """Games of cribbage until a player, or a side, has ``target`` game points: between
+    seats 0 and 1, or ``players=3`` (C8) or ``4`` (two partnerships, seats 0 and 2 against
+    1 and 3, C9).
 
     ``apply`` plays into the game in play; when it ends its game points are added, and
-    either the match ends or the next game starts, its loser dealing first.
+    either the match ends or the next game starts: between two its loser deals first, among
+    three or four the seat left of the last game's first dealer (see the module's text).
     """
 
     def __init__(
@@ -86,18 +99,22 @@ class CribbageMatch:
         *,
         best_of: int | None = None,
         seed: int | None = None,
+        players: int = 2,
         cards: int | None = None,
     ) -> None:
         self.target: Final = points_needed(games_to_win, best_of)
-        # Five-card cribbage (C13-C17) with ``cards=5``: every game of the match is one.
-        self.cards: Final = table_of(2, cards).cards
+        # A clear error for any other table (C2, C8, C9, C13); with ``cards=5`` between two
+        # every game of the match is one of five-card cribbage (C13-C17).
+        table = table_of(players, cards)
+        self.cards: Final = table.cards
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"a seed is a whole number, not {seed!r}")
         self.seed: Final = seed
+        self.players: Final = table.players
         self._rng = random.Random(seed)
-        self._points = [0, 0]
+        self._points = [0] * table.score_count
         self._games: list[FinishedGame] = []
         self._hands_before = 0
         """The hands of the finished games (each game's last hand ended it)."""
@@ -107,7 +124,9 @@ class CribbageMatch:
     def _start(self, dealer: int | None) -> None:
         self._game_seed = self._rng.getrandbits(63)
         self._game_dealer = dealer
-        self._game = Game.new(seed=self._game_seed, dealer=dealer, cards=self.cards)
+        self._game = Game.new(
+            seed=self._game_seed, dealer=dealer, players=self.players, cards=self.cards
+        )
 
     # -- state ---------------------------------------------------------------------------
 
@@ -128,9 +147,16 @@ class CribbageMatch:
         return self._hands_before + in_play
 
     @property
-    def points(self) -> tuple[int, int]:
-        """Game points per seat."""
-        return (self._points[0], self._points[1])
+    def points(self) -> tuple[int, ...]:
+        """Game points per player, or per side among four (side 0: seats 0 and 2, C9)."""
+        return tuple(self._points)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together: ((0, 2), (1, 3)) among four (C9), else each alone."""
+        if self.players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
 
     @property
     def cuts(self) -> tuple[CutForDeal, ...]:
@@ -139,7 +165,7 @@ class CribbageMatch:
 
     @property
     def num_players(self) -> int:
-        return 2
+        return self.players
 
     @property
     def is_over(self) -> bool:
@@ -151,15 +177,22 @@ class CribbageMatch:
 
     @property
     def winner(self) -> int | None:
+        """The player who won the match, or among four the side (0 or 1, C9); None before."""
         if not self.is_over:
             return None
-        return 0 if self._points[0] >= self.target else 1
+        return self._points.index(max(self._points))
 
-    def returns(self) -> tuple[int, int]:
-        """+1 to the match winner and -1 to the loser once over; zeros before."""
-        if self.winner is None:
-            return (0, 0)
-        return (1, -1) if self.winner == 0 else (-1, 1)
+    def returns(self) -> tuple[float, ...]:
+        """Once over, +1 to the match winner and -1 to the loser; among three the two
+        others share -1 (-1/2 each); among four +1 to each winning partner and -1 to each
+        loser (C12's returns). Zeros before."""
+        winner = self.winner
+        if winner is None:
+            return (0,) * self.players
+        if self.players == 4:
+            return tuple(1 if seat % 2 == winner else -1 for seat in range(4))
+        loss = -1 / (self.players - 1) if self.players == 3 else -1
+        return tuple(1 if seat == winner else loss for seat in range(self.players))
 
     # -- play ----------------------------------------------------------------------------
 
@@ -189,10 +222,14 @@ class CribbageMatch:
             )
         )
         if not self.is_over:
-            self._start(dealer=result.loser)  # the loser deals first (ACC)
+            # Between two the loser deals first (ACC); among more, the next seat left.
+            nxt = result.loser if self.players == 2 else (game.first_dealer + 1) % self.players
+            self._start(dealer=nxt)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """An action's notation read as the game in play reads it (``discard 5H`` lays one
+        card away among three or four, C8, C9)."""
+        return self._game.parse_action(text)
 
     def observation(self, seat: int) -> MatchObservation:
         return MatchObservation(
@@ -220,6 +257,8 @@ class CribbageMatch:
     def to_record(self) -> dict[str, Any]:
         """A versioned JSON record of the match: the seed, every game, the game points."""
         record = new_record("cribbage", "match")
+        if self.players != 2:  # a record of two keeps its old form, byte for byte
+            record["players"] = self.players
         record.update(
             seed=self.seed,
             target=self.target,
@@ -242,19 +281,29 @@ class CribbageMatch:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> CribbageMatch:
         """Replay a match record exactly; raise ``RecordError`` if anything differs."""
+        made: list[CribbageMatch] = []
+
+        def start(r: dict[str, Any]) -> CribbageMatch:
+            made.append(
+                cls(r["target"], seed=r["seed"], players=r.get("players", 2), cards=r.get("cards"))
+            )
+            return made[0]
+
         return read_match_record(
             record,
             game="cribbage",
-            start=lambda r: cls(r["target"], seed=r["seed"], cards=r.get("cards")),
-            parse=parse_action,
+            start=start,
+            # Each action is read as the game in play reads it (one card laid away, C8).
+            parse=lambda text: made[0].parse_action(text),
             finished="games",
             current="current_game",
             checked=("games", "points", "cuts", "is_over", "winner"),
         )
 
     def __repr__(self) -> str:
+        table = "" if self.players == 2 else f" of {self.players}"
         five = " (five-card)" if self.cards == 5 else ""
-        return f"<CribbageMatch{five} points {self.points} of {self.target}>"
+        return f"<CribbageMatch{table}{five} points {self.points} of {self.target}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +311,7 @@ class MatchObservation:
     """One seat's view of a match: its view of the game in play and the public results."""
 
     game: CribbageObservation
-    points: tuple[int, int]
+    points: tuple[int, ...]
     target: int
     games_played: int
     results: tuple[GameResult, ...]

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pegboard.core import N_, Event
+from pegboard.core import N_, Event, Joined
 from pegboard.core.narration import ngettext, scores
-from pegboard.cribbage.actions import Action, Discard, Play
+from pegboard.cribbage.actions import Action, Discard, LayAway, Play
 from pegboard.cribbage.cards import Card
-from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, ScoreEvent
+from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, ScoreEvent, side_of
 from pegboard.cribbage.game import Game
 
 CRIB = N_("{owner}'s crib")
@@ -122,8 +122,16 @@ def discarded(seat: int, cards: Sequence[Card], dealer: int) -> Event:
     )
 
 
-def laid_away(seat: int, dealer: int) -> Event:
-    """A discard as the other seat sees it: two cards, unseen (C2)."""
+def laid_away(seat: int, dealer: int, players: int = 2) -> Event:
+    """A discard as the other seats see it: two cards, unseen (C2), or one among three or
+    four (C8, C9)."""
+    if players != 2:
+        return Event(
+            N_("{who} lays a card {place}."),
+            {"place": into_crib(dealer, own=seat == dealer)},
+            {"who": seat},
+            you=N_("You lay a card {place}."),
+        )
     return Event(
         N_("{who} lays two cards {place}."),
         {"place": into_crib(dealer, own=seat == dealer)},
@@ -146,12 +154,12 @@ def said_go(seat: int) -> Event:
     return Event(N_("{who} says go."), {}, {"who": seat}, you=N_("You say go."))
 
 
-def moved(seat: int, text: str, dealer: int, count: int) -> tuple[Event, int]:
+def moved(seat: int, text: str, dealer: int, count: int, players: int = 2) -> tuple[Event, int]:
     """A move in its notation as the narrating view saw it (a bare ``discard`` is another
     seat's, its cards unseen), and the count after it."""
     words = text.split()
     if words == ["discard"]:
-        return laid_away(seat, dealer), count
+        return laid_away(seat, dealer, players), count
     if words[0] == "discard":
         return discarded(seat, [Card.parse(w) for w in words[1:]], dealer), count
     if words[0] == "play":
@@ -164,8 +172,43 @@ def moved(seat: int, text: str, dealer: int, count: int) -> tuple[Event, int]:
 # -- scores ------------------------------------------------------------------------------
 
 
-def pegs(score: ScoreEvent, points: Sequence[int]) -> Event:
-    """Who pegs how many, and the scores on the way to 121."""
+def partners(side: int) -> dict[str, int]:
+    """The seats of a side of partners among four (C9), as an event names them: side 0 is
+    seats 0 and 2, side 1 seats 1 and 3."""
+    return {"player": side, "partner": side + 2}
+
+
+def side_won_match(side: int, reader: int | None = None) -> Event:
+    """The win of a match by a side of partners among four (C9, C12), both named: the
+    reader first when on that side (said "you": "You and Cy win the match")."""
+    seats = partners(side)
+    if reader == side + 2:
+        seats = {"player": reader, "partner": side}
+    return Event(
+        N_("{player} and {partner} win the match (C12)."),
+        {},
+        seats,
+        "end",
+        you=N_("You and {partner} win the match (C12)."),
+    )
+
+
+def standing(points: Sequence[int], players: int = 2) -> Joined:
+    """Every score as one field: a player's each (``seat 1: 15 · seat 2: 8``), or among
+    four a side's, both partners named (``seat 1 and seat 3: 15 · ...``, C9)."""
+    if players != 4:
+        return scores(points)
+    return Joined(
+        tuple(
+            Event(N_("{player} and {partner}: {score}"), {"score": score}, partners(side), "info")
+            for side, score in enumerate(points)
+        ),
+        " · ",
+    )
+
+
+def pegs(score: ScoreEvent, points: Sequence[int], players: int = 2) -> Event:
+    """Who pegs how many, and the scores on the way to 121 (a side's among four, C9)."""
     who = Event(
         PEGS_POINTS[0],
         {"points": score.points},
@@ -176,13 +219,15 @@ def pegs(score: ScoreEvent, points: Sequence[int]) -> Event:
         count="points",
         you_plural=YOU_PEG[1],
     )
-    return Event(PEGS, {"pegs": who, "scores": scores(points)}, kind="score")
+    return Event(PEGS, {"pegs": who, "scores": standing(points, players)}, kind="score")
 
 
-def scored(score: ScoreEvent, points: Sequence[int], dealer: int) -> tuple[Event, ...]:
+def scored(
+    score: ScoreEvent, points: Sequence[int], dealer: int, players: int = 2
+) -> tuple[Event, ...]:
     """One score explained from the game's log: a show's hand or crib with its saying and
-    then the pegs (C6), or a score in play said with its pegs (C3-C5). ``points`` are
-    both scores just after it."""
+    then the pegs (C6, C11), or a score in play said with its pegs (C3-C5, C10). ``points``
+    are the scores just after it (one a side among four)."""
     if score.reason in ("hand", "crib"):
         whose: Event
         if score.reason == "crib":
@@ -202,17 +247,22 @@ def scored(score: ScoreEvent, points: Sequence[int], dealer: int) -> tuple[Event
             },
             kind="score",
         )
-        return (shown, pegs(score, points)) if score.points else (shown,)
-    return (Event(PEGGED, {"saying": Saying(score), "pegs": pegs(score, points)}, kind="score"),)
+        return (shown, pegs(score, points, players)) if score.points else (shown,)
+    told = pegs(score, points, players)
+    return (Event(PEGGED, {"saying": Saying(score), "pegs": told}, kind="score"),)
 
 
 # -- the game ----------------------------------------------------------------------------
 
 
 def cut(cuts: Sequence[CutForDeal]) -> tuple[Event, ...]:
-    """The cuts for the first deal (C2): the lower card deals, equal ranks cut again."""
+    """The cuts for the first deal (C2, C8): the lower (lowest) card deals, equal ranks cut
+    again."""
     events = []
     for one in cuts:
+        lowest = N_("{deals} (the lower card deals, C2)")
+        if len(one.cards) > 2:
+            lowest = N_("{deals} (the lowest card deals, C8)")
         drawn = tuple(
             Event(N_("{name} {card}"), {"card": card}, {"name": seat}, "info")
             for seat, card in enumerate(one.cards)
@@ -221,7 +271,7 @@ def cut(cuts: Sequence[CutForDeal]) -> tuple[Event, ...]:
         outcome = (
             Event(N_("equal ranks: cut again"))
             if dealer is None
-            else Event(N_("{deals} (the lower card deals, C2)"), {"deals": deals(dealer)})
+            else Event(lowest, {"deals": deals(dealer)})
         )
         events.append(
             Event(N_("Cut for the deal: {drawn}; {outcome}."), {"drawn": drawn, "outcome": outcome})
@@ -245,9 +295,11 @@ def three_for_last(log: Sequence[ScoreEvent]) -> tuple[Event, ...]:
     )
 
 
-def hand_started(number: int, dealer: int, points: Sequence[int], target: int = TARGET) -> Event:
-    """A hand begins: its number, the dealer, whose crib, the scores (to 121, or to 61 at
-    five-card, C17)."""
+def hand_started(
+    number: int, dealer: int, points: Sequence[int], *, players: int = 2, target: int = TARGET
+) -> Event:
+    """A hand begins: its number, the dealer, whose crib, the scores (one a player, or one a
+    side among four; to 121, or to 61 at five-card, C17)."""
     return Event(
         N_("— Hand {number} · {deals}: {crib} · {scores} (to 121)")
         if target == TARGET
@@ -256,15 +308,36 @@ def hand_started(number: int, dealer: int, points: Sequence[int], target: int = 
             "number": number,
             "deals": deals(dealer),
             "crib": crib_owner(dealer),
-            "scores": scores(points),
+            "scores": standing(points, players),
         },
         kind="info",
     )
 
 
 def result(game: GameResult) -> tuple[Event, ...]:
-    """The end of a game (C7): the winner, the scores, and a skunk if there is one."""
-    winner, loser = game.winner, game.loser
+    """The end of a game (C7, C12): the winner (a side among four, both partners named),
+    the scores, and a skunk if there is one (between two only)."""
+    if game.players == 3:
+        return (
+            Event(
+                N_("{who} wins the game: {scores}."),
+                {"scores": scores(game.scores)},
+                {"who": game.winner},
+                "end",
+                you=N_("You win the game: {scores}."),
+            ),
+        )
+    winner, loser = game.winner, 1 - game.winner
+    if game.players == 4:
+        return (
+            Event(
+                N_("{player} and {partner} win the game, {won} to {lost}."),
+                {"won": game.scores[winner], "lost": game.scores[loser]},
+                partners(winner),
+                "end",
+                you=N_("You and {partner} win the game, {won} to {lost}."),
+            ),
+        )
     events = [
         Event(
             N_("{who} wins the game, {won} to {lost}."),
@@ -304,15 +377,31 @@ def result(game: GameResult) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def game_points(points: Sequence[int]) -> Event:
-    """The match's game points after a game (1 a game, 2 a skunk, 3 a double skunk, C7)."""
-    return Event(N_("Game points: {points}."), {"points": scores(points)}, kind="score")
+def game_points(points: Sequence[int], players: int = 2) -> Event:
+    """The match's game points after a game (1 a game, 2 a skunk, 3 a double skunk, C7; 1
+    among three or four, C12), one a side among four."""
+    return Event(N_("Game points: {points}."), {"points": standing(points, players)}, kind="score")
 
 
-def match_over(points: Sequence[int], winner: int, games: int) -> tuple[Event, ...]:
-    """The end of a match: the games played and the winner, with the game points."""
+def match_over(
+    points: Sequence[int], winner: int, games: int, players: int = 2
+) -> tuple[Event, ...]:
+    """The end of a match: the games played and the winner (a side among four, both
+    partners named), with the game points."""
+    played = Event(GAMES[0], {"games": games}, kind="end", plural=GAMES[1], count="games")
+    if players == 4:
+        return (
+            played,
+            Event(
+                N_("{player} and {partner} win the match, {points} (game points)."),
+                {"points": standing(points, players)},
+                partners(winner),
+                "end",
+                you=N_("You and {partner} win the match, {points} (game points)."),
+            ),
+        )
     return (
-        Event(GAMES[0], {"games": games}, kind="end", plural=GAMES[1], count="games"),
+        played,
         Event(
             N_("{who} wins the match, {points} (game points)."),
             {"points": scores(points)},
@@ -336,6 +425,7 @@ class Moment(NamedTuple):
     logged: int
     phase: str
     over: bool
+    players: int = 2
 
     @classmethod
     def of(cls, game: Any) -> Moment:
@@ -344,10 +434,11 @@ class Moment(NamedTuple):
             game.dealer,
             game.starter,
             game.hand_number,
-            game.scores,
+            tuple(game.scores),
             _logged(game),
             game.phase,
             game.result is not None,
+            game.num_players,
         )
 
     @classmethod
@@ -361,10 +452,11 @@ class Moment(NamedTuple):
             game._dealer,
             game._starter,
             game._hand_no,
-            (game._scores[0], game._scores[1]),
+            tuple(game._scores),
             len(game._log),
             "over" if result is not None else game._phase,
             result is not None,
+            game._table.players,
         )
 
 
@@ -380,8 +472,8 @@ def told(seat: int, action: Action, before: Moment) -> Event:
     """``seat``'s ``action`` as every seat may know it (a discard's cards unseen)."""
     if type(action) is Play:
         return played(seat, action.card, before.running + action.card.value)
-    if type(action) is Discard:
-        return laid_away(seat, before.dealer)
+    if type(action) is Discard or type(action) is LayAway:
+        return laid_away(seat, before.dealer, before.players)
     return said_go(seat)
 
 
@@ -410,10 +502,11 @@ def events_of(
     if cut:
         events.append(Event(N_("The starter is cut: {card} (C3)."), {"card": after.starter}))
     points = list(before.scores)
+    players = before.players
     shown = False
     new = log[before.logged : after.logged]
     for score in new:
-        points[score.seat] = score.total
+        points[side_of(players, score.seat)] = score.total
         if score.reason in ("hand", "crib") and not shown:
             shown = True
             events.append(
@@ -423,17 +516,18 @@ def events_of(
                     kind="score",
                 )
             )
-        events.extend(scored(score, points, before.dealer))
+        events.extend(scored(score, points, before.dealer, players))
     if again:
         # Only the end of a sequence (31, or a go) brings the count back to zero (C5).
         events.append(Event(COUNT_AGAIN, kind="info"))
     if ended is not None and over:
         if log[after.logged - 1].reason != "crib":  # won before the show's end: at once (C7)
-            reached = (
-                N_("121 reached: the game ends at once (C7).")
-                if ended.target == TARGET
-                else N_("61 reached: the game ends at once (C17).")
-            )
+            if ended.target != TARGET:
+                reached = N_("61 reached: the game ends at once (C17).")
+            elif players == 2:
+                reached = N_("121 reached: the game ends at once (C7).")
+            else:
+                reached = N_("121 reached: the game ends at once (C12).")
             events.append(Event(reached, kind="end"))
         events.extend(result(ended))
     return tuple(events)

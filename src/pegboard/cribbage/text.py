@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from pegboard.core import N_, Event, Joined
-from pegboard.core import narration as core_narration
 from pegboard.cribbage import Card, CutForDeal, GameResult, ScoreEvent, narration
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.observation import CribbageObservation
@@ -134,6 +133,21 @@ class Seats:
         return replace(event, fields=fields)
 
 
+@dataclass(frozen=True)
+class TableSeats(Seats):
+    """The seats round a table of three or four (C8, C9) as a terminal names them: the
+    human "you", every other seat by its number ("seat 3"), in every phrase too (there is
+    no one "bot" to speak of)."""
+
+    def name(self, seat: int, _: Gettext) -> str:
+        if seat == self.human:
+            return super().name(seat, _)  # "you"
+        return _("seat {seat}").format(seat=seat + 1)
+
+    def _phrase(self, event: Event, _: Gettext) -> str:
+        return say(event, _, lambda seat: self.name(seat, _), self.human)
+
+
 PHRASES: dict[str, str] = {
     narration.CRIB: "crib",
     narration.INTO_CRIB: "into_crib",
@@ -152,8 +166,10 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def scores_text(scores: Sequence[int], seats: Seats, _: Gettext) -> str:
-    return seats.say(Event("{scores}", {"scores": core_narration.scores(scores)}), _)
+def scores_text(scores: Sequence[int], seats: Seats, _: Gettext, players: int = 2) -> str:
+    """Every score in words: one a player, or among four one a side, both partners named
+    (``scores`` then has the two sides', C9)."""
+    return seats.say(Event("{scores}", {"scores": narration.standing(scores, players)}), _)
 
 
 def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]:
@@ -167,32 +183,44 @@ def hand_header(
     scores: Sequence[int],
     seats: Seats,
     _: Gettext,
+    *,
+    players: int = 2,
     target: int = TARGET,
 ) -> str:
-    """A hand's first line: its dealer, the crib's owner, the scores on the way to 121 (61
-    at five-card, C17)."""
-    return seats.say(narration.hand_started(hand_number, dealer, scores, target), _)
+    """A hand's first line: its dealer, the crib's owner, the scores (one a player, or one a
+    side among four, C9) on the way to 121 (61 at five-card, C17)."""
+    return seats.say(
+        narration.hand_started(hand_number, dealer, scores, players=players, target=target), _
+    )
 
 
 def move_line(
-    seat: int, text: str, dealer: int, count: int, seats: Seats, _: Gettext
+    seat: int, text: str, dealer: int, count: int, seats: Seats, _: Gettext, players: int = 2
 ) -> tuple[str, int]:
     """How a move reads, and the count after it. ``text`` is the move as the narrating
-    view saw it: a bare ``discard`` is another seat's discard, its cards unseen."""
-    event, count = narration.moved(seat, text, dealer, count)
+    view saw it: a bare ``discard`` is another seat's discard, its cards unseen (two, or
+    one among three or four)."""
+    event, count = narration.moved(seat, text, dealer, count, players)
     return seats.say(event, _, start=True), count
 
 
-def score_line(event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext) -> str:
-    """Who pegs how many, and the scores on the way to 121."""
-    return seats.say(narration.pegs(event, scores), _)
+def score_line(
+    event: ScoreEvent, scores: Sequence[int], seats: Seats, _: Gettext, players: int = 2
+) -> str:
+    """Who pegs how many, and the scores on the way to 121 (a side's among four)."""
+    return seats.say(narration.pegs(event, scores, players), _)
 
 
 def event_lines(
-    event: ScoreEvent, scores: Sequence[int], dealer: int, seats: Seats, _: Gettext
+    event: ScoreEvent,
+    scores: Sequence[int],
+    dealer: int,
+    seats: Seats,
+    _: Gettext,
+    players: int = 2,
 ) -> list[str]:
     """One score explained: the saying from the game's log, then the pegs."""
-    return _lines(narration.scored(event, scores, dealer), seats, _)
+    return _lines(narration.scored(event, scores, dealer, players), seats, _)
 
 
 def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:
@@ -221,7 +249,7 @@ def narrate(
     count = before.count
     told = []
     for seat, text in moves:
-        event, count = narration.moved(seat, text, before.dealer, count)
+        event, count = narration.moved(seat, text, before.dealer, count, before.num_players)
         told.append(event)
     then, now = narration.Moment.of(before), narration.Moment.of(after)
     return _lines(narration.events_of(then, now, after.log, after.result, told), seats, _)

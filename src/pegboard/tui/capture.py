@@ -48,17 +48,24 @@ def screen_text(app: App[Any], styles: bool = False) -> str:
 
 
 async def capture(
-    game: str, lang: str = "en", seed: int = 4, moves: int = 3, show: bool = False
+    game: str,
+    lang: str = "en",
+    seed: int = 4,
+    moves: int = 3,
+    show: bool = False,
+    players: int | None = None,
 ) -> str:
     """A match of ``game`` (its options at their defaults) after a few of the human's
     moves (first legal choices); with ``show``, the first moment after a move that has a
-    screen of its own instead (for cribbage, the end of the first hand: its show)."""
+    screen of its own instead (for cribbage, the end of the first hand: its show).
+    ``players``: the seats (``TABLE``, fitted to the game's range, by default)."""
     from pegboard.tui.app import PegboardApp
     from pegboard.tui.screens import ContinueScreen, PlaysFirstChoice
     from pegboard.tui.setup import Setup
 
     description = games.get(game)
-    players = min(max(TABLE, description.min_players), description.max_players)
+    wanted = TABLE if players is None else players
+    players = min(max(wanted, description.min_players), description.max_players)
     app = PegboardApp(Setup(players, game, lang=lang, seed=seed), skip_setup=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -302,6 +302,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Go"),
     N_("Discard"),
     N_("Choose two cards for the crib."),
+    N_("Choose a card for the crib."),
     N_("Choose a glowing end of the line."),
     # An open end on the board, in words (the end buttons; defect 6 of issue 35).
     N_("The {value} on the left"),
@@ -315,6 +316,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Choose a tile."),
     N_("Choose a card."),
     N_("No card of yours keeps the count at 31 or under: say Go (C5)."),
+    N_("No card of yours keeps the count at 31 or under: say Go (C10)."),
     N_("No tile of yours fits an open end of the line: draw one (D7)."),
     N_("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
     N_("Hint"),

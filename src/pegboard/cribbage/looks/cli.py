@@ -175,7 +175,15 @@ class CribbageTable(GenericTable):
         game = self.playing
         self.terminal.say()
         self.terminal.say(
-            hand_header(game.hand_number, game.dealer, game.scores, self.seats, self._, game.target)
+            hand_header(
+                game.hand_number,
+                game.dealer,
+                game.scores,
+                self.seats,
+                self._,
+                players=game.num_players,
+                target=game.target,
+            )
         )
 
     def view(self) -> list[Any]:
@@ -315,7 +323,9 @@ class CribbageReplay(GenericReplay):
         kind = record.get("kind")
         if kind == "match":
             checked = CribbageMatch.from_record(record)  # the whole record replays, or not
-            self.position = CribbageMatch(checked.target, seed=checked.seed)
+            self.position = CribbageMatch(
+                checked.target, seed=checked.seed, players=checked.players
+            )
             entries = list(record.get("games", []))
             self.unfinished = record.get("current_game") is not None
             if self.unfinished:
@@ -367,7 +377,7 @@ class CribbageReplay(GenericReplay):
         match = self.position
         if isinstance(match, CribbageMatch) and game.is_over:
             self._end(game)
-            points = scores_text(match.points, SEATS, self._)
+            points = scores_text(match.points, SEATS, self._, match.players)
             self.terminal.say(self._("Game points: {points}.").format(points=points))
 
     def end(self) -> None:
@@ -383,6 +393,22 @@ class CribbageReplay(GenericReplay):
         winner = match.winner
         if winner is None:
             say(_("The match was not finished."))
+            return
+        if match.players == 4:  # a side won: both partners (C9, C12)
+            say(
+                _.ngettext(
+                    "Match over after {games} game: seats {seat} and {partner} win, {points} "
+                    "(game points).",
+                    "Match over after {games} games: seats {seat} and {partner} win, {points} "
+                    "(game points).",
+                    len(match.games),
+                ).format(
+                    games=len(match.games),
+                    seat=winner + 1,
+                    partner=winner + 3,
+                    points=scores_text(match.points, SEATS, _, 4),
+                )
+            )
             return
         say(
             _.ngettext(
@@ -406,6 +432,13 @@ class CribbageReplay(GenericReplay):
             self.terminal.say()
             if number == 1:
                 self.terminal.say(self._("Game 1."))
+            elif match.players != 2:
+                self.terminal.say(
+                    self._(
+                        "Game {number}: seat {seat} deals first "
+                        "(the first deal passes to the left)."
+                    ).format(number=number, seat=game.first_dealer + 1)
+                )
             else:
                 self.terminal.say(
                     self._(
@@ -421,11 +454,26 @@ class CribbageReplay(GenericReplay):
         say = self.terminal.say
         self.hand_shown = game.hand_number
         say()
-        say(hand_header(game.hand_number, game.dealer, game.scores, SEATS, _, game.target))
+        say(
+            hand_header(
+                game.hand_number,
+                game.dealer,
+                game.scores,
+                SEATS,
+                _,
+                players=game.num_players,
+                target=game.target,
+            )
+        )
         dealt = game.phase == "discard"  # a recorded position may start at the pegging
         for seat, hand in enumerate(game.hands):
             line = _("Seat {seat} is dealt {cards}.") if dealt else _("Seat {seat} holds {cards}.")
             say("  " + line.format(seat=seat + 1, cards=cards_text(hand)))
+        if dealt and game.num_players == 3:  # the crib's first card, from the pack (C8)
+            say(
+                "  "
+                + _("The crib starts with {card} from the pack (C8).").format(card=game.crib[0])
+            )
         if not dealt:
             say(
                 "  "
@@ -437,7 +485,8 @@ class CribbageReplay(GenericReplay):
     def _end(self, game: Game) -> None:
         say = self.terminal.say
         say()
-        say(self._("Final scores: {scores}").format(scores=scores_text(game.scores, SEATS, self._)))
+        scores = scores_text(game.scores, SEATS, self._, game.num_players)
+        say(self._("Final scores: {scores}").format(scores=scores))
         if game.result is None:
             say(self._("The game was not finished."))
 

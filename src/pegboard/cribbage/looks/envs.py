@@ -25,7 +25,14 @@ decision, so the engine does them by itself. Actions and observations are those 
 - ``reward="points"`` (default, and the only choice, for a hand): the points the seat
   pegged in the episode minus the points its opponent pegged.
 
-All three are zero-sum. ``render_mode="ansi"`` returns a public summary of the game (the
+All three are zero-sum. ``players=3`` or ``4`` plays cribbage among three (C8) or four in
+partnerships (C9), agents ``player_0`` to ``player_3``, over
+``pegboard.cribbage.table_encoding`` (105 actions, a 603-entry vector; the two-player
+numbers above stay as they are): ``game_points`` are ``Game.returns()`` (+1 to the winner
+and -1/2 to each other among three; partners share +1 or -1 among four, C12), ``win`` the
+same, ``points`` a seat's (side's) points minus the mean of the others' (partners share
+them).
+``render_mode="ansi"`` returns a public summary of the game (the
 scores, the phase, the starter and the pile; never a hand).
 
 ``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
@@ -36,7 +43,8 @@ raises the engine's ``IllegalActionError`` instead, naming the rule, and changes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from dataclasses import replace
+from typing import Any, Final, Literal, cast
 
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
@@ -44,8 +52,11 @@ from pegboard.cribbage.description import GAME
 from pegboard.cribbage.encoding import HandShown
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.table import PLAYERS
+from pegboard.cribbage.table_encoding import TABLE_ENCODING
 from pegboard.envs.base import wrap
 from pegboard.envs.game import GameEnv
+from pegboard.games.base import Encoding
 
 Episode = Literal["game", "hand"]
 Reward = Literal["game_points", "win", "points"]
@@ -67,7 +78,8 @@ def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
         )
-    return raw_env(**kwargs)
+    players = options.get("players")
+    return raw_env(players=2 if players is None else int(players), **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -79,13 +91,14 @@ class GameEpisode:
     """An episode of one game, or of its first hand (``pegboard.envs.episode.Episode``),
     rewarded as the module docstring says; its text a public summary."""
 
-    def __init__(self, episode: str, reward: str) -> None:
+    def __init__(self, episode: str, reward: str, players: int = 2) -> None:
         self.one_hand = episode == "hand"
         self.reward = reward
+        self.players = players
         self.first_hand = 1
 
     def start(self, seed: int) -> Game:
-        game = Game.new(seed=seed)
+        game = Game.new(seed=seed, players=self.players)
         self.first_hand = game.hand_number
         return game
 
@@ -108,27 +121,37 @@ class GameEpisode:
     def rewards(self, position: Game) -> Sequence[float]:
         if self.reward == "points":
             scores = position.scores  # the episode started at 0-0
-            return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
+            if self.players == 2:
+                return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
+            # A seat's own score (its side's among four, C9) less the others' mean.
+            mine = [scores[position.side(seat)] for seat in range(self.players)]
+            if self.players == 4:
+                return [float(mine[s] - mine[(s + 1) % 4]) for s in range(4)]
+            return [float(m - (sum(mine) - m) / 2) for m in mine]
         returns = position.returns()
-        if self.reward == "win":
+        # Among three or four a game is one game point (C12): a win is the game's returns
+        # (+1, and -1/2 to each other among three), which keeps the sum at zero.
+        if self.reward == "win" and self.players == 2:
             return [float((r > 0) - (r < 0)) for r in returns]
         return [float(r) for r in returns]
 
     def describe(self, position: Game, agents: Sequence[str]) -> str:
         game = position
-        scores = game.scores
+        seats = range(game.num_players)
+        score = ", ".join(f"{agents[s]} {game.scores[game.side(s)]}" for s in seats)
         lines = [
-            f"Cribbage, hand {game.hand_number}: {agents[game.dealer]} deals. "
-            f"Scores: {agents[0]} {scores[0]}, {agents[1]} {scores[1]}."
+            f"Cribbage, hand {game.hand_number}: {agents[game.dealer]} deals. Scores: {score}."
         ]
         result = game.result
         if result is not None:
-            lines.append(f"Game over: {agents[result.winner]} wins ({result.kind}).")
+            won = " and ".join(agents[s] for s in result.winners)
+            lines.append(f"Game over: {won} {'wins' if len(result.winners) == 1 else 'win'} "
+                         f"({result.kind}).")  # fmt: skip
             return "\n".join(lines)
         if self.hand_done(game):
             lines.append("The hand is over.")
             return "\n".join(lines)
-        held = ", ".join(f"{agents[s]} {len(game.hands[s])}" for s in (0, 1))
+        held = ", ".join(f"{agents[s]} {len(game.hands[s])}" for s in seats)
         lines.append(f"Phase: {game.phase}. Cards held: {held}.")
         if game.starter is not None:
             lines.append(
@@ -155,7 +178,12 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         episode: Episode = "game",
         reward: Reward | None = None,
         render_mode: str | None = None,
+        players: int = 2,
     ) -> None:
+        if isinstance(players, bool) or players not in PLAYERS:
+            raise ValueError(
+                f"cribbage is for 2 players (C2), 3 (C8) or 4 in partnerships (C9), not {players!r}"
+            )
         if episode not in EPISODES:
             raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
         choices = REWARDS[episode]
@@ -166,10 +194,19 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
                 f"reward for an episode of one {episode} is one of {', '.join(choices)}, "
                 f"not {reward!r}"
             )
+        # Three or four play over their own numbers (``table_encoding``): the two-player
+        # game's stay as they are.
+        game = GAME if players == 2 else replace(GAME, encoding=_table_encoding)
         super().__init__(
-            GAME, GameEpisode(episode, reward), 2, render_mode, episode=episode, reward=reward
+            game,
+            GameEpisode(episode, reward, players),
+            players,
+            render_mode,
+            episode=episode,
+            reward=reward,
+            players=players,
         )
-        self.position = Game.new(seed=0)  # replaced by reset()
+        self.position = Game.new(seed=0, players=players)  # replaced by reset()
 
     @property
     def game(self) -> Game:
@@ -180,6 +217,12 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
     @game.setter
     def game(self, game: Game) -> None:
         self.position = game
+
+
+def _table_encoding() -> Encoding:
+    """The encoding among three or four (NumPy's vectors stand for the protocol's
+    ``Sequence[float]``, as the two-player encoding's do in the registry)."""
+    return cast(Encoding, TABLE_ENCODING)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

@@ -35,9 +35,10 @@ from textual.widgets import Button, Static
 
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
-from pegboard.cribbage.actions import Action
+from pegboard.cribbage.actions import LAY_OF, Action, LayAway
 from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
 from pegboard.cribbage.looks.tui_view import (
+    board_names,
     card_box,
     card_name,
     coloured,
@@ -47,7 +48,14 @@ from pegboard.cribbage.looks.tui_view import (
     with_symbols,
 )
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, cut_lines, hand_header, narrate, scores_text
+from pegboard.cribbage.text import (
+    Seats,
+    TableSeats,
+    cut_lines,
+    hand_header,
+    narrate,
+    scores_text,
+)
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
 from pegboard.tui.generic import GenericScreen
@@ -113,7 +121,12 @@ class CribbageScreen(GenericScreen):
 
     def __init__(self, setup: Setup, saved: dict[str, Any] | None = None) -> None:
         super().__init__(setup, saved)
-        self.seats = Seats(None) if self.hot_seat else Seats(HUMAN, self._("the bot"))
+        if self.hot_seat:
+            self.seats: Seats = Seats(None)
+        elif self.match.players != 2:  # three, or four in partnerships (C8, C9)
+            self.seats = TableSeats(HUMAN)
+        else:
+            self.seats = Seats(HUMAN, self._("the bot"))
         self.hand: list[Card] = []
         """Your cards as shown, by rank: card ``n`` is ``hand[n - 1]``."""
         self.selected: list[Card] = []
@@ -133,6 +146,11 @@ class CribbageScreen(GenericScreen):
     @property
     def game_view(self) -> CribbageObservation:
         return self.match.game.observation(self.viewer)
+
+    @property
+    def laying(self) -> int:
+        """The cards each lays in the crib: two between two (C2), one among more (C8, C9)."""
+        return 2 if self.match.players == 2 else 1
 
     def playable(self, card: Card) -> bool:
         """``card`` may be played now (your turn in the pegging, and it fits, C4)."""
@@ -185,6 +203,8 @@ class CribbageScreen(GenericScreen):
     def introduction(self) -> str:
         _ = self._
         match = self.match
+        if match.players != 2 and not self.hot_seat:
+            return self.table_introduction()
         if self.bot is None:  # hot-seat: two people, neither of them "you"
             opening = _.ngettext(
                 "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
@@ -213,6 +233,38 @@ class CribbageScreen(GenericScreen):
             )
         )
 
+    def table_introduction(self) -> str:
+        """The opening among three or four (C8, C9): the table, your seat, your partner."""
+        _ = self._
+        match = self.match
+        games = self.setup.best_of or 1
+        if match.players == 4:
+            opening = _.ngettext(
+                "Cribbage for four in two partnerships, the best of {games}: the first side "
+                "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+                "(C9).",
+                "Cribbage for four in two partnerships, the best of {games}: the first side "
+                "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+                "(C9).",
+                games,
+            )
+        else:
+            opening = _.ngettext(
+                "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+                "You are seat 1.",
+                "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+                "You are seat 1.",
+                games,
+            )
+        text = opening.format(games=games)
+        if match.target == 1:
+            return text
+        return (
+            text
+            + " "
+            + _("A game won is 1 game point (C12); {target} win.").format(target=match.target)
+        )
+
     # -- the flow of play ----------------------------------------------------------------
 
     def log_text(self, text: str) -> str:
@@ -226,7 +278,7 @@ class CribbageScreen(GenericScreen):
         game = match.game  # stays this game even when the match starts the next one
         # The log is read by both people in hot-seat: narrate from the other seat's view,
         # which never holds the mover's own cards (a discard stays face down).
-        narrator = 1 - seat if self.hot_seat else HUMAN
+        narrator = (seat + 1) % match.players if self.hot_seat else HUMAN
         before = game.observation(narrator)
         match.apply(action, seat=seat)
         after = game.observation(narrator)
@@ -241,7 +293,13 @@ class CribbageScreen(GenericScreen):
     def round_header(self) -> str:
         game = self.match.game
         return hand_header(
-            game.hand_number, game.dealer, game.scores, self.seats, self._, game.target
+            game.hand_number,
+            game.dealer,
+            game.scores,
+            self.seats,
+            self._,
+            players=game.num_players,
+            target=game.target,
         )
 
     def summary(self) -> Screen[None]:
@@ -266,27 +324,53 @@ class CribbageScreen(GenericScreen):
         _ = self._
         view = self.game_view
         match = self.match
-        status = hand_header(view.hand_number, view.dealer, view.scores, self.seats, _, view.target)
-        other = 1 - self.viewer
-        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other])
-        second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
+        players = match.players
+        status = hand_header(
+            view.hand_number,
+            view.dealer,
+            view.scores,
+            self.seats,
+            _,
+            players=players,
+            target=view.target,
+        )
+        if players == 2:
+            other = 1 - self.viewer
+            holds = _.ngettext(
+                "{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other]
+            )
+            second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
+        else:  # each other seat's cards, by number (C8, C9)
+            second = _("Cards held: {counts}").format(
+                counts=" · ".join(
+                    f"{seat + 1}: {view.hand_sizes[seat]}"
+                    for seat in range(players)
+                    if seat != self.viewer
+                )
+            )
         if match.target == 1:
             second = second[:1].upper() + second[1:]
         else:
+            # Among three or four the game points and the cards held take a line each.
+            joint = " · " if players == 2 else "\n"
             second = (
                 _("Game {number} · game points: {points} (first to {target})").format(
                     number=len(match.games) + 1,
-                    points=scores_text(match.points, self.seats, _),
+                    points=scores_text(match.points, self.seats, _, players),
                     target=match.target,
                 )
-                + " · "
+                + joint
                 + second
             )
-        self.query_one("#status", Static).update(status + "\n" + second)
-        fronts, backs = pegs(view.log)
-        self.query_one("#board", Static).update(
-            "\n".join(peg_board(fronts, backs, _, self.seats.name(BOT, _)))
-        )
+        status_box = self.query_one("#status", Static)
+        if players != 2:  # longer lines, wrapped: as tall as they need
+            status_box.styles.height = "auto"
+        status_box.update(status + "\n" + second)
+        fronts, backs = pegs(view.log, len(view.scores), players)
+        rows = peg_board(fronts, backs, _, self.seats.name(BOT, _), board_names(players, _))
+        board = self.query_one("#board", Static)
+        board.styles.height = len(rows)  # a row a player, or a side among four (C9)
+        board.update("\n".join(rows))
         self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
         self.hand = by_rank(list(view.hand))
         self.cursor = min(self.cursor, max(len(self.hand) - 1, 0))
@@ -322,24 +406,32 @@ class CribbageScreen(GenericScreen):
             box.update(Text("\n").join(rows))
         prompt = self.query_one("#prompt", Static)
         if discarding:
-            text = _("Lay two cards {place} (C2): choose them, then Enter.").format(
-                place=self.seats.into_crib(view.dealer, _)
-            )
+            if self.laying == 1:  # one card each among three or four (C8, C9)
+                text = _("Lay a card {place} ({rule}): choose it, then Enter.").format(
+                    place=self.seats.into_crib(view.dealer, _),
+                    rule="C8" if self.match.players == 3 else "C9",
+                )
+            else:
+                text = _("Lay two cards {place} (C2): choose them, then Enter.").format(
+                    place=self.seats.into_crib(view.dealer, _)
+                )
             if self.selected:
                 text += " " + _("Chosen: {cards}").format(
                     cards=" ".join(card_name(c) for c in self.selected)
                 )
             prompt.update(text)
-            self.query_one("#lay", Button).disabled = len(self.selected) != 2
+            self.query_one("#lay", Button).disabled = len(self.selected) != self.laying
         elif playable:
             prompt.update(_("Play a card: choose it, then Enter; the count may not pass 31 (C4)."))
-        else:
+        elif self.match.players == 2:
             prompt.update(_("No card fits under 31: say go (g) (C5)."))
+        else:
+            prompt.update(_("No card fits under 31: say go (g) (C10)."))
 
     def first_choice_keys(self) -> tuple[str, ...]:
         """The first two cards for the crib, else the first card that fits, else go."""
         if self.game_view.phase == "discard":
-            return ("1", "2", "enter")
+            return ("1", "2", "enter") if self.laying == 2 else ("1", "enter")
         playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
         return (str(playable[0]), "enter") if playable else ("g",)
 
@@ -368,6 +460,8 @@ class CribbageScreen(GenericScreen):
             return
         if card in self.selected:
             self.selected.remove(card)
+        elif self.laying == 1:  # one card to lay (C8, C9): the new choice replaces the old
+            self.selected = [card]
         elif len(self.selected) == 2:
             self.refuse(
                 TranslatedIllegalActionError(
@@ -401,6 +495,17 @@ class CribbageScreen(GenericScreen):
             if self.hand:
                 self.human_move(Play(self.hand[self.cursor]))
             return
+        if self.laying == 1:
+            if len(self.selected) != 1:
+                self.refuse(
+                    TranslatedIllegalActionError(
+                        _("choose the card to lay in the crib first"),
+                        "C8" if self.match.players == 3 else "C9",
+                    )
+                )
+                return
+            self.human_move(LAY_OF[self.selected[0].index])
+            return
         if len(self.selected) != 2:
             self.refuse(
                 TranslatedIllegalActionError(
@@ -432,5 +537,5 @@ class CribbageScreen(GenericScreen):
                 crib=f"{details['crib']:.1f}",
                 net=f"{details['net']:+.1f}",
             )
-        move = card_name(action.card) if isinstance(action, Play) else _("go")
+        move = card_name(action.card) if isinstance(action, Play | LayAway) else _("go")
         return _("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")

@@ -11,7 +11,9 @@ from rich.padding import Padding
 from rich.text import Text
 
 from pegboard.cribbage import CribbageMatch
-from pegboard.cribbage.looks.tui_view import coloured, peg_board, pegs
+from pegboard.cribbage.events import side_of
+from pegboard.cribbage.looks.tui_view import board_names, coloured, peg_board, pegs
+from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import Seats, event_lines, result_lines, scores_text
 from pegboard.games import Game
@@ -40,30 +42,44 @@ def hand_over(
         )
     ]
     scores = list(before.scores)
+    players = match.players
     shown = False
     for event in after.log[len(before.log) :]:
         # The last card's point (C5) or the score that won the game (C7), then the show.
-        scores[event.seat] = event.total
+        scores[side_of(players, event.seat)] = event.total
         if event.reason in ("hand", "crib") and not shown:
             shown = True
             lines.append(
                 coloured(_("The show, with the starter {card} (C6):").format(card=event.starter))
             )
-        lines += [indented(line) for line in event_lines(event, scores, before.dealer, seats, _)]
+        said = event_lines(event, scores, before.dealer, seats, _, players)
+        lines += [indented(line) for line in said]
     result = after.result
     if result is not None:
         lines.append(Text())
-        if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
+        if after.log[-1].reason != "crib" and players == 2:  # won before the count's end (C7)
             lines.append(Text(_("121 reached: the game ends at once (C7).")))
+        elif after.log[-1].reason != "crib":
+            lines.append(Text(_("121 reached: the game ends at once (C12).")))
         lines += [Text(line, style="bold") for line in result_lines(result, seats, _)]
         lines.append(
             Text(
                 _("Game points: {points} (first to {target}).").format(
-                    points=scores_text(match.points, seats, _), target=match.target
+                    points=scores_text(match.points, seats, _, players), target=match.target
                 )
             )
         )
-        if not match.is_over:
+        if not match.is_over and players != 2:  # the first deal passes to the left
+            first = match.game.first_dealer
+            deals = seats.says(first, _("you deal"), _("{who} deals"), _, start=False)
+            lines.append(
+                Text(
+                    _("Game {number}: {deals} first (the first deal passes to the left).").format(
+                        number=len(match.games) + 1, deals=deals
+                    )
+                )
+            )
+        elif not match.is_over:
             deals = seats.says(result.loser, _("you deal"), _("{who} deals"), _, start=False)
             lines.append(
                 Text(
@@ -72,8 +88,9 @@ def hand_over(
                     )
                 )
             )
-    fronts, backs = pegs(after.log)
-    lines += [Text(row) for row in peg_board(fronts, backs, _, seats.name(BOT, _))]
+    fronts, backs = pegs(after.log, len(after.scores), players)
+    names = board_names(players, _)
+    lines += [Text(row) for row in peg_board(fronts, backs, _, seats.name(BOT, _), names)]
     return Group(*lines)
 
 
@@ -100,12 +117,11 @@ class CribbageSummaryScreen(GenericSummaryScreen):
                 "Match over after {games} game: {points} (game points).",
                 "Match over after {games} games: {points} (game points).",
                 len(match.games),
-            ).format(games=len(match.games), points=scores_text(match.points, seats, _)),
-            _("You win the match.")
-            if match.winner == HUMAN and seats.human == HUMAN
-            else _("{who} wins the match.").format(who=seats.subject(1 - HUMAN, _))
-            if match.winner != HUMAN
-            else _("{who} wins the match.").format(who=seats.subject(HUMAN, _)),
+            ).format(
+                games=len(match.games),
+                points=scores_text(match.points, seats, _, match.players),
+            ),
+            self.winner_line(),
             "",
         ]
         for finished in match.games:
@@ -117,3 +133,20 @@ class CribbageSummaryScreen(GenericSummaryScreen):
                 )
         lines.append(_("Replay this with --seed {seed}.").format(seed=match.seed))
         return lines
+
+    def winner_line(self) -> str:
+        """Who won: you, or another seat by its name; among four the side (C9, C12)."""
+        _ = self._
+        match, seats = self.match, self.seats
+        winner = match.winner
+        if match.players == 4 and winner is not None:
+            return seats.say(side_won_match(winner, seats.human), _, start=True)
+        if match.players == 3 and winner is not None:
+            if winner == seats.human:
+                return _("You win the match.")
+            return _("{who} wins the match.").format(who=seats.subject(winner, _))
+        if match.winner == HUMAN and seats.human == HUMAN:
+            return _("You win the match.")
+        if match.winner != HUMAN:
+            return _("{who} wins the match.").format(who=seats.subject(1 - HUMAN, _))
+        return _("{who} wins the match.").format(who=seats.subject(HUMAN, _))

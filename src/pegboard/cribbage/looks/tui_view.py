@@ -15,7 +15,7 @@ from rich.text import Text
 
 from pegboard.cribbage import Card
 from pegboard.cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
-from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET, ScoreEvent
+from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET, ScoreEvent, side_of
 from pegboard.i18n import Translator
 
 HUMAN = 0
@@ -125,17 +125,25 @@ def table_text(starter: Card | None, count: int, pile: Sequence[Card], _: Transl
 
 
 def peg_board(
-    fronts: Sequence[int], backs: Sequence[int], _: Translator, other: str | None = None
+    fronts: Sequence[int],
+    backs: Sequence[int],
+    _: Translator,
+    other: str | None = None,
+    names: Sequence[str | None] | None = None,
 ) -> list[str]:
-    """One row of holes per player to 121: the front peg ``●`` at the score, the back peg
-    ``○`` where the last score started (the two pegs leapfrog, C7's board); ``┊`` marks
-    the double-skunk (61) and skunk (91) lines."""
+    """One row of holes per player to 121 (per side among four, C9): the front peg ``●``
+    at the score, the back peg ``○`` where the last score started (the two pegs leapfrog,
+    C7's board); ``┊`` marks the double-skunk (61) and skunk (91) lines, between two only.
+    ``names``: each row's (None, or a row's None: "You" and ``other``)."""
     rows = []
     for seat, (front, back) in enumerate(zip(fronts, backs, strict=True)):
-        name = _("You") if seat == HUMAN else (other or _("the bot"))
+        given = names[seat] if names is not None else None
+        default = _("You") if seat == HUMAN else (other or _("the bot"))
+        name = default if given is None else given
         holes = ["·"] * BOARD_CELLS
-        for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
-            holes[hole(line)] = "┊"
+        if len(fronts) == 2 and names is None:  # the skunks are the two-player game's
+            for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
+                holes[hole(line)] = "┊"
         front_hole = hole(front)
         if back > 0:
             # Two scores a hole apart share a hole at this scale: the back peg steps
@@ -156,13 +164,30 @@ def hole(points: int) -> int:
     return min(BOARD_CELLS - 1, (points - 1) * BOARD_CELLS // TARGET) if points > 0 else 0
 
 
-def pegs(log: Sequence[ScoreEvent], seats: int = 2) -> tuple[list[int], list[int]]:
-    """The front and back peg of each seat after a game's ``log``: the front at the score,
-    the back where the seat's last score started (0 before its second score)."""
+def pegs(
+    log: Sequence[ScoreEvent], seats: int = 2, players: int | None = None
+) -> tuple[list[int], list[int]]:
+    """The front and back peg of each score after a game's ``log`` (``seats`` of them: a
+    player's, or a side's among four ``players``, C9): the front at the score, the back
+    where its last score started (0 before its second score)."""
+    table = seats if players is None else players
     fronts = [0] * seats
     backs = [0] * seats
     for event in log:
         if event.points:
-            backs[event.seat] = event.total - event.points
-            fronts[event.seat] = event.total
+            where = side_of(table, event.seat)
+            backs[where] = event.total - event.points
+            fronts[where] = event.total
     return fronts, backs
+
+
+def board_names(players: int, _: Translator) -> list[str | None] | None:
+    """The rows of the board among three (you and the seats by number) or four (the sides
+    by their seats, C9); None between two (the rows' usual names)."""
+    if players == 2:
+        return None
+    if players == 4:
+        return [
+            _("seats {first}+{second}").format(first=side + 1, second=side + 3) for side in (0, 1)
+        ]
+    return [None, *(_("seat {seat}").format(seat=seat + 1) for seat in (1, 2))]  # None: "You"

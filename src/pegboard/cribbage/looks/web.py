@@ -2,18 +2,22 @@
 
 Everything comes from ``match.observation(seat)`` (the game in play as that seat may know
 it: its own cards, and the public moves, scores and shows) and the match's public facts
-(game points, results).
+(game points, results). Among three (C8) the board has three streets; among four in
+partnerships (C9) it has one peg a side, the view names the sides and each seat's partner,
+and a partner's hand and lay-away are as hidden as an opponent's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from pegboard.cribbage import text as cribbage_text
-from pegboard.cribbage.actions import Action, Discard, Go, Play
+from pegboard.cribbage.actions import Action, Discard, Go, LayAway, Play
 from pegboard.cribbage.cards import Card
+from pegboard.cribbage.description import per_seat
 from pegboard.cribbage.events import (
     DOUBLE_SKUNK_LINE,
     LURCH_LINE,
@@ -23,13 +27,15 @@ from pegboard.cribbage.events import (
     GameResult,
     HandShow,
     ScoreEvent,
+    side_of,
 )
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
+from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.text import Seats
 from pegboard.cribbage.words import number, words
-from pegboard.i18n import Translator, translator
+from pegboard.i18n import Translator, say, translator
 from pegboard.web import track
 from pegboard.web.views_common import common, narrated_names
 
@@ -62,6 +68,10 @@ class PublicCribbage:
     result: GameResult | None
     target: int = TARGET
     """The score that wins: 121, or 61 at five-card (C17); public."""
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hand_sizes)
 
 
 def seen(observation: CribbageObservation, seat: int | None) -> PublicCribbage:
@@ -112,7 +122,8 @@ def cribbage_view(
     observation = match.observation(0 if seat is None else seat)
     game = seen(observation.game, seat)
     lang = _.lang
-    scores = list(game.scores)
+    players = match.players
+    scores = per_seat(game.scores, players)  # each partner shows its side's (C9)
     seats = NamedSeats(human=seat, names=tuple(names))
     games = match.games
     # The game before this one, while this one has not begun (and for the log): the match
@@ -137,6 +148,25 @@ def cribbage_view(
     else:
         shown_from = game
     ended = games[-1] if games and (match.is_over or fresh) else None
+    sides: list[dict[str, Any]] = []
+    winner = match.winner
+    winner_text = None
+    if players == 4:  # C9, C12: the sides, their scores, the side that won
+        sides = [
+            {
+                "seats": list(pair),
+                "label": side_label(pair, seat, names, _),
+                "score": game.scores[index],
+                "yours": seat in pair,
+            }
+            for index, pair in enumerate(match.sides)
+        ]
+        if winner is not None:
+            won = side_won_match(winner, seat)
+            winner_text = say(won, _, names.__getitem__, reader=seat)
+            winner = seat if seat is not None and seat % 2 == winner else winner
+    board_scores, board_backs = tuple(game.scores), tuple(backs(game))
+    board_names = tuple(names) if players != 4 else tuple(s["label"] for s in sides)
     view = common(
         game="cribbage",
         lang=lang,
@@ -144,12 +174,14 @@ def cribbage_view(
         names=names,
         current=match.current_player,
         is_over=match.is_over,
-        winner=match.winner,
+        winner=winner,
         legal=[{"action": str(a), "label": legal_label(a, _)} for a in game.legal],
         log=log,
-        scores=scores,
+        scores=list(scores),
         target=game.target,  # 61 at five-card (C17)
-        track_svg=drawn_board(tuple(scores), tuple(backs(game)), tuple(names), lang, game.target),
+        track_svg=drawn_board(
+            board_scores, board_backs, board_names, lang, players == 2, game.target
+        ),
     )
     view.update(
         phase="over" if game.result is not None else game.phase,
@@ -168,7 +200,12 @@ def cribbage_view(
         pile=cards(game.pile),
         played=[[s, str(c)] for s, c in game.played],
         hand_sizes=list(game.hand_sizes),
-        discard_choices=any(isinstance(a, Discard) for a in game.legal),
+        discard_choices=any(isinstance(a, Discard | LayAway) for a in game.legal),
+        # The cards each lays in the crib: two between two (C2), one among more (C8, C9).
+        lay_count=2 if players == 2 else 1,
+        players=players,
+        sides=sides,
+        winner_text=winner_text,
         playable=[str(a.card) for a in game.legal if isinstance(a, Play)],
         can_go=any(isinstance(a, Go) for a in game.legal),
         shows=shown(shown_from, last_shows[-1], lang) if last_shows else [],
@@ -177,14 +214,14 @@ def cribbage_view(
             {
                 "number": g.number,
                 "winner": g.result.winner,
-                "scores": list(g.result.scores),
+                "scores": list(per_seat(g.result.scores, players)),
                 "kind": g.result.kind,
                 "game_points": g.result.game_points,
-                "points_after": list(g.points_after),
+                "points_after": list(per_seat(g.points_after, players)),
             }
             for g in games
         ],
-        points=list(observation.points),
+        points=list(per_seat(observation.points, players)),
         best_of=2 * match.target - 1,
         points_to_win=match.target,
     )
@@ -204,18 +241,29 @@ def finished_game(finished: FinishedGame, seat: int | None) -> PublicCribbage:
     """A finished game as ``seat`` saw it (None: the public view), replayed from the match's
     record of it and read only through an observation; made once for every state that
     shows it (a finished game never changes)."""
-    replayed = Game.new(seed=finished.seed, dealer=finished.dealer)
+    players = finished.result.players
+    replayed = Game.new(seed=finished.seed, dealer=finished.dealer, players=players)
     replayed.replay(finished.actions)
     return seen(replayed.observation(0 if seat is None else seat), seat)
 
 
 def backs(game: PublicCribbage) -> list[int]:
-    """Each seat's back peg: its score before the last points it pegged."""
-    result = [0, 0]
+    """Each score's back peg (a player's, or a side's among four): the score before the
+    last points pegged on it."""
+    players = game.num_players
+    result = [0] * len(game.scores)
     for event in game.log:
         if event.points:
-            result[event.seat] = event.total - event.points
+            result[side_of(players, event.seat)] = event.total - event.points
     return result
+
+
+def side_label(seats: Sequence[int], you: int | None, names: Sequence[str], _: Translator) -> str:
+    """A side of partners in words: ``You and Bo``, ``Ana and Bo`` (C9)."""
+    first, second = seats
+    if you in seats:
+        return _("You and {name}").format(name=names[second if you == first else first])
+    return _("{first} and {second}").format(first=names[first], second=names[second])
 
 
 def shown(game: PublicCribbage, show: HandShow, lang: str) -> list[dict[str, Any]]:
@@ -270,13 +318,14 @@ def item_label(kind: str, size: int, lang: str) -> str:
 
 def game_end(finished: FinishedGame, seats: NamedSeats, _: Translator) -> dict[str, Any]:
     result = finished.result
+    players = result.players
     return {
         "number": finished.number,
         "winner": result.winner,
-        "scores": list(result.scores),
+        "scores": list(per_seat(result.scores, players)),
         "kind": result.kind,
         "game_points": result.game_points,
-        "points_after": list(finished.points_after),
+        "points_after": list(per_seat(finished.points_after, players)),
         "summary": cribbage_text.result_lines(result, seats, _),
     }
 
@@ -284,6 +333,8 @@ def game_end(finished: FinishedGame, seats: NamedSeats, _: Translator) -> dict[s
 def legal_label(action: Action, _: Translator) -> str:
     if isinstance(action, Discard):
         return _("Discard {cards}").format(cards=" ".join(str(c) for c in action.cards))
+    if isinstance(action, LayAway):  # one card among three or four (C8, C9)
+        return _("Discard {cards}").format(cards=action.card)
     if isinstance(action, Play):
         return _("Play {card}").format(card=action.card)
     return _("Go")
@@ -295,18 +346,25 @@ def drawn_board(
     backs: tuple[int, ...],
     names: tuple[str, ...],
     lang: str,
+    skunks: bool = True,
     target: int = TARGET,
 ) -> str:
     """``board``, made once for every seat and spectator that sees it (it is public: the
     scores, the back pegs and the names), as Draw's score track."""
-    return board(list(scores), list(backs), list(names), translator(lang), target)
+    return board(list(scores), list(backs), list(names), translator(lang), skunks, target)
 
 
 def board(
-    scores: list[int], backs: list[int], names: list[str], _: Translator, target: int = TARGET
+    scores: list[int],
+    backs: list[int],
+    names: list[str],
+    _: Translator,
+    skunks: bool = True,
+    target: int = TARGET,
 ) -> str:
-    """The board to 121 with the skunk lines (C7), or to 61 with the lurch line at
-    five-card (C17)."""
+    """The board: a street a player, or a peg a side among four (``names`` the sides'); to
+    121 with the skunk lines between two (C7; none among three or four, C12), or to 61 with
+    the lurch line at five-card (C17)."""
     parts = [
         _("{name}: {score} (back peg {back})").format(name=name, score=score, back=back)
         for name, score, back in zip(names, scores, backs, strict=True)
@@ -314,16 +372,17 @@ def board(
     label = _("Cribbage board to {target}: {scores}.").format(
         target=target, scores="; ".join(parts)
     )
-    lines = (
-        [
+    if not skunks:  # among three or four (C12)
+        lines = []
+    elif target == TARGET:
+        lines = [
             track.Line(
                 DOUBLE_SKUNK_LINE, _("Double skunk line: {hole}").format(hole=DOUBLE_SKUNK_LINE)
             ),
             track.Line(SKUNK_LINE, _("Skunk line: {hole}").format(hole=SKUNK_LINE)),
         ]
-        if target == TARGET
-        else [track.Line(LURCH_LINE, _("Lurch line: {hole}").format(hole=LURCH_LINE))]
-    )
+    else:  # five-card (C17)
+        lines = [track.Line(LURCH_LINE, _("Lurch line: {hole}").format(hole=LURCH_LINE))]
     return track.track_svg(
         scores=scores,
         backs=backs,
@@ -368,8 +427,9 @@ class NamedSeats(Seats):
 
 
 def _dealer_of(game: PublicCribbage, hand: int) -> int:
-    """The dealer of hand ``hand`` of the game: the deal alternates every hand (C2)."""
-    return game.dealer if (game.hand_number - hand) % 2 == 0 else 1 - game.dealer
+    """The dealer of hand ``hand`` of the game: the deal passes to the left every hand (C2,
+    C8): between two it alternates."""
+    return (game.dealer - (game.hand_number - hand)) % game.num_players
 
 
 def game_log(
@@ -393,7 +453,7 @@ def game_log(
     for move in game.history:
         moves_of.setdefault(move.hand, []).append(move)
     shows = {show.hand: show for show in game.shows}
-    scores = (0, 0)
+    scores = (0,) * len(game.scores)
     for hand in range(1, game.hand_number + 1):
         show = shows.get(hand)
         part = (
@@ -408,6 +468,7 @@ def game_log(
             seats,
             _.lang,
             headers,
+            game.num_players,
             game.target,
         )
         # A hand that is over never changes: its lines are made once (a state goes to
@@ -416,18 +477,18 @@ def game_log(
         lines.extend(said)
     if game.result is not None:
         if events and events[-1].reason != "crib":
-            five = game.result.target != TARGET
-            lines.append(
-                _("61 reached: the game ends at once (C17).")
-                if five
-                else _("121 reached: the game ends at once (C7).")
-            )
+            if game.result.target != TARGET:
+                lines.append(_("61 reached: the game ends at once (C17)."))
+            elif game.num_players == 2:
+                lines.append(_("121 reached: the game ends at once (C7)."))
+            else:
+                lines.append(_("121 reached: the game ends at once (C12)."))
         lines.extend(cribbage_text.result_lines(game.result, seats, _))
     return lines
 
 
 @lru_cache(maxsize=4096)
-def hand_lines(*part: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
+def hand_lines(*part: Any) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """``_hand_lines`` of a hand that is over, made once."""
     return _hand_lines(*part)
 
@@ -440,16 +501,25 @@ LINE_CACHE = 16384
 
 @lru_cache(maxsize=LINE_CACHE)
 def _move_line(
-    seat: int, text: str, dealer: int, count: int, seats: Seats, lang: str
+    seat: int, text: str, dealer: int, count: int, seats: Seats, lang: str, players: int = 2
 ) -> tuple[str, int]:
-    return cribbage_text.move_line(seat, text, dealer, count, seats, translator(lang))
+    _ = translator(lang)
+    return cribbage_text.move_line(seat, text, dealer, count, seats, _, players)
 
 
 @lru_cache(maxsize=LINE_CACHE)
 def _hand_header(
-    hand: int, dealer: int, scores: tuple[int, int], seats: Seats, lang: str, target: int
+    hand: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    seats: Seats,
+    lang: str,
+    players: int = 2,
+    target: int = TARGET,
 ) -> str:
-    said = cribbage_text.hand_header(hand, dealer, scores, seats, translator(lang), target)
+    said = cribbage_text.hand_header(
+        hand, dealer, scores, seats, translator(lang), players=players, target=target
+    )
     return said.lstrip("— ")
 
 
@@ -460,9 +530,14 @@ def _cut_lines(cuts: tuple[CutForDeal, ...], seats: Seats, lang: str) -> tuple[s
 
 @lru_cache(maxsize=LINE_CACHE)
 def _event_lines(
-    event: ScoreEvent, scores: tuple[int, int], dealer: int, seats: Seats, lang: str
+    event: ScoreEvent,
+    scores: tuple[int, ...],
+    dealer: int,
+    seats: Seats,
+    lang: str,
+    players: int = 2,
 ) -> tuple[str, ...]:
-    said = cribbage_text.event_lines(event, scores, dealer, seats, translator(lang))
+    said = cribbage_text.event_lines(event, scores, dealer, seats, translator(lang), players)
     return tuple(line.strip() for line in said)
 
 
@@ -471,15 +546,16 @@ def _hand_lines(
     dealer: int,
     moves: tuple[Any, ...],
     events: tuple[ScoreEvent, ...],
-    scores_before: tuple[int, int],
+    scores_before: tuple[int, ...],
     show: Any,
     starter: Card | None,
     going_on: bool,
     seats: NamedSeats,
     lang: str,
     headers: bool,
+    players: int = 2,
     target: int = TARGET,
-) -> tuple[tuple[str, ...], tuple[int, int]]:
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """One hand's part of ``game_log`` (its events in order, each after the move that
     made it), and the scores after it."""
     _ = translator(lang)
@@ -495,11 +571,11 @@ def _hand_lines(
     def emit(event: ScoreEvent, dealer: int) -> None:
         nonlocal at
         at += 1
-        scores[event.seat] = event.total
-        lines.extend(_event_lines(event, (scores[0], scores[1]), dealer, seats, lang))
+        scores[side_of(players, event.seat)] = event.total
+        lines.extend(_event_lines(event, tuple(scores), dealer, seats, lang, players))
 
     if headers:
-        lines.append(_hand_header(hand, dealer, (scores[0], scores[1]), seats, lang, target))
+        lines.append(_hand_header(hand, dealer, tuple(scores), seats, lang, players, target))
     three = next_event(hand, "three for last")  # five-card's first score, before the deal (C14)
     if three is not None:
         emit(three, dealer)
@@ -508,11 +584,11 @@ def _hand_lines(
     discards = 0
     for index, move in enumerate(moves):
         words = move.text.split()
-        line, count = _move_line(move.seat, move.text, dealer, count, seats, lang)
+        line, count = _move_line(move.seat, move.text, dealer, count, seats, lang, players)
         lines.append(line)
         if words[0] == "discard":
             discards += 1
-            if discards == 2 and starter is not None:
+            if discards == players and starter is not None:  # every seat has laid away
                 lines.append(_("The starter is cut: {card} (C3).").format(card=starter))
                 heels = next_event(hand, "his heels")
                 if heels is not None:
@@ -539,4 +615,4 @@ def _hand_lines(
         lines.append(_("The show, with the starter {card} (C6):").format(card=show.starter))
         while (event := next_event(hand, "hand", "crib")) is not None:
             emit(event, dealer)
-    return tuple(lines), (scores[0], scores[1])
+    return tuple(lines), tuple(scores)

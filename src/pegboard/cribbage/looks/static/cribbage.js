@@ -1,7 +1,8 @@
 // Cribbage, its page module (the look `page` of the game; see generic.js for the
-// interface the table page calls): the hand as cards (pick two to discard, then play one at
-// a time; go), the crib, the starter, the count and its pile, the show explained, and the
-// end of each game.
+// interface the table page calls): the hand as cards (pick two to discard, one among three
+// or four, C8, C9; then play one at a time; go), the crib, the starter, the count and its
+// pile, the show explained, and the end of each game. Among four the seats' cards name the
+// sides of partners and "Your partner" (C9), as partnership Draw's do.
 
 import { h } from "../dom.js";
 import { draggable } from "../drag.js";
@@ -102,7 +103,8 @@ function starterOf(starter) {
   return [pack(), chip];
 }
 
-// The discard action for two picked cards, as the server lists it (deck order), else built.
+// The discard action for the picked cards (two, or one among three or four), as the server
+// lists it (deck order), else built.
 function discardAction(view, picked) {
   const wanted = [...picked].sort().join(" ");
   for (const entry of view.legal || []) {
@@ -116,6 +118,7 @@ function discardAction(view, picked) {
 export function renderCribbage(view, ui, names) {
   const mine = view.seat !== null && view.seat !== undefined;
   const discarding = Boolean(view.discard_choices) && Boolean(view.your_turn);
+  const laying = view.lay_count || 2; // the cards each lays in the crib (C2; C8, C9: one)
   const playable = new Set(view.playable || []);
   ui.picked = discarding ? ui.picked.filter((card) => (view.hand || []).includes(card)) : [];
 
@@ -160,7 +163,7 @@ export function renderCribbage(view, ui, names) {
     const dropped = (card) => {
       if (!discarding) return choose(card);
       const next = ui.picked.includes(card) ? ui.picked : [...ui.picked, card];
-      if (next.length === 2) ui.act(discardAction(view, next));
+      if (next.length === laying) ui.act(discardAction(view, next));
       else ui.pick(card);
     };
     const zones = () => [...document.querySelectorAll(discarding ? "#crib, #crib-pile" : "#count-box")];
@@ -186,7 +189,7 @@ export function renderCribbage(view, ui, names) {
       "section",
       { class: "hand-box", "aria-labelledby": "hand-title" },
       h("h2", { id: "hand-title" }, t("Your cards")),
-      discarding ? h("p", { class: "prompt" }, t("Choose two cards for the crib.")) : null,
+      discarding ? h("p", { class: "prompt" }, laying === 1 ? t("Choose a card for the crib.") : t("Choose two cards for the crib.")) : null,
       !discarding && view.your_turn && playable.size ? h("p", { class: "prompt" }, t("Choose a card.")) : null,
       h("ul", { class: "hand cards" }, ...cards),
       h(
@@ -200,7 +203,7 @@ export function renderCribbage(view, ui, names) {
                 id: "discard-button",
                 class: "primary",
                 dataset: { focus: "discard" },
-                disabled: ui.picked.length !== 2,
+                disabled: ui.picked.length !== laying,
                 onclick: () => ui.act(discardAction(view, ui.picked)),
               },
               t("Discard"),
@@ -208,7 +211,13 @@ export function renderCribbage(view, ui, names) {
           : null,
         // No card keeps the count at 31 or under: Go is the only move (C5). Say why, and
         // make the button the obvious one (primary, and the table focuses it: .only-move).
-        onlyGo ? h("p", { class: "prompt only-why", id: "only-move-why" }, t("No card of yours keeps the count at 31 or under: say Go (C5).")) : null,
+        onlyGo
+          ? h(
+              "p",
+              { class: "prompt only-why", id: "only-move-why" },
+              (view.players || 2) === 2 ? t("No card of yours keeps the count at 31 or under: say Go (C5).") : t("No card of yours keeps the count at 31 or under: say Go (C10)."),
+            )
+          : null,
         h(
           "button",
           {
@@ -288,16 +297,22 @@ export const optionsLine = (view) => t("Best of {games}", { games: view.best_of 
 
 /**
  * Badges and counts beside a player's name; the dealer's crib lies by them as a pile of
- * backs (a drop target while the cards are laid away).
- * @param {{dealer?: number, points?: number[], hand_sizes?: number[], crib_size?: number}} view
+ * backs (a drop target while the cards are laid away). Among four, the side of partners
+ * and "Your partner" on the viewer's partner's card (C9).
+ * @param {{dealer?: number, points?: number[], hand_sizes?: number[], crib_size?: number, seat?: (number|null), sides?: {seats: number[], label: string, yours: boolean}[]}} view
  * @param {number} seat
  * @returns {(HTMLElement | null)[]}
  */
 export function playerExtras(view, seat) {
   const sizes = view.hand_sizes || [];
   const crib = view.crib_size || 0;
+  const sides = view.sides || [];
+  const sideOf = sides.findIndex((entry) => entry.seats.includes(seat));
+  const partner = sideOf >= 0 && sides[sideOf].yours && seat !== view.seat;
   return [
     view.dealer === seat ? h("span", { class: "badge" }, t("Dealer")) : null,
+    partner ? h("span", { class: "badge partner-badge" }, t("Your partner")) : null,
+    sideOf >= 0 ? h("span", { class: "badge side-badge" }, sides[sideOf].label) : null,
     view.points ? h("span", { class: "games" }, labelled(t("Game points"), view.points[seat])) : null,
     sizes.length ? h("span", { class: "size" }, labelled(t("Cards in hand"), sizes[seat])) : null,
     view.dealer === seat
