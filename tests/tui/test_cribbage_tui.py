@@ -599,3 +599,29 @@ def test_a_number_then_enter_plays_one_card_in_the_pegging() -> None:
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+def test_c17_a_five_card_match_is_introduced_to_61_and_six_card_to_121() -> None:
+    """The opening line reads the game's own target and rule: 61 and C17 at five-card (the
+    option cards=5), 121 and C7 at six-card; in the reader's language."""
+
+    async def run(lang: str, cards: int) -> str:
+        setup = Setup(game="cribbage", lang=lang, seed=3, best_of=1, cards=cards)
+        app = PegboardApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert not isinstance(screen, CribbageScreen)  # the cut for the deal first
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CribbageScreen)
+            assert screen.match.game.cards == (5 if cards == 5 else None)
+            line = screen.introduction()
+            await pilot.press("q")
+            return line
+
+    five = asyncio.run(run("en", 5))
+    assert "first to 61 wins a game (C17)" in five and "121" not in five
+    assert "first to 121 wins a game (C7)" in asyncio.run(run("en", 6))
+    assert "先到 61 分者赢一场（C17）" in asyncio.run(run("zh", 5))

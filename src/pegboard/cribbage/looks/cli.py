@@ -158,12 +158,18 @@ class CribbageTable(GenericTable):
                     self.match.target,
                 ).format(level=level, target=self.match.target)
             )
-            say(_("Game 1: first to 121 wins (C7)."))
-        else:
+            game = self.match.game
             say(
-                _("Cribbage against the {level}: first to 121 wins (C7). You are seat 1.").format(
-                    level=level
+                _("Game 1: first to {target} wins ({rule}).").format(
+                    target=game.target, rule=game.win_rule
                 )
+            )
+        else:
+            game = self.playing
+            say(
+                _(
+                    "Cribbage against the {level}: first to {target} wins ({rule}). You are seat 1."
+                ).format(level=level, target=game.target, rule=game.win_rule)
             )
         for line in cut_lines(self.playing.cuts, self.seats, _):
             say(line)
@@ -279,7 +285,12 @@ def table(
             )
         )
     best_of = requested.get("best_of")
-    match = Game.new(seed=seed) if best_of is None else CribbageMatch(best_of=best_of, seed=seed)
+    cards = requested.get("cards")  # 5: five-card cribbage (C13-C17); the engine checks it
+    match = (
+        Game.new(seed=seed, cards=cards)
+        if best_of is None
+        else CribbageMatch(best_of=best_of, seed=seed, cards=cards)
+    )
     return CribbageTable.seated(games.get("cribbage"), match, level, seed, terminal, gettext)
 
 

@@ -185,24 +185,28 @@ class CribbageScreen(GenericScreen):
     def introduction(self) -> str:
         _ = self._
         match = self.match
+        # The game's own target and rule: 121 (C7), or 61 at five-card (C17).
+        game = match.game
         if self.bot is None:  # hot-seat: two people, neither of them "you"
             opening = _.ngettext(
                 "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to 121 wins a game (C7).",
+                "to {target} wins a game ({rule}).",
                 "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to 121 wins a game (C7).",
+                "to {target} wins a game ({rule}).",
                 self.setup.best_of or 1,
-            ).format(games=self.setup.best_of)
+            ).format(games=self.setup.best_of, target=game.target, rule=game.win_rule)
         else:
             opening = _.ngettext(
-                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 1.",
-                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 1.",
+                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+                "game ({rule}). You are seat 1.",
+                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+                "game ({rule}). You are seat 1.",
                 self.setup.best_of or 1,
             ).format(
                 level=_(level_name("cribbage", self.bot.name)),  # in words, never the key
                 games=self.setup.best_of,
+                target=game.target,
+                rule=game.win_rule,
             )
         return opening + (
             ""
