@@ -625,3 +625,16 @@ def test_c17_a_five_card_match_is_introduced_to_61_and_six_card_to_121() -> None
     assert "first to 61 wins a game (C17)" in five and "121" not in five
     assert "first to 121 wins a game (C7)" in asyncio.run(run("en", 6))
     assert "先到 61 分者赢一场（C17）" in asyncio.run(run("zh", 5))
+
+
+def test_c17_the_five_card_board_runs_to_61_with_the_lurch_line() -> None:
+    """At five-card the board's pegs stand against 61 and its one line is the lurch (31);
+    at six-card against 121 with the double-skunk (61) and skunk (91) lines."""
+    _ = translator("en")
+    five = peg_board([31, 3], [0, 0], _, target=61)
+    assert five[0].endswith("| 31/61") and five[1].endswith("| 3/61")
+    assert five[1].count("┊") == 1
+    # 31 of 61 is the lurch line's own hole: the peg stands on it.
+    assert five[0].count("┊") == 0 and "●" in five[0]
+    six = peg_board([31, 3], [0, 0], _)
+    assert six[0].endswith("| 31/121") and six[1].count("┊") == 2

@@ -25,9 +25,18 @@ from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, Event, RecordError
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
 from pegboard.cribbage.actions import Action
+from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.cli_commands import cribbage_app
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, cards_text, cut_lines, hand_header, narrate, scores_text
+from pegboard.cribbage.text import (
+    Seats,
+    cards_text,
+    cut_lines,
+    hand_header,
+    narrate,
+    opening_scores,
+    scores_text,
+)
 from pegboard.games import Game as Description
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
@@ -149,16 +158,24 @@ class CribbageTable(GenericTable):
         # command's key ("greedy"; issue 41's review).
         level = _(level_name("cribbage", self.bots[BOT].name))
         if isinstance(self.match, CribbageMatch):
-            say(
-                _.ngettext(
+            game = self.match.game
+            if game.target == TARGET:
+                opening = _.ngettext(
                     "Cribbage against the {level}: a match, first to {target} game point "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     "Cribbage against the {level}: a match, first to {target} game points "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     self.match.target,
-                ).format(level=level, target=self.match.target)
-            )
-            game = self.match.game
+                )
+            else:  # five-card: a lurch counts two, and there is no double skunk (C17)
+                opening = _.ngettext(
+                    "Cribbage against the {level}: a match, first to {target} game point "
+                    "(a game won is 1, a lurch 2). You are seat 1.",
+                    "Cribbage against the {level}: a match, first to {target} game points "
+                    "(a game won is 1, a lurch 2). You are seat 1.",
+                    self.match.target,
+                )
+            say(opening.format(level=level, target=self.match.target))
             say(
                 _("Game 1: first to {target} wins ({rule}).").format(
                     target=game.target, rule=game.win_rule
@@ -172,6 +189,8 @@ class CribbageTable(GenericTable):
                 ).format(level=level, target=game.target, rule=game.win_rule)
             )
         for line in cut_lines(self.playing.cuts, self.seats, _):
+            say(line)
+        for line in opening_scores(self.playing.log, self.seats, _):  # three for last (C14)
             say(line)
 
     def stage(self) -> tuple[int, int]:
@@ -260,6 +279,8 @@ class CribbageTable(GenericTable):
                 deals=self.seats.says(loser, _("you deal"), _("{who} deals"), _, start=False),
             )
         )
+        for line in opening_scores(match.game.log, self.seats, _):  # every game's (C14)
+            say(line)
 
 
 def _numbered(items: Sequence[object]) -> str:

@@ -36,6 +36,7 @@ from textual.widgets import Button, Static
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import Action
+from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
 from pegboard.cribbage.looks.tui_view import (
     card_box,
@@ -47,7 +48,14 @@ from pegboard.cribbage.looks.tui_view import (
     with_symbols,
 )
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, cut_lines, hand_header, narrate, scores_text
+from pegboard.cribbage.text import (
+    Seats,
+    cut_lines,
+    hand_header,
+    narrate,
+    opening_scores,
+    scores_text,
+)
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
 from pegboard.tui.generic import GenericScreen
@@ -180,6 +188,7 @@ class CribbageScreen(GenericScreen):
         """The cut for the deal (C2), on a screen before the first hand."""
         lines = [self.introduction(), ""]
         lines += cut_lines(self.match.cuts, self.seats, self._)
+        lines += opening_scores(self.match.game.log, self.seats, self._)  # three for last, C14
         return Group(*(coloured(line) for line in lines))
 
     def introduction(self) -> str:
@@ -208,14 +217,14 @@ class CribbageScreen(GenericScreen):
                 target=game.target,
                 rule=game.win_rule,
             )
-        return opening + (
-            ""
-            if match.target == 1
-            else " "
-            + _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.").format(
-                target=match.target
-            )
+        if match.target == 1:
+            return opening
+        worth = (
+            _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.")
+            if game.target == TARGET
+            else _("A game won is 1 game point, a lurch 2; {target} win.")  # C17
         )
+        return opening + " " + worth.format(target=match.target)
 
     # -- the flow of play ----------------------------------------------------------------
 
@@ -289,7 +298,7 @@ class CribbageScreen(GenericScreen):
         self.query_one("#status", Static).update(status + "\n" + second)
         fronts, backs = pegs(view.log)
         self.query_one("#board", Static).update(
-            "\n".join(peg_board(fronts, backs, _, self.seats.name(BOT, _)))
+            "\n".join(peg_board(fronts, backs, _, self.seats.name(BOT, _), view.target))
         )
         self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
         self.hand = by_rank(list(view.hand))

@@ -13,7 +13,8 @@ from rich.text import Text
 from pegboard.cribbage import CribbageMatch
 from pegboard.cribbage.looks.tui_view import coloured, peg_board, pegs
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, event_lines, result_lines, scores_text
+from pegboard.cribbage.table import table_of
+from pegboard.cribbage.text import Seats, event_lines, opening_scores, result_lines, scores_text
 from pegboard.games import Game
 from pegboard.i18n import Translator
 from pegboard.tui.generic import GenericSummaryScreen
@@ -54,7 +55,14 @@ def hand_over(
     if result is not None:
         lines.append(Text())
         if after.log[-1].reason != "crib":  # won before the hand was counted out (C7)
-            lines.append(Text(_("121 reached: the game ends at once (C7).")))
+            lines.append(
+                Text(
+                    _("{target} reached: the game ends at once ({rule}).").format(
+                        target=after.target,
+                        rule=table_of(after.num_players, after.cards).end_rule,  # C7, C17
+                    )
+                )
+            )
         lines += [Text(line, style="bold") for line in result_lines(result, seats, _)]
         lines.append(
             Text(
@@ -72,8 +80,11 @@ def hand_over(
                     )
                 )
             )
+            # The next game's three for last (C14), pegged before its first deal.
+            lines += [Text(line) for line in opening_scores(match.game.log, seats, _)]
     fronts, backs = pegs(after.log)
-    lines += [Text(row) for row in peg_board(fronts, backs, _, seats.name(BOT, _))]
+    board = peg_board(fronts, backs, _, seats.name(BOT, _), after.target)
+    lines += [Text(row) for row in board]
     return Group(*lines)
 
 

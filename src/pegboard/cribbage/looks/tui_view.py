@@ -15,7 +15,13 @@ from rich.text import Text
 
 from pegboard.cribbage import Card
 from pegboard.cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
-from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET, ScoreEvent
+from pegboard.cribbage.events import (
+    DOUBLE_SKUNK_LINE,
+    LURCH_LINE,
+    SKUNK_LINE,
+    TARGET,
+    ScoreEvent,
+)
 from pegboard.i18n import Translator
 
 HUMAN = 0
@@ -125,22 +131,28 @@ def table_text(starter: Card | None, count: int, pile: Sequence[Card], _: Transl
 
 
 def peg_board(
-    fronts: Sequence[int], backs: Sequence[int], _: Translator, other: str | None = None
+    fronts: Sequence[int],
+    backs: Sequence[int],
+    _: Translator,
+    other: str | None = None,
+    target: int = TARGET,
 ) -> list[str]:
-    """One row of holes per player to 121: the front peg ``●`` at the score, the back peg
-    ``○`` where the last score started (the two pegs leapfrog, C7's board); ``┊`` marks
-    the double-skunk (61) and skunk (91) lines."""
+    """One row of holes per player to ``target``, 121 (61 at five-card, C17): the front peg
+    ``●`` at the score, the back peg ``○`` where the last score started (the two pegs
+    leapfrog, C7's board); ``┊`` marks the double-skunk (61) and skunk (91) lines, or at
+    five-card the lurch line (31)."""
     rows = []
+    lines = (DOUBLE_SKUNK_LINE, SKUNK_LINE) if target == TARGET else (LURCH_LINE,)
     for seat, (front, back) in enumerate(zip(fronts, backs, strict=True)):
         name = _("You") if seat == HUMAN else (other or _("the bot"))
         holes = ["·"] * BOARD_CELLS
-        for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
-            holes[hole(line)] = "┊"
-        front_hole = hole(front)
+        for line in lines:
+            holes[hole(line, target)] = "┊"
+        front_hole = hole(front, target)
         if back > 0:
             # Two scores a hole apart share a hole at this scale: the back peg steps
             # behind, so that both pegs stay in sight.
-            back_hole = hole(back)
+            back_hole = hole(back, target)
             if back_hole == front_hole:
                 back_hole = max(front_hole - 1, 0)
                 front_hole = back_hole + 1
@@ -148,12 +160,12 @@ def peg_board(
         if front > 0:
             holes[front_hole] = "●"
         padding = " " * max(0, 10 - cell_len(name))  # CJK letters take two columns
-        rows.append(f"{name}{padding}|{''.join(holes)}| {front}/{TARGET}")
+        rows.append(f"{name}{padding}|{''.join(holes)}| {front}/{target}")
     return rows
 
 
-def hole(points: int) -> int:
-    return min(BOARD_CELLS - 1, (points - 1) * BOARD_CELLS // TARGET) if points > 0 else 0
+def hole(points: int, target: int = TARGET) -> int:
+    return min(BOARD_CELLS - 1, (points - 1) * BOARD_CELLS // target) if points > 0 else 0
 
 
 def pegs(log: Sequence[ScoreEvent], seats: int = 2) -> tuple[list[int], list[int]]:
