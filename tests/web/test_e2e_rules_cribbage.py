@@ -169,7 +169,8 @@ def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) ->
 
 def variants(page: Page, lang: str) -> None:
     """The sections of three and four players (C8-C12) and of five-card (C13-C17): each
-    heading in the language, each table's every row in view when scrolled to, the intro's
+    heading in the language, each table's every row in view when scrolled to and the whole
+    table within the phone's width, the intro's
     link to five-card leads to its section, and axe finds no violation at this width."""
     _ = translator(lang)
     page.click("p a[href='#five-card']")
@@ -182,6 +183,8 @@ def variants(page: Page, lang: str) -> None:
         expect(table.locator("tbody tr")).to_have_count(rows)
         table.scroll_into_view_if_needed()
         expect(table).to_be_in_viewport()
+        # The whole table fits the phone: its wrapper does not scroll sideways either.
+        assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
         shot_of(table, f"rules-cribbage-{ident}-{lang}-phone")
     assert axe_violations(page) == []
 

@@ -78,12 +78,13 @@ def players_body(ctx: RulesContext) -> Markup:
             _("Seat {number}").format(number=seat + 1),
             chips(deal.dealt[seat], ctx),
             chip(deal.laid[k], ctx),
-            chips(deal.kept[seat], ctx),
         ]
         for k, seat in enumerate(seats)
     ]
     laid_away = table(
-        [_("Player"), _("Dealt"), _("To the crib"), _("Kept")],
+        # What each keeps is the rest (``ThreeDeal.kept``, tested): a fourth column would
+        # not fit a phone's width in Portuguese (seen at 360 px).
+        [_("Player"), _("Dealt"), _("To the crib")],
         rows,
         caption=_("A deal among three: seat {dealer} deals").format(dealer=THREE_DEALER + 1),
         id="three-deal-table",
