@@ -347,7 +347,8 @@ class CribbageReplay(GenericReplay):
         kind = record.get("kind")
         if kind == "match":
             checked = CribbageMatch.from_record(record)  # the whole record replays, or not
-            self.position = CribbageMatch(checked.target, seed=checked.seed)
+            # The same match from its start: five-card's too (C13), not six-card's.
+            self.position = CribbageMatch(checked.target, seed=checked.seed, cards=checked.cards)
             entries = list(record.get("games", []))
             self.unfinished = record.get("current_game") is not None
             if self.unfinished:
@@ -378,6 +379,9 @@ class CribbageReplay(GenericReplay):
             say(_("Cribbage game."))
         for line in cut_lines(match.cuts, SEATS, _):
             say(line)
+        if not isinstance(match, CribbageMatch):  # a match says it with each game's header
+            for line in opening_scores(match.log, SEATS, _):  # three for last (C14)
+                say(line)
 
     def before_move(self, number: int, seat: int) -> tuple[Game, CribbageObservation, int]:
         """The game played in (a new game's and a new hand's header said first), the
@@ -445,6 +449,8 @@ class CribbageReplay(GenericReplay):
                         "(the loser of a game deals the next)."
                     ).format(number=number, seat=game.first_dealer + 1)
                 )
+            for line in opening_scores(game.log, SEATS, self._):  # three for last (C14)
+                self.terminal.say(line)
         return game
 
     def _deal(self, game: Game) -> None:
