@@ -270,3 +270,35 @@ def test_best_of_is_for_cribbage_only() -> None:
     result = runner.invoke(app, ["play", "--plain", "draw", "--best-of", "3"], input="")
     assert result.exit_code == 1
     assert "--best-of is for cribbage" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        ([], "Cribbage against the Expert bot: first to 121 wins (C7). You are seat 1."),
+        (
+            ["--option", "cards=5"],
+            "Cribbage against the Expert bot: first to 61 wins (C17). You are seat 1.",
+        ),
+        (["--option", "cards=5", "--best-of", "3"], "Game 1: first to 61 wins (C17)."),
+        (
+            ["--option", "cards=5", "--best-of", "3"],
+            "a match, first to 2 game points (a game won is 1, a lurch 2). You are seat 1.",
+        ),
+        (["--option", "cards=5"], "The bot pegs three for last (C14)."),
+        (
+            ["--option", "cards=5", "--lang", "pt"],
+            "vence quem chegar primeiro a 61 (C17). Você é o jogador 1.",
+        ),
+    ],
+)
+def test_c17_the_intro_reads_the_games_target_and_rule(args: list[str], line: str) -> None:
+    """A five-card game (the option cards=5, C13) is introduced to 61 under C17 (a match:
+    a lurch worth 2, no double skunk), its three for last said (C14), and is one: five cards
+    in the hand; six-card's line stays 121 and C7, with no three for last."""
+    code, output = _play(["--seed", "3", *args], [])
+    assert code == 0
+    assert line in output
+    hand = next(text for text in output.splitlines() if "1. " in text)
+    assert ("6. " in hand) == ("cards=5" not in args)
+    assert ("(C14)" in output) == ("cards=5" in args)  # three for last, in any language

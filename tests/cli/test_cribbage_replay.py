@@ -234,3 +234,29 @@ def test_c9_replay_of_a_match_of_four_names_the_sides(tmp_path: Path) -> None:
         game.apply(game.legal_actions()[0])
     code, output = _replay(_write(tmp_path, game.to_record(), "game.json"))
     assert code == 0 and "Seat 4 is dealt " in output and "The starter is cut" in output
+
+
+def test_c13_c14_replay_of_a_five_card_match_and_game(tmp_path: Path) -> None:
+    """A five-card match's record (cards 5) replays as five-card, every game to 61 with its
+    three for last said before its first hand (C14); it dealt six cards and failed at the
+    first discard before. A five-card game's record too."""
+    match = CribbageMatch(best_of=3, seed=4, cards=5)
+    bots = [make_bot("cribbage", "greedy", seed=s) for s in (4, 5)]
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)))
+    code, output = _replay(_write(tmp_path, match.to_record()))
+    assert code == 0, output
+    assert output.count("three for last (C14).") == len(match.games)
+    assert "(to 121)" not in output and "(to 61)" in output
+    dealt = re.findall(r"is dealt ((?:\S+ )*\S+)\.", output)
+    assert dealt and all(len(cards.split()) == 5 for cards in dealt)
+    game = Game.new(seed=9, cards=5)
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat)))
+    code, output = _replay(_write(tmp_path, game.to_record(), "game.json"))
+    assert code == 0, output
+    assert output.count("three for last (C14).") == 1 and "(to 61)" in output

@@ -602,3 +602,42 @@ def test_a_number_then_enter_plays_one_card_in_the_pegging() -> None:
             await pilot.press("q")
 
     asyncio.run(run())
+
+
+def test_c17_a_five_card_match_is_introduced_to_61_and_six_card_to_121() -> None:
+    """The opening line reads the game's own target and rule: 61 and C17 at five-card (the
+    option cards=5), 121 and C7 at six-card; in the reader's language."""
+
+    async def run(lang: str, cards: int) -> str:
+        setup = Setup(game="cribbage", lang=lang, seed=3, best_of=1, cards=cards)
+        app = PegboardApp(setup, skip_setup=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert not isinstance(screen, CribbageScreen)  # the cut for the deal first
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CribbageScreen)
+            assert screen.match.game.cards == (5 if cards == 5 else None)
+            line = screen.introduction()
+            await pilot.press("q")
+            return line
+
+    five = asyncio.run(run("en", 5))
+    assert "first to 61 wins a game (C17)" in five and "121" not in five
+    assert "first to 121 wins a game (C7)" in asyncio.run(run("en", 6))
+    assert "先到 61 分者赢一场（C17）" in asyncio.run(run("zh", 5))
+
+
+def test_c17_the_five_card_board_runs_to_61_with_the_lurch_line() -> None:
+    """At five-card the board's pegs stand against 61 and its one line is the lurch (31);
+    at six-card against 121 with the double-skunk (61) and skunk (91) lines."""
+    _ = translator("en")
+    five = peg_board([31, 3], [0, 0], _, target=61)
+    assert five[0].endswith("| 31/61") and five[1].endswith("| 3/61")
+    assert five[1].count("┊") == 1
+    # 31 of 61 is the lurch line's own hole: the peg stands on it.
+    assert five[0].count("┊") == 0 and "●" in five[0]
+    six = peg_board([31, 3], [0, 0], _)
+    assert six[0].endswith("| 31/121") and six[1].count("┊") == 2

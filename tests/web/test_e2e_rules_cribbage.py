@@ -28,7 +28,7 @@ from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from tests.web.conftest import PLAY_LIMITS, port_in
 from tests.web.page_checks import axe_violations, horizontal_overflow, missing_glyphs
-from tests.web.test_e2e import WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to
+from tests.web.test_e2e import SHOTS, WAIT_MS, Errors, e2e_browser, served_in_thread, shot, tab_to
 
 __all__ = ["e2e_browser"]  # a fixture this module uses
 
@@ -163,6 +163,35 @@ def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) ->
     assert horizontal_overflow(page) == 0
     assert missing_glyphs(page) == []
     shot(page, f"rules-cribbage-{lang}-phone")
+    if lang == "hi":  # the variants' sections (C8-C17) read at 360 px, axe clean there too
+        variants(page, lang)
+
+
+def variants(page: Page, lang: str) -> None:
+    """The sections of three and four players (C8-C12) and of five-card (C13-C17): each
+    heading in the language, each table's every row in view when scrolled to and the whole
+    table within the phone's width, the intro's
+    link to five-card leads to its section, and axe finds no violation at this width."""
+    _ = translator(lang)
+    page.click("p a[href='#five-card']")
+    heading = page.locator("#five-card")
+    expect(heading).to_have_text(_("Five-card cribbage"))
+    expect(heading).to_be_in_viewport()
+    expect(page.locator("#players")).to_have_text(_("Three players, and four in partnerships"))
+    for ident, rows in (("three-deal-table", 3), ("five-card-table", 6)):
+        table = page.locator(f"#{ident}")
+        expect(table.locator("tbody tr")).to_have_count(rows)
+        table.scroll_into_view_if_needed()
+        expect(table).to_be_in_viewport()
+        # The whole table fits the phone: its wrapper does not scroll sideways either.
+        assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+        shot_of(table, f"rules-cribbage-{ident}-{lang}-phone")
+    assert axe_violations(page) == []
+
+
+def shot_of(locator: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    locator.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_the_overflow_and_glyph_checks_catch_a_fault(open_page: Any) -> None:

@@ -386,3 +386,84 @@ def test_an_example_s_points_follow_its_cards_after_the_language_s_colon(
     for lang, colon in (("en", ": "), ("pt", ": "), ("zh", "："), ("hi", ": ")):
         found = re.findall(r"</span>(.{1,2})<span class=\"example-points\">", pages[lang])
         assert found and set(found) == {colon}, (lang, set(found))
+
+
+# -- the variants: three and four (C8-C12), five-card (C13-C17) ------------------------------
+
+
+def test_c8_the_three_player_deal_is_laid_away_by_the_engine(pages: dict[str, str]) -> None:
+    """Seat 3 deals; seats 1, 2, 3 lay one card each, in that order; the crib is the pack's
+    card and the three laid away (four cards), and its show is the engine's: 5C KD QC 5D with
+    10H turned is six fifteens (each five with each of K, Q, 10) and a pair: 14."""
+    from pegboard.cribbage.looks import rules_variants as variants
+
+    deal = variants.three_deal()
+    assert deal.crib == parse_cards("5C KD QC 5D")
+    assert [len(hand) for hand in deal.dealt] == [5, 5, 5]
+    assert [len(hand) for hand in deal.kept] == [4, 4, 4]
+    assert deal.crib_show.total == 14  # counted by hand: 6 fifteens (12) + a pair (2)
+    rows = _table(pages["en"], "three-deal-table")
+    assert [text(row[0]) for row in rows] == ["Seat 1", "Seat 2", "Seat 3"]
+    assert [card_labels(row[2]) for row in rows] == [
+        ["King of diamonds"],
+        ["Queen of clubs"],
+        ["Five of diamonds"],
+    ]
+    crib = text(parse(pages["en"]).ids["three-crib"])
+    assert "it scores 14 for the dealer" in crib
+    for lang, html in pages.items():
+        words = section_of(html, "players")
+        assert all(rule in words for rule in ("C8", "C9", "C10", "C11", "C12")), lang
+        assert "14" in words and str(TARGET) in words, lang
+
+
+def test_c9_partners_sit_opposite_as_the_page_says(pages: dict[str, str]) -> None:
+    from pegboard.cribbage import Game
+    from pegboard.cribbage.events import side_of
+
+    assert [side_of(4, seat) for seat in range(4)] == [0, 1, 0, 1]
+    game = Game.new(1, players=4)
+    assert len(game.scores) == 2  # one score a side
+    assert "seats 1 and 3 against seats 2 and 4" in section_of(pages["en"], "players")
+
+
+def test_c14_three_for_last_is_the_first_score_of_a_five_card_game(pages: dict[str, str]) -> None:
+    from pegboard.cribbage import Game
+
+    for seed in (0, 1, 2):
+        game = Game.new(seed, cards=5)
+        first = game.log[0]
+        assert (first.reason, first.points, first.seat) == ("three for last", 3, game.pone)
+    assert "the first non-dealer pegs 3" in section_of(pages["en"], "five-card")
+
+
+def test_c16_the_five_card_hands_are_the_books_counts(pages: dict[str, str]) -> None:
+    """The books' worked examples (docs/rules.md C16): a nine and two sixes with a six turned
+    is twelve; 4 5 6 with a six turned, twelve; 6 7 8 with an eight turned, two sequences of
+    three and more, twelve (Cassell); a flush of three is 3, and 4 with the starter; the
+    highest hand of three, three fives and the fourth turned, is 20."""
+    from pegboard.cribbage.looks import rules_variants as variants
+
+    books = [12, 12, 12, 3, 4, 20]
+    counted = [variants.five_hand(hand, starter).total for hand, starter, _ in variants.FIVE_HANDS]
+    assert counted == books
+    rows = _table(pages["en"], "five-card-table")
+    assert [text(row[2]) for row in rows] == [str(n) for n in books]
+    assert [text(row[3]) for row in rows][:3] == ["Britannica", "Britannica", "Cassell"]
+    for lang, html in pages.items():
+        words = section_of(html, "five-card")
+        assert all(f"C1{n}" in words for n in range(3, 8)), lang
+
+
+def test_c17_the_five_card_game_is_to_61_with_a_lurch_below_31(pages: dict[str, str]) -> None:
+    from pegboard.cribbage import Game
+    from pegboard.cribbage.events import FIVE_CARD_TARGET, LURCH_LINE
+
+    assert (FIVE_CARD_TARGET, LURCH_LINE) == (61, 31)  # Hoyle, Dawson
+    assert Game.new(0, cards=5).target == 61
+    for html in pages.values():
+        words = section_of(html, "five-card")
+        assert "61" in words and "31" in words
+    intro = parse(pages["en"]).ids
+    assert 'href="#five-card"' in pages["en"] and 'href="#players"' in pages["en"]
+    assert "five-card" in intro and "players" in intro

@@ -245,6 +245,12 @@ class Position:
         return self._table.target
 
     @property
+    def win_rule(self) -> str:
+        """The rule that says who wins and at what score: C7 between two, C12 among three
+        or four, C17 at five-card (what a surface cites beside ``target``)."""
+        return self._table.end_rule
+
+    @property
     def first_dealer(self) -> int:
         return self._first_dealer
 

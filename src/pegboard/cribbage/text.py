@@ -177,6 +177,12 @@ def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]
     return [seats.say(event, _) for event in narration.cut(cuts)]
 
 
+def opening_scores(log: Sequence[ScoreEvent], seats: Seats, _: Gettext) -> list[str]:
+    """The scores pegged before the first deal: at five-card the first non-dealer's three
+    for last (C14); none at six-card."""
+    return [seats.say(event, _, start=True) for event in narration.three_for_last(log)]
+
+
 def hand_header(
     hand_number: int,
     dealer: int,

@@ -25,9 +25,18 @@ from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, Event, RecordError
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
 from pegboard.cribbage.actions import Action
+from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.cli_commands import cribbage_app
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, cards_text, cut_lines, hand_header, narrate, scores_text
+from pegboard.cribbage.text import (
+    Seats,
+    cards_text,
+    cut_lines,
+    hand_header,
+    narrate,
+    opening_scores,
+    scores_text,
+)
 from pegboard.games import Game as Description
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError, TranslatedValueError, Translator
@@ -149,23 +158,39 @@ class CribbageTable(GenericTable):
         # command's key ("greedy"; issue 41's review).
         level = _(level_name("cribbage", self.bots[BOT].name))
         if isinstance(self.match, CribbageMatch):
-            say(
-                _.ngettext(
+            game = self.match.game
+            if game.target == TARGET:
+                opening = _.ngettext(
                     "Cribbage against the {level}: a match, first to {target} game point "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     "Cribbage against the {level}: a match, first to {target} game points "
                     "(a game won is 1, a skunk 2, a double skunk 3). You are seat 1.",
                     self.match.target,
-                ).format(level=level, target=self.match.target)
-            )
-            say(_("Game 1: first to 121 wins (C7)."))
-        else:
+                )
+            else:  # five-card: a lurch counts two, and there is no double skunk (C17)
+                opening = _.ngettext(
+                    "Cribbage against the {level}: a match, first to {target} game point "
+                    "(a game won is 1, a lurch 2). You are seat 1.",
+                    "Cribbage against the {level}: a match, first to {target} game points "
+                    "(a game won is 1, a lurch 2). You are seat 1.",
+                    self.match.target,
+                )
+            say(opening.format(level=level, target=self.match.target))
             say(
-                _("Cribbage against the {level}: first to 121 wins (C7). You are seat 1.").format(
-                    level=level
+                _("Game 1: first to {target} wins ({rule}).").format(
+                    target=game.target, rule=game.win_rule
                 )
             )
+        else:
+            game = self.playing
+            say(
+                _(
+                    "Cribbage against the {level}: first to {target} wins ({rule}). You are seat 1."
+                ).format(level=level, target=game.target, rule=game.win_rule)
+            )
         for line in cut_lines(self.playing.cuts, self.seats, _):
+            say(line)
+        for line in opening_scores(self.playing.log, self.seats, _):  # three for last (C14)
             say(line)
 
     def stage(self) -> tuple[int, int]:
@@ -262,6 +287,8 @@ class CribbageTable(GenericTable):
                 deals=self.seats.says(loser, _("you deal"), _("{who} deals"), _, start=False),
             )
         )
+        for line in opening_scores(match.game.log, self.seats, _):  # every game's (C14)
+            say(line)
 
 
 def _numbered(items: Sequence[object]) -> str:
@@ -287,7 +314,12 @@ def table(
             )
         )
     best_of = requested.get("best_of")
-    match = Game.new(seed=seed) if best_of is None else CribbageMatch(best_of=best_of, seed=seed)
+    cards = requested.get("cards")  # 5: five-card cribbage (C13-C17); the engine checks it
+    match = (
+        Game.new(seed=seed, cards=cards)
+        if best_of is None
+        else CribbageMatch(best_of=best_of, seed=seed, cards=cards)
+    )
     return CribbageTable.seated(games.get("cribbage"), match, level, seed, terminal, gettext)
 
 
@@ -323,8 +355,9 @@ class CribbageReplay(GenericReplay):
         kind = record.get("kind")
         if kind == "match":
             checked = CribbageMatch.from_record(record)  # the whole record replays, or not
+            # The same match from its start: its table's and five-card's too (C8, C9, C13).
             self.position = CribbageMatch(
-                checked.target, seed=checked.seed, players=checked.players
+                checked.target, seed=checked.seed, players=checked.players, cards=checked.cards
             )
             entries = list(record.get("games", []))
             self.unfinished = record.get("current_game") is not None
@@ -356,6 +389,9 @@ class CribbageReplay(GenericReplay):
             say(_("Cribbage game."))
         for line in cut_lines(match.cuts, SEATS, _):
             say(line)
+        if not isinstance(match, CribbageMatch):  # a match says it with each game's header
+            for line in opening_scores(match.log, SEATS, _):  # three for last (C14)
+                say(line)
 
     def before_move(self, number: int, seat: int) -> tuple[Game, CribbageObservation, int]:
         """The game played in (a new game's and a new hand's header said first), the
@@ -446,6 +482,8 @@ class CribbageReplay(GenericReplay):
                         "(the loser of a game deals the next)."
                     ).format(number=number, seat=game.first_dealer + 1)
                 )
+            for line in opening_scores(game.log, SEATS, self._):  # three for last (C14)
+                self.terminal.say(line)
         return game
 
     def _deal(self, game: Game) -> None:

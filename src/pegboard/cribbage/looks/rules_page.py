@@ -3,7 +3,9 @@ language of the catalogs.
 
 The sections follow the site's Hindi page (the deal and the crib, his heels, pegging to
 31, the go, the show in its order, the scoring table, winning and the skunk, the
-questions), stated as ``docs/rules.md`` numbers them (C1-C7). Every worked example and
+questions), stated as ``docs/rules.md`` numbers them (C1-C7), then the variants
+(``rules_variants``): three players and four in partnerships (C8-C12), five-card cribbage
+(C13-C17). Every worked example and
 every number of the scoring table's examples is computed by the engine
 (``cribbage_examples``); "try it" is a form the page's script (``rules_cribbage.js``)
 sends to the counter (``cribbage_api``), and the page reads completely without it.
@@ -11,15 +13,15 @@ sends to the counter (``cribbage_api``), and the page reads completely without i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 from markupsafe import Markup, escape
 
 from pegboard.core import N_
 from pegboard.cribbage import DECK, SUIT_SYMBOLS, SUITS, Card, parse_cards
-from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET
+from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, FIVE_CARD_TARGET, SKUNK_LINE, TARGET
 from pegboard.cribbage.looks.rules_api import count_answer
+from pegboard.cribbage.looks.rules_chips import chip, chips, fill
 from pegboard.cribbage.looks.rules_examples import (
     BEST_HAND,
     BEST_STARTER,
@@ -33,6 +35,7 @@ from pegboard.cribbage.looks.rules_examples import (
     pegging_example,
     show_rows,
 )
+from pegboard.cribbage.looks.rules_variants import five_card_body, players_body
 from pegboard.i18n import Translator
 from pegboard.web.rules.page import (
     RulesContext,
@@ -58,31 +61,6 @@ def _p(*texts: str | Markup) -> Markup:
     return join(*(paragraph(text) for text in texts))
 
 
-def fill(template: str, **fields: object) -> Markup:
-    """A translated template filled with fields, Markup fields (cards) kept as markup and
-    everything else escaped."""
-    return Markup.escape(template).format(**fields)
-
-
-def chip(card: Card, ctx: RulesContext) -> Markup:
-    """A card as the page shows it: its rank and suit symbol, named in words for
-    assistive technology ("Five of hearts"); ``card`` (and ``red`` for hearts and
-    diamonds) for the rules' stylesheet."""
-    red = card.suit in ("H", "D")
-    return element(
-        "span",
-        card.symbol,
-        class_="card red" if red else "card",
-        role="img",
-        aria_label=card_words(card, ctx._),
-    )
-
-
-def chips(cards: Sequence[Card], ctx: RulesContext) -> Markup:
-    inner = Markup(" ").join(chip(card, ctx) for card in cards)
-    return Markup('<span class="cards">{}</span>').format(inner)
-
-
 # -- the sections ------------------------------------------------------------------------------
 
 
@@ -97,6 +75,15 @@ def intro(ctx: RulesContext) -> Markup:
         _(
             "Cards count at their face value, the ace as 1 and the jack, queen and king as 10 "
             "each. In a run the ace is always low: A 2 3 counts, Q K A does not (C1)."
+        ),
+        fill(
+            _(
+                "Three can play too, or four in partnerships ({players}), and two can play the "
+                "older game of five cards each to {five_target} ({five_card})."
+            ),
+            players=element("a", _(PLAYERS_TITLE), href="#players"),
+            five_card=element("a", _(FIVE_CARD_TITLE), href="#five-card"),
+            five_target=FIVE_CARD_TARGET,
         ),
     )
 
@@ -412,6 +399,9 @@ def q_first(ctx: RulesContext) -> Markup:
     )
 
 
+PLAYERS_TITLE: Final = N_("Three players, and four in partnerships")
+FIVE_CARD_TITLE: Final = N_("Five-card cribbage")
+
 PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
     intro=intro,
@@ -437,6 +427,8 @@ PAGE: Final = RulesPage(
         ),
         Section("try", N_("Try it: count a hand"), try_it),
         Section("winning", N_("Winning the game"), winning),
+        Section("players", PLAYERS_TITLE, players_body),  # C8-C12
+        Section("five-card", FIVE_CARD_TITLE, five_card_body),  # C13-C17
         Section(
             "questions",
             N_("Questions about playing cribbage"),

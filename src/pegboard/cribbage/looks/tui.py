@@ -36,6 +36,7 @@ from textual.widgets import Button, Static
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
+from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
 from pegboard.cribbage.looks.tui_view import (
     board_names,
@@ -54,6 +55,7 @@ from pegboard.cribbage.text import (
     cut_lines,
     hand_header,
     narrate,
+    opening_scores,
     scores_text,
 )
 from pegboard.games.levels import level_name
@@ -198,6 +200,7 @@ class CribbageScreen(GenericScreen):
         """The cut for the deal (C2), on a screen before the first hand."""
         lines = [self.introduction(), ""]
         lines += cut_lines(self.match.cuts, self.seats, self._)
+        lines += opening_scores(self.match.game.log, self.seats, self._)  # three for last, C14
         return Group(*(coloured(line) for line in lines))
 
     def introduction(self) -> str:
@@ -205,33 +208,37 @@ class CribbageScreen(GenericScreen):
         match = self.match
         if match.players != 2 and not self.hot_seat:
             return self.table_introduction()
+        # The game's own target and rule: 121 (C7), or 61 at five-card (C17).
+        game = match.game
         if self.bot is None:  # hot-seat: two people, neither of them "you"
             opening = _.ngettext(
                 "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to 121 wins a game (C7).",
+                "to {target} wins a game ({rule}).",
                 "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to 121 wins a game (C7).",
+                "to {target} wins a game ({rule}).",
                 self.setup.best_of or 1,
-            ).format(games=self.setup.best_of)
+            ).format(games=self.setup.best_of, target=game.target, rule=game.win_rule)
         else:
             opening = _.ngettext(
-                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 1.",
-                "Cribbage against the {level}, the best of {games}: first to 121 wins a "
-                "game (C7). You are seat 1.",
+                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+                "game ({rule}). You are seat 1.",
+                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+                "game ({rule}). You are seat 1.",
                 self.setup.best_of or 1,
             ).format(
                 level=_(level_name("cribbage", self.bot.name)),  # in words, never the key
                 games=self.setup.best_of,
+                target=game.target,
+                rule=game.win_rule,
             )
-        return opening + (
-            ""
-            if match.target == 1
-            else " "
-            + _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.").format(
-                target=match.target
-            )
+        if match.target == 1:
+            return opening
+        worth = (
+            _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.")
+            if game.target == TARGET
+            else _("A game won is 1 game point, a lurch 2; {target} win.")  # C17
         )
+        return opening + " " + worth.format(target=match.target)
 
     def table_introduction(self) -> str:
         """The opening among three or four (C8, C9): the table, your seat, your partner."""
@@ -367,7 +374,9 @@ class CribbageScreen(GenericScreen):
             status_box.styles.height = "auto"
         status_box.update(status + "\n" + second)
         fronts, backs = pegs(view.log, len(view.scores), players)
-        rows = peg_board(fronts, backs, _, self.seats.name(BOT, _), board_names(players, _))
+        rows = peg_board(
+            fronts, backs, _, self.seats.name(BOT, _), board_names(players, _), view.target
+        )
         board = self.query_one("#board", Static)
         board.styles.height = len(rows)  # a row a player, or a side among four (C9)
         board.update("\n".join(rows))

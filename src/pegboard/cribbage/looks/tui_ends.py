@@ -15,7 +15,8 @@ from pegboard.cribbage.events import side_of
 from pegboard.cribbage.looks.tui_view import board_names, coloured, peg_board, pegs
 from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.text import Seats, event_lines, result_lines, scores_text
+from pegboard.cribbage.table import table_of
+from pegboard.cribbage.text import Seats, event_lines, opening_scores, result_lines, scores_text
 from pegboard.games import Game
 from pegboard.i18n import Translator
 from pegboard.tui.generic import GenericSummaryScreen
@@ -57,10 +58,15 @@ def hand_over(
     result = after.result
     if result is not None:
         lines.append(Text())
-        if after.log[-1].reason != "crib" and players == 2:  # won before the count's end (C7)
-            lines.append(Text(_("121 reached: the game ends at once (C7).")))
-        elif after.log[-1].reason != "crib":
-            lines.append(Text(_("121 reached: the game ends at once (C12).")))
+        if after.log[-1].reason != "crib":  # won before the hand was counted out (C7, C12)
+            lines.append(
+                Text(
+                    _("{target} reached: the game ends at once ({rule}).").format(
+                        target=after.target,
+                        rule=table_of(after.num_players, after.cards).end_rule,  # C7, C12, C17
+                    )
+                )
+            )
         lines += [Text(line, style="bold") for line in result_lines(result, seats, _)]
         lines.append(
             Text(
@@ -88,9 +94,12 @@ def hand_over(
                     )
                 )
             )
+            # The next game's three for last (C14), pegged before its first deal.
+            lines += [Text(line) for line in opening_scores(match.game.log, seats, _)]
     fronts, backs = pegs(after.log, len(after.scores), players)
     names = board_names(players, _)
-    lines += [Text(row) for row in peg_board(fronts, backs, _, seats.name(BOT, _), names)]
+    board = peg_board(fronts, backs, _, seats.name(BOT, _), names, after.target)
+    lines += [Text(row) for row in board]
     return Group(*lines)
 
 

@@ -15,7 +15,14 @@ from rich.text import Text
 
 from pegboard.cribbage import Card
 from pegboard.cribbage.cards import RANK_NAMES, SUIT_SYMBOLS
-from pegboard.cribbage.events import DOUBLE_SKUNK_LINE, SKUNK_LINE, TARGET, ScoreEvent, side_of
+from pegboard.cribbage.events import (
+    DOUBLE_SKUNK_LINE,
+    LURCH_LINE,
+    SKUNK_LINE,
+    TARGET,
+    ScoreEvent,
+    side_of,
+)
 from pegboard.i18n import Translator
 
 HUMAN = 0
@@ -130,25 +137,28 @@ def peg_board(
     _: Translator,
     other: str | None = None,
     names: Sequence[str | None] | None = None,
+    target: int = TARGET,
 ) -> list[str]:
-    """One row of holes per player to 121 (per side among four, C9): the front peg ``●``
-    at the score, the back peg ``○`` where the last score started (the two pegs leapfrog,
-    C7's board); ``┊`` marks the double-skunk (61) and skunk (91) lines, between two only.
-    ``names``: each row's (None, or a row's None: "You" and ``other``)."""
+    """One row of holes per player to ``target``, 121 (61 at five-card, C17; per side among
+    four, C9): the front peg ``●`` at the score, the back peg ``○`` where the last score
+    started (the two pegs leapfrog, C7's board); ``┊`` marks the double-skunk (61) and skunk
+    (91) lines between two, or at five-card the lurch line (31). ``names``: each row's
+    (None, or a row's None: "You" and ``other``)."""
     rows = []
+    lines = (DOUBLE_SKUNK_LINE, SKUNK_LINE) if target == TARGET else (LURCH_LINE,)
     for seat, (front, back) in enumerate(zip(fronts, backs, strict=True)):
         given = names[seat] if names is not None else None
         default = _("You") if seat == HUMAN else (other or _("the bot"))
         name = default if given is None else given
         holes = ["·"] * BOARD_CELLS
         if len(fronts) == 2 and names is None:  # the skunks are the two-player game's
-            for line in (DOUBLE_SKUNK_LINE, SKUNK_LINE):
-                holes[hole(line)] = "┊"
-        front_hole = hole(front)
+            for line in lines:
+                holes[hole(line, target)] = "┊"
+        front_hole = hole(front, target)
         if back > 0:
             # Two scores a hole apart share a hole at this scale: the back peg steps
             # behind, so that both pegs stay in sight.
-            back_hole = hole(back)
+            back_hole = hole(back, target)
             if back_hole == front_hole:
                 back_hole = max(front_hole - 1, 0)
                 front_hole = back_hole + 1
@@ -156,12 +166,12 @@ def peg_board(
         if front > 0:
             holes[front_hole] = "●"
         padding = " " * max(0, 10 - cell_len(name))  # CJK letters take two columns
-        rows.append(f"{name}{padding}|{''.join(holes)}| {front}/{TARGET}")
+        rows.append(f"{name}{padding}|{''.join(holes)}| {front}/{target}")
     return rows
 
 
-def hole(points: int) -> int:
-    return min(BOARD_CELLS - 1, (points - 1) * BOARD_CELLS // TARGET) if points > 0 else 0
+def hole(points: int, target: int = TARGET) -> int:
+    return min(BOARD_CELLS - 1, (points - 1) * BOARD_CELLS // target) if points > 0 else 0
 
 
 def pegs(
