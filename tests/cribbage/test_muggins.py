@@ -155,3 +155,18 @@ def test_c18_the_beginner_forgets_nobs_and_is_mugged() -> None:
     game = _pegged([DEALER, PONE], STARTER, CRIB)
     beginner = make_bot("cribbage", "beginner", seed=0)
     assert beginner.act(game.observation(1)) is Claim(16)  # 17 less his nobs
+
+
+def test_c18_a_match_with_muggins_records_and_replays() -> None:
+    from pegboard.cribbage import CribbageMatch
+
+    match = CribbageMatch(best_of=1, seed=4, muggins=1)
+    bots = [make_bot("cribbage", "greedy", seed=s) for s in range(2)]
+    while not match.is_over and match.game.hand_number <= 3:
+        seat = match.game.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)), seat=seat)
+    record = match.to_record()
+    assert record["muggins"] == 1
+    assert CribbageMatch.from_record(record).to_record() == record
+    assert "muggins" not in CribbageMatch(best_of=1, seed=4).to_record()

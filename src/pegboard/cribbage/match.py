@@ -24,7 +24,7 @@ from pegboard.cribbage.actions import Action, parse_action
 from pegboard.cribbage.events import CutForDeal, GameResult
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.table import table_of
+from pegboard.cribbage.table import TABLES, table_of, with_muggins
 
 DEFAULT_BEST_OF: Final = 3
 
@@ -87,8 +87,11 @@ class CribbageMatch:
         best_of: int | None = None,
         seed: int | None = None,
         cards: int | None = None,
+        muggins: int = 0,
     ) -> None:
         self.target: Final = points_needed(games_to_win, best_of)
+        # The players count their shows, with muggins (C18-C20), in every game of the match.
+        self.muggins: Final = 1 if with_muggins(TABLES[2], muggins).muggins else 0
         # Five-card cribbage (C13-C17) with ``cards=5``: every game of the match is one.
         self.cards: Final = table_of(2, cards).cards
         if seed is None:
@@ -107,7 +110,9 @@ class CribbageMatch:
     def _start(self, dealer: int | None) -> None:
         self._game_seed = self._rng.getrandbits(63)
         self._game_dealer = dealer
-        self._game = Game.new(seed=self._game_seed, dealer=dealer, cards=self.cards)
+        self._game = Game.new(
+            seed=self._game_seed, dealer=dealer, cards=self.cards, muggins=self.muggins
+        )
 
     # -- state ---------------------------------------------------------------------------
 
@@ -231,6 +236,8 @@ class CribbageMatch:
         )
         if self.cards is not None:  # said only at five-card: six-card records unchanged
             record["cards"] = self.cards
+        if self.muggins:  # said only when set: other records unchanged
+            record["muggins"] = 1
         if not self.is_over:
             record["current_game"] = {
                 "seed": self._game_seed,
@@ -245,7 +252,9 @@ class CribbageMatch:
         return read_match_record(
             record,
             game="cribbage",
-            start=lambda r: cls(r["target"], seed=r["seed"], cards=r.get("cards")),
+            start=lambda r: cls(
+                r["target"], seed=r["seed"], cards=r.get("cards"), muggins=r.get("muggins", 0)
+            ),
             parse=parse_action,
             finished="games",
             current="current_game",
