@@ -98,7 +98,9 @@ def run_table(table: TextTable, terminal: Terminal, _: Translator) -> bool:
                 legal = table.show()
                 continue
             try:
-                if text.isdigit():
+                # A number picks a move; a table listing none reads it itself (a count of
+                # points claimed at cribbage's show with muggins, C18).
+                if text.isdigit() and legal:
                     number = int(text)
                     if not 1 <= number <= len(legal):
                         terminal.say(
