@@ -3,7 +3,13 @@ each claim, and told when the bot calls muggins and why."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
 from pegboard import games
+from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Game
@@ -63,3 +69,14 @@ def test_c18_the_claims_are_asked_in_every_language() -> None:
     for lang, words in (("pt", "Quantos pontos"), ("zh", "报多少分"), ("hi", "कितने अंकों")):
         _, script = _played(lang)
         assert words in "\n".join(script.lines), lang
+
+
+def test_c19_replay_reads_a_record_with_muggins(tmp_path: Path) -> None:
+    game, _ = _played()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()))
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 claims 16." in result.output  # seat 0 is "seat 1" to people
+    assert "Seat 2 calls muggins for 1." in result.output
+    assert "The count of" in result.output
