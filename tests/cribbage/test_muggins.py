@@ -3,6 +3,9 @@ cribbage table."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
 import pegboard.cribbage.description  # noqa: F401  # registers the cribbage bots
@@ -12,6 +15,8 @@ from pegboard.cribbage.actions import (
     CLAIM_OF,
     NO_MUGGINS,
     Claim,
+    Discard,
+    LayAway,
     Muggins,
     NoMuggins,
     parse_action,
@@ -170,3 +175,45 @@ def test_c18_a_match_with_muggins_records_and_replays() -> None:
     assert record["muggins"] == 1
     assert CribbageMatch.from_record(record).to_record() == record
     assert "muggins" not in CribbageMatch(best_of=1, seed=4).to_record()
+
+
+def _public_cards(game: Game, seat: int) -> set[str]:
+    """Every card ``seat`` may see: its own, and every card turned up for all."""
+    seen = {*game.hands[seat], *game.kept[seat]}
+    seen |= {card for _, card in game.played}
+    seen |= {card for event in game.log for card in event.cards}
+    seen |= {card for cut in game.cuts for card in cut.cards}
+    for show in game.shows:
+        seen.add(show.starter)
+        seen |= {card for hand in show.hands if hand for card in hand}
+        seen |= set(show.crib or ())
+    for move in game.history:
+        if move.seat == seat and isinstance(move.action, (Discard, LayAway)):
+            seen |= set(move.action.cards)
+    if game.phase == "show":  # the hand or crib being claimed for, read from the game
+        pending = game._pending
+        owner, what = (pending[0], pending[1]) if pending else game._items[0]
+        seen |= set(game._show_cards(owner, what))
+    if game.starter is not None:
+        seen.add(game.starter)
+    return {str(card) for card in seen}
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, None), (2, 5), (3, None), (4, None)])
+def test_c18_the_show_reveals_nothing_hidden(players: int, cards: int | None) -> None:
+    """At every step of the claims, no seat's view holds a card it may not see: another
+    seat's unplayed cards (five-card, C15) and the crib stay down until claimed for."""
+    bots = [make_bot("cribbage", "greedy", seed=s) for s in range(players)]
+    game = Game.new(7, players=players, cards=cards, muggins=1)
+    steps = 0
+    while not game.is_over and game.hand_number <= 4:
+        seat = game.current_player
+        assert seat is not None
+        if game.phase == "show":
+            steps += 1
+            for viewer in range(players):
+                text = json.dumps(game.observation(viewer).to_dict())
+                shown = set(re.findall(r'"((?:10|[2-9AJQK])[SHDC])"', text))
+                assert shown <= _public_cards(game, viewer), (viewer, game.history[-1])
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    assert steps > 0
