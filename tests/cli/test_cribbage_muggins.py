@@ -80,3 +80,16 @@ def test_c19_replay_reads_a_record_with_muggins(tmp_path: Path) -> None:
     assert "Seat 1 claims 16." in result.output  # seat 0 is "seat 1" to people
     assert "Seat 2 calls muggins for 1." in result.output
     assert "The count of" in result.output
+
+
+def test_c18_play_with_the_option_muggins_asks_for_the_count() -> None:
+    answers = ["1 2"] + ["1"] * 6 + ["8"] * 12
+    result = CliRunner().invoke(
+        app,
+        ["play", "--plain", "cribbage", "--seed", "3", "--option", "muggins=1"],
+        input="\n".join(answers) + "\n",
+    )
+    assert "How many points do you claim? A number (C18)." in result.output, result.output
+    assert "Traceback" not in result.output
+    refused = CliRunner().invoke(app, ["play", "--plain", "cribbage", "--option", "muggins=2"])
+    assert "the option muggins is 1 (the players count, C18) or 0, not 2" in refused.output
