@@ -217,3 +217,20 @@ def test_c18_the_show_reveals_nothing_hidden(players: int, cards: int | None) ->
                 assert shown <= _public_cards(game, viewer), (viewer, game.history[-1])
         game.apply(bots[seat].act(game.observation(seat)), seat=seat)
     assert steps > 0
+
+
+def test_c18_a_seeded_game_with_muggins_is_the_same_every_time() -> None:
+    records = []
+    for _ in range(2):
+        bots = [make_bot("cribbage", "beginner", seed=5), make_bot("cribbage", "casual", seed=6)]
+        game = Game.new(20, muggins=1)
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+        records.append(game.to_record())
+    assert records[0] == records[1]
+    # The beginner forgets flush and nobs, and the casual takes them by muggins (C19).
+    game = Game.from_record(records[0])
+    mugged = [e for e in game.log if e.reason == "muggins"]
+    assert [(e.seat, e.points) for e in mugged] == [(1, 1), (1, 4)]  # a nobs, a flush
