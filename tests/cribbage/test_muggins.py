@@ -234,3 +234,35 @@ def test_c18_a_seeded_game_with_muggins_is_the_same_every_time() -> None:
     game = Game.from_record(records[0])
     mugged = [e for e in game.log if e.reason == "muggins"]
     assert [(e.seat, e.points) for e in mugged] == [(1, 1), (1, 4)]  # a nobs, a flush
+
+
+def test_c18_a_claimed_show_is_determinized_as_the_seat_sees_it() -> None:
+    """The searches' worlds (``determinize``, ``public_determinize``, of the six-card game
+    between two: five-card's bots deal their own) rebuild a show being claimed with its
+    claims and the cards it turned up: the same phase, turn, scores and claim."""
+    import random
+
+    from pegboard.cribbage.determinize import determinize, public_determinize
+
+    bots = [make_bot("cribbage", "beginner", seed=s) for s in range(2)]
+    game = Game.new(20, muggins=1)
+    rng = random.Random(0)
+    checked = 0
+    while not game.is_over and game.hand_number <= 4:
+        seat = game.current_player
+        assert seat is not None
+        if game.phase == "show":
+            view = game.observation(seat)
+            for world in (determinize(view, rng), public_determinize(view, rng)):
+                seen = world.observation(seat)
+                assert (seen.phase, seen.current_player, seen.scores) == (
+                    view.phase,
+                    view.current_player,
+                    view.scores,
+                )
+                assert seen.showing is not None and view.showing is not None
+                assert sorted(seen.showing.cards) == sorted(view.showing.cards)
+                assert seen.showing.claimed == view.showing.claimed
+            checked += 1
+        game.apply(bots[seat].act(game.observation(seat)), seat=seat)
+    assert checked > 0
