@@ -28,9 +28,11 @@ from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
 from pegboard.cribbage.position import LIMIT, Move
 
-PEG_REASONS = frozenset({"pegging", "go", "last card", "hand", "crib", "muggins"})
-"""Score reasons of the pegging (his heels is taken at the cut, before it), and of a show
-being claimed with muggins (C18, C19), which is replayed with the pegging."""
+PEG_REASONS = frozenset({"pegging", "go", "last card"})
+"""Score reasons of the pegging (his heels is taken at the cut, before it)."""
+REPLAYED_REASONS = PEG_REASONS | {"hand", "crib", "muggins"}
+"""What a rebuilt hand replays: the pegging, and a show being claimed with muggins (C18,
+C19)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,11 +252,11 @@ def last_move(this_hand: Sequence[PublicMove]) -> tuple[int, str] | None:
 
 
 def scores_before_pegging(view: CribbageObservation) -> list[int]:
-    """The scores as this hand's pegging began: the view's, less what was pegged since (the
-    pegging is then replayed from them)."""
+    """The scores as this hand's pegging began: the view's, less what was pegged since, and
+    claimed in a show with muggins (the pegging and the claims are then replayed from them)."""
     scores = list(view.scores)
     for event in view.log:
-        if event.hand == view.hand_number and event.reason in PEG_REASONS:
+        if event.hand == view.hand_number and event.reason in REPLAYED_REASONS:
             scores[event.seat] -= event.points
     return scores
 
