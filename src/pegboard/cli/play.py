@@ -98,7 +98,9 @@ def run_table(table: TextTable, terminal: Terminal, _: Translator) -> bool:
                 legal = table.show()
                 continue
             try:
-                if text.isdigit():
+                # A number picks a move; a table listing none reads it itself (a count of
+                # points claimed at cribbage's show with muggins, C18).
+                if text.isdigit() and legal:
                     number = int(text)
                     if not 1 <= number <= len(legal):
                         terminal.say(
@@ -227,7 +229,9 @@ def play(
         )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    if not plain and full_screen_possible():
+    # An option of the terminal alone (CliLook.options) is played line by line.
+    terminal_only = any(requested.get(name) for name in look.options)
+    if not plain and not terminal_only and full_screen_possible():
         from pegboard.cli.tui import full_screen
 
         full_screen(
@@ -295,7 +299,7 @@ def requested_options(
 ) -> dict[str, int | None]:
     """The options the user gave, by the game's option names: the flags that were given
     (each must name an option of the game) and every ``--option NAME=VALUE``."""
-    known = [option.name for option in game.options]
+    known = [option.name for option in game.options] + list(cli_look(game).options)
     requested: dict[str, int | None] = {}
     for flag, (name, value) in flags.items():
         if value is None:

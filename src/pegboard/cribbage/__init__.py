@@ -1,5 +1,6 @@
 """Cribbage exactly as ``docs/rules.md`` states it: for two players, six-card (C1-C7), and
-for three players or four in partnerships (``Game.new(players=3)``, C8-C12).
+for three players or four in partnerships (``Game.new(players=3)``, C8-C12), five-card
+(``cards=5``, C13-C17), and with the score counted by the players (``muggins=1``, C18-C20).
 
 >>> from pegboard.cribbage import parse_cards, score_hand, Card
 >>> score_hand(parse_cards("5H 5D 5C JS"), Card.parse("5S"))
@@ -7,7 +8,18 @@ for three players or four in partnerships (``Game.new(players=3)``, C8-C12).
 """
 
 from pegboard.core.languages import LANGUAGES
-from pegboard.cribbage.actions import GO, Discard, Go, LayAway, Play, parse_action
+from pegboard.cribbage.actions import (
+    GO,
+    NO_MUGGINS,
+    Claim,
+    Discard,
+    Go,
+    LayAway,
+    Muggins,
+    NoMuggins,
+    Play,
+    parse_action,
+)
 from pegboard.cribbage.cards import DECK, RANK_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_cards
 from pegboard.cribbage.deal import cut_for_deal
 from pegboard.cribbage.determinize import determinize
@@ -30,11 +42,13 @@ __all__ = [
     "DECK",
     "GO",
     "LANGUAGES",
+    "NO_MUGGINS",
     "RANK_NAMES",
     "SUITS",
     "SUIT_SYMBOLS",
     "Breakdown",
     "Card",
+    "Claim",
     "CribbageMatch",
     "CribbageObservation",
     "CutForDeal",
@@ -47,6 +61,8 @@ __all__ = [
     "LayAway",
     "MatchObservation",
     "Move",
+    "Muggins",
+    "NoMuggins",
     "Play",
     "PublicMove",
     "ScoreEvent",

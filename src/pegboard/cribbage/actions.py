@@ -140,9 +140,96 @@ class Go:
         return (Go, ())
 
 
-Action = Discard | LayAway | Play | Go
+MOST: Final = 29
+"""The most a hand or crib can hold (C6): no claim or muggins is for more."""
+
+
+class _Points:
+    """An action of a number of points, interned per kind (one object per number) and
+    immutable: ``Claim`` and ``Muggins`` say whose points they are (C18-C20)."""
+
+    __slots__ = ("points",)
+
+    points: int
+
+    _interned: ClassVar[dict[int, _Points]]
+
+    def __init_subclass__(cls) -> None:
+        cls._interned = {}
+
+    def __new__(cls, points: int) -> Self:
+        try:
+            return cls._interned[points]  # type: ignore[return-value]
+        except (KeyError, TypeError):
+            pass
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= MOST:
+            raise ValueError(f"{cls.__name__} takes 0 to {MOST} points, not {points!r} (C18)")
+        action = object.__new__(cls)
+        object.__setattr__(action, "points", points)
+        cls._interned[points] = action
+        return action
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[type[_Points], tuple[int]]:
+        return (type(self), (self.points,))
+
+
+class Claim(_Points):
+    """Claim ``points`` for the hand or crib being counted, with muggins (C18): ``claim 8``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"claim {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Claim({self.points})"
+
+
+class Muggins(_Points):
+    """Call muggins: take ``points`` an opponent missed in their claim (C19): ``muggins 2``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"muggins {self.points}"
+
+    def __repr__(self) -> str:
+        return f"Muggins({self.points})"
+
+
+class NoMuggins:
+    """Let a claim stand: no muggins called (C19)."""
+
+    __slots__ = ()
+    _instance: ClassVar[NoMuggins | None] = None
+
+    def __new__(cls) -> NoMuggins:
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return "no muggins"
+
+    def __repr__(self) -> str:
+        return "NoMuggins()"
+
+    def __reduce__(self) -> tuple[type[NoMuggins], tuple[()]]:
+        return (NoMuggins, ())
+
+
+Action = Discard | LayAway | Play | Go | Claim | Muggins | NoMuggins
 """A seat's action: two cards to the crib (C2), one among three or four (C8, C9), a card
-played (C4), or go (C5, C10)."""
+played (C4), go (C5, C10), and with muggins a claim of points or muggins called (C18, C19)."""
+
+NO_MUGGINS: Final = NoMuggins()
+CLAIM_OF: Final[tuple[Claim, ...]] = tuple(Claim(n) for n in range(MOST + 1))
+"""``CLAIM_OF[n]`` is ``Claim(n)``."""
+MUGGINS_OF: Final[tuple[Muggins, ...]] = tuple(Muggins(n) for n in range(MOST + 1))
+"""``MUGGINS_OF[n]`` is ``Muggins(n)``."""
 
 GO: Final = Go()
 
@@ -194,6 +281,8 @@ def parse_action(text: str) -> Action:
             N_("an empty move: write 'discard 5H JS', 'play 5H' (or just '5H') or 'go'")
         )
     verb = words[0].lower()
+    if verb in ("claim", "muggins") or (verb, *words[1:2]) == ("no", "muggins"):
+        return _points_action(verb, words, text)
     if verb in ("go", "g"):
         if len(words) != 1:
             raise WordedError(N_("'go' takes no cards, not {text!r}"), text=text)
@@ -228,3 +317,26 @@ def parse_action(text: str) -> Action:
             )
         return Discard(cards[0], cards[1])
     return Play(cards[0])
+
+
+def _points_action(verb: str, words: list[str], text: str) -> Action:
+    """``claim 8``, ``muggins 2`` or ``no muggins`` (C18, C19)."""
+    if verb == "no":
+        if len(words) != 2:
+            raise WordedError(N_("'no muggins' takes nothing more, not {text!r}"), text=text)
+        return NO_MUGGINS
+    try:
+        points = int(words[1]) if len(words) == 2 else None
+    except ValueError:
+        points = None
+    if points is None:
+        raise WordedError(
+            N_("cannot read {text!r}: write 'claim 8', 'muggins 2' or 'no muggins'"), text=text
+        )
+    if not 0 <= points <= MOST:
+        raise IllegalActionError(
+            N_("a claim is from 0 to 29 points, the most a hand can hold, not {points}"),
+            "C18",
+            points=points,
+        )
+    return (CLAIM_OF if verb == "claim" else MUGGINS_OF)[points]

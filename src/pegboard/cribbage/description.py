@@ -267,6 +267,9 @@ GAME = Game(
         "C13": N_("each player lays exactly two different cards from the hand in the crib"),
         "C15": N_("you may say go only when no card fits under 31"),
         "C17": N_("the game is over"),
+        # The score counted by the players, with muggins (C18-C20, Game.new(muggins=1)).
+        "C18": N_("at the show claim the points of your own hand or crib, from 0 to 29"),
+        "C19": N_("call muggins, or let the claim stand, just after an opponent's claim"),
     },
     over_rule="C7",
 )

@@ -30,6 +30,9 @@ from pegboard.cribbage.position import LIMIT, Move
 
 PEG_REASONS = frozenset({"pegging", "go", "last card"})
 """Score reasons of the pegging (his heels is taken at the cut, before it)."""
+REPLAYED_REASONS = PEG_REASONS | {"hand", "crib", "muggins"}
+"""What a rebuilt hand replays: the pegging, and a show being claimed with muggins (C18,
+C19)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +177,9 @@ def hidden_deal(
         raise ValueError("the game is over: there is nothing hidden left to deal")
     other = 1 - view.seat
     unseen = unseen_cards(view)
+    shown_held, shown_crib = shown_in_show(view) if view.phase == "show" else ({}, ())
+    if other in shown_held or shown_crib:  # turned up in a show being claimed (C18)
+        return _shown_deal(view, unseen, shown_held.get(other), shown_crib, rng)
     floor = view.held_above[other]
     eligible = [c for c in unseen if c.value > floor]
     size = view.hand_sizes[other]
@@ -194,6 +200,48 @@ def hidden_deal(
     return HiddenDeal(tuple(held), discards, tuple(rest[crib:]))
 
 
+def shown_in_show(
+    view: CribbageObservation,
+) -> tuple[dict[int, tuple[Card, ...]], tuple[Card, ...]]:
+    """With muggins, the hands and the crib this hand's show has turned up so far (C18):
+    each seat's held cards still unplayed, and the crib (empty until it is claimed for)."""
+    held: dict[int, tuple[Card, ...]] = {}
+    crib: tuple[Card, ...] = ()
+    shown = [(e.seat, e.reason, e.cards) for e in view.log if e.hand == view.hand_number]
+    if view.showing is not None:
+        shown.append((view.showing.seat, view.showing.what, view.showing.cards))
+    played = {card for _, card in view.played}
+    for seat, reason, cards in shown:
+        if reason == "hand":
+            held[seat] = tuple(c for c in cards if c not in played)
+        elif reason == "crib":
+            crib = cards
+    return held, crib
+
+
+def _shown_deal(
+    view: CribbageObservation,
+    unseen: list[Card],
+    held: tuple[Card, ...] | None,
+    crib: tuple[Card, ...],
+    rng: random.Random,
+) -> HiddenDeal:
+    """``hidden_deal`` in a show being claimed, with muggins (C18): what the show has turned
+    up is the other seat's, the rest of the unseen cards dealt at random as before."""
+    own = set(view.discards)
+    discards = tuple(c for c in crib if c not in own)
+    fixed = {c.index for c in (*(held or ()), *discards)}
+    rest = [c for c in unseen if c.index not in fixed]
+    rng.shuffle(rest)
+    if held is None:  # every card of a hand still held was played or shown: none here
+        held = tuple(rest[: view.hand_sizes[1 - view.seat]])
+        rest = rest[len(held) :]
+    if not discards:
+        discards = tuple(sorted(rest[:2], key=lambda c: c.index))
+        rest = rest[2:]
+    return HiddenDeal(held, discards, tuple(rest))
+
+
 def last_move(this_hand: Sequence[PublicMove]) -> tuple[int, str] | None:
     """This hand's last move as ``must_hold_a_fit`` reads it: its seat and its kind ("play",
     "go", "discard"), or None before any."""
@@ -204,11 +252,11 @@ def last_move(this_hand: Sequence[PublicMove]) -> tuple[int, str] | None:
 
 
 def scores_before_pegging(view: CribbageObservation) -> list[int]:
-    """The scores as this hand's pegging began: the view's, less what was pegged since (the
-    pegging is then replayed from them)."""
+    """The scores as this hand's pegging began: the view's, less what was pegged since, and
+    claimed in a show with muggins (the pegging and the claims are then replayed from them)."""
     scores = list(view.scores)
     for event in view.log:
-        if event.hand == view.hand_number and event.reason in PEG_REASONS:
+        if event.hand == view.hand_number and event.reason in REPLAYED_REASONS:
             scores[event.seat] -= event.points
     return scores
 
@@ -249,6 +297,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
             stock=deal.stock,
             seed=seed,
             hand_number=view.hand_number,
+            muggins=int(view.muggins),
         )
         if view.discarded[pone]:
             first, second = discards[pone]
@@ -267,6 +316,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
             stock=deal.stock,
             seed=seed,
             hand_number=view.hand_number,
+            muggins=int(view.muggins),
         )
         replay_pegging(game, this_hand)
     _copy_past(game, view, discards)
@@ -362,11 +412,15 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
             stock=deck[12:],
             seed=seed,
             hand_number=view.hand_number,
+            muggins=int(view.muggins),
         )
     assert view.starter is not None
     seen = view.starter.bit
     for _, card in view.played:
         seen |= card.bit
+    shown_held, shown_crib = shown_in_show(view) if view.phase == "show" else ({}, ())
+    for card in (*shown_crib, *(c for cards in shown_held.values() for c in cards)):
+        seen |= card.bit  # turned up in a show being claimed (C18)
     unseen = [c for c in DECK if not seen & c.bit]
     this_hand = [m for m in view.history if m.hand == view.hand_number]
     last = last_move(this_hand)
@@ -376,17 +430,24 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
         if current is not None and must_hold_a_fit(view.phase, current, current, last)
         else None
     )
-    held = public_held(
-        unseen,
-        view.hand_sizes,
-        view.held_above,
-        fits,
-        LIMIT - view.count,
-        rng,
+    sizes = tuple(0 if seat in shown_held else n for seat, n in enumerate(view.hand_sizes))
+    held = list(
+        public_held(
+            unseen,
+            sizes,
+            view.held_above,
+            fits,
+            LIMIT - view.count,
+            rng,
+        )
     )
+    for seat, cards in shown_held.items():
+        held[seat] = list(cards)
     taken = {c.index for cards in held for c in cards}
     rest = [c for c in unseen if c.index not in taken]
     rng.shuffle(rest)
+    if shown_crib:
+        rest = [*shown_crib, *rest]
     hands = [[*(c for s, c in view.played if s == seat), *held[seat]] for seat in (0, 1)]
     scores = scores_before_pegging(view)
     game = Game.from_position(
@@ -398,6 +459,7 @@ def public_determinize(view: CribbageObservation, rng: random.Random) -> Game:
         stock=rest[4:],
         seed=seed,
         hand_number=view.hand_number,
+        muggins=int(view.muggins),
     )
     replay_pegging(game, this_hand)
     return game

@@ -30,7 +30,9 @@ LURCH_LINE: Final = 31
 """At five-card a winner whose opponent has not reached 31, half the game, has lurched them,
 a game worth two as a skunk is (C17)."""
 
-Reason = Literal["his heels", "pegging", "go", "last card", "hand", "crib", "three for last"]
+Reason = Literal[
+    "his heels", "pegging", "go", "last card", "hand", "crib", "three for last", "muggins"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,7 @@ class CutForDeal:
         return {"cards": [str(c) for c in self.cards], "dealer": self.dealer}
 
 
-_SAYINGS: Final = frozenset({"his heels", "go", "last card", "three for last"})
+_SAYINGS: Final = frozenset({"his heels", "go", "last card", "three for last", "muggins"})
 """Reasons said with fixed words (the ``words`` table's entry of the same name)."""
 
 
@@ -76,8 +78,11 @@ class ScoreEvent:
     just played, C4; ``cards`` is the sequence since the count started), ``"go"`` or
     ``"last card"`` (C5), ``"hand"`` or ``"crib"`` (the show, C6; ``cards`` are the four
     cards, three for a hand at five-card, C16, counted with ``starter``), ``"three for
-    last"`` (the first non-dealer's 3 at the start of a game of five-card, C14; no cards).
-    Shows are logged even when they score nothing.
+    last"`` (the first non-dealer's 3 at the start of a game of five-card, C14; no cards),
+    ``"muggins"`` (points an opponent missed in a claim, taken by ``seat``, C19; ``cards`` are
+    the hand or crib claimed for). Shows are logged even when they score nothing; with
+    muggins (C18) a show's ``points`` are those claimed and pegged, which may be fewer than
+    its ``items`` hold.
 
     ``items`` (fifteens, pairs, runs, 31, flush, nobs) and ``saying`` (the score in words, as
     a player announces it: "fifteen two, fifteen four, and a pair is six", "go for one")

@@ -72,7 +72,7 @@ from pegboard.cribbage.position import Move, _check_seat, _plays_of
 from pegboard.cribbage.records import game_record, replayed_game
 from pegboard.cribbage.rules import Rules
 from pegboard.cribbage.start import read_position
-from pegboard.cribbage.table import Table, table_of
+from pegboard.cribbage.table import Table, table_of, with_muggins
 
 
 class Game(Rules):
@@ -126,6 +126,9 @@ class Game(Rules):
         self._moves = []
         self._seen = ([], [], [], [])[: table.players]
         self._result = None
+        self._items = []
+        self._shown = []
+        self._pending = None
         return self
 
     @classmethod
@@ -136,6 +139,7 @@ class Game(Rules):
         *,
         players: int = 2,
         cards: int | None = None,
+        muggins: int = 0,
     ) -> Game:
         """A new game for ``players`` (2, 3 or 4), every shuffle drawn from ``seed`` (a fresh
         one, recorded, if None).
@@ -144,10 +148,13 @@ class Game(Rules):
         five among three or four), or 5 between two for five-card cribbage (C13-C17), whose
         first non-dealer pegs three for last before the first deal (C14).
 
+        ``muggins`` 1: the players count their own hands and cribs at the show and an
+        opponent may take the points they miss (C18-C20); 0, the engine counts them.
+
         With ``dealer`` None the first dealer is chosen by a cut (C2, C8); ``cuts`` keeps
         every cut made. The deal then passes to the left every hand.
         """
-        table = table_of(players, cards)
+        table = with_muggins(table_of(players, cards), muggins)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -164,6 +171,8 @@ class Game(Rules):
             start["players"] = table.players
         if table.cards is not None:  # said only when asked for: six-card records unchanged
             start["cards"] = table.cards
+        if table.muggins:  # said only when set: other records unchanged
+            start["muggins"] = 1
         game = cls._blank(table, rng, {"new": start}, first, cuts=cuts)
         if table.last:  # three for last, to the first non-dealer (C14)
             game._score(table.left[first], table.last, "three for last", ())
@@ -183,6 +192,7 @@ class Game(Rules):
         seed: int = 0,
         hand_number: int = 1,
         cards: int | None = None,
+        muggins: int = 0,
     ) -> Game:
         """Any hand of a game, for tests and analysis.
 
@@ -196,10 +206,13 @@ class Game(Rules):
         five-card cribbage (C13-C17): five each at the discard, three each at the pegging
         (three for last, C14, is taken as already in ``scores``). ``stock`` is the undealt deck,
         top first: every card not in the hands, crib or starter (by default in deck order,
-        the starter on top). ``seed`` shuffles the hands dealt after this one.
+        the starter on top). ``seed`` shuffles the hands dealt after this one. ``muggins`` 1
+        has the players claim their own shows (C18-C20).
         """
         given = read_position(hands, dealer, scores, crib, starter, stock, seed, hand_number, cards)
-        table = table_of(len(given.hands), cards)
+        table = with_muggins(table_of(len(given.hands), cards), muggins)
+        if table.muggins:
+            given.origin["position"]["muggins"] = 1
         game = cls._blank(
             table, random.Random(seed), given.origin, dealer, given.scores, (), hand_number
         )

@@ -33,7 +33,7 @@ from pegboard.cribbage.actions import Action
 from pegboard.cribbage.events import CutForDeal, GameResult
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.table import table_of
+from pegboard.cribbage.table import table_of, with_muggins
 
 DEFAULT_BEST_OF: Final = 3
 
@@ -101,12 +101,15 @@ class CribbageMatch:
         seed: int | None = None,
         players: int = 2,
         cards: int | None = None,
+        muggins: int = 0,
     ) -> None:
         self.target: Final = points_needed(games_to_win, best_of)
         # A clear error for any other table (C2, C8, C9, C13); with ``cards=5`` between two
         # every game of the match is one of five-card cribbage (C13-C17).
         table = table_of(players, cards)
         self.cards: Final = table.cards
+        # The players count their shows, with muggins (C18-C20), in every game of the match.
+        self.muggins: Final = 1 if with_muggins(table, muggins).muggins else 0
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -125,7 +128,11 @@ class CribbageMatch:
         self._game_seed = self._rng.getrandbits(63)
         self._game_dealer = dealer
         self._game = Game.new(
-            seed=self._game_seed, dealer=dealer, players=self.players, cards=self.cards
+            seed=self._game_seed,
+            dealer=dealer,
+            players=self.players,
+            cards=self.cards,
+            muggins=self.muggins,
         )
 
     # -- state ---------------------------------------------------------------------------
@@ -270,6 +277,8 @@ class CribbageMatch:
         )
         if self.cards is not None:  # said only at five-card: six-card records unchanged
             record["cards"] = self.cards
+        if self.muggins:  # said only when set: other records unchanged
+            record["muggins"] = 1
         if not self.is_over:
             record["current_game"] = {
                 "seed": self._game_seed,
@@ -285,7 +294,13 @@ class CribbageMatch:
 
         def start(r: dict[str, Any]) -> CribbageMatch:
             made.append(
-                cls(r["target"], seed=r["seed"], players=r.get("players", 2), cards=r.get("cards"))
+                cls(
+                    r["target"],
+                    seed=r["seed"],
+                    players=r.get("players", 2),
+                    cards=r.get("cards"),
+                    muggins=r.get("muggins", 0),
+                )
             )
             return made[0]
 

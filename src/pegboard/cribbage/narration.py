@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from pegboard.core import N_, Event, Joined
 from pegboard.core.narration import ngettext, scores
-from pegboard.cribbage.actions import Action, Discard, LayAway, Play
+from pegboard.cribbage.actions import Action, Claim, Discard, LayAway, Muggins, NoMuggins, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import TARGET, CutForDeal, GameResult, ScoreEvent, side_of
 from pegboard.cribbage.game import Game
@@ -154,6 +154,30 @@ def said_go(seat: int) -> Event:
     return Event(N_("{who} says go."), {}, {"who": seat}, you=N_("You say go."))
 
 
+def claimed(seat: int, points: int) -> Event:
+    """A claim of points at the show, with muggins (C18)."""
+    return Event(
+        N_("{who} claims {points}."),
+        {"points": points},
+        {"who": seat},
+        you=N_("You claim {points}."),
+    )
+
+
+def called_muggins(seat: int, points: int | None) -> Event:
+    """Muggins called for points missed (C19), or the claim let stand (``points`` None)."""
+    if points is None:
+        return Event(
+            N_("{who} lets the claim stand."), {}, {"who": seat}, you=N_("You let the claim stand.")
+        )
+    return Event(
+        N_("{who} calls muggins for {points}."),
+        {"points": points},
+        {"who": seat},
+        you=N_("You call muggins for {points}."),
+    )
+
+
 def moved(seat: int, text: str, dealer: int, count: int, players: int = 2) -> tuple[Event, int]:
     """A move in its notation as the narrating view saw it (a bare ``discard`` is another
     seat's, its cards unseen), and the count after it."""
@@ -166,6 +190,12 @@ def moved(seat: int, text: str, dealer: int, count: int, players: int = 2) -> tu
         card = Card.parse(words[1])
         count += card.value
         return played(seat, card, count), count
+    if words[0] == "claim":
+        return claimed(seat, int(words[1])), count
+    if words[0] == "muggins":
+        return called_muggins(seat, int(words[1])), count
+    if words[0] == "no":
+        return called_muggins(seat, None), count
     return said_go(seat), count
 
 
@@ -222,21 +252,41 @@ def pegs(score: ScoreEvent, points: Sequence[int], players: int = 2) -> Event:
     return Event(PEGS, {"pegs": who, "scores": standing(points, players)}, kind="score")
 
 
+def _whose(score: ScoreEvent, dealer: int) -> Event:
+    """Whose hand (the dealer's or not), or whose crib, a show's score is."""
+    if score.reason == "crib":
+        return crib(score.seat)
+    role = N_("dealer") if score.seat == dealer else N_("non-dealer")
+    return Event(N_("{hand} ({role})"), {"hand": hand_of(score.seat), "role": Event(role)}, {})
+
+
+def _in_show(score: ScoreEvent, before: Moment) -> bool:
+    """Whether ``score`` was made in the show of the hand ``before`` is in."""
+    return score.hand == before.hand_number and score.reason in ("hand", "crib", "muggins")
+
+
+def counted(score: ScoreEvent, dealer: int) -> Event:
+    """With muggins, once a claim is answered: what the hand or crib held (C18, C19)."""
+    return Event(
+        N_("The count of {whose}: {saying}."),
+        {"whose": _whose(score, dealer), "saying": Saying(score)},
+        kind="score",
+    )
+
+
 def scored(
-    score: ScoreEvent, points: Sequence[int], dealer: int, players: int = 2
+    score: ScoreEvent,
+    points: Sequence[int],
+    dealer: int,
+    players: int = 2,
+    claimed: bool = False,
 ) -> tuple[Event, ...]:
     """One score explained from the game's log: a show's hand or crib with its saying and
     then the pegs (C6, C11), or a score in play said with its pegs (C3-C5, C10). ``points``
-    are the scores just after it (one a side among four)."""
+    are the scores just after it (one a side among four). ``claimed``: a claim with muggins
+    (C18), said without the count, which ``counted`` tells once the claim is answered."""
     if score.reason in ("hand", "crib"):
-        whose: Event
-        if score.reason == "crib":
-            whose = crib(score.seat)
-        else:
-            role = N_("dealer") if score.seat == dealer else N_("non-dealer")
-            whose = Event(
-                N_("{hand} ({role})"), {"hand": hand_of(score.seat), "role": Event(role)}, {}
-            )
+        whose = _whose(score, dealer)
         shown = Event(
             SHOWN,
             {
@@ -247,6 +297,12 @@ def scored(
             },
             kind="score",
         )
+        if claimed:  # with muggins the count is told once the claim is answered (C19)
+            shown = Event(
+                N_("{whose}: {cards} + {starter}."),
+                {"whose": whose, "cards": Cards(score.cards), "starter": score.starter},
+                kind="score",
+            )
         return (shown, pegs(score, points, players)) if score.points else (shown,)
     told = pegs(score, points, players)
     return (Event(PEGGED, {"saying": Saying(score), "pegs": told}, kind="score"),)
@@ -474,6 +530,12 @@ def told(seat: int, action: Action, before: Moment) -> Event:
         return played(seat, action.card, before.running + action.card.value)
     if type(action) is Discard or type(action) is LayAway:
         return laid_away(seat, before.dealer, before.players)
+    if type(action) is Claim:
+        return claimed(seat, action.points)
+    if type(action) is Muggins:
+        return called_muggins(seat, action.points)
+    if type(action) is NoMuggins:
+        return called_muggins(seat, None)
     return said_go(seat)
 
 
@@ -496,15 +558,23 @@ def events_of(
     cut = before.starter is None and after.starter is not None and same_hand
     again = before.phase == after.phase == "pegging" and same_hand and after.running == 0
     over = ended is not None and not before.over
-    if not (cut or again or over or after.logged > before.logged):
+    if not (cut or again or over or after.logged > before.logged or before.phase == "show"):
         return tuple(moves)  # the common case: a move and nothing more
     events = list(moves)
+    # With muggins the show is a phase of its own (C18): an answer to a claim (muggins or
+    # not) logs no hand or crib, and then the count of what was claimed for is told.
+    claims = before.phase == "show"
+    new = log[before.logged : after.logged]
+    if claims and before.logged and not any(s.reason in ("hand", "crib") for s in new):
+        last = log[before.logged - 1]
+        if last.reason in ("hand", "crib"):
+            events.append(counted(last, before.dealer))
     if cut:
         events.append(Event(N_("The starter is cut: {card} (C3)."), {"card": after.starter}))
     points = list(before.scores)
     players = before.players
-    shown = False
-    new = log[before.logged : after.logged]
+    # Claimed one at a time, the show is announced at its first claim only (C18).
+    shown = claims and before.logged > 0 and _in_show(log[before.logged - 1], before)
     for score in new:
         points[side_of(players, score.seat)] = score.total
         if score.reason in ("hand", "crib") and not shown:
@@ -516,7 +586,7 @@ def events_of(
                     kind="score",
                 )
             )
-        events.extend(scored(score, points, before.dealer, players))
+        events.extend(scored(score, points, before.dealer, players, claims))
     if again:
         # Only the end of a sequence (31, or a go) brings the count back to zero (C5).
         events.append(Event(COUNT_AGAIN, kind="info"))

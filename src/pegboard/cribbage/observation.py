@@ -14,7 +14,29 @@ from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import TARGET, GameResult, HandShow, ScoreEvent, side_of
 
-Phase = Literal["discard", "pegging", "over"]
+Phase = Literal["discard", "pegging", "show", "over"]
+"""With muggins (C18) the show is a phase of its own: the claims and the calls of muggins."""
+
+ShowWhat = Literal["hand", "crib"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCount:
+    """With muggins (C18-C20): the hand or crib being counted in the show, turned up for
+    all to see, and the points pegged for it once claimed (None until then)."""
+
+    seat: int
+    what: ShowWhat
+    cards: tuple[Card, ...]
+    claimed: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "what": self.what,
+            "cards": [str(c) for c in self.cards],
+            "claimed": self.claimed,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +92,10 @@ class CribbageObservation:
     ``kept`` is three, whose play ends at the first go or 31 (C15); None otherwise."""
     target: int = TARGET
     """The score that wins: 121 (C7, C12), 61 at five-card (C17)."""
+    muggins: bool = False
+    """Whether the players count their own scores, with muggins (C18-C20)."""
+    showing: ShowCount | None = None
+    """With muggins, in the show: the hand or crib being claimed for (C18)."""
 
     @property
     def num_players(self) -> int:
@@ -123,4 +149,7 @@ class CribbageObservation:
         if self.cards is not None:  # said only at five-card (C13): others' views unchanged
             view["cards"] = self.cards
             view["target"] = self.target
+        if self.muggins:  # said only with muggins (C18): others' views unchanged
+            view["muggins"] = True
+            view["showing"] = None if self.showing is None else self.showing.to_dict()
         return view

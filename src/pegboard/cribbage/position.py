@@ -19,7 +19,13 @@ from pegboard.cribbage.actions import PLAY_OF, Action, Discard, Go, LayAway, Pla
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.deal import deal_held, must_hold_a_fit
 from pegboard.cribbage.events import CutForDeal, GameResult, HandShow, Reason, ScoreEvent
-from pegboard.cribbage.observation import CribbageObservation, Phase, PublicMove
+from pegboard.cribbage.observation import (
+    CribbageObservation,
+    Phase,
+    PublicMove,
+    ShowCount,
+    ShowWhat,
+)
 from pegboard.cribbage.table import Table
 
 HAND_SIZE: Final = 6
@@ -103,6 +109,7 @@ class Position:
         "_hand_start",
         "_hands",
         "_history",
+        "_items",
         "_kept",
         "_left",
         "_legal",
@@ -110,6 +117,7 @@ class Position:
         "_moves",
         "_origin",
         "_pack",
+        "_pending",
         "_phase",
         "_pile",
         "_plays",
@@ -118,6 +126,7 @@ class Position:
         "_scores",
         "_seen",
         "_show_list",
+        "_shown",
         "_shows",
         "_sides",
         "_starter",
@@ -166,6 +175,13 @@ class Position:
     """Per seat, ``_history`` as that seat sees it (``observation``), built as it is asked."""
     _legal: tuple[Action, ...] | None
     _result: GameResult | None
+    _items: list[tuple[int, ShowWhat]]
+    """With muggins, in the show: what is still to be claimed for, in order (C18)."""
+    _shown: list[tuple[Card, ...] | None]
+    """With muggins, in the show: each seat's hand once claimed for, then the crib (C18)."""
+    _pending: tuple[int, ShowWhat, tuple[Card, ...], int, int] | None
+    """With muggins, a claim open to muggins: its seat, hand or crib, cards, the points
+    pegged and the points missed (C19)."""
 
     def copy(self) -> Self:
         """An independent copy of this position (the future shuffles included)."""
@@ -190,6 +206,8 @@ class Position:
         other._history = list(self._history)
         other._moves = list(self._moves)
         other._seen = tuple([list(seen) for seen in self._seen])
+        other._items = list(self._items)
+        other._shown = list(self._shown)
         return other
 
     # -- state ---------------------------------------------------------------------------
@@ -387,7 +405,24 @@ class Position:
             result=self._result,
             cards=self._table.cards,
             target=self._table.target,
+            muggins=self._table.muggins,
+            showing=self._showing(),
         )
+
+    def _showing(self) -> ShowCount | None:
+        """With muggins, in the show: what is being claimed for, turned up (C18)."""
+        if self._result is not None or self._phase != "show":
+            return None
+        pending = self._pending
+        if pending is not None:
+            seat, what, cards, pegged, _ = pending
+            return ShowCount(seat, what, cards, pegged)
+        seat, what = self._items[0]
+        return ShowCount(seat, what, self._show_cards(seat, what), None)
+
+    def _show_cards(self, seat: int, what: ShowWhat) -> tuple[Card, ...]:
+        """The cards of ``seat``'s hand, or of the crib, for the show (C6, C16)."""
+        return self._kept[seat] if what == "hand" else self._crib()
 
     def sample_hidden(self, seat: int, rng: random.Random) -> Self:
         """A position ``seat`` cannot tell from this one, for search by bots.

@@ -41,6 +41,7 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
                 dealer=start["dealer"],
                 players=start.get("players", 2),
                 cards=start.get("cards"),
+                muggins=start.get("muggins", 0),
             )
         elif "position" in record:
             pos = record["position"]
@@ -54,6 +55,7 @@ def replayed_game(cls: type[Game], record: dict[str, Any]) -> Game:
                 seed=pos["seed"],
                 hand_number=pos["hand_number"],
                 cards=pos.get("cards"),
+                muggins=pos.get("muggins", 0),
             )
         else:
             raise RecordError(N_("a game record needs a 'new' or a 'position'"))

@@ -17,16 +17,23 @@ from __future__ import annotations
 
 from pegboard.core import N_, AllOf, IllegalActionError
 from pegboard.cribbage.actions import (
+    CLAIM_OF,
     GO,
+    MUGGINS_OF,
+    NO_MUGGINS,
     PLAY_OF,
     Action,
+    Claim,
     Discard,
     Go,
     LayAway,
+    Muggins,
+    NoMuggins,
     Play,
 )
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import GameResult, Reason
+from pegboard.cribbage.observation import ShowWhat
 from pegboard.cribbage.position import KEPT, LIMIT, Position, _plays_of
 from pegboard.cribbage.scoring import peg_points_of, show_points, show_points3
 from pegboard.cribbage.table import discard_choices, lay_away_choices
@@ -55,6 +62,8 @@ class Rules(Position):
         elif self._phase == "discard":
             hand = self._hands[self._current]
             legal = discard_choices(hand) if self._table.two else lay_away_choices(hand)
+        elif self._phase == "show":  # with muggins: a claim, or muggins after one (C18, C19)
+            legal = CLAIM_OF if self._pending is None else _MUGGINS_CHOICES
         else:
             room = LIMIT - self._count
             plays = self._plays[self._current]
@@ -82,6 +91,10 @@ class Rules(Position):
                 self._go(current)
             elif kind is self._table.lay_type:
                 self._discard(current, action)  # type: ignore[arg-type]  # by its type
+            elif kind is Claim:
+                self._claim(current, action)  # type: ignore[arg-type]  # by its type
+            elif kind is Muggins or kind is NoMuggins:
+                self._muggins(current, action)  # type: ignore[arg-type]  # by its type
             else:
                 self._not_an_action(action)
             return
@@ -136,6 +149,18 @@ class Rules(Position):
 
     def _out_of_turn(self, current: int) -> None:
         table = self._table
+        if self._phase == "show":
+            if self._pending is None:
+                raise IllegalActionError(
+                    N_("it is seat {seat}'s turn to claim the points of a hand or crib"),
+                    "C18",
+                    seat=current,
+                )
+            raise IllegalActionError(
+                N_("it is seat {seat}'s turn to call muggins or let the claim stand"),
+                "C19",
+                seat=current,
+            )
         if self._phase != "discard":
             raise IllegalActionError(
                 N_("it is seat {seat}'s turn to peg, not yours"), table.turn_rule, seat=current
@@ -177,7 +202,10 @@ class Rules(Position):
         )
 
     def _lay_first(self) -> None:
-        """A card played or a go said before the crib is laid away (C2, C8, C9)."""
+        """A card played or a go said before the crib is laid away (C2, C8, C9), or in the
+        show with muggins (C18)."""
+        if self._phase == "show":
+            self._in_show()
         if self._table.two:
             raise IllegalActionError(N_("lay two cards in the crib first"), "C2")
         raise IllegalActionError(N_("lay a card in the crib first"), self._table.deal_rule)
@@ -186,6 +214,8 @@ class Rules(Position):
         """``seat`` lays ``action``'s cards in the crib: two between two (C2), one among three or
         four (C8, C9); the dealer last, and then the cut."""
         if self._phase != "discard":
+            if self._phase == "show":
+                self._in_show()
             raise IllegalActionError(
                 N_("the crib is already laid away: play a card or go"), self._table.deal_rule
             )
@@ -314,9 +344,110 @@ class Rules(Position):
         self._current = seat
         self._legal = tuple(self._plays[seat])  # at count 0 every card fits
 
+    def _in_show(self) -> None:
+        """A card or a discard in the show, with muggins: a claim is due (C18, C19)."""
+        if self._pending is None:
+            raise IllegalActionError(
+                N_("this is the show: claim the points of your hand or crib, e.g. 'claim 8'"),
+                "C18",
+            )
+        raise IllegalActionError(
+            N_("this is the show: call muggins for points missed ('muggins 2') or 'no muggins'"),
+            "C19",
+        )
+
+    def _start_claims(self) -> None:
+        """With muggins the players count: the hands from the dealer's left, the dealer's
+        last, then the crib, each claimed by its owner (C18)."""
+        dealer = self._dealer
+        rounds = self._table.rounds[dealer]
+        items: list[tuple[int, ShowWhat]] = [(seat, "hand") for seat in rounds]
+        items.append((dealer, "crib"))
+        self._items = items
+        self._shown = [None] * (self._table.players + 1)
+        self._pending = None
+        self._phase = "show"
+        self._current = rounds[0]
+        self._legal = None
+
+    def _claim(self, seat: int, action: Claim) -> None:
+        """``seat`` claims ``action.points`` for its hand or crib (C18): it pegs what it
+        claimed, never more than the cards hold (C20); an opponent may then take what it
+        missed (C19)."""
+        if self._phase != "show" or self._pending is not None:
+            raise IllegalActionError(
+                N_("no claim is due now: a player claims for a hand or crib at the show"),
+                "C18",
+            )
+        owner, what = self._items.pop(0)
+        starter = self._starter
+        assert starter is not None
+        cards = self._show_cards(owner, what)
+        held = self._points_of(cards, what == "crib")
+        pegged = min(action.points, held)  # an overclaim is corrected (C20)
+        self._shown[owner if what == "hand" else -1] = cards
+        self._history.append((self._hand_no, seat, action))
+        self._legal = None
+        self._score(seat, pegged, what, cards, starter)
+        if self._result is not None:
+            self._close_show()
+            return
+        self._pending = (seat, what, cards, pegged, held - pegged)
+        self._current = self._left[seat]  # the next to count, an opponent (C19)
+
+    def _muggins(self, seat: int, action: Muggins | NoMuggins) -> None:
+        """``seat`` calls muggins for points the claim missed, or lets it stand (C19); a
+        call for more than was missed takes only what was missed (C20). Either way the
+        window closes and the next count begins."""
+        pending = self._pending
+        if pending is None:
+            raise IllegalActionError(
+                N_("muggins may be called only just after an opponent's claim at the show"),
+                "C19",
+            )
+        _, _, cards, _, missed = pending
+        self._pending = None
+        self._history.append((self._hand_no, seat, action))
+        self._legal = None
+        if action.__class__ is Muggins:
+            taken = min(action.points, missed)
+            if taken:
+                self._score(seat, taken, "muggins", cards, self._starter)
+                if self._result is not None:
+                    self._close_show()
+                    return
+        if self._items:
+            self._current = self._items[0][0]
+            return
+        self._close_show()
+        if self._result is None:
+            self._dealer = self._table.left[self._dealer]
+            self._hand_no += 1
+            self._deal()
+
+    def _points_of(self, cards: tuple[Card, ...], crib: bool) -> int:
+        """What ``cards`` hold with the starter (C6, C16)."""
+        starter = self._starter
+        assert starter is not None
+        if len(cards) == 4:
+            a, b, c, d = cards
+            return show_points(a, b, c, d, starter, crib)
+        a, b, c = cards
+        return show_points3(a, b, c, starter)
+
+    def _close_show(self) -> None:
+        """The show's record: the hands and crib claimed for (C18)."""
+        starter = self._starter
+        assert starter is not None
+        shown = self._shown
+        self._shows.append((self._hand_no, self._dealer, starter, tuple(shown[:-1]), shown[-1]))
+
     def _show(self) -> None:
         """Count the hands from the dealer's left (the pone's between two), the dealer's
         last, then the crib (C6, C11, C16); stop at 121 (C7, C12), 61 at five-card (C17)."""
+        if self._table.muggins:
+            self._start_claims()
+            return
         starter = self._starter
         assert starter is not None
         dealer = self._dealer
@@ -367,3 +498,7 @@ class Rules(Position):
         if total >= table.target:
             self._result = GameResult(side, tuple(scores), table.players, table.target)
             self._legal = ()
+
+
+_MUGGINS_CHOICES: tuple[Action, ...] = (NO_MUGGINS, *MUGGINS_OF[1:])
+"""After a claim: let it stand, or take 1 to 29 points missed (C19)."""

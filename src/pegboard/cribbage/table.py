@@ -93,6 +93,8 @@ class Table:
     """Points the first non-dealer pegs at the start of the game: three for last (C14)."""
     one_play: bool = False
     """Whether the play ends at the first go or 31, the rest unplayed (C15)."""
+    muggins: bool = False
+    """Whether the players claim their own hands and cribs, with muggins (C18-C20)."""
 
 
 def _table(players: int) -> Table:
@@ -183,3 +185,14 @@ def table_of(players: object, cards: object = None) -> Table:
         ),
         players=players,
     )
+
+
+def with_muggins(table: Table, muggins: object) -> Table:
+    """``table`` with the players counting their own shows when ``muggins`` is 1 (C18-C20);
+    unchanged with 0; a clear error naming the rule otherwise."""
+    if muggins is True or muggins is False or muggins not in (0, 1):
+        raise WordedError(
+            N_("the option muggins is 1 (the players count, C18) or 0, not {muggins!r}"),
+            muggins=muggins,
+        )
+    return replace(table, muggins=True) if muggins else table

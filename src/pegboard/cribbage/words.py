@@ -69,6 +69,8 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "go": "go for one",
         "last card": "one for last",
         "three for last": "three for last",
+        # Points missed in a claim, taken by an opponent (C19).
+        "muggins": "muggins",
     },
     pt={
         "comma": ", ",
@@ -91,6 +93,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "go": "um pelo go",
         "last card": "um pela última carta",
         "three for last": "três de compensação",
+        "muggins": "muggins",
     },
     zh={
         "comma": "，",
@@ -113,6 +116,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "go": "Go 得一",
         "last card": "最后一张得一",
         "three for last": "非庄家先得三",
+        "muggins": "漏分被抢",
     },
     hi={
         "comma": ", ",
@@ -135,6 +139,7 @@ WORDS: Final[dict[str, dict[str, str]]] = per_language(
         "go": "गो का एक",
         "last card": "आखिरी पत्ते का एक",
         "three for last": "लास्ट के तीन",
+        "muggins": "मगिन्स",
     },
 )
 """``WORDS[lang][key]``: a template filled with ``str.format``."""

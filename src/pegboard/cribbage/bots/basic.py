@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pegboard.bots.base import legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, LayAway, Play
+from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
@@ -57,6 +58,9 @@ class GreedyBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        counted = show_action(observation)  # with muggins: claim, or call muggins (C18)
+        if counted is not None:
+            return counted
         view = _game_view(observation)
         if isinstance(legal[0], LayAway):  # three or four players (C8, C9)
             return self._lay_away(view, legal, rng)

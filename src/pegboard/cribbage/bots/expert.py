@@ -35,6 +35,7 @@ from typing import Any, Final, Literal
 from pegboard.bots.base import CHANCE_UNIT, AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, LayAway, Play
+from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.bots.discard import (
     CANDIDATES,
     Opponent,
@@ -392,6 +393,9 @@ class CribbageExpert(AnalysingBot):
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """``analyse``'s best action; a discard without the pegging estimate, which is
         shown and never weighed."""
+        counted = show_action(observation)  # with muggins: claim, or call muggins (C18)
+        if counted is not None:
+            return counted
         if five_card_view(observation) is not None:  # its tables are six-card's (C13)
             return FiveCardPlay(deals=self.determinizations).choose(observation, rng)
         legal = legal_or_raise(observation)

@@ -37,6 +37,7 @@ from pegboard.bots.ismcts import register_ismcts
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, LayAway, Play
 from pegboard.cribbage.bots.basic import GreedyBot
+from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.bots.discard import expected_hand_total
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.cards import DECK, Card
@@ -95,6 +96,9 @@ class BeginnerBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        counted = show_action(observation, beginner=True)  # forgets flush and nobs (C18)
+        if counted is not None:
+            return counted
         view = table_view(observation)  # type: ignore[arg-type]
         if isinstance(legal[0], (Discard, LayAway)):
             hand = _hand_and_discards(view)
@@ -139,6 +143,9 @@ class CasualBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        counted = show_action(observation)  # with muggins: claim, or call muggins (C18)
+        if counted is not None:
+            return counted
         view = table_view(observation)  # type: ignore[arg-type]
         if isinstance(legal[0], (Discard, LayAway)):
             return best_hand_discard(view, legal, rng)
@@ -186,6 +193,9 @@ class StrongBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
+        counted = show_action(observation)  # with muggins: claim, or call muggins (C18)
+        if counted is not None:
+            return counted
         view = table_view(observation)  # type: ignore[arg-type]
         if len(legal) == 1:
             return legal[0]

@@ -24,7 +24,7 @@ from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, Event, RecordError
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
-from pegboard.cribbage.actions import Action
+from pegboard.cribbage.actions import NO_MUGGINS, Action
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.cli_commands import cribbage_app
 from pegboard.cribbage.observation import CribbageObservation
@@ -77,6 +77,8 @@ class CribbageTable(GenericTable):
     def parse(self, text: str) -> Action:
         _ = self._
         words = text.replace(",", " ").split()
+        if len(words) == 1 and words[0].isdigit() and self.playing.phase == "show":
+            return self._count(int(words[0]))
         if words and all(w.isdigit() for w in words):
             view = self.playing.observation(HUMAN)
             if view.phase != "discard":
@@ -107,6 +109,14 @@ class CribbageTable(GenericTable):
             return Discard(hand[numbers[0] - 1], hand[numbers[1] - 1])
         return parse_action(text)
 
+    def _count(self, points: int) -> Action:
+        """A number answered at the show with muggins: the points claimed (C18), or the
+        points missed in the bot's claim, 0 to let it stand (C19)."""
+        showing = self.playing.observation(HUMAN).showing
+        if showing is not None and showing.claimed is not None:
+            return NO_MUGGINS if points == 0 else parse_action(f"muggins {points}")
+        return parse_action(f"claim {points}")
+
     def apply(self, action: Action | Card) -> None:
         if isinstance(action, Card):  # one number answered in the discard
             raise TranslatedIllegalActionError(
@@ -118,6 +128,19 @@ class CribbageTable(GenericTable):
         super().apply(action)
 
     def help(self) -> str:
+        if self.playing.observation(HUMAN).muggins:
+            return (
+                self._help()
+                + "\n"
+                + self._(
+                    "With muggins, at the show answer a number: the points you claim for your "
+                    "hand or crib (C18), or the points the bot missed in its claim, "
+                    "0 for none (C19)."
+                )
+            )
+        return self._help()
+
+    def _help(self) -> str:
         return self._(
             "Answer with the number of a move, or write it:\n"
             "  1 4 or 5H JS  lay two cards in the crib (C2)\n"
@@ -228,6 +251,9 @@ class CribbageTable(GenericTable):
                 ).format(place=self.seats.into_crib(view.dealer, _), a=hand[0], b=hand[1])
             )
             return hand
+        if view.phase == "show" and view.showing is not None:
+            self._claim_prompt(view)
+            return []
         say(
             _.ngettext(
                 "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} card",
@@ -248,6 +274,36 @@ class CribbageTable(GenericTable):
         )
         say(_("Your moves: {moves}").format(moves=_numbered(legal)))
         return legal
+
+    def _claim_prompt(self, view: CribbageObservation) -> None:
+        """At the show with muggins: ask for the person's count (C18), or whether the bot's
+        claim missed points (C19)."""
+        _ = self._
+        say = self.terminal.say
+        showing = view.showing
+        assert showing is not None
+        cards = cards_text(showing.cards)
+        if showing.claimed is None:
+            if showing.what == "crib":
+                say(_("Your crib: {cards} + {starter}.").format(cards=cards, starter=view.starter))
+            else:
+                say(_("Your hand: {cards} + {starter}.").format(cards=cards, starter=view.starter))
+            say(_("How many points do you claim? A number (C18)."))
+            return
+        template = (
+            _("{bot} claims {points} for its crib: {cards} + {starter}.")
+            if showing.what == "crib"
+            else _("{bot} claims {points} for its hand: {cards} + {starter}.")
+        )
+        say(
+            template.format(
+                bot=self.seats.subject(BOT, _),
+                points=showing.claimed,
+                cards=cards,
+                starter=view.starter,
+            )
+        )
+        say(_("Muggins? The points it missed, or 0 to let the claim stand (C19)."))
 
     def before_move(self, seat: int, action: Any) -> tuple[Game, CribbageObservation]:
         """The game played in (it stays this game even if the match starts the next) and
@@ -315,10 +371,11 @@ def table(
         )
     best_of = requested.get("best_of")
     cards = requested.get("cards")  # 5: five-card cribbage (C13-C17); the engine checks it
+    muggins = requested.get("muggins") or 0  # the players count their shows (C18-C20)
     match = (
-        Game.new(seed=seed, cards=cards)
+        Game.new(seed=seed, cards=cards, muggins=muggins)
         if best_of is None
-        else CribbageMatch(best_of=best_of, seed=seed, cards=cards)
+        else CribbageMatch(best_of=best_of, seed=seed, cards=cards, muggins=muggins)
     )
     return CribbageTable.seated(games.get("cribbage"), match, level, seed, terminal, gettext)
 
@@ -538,4 +595,7 @@ LOOK = CliLook(
     table=table,
     replay=CribbageReplay,
     commands=cribbage_app,
+    # The score counted by the players, with muggins (C18-C20): the web table and the
+    # full-screen client cannot play the claims yet, so the registry does not offer it.
+    options=("muggins",),
 )

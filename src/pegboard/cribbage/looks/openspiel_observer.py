@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
-from pegboard.cribbage.actions import Discard, Go
+from pegboard.cribbage.actions import Discard, Go, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.encoding import MAX_PEG_MOVES
 from pegboard.cribbage.game import Game
@@ -179,7 +179,7 @@ class CribbageObserver:
             i = 0
             for move in game.history:
                 action = move.action
-                if move.hand != game.hand_number or isinstance(action, Discard):
+                if move.hand != game.hand_number or not isinstance(action, (Play, Go)):
                     continue
                 pegging[i, move.seat] = 1.0
                 pegging[i, 2 + (52 if isinstance(action, Go) else action.card.index)] = 1.0

@@ -1,0 +1,95 @@
+"""`pegboard play cribbage` with muggins (C18-C20): the person is asked for their count at
+each claim, and told when the bot calls muggins and why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pegboard import games
+from pegboard.cli.main import app
+from pegboard.cli.play import run_table
+from pegboard.cli.terminal import Terminal
+from pegboard.cribbage import Game
+from pegboard.cribbage.actions import Claim, Muggins
+from pegboard.cribbage.looks.cli import BOT, CribbageTable
+from pegboard.games import make_bot
+from pegboard.i18n import translator
+
+
+class Script(Terminal):
+    """A terminal that answers from a list and keeps what was said."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.lines: list[str] = []
+
+    def say(self, text: str = "") -> None:
+        self.lines.append(text)
+
+    def ask(self, prompt: str) -> str | None:
+        if not self.answers:
+            return None
+        answer = self.answers.pop(0)
+        self.lines.append(prompt + answer)
+        return answer
+
+
+def _played(lang: str = "en") -> tuple[Game, Script]:
+    # The person (seat 0) is the pone with 5H 5D JS 4C and the 6S turned: 17 with his nobs.
+    game = Game.from_position(
+        ["5H 5D JS 4C", "2C 3C 9D KD"], dealer=1, crib="AH 7H 8S QC", starter="6S", muggins=1
+    )
+    script = Script(["1"] * 5 + ["30", "16", "0", "0"])  # five pegging moves
+    bots = {BOT: make_bot("cribbage", "greedy", seed=1)}
+    table = CribbageTable(games.get("cribbage"), game, bots, script, translator(lang), seed=0)
+    run_table(table, script, translator(lang))
+    return game, script
+
+
+def test_c19_the_person_under_claims_and_the_bot_calls_muggins() -> None:
+    game, script = _played()
+    text = "\n".join(script.lines)
+    assert "How many points do you claim? A number (C18)." in text
+    assert "a claim is from 0 to 29 points" in text  # 30 refused, asked again
+    assert "You claim 16." in text
+    assert "The bot calls muggins for 1." in text
+    assert "The count of your hand (non-dealer):" in text and "his nobs is seventeen" in text
+    assert "Muggins: the bot pegs 1" in text
+    assert "The bot claims 4 for its hand: 2C 3C 9D KD + 6S." in text
+    assert "Muggins? The points it missed, or 0 to let the claim stand (C19)." in text
+    actions = [m.action for m in game.history]
+    assert Claim(16) in actions and Muggins(1) in actions
+    assert game.hand_number == 2  # the show is over, the next hand dealt
+
+
+def test_c18_the_claims_are_asked_in_every_language() -> None:
+    for lang, words in (("pt", "Quantos pontos"), ("zh", "报多少分"), ("hi", "कितने अंकों")):
+        _, script = _played(lang)
+        assert words in "\n".join(script.lines), lang
+
+
+def test_c19_replay_reads_a_record_with_muggins(tmp_path: Path) -> None:
+    game, _ = _played()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()))
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 claims 16." in result.output  # seat 0 is "seat 1" to people
+    assert "Seat 2 calls muggins for 1." in result.output
+    assert "The count of" in result.output
+
+
+def test_c18_play_with_the_option_muggins_asks_for_the_count() -> None:
+    answers = ["1 2"] + ["1"] * 6 + ["8"] * 12
+    result = CliRunner().invoke(
+        app,
+        ["play", "--plain", "cribbage", "--seed", "3", "--option", "muggins=1"],
+        input="\n".join(answers) + "\n",
+    )
+    assert "How many points do you claim? A number (C18)." in result.output, result.output
+    assert "Traceback" not in result.output
+    refused = CliRunner().invoke(app, ["play", "--plain", "cribbage", "--option", "muggins=2"])
+    assert "the option muggins is 1 (the players count, C18) or 0, not 2" in refused.output
