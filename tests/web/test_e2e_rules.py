@@ -139,17 +139,27 @@ def images(page: Page) -> list[tuple[str, str]]:
     return found
 
 
+def drawn_image(ident: str, tile: str, lang: str) -> tuple[str, str]:
+    """A diagram no seed describes as Chromium names and describes it: ``tile`` placed
+    last, the engine's description of the line the page's ``ident`` builds."""
+    line = build_line(BY_ID[ident].plays)
+    return SEED_TITLES[lang].format(tile=tile), line.describe(lang)
+
+
 def block_image(lang: str) -> tuple[str, str]:
-    """The Block game's diagram as Chromium names and describes it: [3|4] placed last, the
-    engine's description."""
-    line = build_line(BY_ID["d-block"].plays)
-    return SEED_TITLES[lang].format(tile="[3|4]"), line.describe(lang)
+    """The Block game's diagram (D18-D20): [3|4] placed last."""
+    return drawn_image("d-block", "[3|4]", lang)
+
+
+def nine_image(lang: str) -> tuple[str, str]:
+    """The double-nine set's diagram (D25): [8|9] placed last on [9|9]."""
+    return drawn_image("d-nine", "[8|9]", lang)
 
 
 def seed_images(page: Page, lang: str) -> list[tuple[str, str]]:
-    """The images of the seeds' diagrams, in the tree's order: all but the Block game's
-    (Chromium's full tree does not list it in the page's order)."""
-    return [image for image in images(page) if image != block_image(lang)]
+    """The images of the seeds' diagrams, in the tree's order: all but the Block game's and
+    the double-nine set's (Chromium's full tree does not list them in the page's order)."""
+    return [image for image in images(page) if image not in (block_image(lang), nine_image(lang))]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -161,11 +171,12 @@ def test_chromium_names_and_describes_each_diagram_as_the_seeds_say(
         (SEED_TITLES[lang].format(tile="[{}|{}]".format(*key.split("-"))), SEEDS[lang][key])
         for key in DIAGRAMS
     ]
-    # The seeds' seven in order, and the Block game's (D18-D20), which no seed describes.
+    # The seeds' seven in order, then the Block game's (D18-D20) and the double-nine set's
+    # (D25), which no seed describes.
     found = images(page)
-    assert block_image(lang) in found
+    assert block_image(lang) in found and nine_image(lang) in found
     assert seed_images(page, lang) == expected
-    expected.append(block_image(lang))
+    expected += [block_image(lang), nine_image(lang)]
     for (title, _description), figure in zip(
         expected, page.locator("figure.diagram").all(), strict=True
     ):
