@@ -426,7 +426,8 @@ class Rules(Position):
             self._deal()
 
     def _points_of(self, cards: tuple[Card, ...], crib: bool) -> int:
-        """What ``cards`` hold with the starter (C6, C16)."""
+        """What ``cards`` hold with the starter (C6): four, or a hand of three at five-card
+        (C16). The show's one count, with muggins or without."""
         starter = self._starter
         assert starter is not None
         if len(cards) == 4:
@@ -457,21 +458,14 @@ class Rules(Position):
         crib: tuple[Card, ...] | None = None
         for seat in table.rounds[dealer]:  # from the dealer's left, the dealer's last
             shown[seat] = cards = kept[seat]
-            if len(cards) == 4:
-                a, b, c, d = cards
-                points = show_points(a, b, c, d, starter, False)
-            else:  # five-card: three cards and the starter (C16)
-                a, b, c = cards
-                points = show_points3(a, b, c, starter)
-            self._score(seat, points, "hand", cards, starter)
+            self._score(seat, self._points_of(cards, False), "hand", cards, starter)
             if self._result is not None:
                 break
         else:
             crib = cards = self._pack  # the crib: _crib() without the call
             for seat in table.rounds[dealer]:
                 crib = cards = crib + self._discards[seat]
-            a, b, c, d = cards
-            self._score(dealer, show_points(a, b, c, d, starter, True), "crib", cards, starter)
+            self._score(dealer, self._points_of(cards, True), "crib", cards, starter)
         self._shows.append((self._hand_no, dealer, starter, tuple(shown), crib))
         if self._result is not None:
             return
