@@ -11,30 +11,12 @@ from typer.testing import CliRunner
 from pegboard import games
 from pegboard.cli.main import app
 from pegboard.cli.play import run_table
-from pegboard.cli.terminal import Terminal
 from pegboard.cribbage import Game
 from pegboard.cribbage.actions import Claim, Muggins
 from pegboard.cribbage.looks.cli import BOT, CribbageTable
 from pegboard.games import make_bot
 from pegboard.i18n import translator
-
-
-class Script(Terminal):
-    """A terminal that answers from a list and keeps what was said."""
-
-    def __init__(self, answers: list[str]) -> None:
-        self.answers = list(answers)
-        self.lines: list[str] = []
-
-    def say(self, text: str = "") -> None:
-        self.lines.append(text)
-
-    def ask(self, prompt: str) -> str | None:
-        if not self.answers:
-            return None
-        answer = self.answers.pop(0)
-        self.lines.append(prompt + answer)
-        return answer
+from tests.cli.test_cribbage_play import Script  # the scripted terminal
 
 
 def _played(lang: str = "en") -> tuple[Game, Script]:
