@@ -31,6 +31,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     Page,
+    Route,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -929,3 +930,38 @@ def test_a_render_keeps_the_set_up_open_as_the_player_just_opened_it(
         }"""
     )
     assert still_open
+
+
+def test_a_table_whose_language_is_switched_at_once_draws_its_game_with_its_own_module(
+    e2e_open: Callable[..., Page],
+) -> None:
+    """The games' list asked in English is overtaken by the switch to Portuguese and comes
+    first: the table still draws cribbage with cribbage's page module (CI saw a day's deal
+    drawn by the generic module, every discard a button, after the switch at once)."""
+    page = e2e_open("/")
+    create_table(page, game="cribbage")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # every list waits for the test
+
+    page.route(re.compile(r"/api/games\?"), hold)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    wait_for_count = time.monotonic() + WAIT_MS / 1000
+    while not held and time.monotonic() < wait_for_count:
+        page.wait_for_timeout(20)
+    page.select_option("#lang-select", "pt_BR")
+    while len(held) < 2 and time.monotonic() < wait_for_count:
+        page.wait_for_timeout(20)
+    assert [("lang=en" in r.request.url, "lang=pt" in r.request.url) for r in held] == [
+        (True, False),
+        (False, True),
+    ]
+    for route in held:  # the English list first, then the Portuguese
+        route.continue_()
+        page.wait_for_timeout(100)
+    page.unroute(re.compile(r"/api/games\?"))
+    page.wait_for_selector("#discard-button")  # cribbage's own lay-away, not a button a pair
+    wait_for(page, "document.documentElement.lang.startsWith('pt')")
+    assert page.locator(".card-button").count() == 6

@@ -10,15 +10,22 @@ const PAGE_NAME = /^[a-z0-9_-]+$/;
 let listed = { lang: null, games: [], loading: null };
 const modules = new Map(); // page name -> the module's promise
 
-// The games in the page's language (asked again after a language switch).
+// The games in the page's language (asked again after a language switch). A list asked for
+// in one language and overtaken by a switch resolves with the newer list, never with the
+// empty list of a page just opened (a table whose language was switched at once drew its
+// game with the generic module); a list that failed is asked again next time.
+/** @returns {Promise<any[]>} */
 export function loadGames() {
   const code = lang();
   if (listed.lang === code && listed.loading) return listed.loading;
+  /** @type {Promise<any[]>} */
   const loading = fetch(`/api/games?lang=${encodeURIComponent(code)}`)
-    .then((answer) => (answer.ok ? answer.json() : []))
-    .catch(() => [])
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .catch(() => null)
     .then((games) => {
-      if (listed.loading === loading) listed.games = Array.isArray(games) ? games : [];
+      if (listed.loading !== loading) return listed.loading || listed.games;
+      if (Array.isArray(games)) listed.games = games;
+      else listed.loading = null; // not cached: the next call asks again
       return listed.games;
     });
   listed = { lang: code, games: listed.games, loading };
@@ -43,6 +50,7 @@ export function gameLabel(name) {
 // game's own over them.
 export async function pageModule(name) {
   await loadGames();
+  if (!gameInfo(name)) await loadGames(); // a list that failed: asked once more
   const info = gameInfo(name);
   const page = info && typeof info.page === "string" && PAGE_NAME.test(info.page) ? info.page : "generic";
   if (!modules.has(page)) {
@@ -50,7 +58,10 @@ export async function pageModule(name) {
       page,
       import(`./games/${page}.js`)
         .then((own) => ({ ...generic, ...own }))
-        .catch(() => generic),
+        .catch(() => {
+          modules.delete(page); // a module that failed to come is asked for again next time
+          return generic;
+        }),
     );
   }
   return modules.get(page);
