@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from pegboard import dominoes, games
 from pegboard.cli.main import app
 from pegboard.dominoes.svg import _PIPS, render_svg
+from pegboard.dominoes.tiles import reading_order
 from pegboard.draw import Match, Round, Tile
 from pegboard.draw.encoding import DoubleNineEncodingError
 from pegboard.draw.looks import web as draw_web
@@ -78,7 +79,9 @@ def test_d25_the_web_table_shows_tiles_of_seven_eight_and_nine_and_no_hidden_til
         for seat in range(2):
             v = draw_web.draw_view(match, seat, translator("en"), list(names))
             hand = [str(t) for t in round_.hand(seat)]
-            assert v["hand"] == [f"{t.low}-{t.high}" for t in round_.hand(seat)], hand
+            # In reading order (by the lower number), not the engine's (D25's tiles last).
+            in_order = reading_order(round_.hand(seat))
+            assert v["hand"] == [f"{t.low}-{t.high}" for t in in_order], hand
             shown.update(v["hand"])
             current = v["log"][-(1 + len(round_.history)) :]
             text = json.dumps([v["hand"], v["plays"], v["line_description"], current, v["legal"]])

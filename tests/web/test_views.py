@@ -58,6 +58,8 @@ DRAW: dict[str, tuple[type, ...]] = {
     "sides": (list,),
     "winner_text": (str, NoneType),
     "words": (dict,),
+    "tile_set": (int,),
+    "rules_anchors": (dict,),
 }
 CRIBBAGE: dict[str, tuple[type, ...]] = {
     "phase": (str,),
@@ -86,6 +88,8 @@ CRIBBAGE: dict[str, tuple[type, ...]] = {
     "points": (list,),
     "best_of": (int,),
     "points_to_win": (int,),
+    "cards": (int,),
+    "rules_anchors": (dict,),
 }
 ROUND_END = {"number", "kind", "winner", "hands", "pip_counts", "points", "arithmetic"}
 ROUND_END |= {"summary", "scores_after", "next_leader"}

@@ -172,6 +172,15 @@ def tiles_of(mask: int) -> tuple[Tile, ...]:
     return tuple(t for t in DOUBLE_NINE if mask & t.bit)
 
 
+def reading_order(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``tiles`` as a hand is shown to a person: by the lower number, then the higher
+    ([0|7] before [1|4]). The double-six set's index order is this order already; the
+    double-nine set's is not (its tiles with a 7, 8 or 9 come after every double-six tile,
+    D25), so a hand of the big set is sorted here, where it is shown, and the engines keep
+    their order."""
+    return tuple(sorted(tiles, key=lambda tile: (tile.low, tile.high)))
+
+
 def set_of(tiles: Iterable[Tile]) -> int:
     """The smallest set (``SIX`` or ``NINE``) that holds every one of ``tiles``."""
     return NINE if any(t.high > SIX for t in tiles) else SIX

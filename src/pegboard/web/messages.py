@@ -345,6 +345,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Cards in hand"),
     N_("Leader"),
     N_("Your partner"),
+    N_("Double-nine set"),  # a Draw table's heading (D25)
+    N_("Five-card cribbage"),  # a cribbage table's heading (C13)
     N_("Dealer"),
     N_("Crib"),
     N_("Starter"),

@@ -30,6 +30,7 @@ from pegboard.cribbage.events import (
     side_of,
 )
 from pegboard.cribbage.game import Game
+from pegboard.cribbage.looks.rules_page import PAGE as RULES_PAGE
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation, PublicMove
@@ -224,8 +225,18 @@ def cribbage_view(
         points=list(per_seat(observation.points, players)),
         best_of=2 * match.target - 1,
         points_to_win=match.target,
+        cards=5 if match.cards == 5 else 6,  # dealt to each between two (C2, C13)
+        rules_anchors=rules_anchors(match),
     )
     return view
+
+
+def rules_anchors(match: CribbageMatch) -> dict[str, str]:
+    """The rules page's sections a variant's table links to at every moment, over the
+    game's own ``anchors``: five-card cribbage's (C13-C17: its deal, pegging, show and 61
+    all differ) or three and four players' (C8-C12); none for the two-player game."""
+    section = "five-card" if match.cards == 5 else "players" if match.players > 2 else None
+    return {} if section is None else dict.fromkeys(RULES_PAGE.anchors, section)
 
 
 @lru_cache(maxsize=1024)

@@ -19,6 +19,7 @@ from pegboard.cli.generic import HUMAN, GenericReplay, GenericTable, say_moves
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
 from pegboard.core import N_, Event, RecordError
+from pegboard.dominoes.tiles import reading_order
 from pegboard.draw import Action, DrawObservation, DrawTile, Match, Play, Round, pip_count
 from pegboard.draw.round import RESERVE
 from pegboard.draw.text import (
@@ -76,7 +77,7 @@ class DrawTable(GenericTable):
             )
         say(
             _("Your hand: {tiles} (count {count})").format(
-                tiles=" ".join(str(t) for t in obs.hand), count=pip_count(obs.hand)
+                tiles=" ".join(str(t) for t in reading_order(obs.hand)), count=pip_count(obs.hand)
             )
         )
         legal = list(obs.legal_actions())
@@ -149,7 +150,7 @@ class DrawTable(GenericTable):
         drawn = None
         if seat == HUMAN and isinstance(action, DrawTile):
             new = set(round_.observation(HUMAN).hand) - hand_before
-            drawn = " ".join(str(t) for t in new)
+            drawn = " ".join(str(t) for t in reading_order(new))
         self.terminal.say(announce(seat, action, self._.lang, self._, HUMAN, drawn, round_.block))
         if len(self.match.rounds) > rounds_before:
             self._settle(round_.observation(HUMAN))
@@ -388,7 +389,7 @@ class DrawReplay(GenericReplay):
             self.terminal.say(
                 "  "
                 + _("Seat {seat} holds {tiles}").format(
-                    seat=seat + 1, tiles=" ".join(str(t) for t in hand)
+                    seat=seat + 1, tiles=" ".join(str(t) for t in reading_order(hand))
                 )
             )
         stock = " ".join(str(t) for t in round_.stock)

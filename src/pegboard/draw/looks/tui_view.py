@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 
 from pegboard.dominoes.svg import ChainTile, chain_order
+from pegboard.dominoes.tiles import reading_order
 from pegboard.draw import Line, Tile
 from pegboard.draw.text import open_ends_text
 from pegboard.i18n import Translator
@@ -61,7 +62,7 @@ def line_rows(line: Line, width: int, _: Translator) -> list[str]:
 
 
 def hand_text(hand: Sequence[Tile]) -> str:
-    return " ".join(str(tile) for tile in hand)
+    return " ".join(str(tile) for tile in reading_order(hand))
 
 
 def score_track(

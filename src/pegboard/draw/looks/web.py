@@ -19,7 +19,7 @@ from pegboard.core import Event
 from pegboard.dominoes.board import line_board, one_choice
 from pegboard.dominoes.line import Line
 from pegboard.dominoes.svg import render_svg
-from pegboard.dominoes.tiles import Tile
+from pegboard.dominoes.tiles import Tile, reading_order
 from pegboard.draw import narration
 from pegboard.draw.actions import Action, DrawTile, Pass, Play, parse_action
 from pegboard.draw.match import FinishedRound, Match
@@ -126,7 +126,7 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
         track_svg=draw_track(tuple(scores), backs, observation.target, tuple(names), lang),
     )
     view.update(
-        hand=[tile_text(t) for t in round_.hand],
+        hand=[tile_text(t) for t in reading_order(round_.hand)],
         hand_sizes=list(round_.hand_sizes),
         stock=round_.stock_size,
         leader=round_.leader,
@@ -152,8 +152,20 @@ def draw_view(match: Match, seat: int | None, _: Translator, names: list[str]) -
             }
             for r in rounds
         ],
+        tile_set=match.tile_set,  # 6 or 9 (D25): the table's heading names the big set
+        rules_anchors=rules_anchors(match),
     )
     return view
+
+
+def rules_anchors(match: Match) -> dict[str, str]:
+    """The rules page's sections a variant's table links to, over the game's own
+    ``anchors``: the Block game's turn (D18, D19: no drawing, a pass) and the partnerships'
+    round end and match (D22-D24: a side's points and score)."""
+    anchors = {"turn": "block"} if match.block else {}
+    if match.partnerships:
+        anchors.update(round_end="partnerships", match_end="partnerships")
+    return anchors
 
 
 def side_label(seats: Sequence[int], you: int | None, names: Sequence[str], _: Translator) -> str:
@@ -242,7 +254,7 @@ def _last_round(
         "number": last.number,
         "kind": result.kind,
         "winner": result.winner,
-        "hands": [[tile_text(t) for t in hand] for hand in result.hands],
+        "hands": [[tile_text(t) for t in reading_order(hand)] for hand in result.hands],
         "pip_counts": list(result.pip_counts),
         "points": list(result.points),
         "arithmetic": arithmetic,

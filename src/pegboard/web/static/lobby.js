@@ -319,15 +319,18 @@ function optionValues(info) {
 
 // "How to play" a game: its rules page (GET /api/games gives its address and the anchor of
 // each moment: turn, round_end, match_end) in the page's language, at `moment`'s part.
-export function rulesHref(info, moment) {
+// `variant`: a table's own sections by moment (a view's rules_anchors: five-card cribbage's,
+// the Block game's turn), over the game's.
+export function rulesHref(info, moment, variant = null) {
   if (!info || typeof info.rules !== "string" || !info.rules.startsWith("/rules/")) return null;
-  const anchor = moment && info.rules_anchors ? info.rules_anchors[moment] : null;
+  const own = moment && variant ? variant[moment] : null;
+  const anchor = own || (moment && info.rules_anchors ? info.rules_anchors[moment] : null);
   const hash = typeof anchor === "string" && /^[A-Za-z][\w-]*$/.test(anchor) ? `#${anchor}` : "";
   return `${info.rules}?lang=${encodeURIComponent(lang())}${hash}`;
 }
 
-export function rulesLink(info, moment) {
-  const href = rulesHref(info, moment);
+export function rulesLink(info, moment, variant = null) {
+  const href = rulesHref(info, moment, variant);
   if (!href) return "";
   return h("a", { href, class: "rules-link" }, t("How to play {game}", { game: info.display_name }));
 }

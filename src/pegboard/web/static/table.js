@@ -551,7 +551,7 @@ class TablePage {
       h("h1", {}, gameLabel(view.game)),
       h("p", { class: "muted" }, detail ? `${detail} · ${who}` : who),
       h("p", { class: "muted visibility", id: "visibility", dataset: { public: String(Boolean(table && table.public)) } }, visibility),
-      h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view))),
+      h("p", { class: "rules" }, rulesLink(gameInfo(view.game), this.rulesMoment(view), view.rules_anchors)),
       h("p", { class: "table-tools" }, soundToggle(() => this.render()), " ", notifyToggle(() => this.render()), " ", this.chancesToggle()),
       replayLinks(table),
     );
@@ -560,7 +560,7 @@ class TablePage {
   // The heading's "How to play" when the moment changes without a render (a dialog closed).
   refreshRulesLink() {
     const link = this.main.querySelector(".table-head a.rules-link");
-    const href = this.headView ? rulesHref(gameInfo(this.headView.game), this.rulesMoment(this.headView)) : null;
+    const href = this.headView ? rulesHref(gameInfo(this.headView.game), this.rulesMoment(this.headView), this.headView.rules_anchors) : null;
     if (link && href) link.setAttribute("href", href);
   }
 

@@ -293,7 +293,11 @@ export function showsSection(view, names) {
 
 export const render = (view, ui, names) => renderCribbage(view, ui, names);
 
-export const optionsLine = (view) => t("Best of {games}", { games: view.best_of });
+// The match's length, and five-card cribbage when the table plays it (C13-C17).
+export const optionsLine = (view) => {
+  const games = t("Best of {games}", { games: view.best_of });
+  return view.cards === 5 ? `${games} · ${t("Five-card cribbage")}` : games;
+};
 
 /**
  * Badges and counts beside a player's name; the dealer's crib lies by them as a pile of

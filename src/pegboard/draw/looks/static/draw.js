@@ -173,7 +173,11 @@ export const side = (view, names) => {
   return sides ? h("div", {}, sides, rounds) : rounds;
 };
 
-export const optionsLine = (view) => labelled(t("Target"), view.target);
+// The target, and the double-nine set when the table plays it (D25).
+export const optionsLine = (view) => {
+  const target = labelled(t("Target"), view.target);
+  return view.tile_set === 9 ? `${target} · ${t("Double-nine set")}` : target;
+};
 
 /**
  * Badges and counts on a seat's card: the leader, in partnerships the side and "Your
