@@ -246,34 +246,62 @@ def hand_moves(game: Game, hand_no: int) -> list[Action]:
     return [m.action for m in game.history if m.hand == hand_no]
 
 
+RESAMPLE_TRIES: Final = 500
+"""Deals of the hidden cards ``resample_table`` tries before it keeps the true one."""
+
+
 def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOfMore:
     """The cards ``seat`` has not seen dealt again (``determinize.table_hidden_deal``: the
     other hands, a partner's too, their cards in the crib, the pack's card and the stock,
-    every public fact kept), and the hand played again from its deal through the engine."""
+    every go's proof kept), and the hand played again from its deal through the engine.
+
+    A deal is kept only when the hand played again says what this one said in public: the
+    same seat to act (a seat asked to play on after the others' go's holds a card that fits,
+    C10, which ``table_hidden_deal`` does not weigh), the same scores, count and go's.
+    """
     other = table.copy()
     game = table.game
     if game is None or table.finished:
         return other
     assert table.laid is None  # a seat acts: the starter is not waiting
     view = game.observation(seat)
-    deal = table_hidden_deal(view, rng)
-    hands: list[list[Card]] = []
-    for s in range(table.players):
-        if s == seat:
-            hands.append(own_cards(game, s))
+    moves = [m for m in game.history if m.hand == table.hand_no]
+    for _ in range(RESAMPLE_TRIES):
+        deal = table_hidden_deal(view, rng)
+        hands: list[list[Card]] = []
+        for s in range(table.players):
+            if s == seat:
+                hands.append(own_cards(game, s))
+                continue
+            played = [c for p, c in view.played if p == s]
+            hands.append([*played, *deal.hands[s], *deal.discards[s]])
+        rebuilt = table._hand_game(hands, view.starter, list(deal.pack) or None, list(deal.stock))
+        try:
+            for move in moves:
+                action = move.action
+                if isinstance(action, LayAway) and move.seat != seat:
+                    action = LAY_OF[deal.discards[move.seat][0].index]
+                rebuilt.apply(action, seat=move.seat)
+        except ValueError:  # the engine's IllegalActionError: a go this deal cannot say
             continue
-        played = [c for p, c in view.played if p == s]
-        hands.append([*played, *deal.hands[s], *deal.discards[s]])
-    rebuilt = table._hand_game(hands, view.starter, list(deal.pack) or None, list(deal.stock))
-    for move in game.history:
-        if move.hand != table.hand_no:
+        if _public(rebuilt, seat) != _public(game, seat):
             continue
-        action = move.action
-        if isinstance(action, LayAway) and move.seat != seat:
-            action = LAY_OF[deal.discards[move.seat][0].index]
-        rebuilt.apply(action)
-    other.game = rebuilt
-    if table.pack:
+        other.game = rebuilt
         other.pack = list(deal.pack)
-    other.dealt = [list(h) for h in hands]
-    return other
+        other.dealt = [list(h) for h in hands]
+        return other
+    return other  # no other deal found: the true one is one of the consistent deals
+
+
+def _public(game: Game, seat: int) -> tuple[object, ...]:
+    view = game.observation(seat)
+    return (
+        game.current_player,
+        view.scores,
+        view.count,
+        view.pile,
+        view.said_go,
+        view.held_above,
+        view.hand_sizes,
+        view.phase,
+    )
