@@ -247,7 +247,8 @@ def hand_moves(game: Game, hand_no: int) -> list[Action]:
 
 
 RESAMPLE_TRIES: Final = 500
-"""Deals of the hidden cards ``resample_table`` tries before it keeps the true one."""
+"""Deals of the hidden cards ``resample_table`` tries before it gives up (the true deal is
+one of the consistent ones: a few tries are the most seen, seven at four)."""
 
 
 def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOfMore:
@@ -290,7 +291,7 @@ def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOf
         other.pack = list(deal.pack)
         other.dealt = [list(h) for h in hands]
         return other
-    return other  # no other deal found: the true one is one of the consistent deals
+    raise ValueError("no deal of the hidden cards replays this hand's public moves (C10)")
 
 
 def _public(game: Game, seat: int) -> tuple[object, ...]:
