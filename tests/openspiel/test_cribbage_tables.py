@@ -145,6 +145,8 @@ def test_c12_a_whole_game_is_the_engine_s_game_of_the_same_deal(players: int) ->
     state = play_randomly(cribbage(players).new_initial_state(), random.Random(players))
     game = engine_replay(state, players, one_hand=False)
     assert game.is_over and game.hand_number > 2
+    bounds = cribbage(players)
+    assert all(bounds.min_utility() <= r <= bounds.max_utility() for r in state.returns())
     assert state.returns() == [float(r) for r in game.returns()]
     assert game.scores == state.table.game.scores
     returns = state.returns()
@@ -172,6 +174,8 @@ def test_c8_c9_one_hand_returns_each_seat_s_or_side_s_margin(players: int) -> No
             margin = scores[0] - scores[1]
             assert returns == [margin, -margin, margin, -margin]
         assert sum(returns) == pytest.approx(0.0)
+        bounds = cribbage(players, 1)
+        assert all(bounds.min_utility() <= r <= bounds.max_utility() for r in returns)
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -1,6 +1,9 @@
-"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameter ``hands``: 0 or 1), the
-generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
-``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS.
+"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1, and
+``players``: 2, the default, 3 or 4), the generic game (``pegboard.openspiel.generic``) with
+cribbage's ``Look``: its ``CribbageTable`` (the chance nodes below), its observer and its
+search for ISMCTS. Among three (C8) or four in partnerships (C9) the table and the observer
+are ``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
+between two, unchanged by them.
 
 Explicit chance nodes: the cut for the first deal (C2: each seat deals first with
 probability 1/2), then for every hand the deal one card at a time (the pone first, then
