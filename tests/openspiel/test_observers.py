@@ -37,6 +37,8 @@ GAMES = [
     ("pegboard_draw", {"players": 2}),
     ("pegboard_draw", {"players": 3}),
     ("pegboard_cribbage", {"hands": 1}),
+    ("pegboard_cribbage", {"hands": 1, "players": 3}),  # C8
+    ("pegboard_cribbage", {"hands": 1, "players": 4}),  # C9: a partner's hand is hidden too
 ]
 PRIVATE_PIECES = {
     "pegboard_draw": {"seat", "hand", "hands", "initial", "draws"},

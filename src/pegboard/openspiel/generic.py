@@ -171,7 +171,7 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
         self.encoding = encoding
         self.players = self.setup.players
         info = pyspiel.GameInfo(
-            num_distinct_actions=encoding.num_actions,
+            num_distinct_actions=self.setup.num_actions or encoding.num_actions,
             max_chance_outcomes=self.setup.chance_outcomes,
             num_players=self.players,
             min_utility=self.setup.min_utility,

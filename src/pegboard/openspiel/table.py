@@ -42,6 +42,9 @@ class Setup:
     max_length: int
     """Every node of a game, chance's included (OpenSpiel's ``max_game_length``)."""
     settings: Mapping[str, Any] = field(default_factory=dict)
+    num_actions: int | None = None
+    """The distinct action numbers when they are not the ``Encoding``'s (cribbage among
+    three or four numbers its actions as ``pegboard.cribbage.table_encoding`` does)."""
 
 
 class Table(ABC):

@@ -1,6 +1,9 @@
-"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameter ``hands``: 0 or 1), the
-generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
-``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS.
+"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1, and
+``players``: 2, the default, 3 or 4), the generic game (``pegboard.openspiel.generic``) with
+cribbage's ``Look``: its ``CribbageTable`` (the chance nodes below), its observer and its
+search for ISMCTS. Among three (C8) or four in partnerships (C9) the table and the observer
+are ``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
+between two, unchanged by them.
 
 Explicit chance nodes: the cut for the first deal (C2: each seat deals first with
 probability 1/2), then for every hand the deal one card at a time (the pone first, then
@@ -26,7 +29,7 @@ from typing import Any
 
 import pyspiel
 
-from pegboard.cribbage.actions import Action, Discard
+from pegboard.cribbage.actions import Action, Discard, LayAway
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.encoding import (
@@ -38,6 +41,7 @@ from pegboard.cribbage.encoding import (
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.openspiel_observer import CribbageObserver, own_six
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.table_encoding import TABLE_NUM_ACTIONS
 from pegboard.games import Encoding
 from pegboard.games import Game as Description
 from pegboard.openspiel import Look, short_name
@@ -50,11 +54,19 @@ __all__ = ["LOOK", "CribbageTable", "hand_record", "resample"]
 
 
 def setup(params: Mapping[str, Any]) -> Setup:
-    """``hands``: 0 for a game to 121, 1 for one hand."""
+    """``hands``: 0 for a game to 121, 1 for one hand; ``players``: 2, 3 (C8) or 4 in
+    partnerships (C9)."""
     hands = int(params.get("hands", 0))
     if hands not in (0, 1):
         raise ValueError(f"hands is 0 (a game to 121) or 1 (one hand), not {hands!r}")
+    players = int(params.get("players", 2))
+    if players not in (2, 3, 4):
+        raise ValueError(
+            f"players is 2, 3 (C8) or 4 in two partnerships (C9), not {params.get('players')!r}"
+        )
     one_hand = hands == 1
+    if players > 2:
+        return _table_setup(players, one_hand)
     bound = 121.0 if one_hand else 3.0
     return Setup(
         players=2,
@@ -63,8 +75,49 @@ def setup(params: Mapping[str, Any]) -> Setup:
         max_utility=bound,
         utility_sum=0.0,
         max_length=1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH,
-        settings={"one_hand": one_hand},
+        settings={"one_hand": one_hand, "players": 2},
     )
+
+
+def _table_setup(players: int, one_hand: bool) -> Setup:
+    """Three or four (``openspiel_tables``): the bounds of its returns, all zero-sum. A game:
+    +1 and -1/2 among three, +1 and -1 among four (C12). One hand: among three a seat's
+    points minus the mean reaches at most 2/3 of 121 either way; among four a side's margin
+    at most 121."""
+    from pegboard.cribbage.looks.openspiel_tables import table_length
+
+    if one_hand:
+        low, high = (-242.0 / 3, 242.0 / 3) if players == 3 else (-121.0, 121.0)
+    else:
+        low, high = (-0.5, 1.0) if players == 3 else (-1.0, 1.0)
+    return Setup(
+        players=players,
+        chance_outcomes=52,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0,
+        max_length=table_length(players, 1 if one_hand else None),
+        settings={"one_hand": one_hand, "players": players},
+        num_actions=TABLE_NUM_ACTIONS,
+    )
+
+
+def make_table(game: Description, encoding: Encoding, setup: Setup) -> Table:
+    """The two-player table (``CribbageTable``), or three's or four's (``TableOfMore``)."""
+    if setup.players == 2:
+        return CribbageTable(game, encoding, setup)
+    from pegboard.cribbage.looks.openspiel_tables import TableOfMore
+
+    return TableOfMore(game, encoding, setup)
+
+
+def make_observer(setup: Setup, kind: Any) -> Any:
+    """What a seat is told: two players' (``CribbageObserver``), or three's or four's."""
+    if setup.players == 2:
+        return CribbageObserver(kind)
+    from pegboard.cribbage.looks.openspiel_table_observer import TableObserver
+
+    return TableObserver(setup.players, kind)
 
 
 class CribbageTable(Table):
@@ -223,14 +276,14 @@ def hand_record(game: Game, hand_no: int) -> str:
     moves = " ".join(
         f"{m.seat}:{m.action}"
         for m in game.history
-        if m.hand == hand_no and not isinstance(m.action, Discard)
+        if m.hand == hand_no and not isinstance(m.action, (Discard, LayAway))
     )
     shown = ""
     for show in game.shows:
         if show.hand == hand_no:
             hands = "/".join(" ".join(map(str, h or ())) for h in show.hands)
             shown = f" show:{show.starter} {hands} crib:{' '.join(map(str, show.crib or ()))}"
-    return f"[hand{hand_no} {moves}{shown} scores:{game.scores[0]}-{game.scores[1]}]"
+    return f"[hand{hand_no} {moves}{shown} scores:{'-'.join(map(str, game.scores))}]"
 
 
 # -- search from an observation (ISMCTS, pegboard.openspiel.bots) -------------------------
@@ -273,22 +326,25 @@ def search_action(observation: Any, number: int) -> Action:
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     """A cribbage match's options as this game's parameters: a game to 121 (a match's
-    ``best_of`` is no parameter of it)."""
+    ``best_of`` is no parameter of it) for ``players`` 2, 3 or 4 (the options' own check
+    refused any other)."""
     if "best_of" in options:
         raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
-    if options.get("cards", 6) != 6:  # five-card (C13) is the generic game's only
+    players = int(options.get("players") or 2)
+    if players == 2 and options.get("cards", 6) not in (None, 6):
+        # five-card (C13) is the generic game's only
         raise ValueError("pegboard_cribbage plays six-card cribbage (C2): cards is 6 here")
-    return {}
+    return {} if players == 2 else {"players": players}
 
 
 LOOK = Look(
     short_name=SHORT_NAME,
-    long_name="pegboard Cribbage (two players, six-card)",
-    specification={"hands": 0},
+    long_name="pegboard Cribbage (two players six-card, three, or four in partnerships)",
+    specification={"hands": 0, "players": 2},
     parameters=_parameters,
     setup=setup,
-    table=CribbageTable,
-    observer=lambda setup, kind: CribbageObserver(kind),
+    table=make_table,
+    observer=make_observer,
     search_state=search_state,
     search_action=search_action,
 )
