@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 
 from pegboard import games
+from pegboard.cli.main import app
 from pegboard.cli.play import run_table
 from pegboard.cribbage import Game
 from pegboard.cribbage.looks.cli import CribbageTable
 from pegboard.games import make_bot
 from pegboard.i18n import translator
-from tests.cli.test_cribbage_play import CARD, Script, _play
+from tests.cli.test_cribbage_play import CARD, Script, _play, runner
 
 # A show's line: whose hand or crib it is, as the human reads it (C6, C11).
 SHOWN = re.compile(r"^  (Your hand|Seat (\d)'s hand|Your crib|Seat (\d)'s crib)[ :]", re.M)
@@ -69,15 +70,24 @@ def _sections(output: str) -> list[tuple[int, str]]:
 def _check_hidden(output: str, record: dict) -> int:
     """Every line of every hand checked against the other seats' hidden cards: a card of
     another seat (or of the pack's crib card) is printed only once that seat played it, or
-    at the show. Returns how many such cards were seen (the check could fail)."""
+    at the show; the lines after a show that are not its counts (the end, the next game),
+    and those before the first hand but the cut, against the next hand's. Returns how
+    many such cards were seen (the check could fail)."""
     dealt = _dealt(record)
+
+    def hidden_of(number: int) -> dict[str, int]:
+        cards = dealt.get(number, {})
+        return {card: seat for seat, held in cards.items() if seat != 0 for card in held}
+
+    preamble = re.split(r"^— Hand \d+ ", output, flags=re.M)[0]
+    for line in preamble.splitlines():
+        if not line.startswith("Cut for the deal"):  # a cut of its own pack (C2, C8)
+            assert not set(CARD.findall(line)) & set(hidden_of(1)), line
     seen = 0
     for number, text in _sections(output):
-        hidden = {
-            card: seat for seat, cards in dealt[number].items() if seat != 0 for card in cards
-        }
+        hidden = hidden_of(number)
         played: set[str] = set()
-        before_show = text.split("The show, with the starter")[0]
+        before_show, _, after_show = text.partition("The show, with the starter")
         for line in before_show.splitlines():
             move = re.match(r"Seat (\d) plays (\S+):", line)
             if move is not None:
@@ -87,6 +97,10 @@ def _check_hidden(output: str, record: dict) -> int:
                 if card in hidden:
                     assert card in played, f"hand {number}: {card} shown early: {line!r}"
                     seen += 1
+        following = hidden_of(number + 1)
+        for line in after_show.splitlines()[1:]:
+            if not line.startswith("  "):  # not the show's counts: nothing of the next hand
+                assert not set(CARD.findall(line)) & set(following), line
     return seen
 
 
@@ -270,3 +284,40 @@ def test_c18_c19_muggins_round_a_table_of_three(tmp_path: Path) -> None:
     claims = re.findall(r"^(Seat \d) claims \d+ for its (?:hand|crib): ", output, re.M)
     assert claims and set(claims) == {"Seat 3"}  # seat 3 sits on the human's right
     assert "the bot" not in output
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_c8_c9_hint_ranks_a_position_round_the_table(players: int, tmp_path: Path) -> None:
+    """`pegboard hint` on a position of three or four: the seat to act's moves ranked, and
+    no chance of winning (the tables are of two players, C2) instead of a crash."""
+    game = Game.new(seed=5, players=players)
+    while game.phase == "discard":  # into the pegging: every seat laid its card away
+        seat = game.current_player
+        assert seat is not None
+        game.apply(make_bot("cribbage", "greedy", seed=seat).act(game.observation(seat)))
+    record_file = tmp_path / "position.json"
+    record_file.write_text(json.dumps(game.to_record()))
+    result = runner.invoke(app, ["hint", str(record_file), "--json", "--samples", "4"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    legal = {str(action) for action in game.legal_actions()}
+    assert {row["action"] for row in document["actions"]} == legal
+    assert document["win_probability"] is None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 6)])
+def test_c8_c9_replay_of_a_game_played_round_the_table(
+    players: int, seed: int, tmp_path: Path
+) -> None:
+    """The record the client saved replays line by line to the same end, every hand dealt
+    shown (a replay comes after the game)."""
+    _, game, _ = _game(players, seed, tmp_path)
+    result = runner.invoke(app, ["replay", str(tmp_path / "game.json")])
+    assert result.exit_code == 0, result.output
+    scores = game.scores
+    if players == 4:
+        final = f"Final scores: seat 1 and seat 3: {scores[0]} · seat 2 and seat 4: {scores[1]}"
+    else:
+        final = f"Final scores: seat 1: {scores[0]} · seat 2: {scores[1]} · seat 3: {scores[2]}"
+    assert final in result.output
+    assert result.output.count("Seat 2 is dealt ") == game.hand_number
