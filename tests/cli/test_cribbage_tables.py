@@ -202,10 +202,12 @@ def test_c12_a_match_of_four_names_the_winning_side(tmp_path: Path) -> None:
     )
 
 
-def _table(players: int, seed: int, answers: list[str], lang: str = "en") -> Script:
+def _table(
+    players: int, seed: int, answers: list[str], lang: str = "en", muggins: int = 0
+) -> Script:
     """A game round a table played from ``answers`` until they run out."""
     script = Script(answers)
-    game = Game.new(seed=seed, players=players)
+    game = Game.new(seed=seed, players=players, muggins=muggins)
     bots = {s: make_bot("cribbage", "greedy", seed=s) for s in range(1, players)}
     table = CribbageTable(games.get("cribbage"), game, bots, script, translator(lang), seed=seed)
     run_table(table, script, translator(lang))
@@ -274,16 +276,21 @@ def test_c8_the_refusals_are_translated(lang: str, refused: str, prompt: str) ->
         assert "among three" not in "\n".join(script.lines)
 
 
-def test_c18_c19_muggins_round_a_table_of_three(tmp_path: Path) -> None:
-    """Muggins is an option of every table (C18-C20): the human claims its own shows, and
-    is asked to mug only the claims of the seat on its right (among three the next player
-    is asked, C19), the claimant named by its seat."""
-    output, game, _ = _game(3, 4, tmp_path, "--option", "muggins=1")
+@pytest.mark.parametrize(("players", "seed", "right"), [(3, 4, "Seat 3"), (4, 2, "Seat 4")])
+def test_c18_c19_muggins_round_a_table(players: int, seed: int, right: str, tmp_path: Path) -> None:
+    """Muggins is an option of every table (C18-C20, the engine plays it round a table):
+    the human claims its own shows, and is asked to mug only the claims of the seat on its
+    right (the player on the claimant's left is asked, C19), the claimant named by its
+    seat; the help speaks of an opponent, not of "the bot"."""
+    output, game, _ = _game(players, seed, tmp_path, "--option", "muggins=1")
     assert game.result is not None
     assert "How many points do you claim? A number (C18)." in output
     claims = re.findall(r"^(Seat \d) claims \d+ for its (?:hand|crib): ", output, re.M)
-    assert claims and set(claims) == {"Seat 3"}  # seat 3 sits on the human's right
+    assert claims and set(claims) == {right}
     assert "the bot" not in output
+    helped = "\n".join(_table(players, seed, ["help"], muggins=1).lines)
+    assert "or the points an opponent missed in its claim, 0 for none (C19)." in helped
+    assert "the bot" not in helped
 
 
 @pytest.mark.parametrize("players", [3, 4])
