@@ -252,7 +252,10 @@ def test_same_seed_same_game() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "3"], "cribbage here is for two players (you and a bot), not 3"),
+        (
+            ["--players", "5"],
+            "cribbage is for two players, three (C8) or four in two partnerships (C9), not 5",
+        ),
         (
             ["--bots", "genius"],
             f"no 'genius' bots for cribbage; choose one of: {', '.join(get('cribbage').people_levels())}",

@@ -349,8 +349,42 @@ def _sessions() -> list[Session]:
     )
     s += _replays("cribbage-replay-unfinished-match", "crib-match-quit.json", ("en", "hi"))
     s.append(Session("cribbage-play-end-of-input", (*play, "cribbage", "--seed", "1"), ()))
+    # Round a table of three, and of four in partnerships (C8-C12, issue 40): a whole game
+    # of three, a match of four left after a few moves; their records replayed and hinted.
+    table = (*play, "cribbage", "--bots", "greedy")
+    s.append(
+        Session(
+            "cribbage-play-three",
+            (*table, "--players", "3", "--seed", "4", "--save", "crib-three.json"),
+            ("help", "1 2", "KH", "1", *(["1"] * PLENTY)),
+            files=("crib-three.json",),
+        )
+    )
+    s += _replays("cribbage-replay-three", "crib-three.json", ("en", "pt"))
+    s.append(
+        Session(
+            "cribbage-play-four-match-quit-hi",
+            (
+                *table,
+                "--option",
+                "players=4",
+                "--best-of",
+                "3",
+                "--seed",
+                "6",
+                "--lang",
+                "hi",
+                "--save",
+                "crib-four.json",
+            ),
+            ("help", "1", "1", "go", "1", "show", "quit"),
+            files=("crib-four.json",),
+        )
+    )
+    s += _replays("cribbage-replay-four-unfinished", "crib-four.json", ("en", "zh"))
+    s.append(Session("cribbage-hint-four", ("hint", "crib-four.json", "--budget", "40")))
     for name, args in (
-        ("three-players", ("--players", "3")),
+        ("five-players", ("--players", "5")),
         ("best-of-two", ("--best-of", "2")),
         ("target", ("--target", "61")),
         ("no-such-bots", ("--bots", "nonsense")),

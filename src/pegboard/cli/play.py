@@ -138,7 +138,8 @@ def play(
         typer.Argument(help="The game to play, by name: {game_names} (default: the first, draw)."),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players, you included (Draw: 2-4).")
+        int | None,
+        typer.Option("--players", "-p", help="Players, you included (2 to 4 in every game)."),
     ] = None,
     bots: Annotated[
         str | None,

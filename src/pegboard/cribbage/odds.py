@@ -64,10 +64,15 @@ ERROR_BATCHES: Final = 8
 
 
 def _six_card(state: Any) -> None:
-    """The tables are six-card's: a five-card game or view (C13-C17) has no chances here
-    (``TablesError``, which the surfaces read as "none to give")."""
+    """The tables are six-card's between two: a five-card game or view (C13-C17), or one of
+    three or four, has no chances here (``TablesError``, which the surfaces read as "none
+    to give")."""
     if getattr(state, "cards", None) == 5:
         raise TablesError(N_("no chances of winning at five-card cribbage (C13)"))
+    # Nor of a table of three or four (C8, C9): ``pegboard hint`` on such a position ranks
+    # the moves and gives no chance, instead of a bot for two refusing the view.
+    if getattr(state, "num_players", 2) != 2:
+        raise TablesError(N_("cribbage here is for two players (C2)"))
 
 
 class PlayoutBot:

@@ -3,13 +3,14 @@ replay (``pegboard.cli.generic``) in cribbage's own words, and its own commands
 (``pegboard cribbage score``, ``stats``).
 
 At the table the human (seat 0) plays one game against a bot, or a match with
-``--best-of``. Everything shown comes from the human's observation: the own hand, the
-count, the pile, and the public score log; the bot's cards appear only as it plays them or
-when the show counts them (C6). Every score is explained as it happens from the game's
-log, a hand's header before its first move. A replay comes after the game, so it shows
-everything: the cut for the deal, both hands as dealt, both discards, then each play with
-the count and every score explained, each show counted aloud, and the result (full
-records are for replays, docs/architecture.md); it reads a game or a match.
+``--best-of``; or, with ``--players 3`` or ``4``, against two or three bots round the table
+(C8), among four the bot opposite (seat 3 as people count) their partner (C9), every other
+seat named by its number as the full-screen client names it. Everything shown comes from
+the human's observation: the own hand, the count, the pile, the other seats' numbers of
+cards, and the public score log; another seat's cards appear only as it plays them or when
+the show counts them (C6, C11). Every score is explained as it happens from the game's
+log, a hand's header before its first move. The replay, which shows everything after the
+game, is ``cli_replay.py``'s.
 """
 
 from __future__ import annotations
@@ -19,17 +20,19 @@ from typing import Any
 
 from pegboard import games
 from pegboard.bots import SeededBot
-from pegboard.cli.generic import HUMAN, GenericReplay, GenericTable
+from pegboard.cli.generic import HUMAN, GenericTable
 from pegboard.cli.look import CliLook
 from pegboard.cli.terminal import Terminal
-from pegboard.core import N_, Event, RecordError
+from pegboard.core import Event
 from pegboard.cribbage import Card, CribbageMatch, Discard, Game, Play, parse_action
-from pegboard.cribbage.actions import NO_MUGGINS, Action
+from pegboard.cribbage.actions import LAY_OF, NO_MUGGINS, Action
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.cli_commands import cribbage_app
+from pegboard.cribbage.looks.cli_replay import CribbageReplay
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import (
     Seats,
+    TableSeats,
     cards_text,
     cut_lines,
     hand_header,
@@ -50,7 +53,8 @@ def _by_rank(cards: Sequence[Card]) -> list[Card]:
 
 
 class CribbageTable(GenericTable):
-    """A game of cribbage, or a match of ``best_of`` games, against one bot."""
+    """A game of cribbage, or a match of ``best_of`` games, against one bot, or round a
+    table of three or four (C8, C9) against two or three."""
 
     match: Game | CribbageMatch
 
@@ -63,9 +67,18 @@ class CribbageTable(GenericTable):
         gettext: Translator,
         seed: int | None = None,
     ) -> None:
-        self.seats = Seats(HUMAN, gettext("the bot"))  # named so in every sentence
+        # Between two "the bot" in every sentence; round a table each other seat by its
+        # number, as the full-screen client names them (there is no one bot to speak of).
+        self.players = int(match.num_players)
+        self.seats = Seats(HUMAN, gettext("the bot")) if self.players == 2 else TableSeats(HUMAN)
         self._games_started = 1
         super().__init__(game, match, bots, terminal, gettext, seed)
+
+    @property
+    def deal_rule(self) -> str:
+        """The rule of the deal and the lay-away: C2 between two, C8 among three, C9 among
+        four."""
+        return {2: "C2", 3: "C8", 4: "C9"}[self.players]
 
     @property
     def playing(self) -> Game:
@@ -94,6 +107,8 @@ class CribbageTable(GenericTable):
                             number=number, last=len(hand)
                         )
                     )
+            if self.players != 2:
+                return self._lay_away(numbers, hand)
             if len(numbers) != 2:
                 raise TranslatedIllegalActionError(
                     _("a discard is exactly two cards, not {count}").format(count=len(numbers)),
@@ -107,7 +122,28 @@ class CribbageTable(GenericTable):
                     "C2",
                 )
             return Discard(hand[numbers[0] - 1], hand[numbers[1] - 1])
-        return parse_action(text)
+        if self.players == 2:
+            return parse_action(text)
+        # Among three or four a bare card ("5H") at the lay-away lays it (C8, C9), as one
+        # number does; "play 5H" stays a play (refused then), two cards are refused by the
+        # game, with its rule.
+        action = self.playing.parse_action(text)
+        if isinstance(action, Play) and len(words) == 1 and self.playing.phase == "discard":
+            return LAY_OF[action.card.index]
+        return action
+
+    def _lay_away(self, numbers: Sequence[int], hand: Sequence[Card]) -> Action:
+        """The card of one number laid away among three or four (C8, C9); several numbers
+        refused with the rule."""
+        if len(numbers) != 1:
+            raise TranslatedIllegalActionError(
+                self._(
+                    "among three or four you lay one card in the crib: one number like '1', "
+                    "not {count}"
+                ).format(count=len(numbers)),
+                self.deal_rule,
+            )
+        return LAY_OF[hand[numbers[0] - 1].index]
 
     def _count(self, points: int) -> Action:
         """A number answered at the show with muggins: the points claimed (C18), or the
@@ -118,6 +154,8 @@ class CribbageTable(GenericTable):
         return parse_action(f"claim {points}")
 
     def apply(self, action: Action | Card) -> None:
+        if isinstance(action, Card) and self.players != 2:  # the card laid away (C8, C9)
+            action = LAY_OF[action.index]
         if isinstance(action, Card):  # one number answered in the discard
             raise TranslatedIllegalActionError(
                 self._(
@@ -128,6 +166,16 @@ class CribbageTable(GenericTable):
         super().apply(action)
 
     def help(self) -> str:
+        if self.playing.observation(HUMAN).muggins and self.players != 2:
+            return (
+                self._help()
+                + "\n"
+                + self._(
+                    "With muggins, at the show answer a number: the points you claim for your "
+                    "hand or crib (C18), or the points an opponent missed in its claim, "
+                    "0 for none (C19)."
+                )
+            )
         if self.playing.observation(HUMAN).muggins:
             return (
                 self._help()
@@ -141,6 +189,16 @@ class CribbageTable(GenericTable):
         return self._help()
 
     def _help(self) -> str:
+        if self.players != 2:
+            return self._(
+                "Answer with the number of a move, or write it:\n"
+                "  1 or 5H       lay one card in the crib ({rule})\n"
+                "  5H            play a card; the count may not pass 31 (C4)\n"
+                "  go            only when no card fits under 31; the go passes round the "
+                "table (C10)\n"
+                "  show          show your hand again;  help  this text;  quit  leave the game\n"
+                "Cards: A 2-10 J Q K with a suit S H D C (10H or TH)."
+            ).format(rule=self.deal_rule)
         return self._(
             "Answer with the number of a move, or write it:\n"
             "  1 4 or 5H JS  lay two cards in the crib (C2)\n"
@@ -161,16 +219,31 @@ class CribbageTable(GenericTable):
                     "Match over after {games} game: {points} (game points).",
                     "Match over after {games} games: {points} (game points).",
                     len(match.games),
-                ).format(games=len(match.games), points=scores_text(match.points, self.seats, _))
+                ).format(
+                    games=len(match.games),
+                    points=scores_text(match.points, self.seats, _, self.players),
+                )
             )
-            if match.winner == HUMAN:
-                say(_("You win the match."))
-            else:
-                say(_("{who} wins the match.").format(who=self.seats.subject(BOT, _)))
+            say(self._match_winner(match))
         else:
-            scores = scores_text(self.playing.scores, self.seats, _)
+            scores = scores_text(self.playing.scores, self.seats, _, self.players)
             say(_("Final scores: {scores}").format(scores=scores))
         say(_("Replay this with --seed {seed}.").format(seed=self.seed))
+
+    def _match_winner(self, match: CribbageMatch) -> str:
+        """Who won the match: you, the bot, a seat among three, a side among four (C12)."""
+        _ = self._
+        winner = match.winner
+        assert winner is not None
+        if self.players == 4:  # the side of seats 0 and 2, or of 1 and 3 (C9)
+            if winner == HUMAN:
+                return _("You and your partner (seat 3) win the match.")
+            return _("Seats {seat} and {partner} win the match.").format(
+                seat=winner + 1, partner=winner + 3
+            )
+        if winner == HUMAN:
+            return _("You win the match.")
+        return _("{who} wins the match.").format(who=self.seats.subject(winner, _))
 
     # -- cribbage's parts of the table ---------------------------------------------------
 
@@ -180,7 +253,9 @@ class CribbageTable(GenericTable):
         # The level as people read it, in their language ("Greedy bot"), never the
         # command's key ("greedy"; issue 41's review).
         level = _(level_name("cribbage", self.bots[BOT].name))
-        if isinstance(self.match, CribbageMatch):
+        if self.players != 2:
+            say(self._table_opening())
+        elif isinstance(self.match, CribbageMatch):
             game = self.match.game
             if game.target == TARGET:
                 opening = _.ngettext(
@@ -216,6 +291,40 @@ class CribbageTable(GenericTable):
         for line in opening_scores(self.playing.log, self.seats, _):  # three for last (C14)
             say(line)
 
+    def _table_opening(self) -> str:
+        """The opening among three or four (C8, C9): your seat, your partner, what wins
+        (C12: no skunks round a table); the bots' level follows (``opponents_line``). A
+        match's is the full-screen client's."""
+        _ = self._
+        if isinstance(self.match, CribbageMatch):
+            games = 2 * self.match.target - 1
+            if self.players == 4:
+                opening = _.ngettext(
+                    "Cribbage for four in two partnerships, the best of {games}: the first side "
+                    "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+                    "(C9).",
+                    "Cribbage for four in two partnerships, the best of {games}: the first side "
+                    "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+                    "(C9).",
+                    games,
+                )
+            else:
+                opening = _.ngettext(
+                    "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+                    "You are seat 1.",
+                    "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+                    "You are seat 1.",
+                    games,
+                )
+            worth = _("A game won is 1 game point (C12); {target} win.")
+            return opening.format(games=games) + " " + worth.format(target=self.match.target)
+        if self.players == 4:
+            return _(
+                "Cribbage for four in two partnerships: the first side to 121 wins (C12). "
+                "You are seat 1; your partner is seat 3, opposite (C9)."
+            )
+        return _("Cribbage for three: the first to 121 wins (C12). You are seat 1.")
+
     def stage(self) -> tuple[int, int]:
         return self._games_started, self.playing.hand_number
 
@@ -244,6 +353,16 @@ class CribbageTable(GenericTable):
         if view.phase == "discard":
             hand = _by_rank(view.hand)
             say(_("Your hand: {cards}").format(cards=_numbered(hand)))
+            if self.players != 2:  # one card each round a table (C8, C9)
+                say(
+                    _(
+                        "Lay one card {place} ({rule}): one number like '1', or the card "
+                        "like '{a}'."
+                    ).format(
+                        place=self.seats.into_crib(view.dealer, _), rule=self.deal_rule, a=hand[0]
+                    )
+                )
+                return hand
             say(
                 _(
                     "Lay two cards {place} (C2): two numbers like '1 4', "
@@ -254,19 +373,34 @@ class CribbageTable(GenericTable):
         if view.phase == "show" and view.showing is not None:
             self._claim_prompt(view)
             return []
-        say(
-            _.ngettext(
-                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} card",
-                "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} cards",
-                view.hand_sizes[BOT],
-            ).format(
-                count=view.count,
-                pile=cards_text(view.pile) or "—",
-                starter=view.starter,
-                bot=self.seats.name(BOT, _),
-                n=view.hand_sizes[BOT],
+        if self.players != 2:  # every other seat's cards in hand, by its number
+            held = " · ".join(
+                f"{self.seats.name(seat, _)}: {view.hand_sizes[seat]}"
+                for seat in range(self.players)
+                if seat != HUMAN
             )
-        )
+            say(
+                _("Count {count} · pile: {pile} · starter {starter} · cards held: {held}").format(
+                    count=view.count,
+                    pile=cards_text(view.pile) or "—",
+                    starter=view.starter,
+                    held=held,
+                )
+            )
+        else:
+            say(
+                _.ngettext(
+                    "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} card",
+                    "Count {count} · pile: {pile} · starter {starter} · {bot} holds {n} cards",
+                    view.hand_sizes[BOT],
+                ).format(
+                    count=view.count,
+                    pile=cards_text(view.pile) or "—",
+                    starter=view.starter,
+                    bot=self.seats.name(BOT, _),
+                    n=view.hand_sizes[BOT],
+                )
+            )
         say(_("Your hand: {cards}").format(cards=cards_text(_by_rank(view.hand))))
         legal = sorted(
             view.legal_actions(),
@@ -297,7 +431,7 @@ class CribbageTable(GenericTable):
         )
         say(
             template.format(
-                bot=self.seats.subject(BOT, _),
+                bot=self.seats.subject(showing.seat, _),
                 points=showing.claimed,
                 cards=cards,
                 starter=view.starter,
@@ -329,14 +463,24 @@ class CribbageTable(GenericTable):
         say = self.terminal.say
         say(
             _("Game points: {points} (first to {target}).").format(
-                points=scores_text(match.points, self.seats, _), target=match.target
+                points=scores_text(match.points, self.seats, _, self.players),
+                target=match.target,
             )
         )
         if match.is_over:
             return
         self._games_started += 1
-        loser = finished.result.loser
         say()
+        if self.players != 2:  # no one loser round a table: the first deal passes on (C8)
+            say(
+                _(
+                    "Game {number}: seat {seat} deals first (the first deal passes to the left)."
+                ).format(number=self._games_started, seat=match.game.first_dealer + 1)
+            )
+            for line in opening_scores(match.game.log, self.seats, _):
+                say(line)
+            return
+        loser = finished.result.loser
         say(
             _("Game {number}: {deals} first (the loser of a game deals the next).").format(
                 number=self._games_started,
@@ -359,231 +503,22 @@ def table(
     terminal: Terminal,
     gettext: Translator,
 ) -> CribbageTable:
-    """A ``CribbageTable``: one game, or a match of ``--best-of`` games (the match's own
-    ``ValueError`` for a length it refuses)."""
+    """A ``CribbageTable``: one game, or a match of ``--best-of`` games, of two players,
+    three (C8) or four in partnerships (C9) (the game's own ``ValueError`` for a table,
+    a deal or a length it refuses)."""
     players = requested.get("players")
     players = PLAYERS if players is None else players
-    if players != 2:
-        raise ValueError(
-            gettext("cribbage here is for two players (you and a bot), not {players}").format(
-                players=players
-            )
-        )
     best_of = requested.get("best_of")
     cards = requested.get("cards")  # 5: five-card cribbage (C13-C17); the engine checks it
     muggins = requested.get("muggins") or 0  # the players count their shows (C18-C20)
     match = (
-        Game.new(seed=seed, cards=cards, muggins=muggins)
+        Game.new(seed=seed, players=players, cards=cards, muggins=muggins)
         if best_of is None
-        else CribbageMatch(best_of=best_of, seed=seed, cards=cards, muggins=muggins)
+        else CribbageMatch(
+            best_of=best_of, seed=seed, players=players, cards=cards, muggins=muggins
+        )
     )
     return CribbageTable.seated(games.get("cribbage"), match, level, seed, terminal, gettext)
-
-
-SEATS = Seats(None)
-NARRATOR = 0
-"""The seat whose observation gives the public facts; every move is shown in full."""
-
-
-class CribbageReplay(GenericReplay):
-    """A cribbage record told move by move: a game (``Game.to_record``) or a match
-    (``CribbageMatch.to_record``), game by game and hand by hand with the deal."""
-
-    position: Game | CribbageMatch
-    unfinished = False
-    """Whether a match record ends in a game begun (its ``current_game``)."""
-    game_shown = 0
-    """The number of the match's game whose header was said."""
-    hand_shown = 0
-    """The number of the hand whose header and deal were said (in that game)."""
-
-    def start(self, record: dict[str, Any]) -> Sequence[str]:
-        try:
-            return self._start(record)
-        except RecordError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            # A record so malformed that the engine's own checks did not catch it.
-            raise RecordError(
-                N_("the cribbage record does not replay: {reason}"), reason=error
-            ) from None
-
-    def _start(self, record: dict[str, Any]) -> list[str]:
-        kind = record.get("kind")
-        if kind == "match":
-            checked = CribbageMatch.from_record(record)  # the whole record replays, or not
-            # The same match from its start: its table's and five-card's too (C8, C9, C13).
-            self.position = CribbageMatch(
-                checked.target, seed=checked.seed, players=checked.players, cards=checked.cards
-            )
-            entries = list(record.get("games", []))
-            self.unfinished = record.get("current_game") is not None
-            if self.unfinished:
-                entries.append(record["current_game"])
-            return [text for entry in entries for text in entry["actions"]]
-        if kind == "game":
-            Game.from_record(record)  # the whole record replays, or RecordError
-            # The same start without the moves (and without what the moves led to).
-            dropped = ("actions", "hands_played", "scores", "result")
-            start = {k: v for k, v in record.items() if k not in dropped}
-            self.position = Game.from_record({**start, "actions": []})
-            return list(record["actions"])
-        raise RecordError(N_("a cribbage record is a 'match' or a 'game', not {kind!r}"), kind=kind)
-
-    def introduce(self) -> None:
-        _ = self._
-        say = self.terminal.say
-        match = self.position
-        if isinstance(match, CribbageMatch):
-            say(
-                _.ngettext(
-                    "Cribbage match, seed {seed}: first to {target} game point.",
-                    "Cribbage match, seed {seed}: first to {target} game points.",
-                    match.target,
-                ).format(seed=match.seed, target=match.target)
-            )
-        else:
-            say(_("Cribbage game."))
-        for line in cut_lines(match.cuts, SEATS, _):
-            say(line)
-        if not isinstance(match, CribbageMatch):  # a match says it with each game's header
-            for line in opening_scores(match.log, SEATS, _):  # three for last (C14)
-                say(line)
-
-    def before_move(self, number: int, seat: int) -> tuple[Game, CribbageObservation, int]:
-        """The game played in (a new game's and a new hand's header said first), the
-        public view of it and its history's length."""
-        game = self._game()
-        if game.hand_number != self.hand_shown:
-            self._deal(game)
-        return game, game.observation(NARRATOR), len(game.history)
-
-    def narrate(
-        self, number: int, seat: int, action: Any, events: Sequence[Event], before: Any
-    ) -> None:
-        """What the move did (every score counted aloud); a match's game's end after it."""
-        game, seen, known = before
-        after = game.observation(NARRATOR)
-        moves = [(m.seat, str(m.action)) for m in game.history[known:]]
-        for line in narrate(seen, after, moves, SEATS, self._):
-            self.terminal.say("  " + line)
-        match = self.position
-        if isinstance(match, CribbageMatch) and game.is_over:
-            self._end(game)
-            points = scores_text(match.points, SEATS, self._, match.players)
-            self.terminal.say(self._("Game points: {points}.").format(points=points))
-
-    def end(self) -> None:
-        _ = self._
-        say = self.terminal.say
-        match = self.position
-        if not isinstance(match, CribbageMatch):
-            self._end(match)
-            return
-        if self.unfinished:
-            self._end(self._game())
-        say()
-        winner = match.winner
-        if winner is None:
-            say(_("The match was not finished."))
-            return
-        if match.players == 4:  # a side won: both partners (C9, C12)
-            say(
-                _.ngettext(
-                    "Match over after {games} game: seats {seat} and {partner} win, {points} "
-                    "(game points).",
-                    "Match over after {games} games: seats {seat} and {partner} win, {points} "
-                    "(game points).",
-                    len(match.games),
-                ).format(
-                    games=len(match.games),
-                    seat=winner + 1,
-                    partner=winner + 3,
-                    points=scores_text(match.points, SEATS, _, 4),
-                )
-            )
-            return
-        say(
-            _.ngettext(
-                "Match over after {games} game: seat {seat} wins, {points} (game points).",
-                "Match over after {games} games: seat {seat} wins, {points} (game points).",
-                len(match.games),
-            ).format(
-                games=len(match.games), seat=winner + 1, points=scores_text(match.points, SEATS, _)
-            )
-        )
-
-    def _game(self) -> Game:
-        """The game being played; a match's new game said first."""
-        match = self.position
-        if not isinstance(match, CribbageMatch):
-            return match
-        game = match.game
-        number = len(match.games) + 1
-        if number != self.game_shown:
-            self.game_shown, self.hand_shown = number, 0
-            self.terminal.say()
-            if number == 1:
-                self.terminal.say(self._("Game 1."))
-            elif match.players != 2:
-                self.terminal.say(
-                    self._(
-                        "Game {number}: seat {seat} deals first "
-                        "(the first deal passes to the left)."
-                    ).format(number=number, seat=game.first_dealer + 1)
-                )
-            else:
-                self.terminal.say(
-                    self._(
-                        "Game {number}: seat {seat} deals first "
-                        "(the loser of a game deals the next)."
-                    ).format(number=number, seat=game.first_dealer + 1)
-                )
-            for line in opening_scores(game.log, SEATS, self._):  # three for last (C14)
-                self.terminal.say(line)
-        return game
-
-    def _deal(self, game: Game) -> None:
-        """A hand's header and the hands as dealt (or held, in a recorded position)."""
-        _ = self._
-        say = self.terminal.say
-        self.hand_shown = game.hand_number
-        say()
-        say(
-            hand_header(
-                game.hand_number,
-                game.dealer,
-                game.scores,
-                SEATS,
-                _,
-                players=game.num_players,
-                target=game.target,
-            )
-        )
-        dealt = game.phase == "discard"  # a recorded position may start at the pegging
-        for seat, hand in enumerate(game.hands):
-            line = _("Seat {seat} is dealt {cards}.") if dealt else _("Seat {seat} holds {cards}.")
-            say("  " + line.format(seat=seat + 1, cards=cards_text(hand)))
-        if dealt and game.num_players == 3:  # the crib's first card, from the pack (C8)
-            say(
-                "  "
-                + _("The crib starts with {card} from the pack (C8).").format(card=game.crib[0])
-            )
-        if not dealt:
-            say(
-                "  "
-                + _("Crib {cards}, starter {starter}.").format(
-                    cards=cards_text(game.crib), starter=game.starter
-                )
-            )
-
-    def _end(self, game: Game) -> None:
-        say = self.terminal.say
-        say()
-        scores = scores_text(game.scores, SEATS, self._, game.num_players)
-        say(self._("Final scores: {scores}").format(scores=scores))
-        if game.result is None:
-            say(self._("The game was not finished."))
 
 
 def name(_: Translator) -> str:
