@@ -112,7 +112,7 @@ GRID = (
         "zh",
         PHONE,
         {"players": 4, "partnerships": 1, "set": 9, "target": 1},
-        20,
+        19,
         "nine-partners",
         lobby=True,
     ),
@@ -120,9 +120,9 @@ GRID = (
     Setting("all-fives", "hi", PHONE, {**FIVES, "by_fives": 1}, 33),
     Setting("fives-and-threes", "zh", DESKTOP, FIVES, 20),
     Setting("fives-and-threes", "en", PHONE, FIVES, 20),
-    Setting("cribbage", "hi", DESKTOP, {"players": 2, "best_of": 1}, 27),
-    Setting("cribbage", "pt", PHONE, {"players": 3, "best_of": 1}, 27, "three"),
-    Setting("cribbage", "en", PHONE, {"cards": 5, "best_of": 1}, 40, "five-card"),
+    Setting("cribbage", "hi", DESKTOP, {"players": 2, "best_of": 1}, 55),
+    Setting("cribbage", "pt", PHONE, {"players": 3, "best_of": 1}, 50, "three"),
+    Setting("cribbage", "en", PHONE, {"cards": 5, "best_of": 1}, 46, "five-card"),
 )
 """The module's table: each game's matches, their languages, screens and tables."""
 
