@@ -577,36 +577,6 @@ def overflow(page: Page) -> int:
     return result
 
 
-def test_a_phone_sized_screen_needs_no_horizontal_scrolling(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", width=360, height=740)
-    assert overflow(page) == 0
-    create_table(page)
-    wait_for(page, READY)
-    for _ in range(5):  # a few moves, so that the line has tiles to draw
-        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-        if (
-            page.locator("dialog#round-end[open]").count()
-            or page.evaluate("document.body.dataset.turn") == "over"
-        ):
-            break
-        play_draw_move(page)
-    wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-    assert overflow(page) == 0
-    # The line's box fits the screen; a long line scrolls inside it, its markers kept
-    # tappable (WCAG 2.5.8, test_e2e_newcomer2.py).
-    line = page.locator(".line").bounding_box()
-    assert line is not None and line["width"] <= 360
-    shot(page, "draw-phone")
-
-    page = e2e_open("/", width=360, height=740)
-    create_table(page, game="cribbage")
-    wait_for(page, READY)
-    assert overflow(page) == 0
-    shot(page, "cribbage-phone")
-
-
 # -- Reconnection ----------------------------------------------------------------------------
 
 
