@@ -198,6 +198,7 @@ class Looks:
     discards: list[int] = field(default_factory=list)  # the cards laid at each discard
     shows: int = 0  # the cribbage shows checked
     settlements: int = 0  # the partnership rounds' ends checked
+    hand_ends: int = 0  # the Fives hands' ends checked
 
     @property
     def partners(self) -> bool:
@@ -223,6 +224,13 @@ class Looks:
             assert partners.count() == 1 and partners.inner_text() == _("Your partner")
             assert page.locator(".side-badge").count() == 4
             assert page.locator(".tile-button").count() == 7  # D26: 7 each at four
+        if self.fives:
+            # F1: with 4, you and your partner opposite, one side each; the layout drawn.
+            sides = page.locator("#sides .side-name").all_inner_texts()
+            assert len(sides) == 2, sides
+            assert message_pattern(_("You and {name}")).fullmatch(sides[0]), sides
+            assert message_pattern(_("{first} and {second}")).fullmatch(sides[1]), sides
+            assert page.locator("#layout svg[role=img]").count() == 1
         if self.setting.game == "cribbage":
             assert page.locator("#players .player").count() == self.setting.seats
             label = board(page, _, self.target, self.setting.seats)
@@ -235,7 +243,21 @@ class Looks:
             else:
                 assert partners.count() == 0  # nobody's partner (C8)
 
+    @property
+    def fives(self) -> bool:
+        return self.setting.game in ("all-fives", "fives-and-threes")
+
     def turn(self, page: Page) -> None:
+        if self.fives:  # F4: Draw and Knock/Pass exactly when no tile fits
+            if page.locator(".tile-button[aria-disabled=false]").count():
+                assert page.locator("#draw-button, #pass-button").count() == 0
+            elif page.locator("#draw-button").count():
+                assert self.setting.game == "all-fives", "nothing is drawn in Fives and Threes"
+            else:
+                button = page.locator("#pass-button")
+                assert button.count() == 1, "no tile fits, no draw, and yet no pass (F4)"
+                all_fives = self.setting.game == "all-fives"
+                assert button.inner_text() == (self._("Pass") if all_fives else self._("Knock"))
         if self.setting.options.get("set") == 9:  # D25: each tile drawn with its pips
             for tile, drawn in page.evaluate(HAND_TILES):
                 ends = [int(n) for n in re.findall(r"\d+", tile)]
@@ -260,6 +282,8 @@ class Looks:
         self.discards.append(cards)
 
     def dialog(self, page: Page) -> None:
+        if self.fives and page.locator(f"{DIALOG} #revealed").count():
+            self.hand_end(page)
         if self.setting.game == "cribbage" and page.locator(f"{DIALOG} li.shown").count():
             self.show(page)
         settlement = page.locator(f"{DIALOG} #settlement")
@@ -275,6 +299,20 @@ class Looks:
                 message_pattern(words).fullmatch(said) for words in named
             ), said
             self.settlements += 1
+
+    def hand_end(self, page: Page) -> None:
+        """F8: every hand revealed, each count the pips of its tiles, the end's arithmetic."""
+        rows = page.locator(f"{DIALOG} #revealed tbody tr")
+        assert rows.count() >= 2
+        for row in range(rows.count()):
+            cells = rows.nth(row)
+            tiles = [c.get_attribute("data-tile") or "" for c in cells.locator(".tile-chip").all()]
+            pips = sum(int(n) for tile in tiles for n in tile.split("-"))
+            assert int(cells.locator("td.pips").inner_text()) == pips
+        assert page.locator(f"{DIALOG} .summary").count() >= 1
+        if not self.hand_ends:  # the first hand's settlement (a later one may be nothing)
+            assert page.locator(f"{DIALOG} #arithmetic li").count() >= 1
+        self.hand_ends += 1
 
     def show(self, page: Page) -> None:
         """C11 (C16 at five-card): the hands from the dealer's left, the dealer's last,
@@ -307,6 +345,8 @@ class Looks:
             assert self.settlements, "no partnership round's end seen"
         if self.setting.game == "cribbage":
             assert self.discards and self.shows, (self.discards, self.shows)
+        if self.fives:
+            assert self.hand_ends, "no hand's end seen"
         if self.five_card:
             told = page.inner_text("body")
             # The log: three for last before the first deal (C14), every hand to 61 (C17).

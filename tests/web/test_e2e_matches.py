@@ -46,6 +46,10 @@ Each table's own checks, at the phase where they hold (``Looks``, in
   partner's card and every card's side (D21), seven tiles each at four (D26), every tile of
   the hand drawn with as many pips as its number at each of the person's turns, a tile of 7,
   8 or 9 seen (D25), and each round's end naming both partners (D22, D23);
+- All Fives and Fives and Threes at four: the sides' names (F1) and the layout drawn, Draw
+  and Pass/Knock exactly when no tile fits at each of the person's turns (F4), the last play
+  marked, and each hand's end with every hand revealed, its pip count, the summary and (the
+  first hand's) arithmetic (F8);
 - cribbage: every seat round the table, the board's streets (a back peg each) and its
   target, the cards dealt and laid away (two between two, one among three: "Choose a card
   for the crib.", C8; two of five at five-card, C13), the count within 31 at each turn (C4,
@@ -320,6 +324,8 @@ def test_a_person_plays_a_whole_match_against_bots_to_its_summary(
                         for other in GRID
                     )
                     check_page(page, lang, f"{name}-mid-round", problems, axe=desktop)
+                    if looks.fives:  # the last play marked, with its points
+                        assert page.locator("#last-play").count() == 1
                     if lang == "en":  # the check of the words can fail: English is found
                         assert untranslated(page, "pt"), "no English message found in English"
             assert moves < 400, "a match this short cannot take this many moves"
