@@ -270,13 +270,16 @@ def pips(tile: str) -> int:
     return low + high
 
 
-def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settlement(
+def test_d11_d17_a_person_creates_a_draw_table_and_plays_a_round_to_its_settlement_and_match(
     e2e_open: Callable[..., Page],
 ) -> None:
+    """A match of Draw to 1 point: its round to its settlement (D11-D15), which ends the
+    match with its summary, and Play again starts the next (D17)."""
     page = e2e_open("/", seed=5)
     page.fill("#me-name", "Ana")
     open_setup(page)
     page.check("#game-draw")
+    page.fill("#target", "1")
     page.click("#create")
     # Nobody to invite against a bot: the table at once, the creator seated (issue 35, 3).
     page.wait_for_selector("#turn")
@@ -347,6 +350,16 @@ def test_d11_d14_a_person_creates_a_draw_table_and_plays_a_round_to_its_settleme
     page.click("#continue-button")
     scores = page.locator("#rounds tbody tr").first.inner_text()
     assert all(f"+{p} → {p}" in scores for p in points)
+    # The seed-5 round is won with points (not a blocked tie), so it ends the match (D17).
+    page.wait_for_selector("#match-over")
+    assert page.evaluate("document.body.dataset.turn") == "over"
+    winner = page.inner_text("#match-over .winner")
+    assert winner in ("You win the match.", "Leo (Expert bot) wins the match.")
+    shot(page, "draw-match-over")
+    page.click("#again-button")
+    wait_for(page, "document.body.dataset.seq.startsWith('2:')")
+    assert not page.locator("#match-over").count()
+    assert page.locator("#rounds").count() == 0  # a new match: no finished rounds yet
 
 
 # -- Cribbage ----------------------------------------------------------------------------------
@@ -564,36 +577,6 @@ def overflow(page: Page) -> int:
     return result
 
 
-def test_a_phone_sized_screen_needs_no_horizontal_scrolling(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", width=360, height=740)
-    assert overflow(page) == 0
-    create_table(page)
-    wait_for(page, READY)
-    for _ in range(5):  # a few moves, so that the line has tiles to draw
-        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-        if (
-            page.locator("dialog#round-end[open]").count()
-            or page.evaluate("document.body.dataset.turn") == "over"
-        ):
-            break
-        play_draw_move(page)
-    wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-    assert overflow(page) == 0
-    # The line's box fits the screen; a long line scrolls inside it, its markers kept
-    # tappable (WCAG 2.5.8, test_e2e_newcomer2.py).
-    line = page.locator(".line").bounding_box()
-    assert line is not None and line["width"] <= 360
-    shot(page, "draw-phone")
-
-    page = e2e_open("/", width=360, height=740)
-    create_table(page, game="cribbage")
-    wait_for(page, READY)
-    assert overflow(page) == 0
-    shot(page, "cribbage-phone")
-
-
 # -- Reconnection ----------------------------------------------------------------------------
 
 
@@ -719,31 +702,6 @@ def test_the_hint_button_shows_the_servers_ranked_moves(e2e_open: Callable[..., 
     # Asked again, the hints come.
     page.click("#hint-button")
     page.wait_for_selector("#hints li")
-
-
-def test_d17_a_match_to_one_point_ends_with_its_summary_and_play_again_starts_the_next(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=5)
-    open_setup(page)
-    page.fill("#target", "1")
-    create_table(page)
-    while not page.locator("dialog#round-end[open]").count():
-        wait_for(page, f"{READY} || document.querySelector('dialog#round-end[open]')")
-        if page.locator("dialog#round-end[open]").count():
-            break
-        play_draw_move(page)
-    # The seed-5 round is won with points (not a blocked tie), so it ends the match (D17).
-    page.click("#continue-button")
-    page.wait_for_selector("#match-over")
-    assert page.evaluate("document.body.dataset.turn") == "over"
-    winner = page.inner_text("#match-over .winner")
-    assert winner in ("You win the match.", "Leo (Expert bot) wins the match.")
-    shot(page, "draw-match-over")
-    page.click("#again-button")
-    wait_for(page, "document.body.dataset.seq.startsWith('2:')")
-    assert not page.locator("#match-over").count()
-    assert page.locator("#rounds").count() == 0  # a new match: no finished rounds yet
 
 
 def test_a_spectator_sees_the_line_and_the_scores_but_no_hand(

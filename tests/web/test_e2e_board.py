@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import pytest
 from playwright.sync_api import Page
 
 from pegboard.dominoes.actions import Play
@@ -147,13 +146,21 @@ def outside(measured: dict[str, Any]) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 900), (390, 844)])
 def test_every_open_end_of_a_20_tile_line_is_inside_the_board(
-    e2e_open: Callable[..., Page], width: int, height: int
+    e2e_open: Callable[..., Page],
 ) -> None:
-    page = e2e_open(width=width, height=height, seed=5)
+    """On a desktop, then on a phone (the same page, its window made phone-sized: the
+    boards are drawn again at each size)."""
+    page = e2e_open(width=1280, height=900, seed=5)
     create_table(page)
     wait_for(page, READY)
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate("innerWidth") == width
+        check_20_tile_boards(page, width)
+
+
+def check_20_tile_boards(page: Page, width: int) -> None:
     cases = [
         ("/static/games/draw.js", draw_view(seeded_line(Line, 1)), "#line", "draw"),
         (

@@ -17,12 +17,15 @@ from tests.web.test_e2e import (
     e2e_open,
     e2e_seeds,
     no_error_shown,
+    overflow,
     play_draw_move,
     shot,
     wait_for,
 )
 
 __all__ = ["e2e_base_url", "e2e_browser", "e2e_open", "e2e_seeds"]
+
+ROUND_OVER = "dialog#round-end[open]"
 
 # A card's or a tile's code anywhere in markup: what an opponent's backs must never hold.
 CARD_CODE = re.compile(r"\b(10|[2-9AJQK])[SHDC]\b")
@@ -69,45 +72,45 @@ def pegging_turn(page: Page) -> None:
     page.click(f'.card-button[data-card="{second}"]')
     page.click("#discard-button")
     wait_for(page, f"({READY}) && !document.querySelector('#discard-button')")
-    while not page.locator(".card-button[aria-disabled=false]").count():
-        before = page.evaluate("document.body.dataset.seq")
-        page.click("#go-button")
-        wait_for(page, f"document.body.dataset.seq !== {before!r} && ({READY})")
+    turn_with_a_card(page)
 
 
-def test_the_opponents_hands_are_backs_with_their_counts_and_reveal_nothing(
+def test_a_cribbage_table_hides_the_bots_cards_marks_the_last_card_moves_it_and_sounds(
     e2e_open: Callable[..., Page],
 ) -> None:
+    """One cribbage table, in the order a hand goes: the opponent's hand as backs with its
+    count, revealing nothing, and the crib as a pile of backs by its owner; sound off by
+    default and silent through the turns; the toggle remembered over a reload; then a
+    played card sounds, moves (motion allowed) and is marked and named as the last one."""
     page = e2e_open("/", seed=11)
     create_table(page, game="cribbage")
+    toggle = page.locator("#sound-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
     wait_for(page, READY)
     ((drawn, written),) = opponent_backs(page, CARD_CODE)
     assert drawn == written in (4, 6)  # the bot may have laid its two away already
     # The crib lies by its owner, as a pile of backs that grows as cards are laid away.
     crib = page.locator("#players .player:has(.badge) #crib-pile")
     assert crib.count() == 1 and crib.locator(".back").count() in (0, 2)  # the bot's two
-    pegging_turn(page)
+    pegging_turn(page)  # turns came round and points were pegged: silence
+    assert page.evaluate("document.body.dataset.sounds") is None
     assert crib.locator(".back").count() == 4
     ((drawn, written),) = opponent_backs(page, CARD_CODE)
     assert drawn == written in (3, 4)
     shot(page, "table-cribbage-backs")
 
-    page = e2e_open("/", seed=12)
-    create_table(page, game="draw")
+    toggle.click()
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('pegboard.sound')") == "on"
+    page.reload()
+    page.wait_for_selector("#sound-toggle")
+    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
     wait_for(page, READY)
-    ((drawn, written),) = opponent_backs(page, TILE_CODE)
-    assert drawn == written >= 6
-    no_error_shown(page)
-
-
-def test_the_last_card_and_the_last_tile_played_are_marked_and_named(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=13)
-    create_table(page, game="cribbage")
-    pegging_turn(page)
+    page.evaluate(WATCH_ANIMATIONS)
     card = page.locator(".card-button[aria-disabled=false]").first.get_attribute("data-card")
     page.click(f'.card-button[data-card="{card}"]')
+    wait_for(page, "Number(document.body.dataset.sounds) > 0")
+    wait_for(page, "window.animationsSeen > 0")  # the played card moves
     wait_for(page, READY)
     last = page.locator("#pile .card-chip.last-move")
     assert last.count() == 1
@@ -116,8 +119,16 @@ def test_the_last_card_and_the_last_tile_played_are_marked_and_named(
     )
     assert "the last card played, by" in (last.get_attribute("aria-label") or "")
 
+
+def test_a_draw_table_hides_the_bots_tiles_and_marks_the_last_tile(
+    e2e_open: Callable[..., Page],
+) -> None:
     page = e2e_open("/", seed=14)
     create_table(page, game="draw")
+    wait_for(page, READY)
+    ((drawn, written),) = opponent_backs(page, TILE_CODE)
+    assert drawn == written >= 6
+    no_error_shown(page)
     for _ in range(3):
         wait_for(page, READY)
         play_draw_move(page)
@@ -132,54 +143,53 @@ def test_the_last_card_and_the_last_tile_played_are_marked_and_named(
     assert page.inner_text("#last-move") == f"Last tile played: [{low}|{high}]"
 
 
-def test_a_played_card_moves_and_nothing_moves_under_reduced_motion(
+def test_cards_dragged_play_as_clicks_do_and_nothing_moves_under_reduced_motion(
     e2e_open: Callable[..., Page],
 ) -> None:
-    for reduced in (False, True):
-        page = e2e_open("/", seed=15)
-        if reduced:
-            page.emulate_media(reduced_motion="reduce")
-        create_table(page, game="cribbage")
-        pegging_turn(page)
-        page.evaluate(WATCH_ANIMATIONS)
-        card = page.locator(".card-button[aria-disabled=false]").first.get_attribute("data-card")
-        page.click(f'.card-button[data-card="{card}"]')
-        wait_for(page, READY)
-        if reduced:
-            assert page.evaluate("window.animationsSeen") == 0
-        else:
-            wait_for(page, "window.animationsSeen > 0")
-
-
-def test_sound_is_off_by_default_and_the_toggle_is_remembered(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=16)
+    page = e2e_open("/", seed=18)
+    page.emulate_media(reduced_motion="reduce")
     create_table(page, game="cribbage")
-    toggle = page.locator("#sound-toggle")
-    assert toggle.get_attribute("aria-pressed") == "false"
-    pegging_turn(page)  # turns came round and points were pegged: silence
-    assert page.evaluate("document.body.dataset.sounds") is None
-    toggle.click()
-    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
-    assert page.evaluate("localStorage.getItem('pegboard.sound')") == "on"
-    page.reload()
-    page.wait_for_selector("#sound-toggle")
-    assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "true"
     wait_for(page, READY)
-    card = page.locator(".card-button[aria-disabled=false]")
-    if card.count():
-        card.first.click()
-    else:
+    # Laid away by dragging: the first card is picked, the second lays both in the crib.
+    first, second = (page.locator(".card-button").nth(i).get_attribute("data-card") for i in (0, 1))
+    page.drag_and_drop(f'.card-button[data-card="{first}"]', "#crib")
+    assert page.get_attribute(f'.card-button[data-card="{first}"]', "aria-pressed") == "true"
+    page.drag_and_drop(f'.card-button[data-card="{second}"]', "#crib")
+    wait_for(page, f"({READY}) && !document.querySelector('#discard-button')")
+    turn_with_a_card(page)
+    # Under reduced motion a card played by a click moves not at all.
+    page.evaluate(WATCH_ANIMATIONS)
+    card = page.locator(".card-button[aria-disabled=false]").first.get_attribute("data-card")
+    page.click(f'.card-button[data-card="{card}"]')
+    wait_for(page, READY)
+    assert page.evaluate("window.animationsSeen") == 0
+    turn_with_a_card(page)
+    card = page.locator(".card-button[aria-disabled=false]").first.get_attribute("data-card")
+    page.drag_and_drop(f'.card-button[data-card="{card}"]', "#count-box")
+    wait_for(page, f"!document.querySelector('.card-button[data-card=\"{card}\"]')")
+    # The log says it as it says a clicked card: "You play ...", that card.
+    assert page.locator(f'#log li:has-text("You play") [data-card="{card}"]').count() == 1
+    no_error_shown(page)
+
+
+def turn_with_a_card(page: Page) -> None:
+    """Says go until the person's turn has a card to play."""
+    while not page.locator(".card-button[aria-disabled=false]").count():
+        before = page.evaluate("document.body.dataset.seq")
         page.click("#go-button")
-    wait_for(page, "Number(document.body.dataset.sounds) > 0")
+        wait_for(page, f"document.body.dataset.seq !== {before!r} && ({READY})")
 
 
-def test_every_control_of_the_table_is_a_44_px_tap_target_on_a_phone(
+def test_a_phone_sized_screen_needs_no_horizontal_scrolling_and_every_control_is_44_px(
     e2e_open: Callable[..., Page],
 ) -> None:
+    """On a small phone (360 x 740): the lobby and each game's table need no horizontal
+    scrolling, Draw's after a few moves too (its line's box fits the screen: a long line
+    scrolls inside it, its markers kept tappable, WCAG 2.5.8, test_e2e_newcomer2.py); and
+    every control of the table is a 44 px tap target."""
     for game in ("cribbage", "draw"):
-        page = e2e_open("/", width=390, height=844, seed=17)
+        page = e2e_open("/", width=360, height=740, seed=17)
+        assert overflow(page) == 0
         create_table(page, game=game)
         wait_for(page, READY)
         small = page.eval_on_selector_all(
@@ -190,28 +200,19 @@ def test_every_control_of_the_table_is_a_44_px_tap_target_on_a_phone(
             }).filter(([, w, h]) => w < 44 || h < 44)""",
         )
         assert small == [], f"{game}: {small}"
+        assert overflow(page) == 0
         shot(page, f"table-{game}-phone")
-
-
-def test_a_card_dragged_to_the_pile_plays_as_a_click_does(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=18)
-    create_table(page, game="cribbage")
-    wait_for(page, READY)
-    # Laid away by dragging: the first card is picked, the second lays both in the crib.
-    first, second = (page.locator(".card-button").nth(i).get_attribute("data-card") for i in (0, 1))
-    page.drag_and_drop(f'.card-button[data-card="{first}"]', "#crib")
-    assert page.get_attribute(f'.card-button[data-card="{first}"]', "aria-pressed") == "true"
-    page.drag_and_drop(f'.card-button[data-card="{second}"]', "#crib")
-    wait_for(page, f"({READY}) && !document.querySelector('#discard-button')")
-    while not page.locator(".card-button[aria-disabled=false]").count():
-        before = page.evaluate("document.body.dataset.seq")
-        page.click("#go-button")
-        wait_for(page, f"document.body.dataset.seq !== {before!r} && ({READY})")
-    card = page.locator(".card-button[aria-disabled=false]").first.get_attribute("data-card")
-    page.drag_and_drop(f'.card-button[data-card="{card}"]', "#count-box")
-    wait_for(page, f"!document.querySelector('.card-button[data-card=\"{card}\"]')")
-    # The log says it as it says a clicked card: "You play ...", that card.
-    assert page.locator(f'#log li:has-text("You play") [data-card="{card}"]').count() == 1
-    no_error_shown(page)
+        if game == "draw":
+            for _ in range(5):  # a few moves, so that the line has tiles to draw
+                wait_for(page, f"{READY} || document.querySelector('{ROUND_OVER}')")
+                if (
+                    page.locator(ROUND_OVER).count()
+                    or page.evaluate("document.body.dataset.turn") == "over"
+                ):
+                    break
+                play_draw_move(page)
+            wait_for(page, f"{READY} || document.querySelector('{ROUND_OVER}')")
+            assert overflow(page) == 0
+            line = page.locator(".line").bounding_box()
+            assert line is not None and line["width"] <= 360
+            shot(page, "draw-phone")

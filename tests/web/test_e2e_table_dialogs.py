@@ -162,10 +162,18 @@ def test_hints_show_the_best_few_as_cards_and_each_plays_its_move(
     assert not kept & set(first.split()[1:])  # the hinted cards went to the crib
 
 
-def test_leave_asks_first_and_escape_keeps_the_seat(e2e_open: Callable[..., Page]) -> None:
+def test_the_address_keeps_no_seat_token_a_reload_keeps_the_seat_and_leave_asks_first(
+    e2e_open: Callable[..., Page],
+) -> None:
     page = e2e_open("/")
     create_table(page)
     wait_for(page, READY)
+    assert "token" not in page.url, page.url
+    page.reload()
+    page.wait_for_selector("#hand-title")
+    assert "(you)" in page.inner_text("#players")
+    wait_for(page, READY)
+    # Leave asks first, and Escape keeps the seat.
     page.click("#leave-button")
     confirm = page.locator("dialog#leave-confirm[open]")
     confirm.wait_for()
@@ -178,15 +186,3 @@ def test_leave_asks_first_and_escape_keeps_the_seat(e2e_open: Callable[..., Page
     page.click("#leave-button")
     page.click("#leave-confirm-button")
     page.wait_for_url(re.compile(r"/$"))
-
-
-def test_the_address_keeps_no_seat_token_and_a_reload_keeps_the_seat(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/")
-    create_table(page)
-    wait_for(page, READY)
-    assert "token" not in page.url, page.url
-    page.reload()
-    page.wait_for_selector("#hand-title")
-    assert "(you)" in page.inner_text("#players")
