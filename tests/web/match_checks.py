@@ -215,6 +215,16 @@ class Looks:
 
     def start(self, page: Page) -> None:
         _ = self._
+        # The heading names the variant, and "How to play" opens its own section of the
+        # rules (issue 40): double-nine (D25), five-card (C13-C17), three players (C8-C12).
+        heading = page.inner_text(".table-head")
+        rules = page.get_attribute(".table-head a.rules-link", "href") or ""
+        if self.setting.options.get("set") == 9:
+            assert _("Double-nine set") in heading, heading
+        if self.five_card:
+            assert _("Five-card cribbage") in heading and rules.endswith("#five-card"), rules
+        elif self.setting.game == "cribbage" and self.setting.seats > 2:
+            assert rules.endswith("#players"), rules
         if self.setting.game == "draw" and self.partners:
             sides = page.locator("#sides li").all_inner_texts()
             assert len(sides) == 2, sides  # D21: you and your partner, the other two
