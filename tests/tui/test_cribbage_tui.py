@@ -98,8 +98,8 @@ async def play_match(
     """A whole match (best of 1) against a greedy bot, from the set-up screen: each time
     the first two cards for the crib, or the first card that fits, or go. ``cards=5``:
     five-card cribbage, a game to 61 (C13, C17)."""
-    more = {} if cards is None else {"cards": cards}
-    setup = Setup(game="cribbage", lang=lang, seed=seed, best_of=1, save_dir=save_dir, **more)
+    options = {"best_of": 1} if cards is None else {"best_of": 1, "cards": cards}
+    setup = Setup(game="cribbage", lang=lang, seed=seed, save_dir=save_dir, options=options)
     app = PegboardApp(setup)
     seen = Seen()
     async with app.run_test(size=SIZE) as pilot:
