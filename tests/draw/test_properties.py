@@ -245,8 +245,12 @@ def check_round_invariants(
 
 @BLOCK
 @PARTNERS
-# 150 whole rounds a variant, every seat's view at every step (some 50,000 views in all).
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+# 75 whole rounds a variant, every seat's view at every step (some 25,000 views in all).
+# Planted leaks, tried at 60 rounds here and 20 of double-nine: a stock tile shown at the
+# end of a blocked round failed every variant that blocks so, every run; at the end of a
+# tied blocked round (rarer) one to four of the eight variants a run, against five or six
+# at 150 and 50: so half of those, not that few (75 and 25 failed three and four).
+@settings(max_examples=75, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_observations_hide_other_hands_and_the_stock(
     seed: int, players: int, policy: Policy, block: bool, partnerships: bool
@@ -256,7 +260,7 @@ def test_observations_hide_other_hands_and_the_stock(
 
 @BLOCK
 @PARTNERS
-@settings(max_examples=50, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])  # see above
 @given(seed=SEEDS, players=PLAYERS, policy=POLICIES)
 def test_d25_double_nine_observations_hide_other_hands_and_the_stock(
     seed: int, players: int, policy: Policy, block: bool, partnerships: bool

@@ -45,8 +45,43 @@ def _every_table() -> list[tuple[str, str, int]]:
     ]
 
 
+def _sampled_configurations(game: str) -> tuple[str, ...]:
+    """A seeded random sample of ``game``'s configurations without near-end samples (two),
+    and in Fives and Threes the partnerships' one with them. Each configuration's tables
+    are built from its own samples alone (``build_tables``: one programme per configuration
+    and target, its error from its own batches), so a sample of them is checked as the
+    whole file would be; ``python -m benchmarks odds check`` checks every one. The near-end
+    programme (``_solved`` with groups) is the same for both configurations that have it:
+    the partnerships' is checked, the two players' costs three times as much."""
+    alone = [
+        c
+        for c in fives_odds.configurations_of(game)  # type: ignore[arg-type]
+        if c + fives_odds.NEAR not in fives_odds.near_configurations(game)  # type: ignore[arg-type]
+    ]
+    near = ["4-partners"] if fives_odds.near_configurations(game) else []  # type: ignore[arg-type]
+    return tuple(sorted(random.Random(f"odds-{game}").sample(alone, 2) + near))
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_data_file_is_what_its_generator_makes(game: str) -> None:
+def test_the_data_file_is_what_its_generator_makes(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file cut to the sampled configurations (their samples, near-end ones too, their
+    # tables and errors), checked as the whole file is: the first two deals of each drawn
+    # again from the seed, every table of theirs rebuilt from their samples.
+    chosen = _sampled_configurations(game)
+    drawn = chosen + tuple(c + fives_odds.NEAR for c in chosen)
+    data = read_tables(fives_odds.data_path(game))  # type: ignore[arg-type]
+    data["samples"] = {name: data["samples"][name] for name in data["samples"] if name in drawn}
+    names = {fives_odds.table_name(c, t) for c in chosen for t in fives_odds.targets_of(game, c)}  # type: ignore[arg-type]
+    tables = data["tables"]
+    data["tables"] = {name: tables[name] for name in tables if name in names}
+    data["tables"]["error"] = {c: tables["error"][c] for c in chosen}
+    cut = tmp_path / f"{game}.odds.json.gz"
+    write_tables(cut, data)
+    monkeypatch.setattr(fives_odds, "data_path", lambda name: cut)
+    configurations = tuple(name for name in drawn if name in data["samples"])
+    monkeypatch.setattr(fives_odds.FivesOdds, "configurations", property(lambda _: configurations))
     assert odds.check(games.get(game), deals=2) == []
 
 

@@ -92,10 +92,14 @@ async def check_refusals(
         assert app.screen is screen
 
 
-async def play_match(lang: str, seed: int, save_dir: Path | None = None) -> Seen:
+async def play_match(
+    lang: str, seed: int, save_dir: Path | None = None, cards: int | None = None
+) -> Seen:
     """A whole match (best of 1) against a greedy bot, from the set-up screen: each time
-    the first two cards for the crib, or the first card that fits, or go."""
-    setup = Setup(game="cribbage", lang=lang, seed=seed, best_of=1, save_dir=save_dir)
+    the first two cards for the crib, or the first card that fits, or go. ``cards=5``:
+    five-card cribbage, a game to 61 (C13, C17)."""
+    options = {"best_of": 1} if cards is None else {"best_of": 1, "cards": cards}
+    setup = Setup(game="cribbage", lang=lang, seed=seed, save_dir=save_dir, options=options)
     app = PegboardApp(setup)
     seen = Seen()
     async with app.run_test(size=SIZE) as pilot:
@@ -123,7 +127,8 @@ async def play_match(lang: str, seed: int, save_dir: Path | None = None) -> Seen
                 assert not shown(card).search(text), f"the bot's {card} is on screen"
             # The count and both scores on the table and the board are the game's.
             view = screen.game_view
-            assert f"{view.scores[0]}/121" in text and f"{view.scores[1]}/121" in text
+            target = 61 if cards == 5 else 121
+            assert f"{view.scores[0]}/{target}" in text and f"{view.scores[1]}/{target}" in text
             await check_refusals(pilot, app, screen, seen)
             if view.phase == "discard":
                 await pilot.press("1", "2", "enter")
@@ -172,8 +177,12 @@ def test_c7_whole_match_english(tmp_path: Path) -> None:
 
 
 def test_c7_whole_match_portuguese() -> None:
+    # Five-card cribbage, a game to 61 (C13, C17): the same screens, refusals and summary
+    # in Portuguese in half the hands. The English match above is six-card's to 121; the
+    # screens of six-card hands in Portuguese, word for word, are test_screens_unchanged's
+    # cribbage-pt.
     _ = translator("pt")
-    seen = asyncio.run(play_match("pt", seed=6))
+    seen = asyncio.run(play_match("pt", seed=6, cards=5))
     hand = _("Your hand")
     assert hand != "Your hand" and any(hand in turn for turn in seen.turns)
     assert not any("Your hand" in turn for turn in seen.turns)
@@ -194,7 +203,8 @@ def test_c7_whole_match_portuguese() -> None:
         seen.refusals["C4"],
     )
     assert c4 is not None and int(c4.group(2)) > 31, seen.refusals["C4"]
-    c5 = re.fullmatch(re.escape(not_allowed.split("{")[0]) + r"(.+) \(C5\)", seen.refusals["C5"])
+    # A go while a card fits: at five-card its rule is C15, in six-card's words (C5).
+    c5 = re.fullmatch(re.escape(not_allowed.split("{")[0]) + r"(.+) \(C15\)", seen.refusals["C5"])
     template = "you can play without passing 31 (the count is {count}), so you must"
     assert c5 is not None and _(template) != template
     assert _(template).split("{")[0] in c5.group(1), seen.refusals["C5"]

@@ -40,10 +40,11 @@ def both_ways(tile: object) -> tuple[str, str]:
     return f"[{low}|{high}]", f"[{high}|{low}]"
 
 
-async def play_match(lang: str, seed: int = 3) -> tuple[list[str], int]:
+async def play_match(lang: str, seed: int = 3, target: int = TARGET) -> tuple[list[str], int]:
     """A whole match, you against a greedy bot: always the first legal action. Checks, at
     each of your turns, the controls against the rules and that no bot tile is shown."""
-    app = PegboardApp(Setup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=TARGET))
+    setup = Setup(players=2, levels=["greedy"] * 3, lang=lang, seed=seed, target=target)
+    app = PegboardApp(setup)
     seen: list[str] = []
     turns = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -98,8 +99,12 @@ def test_d17_whole_match_english() -> None:
 
 
 def test_d17_whole_match_portuguese() -> None:
+    # A match to 1 point (D17): its first scoring round ends it, the round's screen and the
+    # summary in Portuguese as a longer match's. The English match above plays the rounds
+    # of a match to 20 and checks every turn; the screens of one to 20 in Portuguese, word
+    # for word, are test_screens_unchanged's draw-pt.
     _ = translator("pt")
-    seen, _turns = asyncio.run(play_match("pt", seed=5))
+    seen, _turns = asyncio.run(play_match("pt", seed=5, target=1))
     setup, first_turn, *rest = seen
     assert _("Players") != "Players" and _("Players") in setup
     assert _("Your hand: {tiles} (count {count})").split("{")[0] in first_turn

@@ -252,7 +252,10 @@ def test_c4_the_pegging_weights_rank_fives_and_tens_as_real_play_does() -> None:
     pytest.importorskip("numpy")
     from benchmarks.gen_crib_table import pegging_by_rank
 
-    pone, dealer, mean = pegging_by_rank(5000, seed=7)
+    # 2,000 deals: the margins are those of 5,000 (seed 7: the dealer's five over its ten
+    # 0.85 against 0.83, the pone's ace over its five 0.17 against 0.12, the mean -1.22
+    # against -1.23), and seeds 8 and 9 keep them (0.72 and 0.91, 0.11 and 0.19).
+    pone, dealer, mean = pegging_by_rank(2000, seed=7)
     assert dealer[4] > dealer[9] + 0.3  # the dealer's five against its ten
     assert pone[0] > pone[4]  # the pone's ace against its five
     assert -2.0 < mean < -0.5  # the dealer pegs more (Cribbage Pro's quiz: 1.78 to 3.06)
