@@ -269,7 +269,12 @@ def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invita
     assert spectate.get_attribute("aria-label") == "Copy link: Spectator link"
 
 
-LANGS = (("en", "en"), ("pt_BR", "pt-BR"), ("zh_Hans", "zh-Hans"), ("hi", "hi"))
+# axe checks the page's structure, the same in every language (a catalog changes its words,
+# never its elements, roles or colours): each table's phases are checked in two languages,
+# one written in the Latin script and one not, the two tables taking different pairs so
+# that every language is checked at a table.
+DRAW_LANGS = (("en", "en"), ("zh_Hans", "zh-Hans"))
+CRIBBAGE_LANGS = (("pt_BR", "pt-BR"), ("hi", "hi"))
 
 
 def in_language(page: Page, lang: str, tag: str) -> None:
@@ -282,7 +287,7 @@ def no_axe_violation(page: Page, where: str) -> None:
     assert axe_violations(page) == [], where
 
 
-@pytest.mark.parametrize(("lang", "tag"), LANGS)
+@pytest.mark.parametrize(("lang", "tag"), DRAW_LANGS)
 def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
     e2e_open: Callable[..., Page], lang: str, tag: str
 ) -> None:
@@ -303,7 +308,7 @@ def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
     no_axe_violation(page, "Draw's match over")
 
 
-@pytest.mark.parametrize(("lang", "tag"), LANGS)
+@pytest.mark.parametrize(("lang", "tag"), CRIBBAGE_LANGS)
 def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
     e2e_open: Callable[..., Page], lang: str, tag: str
 ) -> None:
