@@ -3,7 +3,8 @@ tests' own set-up in tests/web/test_e2e.py): each page in each language readable
 without scrolling sideways and without a missing glyph, the Draw page's diagrams named and
 described by Chromium's accessibility tree exactly as the seed pages say, "try it" placing a
 tile (and refusing one that does not fit, naming D5), and axe-core (axe-playwright-python,
-which ships axe.min.js: nothing is downloaded) finding no violation.
+which ships axe.min.js: nothing is downloaded) finding no violation. The cribbage page's
+are tests/web/test_e2e_rules_cribbage.py's.
 
 The app is served by uvicorn on a loopback port of 18200-18249, a temporary database.
 Screenshots go to build/e2e/ (rules-draw-hi.png...).
@@ -50,7 +51,10 @@ __all__ = ["e2e_browser"]  # a fixture this module uses
 
 PORTS = range(18200, 18250)
 LANGS = ("en", "pt", "zh", "hi")
-PAGES = ("/rules/draw", "/rules/cribbage", "/rules")
+PAGES = ("/rules/draw", "/rules")
+"""The pages read here: the cribbage page's every check of this module (read at 360 px in
+each language, every glyph, one heading; axe at 1000 px) is made by
+``tests/web/test_e2e_rules_cribbage.py``, on the page with its counter's answer shown too."""
 
 
 @pytest.fixture(scope="module")

@@ -159,6 +159,7 @@ def show_a_count(page: Page, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) -> None:
     page = open_page(lang, width=360, height=740)
+    expect(page.locator("h1")).to_have_count(1)
     show_a_count(page, lang)  # the counter's answer is on the page too
     assert horizontal_overflow(page) == 0
     assert missing_glyphs(page) == []
