@@ -117,7 +117,7 @@ def reports(database: Path) -> int:
         store.engine.dispose()
 
 
-def test_two_players_chat_each_in_their_own_language_report_and_mute(
+def test_two_players_chat_each_in_their_own_language_report_mute_and_take_a_move_back(
     person: object, e2e_database: Path
 ) -> None:
     ana, bo, table_path = draw_for_two(person)
@@ -170,13 +170,15 @@ def test_two_players_chat_each_in_their_own_language_report_and_mute(
     ana.click("#chat-unmute")
     assert lines(ana) == ["Good luck", "<b>oi</b> & tchau"]
 
+    a_takeback_is_asked_and_accepted(ana, bo)
 
-def test_a_takeback_is_asked_and_accepted_in_the_browser(person: Callable[..., Page]) -> None:
+
+def a_takeback_is_asked_and_accepted(ana: Page, bo: Page) -> None:
     """Issue 39's acceptance: "a takeback asked and accepted" (the leader's opening tile;
-    the other, reading Portuguese, accepts; the leader plays again from the position before)."""
+    the other, reading Portuguese, accepts; the leader plays again from the position before).
+    At the chat's table: the same two people's table, which needs no second making."""
     from tests.web.test_e2e import play_draw_move
 
-    ana, bo, _path = draw_for_two(person)
     leader, other = leader_first(ana, bo)
     hand = leader.locator(".tile-button").count()
     play_draw_move(leader)  # the round's opening tile: nothing hidden shown

@@ -47,9 +47,11 @@ def e2e_base_url(tmp_path_factory: pytest.TempPathFactory, e2e_seeds: object) ->
     yield from served_in_thread(app, _free_port())
 
 
-def checked(page: Page, name: str) -> None:
-    """The page as a player meets it: axe finds nothing, nothing wider than the phone."""
-    assert axe_violations(page) == [], name
+def checked(page: Page, name: str, axe: bool = True) -> None:
+    """The page as a player meets it: axe finds nothing (unless not ``axe``), nothing wider
+    than the phone."""
+    if axe:
+        assert axe_violations(page) == [], name
     assert horizontal_overflow(page) <= 0, name
     shot(page, f"daily-{name}")
 
@@ -133,7 +135,9 @@ def test_a_whole_days_cribbage_deals_on_a_phone_in_four_languages(
     assert _("Results") in page.inner_text("#daily-results-title")
     checked(page, "results")
     # The results in every language: each page in its words (no English left in the
-    # headings), axe-clean on the phone.
+    # headings), no wider than the phone; axe-clean in Chinese too (the results in the last
+    # deal's language, Portuguese, are checked just above: axe checks the structure, which a
+    # catalog does not change, so one Latin-script language and one not).
     for lang in ("en", "pt", "zh", "hi"):
         _ = translator(WORDS[lang])
         page.goto(page.url.split("?")[0] + f"?lang={lang}")
@@ -146,4 +150,4 @@ def test_a_whole_days_cribbage_deals_on_a_phone_in_four_languages(
         assert page.get_attribute("#daily-deals thead abbr", "title") == _("Deal")
         if lang != "en":
             assert headings[2] != "Par"
-        checked(page, f"results-{lang}")
+        checked(page, f"results-{lang}", axe=lang == "zh")

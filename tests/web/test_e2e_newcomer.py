@@ -78,28 +78,90 @@ class HeldSocket:
         self.waiting.clear()
 
 
-def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
+def draw_turns(page: Page) -> Iterator[bool]:
+    """The person's turns of a Draw match (round-end dialogs continued), each as whether
+    drawing is the only move (no tile fits, Draw enabled; D7), up to 300 waits."""
+    for _ in range(300):
+        if not settle(page):
+            if page.locator(DIALOG).count():
+                page.click("#continue-button")
+            continue
+        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
+        yield stuck and page.is_enabled("#draw-button")
+
+
+def test_d7_the_only_move_said_and_focused_and_the_log_kept_whole_scrolled_and_focusable(
     e2e_open: Callable[..., Page],
 ) -> None:
-    """The newcomer's log kept the last 30 events and renumbered them, and axe found it
-    a scrollable region no keyboard could reach (scrollable-region-focusable). Then CI
-    found the log rebuilt by every state: a reader who pressed Home while a bot moved was
-    left half-way up, Chromium's scroll to the top cut short by the new list."""
+    """Three things a newcomer hit, in turn at one Draw match to 200 (seed 5): the same
+    match's moves took them all to the point each is checked at, and one match now does;
+    the pegs' legend at its first turn too.
+
+    1. CI found focus taken from the log: a reader in it when the state with Draw as the
+       only move arrived was moved to the Draw button, losing their place in the log. Every
+       move is answered here while the log has the focus, until drawing is the only move.
+    2. When drawing is the only move (D7), the page says why and focuses Draw (the next two
+       such turns, Draw pressed by the keyboard's Enter); at any other turn, neither.
+    3. The newcomer's log kept the last 30 events and renumbered them, and axe found it a
+       scrollable region no keyboard could reach (scrollable-region-focusable). Then CI
+       found the log rebuilt by every state: a reader who pressed Home while a bot moved
+       was left half-way up, Chromium's scroll to the top cut short by the new list.
+    """
     page = e2e_open("/", seed=5)
     socket = HeldSocket()
     page.route_web_socket(re.compile(r"/ws/"), socket)
     open_setup(page)
     page.fill("#target", "200")
     create_table(page)
+    wait_for(page, READY)
+    a_legend_says_which_peg_colour_is_whose(page, "draw")  # at the first turn, as cribbage's
+    turns = draw_turns(page)
     first: list[str] = []
+
+    # 1. The log's reader stays in the log when drawing becomes the only move.
+    for only_draw in turns:
+        first = first or log_lines(page)[:3]
+        if only_draw:
+            assert page.evaluate("document.activeElement.id") == "log", "focus left the log"
+            assert page.inner_text("#only-move-why").endswith("(D7).")  # still said
+            page.click("#draw-button")
+            break
+        socket.held = True
+        play_draw_move(page)
+        page.locator("#log").focus()
+        socket.release()
+    else:
+        pytest.fail("seed 5 never left the person with drawing as the only move")
+
+    # 2. D7: the only move said and focused, the next two times; otherwise neither.
+    seen = 0
+    for only_draw in turns:
+        first = first or log_lines(page)[:3]
+        if only_draw:
+            why = page.inner_text("#only-move-why")
+            assert why == "No tile of yours fits an open end of the line: draw one (D7)."
+            assert "primary" in (page.get_attribute("#draw-button", "class") or "")
+            assert page.get_attribute("#draw-button", "aria-describedby") == "only-move-why"
+            assert page.evaluate("document.activeElement.id") == "draw-button"
+            if not seen:
+                shot(page, "draw-only-move")
+            seen += 1
+            page.keyboard.press("Enter")  # the focused button draws
+            if seen == 2:
+                break
+        else:
+            assert not page.locator("#only-move-why").count()
+            assert "primary" not in (page.get_attribute("#draw-button", "class") or "")
+            play_draw_move(page)
+    assert seen == 2, "seed 5 leaves the person with no tile that fits, three times"
+
+    # 3. The log keeps the whole match, scrolls, and takes the keyboard's focus.
     moves = 0
     while len(log_lines(page)) <= 40 or not settle(page):
         if settle(page):
             play_draw_move(page)
         elif page.locator(DIALOG).count():
             page.click("#continue-button")
-        if not first and log_lines(page):
-            first = log_lines(page)[:3]
         moves += 1
         assert moves < 400, "a Draw match to 200 has more than 40 events by now"
     lines = log_lines(page)
@@ -131,70 +193,6 @@ def test_the_log_keeps_the_whole_match_scrolls_and_takes_the_keyboards_focus(
     assert page.evaluate("document.getElementById('log').scrollTop") == 0
     assert page.evaluate("document.activeElement.id") == "log" or page.locator(DIALOG).count()
     assert not [v for v in axe_violations(page) if v.startswith("scrollable-region-focusable")]
-
-
-def draw_turns(page: Page) -> Iterator[bool]:
-    """The person's turns of a Draw match (round-end dialogs continued), each as whether
-    drawing is the only move (no tile fits, Draw enabled; D7), up to 300 waits."""
-    for _ in range(300):
-        if not settle(page):
-            if page.locator(DIALOG).count():
-                page.click("#continue-button")
-            continue
-        stuck = not page.locator(".tile-button[aria-disabled=false]").count()
-        yield stuck and page.is_enabled("#draw-button")
-
-
-def test_d7_when_drawing_is_the_only_move_the_page_says_why_and_focuses_draw(
-    e2e_open: Callable[..., Page],
-) -> None:
-    page = e2e_open("/", seed=5)
-    open_setup(page)
-    page.fill("#target", "200")
-    create_table(page)
-    seen = 0
-    for only_draw in draw_turns(page):
-        if only_draw:
-            why = page.inner_text("#only-move-why")
-            assert why == "No tile of yours fits an open end of the line: draw one (D7)."
-            assert "primary" in (page.get_attribute("#draw-button", "class") or "")
-            assert page.get_attribute("#draw-button", "aria-describedby") == "only-move-why"
-            assert page.evaluate("document.activeElement.id") == "draw-button"
-            if not seen:
-                shot(page, "draw-only-move")
-            seen += 1
-            page.keyboard.press("Enter")  # the focused button draws
-            if seen == 2:
-                break
-        else:
-            assert not page.locator("#only-move-why").count()
-            assert "primary" not in (page.get_attribute("#draw-button", "class") or "")
-            play_draw_move(page)
-    assert seen == 2, "seed 5 leaves the person with no tile that fits, twice"
-
-
-def test_d7_the_only_move_leaves_the_logs_reader_in_the_log(
-    e2e_open: Callable[..., Page],
-) -> None:
-    """CI found focus taken from the log: a reader in it when the state with Draw as the
-    only move arrived was moved to the Draw button, losing their place in the log. Every
-    move here is answered while the log has the focus, until drawing is the only move."""
-    page = e2e_open("/", seed=5)
-    socket = HeldSocket()
-    page.route_web_socket(re.compile(r"/ws/"), socket)
-    open_setup(page)
-    page.fill("#target", "200")
-    create_table(page)
-    for only_draw in draw_turns(page):
-        if only_draw:
-            assert page.evaluate("document.activeElement.id") == "log"
-            assert page.inner_text("#only-move-why").endswith("(D7).")  # still said
-            return
-        socket.held = True
-        play_draw_move(page)
-        page.locator("#log").focus()
-        socket.release()
-    pytest.fail("seed 5 never left the person with drawing as the only move")
 
 
 def test_c5_when_go_is_the_only_move_the_page_says_why_and_focuses_go(
@@ -230,9 +228,12 @@ STYLE = (
 )
 
 
-def test_focus_and_selection_look_different(e2e_open: Callable[..., Page]) -> None:
+def test_focus_and_selection_look_different_and_a_legend_says_whose_peg_is_which(
+    e2e_open: Callable[..., Page],
+) -> None:
     """Both were an orange outline: the focus is now an orange ring outside the control,
-    a selected card blue-filled and edged in the accent, with no ring."""
+    a selected card blue-filled and edged in the accent, with no ring. And the pegs'
+    legend at cribbage's table (Draw's: the test of D7 above)."""
     page = e2e_open("/", seed=5)
     create_table(page, game="cribbage")
     wait_for(page, READY)
@@ -250,6 +251,8 @@ def test_focus_and_selection_look_different(e2e_open: Callable[..., Page]) -> No
     assert selected["background"] != focused["background"]
     assert selected["shadow"] != "none"
     shot(page, "focus-and-selection")
+    # At the same first turn (a table of its own asked for nothing else).
+    a_legend_says_which_peg_colour_is_whose(page, "cribbage")
 
 
 def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invitation(
@@ -269,7 +272,12 @@ def test_the_lobby_says_pegboard_once_and_the_spectators_button_is_not_an_invita
     assert spectate.get_attribute("aria-label") == "Copy link: Spectator link"
 
 
-LANGS = (("en", "en"), ("pt_BR", "pt-BR"), ("zh_Hans", "zh-Hans"), ("hi", "hi"))
+# axe checks the page's structure, the same in every language (a catalog changes its words,
+# never its elements, roles or colours): each table's phases are checked in two languages,
+# one written in the Latin script and one not, the two tables taking different pairs so
+# that every language is checked at a table.
+DRAW_LANGS = (("en", "en"), ("zh_Hans", "zh-Hans"))
+CRIBBAGE_LANGS = (("pt_BR", "pt-BR"), ("hi", "hi"))
 
 
 def in_language(page: Page, lang: str, tag: str) -> None:
@@ -282,7 +290,7 @@ def no_axe_violation(page: Page, where: str) -> None:
     assert axe_violations(page) == [], where
 
 
-@pytest.mark.parametrize(("lang", "tag"), LANGS)
+@pytest.mark.parametrize(("lang", "tag"), DRAW_LANGS)
 def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
     e2e_open: Callable[..., Page], lang: str, tag: str
 ) -> None:
@@ -303,7 +311,7 @@ def test_axe_finds_nothing_in_the_lobby_and_at_draws_table_in_each_phase(
     no_axe_violation(page, "Draw's match over")
 
 
-@pytest.mark.parametrize(("lang", "tag"), LANGS)
+@pytest.mark.parametrize(("lang", "tag"), CRIBBAGE_LANGS)
 def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
     e2e_open: Callable[..., Page], lang: str, tag: str
 ) -> None:
@@ -323,11 +331,9 @@ def test_axe_finds_nothing_at_cribbages_table_in_play_and_at_the_show(
     no_axe_violation(page, "cribbage's show")
 
 
-@pytest.mark.parametrize("game", ["draw", "cribbage"])
-def test_a_legend_says_which_peg_colour_is_whose(e2e_open: Callable[..., Page], game: str) -> None:
-    page = e2e_open("/", seed=5)
-    create_table(page, game=game)
-    wait_for(page, READY)
+def a_legend_says_which_peg_colour_is_whose(page: Page, game: str) -> None:
+    """At the table of ``game`` (the person's first turn, in English): the pegs' legend; at
+    cribbage's, the page is in Chinese after it."""
     items = page.locator("#peg-legend li")
     assert items.count() == 2
     colours = []

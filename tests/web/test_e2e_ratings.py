@@ -2,8 +2,8 @@
 browsers and a rated cribbage game (driven over the WebSocket, a game to 121 is long), and
 both players' ratings are what ``openskill`` computes from the matches' records; the
 leaderboard and the player pages show them, provisional players marked and left off the
-leaderboard; axe-core finds nothing on the leaderboard and the player page in the four
-languages. Debian's Chromium, as in ``test_e2e``."""
+leaderboard; axe-core finds nothing on the leaderboard and the player page (in two
+languages), and every glyph is drawn (in the four). Debian's Chromium, as in ``test_e2e``."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ OPENSKILL = PlackettLuce()
 DIALOG = "dialog#round-end[open]"
 MY_TURN = "document.body.dataset.turn === 'yours' && document.body.dataset.pending === 'false'"
 LANGS = ("en", "pt", "zh", "hi")
+AXE_LANGS = ("pt", "hi")
+"""The languages axe checks a page in: its structure is the same in every language (a
+catalog changes words, never elements, roles or colours), so two, one written in the Latin
+script and one not; every glyph is checked in each of ``LANGS``."""
 
 
 def rated_table_of_two(ana: Page, game: str, **choices: str) -> tuple[str, str]:
@@ -141,7 +145,8 @@ def check_page(page: Page, base: str, path: str) -> None:
         page.goto(f"{base}{path}?lang={lang}")
         page.wait_for_selector("main")
         assert page.get_attribute("html", "data-lang") == lang
-        assert axe_violations(page) == [], (path, lang)
+        if lang in AXE_LANGS:
+            assert axe_violations(page) == [], (path, lang)
         assert missing_glyphs(page) == [], (path, lang)
 
 

@@ -3,7 +3,8 @@ own set-up in tests/web/test_e2e.py): the hand counter counts 5H 5D 5C JS with t
 starter as 29, picked with the pointer and with the keyboard alone, said in the page's
 language; the page in every language reads at 360 px without scrolling sideways and
 without a missing glyph; axe-core (axe-playwright-python, which ships axe.min.js) finds no
-violation; and without JavaScript the page reads completely, the counter hidden.
+violation, in two languages; and without JavaScript the page reads completely, the counter
+hidden.
 
 The app is served by uvicorn on a loopback port of 18250-18279, on a temporary database.
 Screenshots go to build/e2e/ (rules-cribbage-hi.png...).
@@ -34,6 +35,10 @@ __all__ = ["e2e_browser"]  # a fixture this module uses
 
 PORTS = range(18250, 18280)
 LANGS = ("en", "pt", "zh", "hi")
+AXE_LANGS = ("pt", "zh")
+"""The languages axe checks the page in at 1000 px: its structure is the same in every
+language (a catalog changes words, never elements, roles or colours), so two, one written in
+the Latin script and one not (and Hindi at 360 px, with the variants' sections)."""
 HAND = parse_cards("5H 5D 5C JS")
 STARTER = Card.parse("5S")
 PICKERS = [f"#count-card-{n}" for n in range(1, 5)] + ["#count-starter"]
@@ -159,6 +164,7 @@ def show_a_count(page: Page, lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_page_reads_at_360_px_with_every_glyph(open_page: Any, lang: str) -> None:
     page = open_page(lang, width=360, height=740)
+    expect(page.locator("h1")).to_have_count(1)
     show_a_count(page, lang)  # the counter's answer is on the page too
     assert horizontal_overflow(page) == 0
     assert missing_glyphs(page) == []
@@ -209,7 +215,7 @@ def test_the_overflow_and_glyph_checks_catch_a_fault(open_page: Any) -> None:
     assert {m[0] for m in missing_glyphs(page)} >= {"\U00013000", "\ue000"}
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", AXE_LANGS)
 def test_axe_finds_no_violation(open_page: Any, lang: str) -> None:
     page = open_page(lang)
     show_a_count(page, lang)
