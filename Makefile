@@ -92,9 +92,13 @@ PG_URL = url="$${PEGBOARD_TEST_POSTGRES_URL:-}"; \
 	if [ -z "$$url" ]; then url="$$(scripts/ensure-postgres)" || exit 1; fi; \
 	export PEGBOARD_TEST_POSTGRES_URL="$$url"
 
-# The suite runs on every core (pytest-xdist; TEST_WORKERS=0 for one process), a test file's
-# tests on one worker so that its module fixtures (servers, browsers, builds) start once.
-TEST_WORKERS ?= auto
+# The suite runs on one worker more than the cores (pytest-xdist; TEST_WORKERS=0 for one
+# process), a test file's tests on one worker so that its module fixtures (servers, browsers,
+# builds) start once. One more than the cores because the browser tests wait on the browser
+# and the server: with a worker a core the two cores were 65% busy (1,198 CPU s in 929 s),
+# and a third worker took pytest from 921 s to 841 s on this 2-core machine, in two runs of
+# the same tree (CONTRIBUTING.md, "Test").
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 PYTEST = $(BIN)/pytest -n $(TEST_WORKERS) --dist loadfile
 test: lint typecheck test-deps $(CATALOGS)
 	@$(PG_URL); echo "PostgreSQL for the tests: $$url"; $(PYTEST)
