@@ -172,6 +172,31 @@ def scores_text(scores: Sequence[int], seats: Seats, _: Gettext, players: int = 
     return seats.say(Event("{scores}", {"scores": narration.standing(scores, players)}), _)
 
 
+def table_opening(players: int, games: int, _: Gettext) -> str:
+    """A match's opening among three or four (C8, C9): the table, the best of ``games``,
+    what wins a game (C12), your seat and, among four, your partner's; both terminals say
+    it."""
+    if players == 4:
+        opening = _.ngettext(
+            "Cribbage for four in two partnerships, the best of {games}: the first side "
+            "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+            "(C9).",
+            "Cribbage for four in two partnerships, the best of {games}: the first side "
+            "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
+            "(C9).",
+            games,
+        )
+    else:
+        opening = _.ngettext(
+            "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+            "You are seat 1.",
+            "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
+            "You are seat 1.",
+            games,
+        )
+    return opening.format(games=games)
+
+
 def cut_lines(cuts: Sequence[CutForDeal], seats: Seats, _: Gettext) -> list[str]:
     """The cut for the first deal (C2): the lower card deals, equal ranks cut again."""
     return [seats.say(event, _) for event in narration.cut(cuts)]

@@ -39,6 +39,7 @@ from pegboard.cribbage.text import (
     narrate,
     opening_scores,
     scores_text,
+    table_opening,
 )
 from pegboard.games import Game as Description
 from pegboard.games.levels import level_name
@@ -298,26 +299,9 @@ class CribbageTable(GenericTable):
         _ = self._
         if isinstance(self.match, CribbageMatch):
             games = 2 * self.match.target - 1
-            if self.players == 4:
-                opening = _.ngettext(
-                    "Cribbage for four in two partnerships, the best of {games}: the first side "
-                    "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
-                    "(C9).",
-                    "Cribbage for four in two partnerships, the best of {games}: the first side "
-                    "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
-                    "(C9).",
-                    games,
-                )
-            else:
-                opening = _.ngettext(
-                    "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
-                    "You are seat 1.",
-                    "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
-                    "You are seat 1.",
-                    games,
-                )
             worth = _("A game won is 1 game point (C12); {target} win.")
-            return opening.format(games=games) + " " + worth.format(target=self.match.target)
+            opening = table_opening(self.players, games, _)
+            return opening + " " + worth.format(target=self.match.target)
         if self.players == 4:
             return _(
                 "Cribbage for four in two partnerships: the first side to 121 wins (C12). "

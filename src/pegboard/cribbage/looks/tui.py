@@ -57,6 +57,7 @@ from pegboard.cribbage.text import (
     narrate,
     opening_scores,
     scores_text,
+    table_opening,
 )
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
@@ -245,25 +246,7 @@ class CribbageScreen(GenericScreen):
         _ = self._
         match = self.match
         games = self.setup.best_of or 1
-        if match.players == 4:
-            opening = _.ngettext(
-                "Cribbage for four in two partnerships, the best of {games}: the first side "
-                "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
-                "(C9).",
-                "Cribbage for four in two partnerships, the best of {games}: the first side "
-                "to 121 wins a game (C12). You are seat 1; your partner is seat 3, opposite "
-                "(C9).",
-                games,
-            )
-        else:
-            opening = _.ngettext(
-                "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
-                "You are seat 1.",
-                "Cribbage for three, the best of {games}: the first to 121 wins a game (C12). "
-                "You are seat 1.",
-                games,
-            )
-        text = opening.format(games=games)
+        text = table_opening(match.players, games, _)
         if match.target == 1:
             return text
         return (
