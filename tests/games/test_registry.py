@@ -90,7 +90,7 @@ def test_options_are_completed_with_their_defaults() -> None:
         "partnerships": 0,
         "set": 6,
     }
-    assert cribbage.check_options({}) == {"players": 2, "best_of": 3, "cards": 6}
+    assert cribbage.check_options({}) == {"players": 2, "best_of": 3, "cards": 6, "muggins": 0}
     assert cribbage.option("best_of").choices == (1, 3, 5, 7)
     assert (draw.min_players, draw.max_players) == (2, 4)
     assert draw.players({"players": 4}) == 4 and cribbage.players({"best_of": 5}) == 2

@@ -1,6 +1,7 @@
 """Cribbage as the registry describes it: two players (C2), three (C8) or four in two
 partnerships (C9), six cards each between two or five (five-card cribbage to 61, C13-C17),
-a match of 1, 3, 5 or 7 games."""
+a match of 1, 3, 5 or 7 games, the score counted for the players or by them with muggins
+(C18-C20)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def new_match(options: Mapping[str, Any], seed: int) -> CribbageMatch:
         seed=seed,
         players=players,
         cards=5 if cards == 5 else None,
+        muggins=int(options.get("muggins") or 0),
     )
 
 
@@ -193,6 +195,26 @@ differing in the deal, three for last, the one play to 31, the hand of three and
 to 61 (C13-C17); the same cards, crib, starter, pegging and show (C1, C3, C4, C6)."""
 
 
+MUGGINS = Option(
+    name="muggins",
+    label=N_("Counting the score"),
+    default=0,
+    problem=N_(
+        "The score is counted for the players (0), or by the players with muggins (1, C18)."
+    ),
+    rule="C18",
+    choices=(0, 1),
+    choice_labels=(
+        (0, N_("Counted for you")),
+        (1, N_("You count, with muggins")),
+    ),
+)
+"""The score counted by the players, with muggins: an option of every cribbage table, as
+the ACC's rules make it the one optional part of tournament play (C18-C20). Without it the
+engine counts every show; with it each player claims their own hand and crib and the
+opponent on their left may take what they missed."""
+
+
 GAME = Game(
     name="cribbage",
     display_name=N_("Cribbage"),
@@ -237,6 +259,7 @@ GAME = Game(
             choices=BEST_OF,
         ),
         FIVE_CARD,
+        MUGGINS,
     ),
     options_check=check,
     outcome=outcome,

@@ -73,10 +73,19 @@ __all__ = ["GameEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
-    match's ``best_of`` is no option of it."""
+    match's ``best_of`` is no option of it; it plays six-card cribbage with the score counted
+for the players (five-card's ``cards`` and ``muggins`` are refused in words: a claim is a
+count the engine already knows, so an agent would learn nothing of cribbage from it)."""
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
+        )
+    if options.get("cards") not in (None, 6):
+        raise ValueError("cribbage_v0 plays six-card cribbage (C2): cards is 6 here, not 5 (C13)")
+    if options.get("muggins"):
+        raise ValueError(
+            "cribbage_v0 counts every score for the players: muggins (C18) is played at the "
+            "site's tables and in the terminal, not here"
         )
     players = options.get("players")
     return raw_env(players=2 if players is None else int(players), **kwargs)

@@ -334,6 +334,12 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     if players == 2 and options.get("cards", 6) not in (None, 6):
         # five-card (C13) is the generic game's only
         raise ValueError("pegboard_cribbage plays six-card cribbage (C2): cards is 6 here")
+    if options.get("muggins"):
+        # a claim is a count the engine already knows: nothing for a search to learn
+        raise ValueError(
+            "pegboard_cribbage counts every score for the players: muggins (C18) is played "
+            "at the site's tables and in the terminal, not here"
+        )
     return {} if players == 2 else {"players": players}
 
 
