@@ -467,3 +467,35 @@ def test_c17_the_five_card_game_is_to_61_with_a_lurch_below_31(pages: dict[str, 
     intro = parse(pages["en"]).ids
     assert 'href="#five-card"' in pages["en"] and 'href="#players"' in pages["en"]
     assert "five-card" in intro and "players" in intro
+
+
+# -- the score counted by the players, with muggins (C18-C20) --------------------------------
+
+
+def test_c18_c19_c20_the_muggins_show_is_claimed_through_the_engine(pages: dict[str, str]) -> None:
+    """The pone's 5H 5D JS 4C with the 6S turned holds 17 (four fifteens 8, a pair 2, two
+    runs of three 6, his nobs 1); claimed 15, the dealer mugs the 2 (C19). The dealer's
+    2C 3C 9D KD holds 4 (9+6, 2+3+K); claimed 6, it pegs 4 and the call takes nothing (C20).
+    The crib AH 7H 8S QC holds 7 (7+8, A+8+6, the run 6 7 8), claimed exactly."""
+    from pegboard.cribbage.looks import rules_muggins
+
+    starter, counts = rules_muggins.muggins_show()
+    assert str(starter) == "6S"
+    by_hand = [(15, 17, 15, 2), (6, 4, 4, 0), (7, 7, 7, 0)]
+    assert [(c.claimed, c.held, c.pegged, c.mugged) for c in counts] == by_hand
+    rows = _table(pages["en"], "muggins-table")
+    assert [[text(cell) for cell in row[1:]] for row in rows] == [
+        [str(n) for n in row] for row in by_hand
+    ]
+    whose = ["Seat 2's hand", "Seat 1's hand", "The dealer's crib"]
+    assert [text(row[0])[: len(name)] for row, name in zip(rows, whose, strict=True)] == whose
+    assert card_labels(rows[0][0])[:2] == ["Five of hearts", "Five of diamonds"]
+    example = text(parse(pages["en"]).ids["muggins-example"])
+    assert (
+        "the hand holds 17, seat 2 claimed 15, and the dealer took the 2 missed points" in example
+    )
+    for lang, html in pages.items():
+        words = section_of(html, "muggins")
+        assert all(rule in words for rule in ("C18", "C19", "C20")), lang
+        assert "17" in words and "29" in words, lang
+    assert 'href="#muggins"' in pages["en"]

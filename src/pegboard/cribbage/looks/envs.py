@@ -73,9 +73,10 @@ __all__ = ["GameEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
-    match's ``best_of`` is no option of it; it plays six-card cribbage with the score counted
-for the players (five-card's ``cards`` and ``muggins`` are refused in words: a claim is a
-count the engine already knows, so an agent would learn nothing of cribbage from it)."""
+    match's ``best_of`` is no option of it. It plays six-card cribbage with the score
+    counted for the players: five-card's ``cards`` and ``muggins`` are refused in words (a
+    claim is a count the engine already knows: an agent would learn nothing of cribbage
+    from it)."""
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"

@@ -5,8 +5,8 @@ The sections follow the site's Hindi page (the deal and the crib, his heels, peg
 31, the go, the show in its order, the scoring table, winning and the skunk, the
 questions), stated as ``docs/rules.md`` numbers them (C1-C7), then the variants
 (``rules_variants``): three players and four in partnerships (C8-C12), five-card cribbage
-(C13-C17). Every worked example and
-every number of the scoring table's examples is computed by the engine
+(C13-C17), and the score counted by the players with muggins (C18-C20, ``rules_muggins``).
+Every worked example and every number of the scoring table's examples is computed by the engine
 (``cribbage_examples``); "try it" is a form the page's script (``rules_cribbage.js``)
 sends to the counter (``cribbage_api``), and the page reads completely without it.
 """
@@ -35,6 +35,7 @@ from pegboard.cribbage.looks.rules_examples import (
     pegging_example,
     show_rows,
 )
+from pegboard.cribbage.looks.rules_muggins import muggins_body
 from pegboard.cribbage.looks.rules_variants import five_card_body, players_body
 from pegboard.i18n import Translator
 from pegboard.web.rules.page import (
@@ -84,6 +85,13 @@ def intro(ctx: RulesContext) -> Markup:
             players=element("a", _(PLAYERS_TITLE), href="#players"),
             five_card=element("a", _(FIVE_CARD_TITLE), href="#five-card"),
             five_target=FIVE_CARD_TARGET,
+        ),
+        fill(
+            _(
+                "The score is counted for you unless you choose to count it yourself, with "
+                "muggins ({muggins})."
+            ),
+            muggins=element("a", _(MUGGINS_TITLE), href="#muggins"),
         ),
     )
 
@@ -401,6 +409,7 @@ def q_first(ctx: RulesContext) -> Markup:
 
 PLAYERS_TITLE: Final = N_("Three players, and four in partnerships")
 FIVE_CARD_TITLE: Final = N_("Five-card cribbage")
+MUGGINS_TITLE: Final = N_("Counting your own score: muggins")
 
 PAGE: Final = RulesPage(
     title=N_("How to play {game}"),  # the registry's name, as the lobby says it
@@ -429,6 +438,7 @@ PAGE: Final = RulesPage(
         Section("winning", N_("Winning the game"), winning),
         Section("players", PLAYERS_TITLE, players_body),  # C8-C12
         Section("five-card", FIVE_CARD_TITLE, five_card_body),  # C13-C17
+        Section("muggins", MUGGINS_TITLE, muggins_body),  # C18-C20
         Section(
             "questions",
             N_("Questions about playing cribbage"),
