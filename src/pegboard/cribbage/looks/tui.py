@@ -37,6 +37,7 @@ from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
 from pegboard.cribbage.events import TARGET
+from pegboard.cribbage.looks.tui_claims import ClaimsScreen
 from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
 from pegboard.cribbage.looks.tui_view import (
     board_names,
@@ -48,7 +49,6 @@ from pegboard.cribbage.looks.tui_view import (
     table_text,
     with_symbols,
 )
-from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import (
     Seats,
     TableSeats,
@@ -61,7 +61,6 @@ from pegboard.cribbage.text import (
 )
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
-from pegboard.tui.generic import GenericScreen
 from pegboard.tui.setup import Setup
 
 HAND_SLOTS = 6
@@ -88,7 +87,7 @@ class CardBox(Static):
                 screen.action_confirm()
 
 
-class CribbageScreen(GenericScreen):
+class CribbageScreen(ClaimsScreen):
     """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
     DEFAULT_CSS = """
@@ -108,6 +107,8 @@ class CribbageScreen(GenericScreen):
         "go": "action_go",
         "hint": "action_hint",
         "undo": "action_undo",
+        "count": "action_count",
+        "stand": "action_stand",
     }
     BINDINGS = [  # noqa: RUF012 (Textual's API; h and q are the generic screen's)
         *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
@@ -117,6 +118,10 @@ class CribbageScreen(GenericScreen):
         Binding("enter", "confirm", show=False, priority=True),
         Binding("g", "go", show=False),
         Binding("u", "undo", show=False),
+        # The digits the card keys leave free, and Backspace: a claim typed at the show
+        # with muggins (C18, C19; ClaimsScreen).
+        *(Binding(str(n), f"digit({n})", show=False) for n in (0, 7, 8, 9)),
+        Binding("backspace", "erase", show=False),
     ]
     UNDO = True
 
@@ -147,10 +152,6 @@ class CribbageScreen(GenericScreen):
         return self.bot is None
 
     @property
-    def game_view(self) -> CribbageObservation:
-        return self.match.game.observation(self.viewer)
-
-    @property
     def laying(self) -> int:
         """The cards each lays in the crib: two between two (C2), one among more (C8, C9)."""
         return 2 if self.match.players == 2 else 1
@@ -174,6 +175,8 @@ class CribbageScreen(GenericScreen):
             for label, name in (
                 (_("Lay in the crib"), "lay"),
                 (_("Go"), "go"),
+                ("", "count"),  # at the show with muggins: named there (C18, C19)
+                (_("Let it stand"), "stand"),
                 (_("Hint"), "hint"),
                 (_("Undo"), "undo"),
             ):
@@ -184,6 +187,10 @@ class CribbageScreen(GenericScreen):
                 yield button
 
     def keys_text(self) -> str:
+        if self.showing is not None:  # the show with muggins (C18, C19)
+            return self._(
+                "0-9 Enter: claim or muggins · Backspace: erase · h: hint · u: undo · q: quit"
+            )
         return self._(
             "1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"
         )
@@ -307,6 +314,7 @@ class CribbageScreen(GenericScreen):
 
     def moved(self) -> None:
         self.selected = []
+        self.entry = ""
 
     # -- showing the position ------------------------------------------------------------
 
@@ -364,6 +372,7 @@ class CribbageScreen(GenericScreen):
         board.styles.height = len(rows)  # a row a player, or a side among four (C9)
         board.update("\n".join(rows))
         self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
+        self.query_one("#keys", Static).update(self.keys_text())
         self.hand = by_rank(list(view.hand))
         self.cursor = min(self.cursor, max(len(self.hand) - 1, 0))
         self.query_one("#hand-label", Static).update("\n" + _("Your hand") + " ")
@@ -374,6 +383,16 @@ class CribbageScreen(GenericScreen):
         self.query_one("#go", Button).display = not discarding
         self.query_one("#go", Button).disabled = Go() not in legal
         self.query_one("#undo", Button).disabled = self.undo_point is None
+        showing = self.showing
+        self.query_one("#hand-row", Horizontal).display = showing is None
+        # The question at the show takes the hand's rows (C18, C19): as tall as it needs.
+        self.query_one("#prompt", Static).styles.height = 1 if showing is None else "auto"
+        if showing is None:
+            self.query_one("#count", Button).display = False
+            self.query_one("#stand", Button).display = False
+            return
+        self.query_one("#go", Button).display = False  # no card is played at the show
+        self.show_claim(view)
 
     def show_hand(self) -> None:
         """The cards of your hand, numbered; what you chose for the crib in reverse, the
@@ -397,7 +416,9 @@ class CribbageScreen(GenericScreen):
             box.display = True
             box.update(Text("\n").join(rows))
         prompt = self.query_one("#prompt", Static)
-        if discarding:
+        if self.showing is not None:
+            self.show_entry()
+        elif discarding:
             if self.laying == 1:  # one card each among three or four (C8, C9)
                 text = _("Lay a card {place} ({rule}): choose it, then Enter.").format(
                     place=self.seats.into_crib(view.dealer, _),
@@ -421,7 +442,10 @@ class CribbageScreen(GenericScreen):
             prompt.update(_("No card fits under 31: say go (g) (C10)."))
 
     def first_choice_keys(self) -> tuple[str, ...]:
-        """The first two cards for the crib, else the first card that fits, else go."""
+        """The first two cards for the crib, else the first card that fits, else go; at
+        the show with muggins the exact count (C18, C19)."""
+        if self.showing is not None:
+            return self.claim_keys()
         if self.game_view.phase == "discard":
             return ("1", "2", "enter") if self.laying == 2 else ("1", "enter")
         playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
@@ -434,6 +458,9 @@ class CribbageScreen(GenericScreen):
         chosen, for Enter to play. A number never plays by itself: "4, Enter" would play
         two cards."""
         _ = self._
+        if self.showing is not None:  # a digit of a claim (C18, C19)
+            self.action_digit(number)
+            return
         if not self.your_turn():
             return
         if not 1 <= number <= len(self.hand):
@@ -483,6 +510,9 @@ class CribbageScreen(GenericScreen):
         _ = self._
         if not self.your_turn():
             return
+        if self.showing is not None:  # the number typed at the show (C18, C19)
+            self.action_count()
+            return
         if self.game_view.phase != "discard":
             if self.hand:
                 self.human_move(Play(self.hand[self.cursor]))
@@ -529,5 +559,8 @@ class CribbageScreen(GenericScreen):
                 crib=f"{details['crib']:.1f}",
                 net=f"{details['net']:+.1f}",
             )
+        words = self.hint_words(evaluation)  # a claim or muggins at the show (C18, C19)
+        if words is not None:
+            return _("{choice} ({value})").format(choice=words, value=f"{evaluation.value:+.2f}")
         move = card_name(action.card) if isinstance(action, Play | LayAway) else _("go")
         return _("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")

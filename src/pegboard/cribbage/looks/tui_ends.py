@@ -42,10 +42,11 @@ def hand_over(
             style="bold",
         )
     ]
-    scores = list(before.scores)
     players = match.players
+    first = show_start(before, after)
+    scores = list(before.scores) if first == len(before.log) else scores_at(after, first)
     shown = False
-    for event in after.log[len(before.log) :]:
+    for event in after.log[first:]:
         # The last card's point (C5) or the score that won the game (C7), then the show.
         scores[side_of(players, event.seat)] = event.total
         if event.reason in ("hand", "crib") and not shown:
@@ -101,6 +102,34 @@ def hand_over(
     board = peg_board(fronts, backs, _, seats.name(BOT, _), names, after.target)
     lines += [Text(row) for row in board]
     return Group(*lines)
+
+
+def show_start(before: CribbageObservation, after: CribbageObservation) -> int:
+    """Where the hand's end begins in the game's log: the scores of the move that ended
+    it; with muggins, whose show is claimed move by move (C18, C19), the whole show, its
+    claims and muggins, from its first count."""
+    first = len(before.log)
+    if not after.muggins:
+        return first
+    return next(
+        (
+            index
+            for index, event in enumerate(after.log)
+            if event.hand == before.hand_number and event.reason in SHOW_REASONS
+        ),
+        first,
+    )
+
+
+SHOW_REASONS = frozenset({"hand", "crib", "muggins"})
+
+
+def scores_at(after: CribbageObservation, index: int) -> list[int]:
+    """The scores (one a player, or a side's among four, C9) before the log's ``index``."""
+    scores = [0] * len(after.scores)
+    for event in after.log[:index]:
+        scores[side_of(after.num_players, event.seat)] = event.total
+    return scores
 
 
 def indented(line: str) -> Padding:
