@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pegboard import games
@@ -75,3 +76,61 @@ def test_c18_play_with_the_option_muggins_asks_for_the_count() -> None:
     assert "Traceback" not in result.output
     refused = CliRunner().invoke(app, ["play", "--plain", "cribbage", "--option", "muggins=2"])
     assert "the option muggins is 1 (the players count, C18) or 0, not 2" in refused.output
+
+
+def test_c18_play_with_the_option_muggins_opens_the_full_screen_in_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pegboard.tui.app import PegboardApp
+
+    opened: list[PegboardApp] = []
+    monkeypatch.setattr("pegboard.cli.play.full_screen_possible", lambda: True)
+    monkeypatch.setattr("pegboard.tui.app.PegboardApp.run", lambda self: opened.append(self))
+    result = CliRunner().invoke(app, ["play", "cribbage", "--seed", "3", "--option", "muggins=1"])
+    assert result.exit_code == 0, result.output
+    [opening] = opened
+    assert opening.setup.options["muggins"] == 1
+    assert opening.setup.match_options()["muggins"] == 1  # the match is played with it
+    # A value the registry refuses is refused before the app opens, with its rule.
+    refused = CliRunner().invoke(app, ["play", "cribbage", "--option", "muggins=2"])
+    assert refused.exit_code == 1 and len(opened) == 1
+    assert refused.output == (
+        "pegboard: error: The score is counted for the players (0), or by the players with "
+        "muggins (1, C18).\n"
+    )
+    # --plain stays line by line in a terminal too.
+    plain = CliRunner().invoke(
+        app, ["play", "--plain", "cribbage", "--option", "muggins=1"], input="quit\n"
+    )
+    assert len(opened) == 1 and "You leave the match." in plain.output
+
+
+def test_c18_c19_hint_at_the_show_is_the_exact_count(tmp_path: Path) -> None:
+    # 5H 5D JS 4C with the 6S turned: fifteens 5H+JS, 5D+JS, 4+5H+6, 4+5D+6 (8), the pair
+    # of fives (10), two runs 4-5-6 (16) and his nobs (JS, the starter a spade) is 17.
+    game = Game.from_position(
+        ["5H 5D JS 4C", "2C 3C 9D KD"], dealer=1, crib="AH 7H 8S QC", starter="6S", muggins=1
+    )
+    while game.phase != "show":
+        game.apply(game.legal_actions()[0])
+    claim = tmp_path / "claim.json"
+    claim.write_text(json.dumps(game.to_record()))
+    game.apply(Claim(15))
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps(game.to_record()))
+    ranked = []
+    for path in (claim, answer):
+        result = CliRunner().invoke(app, ["hint", str(path), "--json"])
+        assert result.exit_code == 0, result.output
+        ranked.append(json.loads(result.output)["actions"])
+    assert ranked[0][0] == {
+        "action": "claim 17",
+        "value": 17.0,
+        "unit": "net points at the show",
+        "details": {},
+    }
+    values = {row["action"]: row["value"] for row in ranked[0]}
+    assert values["claim 15"] == 13.0  # 15 pegged, 2 mugged (C19)
+    assert values["claim 20"] == 17.0  # corrected to 17, nothing taken (C20)
+    assert [row["action"] for row in ranked[1][:2]] == ["muggins 2", "muggins 3"]
+    assert {row["action"]: row["value"] for row in ranked[1]}["no muggins"] == 0.0

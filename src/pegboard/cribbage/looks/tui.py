@@ -5,14 +5,16 @@ games. The app, its set-up screen, the saves and the flow of play (the bot, hot-
 privacy, undo against the bot, hints, the end of a hand on a screen of its own, the
 summary) are the generic screen's (``pegboard.tui.generic``). What is cribbage's: the
 table (the peg board, the starter, the count and the pile, your cards as boxes you choose
-with the keys or the mouse), its controls (lay two cards in the crib, go), its words for
+with the keys or the mouse), its controls (lay two cards in the crib, go; with muggins
+the claims typed at the show, ``tui_claims``, C18-C20), its words for
 every move and score ("fifteen two, fifteen four, and a pair is six", from the game's own
 log, ``pegboard.cribbage.text``), the cut for the deal before the first hand, and the ends
 of a hand (the show) and of the match, drawn by ``pegboard.cribbage.looks.tui_ends``.
 
 What the screen shows during a hand comes from ``game.observation(viewer)`` only: your
 cards, the starter once cut, the count and the pile, the score log. The bot's cards
-appear as it plays them, and its hand and the crib when the show counts them (C6).
+appear as it plays them, and its hand and the crib when the show counts them (C6), or
+with muggins each when it is turned up to be claimed (C18).
 
 Hot-seat: the screen shows the hand of the ``viewer``, the person whose turn it is (the
 discard too: each lays away in turn); when the turn passes to the other person a privacy
@@ -38,7 +40,13 @@ from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.tui_claims import ClaimsScreen
-from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
+from pegboard.cribbage.looks.tui_ends import (
+    BOT,
+    HUMAN,
+    CribbageSummaryScreen,
+    hand_over,
+    status_text,
+)
 from pegboard.cribbage.looks.tui_view import (
     board_names,
     card_box,
@@ -56,7 +64,6 @@ from pegboard.cribbage.text import (
     hand_header,
     narrate,
     opening_scores,
-    scores_text,
     table_opening,
 )
 from pegboard.games.levels import level_name
@@ -323,47 +330,11 @@ class CribbageScreen(ClaimsScreen):
         view = self.game_view
         match = self.match
         players = match.players
-        status = hand_header(
-            view.hand_number,
-            view.dealer,
-            view.scores,
-            self.seats,
-            _,
-            players=players,
-            target=view.target,
-        )
-        if players == 2:
-            other = 1 - self.viewer
-            holds = _.ngettext(
-                "{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other]
-            )
-            second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
-        else:  # each other seat's cards, by number (C8, C9)
-            second = _("Cards held: {counts}").format(
-                counts=" · ".join(
-                    f"{seat + 1}: {view.hand_sizes[seat]}"
-                    for seat in range(players)
-                    if seat != self.viewer
-                )
-            )
-        if match.target == 1:
-            second = second[:1].upper() + second[1:]
-        else:
-            # Among three or four the game points and the cards held take a line each.
-            joint = " · " if players == 2 else "\n"
-            second = (
-                _("Game {number} · game points: {points} (first to {target})").format(
-                    number=len(match.games) + 1,
-                    points=scores_text(match.points, self.seats, _, players),
-                    target=match.target,
-                )
-                + joint
-                + second
-            )
+        status = status_text(view, match, self.seats, self.viewer, _)
         status_box = self.query_one("#status", Static)
         if players != 2:  # longer lines, wrapped: as tall as they need
             status_box.styles.height = "auto"
-        status_box.update(status + "\n" + second)
+        status_box.update(status)
         fronts, backs = pegs(view.log, len(view.scores), players)
         rows = peg_board(
             fronts, backs, _, self.seats.name(BOT, _), board_names(players, _), view.target

@@ -16,7 +16,14 @@ from pegboard.cribbage.looks.tui_view import board_names, coloured, peg_board, p
 from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table import table_of
-from pegboard.cribbage.text import Seats, event_lines, opening_scores, result_lines, scores_text
+from pegboard.cribbage.text import (
+    Seats,
+    event_lines,
+    hand_header,
+    opening_scores,
+    result_lines,
+    scores_text,
+)
 from pegboard.games import Game
 from pegboard.i18n import Translator
 from pegboard.tui.generic import GenericSummaryScreen
@@ -102,6 +109,40 @@ def hand_over(
     board = peg_board(fronts, backs, _, seats.name(BOT, _), names, after.target)
     lines += [Text(row) for row in board]
     return Group(*lines)
+
+
+def status_text(
+    view: CribbageObservation, match: CribbageMatch, seats: Seats, viewer: int, _: Translator
+) -> str:
+    """The status over the table: the hand's header (its dealer, the scores), then the
+    cards the others hold (none at the show, whose cards are all played: not said) and in
+    a match the game points."""
+    players = match.players
+    status = hand_header(
+        view.hand_number, view.dealer, view.scores, seats, _, players=players, target=view.target
+    )
+    if view.phase == "show":  # with muggins every card is played (C18)
+        second = ""
+    elif players == 2:
+        other = 1 - viewer
+        holds = _.ngettext("{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other])
+        second = holds.format(who=seats.name(other, _), n=view.hand_sizes[other])
+    else:  # each other seat's cards, by number (C8, C9)
+        second = _("Cards held: {counts}").format(
+            counts=" · ".join(
+                f"{seat + 1}: {view.hand_sizes[seat]}" for seat in range(players) if seat != viewer
+            )
+        )
+    if match.target == 1:
+        return status + "\n" + second[:1].upper() + second[1:]
+    # Among three or four the game points and the cards held take a line each.
+    joint = (" · " if players == 2 else "\n") if second else ""
+    points = _("Game {number} · game points: {points} (first to {target})").format(
+        number=len(match.games) + 1,
+        points=scores_text(match.points, seats, _, players),
+        target=match.target,
+    )
+    return status + "\n" + points + joint + second
 
 
 def show_start(before: CribbageObservation, after: CribbageObservation) -> int:
