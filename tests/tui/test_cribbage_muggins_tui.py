@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Log
+from textual.widgets import Log, Select
 
 from pegboard.cribbage import Card
 from pegboard.cribbage.looks.tui import CribbageScreen
@@ -24,6 +24,7 @@ from pegboard.tui.app import PegboardApp
 from pegboard.tui.capture import screen_text
 from pegboard.tui.screens import ContinueScreen
 from pegboard.tui.setup import Setup, load_saved, save_file
+from pegboard.tui.setup_screen import SetupScreen
 
 SIZE = (80, 24)
 SEED = 5
@@ -284,3 +285,31 @@ def test_c18_the_bots_crib_is_not_shown_before_it_is_claimed() -> None:
     assert len(theirs) == 2 and len(mine) == 2
     for card in theirs:
         assert str(card) not in text and card_name(card) not in text, card
+
+
+def test_c18_the_setup_screen_offers_counting_the_score_in_every_language() -> None:
+    async def run(lang: str) -> tuple[str, str, int]:
+        app = PegboardApp(Setup(game="cribbage", lang=lang, seed=SEED))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            offered = screen_text(app)
+            select = app.screen.query_one("#muggins", Select)
+            select.value = 1  # "You count, with muggins"
+            await pilot.pause()
+            chosen = screen_text(app)
+            await pilot.click("#start")
+            await pilot.pause()
+            # The match, under the cut for the deal.
+            playing = [s for s in app.screen_stack if isinstance(s, CribbageScreen)]
+            muggins = int(playing[0].match.game.observation(0).muggins) if playing else 0
+            await pilot.press("q")
+            return offered, chosen, muggins
+
+    for lang in ("en", "pt", "zh", "hi"):
+        _ = translator(lang)
+        offered, chosen, muggins = asyncio.run(run(lang))
+        assert _("Counting the score") in offered, (lang, offered)
+        assert _("Counted for you") in offered and _("You count, with muggins") not in offered
+        assert _("You count, with muggins") in chosen, (lang, chosen)
+        assert muggins == 1, lang
