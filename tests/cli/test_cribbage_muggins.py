@@ -134,3 +134,24 @@ def test_c18_c19_hint_at_the_show_is_the_exact_count(tmp_path: Path) -> None:
     assert values["claim 20"] == 17.0  # corrected to 17, nothing taken (C20)
     assert [row["action"] for row in ranked[1][:2]] == ["muggins 2", "muggins 3"]
     assert {row["action"]: row["value"] for row in ranked[1]}["no muggins"] == 0.0
+
+
+def test_c18_replay_reads_a_match_record_with_muggins(tmp_path: Path) -> None:
+    """A match's record (what the full screen saves and ``--save`` writes) replays with the
+    players' claims: the replay's match counts with muggins too."""
+    from pegboard.cribbage import CribbageMatch
+
+    match = CribbageMatch(best_of=1, seed=5, muggins=1)
+    bots = [make_bot("cribbage", "beginner", seed=seat) for seat in range(2)]
+    while match.game.hand_number < 3:
+        seat = match.current_player
+        assert seat is not None
+        match.apply(bots[seat].act(match.observation(seat)), seat=seat)
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match.to_record()))
+    result = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    claims = [m.action for m in match.game.history if isinstance(m.action, Claim)]
+    assert len(claims) == 6  # two hands, each claimed for twice and the crib (C18)
+    assert result.output.count(" claims ") == 6, result.output
+    assert "The count of seat 1's hand" in result.output
