@@ -155,3 +155,35 @@ def test_c18_replay_reads_a_match_record_with_muggins(tmp_path: Path) -> None:
     assert len(claims) == 6  # two hands, each claimed for twice and the crib (C18)
     assert result.output.count(" claims ") == 6, result.output
     assert "The count of seat 1's hand" in result.output
+
+
+def test_c19_analyse_grades_an_under_claim_in_a_match_record(tmp_path: Path) -> None:
+    """``pegboard analyse`` reads a match record with muggins (the full screen's save) and
+    grades a claim by the points it leaves to muggins: seat 1 claims two fewer than its
+    hand holds, pegging two fewer and leaving two to muggins, 4 points short (C19)."""
+    from pegboard.cribbage import CribbageMatch
+    from pegboard.cribbage.scoring import score_breakdown
+
+    match = CribbageMatch(best_of=1, seed=5, muggins=1)
+    bots = [make_bot("cribbage", "greedy", seed=seat) for seat in range(2)]
+    held = None
+    while match.game.hand_number < 2:
+        seat = match.current_player
+        assert seat is not None
+        view = match.game.observation(seat)
+        action = bots[seat].act(match.observation(seat))
+        showing = view.showing
+        if showing is not None and showing.claimed is None and seat == 0 and held is None:
+            assert view.starter is not None
+            items = score_breakdown(showing.cards, view.starter, showing.what == "crib").items
+            held = sum(item.points for item in items)
+            assert held >= 2 and action == Claim(held)  # the bot's exact count
+            action = Claim(held - 2)
+        match.apply(action, seat=seat)
+    assert held is not None
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match.to_record()))
+    result = CliRunner().invoke(app, ["analyse", str(path), "--budget", "2", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    graded = f"played claim {held - 2}, best claim {held}, −4.0"
+    assert graded in " ".join(result.output.split()), result.output

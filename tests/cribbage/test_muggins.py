@@ -306,3 +306,16 @@ def test_c18_c19_the_experts_analysis_at_the_show_puts_the_exact_count_first(
                 checked.add("muggins" if missed else "no muggins")
         game.apply(bots[seat].act(view), seat=seat)
     assert {"claim", "no muggins"} <= checked
+
+
+def test_c18_a_match_records_start_keeps_muggins() -> None:
+    """The registry reads a match record's options (``pegboard analyse``, ``replay``): with
+    muggins it says so, and a record without it is read as before."""
+    from pegboard.cribbage import CribbageMatch
+    from pegboard.games import get
+
+    record_start = get("cribbage").record_start
+    assert record_start is not None
+    options = record_start(CribbageMatch(best_of=1, seed=3, muggins=1).to_record())[0]
+    assert options == {"players": 2, "best_of": 1, "cards": 6, "muggins": 1}
+    assert "muggins" not in record_start(CribbageMatch(best_of=1, seed=3).to_record())[0]
