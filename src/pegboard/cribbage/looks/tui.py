@@ -38,13 +38,13 @@ from textual.widgets import Button, Static
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
-from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.looks.tui_claims import ClaimsScreen
 from pegboard.cribbage.looks.tui_ends import (
     BOT,
     HUMAN,
     CribbageSummaryScreen,
     hand_over,
+    opening_text,
     status_text,
 )
 from pegboard.cribbage.looks.tui_view import (
@@ -64,7 +64,6 @@ from pegboard.cribbage.text import (
     hand_header,
     narrate,
     opening_scores,
-    table_opening,
 )
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
@@ -219,55 +218,9 @@ class CribbageScreen(ClaimsScreen):
         return Group(*(coloured(line) for line in lines))
 
     def introduction(self) -> str:
-        _ = self._
-        match = self.match
-        if match.players != 2 and not self.hot_seat:
-            return self.table_introduction()
-        # The game's own target and rule: 121 (C7), or 61 at five-card (C17).
-        game = match.game
-        if self.bot is None:  # hot-seat: two people, neither of them "you"
-            opening = _.ngettext(
-                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to {target} wins a game ({rule}).",
-                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to {target} wins a game ({rule}).",
-                self.setup.best_of or 1,
-            ).format(games=self.setup.best_of, target=game.target, rule=game.win_rule)
-        else:
-            opening = _.ngettext(
-                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
-                "game ({rule}). You are seat 1.",
-                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
-                "game ({rule}). You are seat 1.",
-                self.setup.best_of or 1,
-            ).format(
-                level=_(level_name("cribbage", self.bot.name)),  # in words, never the key
-                games=self.setup.best_of,
-                target=game.target,
-                rule=game.win_rule,
-            )
-        if match.target == 1:
-            return opening
-        worth = (
-            _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.")
-            if game.target == TARGET
-            else _("A game won is 1 game point, a lurch 2; {target} win.")  # C17
-        )
-        return opening + " " + worth.format(target=match.target)
-
-    def table_introduction(self) -> str:
-        """The opening among three or four (C8, C9): the table, your seat, your partner."""
-        _ = self._
-        match = self.match
-        games = self.setup.best_of or 1
-        text = table_opening(match.players, games, _)
-        if match.target == 1:
-            return text
-        return (
-            text
-            + " "
-            + _("A game won is 1 game point (C12); {target} win.").format(target=match.target)
-        )
+        """The match's opening: who plays whom, to what, what a game is worth."""
+        level = None if self.bot is None else level_name("cribbage", self.bot.name)
+        return opening_text(self.match, level, self.setup.best_of or 1, self._)
 
     # -- the flow of play ----------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from pegboard.cribbage import CribbageMatch
-from pegboard.cribbage.events import side_of
+from pegboard.cribbage.events import TARGET, side_of
 from pegboard.cribbage.looks.tui_view import board_names, coloured, peg_board, pegs
 from pegboard.cribbage.narration import side_won_match
 from pegboard.cribbage.observation import CribbageObservation
@@ -23,6 +23,7 @@ from pegboard.cribbage.text import (
     opening_scores,
     result_lines,
     scores_text,
+    table_opening,
 )
 from pegboard.games import Game
 from pegboard.i18n import Translator
@@ -109,6 +110,45 @@ def hand_over(
     board = peg_board(fronts, backs, _, seats.name(BOT, _), names, after.target)
     lines += [Text(row) for row in board]
     return Group(*lines)
+
+
+def opening_text(match: CribbageMatch, level: str | None, games: int, _: Translator) -> str:
+    """The opening of a match of ``games`` (its first log line, and the cut's screen): who
+    plays whom, to 121 (C7) or 61 at five-card (C17), what a game won is worth; round a
+    table of three or four, the table, your seat and your partner (C8, C9, C12). ``level``:
+    the bot's level in words (untranslated); None for two people at one terminal."""
+    if match.players != 2 and level is not None:
+        text = table_opening(match.players, games, _)
+        if match.target == 1:
+            return text
+        worth = _("A game won is 1 game point (C12); {target} win.")
+        return text + " " + worth.format(target=match.target)
+    # The game's own target and rule: 121 (C7), or 61 at five-card (C17).
+    game = match.game
+    if level is None:  # hot-seat: two people, neither of them "you"
+        opening = _.ngettext(
+            "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
+            "to {target} wins a game ({rule}).",
+            "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
+            "to {target} wins a game ({rule}).",
+            games,
+        ).format(games=games, target=game.target, rule=game.win_rule)
+    else:
+        opening = _.ngettext(
+            "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+            "game ({rule}). You are seat 1.",
+            "Cribbage against the {level}, the best of {games}: first to {target} wins a "
+            "game ({rule}). You are seat 1.",
+            games,
+        ).format(level=_(level), games=games, target=game.target, rule=game.win_rule)
+    if match.target == 1:
+        return opening
+    worth = (
+        _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.")
+        if game.target == TARGET
+        else _("A game won is 1 game point, a lurch 2; {target} win.")  # C17
+    )
+    return opening + " " + worth.format(target=match.target)
 
 
 def status_text(
