@@ -266,3 +266,56 @@ def test_c18_a_claimed_show_is_determinized_as_the_seat_sees_it() -> None:
             checked += 1
         game.apply(bots[seat].act(game.observation(seat)), seat=seat)
     assert checked > 0
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, None), (2, 5), (3, None), (4, None)])
+def test_c18_c19_the_experts_analysis_at_the_show_puts_the_exact_count_first(
+    players: int, cards: int | None
+) -> None:
+    """The hint at a show (``pegboard hint``, the full screen's ``h``): the claim of what
+    the cards hold, or muggins for exactly what a claim missed, ranks first at every table;
+    an under-claim is worth what it pegs less what it leaves to muggins (C19)."""
+    import random
+
+    from pegboard.cribbage.bots.expert import CribbageExpert
+    from pegboard.cribbage.scoring import score_breakdown
+
+    expert = CribbageExpert(determinizations=2)
+    bots = [make_bot("cribbage", "beginner", seed=s) for s in range(players)]  # it misses
+    game = Game.new(5, players=players, cards=cards, muggins=1)
+    checked: set[str] = set()
+    while not game.is_over and game.hand_number <= 3:
+        seat = game.current_player
+        assert seat is not None
+        view = game.observation(seat)
+        showing = view.showing
+        if showing is not None and view.starter is not None:
+            crib = showing.what == "crib"
+            items = score_breakdown(showing.cards, view.starter, crib).items
+            held = sum(item.points for item in items)
+            ranked = expert.analyse(view, random.Random(0))
+            values = {str(row.action): row.value for row in ranked}
+            if showing.claimed is None:
+                assert ranked[0].action == Claim(held)
+                assert values["claim 0"] == -held
+                checked.add("claim")
+            else:
+                missed = held - showing.claimed
+                assert ranked[0].action == (Muggins(missed) if missed else NO_MUGGINS)
+                assert values["muggins 29"] == missed
+                checked.add("muggins" if missed else "no muggins")
+        game.apply(bots[seat].act(view), seat=seat)
+    assert {"claim", "no muggins"} <= checked
+
+
+def test_c18_a_match_records_start_keeps_muggins() -> None:
+    """The registry reads a match record's options (``pegboard analyse``, ``replay``): with
+    muggins it says so, and a record without it is read as before."""
+    from pegboard.cribbage import CribbageMatch
+    from pegboard.games import get
+
+    record_start = get("cribbage").record_start
+    assert record_start is not None
+    options = record_start(CribbageMatch(best_of=1, seed=3, muggins=1).to_record())[0]
+    assert options == {"players": 2, "best_of": 1, "cards": 6, "muggins": 1}
+    assert "muggins" not in record_start(CribbageMatch(best_of=1, seed=3).to_record())[0]

@@ -81,7 +81,7 @@ ONE_ROLE: dict[str, tuple[str, int]] = {
     "Sides": ("the heading of the sides of partners and their scores", 2),
     "Skunk": ("cribbage's skunk: how a game ended", 2),
     "Spectate": ("a button or link: watch a table", 4),
-    "Starter": ("cribbage's starter card (a label)", 4),
+    "Starter": ("cribbage's starter card (a label)", 5),
     "Status": ("a table's or a rating's state (a label, a column)", 2),
     "Winning": ("a rules page's section: how the match is won", 2),
     "You": ("the reader, as a player's name or a heading", 5),

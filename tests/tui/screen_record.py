@@ -89,6 +89,16 @@ SCENARIOS = (
         screens=27,
     ),
     Scenario("all-fives-en", "all-fives", "en", 3, ("greedy", "greedy")),
+    # The score counted by the players, with muggins (C18-C20), in Hindi: to the first
+    # hand's end, the show's claims and muggins the person answers among its screens.
+    Scenario(
+        "cribbage-muggins-hi",
+        "cribbage",
+        "hi",
+        seed=5,
+        options={"best_of": 1, "muggins": 1},
+        screens=16,
+    ),
 )
 
 

@@ -48,11 +48,6 @@ class CliLook:
     commands: Any = None
     """A ``typer.Typer`` of the game's own sub-commands, added as ``pegboard NAME ...``
     (``pegboard cribbage score``), or None."""
-    options: tuple[str, ...] = ()
-    """Options only the line-by-line terminal plays, not yet in the registry because the
-    site and the full-screen client cannot play them (cribbage's ``muggins``, C18):
-    ``--option NAME=VALUE`` hands them to ``table``, and a game asked for with one is
-    played line by line."""
 
 
 NO_LOOK = CliLook()

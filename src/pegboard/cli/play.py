@@ -230,9 +230,7 @@ def play(
         )
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    # An option of the terminal alone (CliLook.options) is played line by line.
-    terminal_only = any(requested.get(name) for name in look.options)
-    if not plain and not terminal_only and full_screen_possible():
+    if not plain and full_screen_possible():
         from pegboard.cli.tui import full_screen
 
         full_screen(
@@ -300,7 +298,7 @@ def requested_options(
 ) -> dict[str, int | None]:
     """The options the user gave, by the game's option names: the flags that were given
     (each must name an option of the game) and every ``--option NAME=VALUE``."""
-    known = [option.name for option in game.options] + list(cli_look(game).options)
+    known = [option.name for option in game.options]
     requested: dict[str, int | None] = {}
     for flag, (name, value) in flags.items():
         if value is None:

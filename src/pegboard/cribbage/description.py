@@ -94,7 +94,8 @@ def outcome(match: Any) -> Event | None:
 def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]]:
     """A match record's options, seed and actions in order (``RecordError`` otherwise):
     the record keeps the games needed to win, ``target``, of a match of ``2 × target − 1``,
-    and its ``players`` when they are three or four (C8, C9; a record of two has none)."""
+    and its ``players`` when they are three or four (C8, C9; a record of two has none), and
+    ``muggins`` when the players count their shows (C18)."""
     record = check_record(record, "cribbage", "match")
     seed, target = record.get("seed"), record.get("target")
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, target)):
@@ -113,6 +114,8 @@ def record_start(record: dict[str, Any]) -> tuple[dict[str, Any], int, list[str]
     if cards not in CARDS or isinstance(cards, bool):
         raise RecordError(N_("a match record of cribbage deals 5 or 6 cards each (C13)"))
     options = {"players": players, "best_of": 2 * int(target) - 1, "cards": cards}  # type: ignore[arg-type]
+    if "muggins" in record:  # the players count, with muggins (C18): the option checks it
+        options["muggins"] = record["muggins"]
     return options, int(seed), actions  # type: ignore[arg-type]
 
 

@@ -18,6 +18,7 @@ def known_words(_: Translator) -> dict[str, str]:
             "expected pegging margin, a game won or lost worth ±100"
         ),
         "expected points": _("expected points"),
+        "net points at the show": _("net points at the show"),
         "chance of winning the match": _("chance of winning the match"),
         "chance": _("chance"),
         "deals": _("deals"),

@@ -40,7 +40,7 @@ class PegboardApp(App[None]):
     CSS = """
     Screen { overflow-y: auto; }
     #title { text-style: bold; }
-    SetupScreen Select { width: 30; }
+    SetupScreen Select { width: 50; }
     SetupScreen Input { width: 50; }
     #refusal { height: auto; color: $error; }
     #status { height: 2; }

@@ -10,6 +10,8 @@ game's own words, which name the rule, and the match does not start.
 
 from __future__ import annotations
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -135,7 +137,13 @@ class SetupScreen(Screen[None]):
                 id=ident,
             )
             return [label, typed]
-        entries: list[tuple[str, int | None]] = [(str(n), n) for n in values]
+        # Each value in the game's words when it names them ("You count, with muggins",
+        # cribbage's C18), else as its number.
+        # As text, not markup: a tile's brackets, [0|0], are no style.
+        named = dict(option.choice_labels)
+        entries: list[tuple[RenderableType, int | None]] = [
+            (Text(_(named[n])) if n in named else str(n), n) for n in values
+        ]
         if value is not None and value not in values:
             entries.append((str(value), value))  # as saved or given: the start checks it
         if option.optional:

@@ -11,14 +11,21 @@ cards claimed for are turned up for all (C18), so the count needs nothing hidden
 
 from __future__ import annotations
 
+from typing import Final
+
+from pegboard.bots.base import Evaluation
 from pegboard.core import Action, Observation
-from pegboard.cribbage.actions import CLAIM_OF, MUGGINS_OF, NO_MUGGINS
+from pegboard.cribbage.actions import CLAIM_OF, MOST, MUGGINS_OF, NO_MUGGINS
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import score_breakdown
 
 FORGOTTEN = frozenset({"flush", "nobs"})
 """What the beginner forgets to claim."""
+CLAIM_UNIT: Final = "net points at the show"
+"""The value of a claim or a call of muggins (C18-C20): the points it pegs for the seat,
+less those an opponent then takes by muggins (every bot calls it for exactly what a claim
+missed)."""
 
 
 def show_action(observation: Observation, beginner: bool = False) -> Action | None:
@@ -38,3 +45,29 @@ def show_action(observation: Observation, beginner: bool = False) -> Action | No
         return CLAIM_OF[held]
     missed = held - showing.claimed
     return MUGGINS_OF[missed] if missed > 0 else NO_MUGGINS
+
+
+def show_analysis(observation: Observation) -> list[Evaluation] | None:
+    """Every claim or call of muggins due from this seat at the show, best first (C18-C20),
+    or None when none is due: a claim of ``n`` of the ``held`` points pegs ``n`` and leaves
+    ``held - n`` to the opponent's muggins; a claim of more pegs only what the cards hold
+    (C20), as good as the exact count yet listed after it; muggins pegs what the claim
+    missed, never more. The exact count comes first: it is what the bots play."""
+    view = observation.game if isinstance(observation, MatchObservation) else observation
+    if not isinstance(view, CribbageObservation):
+        return None
+    showing = view.showing
+    if showing is None or view.current_player != view.seat or view.starter is None:
+        return None
+    items = score_breakdown(showing.cards, view.starter, showing.what == "crib").items
+    held = sum(item.points for item in items)
+    rows: list[tuple[Action, int, int]] = []  # the action, its points, its value
+    if showing.claimed is None:
+        exact = held
+        rows += [(CLAIM_OF[n], n, 2 * n - held if n <= held else held) for n in range(MOST + 1)]
+    else:
+        exact = held - showing.claimed
+        rows.append((NO_MUGGINS, 0, 0))
+        rows += [(MUGGINS_OF[n], n, min(n, exact)) for n in range(1, MOST + 1)]
+    rows.sort(key=lambda row: (-row[2], abs(row[1] - exact)))
+    return [Evaluation(action, float(value), CLAIM_UNIT) for action, _, value in rows]

@@ -514,7 +514,4 @@ LOOK = CliLook(
     table=table,
     replay=CribbageReplay,
     commands=cribbage_app,
-    # The score counted by the players, with muggins (C18-C20): the web table and the
-    # full-screen client cannot play the claims yet, so the registry does not offer it.
-    options=("muggins",),
 )

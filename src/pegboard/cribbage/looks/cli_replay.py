@@ -57,9 +57,14 @@ class CribbageReplay(GenericReplay):
         kind = record.get("kind")
         if kind == "match":
             checked = CribbageMatch.from_record(record)  # the whole record replays, or not
-            # The same match from its start: its table's and five-card's too (C8, C9, C13).
+            # The same match from its start: its table's, five-card's and the players'
+            # counting with muggins too (C8, C9, C13, C18).
             self.position = CribbageMatch(
-                checked.target, seed=checked.seed, players=checked.players, cards=checked.cards
+                checked.target,
+                seed=checked.seed,
+                players=checked.players,
+                cards=checked.cards,
+                muggins=checked.muggins,
             )
             entries = list(record.get("games", []))
             self.unfinished = record.get("current_game") is not None

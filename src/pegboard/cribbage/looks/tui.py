@@ -5,14 +5,16 @@ games. The app, its set-up screen, the saves and the flow of play (the bot, hot-
 privacy, undo against the bot, hints, the end of a hand on a screen of its own, the
 summary) are the generic screen's (``pegboard.tui.generic``). What is cribbage's: the
 table (the peg board, the starter, the count and the pile, your cards as boxes you choose
-with the keys or the mouse), its controls (lay two cards in the crib, go), its words for
+with the keys or the mouse), its controls (lay two cards in the crib, go; with muggins
+the claims typed at the show, ``tui_claims``, C18-C20), its words for
 every move and score ("fifteen two, fifteen four, and a pair is six", from the game's own
 log, ``pegboard.cribbage.text``), the cut for the deal before the first hand, and the ends
 of a hand (the show) and of the match, drawn by ``pegboard.cribbage.looks.tui_ends``.
 
 What the screen shows during a hand comes from ``game.observation(viewer)`` only: your
 cards, the starter once cut, the count and the pile, the score log. The bot's cards
-appear as it plays them, and its hand and the crib when the show counts them (C6).
+appear as it plays them, and its hand and the crib when the show counts them (C6), or
+with muggins each when it is turned up to be claimed (C18).
 
 Hot-seat: the screen shows the hand of the ``viewer``, the person whose turn it is (the
 discard too: each lays away in turn); when the turn passes to the other person a privacy
@@ -36,8 +38,15 @@ from textual.widgets import Button, Static
 from pegboard.bots import Evaluation, SeededBot
 from pegboard.cribbage import Card, CribbageMatch, Discard, Go, Play
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
-from pegboard.cribbage.events import TARGET
-from pegboard.cribbage.looks.tui_ends import BOT, HUMAN, CribbageSummaryScreen, hand_over
+from pegboard.cribbage.looks.tui_claims import ClaimsScreen
+from pegboard.cribbage.looks.tui_ends import (
+    BOT,
+    HUMAN,
+    CribbageSummaryScreen,
+    hand_over,
+    opening_text,
+    status_text,
+)
 from pegboard.cribbage.looks.tui_view import (
     board_names,
     card_box,
@@ -48,7 +57,6 @@ from pegboard.cribbage.looks.tui_view import (
     table_text,
     with_symbols,
 )
-from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.text import (
     Seats,
     TableSeats,
@@ -56,12 +64,9 @@ from pegboard.cribbage.text import (
     hand_header,
     narrate,
     opening_scores,
-    scores_text,
-    table_opening,
 )
 from pegboard.games.levels import level_name
 from pegboard.i18n import TranslatedIllegalActionError
-from pegboard.tui.generic import GenericScreen
 from pegboard.tui.setup import Setup
 
 HAND_SLOTS = 6
@@ -88,7 +93,7 @@ class CardBox(Static):
                 screen.action_confirm()
 
 
-class CribbageScreen(GenericScreen):
+class CribbageScreen(ClaimsScreen):
     """A match of cribbage against one bot, as the human at seat 0 sees it."""
 
     DEFAULT_CSS = """
@@ -108,6 +113,8 @@ class CribbageScreen(GenericScreen):
         "go": "action_go",
         "hint": "action_hint",
         "undo": "action_undo",
+        "count": "action_count",
+        "stand": "action_stand",
     }
     BINDINGS = [  # noqa: RUF012 (Textual's API; h and q are the generic screen's)
         *(Binding(str(n), f"card({n})", show=False) for n in range(1, HAND_SLOTS + 1)),
@@ -117,6 +124,10 @@ class CribbageScreen(GenericScreen):
         Binding("enter", "confirm", show=False, priority=True),
         Binding("g", "go", show=False),
         Binding("u", "undo", show=False),
+        # The digits the card keys leave free, and Backspace: a claim typed at the show
+        # with muggins (C18, C19; ClaimsScreen).
+        *(Binding(str(n), f"digit({n})", show=False) for n in (0, 7, 8, 9)),
+        Binding("backspace", "erase", show=False),
     ]
     UNDO = True
 
@@ -147,10 +158,6 @@ class CribbageScreen(GenericScreen):
         return self.bot is None
 
     @property
-    def game_view(self) -> CribbageObservation:
-        return self.match.game.observation(self.viewer)
-
-    @property
     def laying(self) -> int:
         """The cards each lays in the crib: two between two (C2), one among more (C8, C9)."""
         return 2 if self.match.players == 2 else 1
@@ -174,6 +181,8 @@ class CribbageScreen(GenericScreen):
             for label, name in (
                 (_("Lay in the crib"), "lay"),
                 (_("Go"), "go"),
+                ("", "count"),  # at the show with muggins: named there (C18, C19)
+                (_("Let it stand"), "stand"),
                 (_("Hint"), "hint"),
                 (_("Undo"), "undo"),
             ):
@@ -184,6 +193,10 @@ class CribbageScreen(GenericScreen):
                 yield button
 
     def keys_text(self) -> str:
+        if self.showing is not None:  # the show with muggins (C18, C19)
+            return self._(
+                "0-9 Enter: claim or muggins · Backspace: erase · h: hint · u: undo · q: quit"
+            )
         return self._(
             "1-6/←→ space: choose · Enter: lay/play · g: go · h: hint · u: undo · q: quit"
         )
@@ -205,55 +218,9 @@ class CribbageScreen(GenericScreen):
         return Group(*(coloured(line) for line in lines))
 
     def introduction(self) -> str:
-        _ = self._
-        match = self.match
-        if match.players != 2 and not self.hot_seat:
-            return self.table_introduction()
-        # The game's own target and rule: 121 (C7), or 61 at five-card (C17).
-        game = match.game
-        if self.bot is None:  # hot-seat: two people, neither of them "you"
-            opening = _.ngettext(
-                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to {target} wins a game ({rule}).",
-                "Cribbage between seat 1 and seat 2, two people, the best of {games}: first "
-                "to {target} wins a game ({rule}).",
-                self.setup.best_of or 1,
-            ).format(games=self.setup.best_of, target=game.target, rule=game.win_rule)
-        else:
-            opening = _.ngettext(
-                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
-                "game ({rule}). You are seat 1.",
-                "Cribbage against the {level}, the best of {games}: first to {target} wins a "
-                "game ({rule}). You are seat 1.",
-                self.setup.best_of or 1,
-            ).format(
-                level=_(level_name("cribbage", self.bot.name)),  # in words, never the key
-                games=self.setup.best_of,
-                target=game.target,
-                rule=game.win_rule,
-            )
-        if match.target == 1:
-            return opening
-        worth = (
-            _("A game won is 1 game point, a skunk 2, a double skunk 3; {target} win.")
-            if game.target == TARGET
-            else _("A game won is 1 game point, a lurch 2; {target} win.")  # C17
-        )
-        return opening + " " + worth.format(target=match.target)
-
-    def table_introduction(self) -> str:
-        """The opening among three or four (C8, C9): the table, your seat, your partner."""
-        _ = self._
-        match = self.match
-        games = self.setup.best_of or 1
-        text = table_opening(match.players, games, _)
-        if match.target == 1:
-            return text
-        return (
-            text
-            + " "
-            + _("A game won is 1 game point (C12); {target} win.").format(target=match.target)
-        )
+        """The match's opening: who plays whom, to what, what a game is worth."""
+        level = None if self.bot is None else level_name("cribbage", self.bot.name)
+        return opening_text(self.match, level, self.setup.best_of or 1, self._)
 
     # -- the flow of play ----------------------------------------------------------------
 
@@ -307,6 +274,7 @@ class CribbageScreen(GenericScreen):
 
     def moved(self) -> None:
         self.selected = []
+        self.entry = ""
 
     # -- showing the position ------------------------------------------------------------
 
@@ -315,47 +283,11 @@ class CribbageScreen(GenericScreen):
         view = self.game_view
         match = self.match
         players = match.players
-        status = hand_header(
-            view.hand_number,
-            view.dealer,
-            view.scores,
-            self.seats,
-            _,
-            players=players,
-            target=view.target,
-        )
-        if players == 2:
-            other = 1 - self.viewer
-            holds = _.ngettext(
-                "{who} holds {n} card", "{who} holds {n} cards", view.hand_sizes[other]
-            )
-            second = holds.format(who=self.seats.name(other, _), n=view.hand_sizes[other])
-        else:  # each other seat's cards, by number (C8, C9)
-            second = _("Cards held: {counts}").format(
-                counts=" · ".join(
-                    f"{seat + 1}: {view.hand_sizes[seat]}"
-                    for seat in range(players)
-                    if seat != self.viewer
-                )
-            )
-        if match.target == 1:
-            second = second[:1].upper() + second[1:]
-        else:
-            # Among three or four the game points and the cards held take a line each.
-            joint = " · " if players == 2 else "\n"
-            second = (
-                _("Game {number} · game points: {points} (first to {target})").format(
-                    number=len(match.games) + 1,
-                    points=scores_text(match.points, self.seats, _, players),
-                    target=match.target,
-                )
-                + joint
-                + second
-            )
+        status = status_text(view, match, self.seats, self.viewer, _)
         status_box = self.query_one("#status", Static)
         if players != 2:  # longer lines, wrapped: as tall as they need
             status_box.styles.height = "auto"
-        status_box.update(status + "\n" + second)
+        status_box.update(status)
         fronts, backs = pegs(view.log, len(view.scores), players)
         rows = peg_board(
             fronts, backs, _, self.seats.name(BOT, _), board_names(players, _), view.target
@@ -364,6 +296,7 @@ class CribbageScreen(GenericScreen):
         board.styles.height = len(rows)  # a row a player, or a side among four (C9)
         board.update("\n".join(rows))
         self.query_one("#table", Static).update(table_text(view.starter, view.count, view.pile, _))
+        self.query_one("#keys", Static).update(self.keys_text())
         self.hand = by_rank(list(view.hand))
         self.cursor = min(self.cursor, max(len(self.hand) - 1, 0))
         self.query_one("#hand-label", Static).update("\n" + _("Your hand") + " ")
@@ -374,6 +307,16 @@ class CribbageScreen(GenericScreen):
         self.query_one("#go", Button).display = not discarding
         self.query_one("#go", Button).disabled = Go() not in legal
         self.query_one("#undo", Button).disabled = self.undo_point is None
+        showing = self.showing
+        self.query_one("#hand-row", Horizontal).display = showing is None
+        # The question at the show takes the hand's rows (C18, C19): as tall as it needs.
+        self.query_one("#prompt", Static).styles.height = 1 if showing is None else "auto"
+        if showing is None:
+            self.query_one("#count", Button).display = False
+            self.query_one("#stand", Button).display = False
+            return
+        self.query_one("#go", Button).display = False  # no card is played at the show
+        self.show_claim(view)
 
     def show_hand(self) -> None:
         """The cards of your hand, numbered; what you chose for the crib in reverse, the
@@ -397,7 +340,9 @@ class CribbageScreen(GenericScreen):
             box.display = True
             box.update(Text("\n").join(rows))
         prompt = self.query_one("#prompt", Static)
-        if discarding:
+        if self.showing is not None:
+            self.show_entry()
+        elif discarding:
             if self.laying == 1:  # one card each among three or four (C8, C9)
                 text = _("Lay a card {place} ({rule}): choose it, then Enter.").format(
                     place=self.seats.into_crib(view.dealer, _),
@@ -421,7 +366,10 @@ class CribbageScreen(GenericScreen):
             prompt.update(_("No card fits under 31: say go (g) (C10)."))
 
     def first_choice_keys(self) -> tuple[str, ...]:
-        """The first two cards for the crib, else the first card that fits, else go."""
+        """The first two cards for the crib, else the first card that fits, else go; at
+        the show with muggins the exact count (C18, C19)."""
+        if self.showing is not None:
+            return self.claim_keys()
         if self.game_view.phase == "discard":
             return ("1", "2", "enter") if self.laying == 2 else ("1", "enter")
         playable = [n for n, card in enumerate(self.hand, 1) if self.playable(card)]
@@ -434,6 +382,9 @@ class CribbageScreen(GenericScreen):
         chosen, for Enter to play. A number never plays by itself: "4, Enter" would play
         two cards."""
         _ = self._
+        if self.showing is not None:  # a digit of a claim (C18, C19)
+            self.action_digit(number)
+            return
         if not self.your_turn():
             return
         if not 1 <= number <= len(self.hand):
@@ -483,6 +434,9 @@ class CribbageScreen(GenericScreen):
         _ = self._
         if not self.your_turn():
             return
+        if self.showing is not None:  # the number typed at the show (C18, C19)
+            self.action_count()
+            return
         if self.game_view.phase != "discard":
             if self.hand:
                 self.human_move(Play(self.hand[self.cursor]))
@@ -529,5 +483,8 @@ class CribbageScreen(GenericScreen):
                 crib=f"{details['crib']:.1f}",
                 net=f"{details['net']:+.1f}",
             )
+        words = self.hint_words(evaluation)  # a claim or muggins at the show (C18, C19)
+        if words is not None:
+            return _("{choice} ({value})").format(choice=words, value=f"{evaluation.value:+.2f}")
         move = card_name(action.card) if isinstance(action, Play | LayAway) else _("go")
         return _("{choice} ({value})").format(choice=move, value=f"{evaluation.value:+.2f}")
