@@ -4,10 +4,10 @@ Each seed is one game to 61 played twice with the seats swapped (the game's own 
 the same hands to the same seats in both; the bots' random streams are seeded too), and a
 pair's result is the mean of the first level's game points in its two games (+1 a win, +2 a
 lurch, C17). The mean over the pairs and its 95% interval (normal, from the pairs' spread)
-are printed. One process; about 25 s (casual - greedy) to 5 minutes (strong - casual) for
-500 pairs on this machine.
+are printed. One process; for 1,000 pairs on this machine about 10 s (beginner - random) to
+12 minutes (expert - strong); docs/bots.md has the figures.
 
-    PYTHONPATH=src:. python benchmarks/bench_cribbage_five_card.py 500
+    PYTHONPATH=src:. python benchmarks/bench_cribbage_five_card.py 1000
 """
 
 from __future__ import annotations
@@ -18,20 +18,29 @@ import sys
 import time
 from collections.abc import Callable
 
-from pegboard.bots.base import Bot
+from pegboard.bots.base import Bot, RandomBot
 from pegboard.cribbage import Game
 from pegboard.cribbage.bots.basic import GreedyBot
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.levels import BeginnerBot, CasualBot, StrongBot
 
 MAKE: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
     "greedy": GreedyBot,
     "beginner": BeginnerBot,
     "casual": CasualBot,
     "strong": StrongBot,
     "expert": CribbageExpert,
 }
-PAIRINGS = (("casual", "greedy"), ("strong", "casual"), ("expert", "strong"), ("expert", "casual"))
+PAIRINGS = (
+    ("beginner", "random"),
+    ("casual", "beginner"),
+    ("casual", "greedy"),
+    ("strong", "casual"),
+    ("expert", "strong"),
+)
+"""The ladder for people, each level against the one below, and casual against greedy (the
+research baseline it is built from)."""
 FIRST_SEED = 10_000
 
 
