@@ -60,6 +60,60 @@ def test_c7_cribbage_human_against_an_expert_bot(client: TestClient) -> None:
     assert check_states(human, truth, ["Maya (Expert bot)", ""]) > 20
 
 
+def test_c18_c19_muggins_between_a_person_and_an_expert_bot(client: TestClient) -> None:
+    """With muggins the person claims and answers the bot's claims (random numbers, the
+    thirty claims the view lists), the bot claims and answers at its turns (the bot pool
+    at the show: the match never stalls), and every state is the engine's view with no
+    card the person may not know (a crib only once turned up to be claimed for, C18)."""
+    seats = [{"kind": "bot", "level": "expert"}, {"kind": "human"}]
+    table = new_table(client, "cribbage", seats, best_of=1, muggins=1)
+    table_id = table["table"]
+    human = Player(client, table_id, 1, token_of(table, 1))
+    claims = set()
+    first = human
+    rng = random.Random(8)
+    while True:
+        state = first.settle({0})
+        view = state["view"]
+        if view["is_over"]:
+            break
+        if view["claim"] is not None:
+            claims.add(view["claim"])
+            assert view["showing"]["asked"] == 1 and len(view["legal"]) == 30
+        human.act(rng.choice(view["legal"])["action"])
+    assert claims == {"claim", "answer"}
+    truth = truth_of(client, table_id)
+    final = truth.positions[-1]
+    assert isinstance(final, CribbageMatch) and final.is_over and final.muggins == 1
+    assert check_states(human, truth, ["Maya (Expert bot)", ""]) > 20
+
+
+def test_c18_a_claim_out_of_range_is_refused_in_words_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    seats = [{"kind": "bot", "level": "beginner"}, {"kind": "human"}]
+    table = new_table(client, "cribbage", seats, best_of=1, muggins=1)
+    human = Player(client, table["table"], 1, token_of(table, 1), lang="pt")
+    rng = random.Random(2)
+    while (state := human.settle({0}))["view"]["claim"] != "claim":
+        human.act(rng.choice(state["view"]["legal"])["action"])
+    seq = state["seq"]
+    # The engine's own words, in the seat's language (pt): the rule and the number, or how
+    # a claim is written; nothing played.
+    said = {
+        "claim 30": ("uma declaração vai de 0 a 29 pontos", "30", "C18"),
+        "claim -1": ("uma declaração vai de 0 a 29 pontos", "-1", "C18"),
+        "claim": ("não foi possível ler", "'claim 8'"),
+    }
+    for wrong, words in said.items():
+        error = human.answer({"type": "act", "action": wrong, "seq": seq})
+        assert error["type"] == "error" and error["code"] == "illegal", error
+        assert all(word in error["message"] for word in words), error
+        assert human.state["seq"] == seq
+    human.act("claim 3")
+    assert human.state["seq"] > seq
+
+
 def test_the_leak_check_sees_the_other_hand_and_the_deck(client: TestClient) -> None:
     """At the first deal seat 0 may know its six cards and the cut for the deal (C2), no
     other card: the check counts the rest hidden and catches a message naming one."""
