@@ -335,6 +335,8 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Let it stand"),
     N_("Waiting for {name} to claim (C18)."),
     N_("Waiting for {name} to answer the claim (C19)."),
+    N_("Claimed"),
+    N_("Muggins by {name}"),
     N_("Hint"),
     N_("Hints"),
     N_("Play this"),

@@ -218,7 +218,10 @@ export function renderCribbage(view, ui, names) {
               (view.players || 2) === 2 ? t("No card of yours keeps the count at 31 or under: say Go (C5).") : t("No card of yours keeps the count at 31 or under: say Go (C10)."),
             )
           : null,
-        h(
+        // At the show with muggins (C18) nothing is played: no Go button.
+        view.showing
+          ? null
+          : h(
           "button",
           {
             type: "button",
@@ -240,7 +243,7 @@ export function renderCribbage(view, ui, names) {
 
 // The number typed in the claim or muggins field, kept across the page's re-renders (every
 // state rebuilds it) while the same question is asked: `key` names the question.
-const typed = { key: "", value: "" };
+const typed = { key: "", value: "", error: "" };
 
 /**
  * A number field 0-29 with its label, a stepper (− and +, for phones whose number
@@ -251,7 +254,10 @@ const typed = { key: "", value: "" };
  * @returns {HTMLElement}
  */
 function pointsForm(ask) {
-  if (typed.key !== ask.key) Object.assign(typed, { key: ask.key, value: "" });
+  if (typed.key !== ask.key) Object.assign(typed, { key: ask.key, value: "", error: "" });
+  // The server's refusal, said by the field as well as in the page's alert at its top (on
+  // a phone the field is far below it).
+  const error = h("p", { class: "points-error", id: `${ask.id}-error` }, typed.error);
   const input = h("input", {
     type: "number",
     id: ask.id,
@@ -262,6 +268,8 @@ function pointsForm(ask) {
     inputmode: "numeric",
     autocomplete: "off",
     value: typed.value,
+    "aria-describedby": `${ask.id}-error`,
+    "aria-invalid": typed.error ? "true" : null,
     dataset: { focus: ask.id },
     oninput: () => {
       typed.value = input.value;
@@ -282,6 +290,8 @@ function pointsForm(ask) {
       onsubmit: (event) => {
         event.preventDefault();
         typed.value = input.value;
+        typed.error = "";
+        watchRefusal(ask.id, ask.key);
         ask.ui.act(`${ask.verb} ${input.value.trim()}`.trim());
       },
     },
@@ -294,7 +304,35 @@ function pointsForm(ask) {
       h("button", { type: "button", class: "step", "aria-label": t("One point more"), dataset: { focus: `${ask.id}-more` }, onclick: () => step(1) }, "+"),
     ),
     h("button", { type: "submit", class: "primary", id: `${ask.id}-button`, dataset: { focus: `${ask.id}-button` } }, ask.button),
+    error,
   );
+}
+
+/**
+ * While the same question is asked (`key`), the page's error box is watched: a refusal of
+ * the number sent is said under the field too, and the field marked (the page is rebuilt
+ * as the number is sent, so the field is found by its id).
+ * @param {string} id the field's id
+ * @param {string} key the question
+ */
+function watchRefusal(id, key) {
+  const box = document.getElementById("errors");
+  if (!box) return;
+  const watch = new MutationObserver(() => {
+    const text = (box.textContent || "").trim();
+    if (typed.key !== key) {
+      watch.disconnect(); // the number was taken: another question now
+      return;
+    }
+    if (!text) return;
+    watch.disconnect();
+    typed.error = text;
+    const error = document.getElementById(`${id}-error`);
+    const input = document.getElementById(id);
+    if (error) error.textContent = text;
+    if (input) input.setAttribute("aria-invalid", "true");
+  });
+  watch.observe(box, { childList: true, subtree: true, characterData: true });
 }
 
 /**
@@ -394,6 +432,7 @@ export function showsSection(view, names) {
             h("span", { class: "points" }, labelled(t("Points"), show.points)),
           ),
           h("p", { class: "saying" }, show.saying),
+          claimedLine(show, names),
         ),
       ),
     ),
@@ -483,6 +522,22 @@ export function latchEnd(view, latch) {
   }
 }
 
+/**
+ * With muggins, what a hand's or crib's owner claimed and what an opponent mugged (C18,
+ * C19), under what it held; nothing at a table that counts for the players.
+ * @param {{claimed?: number, mugged?: number, mugged_by?: (number|null)}} show
+ * @param {string[]} names
+ * @returns {HTMLElement | null}
+ */
+function claimedLine(show, names) {
+  if (show.claimed === undefined || show.claimed === null) return null;
+  const parts = [labelled(t("Claimed"), show.claimed)];
+  if (show.mugged && show.mugged_by !== null && show.mugged_by !== undefined) {
+    parts.push(labelled(t("Muggins by {name}", { name: names[show.mugged_by] }), show.mugged));
+  }
+  return h("p", { class: "claimed" }, parts.join(" · "));
+}
+
 // The show in the dialog: the starter, then each hand and the crib with its cards, every
 // count (fifteens, pairs, runs, flush, nobs) with its cards and points, the saying, and
 // the hand's points.
@@ -510,6 +565,7 @@ function showDialogParts(shows, names) {
             : null,
           h("p", { class: "saying" }, show.saying),
           h("p", { class: "points" }, labelled(t("Points"), show.points)),
+          claimedLine(show, names),
         ),
       ),
     ),
