@@ -114,6 +114,47 @@ def test_c18_a_claim_out_of_range_is_refused_in_words_and_changes_nothing(
     assert human.state["seq"] > seq
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ("Counting the score", "Counted for you", "You count, with muggins")),
+        ("pt", ("Contagem dos pontos", "Contada para você", "Você conta, com muggins")),
+        ("zh", ("计分方式", "系统代为计分", "自己报分，可抢分（muggins）")),
+        ("hi", ("अंकों की गिनती", "आपके लिए गिनी जाती है", "आप खुद गिनते हैं, मगिन्स के साथ")),
+    ],
+)
+def test_c18_the_lobby_offers_muggins_in_each_language(
+    client: TestClient, lang: str, said: tuple[str, str, str]
+) -> None:
+    """The lobby's generic options form is made from ``GET /api/games``: the option's
+    label and its two choices' labels, in the lobby's language."""
+    games = {g["name"]: g for g in client.get(f"/api/games?lang={lang}").json()}
+    muggins = {o["name"]: o for o in games["cribbage"]["options"]}["muggins"]
+    assert (muggins["choices"], muggins["default"], muggins["rule"]) == ([0, 1], 0, "C18")
+    assert (muggins["label"], *(text for _n, text in muggins["choice_labels"])) == said
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3}, {"players": 4}, {"cards": 5}])
+def test_c18_every_cribbage_table_plays_muggins(
+    client: TestClient, options: dict[str, int]
+) -> None:
+    """Two, three, four players and five-card: a table made with muggins says so in its
+    view (the heading's "Counted by the players, with muggins") and reaches its first claim
+    with the person asked or told whom it waits for."""
+    players = options.get("players", 2)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "beginner"}] * (players - 1)
+    table = new_table(client, "cribbage", seats, best_of=1, muggins=1, **options)
+    human = Player(client, table["table"], 0, token_of(table, 0))
+    rng = random.Random(players)
+    bots = set(range(1, players))
+    while (state := human.settle(bots))["view"]["showing"] is None:
+        assert state["view"]["muggins"] is True and not state["view"]["is_over"]
+        human.act(rng.choice(state["view"]["legal"])["action"])
+    view = state["view"]
+    assert view["phase"] == "show" and view["claim"] in ("claim", "answer")
+    assert len(view["showing"]["cards"]) == (3 if options.get("cards") == 5 else 4)  # C16
+
+
 def test_the_leak_check_sees_the_other_hand_and_the_deck(client: TestClient) -> None:
     """At the first deal seat 0 may know its six cards and the cut for the deal (C2), no
     other card: the check counts the rest hidden and catches a message naming one."""
