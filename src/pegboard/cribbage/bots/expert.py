@@ -35,7 +35,7 @@ from typing import Any, Final, Literal
 from pegboard.bots.base import CHANCE_UNIT, AnalysingBot, Evaluation, legal_or_raise
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, LayAway, Play
-from pegboard.cribbage.bots.claims import show_action
+from pegboard.cribbage.bots.claims import show_action, show_values
 from pegboard.cribbage.bots.discard import (
     CANDIDATES,
     Opponent,
@@ -369,6 +369,9 @@ class CribbageExpert(AnalysingBot):
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
+        counted = show_values(observation)  # with muggins: the claims or calls (C18, C19)
+        if counted is not None:
+            return counted
         if five_card_view(observation) is not None:  # its tables are six-card's (C13)
             return FiveCardPlay(deals=self.determinizations).analyse(observation, rng)
         legal = legal_or_raise(observation)
