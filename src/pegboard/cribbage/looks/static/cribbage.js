@@ -374,7 +374,7 @@ export function claimPanel(view, ui, names) {
         h("button", { type: "button", id: "no-muggins-button", dataset: { focus: "no-muggins" }, onclick: () => ui.act("no muggins") }, t("Let it stand")),
       ),
     );
-  } else if (asked !== null) {
+  } else if (asked !== null && !view.replay) {
     const waiting = showing.said === null || showing.said === undefined ? t("Waiting for {name} to claim (C18).", { name: asked }) : t("Waiting for {name} to answer the claim (C19).", { name: asked });
     parts.push(h("p", { class: "muted waiting", id: "claim-waiting" }, waiting));
   }
