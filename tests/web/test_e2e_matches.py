@@ -452,6 +452,9 @@ def test_c18_c19_a_person_claims_and_answers_at_a_muggins_show(
                 [Card.parse(c) for c in cards], Card.parse(starter or ""), crib
             ).total
             before = str(page.evaluate("document.body.dataset.seq"))
+            # One number field, never a button a number (thirty legal claims or calls).
+            assert page.locator("#claiming button").count() <= 4
+            assert page.locator("#claiming input[type=number]").count() == 1
             if page.locator("#claim-points").count():
                 if "claim" not in asked:
                     check_page(page, "pt", "cribbage-muggins-claim", problems)
