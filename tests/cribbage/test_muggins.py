@@ -319,3 +319,23 @@ def test_c18_a_match_records_start_keeps_muggins() -> None:
     options = record_start(CribbageMatch(best_of=1, seed=3, muggins=1).to_record())[0]
     assert options == {"players": 2, "best_of": 1, "cards": 6, "muggins": 1}
     assert "muggins" not in record_start(CribbageMatch(best_of=1, seed=3).to_record())[0]
+
+
+@pytest.mark.parametrize("level", ["expert", "match-expert"])
+def test_c18_c19_the_hint_ranks_the_exact_claim_and_the_exact_call_first(level: str) -> None:
+    """The hints' and reports' analysis at the show: the claim of what the hand holds (17,
+    counted above by hand) first, each point short of it worth two less (one pegged the
+    fewer, one left to be mugged, C19), an overclaim no better (C20); the answer to a claim
+    of 15, muggins for the 2 missed first, letting it stand worth 2 less."""
+    import random
+
+    game = _pegged([DEALER, PONE], STARTER, CRIB)
+    bot = make_bot("cribbage", level, seed=0)
+    rows = bot.bot.analyse(game.observation(1), random.Random(0))  # type: ignore[attr-defined]
+    assert rows[0].action is Claim(17) and len(rows) == 30
+    value = {row.action: row.value for row in rows}
+    assert value[Claim(17)] - value[Claim(15)] == 4 and value[Claim(20)] == value[Claim(17)]
+    game.apply(Claim(15))
+    rows = bot.bot.analyse(game.observation(0), random.Random(0))  # type: ignore[attr-defined]
+    value = {row.action: row.value for row in rows}
+    assert rows[0].action is Muggins(2) and value[Muggins(2)] - value[NO_MUGGINS] == 2

@@ -644,7 +644,9 @@ class Truth:
             if not game.is_over:
                 own = set(game.observation(seat).discards) if seat is not None else set()
                 secret_cards |= {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
-                secret_cards |= set(game.crib) - own
+                showing = game.observation(0).showing
+                if showing is None or showing.what != "crib":  # turned up to be claimed (C18)
+                    secret_cards |= set(game.crib) - own
             names = {str(c) for c in secret_cards}
         return names - self.seen_before[seq]
 

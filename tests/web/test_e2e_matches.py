@@ -61,6 +61,9 @@ Each table's own checks, at the phase where they hold (``Looks``, in
 Cribbage for four in partnerships (C9) is not a match here (the longest of all): one hand of
 it is played to its show, set up in the lobby, on a phone, by
 ``test_c9_a_person_plays_a_hand_of_cribbage_for_four_in_partnerships``.
+Cribbage with muggins (C18-C20) is one hand too, set up in the lobby on a phone, to the end
+of its show, where the person claims and answers with the number fields
+(``test_c18_c19_a_person_claims_and_answers_at_a_muggins_show``).
 
 The moves are found as a player finds them: the tiles and cards that are enabled, the
 Draw/Pass/Go/Discard buttons, the ends lit on the board, the dialog's button.
@@ -75,6 +78,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from pegboard.cribbage.cards import Card
+from pegboard.cribbage.scoring import score_breakdown
 from pegboard.i18n import translator
 from pegboard.web.app import create_app
 from tests.web.conftest import PLAY_LIMITS
@@ -395,6 +400,99 @@ def test_c9_a_person_plays_a_hand_of_cribbage_for_four_in_partnerships(
         assert axe_violations(page) == []
         assert horizontal_overflow(page) <= 0
         shot(page, "cribbage-4-360-show")
+    finally:
+        page.context.close()
+    assert errors.items == []
+
+
+def test_c18_c19_a_person_claims_and_answers_at_a_muggins_show(
+    e2e_browser: Browser, matches_base_url: str
+) -> None:
+    """Cribbage with muggins (C18-C20), set up in the lobby's "Counting the score", one
+    hand on a phone in Portuguese to its show: the bot's claim answered (muggins for what
+    it missed, or let stand), a claim of 30 refused in words under its field and nothing
+    played, the person's claim of one point less than the hand holds, and the beginner
+    bot's muggins for exactly that point (C19); then the show's dialog says what was
+    claimed and mugged. axe-core, the page's width and its words at the claim. What a hand
+    holds is counted by the rules' own scoring from the cards the page turns up."""
+    setting = Setting("cribbage", "pt", (360, 740), {"muggins": 1, "best_of": 1}, 7, "muggins")
+    page, errors = open_browser(e2e_browser, matches_base_url, "pt", setting.size)
+    _ = translator("pt")
+    try:
+        SEEDS[:] = [setting.seed]
+        open_setup(page)
+        page.check("#game-cribbage")
+        label = page.eval_on_selector("#muggins", "select => select.labels[0].innerText")
+        label = label.splitlines()[0]  # the label holds the list
+        choices = page.locator("#muggins option").all_inner_texts()
+        assert (label, choices) == (
+            _("Counting the score"),
+            [_("Counted for you"), _("You count, with muggins")],
+        )
+        set_up_in_the_lobby(page, "cribbage", setting.options)
+        page.wait_for_selector("body[data-ready=true]")
+        wait_for(page, SETTLED)
+        assert _("Counted by the players, with muggins") in page.inner_text(".table-head")
+        moves = 0
+        while not page.locator("#claiming").count():
+            play_one(page)
+            moves += 1
+            wait_for(page, SETTLED)
+            assert moves < 20, "one hand cannot take a player this many moves"
+        problems: list[str] = []
+        asked: list[str] = []
+        short = 0  # the point the person's claim left out
+        while not page.locator(DIALOG).count():
+            cards = page.locator("#claiming .shown-cards > .cards [data-card]").evaluate_all(
+                "chips => chips.map((chip) => chip.dataset.card)"
+            )
+            starter = page.locator("#claiming .with-starter [data-card]").get_attribute("data-card")
+            crib = page.locator("#claiming").get_attribute("data-what") == "crib"
+            held = score_breakdown(
+                [Card.parse(c) for c in cards], Card.parse(starter or ""), crib
+            ).total
+            before = str(page.evaluate("document.body.dataset.seq"))
+            # One number field, never a button a number (thirty legal claims or calls).
+            assert page.locator("#claiming button").count() <= 4
+            assert page.locator("#claiming input[type=number]").count() == 1
+            if page.locator("#claim-points").count():
+                if "claim" not in asked:
+                    check_page(page, "pt", "cribbage-muggins-claim", problems)
+                    page.fill("#claim-points", "30")
+                    page.click("#claim-points-button")
+                    refusal = _(
+                        "a claim is from 0 to 29 points, the most a hand can hold, not {points}"
+                    )
+                    wait_for(
+                        page, "document.querySelector('#claim-points-error')?.textContent !== ''"
+                    )
+                    said = page.inner_text("#claim-points-error")
+                    assert said.startswith(refusal.format(points=30)) and "C18" in said, said
+                    assert page.evaluate("document.body.dataset.seq") == before  # nothing played
+                    short = 1 if held else 0
+                asked.append("claim")
+                page.fill("#claim-points", str(held - short))
+                page.click("#claim-points-button")
+            else:
+                said_claim = page.inner_text("#claim-said")
+                claimed = int(re.findall(r"\d+", said_claim)[-1])
+                asked.append("answer")
+                if claimed < held:
+                    page.fill("#muggins-points", str(held - claimed))
+                    page.click("#muggins-points-button")
+                else:
+                    page.click("#no-muggins-button")
+            wait_for(page, SETTLED)
+            wait_for(page, f"document.body.dataset.seq !== {before!r}")
+            assert len(asked) < 6
+        assert "claim" in asked and "answer" in asked and short == 1
+        mugged = page.locator(f"{DIALOG} .shown .claimed").all_inner_texts()
+        wanted = _("Muggins by {name}").format(name="")
+        assert any(wanted.strip() in line and line.endswith(": 1") for line in mugged), mugged
+        log = page.inner_text("#log")
+        assert _("{who} calls muggins for {points}.").format(who="", points=1).strip() in log
+        assert problems == []
+        shot(page, "cribbage-muggins-show")
     finally:
         page.context.close()
     assert errors.items == []

@@ -262,3 +262,35 @@ def test_each_replayed_position_has_each_seat_s_chance_from_its_deal_s_start(
     assert shown[-1]["chances"] in ([1.0, 0.0], [0.0, 1.0])  # the match is over
     first_round = [p["chances"] for p in shown if p["at"] < len(truth.positions[0].round.hands[0])]
     assert len({tuple(c) for c in first_round}) == 1  # one round, one chance: the table's
+
+
+def test_c18_c19_a_muggins_match_replays_with_its_claims_and_muggins(client: TestClient) -> None:
+    """The replay page and the viewer's positions of a finished match with muggins: each
+    claim and each answer is a move said in words ("Ana claims 8.", "... calls muggins for
+    2.", "... lets the claim stand."), a position at a claim turns up the hand or crib
+    claimed for (``showing``), and the record replays (C18, C19)."""
+    table = new_table(client, "cribbage", BOTS, best_of=1, muggins=1)
+    play_out(client, table)
+    truth = truth_of(client, table["table"])
+    final = truth.positions[-1]
+    assert final.is_over and final.muggins == 1
+    record = client.get(f"/api/matches/{table['table']}-1/record").json()
+    assert record["muggins"] == 1
+    address = f"/api/matches/{table['table']}-1/positions"
+    moves = len(truth.positions) - 1
+    said: list[str] = []
+    showing = 0
+    for start in range(1, moves + 1, REPLAY_BATCH):
+        answer = client.get(address, params={"from": start, "count": REPLAY_BATCH}).json()
+        for shown in answer["positions"]:
+            said.append(shown["said"])
+            view = shown["view"]
+            if view["showing"] is not None:
+                showing += 1
+                assert view["claim"] is None and not view.get("legal")  # nobody's to act
+    assert showing > 10
+    text = " ".join(str(s) for s in said)
+    assert re.search(r"claims \d+\.", text) and "lets the claim stand." in text
+    assert re.search(r"calls muggins for \d+\.", text)
+    last = client.get(f"/m/{table['table']}-1").text
+    assert re.search(r"claims \d+\.", html.unescape(last))

@@ -166,6 +166,34 @@ def test_c3_a_discard_that_cut_the_starter_cannot_be_taken_back(client: TestClie
     assert refused["code"] == "no_takeback" and "hidden" in refused["message"]
 
 
+def test_c18_with_muggins_a_claim_may_be_taken_back_but_not_the_answer_that_turns_up_the_crib(
+    client: TestClient,
+) -> None:
+    """A claim shows nothing hidden (the hand claimed for was turned up before it, C18):
+    taken back and accepted, its claimant claims again. The answer to the dealer's claim
+    turns the crib up (its cards were hidden till then): it cannot be taken back."""
+    table_id, players = seated(client, "cribbage", muggins=1)
+    live = service_of(client)._tables[table_id]
+    while (showing := live.match.game.observation(0).showing) is None or (
+        showing.claimed is not None
+    ):
+        move(players[live.current])
+    claimant = players[live.current]
+    seq = latest(claimant)["seq"]
+    move(claimant, pick=3)  # "claim 3"
+    answer_to(claimant, {"type": "takeback"})
+    answer_to(players[1 - claimant.seat], {"type": "takeback_answer", "accept": True})
+    view = latest(claimant)["view"]
+    assert latest(claimant)["seq"] == seq and view["claim"] == "claim"
+    assert view["showing"]["said"] is None
+    while (showing := live.match.game.observation(0).showing) is None or showing.what != "crib":
+        move(players[live.current])  # claims of 0, and claims let stand
+    answerer = players[1 - live.match.game.dealer]
+    assert live.match.hands_over == 0  # the hand is not over: only the crib turned up
+    refused = error_of(answer_to(answerer, {"type": "takeback"}))
+    assert refused["code"] == "no_takeback" and "hidden" in refused["message"]
+
+
 def test_the_clock_gives_back_the_increment_and_runs_for_the_mover_again() -> None:
     clock = Clock((100.0, 80.0), 1000.0, running=1)  # seat 0 moved and gained 5; seat 1 runs
     control = TimeControl(100, 5)

@@ -90,6 +90,9 @@ CRIBBAGE: dict[str, tuple[type, ...]] = {
     "points_to_win": (int,),
     "cards": (int,),
     "rules_anchors": (dict,),
+    "muggins": (bool,),
+    "showing": (dict, NoneType),
+    "claim": (str, NoneType),
 }
 ROUND_END = {"number", "kind", "winner", "hands", "pip_counts", "points", "arithmetic"}
 ROUND_END |= {"summary", "scores_after", "next_leader"}

@@ -125,15 +125,20 @@ def test_d2_draw_views_never_name_a_tile_the_seat_cannot_know(players: int) -> N
         match.apply(rng.choice(match.legal_actions()))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_c2_c8_c9_cribbage_views_never_name_a_card_the_seat_cannot_know(players: int) -> None:
+@pytest.mark.parametrize(("players", "muggins"), [(2, 0), (3, 0), (4, 0), (2, 1), (3, 1), (4, 1)])
+def test_c2_c8_c9_cribbage_views_never_name_a_card_the_seat_cannot_know(
+    players: int, muggins: int
+) -> None:
     """The other hands (a partner's too among four, C9), the other seats' discards before
     the show and the undealt deck stay unnamed in the cards, the moves and the current
-    hand's log: in every seat's view, the messages the web sends it."""
+    hand's log: in every seat's view, the messages the web sends it. With muggins (C18)
+    the show is a phase of its own, where each hand and then the crib is turned up in turn
+    (C6): only those already turned up may be named."""
     rng = random.Random(5)
-    match = CribbageMatch(best_of=1, seed=5, players=players)
+    match = CribbageMatch(best_of=1, seed=5, players=players, muggins=muggins)
     while not match.is_over:
         game = match.game
+        shown = _turned_up(game)
         for seat in (None, *range(players)):
             v = view(match, "cribbage", seat, "en")
             hidden = set(game.stock) - {game.starter}
@@ -143,15 +148,34 @@ def test_c2_c8_c9_cribbage_views_never_name_a_card_the_seat_cannot_know(players:
                         c for _s, c in game.played
                     }
                     hidden |= set(game.observation(other).discards)
+            hidden -= shown
             current = _current_hand_lines(v["log"])
             texts = [*v["hand"], *v["kept"], *v["discards"], *v["pile"], *v["playable"]]
             texts += [c for _s, c in v["played"]] + [v["starter"] or ""] + current
             texts += [item["action"] + " " + item["label"] for item in v["legal"]]
+            if v["showing"] is not None:
+                texts += [*v["showing"]["cards"], v["showing"]["whose"]]
             named = cards_in(texts)
             assert not named & hidden, (seat, named & hidden)
             if seat is None:
                 assert v["hand"] == v["kept"] == v["discards"] == v["legal"] == []
         match.apply(rng.choice(match.legal_actions()))
+
+
+SHOWN = ("hand", "crib")
+
+
+def _turned_up(game: Game) -> set[Card]:
+    """The cards turned up so far in the show of the hand in play, with muggins (C6, C18):
+    the hands and crib claimed for, and the one being claimed for now."""
+    observation = game.observation(0)
+    if observation.phase != "show":
+        return set()
+    hand = game.hand_number
+    cards = {c for e in observation.log if e.hand == hand and e.reason in SHOWN for c in e.cards}
+    if observation.showing is not None:
+        cards |= set(observation.showing.cards)
+    return cards
 
 
 def _current_hand_lines(log: list[str]) -> list[str]:
@@ -182,16 +206,22 @@ def test_the_public_view_is_the_same_from_every_seats_observation() -> None:
         crib.apply(rng.choice(crib.legal_actions()))
 
 
-@pytest.mark.parametrize("seat", [0, 1, None])
-def test_c3_c6_the_log_explains_every_score_as_the_terminal_narrates_it(seat: int | None) -> None:
+@pytest.mark.parametrize(
+    ("seat", "players", "muggins"),
+    [(0, 2, 0), (1, 2, 0), (None, 2, 0), (1, 2, 1), (None, 2, 1), (2, 3, 1)],
+)
+def test_c3_c6_the_log_explains_every_score_as_the_terminal_narrates_it(
+    seat: int | None, players: int, muggins: int
+) -> None:
     """The view orders the game's moves and scores from one observation; the terminal
-    narrates them action by action. Both tell the same story."""
+    narrates them action by action. Both tell the same story: with muggins too (C18, C19:
+    each claim, the hand or crib claimed for, the answer, its count, the points mugged)."""
     _ = translator("en")
-    names = ("Ana", "Bo")
+    names = ("Ana", "Bo", "Cy")[:players]
     seats = views_cribbage.NamedSeats(human=seat, names=names)
-    for seed in range(4):
+    for seed in range(4 if not muggins else 2):
         rng = random.Random(seed)
-        game = Game.new(seed=seed)
+        game = Game.new(seed=seed, players=players, muggins=muggins)
         narrated: list[str] = []
         look = 0 if seat is None else seat
         while not game.is_over:

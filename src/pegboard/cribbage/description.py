@@ -174,10 +174,16 @@ def hands_over(match: Any) -> int:
     return int(match.hands_over)
 
 
-def revealed(match: Any) -> tuple[int, int, bool]:
+def revealed(match: Any) -> tuple[int, int, bool, bool]:
     """What of the hidden cards the match has shown (for takebacks): the hands played out
-    (their show, C6, and the next deal), the starter cut (C3), the games dealt."""
-    return len(match.games), int(match.hands_over), match.game.starter is not None
+    (their show, C6, and the next deal), the starter cut (C3), the games dealt, and with
+    muggins the crib turned up to be claimed for (C18: the move that turns it up, the
+    answer to the dealer's claim, shows it before the hand is over)."""
+    crib = False
+    if match.muggins:
+        showing = match.game.observation(0).showing
+        crib = showing is not None and showing.what == "crib"
+    return len(match.games), int(match.hands_over), match.game.starter is not None, crib
 
 
 FIVE_CARD = Option(

@@ -249,9 +249,17 @@ def event_lines(
     seats: Seats,
     _: Gettext,
     players: int = 2,
+    claimed: bool = False,
 ) -> list[str]:
-    """One score explained: the saying from the game's log, then the pegs."""
-    return _lines(narration.scored(event, scores, dealer, players), seats, _)
+    """One score explained: the saying from the game's log, then the pegs. ``claimed``: a
+    show's claim with muggins (C18), said without its count (``counted_lines`` tells it
+    once the claim is answered, C19)."""
+    return _lines(narration.scored(event, scores, dealer, players, claimed), seats, _)
+
+
+def counted_lines(event: ScoreEvent, dealer: int, seats: Seats, _: Gettext) -> list[str]:
+    """With muggins, once a claim is answered: what the hand or crib held (C18, C19)."""
+    return _lines((narration.counted(event, dealer),), seats, _)
 
 
 def result_lines(result: GameResult, seats: Seats, _: Gettext) -> list[str]:

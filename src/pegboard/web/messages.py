@@ -319,6 +319,24 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("No card of yours keeps the count at 31 or under: say Go (C10)."),
     N_("No tile of yours fits an open end of the line: draw one (D7)."),
     N_("No tile of yours fits an open end, and nobody draws now: pass (D8)."),
+    # With muggins, the show (C18-C20): the hand or crib counted, the claim, the answer.
+    N_("Counting {whose}"),
+    N_("Count your cards with the starter and claim their points (C18)."),
+    N_("Points you claim"),
+    N_("Claim"),
+    N_("One point fewer"),
+    N_("One point more"),
+    N_("You claim {points}."),
+    N_("{name} claims {points}."),
+    N_("The cards hold fewer: {points} pegged (C20)."),
+    N_("Did the claim miss points? Call muggins for them, or let the claim stand (C19)."),
+    N_("Points missed"),
+    N_("Call muggins"),
+    N_("Let it stand"),
+    N_("Waiting for {name} to claim (C18)."),
+    N_("Waiting for {name} to answer the claim (C19)."),
+    N_("Claimed"),
+    N_("Muggins by {name}"),
     N_("Hint"),
     N_("Hints"),
     N_("Play this"),
@@ -347,6 +365,7 @@ MESSAGES: Final[tuple[str, ...]] = (
     N_("Your partner"),
     N_("Double-nine set"),  # a Draw table's heading (D25)
     N_("Five-card cribbage"),  # a cribbage table's heading (C13)
+    N_("Counted by the players, with muggins"),  # a cribbage table's heading (C18-C20)
     N_("Dealer"),
     N_("Crib"),
     N_("Starter"),

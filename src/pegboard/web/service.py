@@ -33,9 +33,9 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from pegboard.core import IllegalActionError
+from pegboard.core import IllegalActionError, WordedError
 from pegboard.games import OutOfTurnError
-from pegboard.i18n import Translator, rule_reason, translator
+from pegboard.i18n import Translator, rule_reason, translator, unreadable_reason
 from pegboard.web import games, ratings, views
 from pegboard.web.bot_pool import BotPool
 from pegboard.web.chat import TableChat
@@ -356,6 +356,10 @@ class TableService:
             raise ClientError("out_of_turn", _("It is not your turn.")) from None
         except IllegalActionError as error:
             raise ClientError("illegal", rule_reason(error, _), error.rule) from None
+        except WordedError as error:
+            # A move the engine cannot read ("claim x", "claim" with no number): its own
+            # words, which say how the move is written, translated.
+            raise ClientError("illegal", unreadable_reason(error, action, _)) from None
         except ValueError as error:
             message = (
                 str(error)

@@ -12,10 +12,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from pegboard.cribbage import text as cribbage_text
-from pegboard.cribbage.actions import Action, Discard, Go, LayAway, Play
+from pegboard.cribbage.actions import (
+    MOST,
+    Action,
+    Claim,
+    Discard,
+    Go,
+    LayAway,
+    Muggins,
+    NoMuggins,
+    Play,
+)
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.description import per_seat
 from pegboard.cribbage.events import (
@@ -33,7 +43,7 @@ from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.rules_page import PAGE as RULES_PAGE
 from pegboard.cribbage.match import CribbageMatch, FinishedGame
 from pegboard.cribbage.narration import side_won_match
-from pegboard.cribbage.observation import CribbageObservation, PublicMove
+from pegboard.cribbage.observation import CribbageObservation, PublicMove, ShowCount
 from pegboard.cribbage.text import Seats
 from pegboard.cribbage.words import number, words
 from pegboard.i18n import Translator, say, translator
@@ -69,6 +79,11 @@ class PublicCribbage:
     result: GameResult | None
     target: int = TARGET
     """The score that wins: 121, or 61 at five-card (C17); public."""
+    muggins: bool = False
+    """Whether the players count their own shows, with muggins (C18-C20); public."""
+    showing: ShowCount | None = None
+    """With muggins, in the show: the hand or crib being claimed for, turned up for all to
+    see (C6, C18); public."""
 
     @property
     def num_players(self) -> int:
@@ -109,6 +124,8 @@ def seen(observation: CribbageObservation, seat: int | None) -> PublicCribbage:
         legal=observation.legal if private else (),
         result=observation.result,
         target=observation.target,
+        muggins=observation.muggins,
+        showing=observation.showing,
     )
 
 
@@ -130,17 +147,20 @@ def cribbage_view(
     # The game before this one, while this one has not begun (and for the log): the match
     # starts the next game at once, so its end is read again from its public record.
     finished = games[-1] if games and not match.is_over else None
-    earlier = finished_game(finished, seat) if finished is not None else None
+    earlier = (
+        finished_game(finished, seat, match.cards, match.muggins) if finished is not None else None
+    )
     fresh = not game.history
     cut = _cut_lines(tuple(match.cuts), seats, lang)  # the first game's dealer (C2)
     # The log is the whole match (the newcomer's log that kept only its last 30 events and
     # renumbered them): the cut, every finished game, then this one.
     # (over: this game is the last finished one; else the last finished one is ``earlier``)
     log = list(cut)
+    kind = (match.cards, match.muggins)  # each game of the match is dealt and counted so
     for done in games[:-1]:
-        log += finished_log(done, seat, seats, _.lang)
+        log += finished_log(done, seat, seats, _.lang, *kind)
     if finished is not None:
-        log += finished_log(finished, seat, seats, _.lang)
+        log += finished_log(finished, seat, seats, _.lang, *kind)
     log += game_log(game, seats, _)
     last_shows = game.shows
     if not last_shows and fresh and earlier is not None:
@@ -227,8 +247,55 @@ def cribbage_view(
         points_to_win=match.target,
         cards=5 if match.cards == 5 else 6,  # dealt to each between two (C2, C13)
         rules_anchors=rules_anchors(match),
+        # With muggins the players count their shows (C18-C20): the table's heading says
+        # so, and the show's hand or crib being claimed for is turned up for all.
+        muggins=game.muggins,
+        showing=claiming(game, seats, _),
+        claim=claim_asked(game.legal),
     )
     return view
+
+
+def claiming(game: PublicCribbage, seats: NamedSeats, _: Translator) -> dict[str, Any] | None:
+    """With muggins, at the show: the hand or crib being claimed for (C18), public (C6):
+    whose it is in words, its cards with the starter, the points its owner said
+    (``said``, None before the claim) and pegged (``claimed``: no more than the cards
+    hold, C20), and the seat asked now (to claim, or to answer the claim: C19)."""
+    showing = game.showing
+    if showing is None or game.phase != "show" or game.result is not None:
+        return None
+    said = None
+    if showing.claimed is not None:
+        # The claim as it was said, from the public moves (the pegged ``claimed`` is
+        # corrected down to what the cards hold, C20).
+        for move in reversed(game.history):
+            if move.seat == showing.seat and move.text.startswith("claim "):
+                said = int(move.text.split()[1])
+                break
+    owner = seats.crib if showing.what == "crib" else seats.hand
+    return {
+        "seat": showing.seat,
+        "what": showing.what,
+        "whose": owner(showing.seat, _),
+        "cards": cards(showing.cards),
+        "starter": None if game.starter is None else str(game.starter),
+        "said": said,
+        "claimed": showing.claimed,
+        "asked": game.current,
+        "most": MOST,
+    }
+
+
+def claim_asked(legal: Sequence[Action]) -> str | None:
+    """What the seat is asked at a muggins show: ``"claim"`` its points (C18), ``"answer"``
+    an opponent's claim, muggins or not (C19), or None. The page asks with one number
+    field, never one button a number (the legal moves are 30 claims, or 30 calls)."""
+    for action in legal:
+        if isinstance(action, Claim):
+            return "claim"
+        if isinstance(action, Muggins | NoMuggins):
+            return "answer"
+    return None
 
 
 def rules_anchors(match: CribbageMatch) -> dict[str, str]:
@@ -241,19 +308,30 @@ def rules_anchors(match: CribbageMatch) -> dict[str, str]:
 
 @lru_cache(maxsize=1024)
 def finished_log(
-    finished: FinishedGame, seat: int | None, seats: NamedSeats, lang: str
+    finished: FinishedGame,
+    seat: int | None,
+    seats: NamedSeats,
+    lang: str,
+    cards: int | None = None,
+    muggins: int = 0,
 ) -> tuple[str, ...]:
     """``game_log`` of a finished game, made once for every state that shows it."""
-    return tuple(game_log(finished_game(finished, seat), seats, translator(lang)))
+    return tuple(game_log(finished_game(finished, seat, cards, muggins), seats, translator(lang)))
 
 
 @lru_cache(maxsize=256)
-def finished_game(finished: FinishedGame, seat: int | None) -> PublicCribbage:
+def finished_game(
+    finished: FinishedGame, seat: int | None, cards: int | None = None, muggins: int = 0
+) -> PublicCribbage:
     """A finished game as ``seat`` saw it (None: the public view), replayed from the match's
     record of it and read only through an observation; made once for every state that
-    shows it (a finished game never changes)."""
+    shows it (a finished game never changes). ``cards`` and ``muggins`` are the match's:
+    a game of five-card (C13) or with muggins (C18) replays only as it was dealt and
+    counted."""
     players = finished.result.players
-    replayed = Game.new(seed=finished.seed, dealer=finished.dealer, players=players)
+    replayed = Game.new(
+        seed=finished.seed, dealer=finished.dealer, players=players, cards=cards, muggins=muggins
+    )
     replayed.replay(finished.actions)
     return seen(replayed.observation(0 if seat is None else seat), seat)
 
@@ -282,17 +360,27 @@ def shown(game: PublicCribbage, show: HandShow, lang: str) -> list[dict[str, Any
     spectator that sees it (a show is public: the hands and crib shown, and the events that
     counted them): the same list in each view, which the updates' comparison takes at a
     glance (``pegboard.web.updates``)."""
-    events = tuple(e for e in game.log if e.hand == show.hand and e.reason in ("hand", "crib"))
-    return show_entries(events, show, lang)
+    events = tuple(
+        e for e in game.log if e.hand == show.hand and e.reason in ("hand", "crib", "muggins")
+    )
+    return show_entries(events, show, lang, game.muggins)
 
 
 @lru_cache(maxsize=1024)
-def show_entries(events: tuple[ScoreEvent, ...], show: HandShow, lang: str) -> list[dict[str, Any]]:
+def show_entries(
+    events: tuple[ScoreEvent, ...], show: HandShow, lang: str, muggins: bool = False
+) -> list[dict[str, Any]]:
     """The show's entries from its score events: the pone's hand, the dealer's, the crib,
-    each with its points and the traditional saying, in the page's language."""
+    each with its points and the traditional saying, in the page's language. With muggins
+    (C18-C20) ``points`` are what the cards hold, ``claimed`` what their owner pegged for
+    them, and ``mugged`` the points an opponent (``mugged_by``) took for the rest (0 and
+    None when none were)."""
     _ = translator(lang)
-    entries = []
+    entries: list[dict[str, Any]] = []
     for event in events:
+        if event.reason == "muggins":  # follows the claim it answered (C19)
+            entries[-1].update(mugged=event.points, mugged_by=event.seat)
+            continue
         entries.append(
             {
                 "hand": show.hand,
@@ -313,6 +401,13 @@ def show_entries(events: tuple[ScoreEvent, ...], show: HandShow, lang: str) -> l
                 ],
             }
         )
+        if muggins:
+            entries[-1].update(
+                points=sum(item.points for item in event.items),
+                claimed=event.points,
+                mugged=0,
+                mugged_by=None,
+            )
     return entries
 
 
@@ -348,6 +443,12 @@ def legal_label(action: Action, _: Translator) -> str:
         return _("Discard {cards}").format(cards=action.card)
     if isinstance(action, Play):
         return _("Play {card}").format(card=action.card)
+    if isinstance(action, Claim):  # with muggins (C18)
+        return _("Claim {points}").format(points=action.points)
+    if isinstance(action, Muggins):  # C19
+        return _("Muggins for {points}").format(points=action.points)
+    if isinstance(action, NoMuggins):
+        return _("Let the claim stand")
     return _("Go")
 
 
@@ -547,9 +648,23 @@ def _event_lines(
     seats: Seats,
     lang: str,
     players: int = 2,
+    claimed: bool = False,
 ) -> tuple[str, ...]:
-    said = cribbage_text.event_lines(event, scores, dealer, seats, translator(lang), players)
+    said = cribbage_text.event_lines(
+        event, scores, dealer, seats, translator(lang), players, claimed
+    )
     return tuple(line.strip() for line in said)
+
+
+@lru_cache(maxsize=LINE_CACHE)
+def _counted_lines(event: ScoreEvent, dealer: int, seats: Seats, lang: str) -> tuple[str, ...]:
+    said = cribbage_text.counted_lines(event, dealer, seats, translator(lang))
+    return tuple(line.strip() for line in said)
+
+
+SHOW_MOVES: Final = ("claim", "muggins", "no")
+"""The first words of the moves of a show with muggins: ``claim 8``, ``muggins 2``, ``no
+muggins`` (C18, C19)."""
 
 
 def _hand_lines(
@@ -579,11 +694,11 @@ def _hand_lines(
             return events[at]
         return None
 
-    def emit(event: ScoreEvent, dealer: int) -> None:
+    def emit(event: ScoreEvent, dealer: int, claimed: bool = False) -> None:
         nonlocal at
         at += 1
         scores[side_of(players, event.seat)] = event.total
-        lines.extend(_event_lines(event, tuple(scores), dealer, seats, lang, players))
+        lines.extend(_event_lines(event, tuple(scores), dealer, seats, lang, players, claimed))
 
     if headers:
         lines.append(_hand_header(hand, dealer, tuple(scores), seats, lang, players, target))
@@ -593,10 +708,30 @@ def _hand_lines(
     count = 0
     pile: list[Card] = []
     discards = 0
+    claimed_for: ScoreEvent | None = None  # with muggins, the hand or crib last claimed for
     for index, move in enumerate(moves):
         words = move.text.split()
         line, count = _move_line(move.seat, move.text, dealer, count, seats, lang, players)
         lines.append(line)
+        if words[0] in SHOW_MOVES:
+            # With muggins (C18, C19), as the terminal narrates it: a claim pegs the hand
+            # or crib claimed for (the show announced at the first), said without its
+            # count; the answer tells the count, then any points mugged.
+            if words[0] == "claim":
+                event = next_event(hand, "hand", "crib")
+                if event is not None:
+                    if claimed_for is None:
+                        lines.append(
+                            _("The show, with the starter {card} (C6):").format(card=event.starter)
+                        )
+                    claimed_for = event
+                    emit(event, dealer, claimed=True)
+            elif claimed_for is not None:
+                lines.extend(_counted_lines(claimed_for, dealer, seats, lang))
+                mugged = next_event(hand, "muggins")
+                if mugged is not None:
+                    emit(mugged, dealer)
+            continue
         if words[0] == "discard":
             discards += 1
             if discards == players and starter is not None:  # every seat has laid away
@@ -611,6 +746,8 @@ def _hand_lines(
             if pegged is not None and pegged.cards == tuple(pile):
                 emit(pegged, dealer)
         following = moves[index + 1] if index + 1 < len(moves) else None
+        if following is not None and following.text.split()[0] in SHOW_MOVES:
+            following = None  # the last card of the hand: the show (C18) follows, no count
         ended = count == 31
         if not ended and (following is None or following.text != "go"):
             # A go moves the turn without changing the pile: the sequence ends after it.

@@ -149,9 +149,10 @@ class Viewer {
   draw(shown) {
     const page = this.page;
     const names = this.names;
-    // The public view, no seat's turn: the game's module draws the board and no control.
+    // The public view, no seat's turn: the game's module draws the board and no control
+    // (`replay`: nobody is waited for).
     /** @type {Record<string, any>} */
-    const view = { ...shown.view, seat: null, your_turn: false, legal: [], plays: {} };
+    const view = { ...shown.view, seat: null, your_turn: false, legal: [], plays: {}, replay: true };
     const ui = {
       selected: null,
       picked: [],

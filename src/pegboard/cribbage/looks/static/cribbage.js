@@ -218,7 +218,10 @@ export function renderCribbage(view, ui, names) {
               (view.players || 2) === 2 ? t("No card of yours keeps the count at 31 or under: say Go (C5).") : t("No card of yours keeps the count at 31 or under: say Go (C10)."),
             )
           : null,
-        h(
+        // At the show with muggins (C18) nothing is played: no Go button.
+        view.showing
+          ? null
+          : h(
           "button",
           {
             type: "button",
@@ -235,7 +238,153 @@ export function renderCribbage(view, ui, names) {
     );
   }
 
-  return h("div", { class: "game cribbage" }, table, hand, gameEnd(view), showsSection(view, names));
+  return h("div", { class: "game cribbage" }, table, claimPanel(view, ui, names), hand, gameEnd(view), showsSection(view, names));
+}
+
+// The number typed in the claim or muggins field, kept across the page's re-renders (every
+// state rebuilds it) while the same question is asked: `key` names the question.
+const typed = { key: "", value: "", error: "" };
+
+/**
+ * A number field 0-29 with its label, a stepper (− and +, for phones whose number
+ * keyboard has none) and the button that sends it (Enter too: a form). The page checks
+ * nothing: the server's engine refuses a wrong number in words (C18), and the field
+ * keeps what was typed.
+ * @param {{id: string, key: string, label: string, button: string, verb: string, most: number, ui: {act: (action: string) => void}}} ask
+ * @returns {HTMLElement}
+ */
+function pointsForm(ask) {
+  if (typed.key !== ask.key) Object.assign(typed, { key: ask.key, value: "", error: "" });
+  // The server's refusal, said by the field as well as in the page's alert at its top (on
+  // a phone the field is far below it).
+  const error = h("p", { class: "points-error", id: `${ask.id}-error` }, typed.error);
+  const input = h("input", {
+    type: "number",
+    id: ask.id,
+    name: "points",
+    min: "0",
+    max: String(ask.most),
+    step: "1",
+    inputmode: "numeric",
+    autocomplete: "off",
+    value: typed.value,
+    "aria-describedby": `${ask.id}-error`,
+    "aria-invalid": typed.error ? "true" : null,
+    dataset: { focus: ask.id },
+    oninput: () => {
+      typed.value = input.value;
+    },
+  });
+  const step = (by) => {
+    const now = Number.parseInt(input.value, 10);
+    const next = Math.min(ask.most, Math.max(0, (Number.isNaN(now) ? 0 : now) + by));
+    input.value = String(next);
+    typed.value = input.value;
+  };
+  return h(
+    "form",
+    {
+      class: "points-form",
+      id: `${ask.id}-form`,
+      novalidate: true,
+      onsubmit: (event) => {
+        event.preventDefault();
+        typed.value = input.value;
+        typed.error = "";
+        watchRefusal(ask.id, ask.key);
+        ask.ui.act(`${ask.verb} ${input.value.trim()}`.trim());
+      },
+    },
+    h("label", { for: ask.id }, ask.label),
+    h(
+      "span",
+      { class: "stepper" },
+      h("button", { type: "button", class: "step", "aria-label": t("One point fewer"), dataset: { focus: `${ask.id}-less` }, onclick: () => step(-1) }, "−"),
+      input,
+      h("button", { type: "button", class: "step", "aria-label": t("One point more"), dataset: { focus: `${ask.id}-more` }, onclick: () => step(1) }, "+"),
+    ),
+    h("button", { type: "submit", class: "primary", id: `${ask.id}-button`, dataset: { focus: `${ask.id}-button` } }, ask.button),
+    error,
+  );
+}
+
+/**
+ * While the same question is asked (`key`), the page's error box is watched: a refusal of
+ * the number sent is said under the field too, and the field marked (the page is rebuilt
+ * as the number is sent, so the field is found by its id).
+ * @param {string} id the field's id
+ * @param {string} key the question
+ */
+function watchRefusal(id, key) {
+  const box = document.getElementById("errors");
+  if (!box) return;
+  const watch = new MutationObserver(() => {
+    const text = (box.textContent || "").trim();
+    if (typed.key !== key) {
+      watch.disconnect(); // the number was taken: another question now
+      return;
+    }
+    if (!text) return;
+    watch.disconnect();
+    typed.error = text;
+    const error = document.getElementById(`${id}-error`);
+    const input = document.getElementById(id);
+    if (error) error.textContent = text;
+    if (input) input.setAttribute("aria-invalid", "true");
+  });
+  watch.observe(box, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * With muggins, the show (C18-C20): the hand or crib being counted, turned up for all with
+ * the starter and whose it is; the person's claim (a number), their answer to an
+ * opponent's claim (muggins for a number of points, or let it stand), or whom the table
+ * waits for.
+ * @param {object} view the seat's view (`showing`, `claim`)
+ * @param {object} ui the table's ui
+ * @param {string[]} names the seats' names
+ * @returns {HTMLElement | null}
+ */
+export function claimPanel(view, ui, names) {
+  const showing = view.showing;
+  if (!showing) return null;
+  const claimant = names[showing.seat];
+  const asked = showing.asked === null || showing.asked === undefined ? null : names[showing.asked];
+  const yours = view.seat === showing.seat;
+  const key = `${view.hand_number}:${showing.seat}:${showing.what}:${view.claim || ""}`;
+  const parts = [];
+  if (showing.said !== null && showing.said !== undefined) {
+    parts.push(h("p", { class: "claim-said", id: "claim-said" }, yours ? t("You claim {points}.", { points: showing.said }) : t("{name} claims {points}.", { name: claimant, points: showing.said })));
+    if (showing.claimed !== showing.said) {
+      parts.push(h("p", { class: "claim-corrected" }, t("The cards hold fewer: {points} pegged (C20).", { points: showing.claimed })));
+    }
+  }
+  if (view.claim === "claim") {
+    parts.push(
+      h("p", { class: "prompt", id: "claim-prompt" }, t("Count your cards with the starter and claim their points (C18).")),
+      pointsForm({ id: "claim-points", key, label: t("Points you claim"), button: t("Claim"), verb: "claim", most: showing.most, ui }),
+    );
+  } else if (view.claim === "answer") {
+    parts.push(
+      h("p", { class: "prompt", id: "claim-prompt" }, t("Did the claim miss points? Call muggins for them, or let the claim stand (C19).")),
+      pointsForm({ id: "muggins-points", key, label: t("Points missed"), button: t("Call muggins"), verb: "muggins", most: showing.most, ui }),
+      h(
+        "p",
+        { class: "actions" },
+        h("button", { type: "button", id: "no-muggins-button", dataset: { focus: "no-muggins" }, onclick: () => ui.act("no muggins") }, t("Let it stand")),
+      ),
+    );
+  } else if (asked !== null && !view.replay) {
+    const waiting = showing.said === null || showing.said === undefined ? t("Waiting for {name} to claim (C18).", { name: asked }) : t("Waiting for {name} to answer the claim (C19).", { name: asked });
+    parts.push(h("p", { class: "muted waiting", id: "claim-waiting" }, waiting));
+  }
+  return h(
+    "section",
+    { class: "panel claiming", id: "claiming", "aria-labelledby": "claiming-title", dataset: { seat: String(showing.seat), what: showing.what } },
+    h("h2", { id: "claiming-title" }, t("Counting {whose}", { whose: showing.whose })),
+    h("p", { class: "shown-cards" }, chips(showing.cards), showing.starter ? h("span", { class: "with-starter" }, " + ", cardChip(showing.starter)) : null),
+    ...parts,
+  );
 }
 
 // The end of a game of the match (skunks, game points), while the next game is not begun.
@@ -283,6 +432,7 @@ export function showsSection(view, names) {
             h("span", { class: "points" }, labelled(t("Points"), show.points)),
           ),
           h("p", { class: "saying" }, show.saying),
+          claimedLine(show, names),
         ),
       ),
     ),
@@ -295,8 +445,10 @@ export const render = (view, ui, names) => renderCribbage(view, ui, names);
 
 // The match's length, and five-card cribbage when the table plays it (C13-C17).
 export const optionsLine = (view) => {
-  const games = t("Best of {games}", { games: view.best_of });
-  return view.cards === 5 ? `${games} · ${t("Five-card cribbage")}` : games;
+  const parts = [t("Best of {games}", { games: view.best_of })];
+  if (view.cards === 5) parts.push(t("Five-card cribbage"));
+  if (view.muggins) parts.push(t("Counted by the players, with muggins")); // C18-C20
+  return parts.join(" · ");
 };
 
 /**
@@ -370,6 +522,22 @@ export function latchEnd(view, latch) {
   }
 }
 
+/**
+ * With muggins, what a hand's or crib's owner claimed and what an opponent mugged (C18,
+ * C19), under what it held; nothing at a table that counts for the players.
+ * @param {{claimed?: number, mugged?: number, mugged_by?: (number|null)}} show
+ * @param {string[]} names
+ * @returns {HTMLElement | null}
+ */
+function claimedLine(show, names) {
+  if (show.claimed === undefined || show.claimed === null) return null;
+  const parts = [labelled(t("Claimed"), show.claimed)];
+  if (show.mugged && show.mugged_by !== null && show.mugged_by !== undefined) {
+    parts.push(labelled(t("Muggins by {name}", { name: names[show.mugged_by] }), show.mugged));
+  }
+  return h("p", { class: "claimed" }, parts.join(" · "));
+}
+
 // The show in the dialog: the starter, then each hand and the crib with its cards, every
 // count (fifteens, pairs, runs, flush, nobs) with its cards and points, the saying, and
 // the hand's points.
@@ -397,6 +565,7 @@ function showDialogParts(shows, names) {
             : null,
           h("p", { class: "saying" }, show.saying),
           h("p", { class: "points" }, labelled(t("Points"), show.points)),
+          claimedLine(show, names),
         ),
       ),
     ),
@@ -472,7 +641,7 @@ export function hintFace(view, hint) {
 // The same in words alone, for the live region that reads new events aloud.
 export const logSpeech = (text) => text.replace(CARD_CODE, (card) => cardWords(card));
 
-export const FOCUS_NEXT = ".playable[aria-disabled=false], #go-button:not([disabled])";
+export const FOCUS_NEXT = ".playable[aria-disabled=false], #go-button:not([disabled]), #claim-points, #muggins-points";
 
 /**
  * A seat's hand as the table draws cards (a replay shows every hand).
