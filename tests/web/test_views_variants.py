@@ -42,6 +42,23 @@ def test_c8_c13_a_cribbage_variants_table_links_to_its_own_rules(
     assert v["cards"] == options.get("cards", 6)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_c18_a_muggins_table_links_its_show_to_the_rules_on_muggins(players: int) -> None:
+    """A hand's end opens the section on muggins (C18-C20); a turn does too while the show
+    is claimed, and the pegging's turn keeps the game's (or the variant's) own section."""
+    match = CribbageMatch(best_of=1, seed=5, players=players, muggins=1)
+    own = {} if players == 2 else {"turn": "players"}
+    assert view(match, "cribbage", 0, "en")["rules_anchors"].get("turn") == own.get("turn")
+    assert view(match, "cribbage", 0, "en")["rules_anchors"]["round_end"] == "muggins"
+    while match.game.phase != "show":
+        seat = match.current_player
+        assert seat is not None
+        match.apply(match.legal_actions()[0], seat=seat)
+    anchors = view(match, "cribbage", 0, "en")["rules_anchors"]
+    assert anchors["turn"] == anchors["round_end"] == "muggins"
+    assert "muggins" in sections("cribbage")
+
+
 @pytest.mark.parametrize(
     ("options", "anchors"),
     [

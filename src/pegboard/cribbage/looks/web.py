@@ -301,9 +301,16 @@ def claim_asked(legal: Sequence[Action]) -> str | None:
 def rules_anchors(match: CribbageMatch) -> dict[str, str]:
     """The rules page's sections a variant's table links to at every moment, over the
     game's own ``anchors``: five-card cribbage's (C13-C17: its deal, pegging, show and 61
-    all differ) or three and four players' (C8-C12); none for the two-player game."""
+    all differ) or three and four players' (C8-C12); none for the two-player game. With
+    muggins the show's moments (a hand's end, and a turn while the show is claimed) open the
+    section on muggins (C18-C20)."""
     section = "five-card" if match.cards == 5 else "players" if match.players > 2 else None
-    return {} if section is None else dict.fromkeys(RULES_PAGE.anchors, section)
+    anchors = {} if section is None else dict.fromkeys(RULES_PAGE.anchors, section)
+    if match.muggins:  # the players claim the show (C18-C20): its moments open muggins's
+        anchors["round_end"] = "muggins"
+        if match.game.phase == "show":
+            anchors["turn"] = "muggins"
+    return anchors
 
 
 @lru_cache(maxsize=1024)
