@@ -39,6 +39,7 @@ ONE_ROLE: dict[str, tuple[str, int]] = {
     "Autoplay": ("a button: step through a replay by itself", 2),
     "Back": ("a replay's button: one move back", 2),
     "Bot": ("a seat's kind: played by a program", 3),
+    "Claimed": ("the points a player claimed at the show with muggins (a label, a header)", 2),
     "Close": ("a button: close a dialog or panel", 6),
     "Connected": ("the socket's state: connected", 2),
     "Continue": ("a button: go on after a pause", 2),
