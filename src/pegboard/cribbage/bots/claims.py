@@ -17,8 +17,8 @@ from pegboard.bots.base import Evaluation
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import CLAIM_OF, MOST, MUGGINS_OF, NO_MUGGINS
 from pegboard.cribbage.match import MatchObservation
-from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.scoring import score_breakdown
+from pegboard.cribbage.observation import CribbageObservation, ShowCount
+from pegboard.cribbage.scoring import ScoreItem, score_breakdown
 
 FORGOTTEN = frozenset({"flush", "nobs"})
 """What the beginner forgets to claim."""
@@ -28,16 +28,26 @@ less those an opponent then takes by muggins (every bot calls it for exactly wha
 missed)."""
 
 
-def show_action(observation: Observation, beginner: bool = False) -> Action | None:
-    """The claim or the call of muggins due from this seat at the show (C18, C19), or None
-    when none is due (no muggins, or another phase)."""
+def _due(observation: Observation) -> tuple[ShowCount, tuple[ScoreItem, ...]] | None:
+    """The hand or crib this seat must claim for or answer a claim of at the show, and what
+    its cards hold item by item (C6); None when nothing is due from it (no muggins, another
+    phase, another seat's turn)."""
     view = observation.game if isinstance(observation, MatchObservation) else observation
     if not isinstance(view, CribbageObservation):
         return None
     showing = view.showing
     if showing is None or view.current_player != view.seat or view.starter is None:
         return None
-    items = score_breakdown(showing.cards, view.starter, showing.what == "crib").items
+    return showing, score_breakdown(showing.cards, view.starter, showing.what == "crib").items
+
+
+def show_action(observation: Observation, beginner: bool = False) -> Action | None:
+    """The claim or the call of muggins due from this seat at the show (C18, C19), or None
+    when none is due (no muggins, or another phase)."""
+    due = _due(observation)
+    if due is None:
+        return None
+    showing, items = due
     held = sum(item.points for item in items)
     if showing.claimed is None:
         if beginner:
@@ -53,13 +63,10 @@ def show_analysis(observation: Observation) -> list[Evaluation] | None:
     ``held - n`` to the opponent's muggins; a claim of more pegs only what the cards hold
     (C20), as good as the exact count yet listed after it; muggins pegs what the claim
     missed, never more. The exact count comes first: it is what the bots play."""
-    view = observation.game if isinstance(observation, MatchObservation) else observation
-    if not isinstance(view, CribbageObservation):
+    due = _due(observation)
+    if due is None:
         return None
-    showing = view.showing
-    if showing is None or view.current_player != view.seat or view.starter is None:
-        return None
-    items = score_breakdown(showing.cards, view.starter, showing.what == "crib").items
+    showing, items = due
     held = sum(item.points for item in items)
     rows: list[tuple[Action, int, int]] = []  # the action, its points, its value
     if showing.claimed is None:
