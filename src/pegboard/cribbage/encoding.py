@@ -16,6 +16,10 @@ a vector cannot be built from, it cannot leak.
 **Observations**: ``float32`` entries in [0, 1] (``pegboard.games.encoding``), the seats
 relative to the observing one, laid out as ``CRIBBAGE_LAYOUT`` (name, start, size).
 
+Five-card cribbage (``cards=5``, C13-C17) has the same actions (two cards to the crib, the
+plays, go) and the same vector with one entry more, ``five_card`` (381: always 1), its
+scores out of its target, 61 (``FIVE_CARD_ENCODING``; the six-card vector is unchanged).
+
 ``ENCODING`` (a ``CribbageEncoding``) is cribbage's ``Game.encoding``: these numbers and
 vectors behind the ``Encoding`` protocol, for a game's observation or a match's (whose game
 in play it encodes), or a ``HandShown`` (the end of an episode of one hand).
@@ -45,6 +49,8 @@ __all__ = [
     "CRIBBAGE_OBS_SIZE",
     "CRIBBAGE_PLAY_BASE",
     "ENCODING",
+    "FIVE_CARD_ENCODING",
+    "FIVE_CARD_OBS_SIZE",
     "MAX_HANDS",
     "MAX_PEG_MOVES",
     "CribbageEncoding",
@@ -116,6 +122,8 @@ CRIBBAGE_LAYOUT: Final[tuple[tuple[str, int, int], ...]] = (
     ("discarded", 378, 2),  # me, opponent: has laid its two cards in the crib
 )
 CRIBBAGE_OBS_SIZE: Final = 380
+FIVE_CARD_OBS_SIZE: Final = 381
+"""Five-card's vector (C13): ``CRIBBAGE_LAYOUT``, then ``five_card`` (1.0) at 380."""
 _PHASES: Final = {"discard": 0, "pegging": 1, "over": 2}
 
 
@@ -124,13 +132,19 @@ def encode_cribbage(observation: CribbageObservation, *, hand_over: bool = False
 
     ``hand_over`` encodes the end of an episode of one hand: the engine has already dealt
     the next hand by then, so only the scores are kept and the phase reads "over".
+    A five-card observation (C13) has one entry more, ``five_card``, and its scores are
+    out of its own target (61, C17).
     """
-    vector = np.zeros(CRIBBAGE_OBS_SIZE, dtype=np.float32)
+    five = observation.cards == 5
+    vector = np.zeros(FIVE_CARD_OBS_SIZE if five else CRIBBAGE_OBS_SIZE, dtype=np.float32)
     me = observation.seat
     other = 1 - me
     scores = observation.scores
-    vector[365] = min(scores[me], _TARGET) / _TARGET
-    vector[366] = min(scores[other], _TARGET) / _TARGET
+    target = observation.target if five else _TARGET
+    vector[365] = min(scores[me], target) / target
+    vector[366] = min(scores[other], target) / target
+    if five:
+        vector[380] = 1.0
     if hand_over:
         vector[367 + _PHASES["over"]] = 1.0
         return vector
@@ -167,6 +181,11 @@ HAND_LENGTH: Final = 12 + 2 + 1 + MAX_PEG_MOVES
 """The steps of one hand in OpenSpiel: 12 cards dealt, 2 discards, the starter, the pegging."""
 MAX_HANDS: Final = 241
 """Hands in a game, at most: every hand pegs at least the last card, 1 + 2 * 120 points."""
+FIVE_CARD_HAND_LENGTH: Final = 10 + 2 + 1 + 12
+"""The steps of a five-card hand (C13): 10 cards dealt, 2 discards, the starter, the
+pegging (6 cards and at most one go each)."""
+FIVE_CARD_MAX_HANDS: Final = 121
+"""Five-card hands in a game, at most: one point a hand at least, 1 + 2 * 60 points (C17)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,11 +213,17 @@ def game_view(observation: Any) -> CribbageObservation:
 
 class CribbageEncoding:
     """Cribbage's ``Encoding`` (``pegboard.games.Encoding``): ``CRIBBAGE_NUM_ACTIONS``
-    actions, the same in every position, and ``CRIBBAGE_OBS_SIZE`` entries."""
+    actions, the same in every position, and ``CRIBBAGE_OBS_SIZE`` entries
+    (``FIVE_CARD_OBS_SIZE`` for five-card: ``cards=5``)."""
 
     num_actions: int = CRIBBAGE_NUM_ACTIONS
     observation_size: int = CRIBBAGE_OBS_SIZE
     max_length: int = MAX_HANDS * HAND_LENGTH
+
+    def __init__(self, cards: int | None = None) -> None:
+        if cards == 5:  # five-card (C13): one entry more, shorter hands and games
+            self.observation_size = FIVE_CARD_OBS_SIZE
+            self.max_length = FIVE_CARD_MAX_HANDS * FIVE_CARD_HAND_LENGTH
 
     def encode(self, observation: Any) -> Vector:
         return encode_cribbage(game_view(observation), hand_over=isinstance(observation, HandShown))
@@ -211,3 +236,4 @@ class CribbageEncoding:
 
 
 ENCODING: Final = CribbageEncoding()
+FIVE_CARD_ENCODING: Final = CribbageEncoding(cards=5)

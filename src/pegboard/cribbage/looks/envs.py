@@ -25,13 +25,16 @@ decision, so the engine does them by itself. Actions and observations are those 
 - ``reward="points"`` (default, and the only choice, for a hand): the points the seat
   pegged in the episode minus the points its opponent pegged.
 
-All three are zero-sum. ``players=3`` or ``4`` plays cribbage among three (C8) or four in
-partnerships (C9), agents ``player_0`` to ``player_3``, over
-``pegboard.cribbage.table_encoding`` (105 actions, a 603-entry vector; the two-player
-numbers above stay as they are): ``game_points`` are ``Game.returns()`` (+1 to the winner
-and -1/2 to each other among three; partners share +1 or -1 among four, C12), ``win`` the
-same, ``points`` a seat's (side's) points minus the mean of the others' (partners share
-them).
+All three are zero-sum. ``cards=5`` plays five-card cribbage to 61 between two (C13-C17:
+five cards each, three for last to the first non-dealer, counted in its points), over the
+same 1379 actions and a 381-entry vector (``five_card``; scores out of 61).
+
+``players=3`` or ``4`` plays cribbage among three (C8) or four in partnerships (C9), agents
+``player_0`` to ``player_3``, over ``pegboard.cribbage.table_encoding`` (105 actions, a
+603-entry vector; the two-player numbers above stay as they are): ``game_points`` are
+``Game.returns()`` (+1 to the winner and -1/2 to each other among three; partners share +1
+or -1 among four, C12), ``win`` the same, ``points`` a seat's (side's) points minus the mean
+of the others' (partners share them).
 ``render_mode="ansi"`` returns a public summary of the game (the
 scores, the phase, the starter and the pile; never a hand).
 
@@ -73,23 +76,21 @@ __all__ = ["GameEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
-    match's ``best_of`` is no option of it. It plays six-card cribbage with the score
-    counted for the players: five-card's ``cards`` and ``muggins`` are refused in words (a
-    claim is a count the engine already knows: an agent would learn nothing of cribbage
-    from it)."""
+    match's ``best_of`` is no option of it. ``cards=5`` plays five-card cribbage between two
+    (C13-C17; the options' own check refused it among more); ``muggins`` is refused in words.
+    """
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
         )
-    if options.get("cards") not in (None, 6):
-        raise ValueError("cribbage_v0 plays six-card cribbage (C2): cards is 6 here, not 5 (C13)")
     if options.get("muggins"):
         raise ValueError(
             "cribbage_v0 counts every score for the players: muggins (C18) is played at the "
             "site's tables and in the terminal, not here"
         )
     players = options.get("players")
-    return raw_env(players=2 if players is None else int(players), **kwargs)
+    cards = 5 if options.get("cards") == 5 else None
+    return raw_env(players=2 if players is None else int(players), cards=cards, **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -101,14 +102,17 @@ class GameEpisode:
     """An episode of one game, or of its first hand (``pegboard.envs.episode.Episode``),
     rewarded as the module docstring says; its text a public summary."""
 
-    def __init__(self, episode: str, reward: str, players: int = 2) -> None:
+    def __init__(
+        self, episode: str, reward: str, players: int = 2, cards: int | None = None
+    ) -> None:
         self.one_hand = episode == "hand"
         self.reward = reward
         self.players = players
+        self.cards = cards
         self.first_hand = 1
 
     def start(self, seed: int) -> Game:
-        game = Game.new(seed=seed, players=self.players)
+        game = Game.new(seed=seed, players=self.players, cards=self.cards)
         self.first_hand = game.hand_number
         return game
 
@@ -132,6 +136,7 @@ class GameEpisode:
         if self.reward == "points":
             scores = position.scores  # the episode started at 0-0
             if self.players == 2:
+                # At five-card the three for last (C14) is in them: the engine's points.
                 return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
             # A seat's own score (its side's among four, C9) less the others' mean.
             mine = [scores[position.side(seat)] for seat in range(self.players)]
@@ -189,11 +194,18 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         reward: Reward | None = None,
         render_mode: str | None = None,
         players: int = 2,
+        cards: int | None = None,
     ) -> None:
         if isinstance(players, bool) or players not in PLAYERS:
             raise ValueError(
                 f"cribbage is for 2 players (C2), 3 (C8) or 4 in partnerships (C9), not {players!r}"
             )
+        if cards not in (None, 5, 6) or (cards == 5 and players != 2):
+            raise ValueError(
+                f"cards is 5 for five-card cribbage between two (C13), not {cards!r} "
+                f"among {players}"
+            )
+        cards = 5 if cards == 5 else None
         if episode not in EPISODES:
             raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
         choices = REWARDS[episode]
@@ -206,17 +218,24 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             )
         # Three or four play over their own numbers (``table_encoding``): the two-player
         # game's stay as they are.
-        game = GAME if players == 2 else replace(GAME, encoding=_table_encoding)
+        # five-card's has one entry more (C13).
+        if players > 2:
+            game = replace(GAME, encoding=_table_encoding)
+        elif cards == 5:
+            game = replace(GAME, encoding=_five_card_encoding)
+        else:
+            game = GAME
         super().__init__(
             game,
-            GameEpisode(episode, reward, players),
+            GameEpisode(episode, reward, players, cards),
             players,
             render_mode,
             episode=episode,
             reward=reward,
             players=players,
+            cards=cards,
         )
-        self.position = Game.new(seed=0, players=players)  # replaced by reset()
+        self.position = Game.new(seed=0, players=players, cards=cards)  # replaced by reset()
 
     @property
     def game(self) -> Game:
@@ -233,6 +252,13 @@ def _table_encoding() -> Encoding:
     """The encoding among three or four (NumPy's vectors stand for the protocol's
     ``Sequence[float]``, as the two-player encoding's do in the registry)."""
     return cast(Encoding, TABLE_ENCODING)
+
+
+def _five_card_encoding() -> Encoding:
+    """Five-card's encoding between two (C13): the same actions, one entry more."""
+    from pegboard.cribbage.encoding import FIVE_CARD_ENCODING
+
+    return cast(Encoding, FIVE_CARD_ENCODING)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

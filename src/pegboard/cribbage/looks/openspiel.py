@@ -1,8 +1,9 @@
-"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1, and
-``players``: 2, the default, 3 or 4), the generic game (``pegboard.openspiel.generic``) with
-cribbage's ``Look``: its ``CribbageTable`` (the chance nodes below), its observer and its
-search for ISMCTS. Among three (C8) or four in partnerships (C9) the table and the observer
-are ``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
+"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1,
+``players``: 2, the default, 3 or 4, and ``cards``: 6, the default, or 5 between two),
+the generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
+``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS. Among
+three (C8) or four in partnerships (C9) the table and the observer are
+``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
 between two, unchanged by them.
 
 Explicit chance nodes: the cut for the first deal (C2: each seat deals first with
@@ -15,7 +16,12 @@ through ``Game.apply``.
 ``hands=0`` (default) plays to 121 (C7) and returns the game points of ``Game.returns``
 (+1 to the winner, +2 or +3 with a skunk, the opposite to the loser). ``hands=1`` plays one
 hand and returns each seat's points of that hand minus the other's (what the arena counts
-for a cribbage deal). Both are zero-sum. Actions are numbered as in
+for a cribbage deal). Both are zero-sum.
+
+``cards=5`` is five-card cribbage between two (C13-C17): five cards dealt each, a game to 61;
+the first non-dealer's three for last (C14) is the engine's, counted in the scores the
+first hand starts from (so a hand's points, ``hands=1``, are those of its play and show).
+Actions are numbered as in
 ``pegboard.cribbage.encoding``; what a seat is told is
 ``pegboard.cribbage.looks.openspiel_observer``'s.
 """
@@ -33,6 +39,8 @@ from pegboard.cribbage.actions import Action, Discard, LayAway
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.encoding import (
+    FIVE_CARD_HAND_LENGTH,
+    FIVE_CARD_MAX_HANDS,
     HAND_LENGTH,
     MAX_HANDS,
     cribbage_action,
@@ -55,7 +63,7 @@ __all__ = ["LOOK", "CribbageTable", "hand_record", "resample"]
 
 def setup(params: Mapping[str, Any]) -> Setup:
     """``hands``: 0 for a game to 121, 1 for one hand; ``players``: 2, 3 (C8) or 4 in
-    partnerships (C9)."""
+    partnerships (C9); ``cards``: 6, or 5 for five-card between two (C13)."""
     hands = int(params.get("hands", 0))
     if hands not in (0, 1):
         raise ValueError(f"hands is 0 (a game to 121) or 1 (one hand), not {hands!r}")
@@ -64,18 +72,32 @@ def setup(params: Mapping[str, Any]) -> Setup:
         raise ValueError(
             f"players is 2, 3 (C8) or 4 in two partnerships (C9), not {params.get('players')!r}"
         )
+    cards = int(params.get("cards", 6))
+    if cards not in (5, 6) or (cards == 5 and players != 2):
+        raise ValueError(
+            f"cards is 6, or 5 for five-card cribbage between two (C13), not {cards!r} "
+            f"among {players}"
+        )
     one_hand = hands == 1
     if players > 2:
         return _table_setup(players, one_hand)
-    bound = 121.0 if one_hand else 3.0
+    if cards == 5:  # to 61 (C17)
+        bound = 61.0 if one_hand else 3.0
+        length = 1 + (1 if one_hand else FIVE_CARD_MAX_HANDS) * FIVE_CARD_HAND_LENGTH
+    else:
+        bound = 121.0 if one_hand else 3.0
+        length = 1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH
+    settings: dict[str, Any] = {"one_hand": one_hand, "players": 2}
+    if cards == 5:  # said only at five-card: the six-card game's settings unchanged
+        settings["cards"] = 5
     return Setup(
         players=2,
         chance_outcomes=52,
         min_utility=-bound,
         max_utility=bound,
         utility_sum=0.0,
-        max_length=1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH,
-        settings={"one_hand": one_hand, "players": 2},
+        max_length=length,
+        settings=settings,
     )
 
 
@@ -114,7 +136,7 @@ def make_table(game: Description, encoding: Encoding, setup: Setup) -> Table:
 def make_observer(setup: Setup, kind: Any) -> Any:
     """What a seat is told: two players' (``CribbageObserver``), or three's or four's."""
     if setup.players == 2:
-        return CribbageObserver(kind)
+        return CribbageObserver(kind, cards=setup.settings.get("cards"))
     from pegboard.cribbage.looks.openspiel_table_observer import TableObserver
 
     return TableObserver(setup.players, kind)
@@ -126,6 +148,7 @@ class CribbageTable(Table):
     def __init__(self, game: Description, encoding: Encoding, setup: Setup) -> None:
         super().__init__(game, encoding, setup)
         self.one_hand = bool(setup.settings["one_hand"])
+        self.cards: int | None = setup.settings.get("cards")  # 5 at five-card (C13)
         self.dealer: int | None = None
         self.hand_no = 1
         self.start_scores: tuple[int, ...] = (0, 0)
@@ -161,6 +184,10 @@ class CribbageTable(Table):
     def deal(self, outcome: int) -> None:
         if self.dealer is None:
             self.dealer = outcome
+            if self.cards == 5:  # three for last, to the first non-dealer (C14)
+                scores = [0, 0]
+                scores[1 - outcome] = 3
+                self.start_scores = (scores[0], scores[1])
         elif self.game is None:
             self._deal(DECK[outcome])
         else:
@@ -183,9 +210,13 @@ class CribbageTable(Table):
         pone = 1 - self.dealer
         total = len(self.dealt[0]) + len(self.dealt[1])
         self.dealt[pone if total % 2 == 0 else self.dealer].append(card)
-        if total + 1 == 12:
+        if total + 1 == 2 * (self.cards or 6):
             self.game = Game.from_position(
-                self.dealt, dealer=self.dealer, scores=self.start_scores, hand_number=self.hand_no
+                self.dealt,
+                dealer=self.dealer,
+                scores=self.start_scores,
+                hand_number=self.hand_no,
+                cards=self.cards,
             )
 
     def _cut(self, starter: Card) -> None:
@@ -199,6 +230,7 @@ class CribbageTable(Table):
             scores=self.start_scores,
             starter=starter,
             hand_number=self.hand_no,
+            cards=self.cards,
         )
         rebuilt.apply(pone_discard)
         rebuilt.apply(pending)  # the cut: his heels may win the game
@@ -331,22 +363,21 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     if "best_of" in options:
         raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
     players = int(options.get("players") or 2)
-    if players == 2 and options.get("cards", 6) not in (None, 6):
-        # five-card (C13) is the generic game's only
-        raise ValueError("pegboard_cribbage plays six-card cribbage (C2): cards is 6 here")
     if options.get("muggins"):
         # a claim is a count the engine already knows: nothing for a search to learn
         raise ValueError(
             "pegboard_cribbage counts every score for the players: muggins (C18) is played "
             "at the site's tables and in the terminal, not here"
         )
-    return {} if players == 2 else {"players": players}
+    if players == 2:  # five-card (C13) is between two only (the options' check says so)
+        return {"cards": 5} if options.get("cards") == 5 else {}
+    return {"players": players}
 
 
 LOOK = Look(
     short_name=SHORT_NAME,
     long_name="pegboard Cribbage (two players six-card, three, or four in partnerships)",
-    specification={"hands": 0, "players": 2},
+    specification={"hands": 0, "players": 2, "cards": 6},
     parameters=_parameters,
     setup=setup,
     table=make_table,

@@ -62,6 +62,7 @@ _OBS_SHAPE: Final = [
     ("held_above", 2),
     ("hand_sizes", 2),
 ]
+_FIVE_CARD: Final = [("five_card", 1)]  # five-card's only (C13): always 1
 _INFO_EXTRA: Final = [("dealt", 52), ("pegging", MAX_PEG_MOVES * (2 + 53))]
 
 
@@ -99,14 +100,18 @@ class CribbageObserver:
     same for both seats: the cards played are then given by seat, not as mine and other).
 
     The observation tensor is the current hand as the player sees it (see ``_OBS_SHAPE``:
-    scores /121, count /31, held_above /10, hand sizes /6). The information-state tensor adds
-    the six cards the player was dealt and every pegging move of the hand in order (mover,
-    card or go): the earlier hands are public and bear on the play only through the scores,
-    which it holds. The information-state string is the whole game: every earlier hand as
-    the show revealed it, then this hand (own discard shown, the other's not).
+    scores /121 (/61 at five-card, which adds ``five_card``, C13), count /31, held_above
+    /10, hand sizes /6). The information-state tensor adds the six cards the player was
+    dealt and every pegging move of the hand in order (mover, card or go): the earlier hands
+    are public and bear on the play only through the scores, which it holds. The
+    information-state string is the whole game: every earlier hand as the show revealed it,
+    then this hand (own discard shown, the other's not).
     """
 
-    def __init__(self, iig_obs_type: Any = None) -> None:
+    def __init__(self, iig_obs_type: Any = None, cards: int | None = None) -> None:
+        # Five-card (C13) scores out of 61 and says so in one piece more, ``five_card``.
+        self.target = 61.0 if cards == 5 else 121.0
+        self.five = cards == 5
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self.perfect_recall = bool(kind.perfect_recall)
         self.public = bool(kind.public_info)
@@ -114,7 +119,8 @@ class CribbageObserver:
         self.has_private = self.private != pyspiel.PrivateInfoType.NONE
         copies = 2 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
         shape: list[tuple[str, int]] = []
-        for name, width in _OBS_SHAPE + (_INFO_EXTRA if self.perfect_recall else []):
+        pieces = _OBS_SHAPE + (_FIVE_CARD if self.five else [])
+        for name, width in pieces + (_INFO_EXTRA if self.perfect_recall else []):
             if name in _PRIVATE_PIECES:
                 if self.has_private:
                     shape.append((name, width if name == "seat" else copies * width))
@@ -147,10 +153,12 @@ class CribbageObserver:
 
     def _public_from(self, table: CribbageTable, player: int) -> None:
         d = self.dict
+        if self.five:
+            d["five_card"][0] = 1.0
         if table.dealer is not None:
             d["dealer"][table.dealer] = 1.0
         for seat in (0, 1):
-            d["scores"][seat] = table.start_scores[seat] / 121.0
+            d["scores"][seat] = table.start_scores[seat] / self.target
         game = table.game
         if game is None:
             d["phase"][0] = 1.0
@@ -170,7 +178,9 @@ class CribbageObserver:
         d["count"][0] = game.count / 31.0
         view = game.observation(player)
         for seat in (0, 1):
-            d["scores"][seat] = game.scores[seat] / 121.0
+            # five-card's may pass 61 by the last peg: kept at most 1 (six-card's as ever)
+            score = min(game.scores[seat], 61) if self.five else game.scores[seat]
+            d["scores"][seat] = score / self.target
             d["said_go"][seat] = float(view.said_go[seat])
             d["held_above"][seat] = view.held_above[seat] / 10.0
             d["hand_sizes"][seat] = view.hand_sizes[seat] / 6.0
