@@ -80,3 +80,7 @@ def test_c2_cribbage_views_ignore_the_others_hidden_cards() -> None:
 
 def test_c13_five_card_views_ignore_the_others_hidden_cards() -> None:
     check_game(pyspiel.load_game("pegboard_cribbage", {"cards": 5}), 8, 1)
+
+
+def test_c18_muggins_views_ignore_the_others_hidden_cards() -> None:
+    check_game(pyspiel.load_game("pegboard_cribbage", {"muggins": 1, "hands": 1}), 9, 6)

@@ -27,7 +27,10 @@ decision, so the engine does them by itself. Actions and observations are those 
 
 All three are zero-sum. ``cards=5`` plays five-card cribbage to 61 between two (C13-C17:
 five cards each, three for last to the first non-dealer, counted in its points), over the
-same 1379 actions and a 381-entry vector (``five_card``; scores out of 61).
+same 1379 actions and a 381-entry vector (``five_card``; scores out of 61). ``muggins=1``
+(between two, with either deal) has the players claim their shows (C18-C20): 1439 actions
+(claim 0-29, muggins 1-29, no muggins after the 1379) and the show's 61 entries appended
+(``pegboard.cribbage.encoding.MUGGINS_LAYOUT``); the rewards are the engine's points.
 
 ``players=3`` or ``4`` plays cribbage among three (C8) or four in partnerships (C9), agents
 ``player_0`` to ``player_3``, over ``pegboard.cribbage.table_encoding`` (105 actions, a
@@ -47,6 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, Final, Literal, cast
 
 from pegboard.cribbage.actions import Action
@@ -77,20 +81,21 @@ def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
     match's ``best_of`` is no option of it. ``cards=5`` plays five-card cribbage between two
-    (C13-C17; the options' own check refused it among more); ``muggins`` is refused in words.
-    """
+    (C13-C17) and ``muggins=1`` has the two players claim their shows (C18-C20); among three
+    or four muggins is refused in words (their table encoding has no claims)."""
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
         )
-    if options.get("muggins"):
+    players = 2 if options.get("players") is None else int(options["players"])
+    muggins = int(options.get("muggins") or 0)
+    if muggins and players != 2:
         raise ValueError(
-            "cribbage_v0 counts every score for the players: muggins (C18) is played at the "
-            "site's tables and in the terminal, not here"
+            "cribbage_v0 plays muggins (C18) between two: among three or four the engine "
+            "counts every score here"
         )
-    players = options.get("players")
     cards = 5 if options.get("cards") == 5 else None
-    return raw_env(players=2 if players is None else int(players), cards=cards, **kwargs)
+    return raw_env(players=players, cards=cards, muggins=muggins, **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -103,16 +108,22 @@ class GameEpisode:
     rewarded as the module docstring says; its text a public summary."""
 
     def __init__(
-        self, episode: str, reward: str, players: int = 2, cards: int | None = None
+        self,
+        episode: str,
+        reward: str,
+        players: int = 2,
+        cards: int | None = None,
+        muggins: int = 0,
     ) -> None:
         self.one_hand = episode == "hand"
         self.reward = reward
         self.players = players
         self.cards = cards
+        self.muggins = muggins
         self.first_hand = 1
 
     def start(self, seed: int) -> Game:
-        game = Game.new(seed=seed, players=self.players, cards=self.cards)
+        game = Game.new(seed=seed, players=self.players, cards=self.cards, muggins=self.muggins)
         self.first_hand = game.hand_number
         return game
 
@@ -195,6 +206,7 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         render_mode: str | None = None,
         players: int = 2,
         cards: int | None = None,
+        muggins: int = 0,
     ) -> None:
         if isinstance(players, bool) or players not in PLAYERS:
             raise ValueError(
@@ -206,6 +218,11 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
                 f"among {players}"
             )
         cards = 5 if cards == 5 else None
+        if muggins not in (0, 1) or (muggins and players != 2):
+            raise ValueError(
+                f"muggins is 0 or 1 (C18), and 1 between two only here, not {muggins!r} "
+                f"among {players}"
+            )
         if episode not in EPISODES:
             raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
         choices = REWARDS[episode]
@@ -218,24 +235,26 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             )
         # Three or four play over their own numbers (``table_encoding``): the two-player
         # game's stay as they are.
-        # five-card's has one entry more (C13).
+        # five-card's has one entry more (C13), muggins's the claims and the show (C18).
         if players > 2:
             game = replace(GAME, encoding=_table_encoding)
-        elif cards == 5:
-            game = replace(GAME, encoding=_five_card_encoding)
+        elif cards == 5 or muggins:
+            game = replace(GAME, encoding=partial(_variant_encoding, cards, bool(muggins)))
         else:
             game = GAME
         super().__init__(
             game,
-            GameEpisode(episode, reward, players, cards),
+            GameEpisode(episode, reward, players, cards, muggins),
             players,
             render_mode,
             episode=episode,
             reward=reward,
             players=players,
             cards=cards,
+            muggins=muggins,
         )
-        self.position = Game.new(seed=0, players=players, cards=cards)  # replaced by reset()
+        # replaced by reset()
+        self.position = Game.new(seed=0, players=players, cards=cards, muggins=muggins)
 
     @property
     def game(self) -> Game:
@@ -254,11 +273,12 @@ def _table_encoding() -> Encoding:
     return cast(Encoding, TABLE_ENCODING)
 
 
-def _five_card_encoding() -> Encoding:
-    """Five-card's encoding between two (C13): the same actions, one entry more."""
-    from pegboard.cribbage.encoding import FIVE_CARD_ENCODING
+def _variant_encoding(cards: int | None, muggins: bool) -> Encoding:
+    """Five-card's encoding between two (C13: the same actions, one entry more), or muggins's
+    (C18: the claims and calls after the other actions, the show's part at the end)."""
+    from pegboard.cribbage.encoding import CribbageEncoding
 
-    return cast(Encoding, FIVE_CARD_ENCODING)
+    return cast(Encoding, CribbageEncoding(cards, muggins))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
