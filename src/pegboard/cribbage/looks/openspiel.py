@@ -92,8 +92,8 @@ def setup(params: Mapping[str, Any]) -> Setup:
     one_hand = hands == 1
     if players > 2:
         return _table_setup(players, one_hand)
-    if cards == 5:  # to 61 (C17)
-        bound = 61.0 if one_hand else 3.0
+    if cards == 5:  # to 61 (C17): a hand may end past it, by one count of 29 at most from 60
+        bound = 89.0 if one_hand else 3.0
         length = 1 + (1 if one_hand else FIVE_CARD_MAX_HANDS) * FIVE_CARD_HAND_LENGTH
     else:
         bound = 121.0 if one_hand else 3.0
