@@ -275,13 +275,17 @@ def test_d1_d17_their_options_are_checked_by_the_game_first() -> None:
         game_env("cribbage", best_of=5)
 
 
-def test_c13_c18_cribbage_v0_refuses_five_card_and_muggins_in_words() -> None:
-    # It dealt six-card cribbage when asked for cards=5; a claim (C18) is a count the
-    # engine already knows, so muggins is the site's and the terminal's.
-    with pytest.raises(ValueError, match=r"six-card cribbage \(C2\): cards is 6 here"):
-        game_env("cribbage", cards=5)
-    with pytest.raises(ValueError, match=r"muggins \(C18\) is played at the site's tables"):
-        game_env("cribbage", muggins=1)
+def test_c13_c18_cribbage_v0_finds_five_card_and_muggins_between_two() -> None:
+    # Both are found by the environment (tests/envs/test_cribbage_variants_env.py plays
+    # them); among three or four muggins is refused in words, five-card by the engine.
+    env = game_env("cribbage", cards=5, muggins=1)
+    env.reset(seed=1)
+    view = env.unwrapped.game.observation(0)
+    assert view.cards == 5 and view.muggins
+    with pytest.raises(ValueError, match=r"muggins \(C18\) between two"):
+        game_env("cribbage", muggins=1, players=3)
     with pytest.raises(OptionError):
         game_env("cribbage", muggins=2)
+    with pytest.raises(ValueError, match="C13"):
+        game_env("cribbage", cards=5, players=3)  # five-card is between two
     game_env("cribbage", cards=6, muggins=0).reset(seed=1)  # the game's own values are fine

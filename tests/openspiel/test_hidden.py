@@ -76,3 +76,11 @@ def test_d2_draw_views_ignore_the_others_hidden_tiles(players: int) -> None:
 
 def test_c2_cribbage_views_ignore_the_others_hidden_cards() -> None:
     check_game(pyspiel.load_game("pegboard_cribbage", {"hands": 0}), 7, 1)
+
+
+def test_c13_five_card_views_ignore_the_others_hidden_cards() -> None:
+    check_game(pyspiel.load_game("pegboard_cribbage", {"cards": 5}), 8, 1)
+
+
+def test_c18_muggins_views_ignore_the_others_hidden_cards() -> None:
+    check_game(pyspiel.load_game("pegboard_cribbage", {"muggins": 1, "hands": 1}), 9, 6)

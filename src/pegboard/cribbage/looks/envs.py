@@ -25,13 +25,19 @@ decision, so the engine does them by itself. Actions and observations are those 
 - ``reward="points"`` (default, and the only choice, for a hand): the points the seat
   pegged in the episode minus the points its opponent pegged.
 
-All three are zero-sum. ``players=3`` or ``4`` plays cribbage among three (C8) or four in
-partnerships (C9), agents ``player_0`` to ``player_3``, over
-``pegboard.cribbage.table_encoding`` (105 actions, a 603-entry vector; the two-player
-numbers above stay as they are): ``game_points`` are ``Game.returns()`` (+1 to the winner
-and -1/2 to each other among three; partners share +1 or -1 among four, C12), ``win`` the
-same, ``points`` a seat's (side's) points minus the mean of the others' (partners share
-them).
+All three are zero-sum. ``cards=5`` plays five-card cribbage to 61 between two (C13-C17:
+five cards each, three for last to the first non-dealer, counted in its points), over the
+same 1379 actions and a 381-entry vector (``five_card``; scores out of 61). ``muggins=1``
+(between two, with either deal) has the players claim their shows (C18-C20): 1439 actions
+(claim 0-29, muggins 1-29, no muggins after the 1379) and the show's 61 entries appended
+(``pegboard.cribbage.encoding.MUGGINS_LAYOUT``); the rewards are the engine's points.
+
+``players=3`` or ``4`` plays cribbage among three (C8) or four in partnerships (C9), agents
+``player_0`` to ``player_3``, over ``pegboard.cribbage.table_encoding`` (105 actions, a
+603-entry vector; the two-player numbers above stay as they are): ``game_points`` are
+``Game.returns()`` (+1 to the winner and -1/2 to each other among three; partners share +1
+or -1 among four, C12), ``win`` the same, ``points`` a seat's (side's) points minus the mean
+of the others' (partners share them).
 ``render_mode="ansi"`` returns a public summary of the game (the
 scores, the phase, the starter and the pile; never a hand).
 
@@ -44,6 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any, Final, Literal, cast
 
 from pegboard.cribbage.actions import Action
@@ -73,23 +80,22 @@ __all__ = ["GameEpisode", "env", "from_options", "raw_env"]
 def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
-    match's ``best_of`` is no option of it. It plays six-card cribbage with the score
-    counted for the players: five-card's ``cards`` and ``muggins`` are refused in words (a
-    claim is a count the engine already knows: an agent would learn nothing of cribbage
-    from it)."""
+    match's ``best_of`` is no option of it. ``cards=5`` plays five-card cribbage between two
+    (C13-C17) and ``muggins=1`` has the two players claim their shows (C18-C20); among three
+    or four muggins is refused in words (their table encoding has no claims)."""
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
         )
-    if options.get("cards") not in (None, 6):
-        raise ValueError("cribbage_v0 plays six-card cribbage (C2): cards is 6 here, not 5 (C13)")
-    if options.get("muggins"):
+    players = 2 if options.get("players") is None else int(options["players"])
+    muggins = int(options.get("muggins") or 0)
+    if muggins and players != 2:
         raise ValueError(
-            "cribbage_v0 counts every score for the players: muggins (C18) is played at the "
-            "site's tables and in the terminal, not here"
+            "cribbage_v0 plays muggins (C18) between two: among three or four the engine "
+            "counts every score here"
         )
-    players = options.get("players")
-    return raw_env(players=2 if players is None else int(players), **kwargs)
+    cards = 5 if options.get("cards") == 5 else None
+    return raw_env(players=players, cards=cards, muggins=muggins, **kwargs)
 
 
 def env(illegal_reward: float = -1.0, **kwargs: Any) -> Any:
@@ -101,14 +107,23 @@ class GameEpisode:
     """An episode of one game, or of its first hand (``pegboard.envs.episode.Episode``),
     rewarded as the module docstring says; its text a public summary."""
 
-    def __init__(self, episode: str, reward: str, players: int = 2) -> None:
+    def __init__(
+        self,
+        episode: str,
+        reward: str,
+        players: int = 2,
+        cards: int | None = None,
+        muggins: int = 0,
+    ) -> None:
         self.one_hand = episode == "hand"
         self.reward = reward
         self.players = players
+        self.cards = cards
+        self.muggins = muggins
         self.first_hand = 1
 
     def start(self, seed: int) -> Game:
-        game = Game.new(seed=seed, players=self.players)
+        game = Game.new(seed=seed, players=self.players, cards=self.cards, muggins=self.muggins)
         self.first_hand = game.hand_number
         return game
 
@@ -132,6 +147,7 @@ class GameEpisode:
         if self.reward == "points":
             scores = position.scores  # the episode started at 0-0
             if self.players == 2:
+                # At five-card the three for last (C14) is in them: the engine's points.
                 return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
             # A seat's own score (its side's among four, C9) less the others' mean.
             mine = [scores[position.side(seat)] for seat in range(self.players)]
@@ -189,10 +205,23 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         reward: Reward | None = None,
         render_mode: str | None = None,
         players: int = 2,
+        cards: int | None = None,
+        muggins: int = 0,
     ) -> None:
         if isinstance(players, bool) or players not in PLAYERS:
             raise ValueError(
                 f"cribbage is for 2 players (C2), 3 (C8) or 4 in partnerships (C9), not {players!r}"
+            )
+        if cards not in (None, 5, 6) or (cards == 5 and players != 2):
+            raise ValueError(
+                f"cards is 5 for five-card cribbage between two (C13), not {cards!r} "
+                f"among {players}"
+            )
+        cards = 5 if cards == 5 else None
+        if muggins not in (0, 1) or (muggins and players != 2):
+            raise ValueError(
+                f"muggins is 0 or 1 (C18), and 1 between two only here, not {muggins!r} "
+                f"among {players}"
             )
         if episode not in EPISODES:
             raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
@@ -206,17 +235,26 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             )
         # Three or four play over their own numbers (``table_encoding``): the two-player
         # game's stay as they are.
-        game = GAME if players == 2 else replace(GAME, encoding=_table_encoding)
+        # five-card's has one entry more (C13), muggins's the claims and the show (C18).
+        if players > 2:
+            game = replace(GAME, encoding=_table_encoding)
+        elif cards == 5 or muggins:
+            game = replace(GAME, encoding=partial(_variant_encoding, cards, bool(muggins)))
+        else:
+            game = GAME
         super().__init__(
             game,
-            GameEpisode(episode, reward, players),
+            GameEpisode(episode, reward, players, cards, muggins),
             players,
             render_mode,
             episode=episode,
             reward=reward,
             players=players,
+            cards=cards,
+            muggins=muggins,
         )
-        self.position = Game.new(seed=0, players=players)  # replaced by reset()
+        # replaced by reset()
+        self.position = Game.new(seed=0, players=players, cards=cards, muggins=muggins)
 
     @property
     def game(self) -> Game:
@@ -233,6 +271,14 @@ def _table_encoding() -> Encoding:
     """The encoding among three or four (NumPy's vectors stand for the protocol's
     ``Sequence[float]``, as the two-player encoding's do in the registry)."""
     return cast(Encoding, TABLE_ENCODING)
+
+
+def _variant_encoding(cards: int | None, muggins: bool) -> Encoding:
+    """Five-card's encoding between two (C13: the same actions, one entry more), or muggins's
+    (C18: the claims and calls after the other actions, the show's part at the end)."""
+    from pegboard.cribbage.encoding import CribbageEncoding
+
+    return cast(Encoding, CribbageEncoding(cards, muggins))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

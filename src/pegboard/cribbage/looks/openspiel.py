@@ -1,8 +1,9 @@
-"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1, and
-``players``: 2, the default, 3 or 4), the generic game (``pegboard.openspiel.generic``) with
-cribbage's ``Look``: its ``CribbageTable`` (the chance nodes below), its observer and its
-search for ISMCTS. Among three (C8) or four in partnerships (C9) the table and the observer
-are ``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
+"""Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1,
+``players``: 2, the default, 3 or 4, and ``cards``: 6, the default, or 5 between two),
+the generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
+``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS. Among
+three (C8) or four in partnerships (C9) the table and the observer are
+``openspiel_tables``' and ``openspiel_table_observer``'s; what follows is the game
 between two, unchanged by them.
 
 Explicit chance nodes: the cut for the first deal (C2: each seat deals first with
@@ -15,7 +16,16 @@ through ``Game.apply``.
 ``hands=0`` (default) plays to 121 (C7) and returns the game points of ``Game.returns``
 (+1 to the winner, +2 or +3 with a skunk, the opposite to the loser). ``hands=1`` plays one
 hand and returns each seat's points of that hand minus the other's (what the arena counts
-for a cribbage deal). Both are zero-sum. Actions are numbered as in
+for a cribbage deal). Both are zero-sum.
+
+``cards=5`` is five-card cribbage between two (C13-C17): five cards dealt each, a game to 61;
+the first non-dealer's three for last (C14) is the engine's, counted in the scores the
+first hand starts from (so a hand's points, ``hands=1``, are those of its play and show).
+``muggins=1`` (between two, with either deal) has the players claim their shows (C18-C20):
+the claims and calls are numbered after the other actions (1439 in all), each a player
+action played through ``Game.apply``, and the observer adds the show's pieces.
+
+Actions are numbered as in
 ``pegboard.cribbage.encoding``; what a seat is told is
 ``pegboard.cribbage.looks.openspiel_observer``'s.
 """
@@ -33,8 +43,12 @@ from pegboard.cribbage.actions import Action, Discard, LayAway
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import determinize
 from pegboard.cribbage.encoding import (
+    FIVE_CARD_HAND_LENGTH,
+    FIVE_CARD_MAX_HANDS,
     HAND_LENGTH,
     MAX_HANDS,
+    MUGGINS_NUM_ACTIONS,
+    SHOW_LENGTH,
     cribbage_action,
     cribbage_action_index,
 )
@@ -55,7 +69,7 @@ __all__ = ["LOOK", "CribbageTable", "hand_record", "resample"]
 
 def setup(params: Mapping[str, Any]) -> Setup:
     """``hands``: 0 for a game to 121, 1 for one hand; ``players``: 2, 3 (C8) or 4 in
-    partnerships (C9)."""
+    partnerships (C9); ``cards``: 6, or 5 for five-card between two (C13)."""
     hands = int(params.get("hands", 0))
     if hands not in (0, 1):
         raise ValueError(f"hands is 0 (a game to 121) or 1 (one hand), not {hands!r}")
@@ -64,18 +78,42 @@ def setup(params: Mapping[str, Any]) -> Setup:
         raise ValueError(
             f"players is 2, 3 (C8) or 4 in two partnerships (C9), not {params.get('players')!r}"
         )
+    cards = int(params.get("cards", 6))
+    muggins = int(params.get("muggins", 0))
+    if muggins not in (0, 1) or (muggins and players != 2):
+        raise ValueError(
+            f"muggins is 0 or 1 (C18), and 1 between two only here, not {muggins!r} among {players}"
+        )
+    if cards not in (5, 6) or (cards == 5 and players != 2):
+        raise ValueError(
+            f"cards is 6, or 5 for five-card cribbage between two (C13), not {cards!r} "
+            f"among {players}"
+        )
     one_hand = hands == 1
     if players > 2:
         return _table_setup(players, one_hand)
-    bound = 121.0 if one_hand else 3.0
+    if cards == 5:  # to 61 (C17): a hand may end past it, by one count of 29 at most from 60
+        bound = 89.0 if one_hand else 3.0
+        length = 1 + (1 if one_hand else FIVE_CARD_MAX_HANDS) * FIVE_CARD_HAND_LENGTH
+    else:
+        bound = 121.0 if one_hand else 3.0
+        length = 1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH
+    settings: dict[str, Any] = {"one_hand": one_hand, "players": 2}
+    if cards == 5:  # said only at five-card: the six-card game's settings unchanged
+        settings["cards"] = 5
+    if muggins:  # the claims and calls (C18, C19): a show's steps, and their numbers
+        settings["muggins"] = 1
+        hands = 1 if one_hand else FIVE_CARD_MAX_HANDS if cards == 5 else MAX_HANDS
+        length += hands * SHOW_LENGTH
     return Setup(
         players=2,
         chance_outcomes=52,
         min_utility=-bound,
         max_utility=bound,
         utility_sum=0.0,
-        max_length=1 + (1 if one_hand else MAX_HANDS) * HAND_LENGTH,
-        settings={"one_hand": one_hand, "players": 2},
+        max_length=length,
+        settings=settings,
+        num_actions=MUGGINS_NUM_ACTIONS if muggins else None,
     )
 
 
@@ -114,7 +152,8 @@ def make_table(game: Description, encoding: Encoding, setup: Setup) -> Table:
 def make_observer(setup: Setup, kind: Any) -> Any:
     """What a seat is told: two players' (``CribbageObserver``), or three's or four's."""
     if setup.players == 2:
-        return CribbageObserver(kind)
+        settings = setup.settings
+        return CribbageObserver(kind, settings.get("cards"), bool(settings.get("muggins")))
     from pegboard.cribbage.looks.openspiel_table_observer import TableObserver
 
     return TableObserver(setup.players, kind)
@@ -126,6 +165,8 @@ class CribbageTable(Table):
     def __init__(self, game: Description, encoding: Encoding, setup: Setup) -> None:
         super().__init__(game, encoding, setup)
         self.one_hand = bool(setup.settings["one_hand"])
+        self.cards: int | None = setup.settings.get("cards")  # 5 at five-card (C13)
+        self.muggins = int(setup.settings.get("muggins", 0))  # 1: the players claim (C18)
         self.dealer: int | None = None
         self.hand_no = 1
         self.start_scores: tuple[int, ...] = (0, 0)
@@ -161,13 +202,17 @@ class CribbageTable(Table):
     def deal(self, outcome: int) -> None:
         if self.dealer is None:
             self.dealer = outcome
+            if self.cards == 5:  # three for last, to the first non-dealer (C14)
+                scores = [0, 0]
+                scores[1 - outcome] = 3
+                self.start_scores = (scores[0], scores[1])
         elif self.game is None:
             self._deal(DECK[outcome])
         else:
             self._cut(DECK[outcome])
 
     def play(self, seat: int, number: int) -> None:
-        move = cribbage_action(number)
+        move = cribbage_action(number, muggins=bool(self.muggins))
         game = self.game
         assert game is not None
         if isinstance(move, Discard) and game.current_player == game.dealer:
@@ -183,9 +228,14 @@ class CribbageTable(Table):
         pone = 1 - self.dealer
         total = len(self.dealt[0]) + len(self.dealt[1])
         self.dealt[pone if total % 2 == 0 else self.dealer].append(card)
-        if total + 1 == 12:
+        if total + 1 == 2 * (self.cards or 6):
             self.game = Game.from_position(
-                self.dealt, dealer=self.dealer, scores=self.start_scores, hand_number=self.hand_no
+                self.dealt,
+                dealer=self.dealer,
+                scores=self.start_scores,
+                hand_number=self.hand_no,
+                cards=self.cards,
+                muggins=self.muggins,
             )
 
     def _cut(self, starter: Card) -> None:
@@ -199,6 +249,8 @@ class CribbageTable(Table):
             scores=self.start_scores,
             starter=starter,
             hand_number=self.hand_no,
+            cards=self.cards,
+            muggins=self.muggins,
         )
         rebuilt.apply(pone_discard)
         rebuilt.apply(pending)  # the cut: his heels may win the game
@@ -227,7 +279,7 @@ class CribbageTable(Table):
         return f"{'deal' if self.game is None else 'starter'}:{DECK[outcome]}"
 
     def action_string(self, seat: int, number: int) -> str:
-        return str(cribbage_action(number))
+        return str(cribbage_action(number, muggins=bool(self.muggins)))
 
     def observation(self, seat: int) -> CribbageObservation | None:
         return None if self.game is None else self.game.observation(seat)
@@ -262,10 +314,27 @@ class CribbageTable(Table):
 
 def resample(table: CribbageTable, seat: int, rng: random.Random) -> CribbageTable:
     """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden`` (every public
-    fact kept: the other seat's played cards, and what its go's proved, C5)."""
+    fact kept: the other seat's played cards, and what its go's proved, C5).
+
+    In a show with muggins (C18) the six-card hands are public (every card was played):
+    only the other seat's discards are dealt again, until the crib is turned up; then
+    nothing is hidden. A five-card show is refused (its unplayed cards, once turned up,
+    are public but the engine's sample would deal them again)."""
     assert table.game is not None and table.pending is None
     other = table.copy()
-    other.game = table.game.sample_hidden(seat, rng)
+    game = table.game
+    if game.phase == "show":  # with muggins (C18): cards are turned up one show at a time
+        showing = game.observation(seat).showing
+        if showing is not None and showing.what == "crib":
+            return other  # both hands and the crib turned up: nothing is hidden any more
+        if table.cards == 5:
+            # Five-card's hands keep cards never played (C15): a hand turned up is public,
+            # and the engine's sample would deal it again.
+            raise pyspiel.SpielError(
+                "pegboard_cribbage cannot deal the unseen cards again in a five-card show "
+                "with muggins (C13, C18)"
+            )
+    other.game = game.sample_hidden(seat, rng)
     return other
 
 
@@ -331,22 +400,24 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     if "best_of" in options:
         raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
     players = int(options.get("players") or 2)
-    if players == 2 and options.get("cards", 6) not in (None, 6):
-        # five-card (C13) is the generic game's only
-        raise ValueError("pegboard_cribbage plays six-card cribbage (C2): cards is 6 here")
-    if options.get("muggins"):
-        # a claim is a count the engine already knows: nothing for a search to learn
+    muggins = int(options.get("muggins") or 0)
+    if muggins and players != 2:
         raise ValueError(
-            "pegboard_cribbage counts every score for the players: muggins (C18) is played "
-            "at the site's tables and in the terminal, not here"
+            "pegboard_cribbage plays muggins (C18) between two: among three or four the engine "
+            "counts every score here"
         )
-    return {} if players == 2 else {"players": players}
+    if players == 2:  # five-card (C13) is between two only (the options' check says so)
+        params: dict[str, Any] = {"cards": 5} if options.get("cards") == 5 else {}
+        if muggins:
+            params["muggins"] = 1
+        return params
+    return {"players": players}
 
 
 LOOK = Look(
     short_name=SHORT_NAME,
     long_name="pegboard Cribbage (two players six-card, three, or four in partnerships)",
-    specification={"hands": 0, "players": 2},
+    specification={"hands": 0, "players": 2, "cards": 6, "muggins": 0},
     parameters=_parameters,
     setup=setup,
     table=make_table,

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
-from pegboard.cribbage.actions import Discard, Go, Play
+from pegboard.cribbage.actions import MOST, Discard, Go, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.encoding import MAX_PEG_MOVES
 from pegboard.cribbage.game import Game
+from pegboard.cribbage.observation import ShowCount
 from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
 
 if TYPE_CHECKING:
@@ -62,6 +63,14 @@ _OBS_SHAPE: Final = [
     ("held_above", 2),
     ("hand_sizes", 2),
 ]
+_FIVE_CARD: Final = [("five_card", 1)]  # five-card's only (C13): always 1
+_SHOW: Final = [  # with muggins only (C18, C19): the show being claimed, all public
+    ("show", 1),  # 1 while the players claim the show
+    ("showing", 52),  # the hand or crib being claimed for, turned up
+    ("show_seat", 2),  # whose hand or crib it is
+    ("show_crib", 1),  # 1 for the crib, 0 a hand
+    ("claim", 2),  # claimed (1 once made), the points claimed / 29
+]
 _INFO_EXTRA: Final = [("dealt", 52), ("pegging", MAX_PEG_MOVES * (2 + 53))]
 
 
@@ -99,14 +108,21 @@ class CribbageObserver:
     same for both seats: the cards played are then given by seat, not as mine and other).
 
     The observation tensor is the current hand as the player sees it (see ``_OBS_SHAPE``:
-    scores /121, count /31, held_above /10, hand sizes /6). The information-state tensor adds
-    the six cards the player was dealt and every pegging move of the hand in order (mover,
-    card or go): the earlier hands are public and bear on the play only through the scores,
-    which it holds. The information-state string is the whole game: every earlier hand as
-    the show revealed it, then this hand (own discard shown, the other's not).
+    scores /121 (/61 at five-card, which adds ``five_card``, C13), count /31, held_above
+    /10, hand sizes /6). The information-state tensor adds the six cards the player was
+    dealt and every pegging move of the hand in order (mover, card or go): the earlier hands
+    are public and bear on the play only through the scores, which it holds. The
+    information-state string is the whole game: every earlier hand as the show revealed it,
+    then this hand (own discard shown, the other's not).
     """
 
-    def __init__(self, iig_obs_type: Any = None) -> None:
+    def __init__(
+        self, iig_obs_type: Any = None, cards: int | None = None, muggins: bool = False
+    ) -> None:
+        # Five-card (C13) scores out of 61 and says so in one piece more, ``five_card``.
+        self.target = 61.0 if cards == 5 else 121.0
+        self.five = cards == 5
+        self.muggins = muggins  # the show's pieces (C18, C19), all public
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self.perfect_recall = bool(kind.perfect_recall)
         self.public = bool(kind.public_info)
@@ -114,7 +130,8 @@ class CribbageObserver:
         self.has_private = self.private != pyspiel.PrivateInfoType.NONE
         copies = 2 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
         shape: list[tuple[str, int]] = []
-        for name, width in _OBS_SHAPE + (_INFO_EXTRA if self.perfect_recall else []):
+        pieces = _OBS_SHAPE + (_FIVE_CARD if self.five else []) + (_SHOW if muggins else [])
+        for name, width in pieces + (_INFO_EXTRA if self.perfect_recall else []):
             if name in _PRIVATE_PIECES:
                 if self.has_private:
                     shape.append((name, width if name == "seat" else copies * width))
@@ -147,10 +164,12 @@ class CribbageObserver:
 
     def _public_from(self, table: CribbageTable, player: int) -> None:
         d = self.dict
+        if self.five:
+            d["five_card"][0] = 1.0
         if table.dealer is not None:
             d["dealer"][table.dealer] = 1.0
         for seat in (0, 1):
-            d["scores"][seat] = table.start_scores[seat] / 121.0
+            d["scores"][seat] = table.start_scores[seat] / self.target
         game = table.game
         if game is None:
             d["phase"][0] = 1.0
@@ -169,8 +188,12 @@ class CribbageObserver:
                 d[f"played_by_{seat}"][card.index] = 1.0
         d["count"][0] = game.count / 31.0
         view = game.observation(player)
+        if self.muggins and view.phase == "show":
+            _show_from(d, view.showing)
         for seat in (0, 1):
-            d["scores"][seat] = game.scores[seat] / 121.0
+            # five-card's may pass 61 by the last peg: kept at most 1 (six-card's as ever)
+            score = min(game.scores[seat], 61) if self.five else game.scores[seat]
+            d["scores"][seat] = score / self.target
             d["said_go"][seat] = float(view.said_go[seat])
             d["held_above"][seat] = view.held_above[seat] / 10.0
             d["hand_sizes"][seat] = view.hand_sizes[seat] / 6.0
@@ -186,6 +209,17 @@ class CribbageObserver:
                 i += 1
 
     def string_from(self, state: GenericState, player: int) -> str:
+        text = self._string_from(state, player)
+        game = cast("CribbageTable", state.table).game
+        if self.muggins and self.public and game is not None:
+            showing = game.observation(player).showing
+            if showing is not None:  # the show claimed (C18), public
+                claimed = "-" if showing.claimed is None else showing.claimed
+                cards = " ".join(map(str, showing.cards))
+                text += f" show:{showing.seat}:{showing.what}:{cards} claimed:{claimed}"
+        return text
+
+    def _string_from(self, state: GenericState, player: int) -> str:
         table = cast("CribbageTable", state.table)
         if self.perfect_recall:
             return information_state_string(table, player, self.public, self.private)
@@ -220,6 +254,19 @@ class CribbageObserver:
                 f"above:{view.held_above[0]},{view.held_above[1]}"
             )
         return " ".join(parts)
+
+
+def _show_from(d: dict[str, Vector], showing: ShowCount | None) -> None:
+    """The show's pieces (``_SHOW``): what is being claimed for and the claim."""
+    d["show"][0] = 1.0
+    if showing is None:
+        return
+    d["showing"][:] = _cards_vector(showing.cards)
+    d["show_seat"][showing.seat] = 1.0
+    d["show_crib"][0] = float(showing.what == "crib")
+    if showing.claimed is not None:
+        d["claim"][0] = 1.0
+        d["claim"][1] = min(showing.claimed, MOST) / MOST
 
 
 def information_state_string(
