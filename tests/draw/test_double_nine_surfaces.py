@@ -2,8 +2,8 @@
 reaches: the lobby's option (its label and choices in four languages), the table's view
 (tiles of 7, 8 and 9 in the hand and on the line, no hidden tile named), the board's SVG
 (pips of 7, 8 and 9), the terminal (``pegboard play --option set=9``), ``replay``,
-``hint``, the arena's deals; PettingZoo and OpenSpiel refuse it in words (their encodings are
-the double-six set's); and the chances of winning are not offered for it.
+``hint``, the arena's deals; PettingZoo and OpenSpiel play it with the double-nine numbers
+(more in test_double_nine_research.py); and the chances of winning are not offered for it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from pegboard.cli.main import app
 from pegboard.dominoes.svg import _PIPS, render_svg
 from pegboard.dominoes.tiles import reading_order
 from pegboard.draw import Match, Round, Tile
-from pegboard.draw.encoding import DoubleNineEncodingError
 from pegboard.draw.looks import web as draw_web
 from pegboard.games.base import OptionError
 from pegboard.i18n import translator
@@ -160,22 +159,19 @@ def test_d25_the_arena_deals_the_double_nine_set() -> None:
     assert deals.start(False, 11, 3, {}).tile_set == 6
 
 
-def test_d25_pettingzoo_and_openspiel_refuse_the_double_nine_set_in_words() -> None:
-    """The research interfaces' spaces are the double-six set's (28 tiles, 86 actions): a
-    double-nine environment or game is refused, naming the set and D25, never encoded
-    wrongly; a double-six one is made as before."""
+def test_d25_pettingzoo_and_openspiel_take_the_double_nine_set() -> None:
+    """The research interfaces find the option: a double-nine environment or game has the
+    double-nine numbers (167 actions), a double-six one the double-six numbers (86)."""
     pytest.importorskip("pettingzoo")
     from pegboard.envs import game_env
 
-    with pytest.raises(DoubleNineEncodingError, match=r"set 9 \(D25\)"):
-        game_env("draw", players=2, set=9)
-    assert game_env("draw", players=2, set=6) is not None
+    assert game_env("draw", players=2, set=9).action_space("player_0").n == 167
+    assert game_env("draw", players=2, set=6).action_space("player_0").n == 86
     pytest.importorskip("pyspiel")
     from pegboard.openspiel import load_game
 
-    with pytest.raises(DoubleNineEncodingError, match=r"set 9 \(D25\)"):
-        load_game("draw", {"players": 2, "set": 9})
-    assert load_game("draw", {"players": 2}) is not None
+    assert load_game("draw", {"players": 2, "set": 9}).num_distinct_actions() == 167
+    assert load_game("draw", {"players": 2}).num_distinct_actions() == 86
 
 
 def test_d27_no_chances_of_winning_are_offered_for_the_double_nine_set() -> None:

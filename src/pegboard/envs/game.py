@@ -137,11 +137,14 @@ class GameEnv(PegboardEnv):
         episode: Episode,
         seats: int,
         render_mode: str | None,
+        encoding: Encoding | None = None,
         /,
         **kwargs: Any,
     ) -> None:
-        """``kwargs`` are the keyword arguments the subclass was made with (for pickling)."""
-        encoding = research_encoding(game)
+        """``kwargs`` are the keyword arguments the subclass was made with (for pickling);
+        ``encoding``, when given, is used instead of the game's (Draw's of the set played)."""
+        if encoding is None:
+            encoding = research_encoding(game)
         self.description = game
         self.encoding = encoding
         self.episode = episode

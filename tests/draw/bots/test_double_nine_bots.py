@@ -18,16 +18,15 @@ from pegboard.draw import Round
 from pegboard.draw.bots.expert import Dealer
 from pegboard.draw.bots.playout import Playout, code_of
 from pegboard.draw.determinize import determinize, public_determinize, trailing_passes
-from pegboard.draw.encoding import DoubleNineEncodingError
-from pegboard.games import bot_levels, make_bot
+from pegboard.games import bot_levels
 from tests.draw.bots.test_block_bots import SMALL_BUDGET, bots_for
 from tests.draw.bots.test_expert import _policy, play_round
 
 QUICK = ("random", "greedy", "beginner", "casual")
 SEARCHING = ("strong", "pimc", "expert")
 RESEARCH = ("ismcts",)
-"""OpenSpiel's ISMCTS reads the research encoding, sized for the double-six set: it refuses
-the double-nine set, in words (``encoding.DoubleNineEncodingError``)."""
+"""OpenSpiel's ISMCTS searches ``pegboard_draw`` of the table's set: its double-nine rounds
+are played in tests/draw/test_double_nine_research.py."""
 NINE = ranks_of(9)
 
 
@@ -47,17 +46,6 @@ def nine_round(seed: int) -> Round:
 def test_d25_every_level_is_tested_here() -> None:
     assert set(bot_levels("draw")) <= {*QUICK, *SEARCHING, *RESEARCH}
     assert set(bot_levels("draw")) >= {*QUICK, *SEARCHING}
-
-
-def test_d25_the_research_level_refuses_the_double_nine_set_in_words() -> None:
-    """The ``ismcts`` level (the research extra's) cannot encode a double-nine round: it
-    says so, naming the set and D25, and never plays a wrong action."""
-    if "ismcts" not in bot_levels("draw"):
-        pytest.skip("OpenSpiel is not installed")
-    round_ = nine_round(0)
-    bot = make_bot("draw", "ismcts", seed=1)
-    with pytest.raises(DoubleNineEncodingError, match=r"double-six set.*set 9 \(D25\)"):
-        bot.act(round_.observation(round_.current_player or 0))
 
 
 @pytest.mark.parametrize("level", QUICK)

@@ -11,8 +11,9 @@
 
 Agents are ``player_0`` ... ``player_{n-1}`` (seat numbers); ``agent_selection`` is always
 the round's ``current_player``, so one agent acts several times in a row when it draws
-(D4, D6). Actions and observations are those of ``pegboard.draw.encoding`` (86 actions;
-a 117-entry vector built from the seat's ``observation(seat)`` only).
+(D4, D6). Actions and observations are those of ``pegboard.draw.encoding`` for the set played
+(``tile_set``: 6, 86 actions and a 117-entry vector; 9, the double-nine set of D25-D27, 167
+actions and 189 entries), the vector built from the seat's ``observation(seat)`` only.
 
 Rewards come once, when the round ends (D11), to every seat:
 
@@ -28,7 +29,7 @@ zh, hi). ``block=True`` plays the Block game (D18-D20): no draw is ever legal, a
 sleeping tiles are in no observation. ``partnerships=True`` (four players) plays two sides
 of partners, seats 0 and 2 against 1 and 3 (D21): each partner is rewarded with its side's
 points (D22, D23), so that partners share their rewards, and no observation shows a seat
-its partner's tiles.
+its partner's tiles. ``tile_set=9`` deals the double-nine set (D25-D27).
 
 ``env()`` adds PettingZoo's standard wrappers: an action the mask forbids ends the episode
 with ``illegal_reward`` (default -1, as in the classic environments; on the scale of Draw's
@@ -41,18 +42,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from pegboard.core.languages import language
 from pegboard.draw.actions import Action
 from pegboard.draw.description import GAME
-from pegboard.draw.encoding import check_encodable
+from pegboard.draw.encoding import encoding_of, numbers_of
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round, check_partnerships
 from pegboard.draw.start import check_players
 from pegboard.envs.base import wrap
 from pegboard.envs.episode import REWARDS, final_rewards
 from pegboard.envs.game import GameEnv
+from pegboard.games import Encoding
 
 Reward = Literal["zero_sum", "points"]
 NAME: Final = "draw_v0"
@@ -64,17 +66,17 @@ def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Draw's environment as the registry finds it (``pegboard.envs.game_env("draw",
     players=3)``): one round at a table of ``players`` (2 when not given). An episode is
     one round, so a match's ``target`` is no option of it; ``block`` plays the Block game,
-    ``partnerships`` two sides of partners (D21)."""
+    ``partnerships`` two sides of partners (D21), ``set`` the set of tiles (6 or 9, D25)."""
     if options.get("target") is not None:
         raise ValueError("draw_v0 plays one round: the target of a match is no option of it")
     players = options.get("players")
-    check_encodable(options.get("set", 6))  # its spaces are the double-six set's (D25)
     block = bool(options.get("block") or 0)
     partnerships = bool(options.get("partnerships") or 0)
     return raw_env(
         num_players=2 if players is None else int(players),
         block=block,
         partnerships=partnerships,
+        tile_set=int(options.get("set") or 6),
         **kwargs,
     )
 
@@ -88,7 +90,7 @@ class RoundEpisode:
     """An episode of one round (``pegboard.envs.episode.Episode``): dealt from the seed,
     its leader drawn by lot unless given (D3), rewarded with its points (D13, D14), its
     text the board description (B1-B5) in ``lang``; of the Block game with ``block``, in
-    partnerships with ``partnerships`` (D21)."""
+    partnerships with ``partnerships`` (D21), of the set ``tile_set`` (D25)."""
 
     def __init__(
         self,
@@ -98,6 +100,7 @@ class RoundEpisode:
         lang: str,
         block: bool = False,
         partnerships: bool = False,
+        tile_set: int = 6,
     ) -> None:
         self.players = players
         self.reward = reward
@@ -105,6 +108,7 @@ class RoundEpisode:
         self.lang = language(lang)
         self.block = block
         self.partnerships = partnerships
+        self.tile_set = tile_set
 
     def start(self, seed: int) -> Round:
         rng = random.Random(seed)
@@ -115,6 +119,7 @@ class RoundEpisode:
             leader=leader,
             block=self.block,
             partnerships=self.partnerships,
+            tile_set=self.tile_set,
         )
 
     def over(self, position: Round) -> bool:
@@ -152,8 +157,10 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         render_mode: str | None = None,
         block: bool = False,
         partnerships: bool = False,
+        tile_set: int = 6,
     ) -> None:
         check_players(num_players)
+        numbers_of(tile_set)  # 6 or 9, else the error names D25
         if not isinstance(block, bool):
             raise ValueError(f"block is True (the Block game, D18) or False, not {block!r}")
         check_partnerships(partnerships, num_players)
@@ -165,17 +172,20 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             raise ValueError(f"the leader is a seat from 0 to {num_players - 1}, not {leader!r}")
         super().__init__(
             GAME,
-            RoundEpisode(num_players, reward, leader, lang, block, partnerships),
+            RoundEpisode(num_players, reward, leader, lang, block, partnerships, tile_set),
             num_players,
             render_mode,
+            # NumPy's vectors stand for the protocol's Sequence[float] (see description.py).
+            cast(Encoding, encoding_of(tile_set)),
             num_players=num_players,
             reward=reward,
             leader=leader,
             lang=lang,
             block=block,
             partnerships=partnerships,
+            tile_set=tile_set,
         )
-        self.position = Round.deal(num_players, seed=0)  # replaced by reset()
+        self.position = Round.deal(num_players, seed=0, tile_set=tile_set)  # replaced by reset()
 
     @property
     def round(self) -> Round:

@@ -1,6 +1,7 @@
 """Draw as an OpenSpiel game: ``pegboard_draw`` (parameters ``players``, 2-4, default 2,
-``block``, the Block game of D18-D20 when true, default false, and ``partnerships``, two
-sides of partners at four, D21-D24, when true, default false), the
+``block``, the Block game of D18-D20 when true, default false, ``partnerships``, two
+sides of partners at four, D21-D24, when true, default false, and ``set``, 6 or 9, the
+double-six or double-nine set of D25-D27, default 6), the
 generic game (``pegboard.openspiel.generic``) with Draw's ``Look``: its ``DrawTable`` (the
 chance nodes below), its observer and its search for ISMCTS.
 
@@ -15,7 +16,8 @@ Returns: the round's points per seat as settled (D13, D14: the winner scores, th
 general-sum), or with ``zero_sum=True`` each seat's points minus the mean of the others'.
 In partnerships both partners are paid their side's points (D22, D23), so partners share
 their returns, zero-sum ones too.
-Actions are numbered as in ``pegboard.draw.encoding``; what a seat is told is
+Actions are numbered as in ``pegboard.draw.encoding``, in the numbers of the set played
+(86 with the double-six set, 167 with the double-nine set); what a seat is told is
 ``pegboard.draw.looks.openspiel_observer``'s.
 """
 
@@ -29,16 +31,10 @@ from typing import Any
 import pyspiel
 
 from pegboard.dominoes.line import Line
-from pegboard.dominoes.tiles import DOUBLE_SIX, Tile
+from pegboard.dominoes.tiles import Tile
 from pegboard.draw.actions import Action, DrawTile, Play
 from pegboard.draw.determinize import determinize
-from pegboard.draw.encoding import (
-    DRAW_DRAW_ACTION,
-    MAX_MOVES,
-    check_encodable,
-    line_action,
-    line_action_index,
-)
+from pegboard.draw.encoding import DrawNumbers, line_action, line_action_index, numbers_of
 from pegboard.draw.looks.openspiel_observer import DrawObserver
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import Round, check_partnerships, hand_size
@@ -53,23 +49,28 @@ __all__ = ["LOOK", "DrawTable", "resample", "split_history"]
 
 
 def setup(params: Mapping[str, Any]) -> Setup:
-    """``players`` (2-4, D1), ``zero_sum``, ``block`` (D18) and ``partnerships`` (D21): the
-    seats, bounds and rules of one round."""
+    """``players`` (2-4, D1), ``zero_sum``, ``block`` (D18), ``partnerships`` (D21) and
+    ``set`` (6 or 9, D25): the seats, bounds and rules of one round."""
     players = int(params.get("players", 2))
-    hand_size(players)  # 2-4, with the rule in the error
-    # The game's tensors and chance outcomes are the double-six set's (D25: refused).
-    check_encodable(params.get("set", 6))
+    numbers = numbers_of(params.get("set", 6))  # 6 or 9, else the error names D25
+    hand_size(players, numbers.tile_set)  # 2-4, with the rule in the error
     zero_sum = bool(params.get("zero_sum", False))
     block = bool(params.get("block", False))
     partnerships = check_partnerships(bool(params.get("partnerships", False)), players)
     return Setup(
         players=players,
-        chance_outcomes=28,
-        min_utility=-168.0 if zero_sum else 0.0,
-        max_utility=168.0,  # every pip of the set
+        chance_outcomes=numbers.size,
+        min_utility=-float(numbers.pips) if zero_sum else 0.0,
+        max_utility=float(numbers.pips),  # every pip of the set
         utility_sum=0.0 if zero_sum else None,
-        max_length=1 + 28 + MAX_MOVES,
-        settings={"zero_sum": zero_sum, "block": block, "partnerships": partnerships},
+        max_length=1 + numbers.size + numbers.max_moves,
+        settings={
+            "zero_sum": zero_sum,
+            "block": block,
+            "partnerships": partnerships,
+            "numbers": numbers,
+        },
+        num_actions=numbers.num_actions,
     )
 
 
@@ -82,6 +83,7 @@ class DrawTable(Table):
         self.zero_sum = bool(setup.settings["zero_sum"])
         self.block = bool(setup.settings["block"])  # no draw, no draw's chance node (D18)
         self.partnerships = bool(setup.settings["partnerships"])  # settled by side (D21)
+        self.numbers: DrawNumbers = setup.settings["numbers"]  # the set's (D25)
         self.leader: int | None = None
         self.initial: list[list[Tile]] = [[] for _ in range(self.n)]
         self.round: Round | None = None
@@ -99,14 +101,15 @@ class DrawTable(Table):
     def legal(self, seat: int) -> list[int]:
         assert self.round is not None
         line = self.round.line
-        return sorted(line_action_index(a, line) for a in self.round.legal_actions())
+        numbers = self.numbers
+        return sorted(line_action_index(a, line, numbers) for a in self.round.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.leader is None:
             return [(seat, 1.0 / self.n) for seat in range(self.n)]
         if self.round is None:
             dealt = {t for hand in self.initial for t in hand}
-            rest = [t.index for t in DOUBLE_SIX if t not in dealt]
+            rest = [t.index for t in self.numbers.tiles if t not in dealt]
         else:
             rest = sorted(t.index for t in self.round.stock)
         return [(i, 1.0 / len(rest)) for i in rest]
@@ -115,13 +118,13 @@ class DrawTable(Table):
         if self.leader is None:
             self.leader = outcome
         elif self.round is None:
-            self._deal(DOUBLE_SIX[outcome])
+            self._deal(self.numbers.tiles[outcome])
         else:
-            self._draw(DOUBLE_SIX[outcome])
+            self._draw(self.numbers.tiles[outcome])
 
     def play(self, seat: int, number: int) -> None:
         assert self.round is not None
-        move = line_action(number, self.round.line)
+        move = line_action(number, self.round.line, self.numbers)
         if isinstance(move, DrawTile):
             self.drawing = True  # the tile is chance's to pick
             return
@@ -129,7 +132,7 @@ class DrawTable(Table):
         self.moves.append((seat, number, None))
 
     def _deal(self, tile: Tile) -> None:
-        size = hand_size(self.n)
+        size = hand_size(self.n, self.numbers.tile_set)
         seat = next(s for s in range(self.n) if len(self.initial[s]) < size)
         self.initial[seat].append(tile)
         if all(len(hand) == size for hand in self.initial):
@@ -137,10 +140,11 @@ class DrawTable(Table):
             assert self.leader is not None
             self.round = Round.from_position(
                 self.initial,
-                [t for t in DOUBLE_SIX if t not in dealt],
+                [t for t in self.numbers.tiles if t not in dealt],
                 current=self.leader,
                 block=self.block,
                 partnerships=self.partnerships,
+                tile_set=self.numbers.tile_set,
             )
 
     def _draw(self, tile: Tile) -> None:
@@ -150,17 +154,17 @@ class DrawTable(Table):
         seat = _seat_to_play(round_)
         round_.draw_tile(tile)
         self.drawing = False
-        self.moves.append((seat, DRAW_DRAW_ACTION, tile))
+        self.moves.append((seat, self.numbers.draw_action, tile))
 
     def chance_string(self, outcome: int) -> str:
         if self.leader is None:
             return f"lead:{outcome}"
-        return f"{'draw' if self.round is not None else 'deal'}:{DOUBLE_SIX[outcome]}"
+        return f"{'draw' if self.round is not None else 'deal'}:{self.numbers.tiles[outcome]}"
 
     def action_string(self, seat: int, number: int) -> str:
         if self.round is None:
             return str(number)
-        return str(line_action(number, self.round.line))
+        return str(line_action(number, self.round.line, self.numbers))
 
     def observation(self, seat: int) -> DrawObservation | None:
         return None if self.round is None else self.round.observation(seat)
@@ -209,7 +213,7 @@ def resample(table: DrawTable, seat: int, rng: random.Random) -> DrawTable:
     other = table.copy()
     other.round = table.round.sample_hidden(seat, rng)
     other.initial, other.moves = split_history(
-        table.n, table.initial, table.moves, other.round.hands, seat, rng
+        table.n, table.initial, table.moves, other.round.hands, seat, rng, table.numbers
     )
     return other
 
@@ -221,18 +225,21 @@ def split_history(
     hands: tuple[tuple[Tile, ...], ...],
     keep: int | None,
     rng: random.Random,
+    numbers: DrawNumbers | None = None,
 ) -> tuple[list[list[Tile]], list[tuple[int, int, Tile | None]]]:
     """Initial hands and drawn tiles that lead to ``hands`` through the public ``moves``.
 
     Walks the moves backwards: a play puts its tile back in the player's hand, a draw takes
     one tile of the hand back to the stock (chosen at random; a tile played before that draw
     is not in the hand then, so it cannot be chosen). Seat ``keep`` keeps its true draws and
-    initial hand (``initial`` and ``moves`` are its own record then).
+    initial hand (``initial`` and ``moves`` are its own record then). The action numbers
+    are the ``numbers`` of the set played (the double-six set's by default).
     """
+    numbers = numbers or numbers_of(6)
     held: list[set[Tile]] = [set(h) for h in hands]
     redone: list[tuple[int, int, Tile | None]] = []
     for seat, action, drawn in reversed(moves):
-        if action == DRAW_DRAW_ACTION:
+        if action == numbers.draw_action:
             if seat == keep:
                 assert drawn is not None
                 tile = drawn
@@ -241,9 +248,10 @@ def split_history(
             held[seat].discard(tile)
             redone.append((seat, action, tile))
         else:
-            if action < DRAW_DRAW_ACTION:
-                tile_index = action if action < 28 else (action - 28) // 2
-                held[seat].add(DOUBLE_SIX[tile_index])
+            if action < numbers.draw_action:
+                base = numbers.play_base
+                tile_index = action if action < base else (action - base) // 2
+                held[seat].add(numbers.tiles[tile_index])
             redone.append((seat, action, None))
     redone.reverse()
     new_initial = [sorted(held[s]) for s in range(n)]
@@ -256,13 +264,18 @@ def split_history(
 
 
 @cache
-def search_game(players: int, block: bool = False, partnerships: bool = False) -> Any:
+def search_game(
+    players: int, block: bool = False, partnerships: bool = False, tile_set: int = 6
+) -> Any:
     """The game ISMCTS searches: one round, zero-sum (a seat's points minus the mean of the
     others'), the margin the arena measures; of the Block game with ``block``, in
-    partnerships with ``partnerships`` (a side's points on both partners' seats)."""
-    parameters = {"players": players, "zero_sum": True, "block": block}
+    partnerships with ``partnerships`` (a side's points on both partners' seats), of the
+    set ``tile_set`` (D25)."""
+    parameters: dict[str, Any] = {"players": players, "zero_sum": True, "block": block}
     if partnerships:
         parameters["partnerships"] = True
+    if tile_set != 6:
+        parameters["set"] = tile_set
     return pyspiel.load_game(SHORT_NAME, parameters)
 
 
@@ -278,17 +291,19 @@ def search_state(observation: Any, rng: random.Random) -> Any:
     draw does not show its tile): ``split_history`` picks a split that fits every move.
     """
     view = round_observation(observation)
-    check_encodable(view.tile_set)  # the game searched is of the double-six set (D25)
+    numbers = numbers_of(view.tile_set)  # the game searched is of the round's set (D25)
     n = view.num_players
     round_ = determinize(view, rng)
     line = Line()
     moves: list[tuple[int, int, Any]] = []
     for move in view.history:
-        moves.append((move.seat, line_action_index(move.action, line), None))
+        moves.append((move.seat, line_action_index(move.action, line, numbers), None))
         if isinstance(move.action, Play):
             line.play(move.action.tile, move.action.end)
-    initial, moves = split_history(n, [[] for _ in range(n)], moves, round_.hands, None, rng)
-    state = search_game(n, view.block, view.partnerships).new_initial_state()
+    initial, moves = split_history(
+        n, [[] for _ in range(n)], moves, round_.hands, None, rng, numbers
+    )
+    state = search_game(n, view.block, view.partnerships, numbers.tile_set).new_initial_state()
     table: DrawTable = state.table
     table.leader = view.leader
     table.initial = initial
@@ -299,24 +314,27 @@ def search_state(observation: Any, rng: random.Random) -> Any:
 
 def search_action(observation: Any, number: int) -> Action:
     """The Draw action of the number OpenSpiel chose, on the observation's line."""
-    line = round_observation(observation).line
-    action = line_action(number, line)
-    assert line_action_index(action, line) == number
+    view = round_observation(observation)
+    numbers, line = numbers_of(view.tile_set), view.line
+    action = line_action(number, line, numbers)
+    assert line_action_index(action, line, numbers) == number
     return action
 
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
     """A Draw match's options as this game's parameters: one round of that table (a
-    match's target is no parameter of it), of the Block game with ``block``."""
+    match's target is no parameter of it), of the Block game with ``block``, of the set
+    ``set`` (given only when 9, so that a double-six game's string is as before)."""
     if options.get("target") is not None:
         raise ValueError("pegboard_draw plays one round: the target of a match is no option of it")
-    check_encodable(options.get("set", 6))  # its tensors are the double-six set's (D25)
     players = options.get("players")
     parameters: dict[str, Any] = {} if players is None else {"players": int(players)}
     if options.get("block"):
         parameters["block"] = True
     if options.get("partnerships"):
         parameters["partnerships"] = True
+    if options.get("set") not in (None, 6):
+        parameters["set"] = int(options["set"])
     return parameters
 
 
@@ -324,11 +342,17 @@ LOOK = Look(
     short_name=SHORT_NAME,
     long_name="pegboard Draw (dominoes, one round)",
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    specification={"players": 2, "zero_sum": False, "block": False, "partnerships": False},
+    specification={
+        "players": 2,
+        "zero_sum": False,
+        "block": False,
+        "partnerships": False,
+        "set": 6,
+    },
     parameters=_parameters,
     setup=setup,
     table=DrawTable,
-    observer=lambda setup, kind: DrawObserver(setup.players, kind),
+    observer=lambda setup, kind: DrawObserver(setup.players, kind, setup.settings["numbers"]),
     search_state=search_state,
     search_action=search_action,
 )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
-from pegboard.draw.encoding import DRAW_DRAW_ACTION, DRAW_NUM_ACTIONS, MAX_MOVES
+from pegboard.draw.encoding import DrawNumbers, numbers_of
 from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
 
 if TYPE_CHECKING:
@@ -17,12 +17,8 @@ if TYPE_CHECKING:
     from pegboard.openspiel.generic import GenericState
 
 
-def _tiles_vector(tiles: Any) -> Vector:
-    return one_hot(tiles, 28)
-
-
-_MAX_DRAWS: Final = 14
-"""Tiles one seat draws in a round, at most: the stock of a two-player round (D2, D6)."""
+_HAND: Final = 7
+"""Tiles dealt to a seat, at most, in either set (D2, D26): hand sizes are shown / 7."""
 
 
 class DrawObserver:
@@ -33,18 +29,27 @@ class DrawObserver:
     observing seat's own tiles, with ``ALL_PLAYERS`` every seat's, with ``NONE`` nobody's
     (and not the observing seat either, so a public observation is the same for every seat).
 
+    Sizes are those of the set played (``numbers``, ``pegboard.draw.encoding``): T tiles
+    (28, or 55 for the double-nine set), V numbers (7, 10), A actions (86, 167), the most
+    moves M (120, 255) and the most draws of one seat D (12, 39).
+
     Observation (perfect_recall=False): seat (one-hot, 4; private), seat to play and leader
-    (4 each; public), own hand (28; every hand, 4 x 28, for ALL_PLAYERS), tiles on the line
-    (28), the two open numbers (7 each, B4 order), hand sizes (/7), stock size (/14) and per
-    seat the numbers its passes proved absent (4 x 7), all public.
+    (4 each; public), own hand (T; every hand, 4 x T, for ALL_PLAYERS), tiles on the line
+    (T), the two open numbers (V each, B4 order), hand sizes (/7), stock size (/ the stock
+    of a table of two: 14, 41) and per seat the numbers its passes proved absent (4 x V),
+    all public.
     Information state (perfect_recall=True): seat (private) and leader (public), the tiles
-    dealt (28, or 4 x 28; private) and every move so far, MAX_MOVES slots of (mover 4, action
-    86; public) and, with private information, the tile drawn (28; own draws only, or every
+    dealt (T, or 4 x T; private) and every move so far, M slots of (mover 4, action A;
+    public) and, with private information, the tile drawn (T; own draws only, or every
     draw for ALL_PLAYERS). Without the public part, the tiles drawn come in order alone
-    (14 slots of 28 per seat included).
+    (D + 2 slots of T per seat included).
     """
 
-    def __init__(self, players: int, iig_obs_type: Any = None) -> None:
+    def __init__(
+        self, players: int, iig_obs_type: Any = None, numbers: DrawNumbers | None = None
+    ) -> None:
+        self.numbers = numbers = numbers or numbers_of(6)
+        size = numbers.size
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self.players = players
         self.perfect_recall = bool(kind.perfect_recall)
@@ -52,7 +57,7 @@ class DrawObserver:
         self.private = kind.private_info
         self.all_private = self.private == pyspiel.PrivateInfoType.ALL_PLAYERS
         self.has_private = self.private != pyspiel.PrivateInfoType.NONE
-        tiles_width = 4 * 28 if self.all_private else 28
+        tiles_width = 4 * size if self.all_private else size
         shape: list[tuple[str, int]] = []
         if self.has_private:
             shape.append(("seat", 4))
@@ -62,10 +67,11 @@ class DrawObserver:
             if self.has_private:
                 shape.append(("initial", tiles_width))
             if self.public:
-                width = 4 + DRAW_NUM_ACTIONS + (28 if self.has_private else 0)
-                shape.append(("moves", MAX_MOVES * width))
+                width = 4 + numbers.num_actions + (size if self.has_private else 0)
+                shape.append(("moves", numbers.max_moves * width))
             elif self.has_private:
-                shape.append(("draws", (4 if self.all_private else 1) * _MAX_DRAWS * 28))
+                draws = (4 if self.all_private else 1) * self._max_draws * size
+                shape.append(("draws", draws))
         else:
             if self.public:
                 shape += [("current", 4), ("leader", 4)]
@@ -73,13 +79,22 @@ class DrawObserver:
                 shape.append(("hands" if self.all_private else "hand", tiles_width))
             if self.public:
                 shape += [
-                    ("line", 28),
-                    ("open_ends", 14),
+                    ("line", size),
+                    ("open_ends", 2 * numbers.values),
                     ("hand_sizes", 4),
                     ("stock", 1),
-                    ("absent", 28),
+                    ("absent", 4 * numbers.values),
                 ]
         self.tensor, self.dict = tensor_views(shape)
+
+    @property
+    def _max_draws(self) -> int:
+        # The stock of a table of two (14 with the double-six set, as recorded: its last
+        # two tiles are never drawn, but the slots were sized so).
+        return self.numbers.max_draws + 2
+
+    def _tiles_vector(self, tiles: Any) -> Vector:
+        return one_hot(tiles, self.numbers.size)
 
     def private_seats(self, player: int) -> tuple[int, ...]:
         """The seats whose own tiles this observer shows."""
@@ -99,43 +114,45 @@ class DrawObserver:
         round_ = table.round
         hands = d.get("hands", d.get("hand"))
         if hands is not None:
-            rows = hands.reshape(-1, 28)
+            rows = hands.reshape(-1, self.numbers.size)
             for row, seat in enumerate(self.private_seats(player)):
                 dealt = table.initial[seat] if round_ is None else round_.hand(seat)
-                rows[row][:] = _tiles_vector(dealt)
+                rows[row][:] = self._tiles_vector(dealt)
         if round_ is None or not self.public:
             return
         current = table.current()
         if current >= 0:
             d["current"][current] = 1.0
         line = round_.line
-        d["line"][:] = _tiles_vector(line.tiles)
+        values = self.numbers.values
+        d["line"][:] = self._tiles_vector(line.tiles)
         for slot, value in enumerate(line.open_values()):
-            d["open_ends"][7 * slot + value] = 1.0
+            d["open_ends"][values * slot + value] = 1.0
         for seat, size in enumerate(round_.hand_sizes):
-            d["hand_sizes"][seat] = size / 7.0
-        d["stock"][0] = round_.stock_size / 14.0
+            d["hand_sizes"][seat] = size / _HAND
+        d["stock"][0] = round_.stock_size / self._max_draws
         for seat in range(table.n):
             for value in round_.known_absent(seat):
-                d["absent"][7 * seat + value] = 1.0
+                d["absent"][values * seat + value] = 1.0
 
     def _recall_from(self, table: DrawTable, player: int) -> None:
         d = self.dict
         shown = self.private_seats(player)
         if "initial" in d:
-            rows = d["initial"].reshape(-1, 28)
+            rows = d["initial"].reshape(-1, self.numbers.size)
             for row, seat in enumerate(shown):
-                rows[row][:] = _tiles_vector(table.initial[seat])
+                rows[row][:] = self._tiles_vector(table.initial[seat])
+        num_actions = self.numbers.num_actions
         if "moves" in d:
-            width = 4 + DRAW_NUM_ACTIONS + (28 if self.has_private else 0)
-            moves = d["moves"].reshape(MAX_MOVES, width)
+            width = 4 + num_actions + (self.numbers.size if self.has_private else 0)
+            moves = d["moves"].reshape(self.numbers.max_moves, width)
             for i, (seat, action, drawn) in enumerate(table.moves):
                 moves[i, seat] = 1.0
                 moves[i, 4 + action] = 1.0
                 if drawn is not None and seat in shown:
-                    moves[i, 4 + DRAW_NUM_ACTIONS + drawn.index] = 1.0
+                    moves[i, 4 + num_actions + drawn.index] = 1.0
         elif "draws" in d:
-            draws = d["draws"].reshape(-1, _MAX_DRAWS, 28)
+            draws = d["draws"].reshape(-1, self._max_draws, self.numbers.size)
             for row, seat in enumerate(shown):
                 own = [drawn for s, _, drawn in table.moves if s == seat and drawn is not None]
                 for i, tile in enumerate(own):
@@ -199,7 +216,7 @@ def information_state_string(
             parts.append(f"drew{seat}:{','.join(own)}")
         return " ".join(parts)
     for seat, action, drawn in table.moves:
-        if action == DRAW_DRAW_ACTION:
+        if action == table.numbers.draw_action:
             parts.append(f"{seat}:draw" + (f"({drawn})" if seat in shown else ""))
         else:
             parts.append(f"{seat}:{action}")
