@@ -255,17 +255,12 @@ def test_d25_pegboard_draw_double_nine_views_ignore_the_others_hidden_tiles(
 def test_d25_the_ismcts_level_plays_double_nine_rounds_to_the_end() -> None:
     pytest.importorskip("pyspiel")
     from pegboard.games import make_bot
+    from tests.draw.bots.test_expert import play_round
 
     for players in (2, 4):
         round_ = nine_round(5 + players, players)
         bots = [make_bot("draw", "ismcts", seed=s) for s in range(players)]
         for bot in bots:
             bot.bot.budget = 8
-        while not round_.is_over:
-            seat = round_.current_player
-            assert seat is not None
-            observation = round_.observation(seat)
-            action = bots[seat].act(observation)
-            assert action in observation.legal_actions()
-            round_.apply(action)
-        assert round_.result is not None and round_.tile_set == 9
+        play_round(round_, bots)  # every action legal, to the round's result
+        assert round_.tile_set == 9
