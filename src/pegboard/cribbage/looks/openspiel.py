@@ -1,5 +1,6 @@
 """Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1,
-``players``: 2, the default, 3 or 4, and ``cards``: 6, the default, or 5 between two),
+``players``: 2, the default, 3 or 4, ``cards``: 6, the default, or 5 between two, and
+``muggins``: 0, the default, or 1 at every table),
 the generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
 ``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS. Among
 three (C8) or four in partnerships (C9) the table and the observer are

@@ -11,6 +11,12 @@ cards not dealt). Each hand is a ``pegboard.cribbage.Game`` built with
 numbered as ``pegboard.cribbage.table_encoding`` numbers them (105: lay a card away, play a
 card, go), the numbers PettingZoo's ``cribbage_v0`` uses at three and four.
 
+With ``muggins=1`` (C18-C20) the players claim their shows: after the pegging each hand from
+the dealer's left, then the crib, is turned up and claimed by its owner, and the seat on the
+claimant's left (an opponent at both tables) calls muggins or lets the claim stand, each a
+player action through ``Game.apply``, numbered after the 105 (165 in all); the engine deals
+the next hand after the crib's answer, and the chance nodes go on as above.
+
 Returns: ``hands=0`` the game points of ``Game.returns`` (C12: +1 to the winner and -1/2 to
 each other among three; +1 to each winning partner and -1 to each loser among four);
 ``hands=1`` the points of the one hand: among three each seat's points minus the mean of the
