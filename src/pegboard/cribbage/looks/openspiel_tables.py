@@ -40,7 +40,11 @@ from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.openspiel import CribbageTable
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table import TABLES
-from pegboard.cribbage.table_encoding import TABLE_ENCODING, TABLE_MUGGINS_ENCODING
+from pegboard.cribbage.table_encoding import (
+    TABLE_ENCODING,
+    TABLE_MUGGINS_ENCODING,
+    TableEncoding,
+)
 from pegboard.games import Encoding
 from pegboard.games import Game as Description
 from pegboard.openspiel.table import Setup
@@ -87,8 +91,12 @@ class TableOfMore(CribbageTable):
         self.dealt = [[] for _ in range(self.players)]
         self.pack: list[Card] = []  # the crib's card from the pack, among three (C8)
         self.laid: LayAway | None = None  # the dealer's lay-away, waiting for the cut
-        # the claims and calls numbered after the 105 with muggins (C18, C19)
-        self.numbers = TABLE_MUGGINS_ENCODING if self.muggins else TABLE_ENCODING
+
+    @property
+    def numbers(self) -> TableEncoding:
+        """The table's action numbers: with muggins the claims and calls after the 105 (C18,
+        C19). Not kept in the state, so that a serialized state is as it was without."""
+        return TABLE_MUGGINS_ENCODING if self.muggins else TABLE_ENCODING
 
     def legal(self, seat: int) -> list[int]:
         assert self.game is not None
