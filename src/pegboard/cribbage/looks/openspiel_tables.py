@@ -81,7 +81,11 @@ def hand_margins(players: int, made: list[int]) -> list[float]:
 
 
 class TableOfMore(CribbageTable):
-    """The cut for deal, a hand being dealt, or a hand being played, among three or four."""
+    """The cut for deal, a hand being dealt, or a hand being played, among three or four.
+
+    The chance dispatch (the cut, a card dealt, the starter) and its strings are
+    ``CribbageTable``'s ``deal`` and ``chance_string``: only the deal (``_deal``) and the
+    cut (``_cut``) are the table's own."""
 
     def __init__(self, game: Description, encoding: Encoding, setup: Setup) -> None:
         super().__init__(game, encoding, setup)
@@ -111,14 +115,6 @@ class TableOfMore(CribbageTable):
         else:
             rest = sorted(c.index for c in self.game.stock)  # the starter is among them
         return [(i, 1.0 / len(rest)) for i in rest]
-
-    def deal(self, outcome: int) -> None:
-        if self.dealer is None:
-            self.dealer = outcome
-        elif self.game is None:
-            self._deal(DECK[outcome])
-        else:
-            self._cut(DECK[outcome])
 
     def _deal(self, card: Card) -> None:
         """Card ``k`` of the deal goes to the ``k``-th seat from the dealer's left, round the
@@ -192,11 +188,6 @@ class TableOfMore(CribbageTable):
         if self.game is None and self.hand_no != hand_no:
             self.dealt = [[] for _ in range(self.players)]
             self.pack = []
-
-    def chance_string(self, outcome: int) -> str:
-        if self.dealer is None:
-            return f"dealer:{outcome}"
-        return f"{'deal' if self.game is None else 'starter'}:{DECK[outcome]}"
 
     def action_string(self, seat: int, number: int) -> str:
         return str(self.numbers.action(None, number))
