@@ -2,9 +2,8 @@
 episode) encodes a match with the numbers of the options played
 (``Game.research_encoding(options)``): a Draw match of the double-nine set (D25-D27) with
 its 167 actions and 189 entries, alone, in the Block game or in partnerships; cribbage's
-five-card deal (C13), muggins (C18) and tables of three or four (C8, C9) with theirs. An
-option no encoding plays is refused in words (muggins among three or four), and the
-default options keep every number. Whole matches are played with every action legal (the
+five-card deal (C13), muggins (C18) and tables of three or four (C8, C9), with muggins
+too, with theirs; the default options keep every number. Whole matches are played with every action legal (the
 unwrapped environment raises on any other), and a seat's observation holds nothing of the
 hands it cannot see."""
 
@@ -26,8 +25,6 @@ from pegboard import games
 from pegboard.draw.encoding import numbers_of
 from pegboard.envs.base import wrap
 from pegboard.envs.game import raw_env
-from pegboard.games import OptionError
-from pegboard.i18n import describe_error
 
 
 @pytest.fixture(autouse=True)
@@ -190,6 +187,8 @@ CRIBBAGE = [
     ({"cards": 5, "muggins": 1}, 1439, 442),
     ({"players": 3}, 105, 603),
     ({"players": 4}, 105, 603),
+    ({"players": 3, "muggins": 1}, 165, 665),
+    ({"players": 4, "muggins": 1}, 165, 665),
 ]
 
 
@@ -204,17 +203,6 @@ def test_c8_c9_c13_c18_the_generic_env_plays_cribbage_with_the_numbers_of_its_op
 
 def test_c13_a_five_card_match_passes_pettingzoo_api_test() -> None:
     api_test(wrap(raw_env("cribbage", cards=5)), num_cycles=200, verbose_progress=False)
-
-
-def test_c18_muggins_among_three_or_four_is_refused_in_words() -> None:
-    for players in (3, 4):
-        with pytest.raises(OptionError) as error:
-            raw_env("cribbage", players=players, muggins=1)
-        assert (error.value.option, error.value.rule) == ("muggins", "C18")
-    assert "muggins between two players only" in str(error.value)
-    for lang in ("pt", "zh", "hi"):
-        said = describe_error(error.value, lang)
-        assert said != str(error.value) and "C18" in said
 
 
 # -- the default options ------------------------------------------------------------------------

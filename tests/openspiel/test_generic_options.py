@@ -2,8 +2,8 @@
 node over seeds) encodes a match with the numbers of the options played
 (``Game.research_encoding(options)``): Draw's double-nine set (D25-D27) with its 167
 actions and 189 entries, alone, in the Block game or in partnerships, and cribbage's
-five-card deal (C13) and muggins (C18) with theirs; muggins among three or four is
-refused in words. Draw and cribbage have their own OpenSpiel games (one round, one game),
+five-card deal (C13), muggins (C18) and muggins among three or four (C8, C9) with
+theirs. Draw and cribbage have their own OpenSpiel games (one round, one game),
 so the generic one is reached here through copies of their descriptions without their
 looks, as a plug-in game without a look of its own would be. Whole matches pass
 OpenSpiel's random-simulation test (serialization included), and what a player is told
@@ -24,7 +24,6 @@ pyspiel = pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
 
 from pegboard import games  # noqa: E402
-from pegboard.games import OptionError  # noqa: E402
 from pegboard.openspiel import load_game, resampler  # noqa: E402
 from tests.envs import leaky  # noqa: E402
 
@@ -123,21 +122,19 @@ def test_d25_a_players_views_hold_nothing_of_the_tiles_it_cannot_see(
 
 @pytest.mark.parametrize(
     ("options", "actions", "size"),
-    [({"cards": 5}, 1379, 381), ({"cards": 5, "muggins": 1}, 1439, 442)],
+    [
+        ({"cards": 5}, 1379, 381),
+        ({"cards": 5, "muggins": 1}, 1439, 442),
+        ({"players": 3, "muggins": 1}, 165, 665),
+    ],
 )
-def test_c13_c18_cribbage_matches_pass_openspiel_random_sim_test(
+def test_c8_c13_c18_cribbage_matches_pass_openspiel_random_sim_test(
     plain: None, options: dict[str, int], actions: int, size: int
 ) -> None:
     game = load_game(CRIBBAGE, {**options, "deals": 20})
     assert game.num_distinct_actions() == actions
     assert game.observation_tensor_shape() == [size]
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-
-
-def test_c18_muggins_among_three_or_four_is_refused_in_words(plain: None) -> None:
-    with pytest.raises(OptionError) as error:
-        load_game(CRIBBAGE, {"players": 3, "muggins": 1})
-    assert (error.value.option, error.value.rule) == ("muggins", "C18")
 
 
 def test_the_default_options_keep_the_double_six_numbers(plain: None) -> None:

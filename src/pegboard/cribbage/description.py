@@ -152,37 +152,20 @@ def apply(match: CribbageMatch | CribbageGame, seat: int, action: Any) -> Sequen
     return Later(make)
 
 
-def encoding() -> Encoding:
-    """The research encoding (``pegboard.cribbage.encoding``), imported when asked for: it needs
-    NumPy, the ``research`` extra's."""
-    from pegboard.cribbage.encoding import ENCODING
-
-    # Its vectors are NumPy's, which the protocol's ``Sequence[float]`` stands for (NumPy
-    # registers no array as a ``Sequence``).
-    return cast(Encoding, ENCODING)
-
-
-def encoding_for(options: Mapping[str, Any]) -> Encoding:
-    """The research encoding of a match with these options. Between two, the numbers of its
-    deal and count (``CribbageEncoding``): five-card's vector has one entry more (C13),
-    muggins numbers the claims after the other actions and appends the show (C18). Among
-    three or four, the table's numbers (``table_encoding``, C8, C9), which have no claims:
-    muggins among three or four is refused in words (C18) rather than encoded wrongly."""
+def encoding(options: Mapping[str, Any]) -> Encoding:
+    """The research encoding of a match with these options, imported when asked for (it
+    needs NumPy, the ``research`` extra's; its vectors are NumPy's, which the protocol's
+    ``Sequence[float]`` stands for). Between two, the numbers of its deal and count
+    (``pegboard.cribbage.encoding``): five-card's vector has one entry more (C13), muggins
+    numbers the claims after the other actions and appends the show (C18). Among three or
+    four, the table's numbers (``pegboard.cribbage.table_encoding``, C8, C9), with the
+    claims and the show's part when muggins is played."""
     players = int(options.get("players") or 2)
     muggins = bool(options.get("muggins"))
     if players > 2:
-        if muggins:
-            raise OptionError(
-                "muggins",
-                N_(
-                    "The research interfaces play muggins between two players only, "
-                    "not among three or four (C18)."
-                ),
-                "C18",
-            )
-        from pegboard.cribbage.table_encoding import TABLE_ENCODING
+        from pegboard.cribbage.table_encoding import TABLE_ENCODING, TABLE_MUGGINS_ENCODING
 
-        return cast(Encoding, TABLE_ENCODING)
+        return cast(Encoding, TABLE_MUGGINS_ENCODING if muggins else TABLE_ENCODING)
     from pegboard.cribbage.encoding import ENCODING, CribbageEncoding
 
     cards = int(options.get("cards") or 6)
@@ -309,7 +292,6 @@ GAME = Game(
     scores=standing,
     apply=apply,
     encoding=encoding,
-    encoding_for=encoding_for,
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=CribbageMatch,

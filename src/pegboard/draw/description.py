@@ -84,23 +84,16 @@ def apply(match: Match | Round, seat: int, action: Any) -> Sequence[Event]:
     return Later(lambda: events_of(match, seat, action, rounds, after, over, leader))
 
 
-def encoding() -> Encoding:
-    """The research encoding (``pegboard.draw.encoding``), imported when asked for: it needs
-    NumPy, the ``research`` extra's."""
-    from pegboard.draw.encoding import ENCODING
-
-    # Its vectors are NumPy's, which the protocol's ``Sequence[float]`` stands for (NumPy
-    # registers no array as a ``Sequence``).
-    return cast(Encoding, ENCODING)
-
-
-def encoding_for(options: Mapping[str, Any]) -> Encoding:
-    """The research encoding of a match with these options: the numbers of its set
+def encoding(options: Mapping[str, Any]) -> Encoding:
+    """The research encoding (``pegboard.draw.encoding``, imported when asked for: it needs
+    NumPy, the ``research`` extra's) of a match with these options: the numbers of its set
     (``encoding_of``: 86 actions and 117 entries for the double-six set, 167 and 189 for
     the double-nine set, D25), the same for Draw and Block, alone or in partnerships (the
     vector of a seat is built from its own view whatever the rules)."""
     from pegboard.draw.encoding import encoding_of
 
+    # Its vectors are NumPy's, which the protocol's ``Sequence[float]`` stands for (NumPy
+    # registers no array as a ``Sequence``).
     return cast(Encoding, encoding_of(options.get("set") or 6))
 
 
@@ -240,7 +233,6 @@ GAME = Game(
     record_start=record_start,
     apply=apply,
     encoding=encoding,
-    encoding_for=encoding_for,
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=Match,

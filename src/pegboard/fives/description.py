@@ -166,9 +166,11 @@ PARTNERSHIPS = Option(
 """F1's choice with 4 players; None is the rules' own (partnerships)."""
 
 
-def encoding(constant: str) -> Encoding:
+def encoding(constant: str, options: Mapping[str, Any]) -> Encoding:
     """The research encoding of the game named ``constant`` in ``pegboard.fives.encoding``
-    (imported when asked for: it needs NumPy)."""
+    (imported when asked for: it needs NumPy), one for every option: its seats are
+    relative and padded to four, and its numbers those of the double-six set, the only one
+    the family plays."""
     from pegboard.fives import encoding as encodings
 
     found: Encoding = getattr(encodings, constant)

@@ -315,7 +315,7 @@ GAME = Game(
     match_type=TricksMatch,
     record_start=record_start,
     looks=LOOKS,
-    encoding=lambda: ENCODING,
+    encoding=lambda options: ENCODING,
 )
 
 LEVELS = {"random": RandomBot, "high": HighBot}

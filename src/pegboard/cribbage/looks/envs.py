@@ -54,9 +54,7 @@ raises the engine's ``IllegalActionError`` instead, naming the rule, and changes
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from functools import partial
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal
 
 from pegboard.cribbage.actions import Action
 from pegboard.cribbage.cards import Card
@@ -65,10 +63,8 @@ from pegboard.cribbage.encoding import HandShown
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table import PLAYERS
-from pegboard.cribbage.table_encoding import TABLE_ENCODING, TABLE_MUGGINS_ENCODING
 from pegboard.envs.base import wrap
 from pegboard.envs.game import GameEnv
-from pegboard.games.base import Encoding
 
 Episode = Literal["game", "hand"]
 Reward = Literal["game_points", "win", "points"]
@@ -230,20 +226,16 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
                 f"reward for an episode of one {episode} is one of {', '.join(choices)}, "
                 f"not {reward!r}"
             )
-        # Three or four play over their own numbers (``table_encoding``): the two-player
-        # game's stay as they are.
-        # five-card's has one entry more (C13), muggins's the claims and the show (C18).
-        if players > 2:
-            game = replace(GAME, encoding=partial(_table_encoding, bool(muggins)))
-        elif cards == 5 or muggins:
-            game = replace(GAME, encoding=partial(_variant_encoding, cards, bool(muggins)))
-        else:
-            game = GAME
+        # The numbers of the table played (``GAME.encoding``): the two-player game's, five-card's
+        # (one entry more, C13), muggins's (the claims and the show, C18), the table's among
+        # three or four (C8, C9).
+        options = {"players": players, "cards": cards or 6, "muggins": muggins}
         super().__init__(
-            game,
+            GAME,
             GameEpisode(episode, reward, players, cards, muggins),
             players,
             render_mode,
+            GAME.research_encoding(options),
             episode=episode,
             reward=reward,
             players=players,
@@ -262,21 +254,6 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
     @game.setter
     def game(self, game: Game) -> None:
         self.position = game
-
-
-def _table_encoding(muggins: bool) -> Encoding:
-    """The encoding among three or four, with muggins's claims and show or without (NumPy's
-    vectors stand for the protocol's ``Sequence[float]``, as the two-player encoding's do in
-    the registry)."""
-    return cast(Encoding, TABLE_MUGGINS_ENCODING if muggins else TABLE_ENCODING)
-
-
-def _variant_encoding(cards: int | None, muggins: bool) -> Encoding:
-    """Five-card's encoding between two (C13: the same actions, one entry more), or muggins's
-    (C18: the claims and calls after the other actions, the show's part at the end)."""
-    from pegboard.cribbage.encoding import CribbageEncoding
-
-    return cast(Encoding, CribbageEncoding(cards, muggins))
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
