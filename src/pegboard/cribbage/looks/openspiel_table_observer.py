@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, cast
 
-import pyspiel
-
 from pegboard.cribbage.actions import MOST, Claim, Go, LayAway, Muggins, NoMuggins, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import side_of
 from pegboard.cribbage.looks.openspiel_tables import own_cards
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table_encoding import TABLE_LAYOUT, TABLE_MUGGINS_LAYOUT, encode_table
-from pegboard.openspiel.common import one_hot, seats_shown, tensor_views
+from pegboard.openspiel.common import INFORMATION_STATE, Told, one_hot, tensor_views, told
 
 if TYPE_CHECKING:
     from pegboard.cribbage.looks.openspiel_tables import TableOfMore
@@ -64,28 +62,23 @@ class TableObserver:
     """
 
     def __init__(self, players: int, iig_obs_type: Any = None, muggins: bool = False) -> None:
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self.told = told(iig_obs_type)
         self.players = players
         self.muggins = muggins
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.public = bool(kind.public_info)
-        self.private = kind.private_info
-        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
-        self.relative = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        copies = players if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
+        copies = players if self.told.all_private else 1
         self.layout = TABLE_LAYOUT + (TABLE_MUGGINS_LAYOUT if muggins else ())
         pieces = [(name, width) for name, _, width in self.layout]
         pieces += [("seat", players), ("current", players)]
-        if self.perfect_recall:
+        if self.told.perfect_recall:
             pieces += [("dealt", 52), ("pegging", peg_moves(players) * (players + 53))]
             if muggins:  # the show's claims and answers (C18, C19), all public
                 pieces.append(("claims", (players + 1) * 3))
         shape: list[tuple[str, int]] = []
         for name, width in pieces:
             if name in _PRIVATE:
-                if self.has_private:
+                if self.told.has_private:
                     shape.append((name, width if name == "seat" else copies * width))
-            elif self.public:
+            elif self.told.public:
                 shape.append((name, width))
         self.tensor, self.dict = tensor_views(shape)
 
@@ -93,18 +86,19 @@ class TableObserver:
         table = cast("TableOfMore", state.table)
         self.tensor.fill(0.0)
         d = self.dict
-        if self.has_private:
+        if self.told.has_private:
             d["seat"][player] = 1.0
             rows = {
                 name: d[name].reshape(-1, 52) for name in ("hand", "discards", "dealt") if name in d
             }
-            for row, seat in enumerate(seats_shown(self.private, player, self.players)):
+            for row, seat in enumerate(self.told.seats(player, self.players)):
                 held, laid, dealt = _own(table, seat)
                 for name, cards in (("hand", held), ("discards", laid), ("dealt", dealt)):
                     if name in rows:
                         rows[name][row][:] = one_hot(cards, 52)
-        if self.public:
-            self._public_from(table, player if self.relative else 0)
+        if self.told.public:  # seats relative to the player when only its own part is told
+            relative = self.told.has_private and not self.told.all_private
+            self._public_from(table, player if relative else 0)
 
     def _public_from(self, table: TableOfMore, ref: int) -> None:
         d, players = self.dict, self.players
@@ -124,7 +118,7 @@ class TableObserver:
         current = table.current()
         if current >= 0:
             d["current"][current] = 1.0
-        if self.perfect_recall and table.game is not None:
+        if self.told.perfect_recall and table.game is not None:
             pegging = d["pegging"].reshape(peg_moves(players), players + 53)
             i = 0
             for move in table.game.history:
@@ -139,9 +133,9 @@ class TableObserver:
 
     def string_from(self, state: GenericState, player: int) -> str:
         table = cast("TableOfMore", state.table)
-        if self.perfect_recall:
-            return table_information_state_string(table, player, self.public, self.private)
-        shown = seats_shown(self.private, player, self.players)
+        if self.told.perfect_recall:
+            return table_information_state_string(table, player, self.told)
+        shown = self.told.seats(player, self.players)
         parts = [f"p{player}"] if shown else []
         view = table.observation(player)
         if view is None:
@@ -150,7 +144,7 @@ class TableObserver:
                 hands = "|".join(" ".join(map(str, sorted(table.dealt[s]))) for s in shown)
                 parts.append(f"hand:{hands}")
             return " ".join(parts)
-        if self.public:
+        if self.told.public:
             parts.append(
                 f"to:{table.current()} dealer:{view.dealer} "
                 f"scores:{'-'.join(map(str, view.scores))}"
@@ -160,7 +154,7 @@ class TableObserver:
             hands = "|".join(" ".join(map(str, sorted(held))) for held, _, _ in own)
             cribs = "|".join(" ".join(map(str, laid)) for _, laid, _ in own)
             parts.append(f"hand:{hands} crib:{cribs}")
-        if self.public:
+        if self.told.public:
             parts.append(_public_text(view))
             if view.showing is not None:  # the show claimed (C18): all public
                 parts.append(_show_text(view))
@@ -205,21 +199,18 @@ def _public_text(view: CribbageObservation) -> str:
 
 
 def table_information_state_string(
-    table: TableOfMore, player: int, public: bool = True, private: Any = None
+    table: TableOfMore, player: int, told: Told = INFORMATION_STATE
 ) -> str:
     """Every earlier hand as its show revealed it, then this hand as ``player`` knows it: its
     own five cards and its own card laid away, every other lay-away as ``discard``.
 
-    ``public`` False leaves out the earlier hands and the moves; ``private``
-    (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE`` leaves out the seat and
-    its cards, ``ALL_PLAYERS`` shows every seat's.
+    ``told.public`` False leaves out the earlier hands and the moves; ``told.private``
+    (``pyspiel.PrivateInfoType``) ``NONE`` leaves out the seat and its cards,
+    ``ALL_PLAYERS`` shows every seat's.
     """
-    if private is None:
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
-    shown = seats_shown(private, player, table.players)
-    head = [f"p{player}"] if shown else []
-    if public:
-        head.append(f"first:{table.dealer}")
+    public = told.public
+    shown = told.seats(player, table.players)
+    head = told.history_head(player, table.players, f"first:{table.dealer}")
     parts = [" ".join(head)] if head else []
     if public:
         parts += [*table.past, f"hand{table.hand_no}"]
