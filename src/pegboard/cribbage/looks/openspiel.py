@@ -23,7 +23,8 @@ the first non-dealer's three for last (C14) is the engine's, counted in the scor
 first hand starts from (so a hand's points, ``hands=1``, are those of its play and show).
 ``muggins=1`` (between two, with either deal) has the players claim their shows (C18-C20):
 the claims and calls are numbered after the other actions (1439 in all), each a player
-action played through ``Game.apply``, and the observer adds the show's pieces.
+action played through ``Game.apply``, and the observer adds the show's pieces; the
+resampler keeps every card the show has turned up.
 
 Actions are numbered as in
 ``pegboard.cribbage.encoding``; what a seat is told is
@@ -313,28 +314,13 @@ class CribbageTable(Table):
 
 
 def resample(table: CribbageTable, seat: int, rng: random.Random) -> CribbageTable:
-    """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden`` (every public
-    fact kept: the other seat's played cards, and what its go's proved, C5).
-
-    In a show with muggins (C18) the six-card hands are public (every card was played):
-    only the other seat's discards are dealt again, until the crib is turned up; then
-    nothing is hidden. A five-card show is refused (its unplayed cards, once turned up,
-    are public but the engine's sample would deal them again)."""
+    """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden``, every public
+    fact kept: the other seat's played cards, what its go's proved (C5) and, in a show with
+    muggins (C18), every hand and crib turned up (a five-card hand's cards never played, C15,
+    included): until the crib is turned up only what is still face down is dealt again."""
     assert table.game is not None and table.pending is None
     other = table.copy()
-    game = table.game
-    if game.phase == "show":  # with muggins (C18): cards are turned up one show at a time
-        showing = game.observation(seat).showing
-        if showing is not None and showing.what == "crib":
-            return other  # both hands and the crib turned up: nothing is hidden any more
-        if table.cards == 5:
-            # Five-card's hands keep cards never played (C15): a hand turned up is public,
-            # and the engine's sample would deal it again.
-            raise pyspiel.SpielError(
-                "pegboard_cribbage cannot deal the unseen cards again in a five-card show "
-                "with muggins (C13, C18)"
-            )
-    other.game = game.sample_hidden(seat, rng)
+    other.game = table.game.sample_hidden(seat, rng)
     return other
 
 
