@@ -275,15 +275,17 @@ def test_d1_d17_their_options_are_checked_by_the_game_first() -> None:
         game_env("cribbage", best_of=5)
 
 
-def test_c13_c18_cribbage_v0_finds_five_card_and_muggins_between_two() -> None:
-    # Both are found by the environment (tests/envs/test_cribbage_variants_env.py plays
-    # them); among three or four muggins is refused in words, five-card by the engine.
+def test_c13_c18_cribbage_v0_finds_five_card_and_muggins_at_every_table() -> None:
+    # Both are found by the environment (tests/envs/test_cribbage_variants_env.py and
+    # test_cribbage_tables_env.py play them); five-card is refused among three by the engine.
     env = game_env("cribbage", cards=5, muggins=1)
     env.reset(seed=1)
     view = env.unwrapped.game.observation(0)
     assert view.cards == 5 and view.muggins
-    with pytest.raises(ValueError, match=r"muggins \(C18\) between two"):
-        game_env("cribbage", muggins=1, players=3)
+    three = game_env("cribbage", muggins=1, players=3)
+    three.reset(seed=1)
+    assert three.unwrapped.game.observation(0).muggins
+    assert three.action_space("player_0").n == 165
     with pytest.raises(OptionError):
         game_env("cribbage", muggins=2)
     with pytest.raises(ValueError, match="C13"):

@@ -16,7 +16,11 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from pegboard.cribbage import Game  # noqa: E402
 from pegboard.cribbage.cards import DECK  # noqa: E402
-from pegboard.cribbage.table_encoding import TABLE_ENCODING, encode_table  # noqa: E402
+from pegboard.cribbage.table_encoding import (  # noqa: E402
+    TABLE_ENCODING,
+    TableEncoding,
+    encode_table,
+)
 from pegboard.openspiel import load_game, resampler  # noqa: E402
 from tests.openspiel.test_hidden import check_game, same, views  # noqa: E402
 from tests.openspiel.test_ismcts import ismcts_game  # noqa: E402
@@ -38,11 +42,13 @@ def play_randomly(state: Any, rng: random.Random) -> Any:
     return state
 
 
-def engine_replay(state: Any, players: int, one_hand: bool) -> Game:
+def engine_replay(state: Any, players: int, one_hand: bool, muggins: int = 0) -> Game:
     """The game OpenSpiel played, played again by the engine alone: each hand built from the
     cards chance dealt (one at a time from the dealer's left, five each, then the pack's
     card among three: C8, C9) with the starter chance turned, and every seat's action
-    applied as ``table_encoding`` numbers it, the seat to act checked at each."""
+    applied as ``table_encoding`` numbers it (with the claims and calls with ``muggins``,
+    C18), the seat to act checked at each."""
+    numbers = TableEncoding(muggins=bool(muggins))
     steps = list(state.full_history())
     assert steps[0].player == CHANCE
     dealer, at = steps[0].action, 1
@@ -65,15 +71,16 @@ def engine_replay(state: Any, players: int, one_hand: bool) -> Game:
             crib=cards[players * 5 :] or None,
             starter=DECK[starter.action],
             hand_number=hand_no,
+            muggins=muggins,
         )
         for step in lays:
             assert game.current_player == step.player
-            game.apply(TABLE_ENCODING.action(None, step.action))
+            game.apply(numbers.action(None, step.action))
         at += players + 1
         while at < len(steps) and not game.is_over and game.hand_number == hand_no:
             step = steps[at]
             assert step.player != CHANCE and game.current_player == step.player
-            game.apply(TABLE_ENCODING.action(None, step.action))
+            game.apply(numbers.action(None, step.action))
             at += 1
         if game.is_over or one_hand:
             assert at == len(steps)  # every step of the game replayed

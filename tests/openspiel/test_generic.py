@@ -267,8 +267,10 @@ def test_d1_d17_c7_the_games_own_modules_check_the_options_first() -> None:
         load_game("cribbage", {"hands": 1})
     assert str(load_game("cribbage", {"cards": 5})).startswith("pegboard_cribbage(cards=5,")
     assert "muggins=1" in str(load_game("cribbage", {"muggins": 1}))
-    with pytest.raises(ValueError, match=r"muggins \(C18\) between two"):
-        load_game("cribbage", {"muggins": 1, "players": 4})
+    # muggins at every table (C18): among four too, over the table's 165 numbers
+    four = load_game("cribbage", {"muggins": 1, "players": 4})
+    assert str(four) == "pegboard_cribbage(cards=6,hands=0,muggins=1,players=4)"
+    assert four.num_distinct_actions() == 165
 
 
 def test_cfr_solves_a_small_tricks_through_its_information_states(toy_game: Game) -> None:

@@ -37,7 +37,12 @@ same 1379 actions and a 381-entry vector (``five_card``; scores out of 61). ``mu
 603-entry vector; the two-player numbers above stay as they are): ``game_points`` are
 ``Game.returns()`` (+1 to the winner and -1/2 to each other among three; partners share +1
 or -1 among four, C12), ``win`` the same, ``points`` a seat's (side's) points minus the mean
-of the others' (partners share them).
+of the others' (partners share them). With ``muggins=1`` the players claim their shows there
+too (C18-C20: the owner of a hand or the crib claims, the seat on its left answers, an
+opponent at every table): 165 actions (claim 0-29 at 105-134, muggins 1-29 at 135-163, no
+muggins 164, after the 105) and a 665-entry vector (the show's 62 entries appended,
+``pegboard.cribbage.table_encoding.TABLE_MUGGINS_LAYOUT``); the rewards are the engine's
+points, muggins taken included (a side's among four).
 ``render_mode="ansi"`` returns a public summary of the game (the
 scores, the phase, the starter and the pile; never a hand).
 
@@ -60,7 +65,7 @@ from pegboard.cribbage.encoding import HandShown
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table import PLAYERS
-from pegboard.cribbage.table_encoding import TABLE_ENCODING
+from pegboard.cribbage.table_encoding import TABLE_ENCODING, TABLE_MUGGINS_ENCODING
 from pegboard.envs.base import wrap
 from pegboard.envs.game import GameEnv
 from pegboard.games.base import Encoding
@@ -81,19 +86,14 @@ def from_options(options: Mapping[str, Any], **kwargs: Any) -> raw_env:
     """Cribbage's environment as the registry finds it (``pegboard.envs.game_env(
     "cribbage")``). An episode is one game (or one hand: ``episode="hand"``), so a
     match's ``best_of`` is no option of it. ``cards=5`` plays five-card cribbage between two
-    (C13-C17) and ``muggins=1`` has the two players claim their shows (C18-C20); among three
-    or four muggins is refused in words (their table encoding has no claims)."""
+    (C13-C17) and ``muggins=1`` has the players claim their shows (C18-C20), between two,
+    among three or four."""
     if "best_of" in options:
         raise ValueError(
             "cribbage_v0 plays one game or one hand (episode=): best_of is no option of it"
         )
     players = 2 if options.get("players") is None else int(options["players"])
     muggins = int(options.get("muggins") or 0)
-    if muggins and players != 2:
-        raise ValueError(
-            "cribbage_v0 plays muggins (C18) between two: among three or four the engine "
-            "counts every score here"
-        )
     cards = 5 if options.get("cards") == 5 else None
     return raw_env(players=players, cards=cards, muggins=muggins, **kwargs)
 
@@ -218,11 +218,8 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
                 f"among {players}"
             )
         cards = 5 if cards == 5 else None
-        if muggins not in (0, 1) or (muggins and players != 2):
-            raise ValueError(
-                f"muggins is 0 or 1 (C18), and 1 between two only here, not {muggins!r} "
-                f"among {players}"
-            )
+        if muggins not in (0, 1):
+            raise ValueError(f"muggins is 0 or 1 (C18), not {muggins!r}")
         if episode not in EPISODES:
             raise ValueError(f"episode is one of {', '.join(EPISODES)}, not {episode!r}")
         choices = REWARDS[episode]
@@ -237,7 +234,7 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         # game's stay as they are.
         # five-card's has one entry more (C13), muggins's the claims and the show (C18).
         if players > 2:
-            game = replace(GAME, encoding=_table_encoding)
+            game = replace(GAME, encoding=partial(_table_encoding, bool(muggins)))
         elif cards == 5 or muggins:
             game = replace(GAME, encoding=partial(_variant_encoding, cards, bool(muggins)))
         else:
@@ -267,10 +264,11 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         self.position = game
 
 
-def _table_encoding() -> Encoding:
-    """The encoding among three or four (NumPy's vectors stand for the protocol's
-    ``Sequence[float]``, as the two-player encoding's do in the registry)."""
-    return cast(Encoding, TABLE_ENCODING)
+def _table_encoding(muggins: bool) -> Encoding:
+    """The encoding among three or four, with muggins's claims and show or without (NumPy's
+    vectors stand for the protocol's ``Sequence[float]``, as the two-player encoding's do in
+    the registry)."""
+    return cast(Encoding, TABLE_MUGGINS_ENCODING if muggins else TABLE_ENCODING)
 
 
 def _variant_encoding(cards: int | None, muggins: bool) -> Encoding:

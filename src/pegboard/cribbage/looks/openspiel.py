@@ -1,5 +1,6 @@
 """Cribbage as an OpenSpiel game: ``pegboard_cribbage`` (parameters ``hands``: 0 or 1,
-``players``: 2, the default, 3 or 4, and ``cards``: 6, the default, or 5 between two),
+``players``: 2, the default, 3 or 4, ``cards``: 6, the default, or 5 between two, and
+``muggins``: 0, the default, or 1 at every table),
 the generic game (``pegboard.openspiel.generic``) with cribbage's ``Look``: its
 ``CribbageTable`` (the chance nodes below), its observer and its search for ISMCTS. Among
 three (C8) or four in partnerships (C9) the table and the observer are
@@ -21,10 +22,10 @@ for a cribbage deal). Both are zero-sum.
 ``cards=5`` is five-card cribbage between two (C13-C17): five cards dealt each, a game to 61;
 the first non-dealer's three for last (C14) is the engine's, counted in the scores the
 first hand starts from (so a hand's points, ``hands=1``, are those of its play and show).
-``muggins=1`` (between two, with either deal) has the players claim their shows (C18-C20):
-the claims and calls are numbered after the other actions (1439 in all), each a player
-action played through ``Game.apply``, and the observer adds the show's pieces; the
-resampler keeps every card the show has turned up.
+``muggins=1`` (with either deal, and among three or four) has the players claim their shows
+(C18-C20): the claims and calls are numbered after the other actions (1439 in all between
+two, 165 among three or four), each a player action played through ``Game.apply``, and the
+observer adds the show's pieces; the resampler keeps every card the show has turned up.
 
 Actions are numbered as in
 ``pegboard.cribbage.encoding``; what a seat is told is
@@ -57,7 +58,7 @@ from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.openspiel_observer import CribbageObserver, own_six
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table_determinize import hand_start_scores, table_world
-from pegboard.cribbage.table_encoding import TABLE_NUM_ACTIONS
+from pegboard.cribbage.table_encoding import TABLE_MUGGINS_NUM_ACTIONS, TABLE_NUM_ACTIONS
 from pegboard.games import Encoding
 from pegboard.games import Game as Description
 from pegboard.openspiel import Look, short_name
@@ -82,10 +83,8 @@ def setup(params: Mapping[str, Any]) -> Setup:
         )
     cards = int(params.get("cards", 6))
     muggins = int(params.get("muggins", 0))
-    if muggins not in (0, 1) or (muggins and players != 2):
-        raise ValueError(
-            f"muggins is 0 or 1 (C18), and 1 between two only here, not {muggins!r} among {players}"
-        )
+    if muggins not in (0, 1):
+        raise ValueError(f"muggins is 0 or 1 (C18), not {muggins!r}")
     if cards not in (5, 6) or (cards == 5 and players != 2):
         raise ValueError(
             f"cards is 6, or 5 for five-card cribbage between two (C13), not {cards!r} "
@@ -93,7 +92,7 @@ def setup(params: Mapping[str, Any]) -> Setup:
         )
     one_hand = hands == 1
     if players > 2:
-        return _table_setup(players, one_hand)
+        return _table_setup(players, one_hand, bool(muggins))
     if cards == 5:  # to 61 (C17): a hand may end past it, by one count of 29 at most from 60
         bound = 89.0 if one_hand else 3.0
         length = 1 + (1 if one_hand else FIVE_CARD_MAX_HANDS) * FIVE_CARD_HAND_LENGTH
@@ -119,12 +118,17 @@ def setup(params: Mapping[str, Any]) -> Setup:
     )
 
 
-def _table_setup(players: int, one_hand: bool) -> Setup:
+def _table_setup(players: int, one_hand: bool, muggins: bool = False) -> Setup:
     """Three or four (``openspiel_tables``): the bounds of its returns, all zero-sum. A game:
     +1 and -1/2 among three, +1 and -1 among four (C12). One hand: among three a seat's
     points minus the mean reaches at most 2/3 of 121 either way; among four a side's margin
-    at most 121."""
+    at most 121. With ``muggins`` (C18) the claims and calls are numbered after the 105 and
+    each show has its claims and answers."""
     from pegboard.cribbage.looks.openspiel_tables import table_length
+
+    settings: dict[str, Any] = {"one_hand": one_hand, "players": players}
+    if muggins:  # said only with muggins: the settings without it unchanged
+        settings["muggins"] = 1
 
     if one_hand:
         low, high = (-242.0 / 3, 242.0 / 3) if players == 3 else (-121.0, 121.0)
@@ -136,9 +140,9 @@ def _table_setup(players: int, one_hand: bool) -> Setup:
         min_utility=low,
         max_utility=high,
         utility_sum=0.0,
-        max_length=table_length(players, 1 if one_hand else None),
-        settings={"one_hand": one_hand, "players": players},
-        num_actions=TABLE_NUM_ACTIONS,
+        max_length=table_length(players, 1 if one_hand else None, muggins),
+        settings=settings,
+        num_actions=TABLE_MUGGINS_NUM_ACTIONS if muggins else TABLE_NUM_ACTIONS,
     )
 
 
@@ -158,7 +162,7 @@ def make_observer(setup: Setup, kind: Any) -> Any:
         return CribbageObserver(kind, settings.get("cards"), bool(settings.get("muggins")))
     from pegboard.cribbage.looks.openspiel_table_observer import TableObserver
 
-    return TableObserver(setup.players, kind)
+    return TableObserver(setup.players, kind, bool(setup.settings.get("muggins")))
 
 
 class CribbageTable(Table):
@@ -417,17 +421,15 @@ def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError("pegboard_cribbage plays one game to 121: best_of is no option of it")
     players = int(options.get("players") or 2)
     muggins = int(options.get("muggins") or 0)
-    if muggins and players != 2:
-        raise ValueError(
-            "pegboard_cribbage plays muggins (C18) between two: among three or four the engine "
-            "counts every score here"
-        )
+    params: dict[str, Any] = {}
     if players == 2:  # five-card (C13) is between two only (the options' check says so)
-        params: dict[str, Any] = {"cards": 5} if options.get("cards") == 5 else {}
-        if muggins:
-            params["muggins"] = 1
-        return params
-    return {"players": players}
+        if options.get("cards") == 5:
+            params["cards"] = 5
+    else:
+        params["players"] = players
+    if muggins:  # the players claim their shows (C18), at every table
+        params["muggins"] = 1
+    return params
 
 
 LOOK = Look(

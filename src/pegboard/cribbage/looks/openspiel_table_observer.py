@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import pyspiel
 
-from pegboard.cribbage.actions import Go, LayAway, Play
+from pegboard.cribbage.actions import MOST, Claim, Go, LayAway, Muggins, NoMuggins, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.events import side_of
 from pegboard.cribbage.looks.openspiel_tables import own_cards
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.table_encoding import TABLE_LAYOUT, encode_table
+from pegboard.cribbage.table_encoding import TABLE_LAYOUT, TABLE_MUGGINS_LAYOUT, encode_table
 from pegboard.openspiel.common import one_hot, seats_shown, tensor_views
 
 if TYPE_CHECKING:
@@ -55,21 +55,31 @@ class TableObserver:
     private pieces: the observing seat's, every seat's by seat with ``ALL_PLAYERS``, none
     with ``NONE``. The information-state tensor adds every pegging move of the hand in order
     (the mover by seat, the card or go). The strings follow the two-player game's.
+
+    With ``muggins`` (C18-C20) the show's pieces of ``TABLE_MUGGINS_LAYOUT`` follow
+    ``TABLE_LAYOUT``'s (all public: the hand or crib being claimed for is turned up), the
+    information state adds ``claims`` (for each count of the hand's show in order, the
+    hands and then the crib: the points claimed / 29, the points of muggins called / 29,
+    and 1 if the claim was let stand), and the strings say the count being claimed.
     """
 
-    def __init__(self, players: int, iig_obs_type: Any = None) -> None:
+    def __init__(self, players: int, iig_obs_type: Any = None, muggins: bool = False) -> None:
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self.players = players
+        self.muggins = muggins
         self.perfect_recall = bool(kind.perfect_recall)
         self.public = bool(kind.public_info)
         self.private = kind.private_info
         self.has_private = self.private != pyspiel.PrivateInfoType.NONE
         self.relative = self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         copies = players if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
-        pieces = [(name, width) for name, _, width in TABLE_LAYOUT]
+        self.layout = TABLE_LAYOUT + (TABLE_MUGGINS_LAYOUT if muggins else ())
+        pieces = [(name, width) for name, _, width in self.layout]
         pieces += [("seat", players), ("current", players)]
         if self.perfect_recall:
             pieces += [("dealt", 52), ("pegging", peg_moves(players) * (players + 53))]
+            if muggins:  # the show's claims and answers (C18, C19), all public
+                pieces.append(("claims", (players + 1) * 3))
         shape: list[tuple[str, int]] = []
         for name, width in pieces:
             if name in _PRIVATE:
@@ -108,7 +118,7 @@ class TableObserver:
             d["table"][players == 4] = 1.0
             return
         vector = encode_table(view)
-        for name, at, width in TABLE_LAYOUT:
+        for name, at, width in self.layout:
             if name in d and name not in _PRIVATE:
                 d[name][:] = vector[at : at + width]
         current = table.current()
@@ -124,6 +134,8 @@ class TableObserver:
                 pegging[i, move.seat] = 1.0
                 pegging[i, players + (52 if isinstance(action, Go) else action.card.index)] = 1.0
                 i += 1
+            if self.muggins:
+                _claims_from(d["claims"].reshape(players + 1, 3), table)
 
     def string_from(self, state: GenericState, player: int) -> str:
         table = cast("TableOfMore", state.table)
@@ -150,7 +162,36 @@ class TableObserver:
             parts.append(f"hand:{hands} crib:{cribs}")
         if self.public:
             parts.append(_public_text(view))
+            if view.showing is not None:  # the show claimed (C18): all public
+                parts.append(_show_text(view))
         return " ".join(parts)
+
+
+def _claims_from(claims: Any, table: TableOfMore) -> None:
+    """Each count of this hand's show in order: the claim, the call of muggins or the claim
+    let stand (C18, C19)."""
+    assert table.game is not None
+    k = -1
+    for move in table.game.history:
+        action = move.action
+        if move.hand != table.hand_no:
+            continue
+        if isinstance(action, Claim):
+            k += 1
+            claims[k, 0] = action.points / MOST
+        elif isinstance(action, Muggins):
+            claims[k, 1] = action.points / MOST
+        elif isinstance(action, NoMuggins):
+            claims[k, 2] = 1.0
+
+
+def _show_text(view: CribbageObservation) -> str:
+    """The count being claimed, its cards sorted (the crib's order would tell who laid what)."""
+    showing = view.showing
+    assert showing is not None
+    claimed = "-" if showing.claimed is None else showing.claimed
+    cards = " ".join(map(str, sorted(showing.cards)))
+    return f"show:{showing.seat}:{showing.what}:{cards} claimed:{claimed}"
 
 
 def _public_text(view: CribbageObservation) -> str:
@@ -204,4 +245,7 @@ def table_information_state_string(
         parts.append(f"{game.dealer}:{table.laid if game.dealer in shown else 'discard'}")
     if game.starter is not None:
         parts.append(f"starter:{game.starter}")
+    view = table.observation(player)
+    if view is not None and view.showing is not None:  # with muggins (C18): turned up
+        parts.append(_show_text(view))
     return " ".join(parts)

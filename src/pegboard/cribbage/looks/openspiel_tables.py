@@ -11,6 +11,12 @@ cards not dealt). Each hand is a ``pegboard.cribbage.Game`` built with
 numbered as ``pegboard.cribbage.table_encoding`` numbers them (105: lay a card away, play a
 card, go), the numbers PettingZoo's ``cribbage_v0`` uses at three and four.
 
+With ``muggins=1`` (C18-C20) the players claim their shows: after the pegging each hand from
+the dealer's left, then the crib, is turned up and claimed by its owner, and the seat on the
+claimant's left (an opponent at both tables) calls muggins or lets the claim stand, each a
+player action through ``Game.apply``, numbered after the 105 (165 in all); the engine deals
+the next hand after the crib's answer, and the chance nodes go on as above.
+
 Returns: ``hands=0`` the game points of ``Game.returns`` (C12: +1 to the winner and -1/2 to
 each other among three; +1 to each winning partner and -1 to each loser among four);
 ``hands=1`` the points of the one hand: among three each seat's points minus the mean of the
@@ -28,13 +34,17 @@ import pyspiel
 
 from pegboard.cribbage.actions import LAY_OF, Action, LayAway
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.determinize import table_hidden_deal
+from pegboard.cribbage.determinize import TableDeal, table_hidden_deal, unseen_cards
 from pegboard.cribbage.events import side_of
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.openspiel import CribbageTable
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.table import TABLES
-from pegboard.cribbage.table_encoding import TABLE_ENCODING
+from pegboard.cribbage.table_encoding import (
+    TABLE_ENCODING,
+    TABLE_MUGGINS_ENCODING,
+    TableEncoding,
+)
 from pegboard.games import Encoding
 from pegboard.games import Game as Description
 from pegboard.openspiel.table import Setup
@@ -44,14 +54,18 @@ __all__ = ["TableOfMore", "hand_margins", "table_length"]
 _TARGET: Final = 121
 
 
-def table_length(players: int, hands: int | None) -> int:
+def table_length(players: int, hands: int | None, muggins: bool = False) -> int:
     """OpenSpiel's ``max_game_length`` among ``players``: the cut for deal, then per hand
     the cards dealt (five each, and the pack's card among three), the lay-aways, the starter
     and the pegging (each card played, and at most one go a card: a sequence that ends in
-    go's holds at least three cards, and at most one go a seat but the last player's). A game
-    has at most 1 + 120 hands a score (every hand pegs the last card), ``hands`` if given."""
+    go's holds at least three cards, and at most one go a seat but the last player's), and
+    with ``muggins`` the show's claims and answers (one each a hand and the crib, C18, C19).
+    A game has at most 1 + 120 hands a score (every hand pegs the last card), ``hands`` if
+    given."""
     table = TABLES[players]
     per_hand = players * table.hand_size + table.pack + players + 1 + 2 * players * table.kept
+    if muggins:
+        per_hand += 2 * (players + 1)
     most = hands if hands is not None else 1 + table.score_count * (_TARGET - 1)
     return 1 + most * per_hand
 
@@ -67,7 +81,11 @@ def hand_margins(players: int, made: list[int]) -> list[float]:
 
 
 class TableOfMore(CribbageTable):
-    """The cut for deal, a hand being dealt, or a hand being played, among three or four."""
+    """The cut for deal, a hand being dealt, or a hand being played, among three or four.
+
+    The chance dispatch (the cut, a card dealt, the starter) and its strings are
+    ``CribbageTable``'s ``deal`` and ``chance_string``: only the deal (``_deal``) and the
+    cut (``_cut``) are the table's own."""
 
     def __init__(self, game: Description, encoding: Encoding, setup: Setup) -> None:
         super().__init__(game, encoding, setup)
@@ -78,9 +96,15 @@ class TableOfMore(CribbageTable):
         self.pack: list[Card] = []  # the crib's card from the pack, among three (C8)
         self.laid: LayAway | None = None  # the dealer's lay-away, waiting for the cut
 
+    @property
+    def numbers(self) -> TableEncoding:
+        """The table's action numbers: with muggins the claims and calls after the 105 (C18,
+        C19). Not kept in the state, so that a serialized state is as it was without."""
+        return TABLE_MUGGINS_ENCODING if self.muggins else TABLE_ENCODING
+
     def legal(self, seat: int) -> list[int]:
         assert self.game is not None
-        return sorted(TABLE_ENCODING.action_index(None, a) for a in self.game.legal_actions())
+        return sorted(self.numbers.action_index(None, a) for a in self.game.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealer is None:
@@ -91,14 +115,6 @@ class TableOfMore(CribbageTable):
         else:
             rest = sorted(c.index for c in self.game.stock)  # the starter is among them
         return [(i, 1.0 / len(rest)) for i in rest]
-
-    def deal(self, outcome: int) -> None:
-        if self.dealer is None:
-            self.dealer = outcome
-        elif self.game is None:
-            self._deal(DECK[outcome])
-        else:
-            self._cut(DECK[outcome])
 
     def _deal(self, card: Card) -> None:
         """Card ``k`` of the deal goes to the ``k``-th seat from the dealer's left, round the
@@ -129,10 +145,11 @@ class TableOfMore(CribbageTable):
             starter=starter,
             stock=stock,
             hand_number=self.hand_no,
+            muggins=self.muggins,
         )
 
     def play(self, seat: int, number: int) -> None:
-        move = TABLE_ENCODING.action(None, number)
+        move = self.numbers.action(None, number)
         game = self.game
         assert game is not None
         if isinstance(move, LayAway) and game.current_player == game.dealer:
@@ -172,13 +189,8 @@ class TableOfMore(CribbageTable):
             self.dealt = [[] for _ in range(self.players)]
             self.pack = []
 
-    def chance_string(self, outcome: int) -> str:
-        if self.dealer is None:
-            return f"dealer:{outcome}"
-        return f"{'deal' if self.game is None else 'starter'}:{DECK[outcome]}"
-
     def action_string(self, seat: int, number: int) -> str:
-        return str(TABLE_ENCODING.action(None, number))
+        return str(self.numbers.action(None, number))
 
     def observation(self, seat: int) -> CribbageObservation | None:
         """``seat``'s view; while the starter waits, the dealer's card already laid away."""
@@ -259,6 +271,10 @@ def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOf
     A deal is kept only when the hand played again says what this one said in public: the
     same seat to act (a seat asked to play on after the others' go's holds a card that fits,
     C10, which ``table_hidden_deal`` does not weigh), the same scores, count and go's.
+
+    In a show with muggins (C18) every hand was played, so only the crib is hidden, and only
+    until it is turned up: then its cards are public and are not dealt again (only which
+    seat laid which, and the pack's card among three, are).
     """
     other = table.copy()
     game = table.game
@@ -268,7 +284,7 @@ def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOf
     view = game.observation(seat)
     moves = [m for m in game.history if m.hand == table.hand_no]
     for _ in range(RESAMPLE_TRIES):
-        deal = table_hidden_deal(view, rng)
+        deal = _hidden_deal(view, rng)
         hands: list[list[Card]] = []
         for s in range(table.players):
             if s == seat:
@@ -294,9 +310,34 @@ def resample_table(table: TableOfMore, seat: int, rng: random.Random) -> TableOf
     raise ValueError("no deal of the hidden cards replays this hand's public moves (C10)")
 
 
+def _hidden_deal(view: CribbageObservation, rng: random.Random) -> TableDeal:
+    """``table_hidden_deal``, but with the crib turned up at the show (C18) its four cards
+    kept in it: the others' lay-aways and the pack's card dealt from them alone."""
+    showing = view.showing
+    if showing is None or showing.what != "crib":
+        return table_hidden_deal(view, rng)
+    me, players = view.seat, view.num_players
+    hidden = [c for c in showing.cards if c not in view.discards]
+    rng.shuffle(hidden)
+    discards: list[tuple[Card, ...]] = [()] * players
+    discards[me] = view.discards
+    others = [s for s in range(players) if s != me]
+    for at, seat in enumerate(others):
+        discards[seat] = (hidden[at],)
+    crib = set(showing.cards)
+    stock = [c for c in unseen_cards(view) if c not in crib]
+    rng.shuffle(stock)
+    hands = tuple(view.hand if s == me else () for s in range(players))  # all played
+    return TableDeal(hands, tuple(discards), tuple(hidden[len(others) :]), tuple(stock))
+
+
 def _public(game: Game, seat: int) -> tuple[object, ...]:
     view = game.observation(seat)
+    showing = view.showing  # with muggins (C18): the crib's cards as a set, not who laid which
+    shown = None if showing is None else (showing.seat, showing.what, frozenset(showing.cards))
     return (
+        shown,
+        None if showing is None else showing.claimed,
         game.current_player,
         view.scores,
         view.count,
