@@ -1,5 +1,5 @@
 """The ``ismcts`` level at every cribbage table: five-card (C13-C17) and muggins (C18-C20)
-between two, three (C8) and four in partnerships (C9). It plays whole hands and games with
+between two, three (C8) and four in partnerships (C9), with muggins too. It plays whole hands and games with
 every action legal, searches the game of the table's options, builds its search from the
 observation alone (two positions the seat cannot tell apart give the same search), and the
 arena seats it round a table."""
@@ -22,7 +22,15 @@ from pegboard.cribbage.table_determinize import table_world  # noqa: E402
 from pegboard.games import make_bot  # noqa: E402
 from pegboard.openspiel.bots import ISMCTSBot  # noqa: E402
 
-TABLES = [(2, 5, 0), (2, None, 1), (2, 5, 1), (3, None, 0), (4, None, 0)]
+TABLES = [
+    (2, 5, 0),
+    (2, None, 1),
+    (2, 5, 1),
+    (3, None, 0),
+    (4, None, 0),
+    (3, None, 1),
+    (4, None, 1),
+]
 """(players, cards, muggins): every table but the six-card game between two (tested in
 test_ismcts.py)."""
 
@@ -57,7 +65,7 @@ def test_c8_c9_c13_c18_ismcts_plays_whole_hands_at_every_table(
             assert any(str(m.action).startswith("claim") for m in game.history)
 
 
-@pytest.mark.parametrize(("players", "cards", "muggins"), [(2, 5, 1), (3, None, 0)])
+@pytest.mark.parametrize(("players", "cards", "muggins"), [(2, 5, 1), (3, None, 0), (4, None, 1)])
 def test_c12_c17_ismcts_plays_a_whole_game(players: int, cards: int | None, muggins: int) -> None:
     game = Game.new(seed=11, players=players, cards=cards, muggins=muggins)
     _play(game, 2, hands=None)
@@ -156,13 +164,14 @@ def test_c8_the_arena_seats_ismcts_among_three() -> None:
     [
         (("ismcts", "random", "ismcts", "random"), ()),
         (("ismcts", "random"), (("cards", 5), ("muggins", 1))),
+        (("ismcts", "random", "random"), (("muggins", 1),)),
     ],
 )
-def test_c9_c13_c18_the_arena_seats_ismcts_at_four_and_at_five_card_muggins(
+def test_c8_c9_c13_c18_the_arena_seats_ismcts_at_four_and_with_five_card_and_muggins(
     bots: tuple[str, ...], options: tuple[tuple[str, int], ...]
 ) -> None:
     config = ArenaConfig(
         "cribbage", bots, deals=1, duplicate=True, seed=6, budget=3, options=options
     )
     results = run_arena(config)
-    assert len(results) == (4 if len(bots) == 4 else 2)  # every seating of the deal
+    assert len(results) == len(bots)  # every seating of the deal (two between two)
