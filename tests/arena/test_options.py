@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pegboard.arena import ArenaConfig, run_arena
+from pegboard.arena import ArenaConfig, run_arena, summarize
 from pegboard.arena.deals import plan
 from pegboard.cli.main import app
 from pegboard.draw import Round
@@ -98,3 +98,30 @@ def test_d21_the_arena_seats_partnerships_opposite_and_scores_by_side() -> None:
     with pytest.raises(OptionError) as caught:
         ArenaConfig("draw", bots[:3], options=(("partnerships", 1),))
     assert caught.value.rule == "D21"
+
+
+def test_d22_d23_a_side_that_wins_a_deal_wins_for_both_partners() -> None:
+    """In partnerships a deal is won by a side (D22: the side out; D23: a blocked hand
+    compared side against side): both partners win it and the other side loses, where the
+    entrants' points alone would make every deal a draw between partners. The same deals
+    alone at four are counted entrant by entrant (a seat wins with more than every other)."""
+    bots = ("greedy", "random", "greedy", "random")
+    config = ArenaConfig("draw", bots, deals=8, duplicate=True, seed=7,
+                         options=(("partnerships", 1),))  # fmt: skip
+    results = run_arena(config)
+    summary = summarize(config, results)
+    sides = [(r.points[0], r.points[1]) for r in results]
+    greedy_wins = sum(1 for a, b in sides if a > b)
+    random_wins = sum(1 for a, b in sides if b > a)
+    ties = len(sides) - greedy_wins - random_wins
+    assert greedy_wins > 0  # the fault this is for: 0 wins and every won deal a draw
+    for entrant, (wins, losses) in enumerate(
+        [(greedy_wins, random_wins), (random_wins, greedy_wins)] * 2
+    ):
+        record = summary.bots[entrant].record
+        assert (record.wins, record.draws, record.losses) == (wins, ties, losses)
+    alone = ArenaConfig("draw", bots, deals=4, duplicate=True, seed=7)
+    alone_results = run_arena(alone)
+    won = [sum(1 for r in alone_results if r.points[e] > max(r.points[:e] + r.points[e + 1 :]))
+           for e in range(4)]  # fmt: skip
+    assert [bot.record.wins for bot in summarize(alone, alone_results).bots] == won

@@ -40,6 +40,19 @@ def test_outcomes_most_points_wins_shared_top_draws() -> None:
     assert outcomes([0, 0]) == ("draw", "draw")
 
 
+def test_outcomes_by_side_partners_win_together() -> None:
+    """Partners are paid the same points: their side wins alone, not a draw between them."""
+    assert outcomes([5, 0, 5, 0], ((0, 2), (1, 3))) == ("win", "loss", "win", "loss")
+    assert outcomes([5, 0, 5, 0]) == ("draw", "loss", "draw", "loss")
+    assert outcomes([3, 3, 3, 3], ((0, 2), (1, 3))) == ("draw",) * 4
+    assert tally([(5, 0, 5, 0), (0, 2, 0, 2)], 4, [((0, 2), (1, 3))] * 2) == (
+        Record(1, 0, 1),
+        Record(1, 0, 1),
+        Record(1, 0, 1),
+        Record(1, 0, 1),
+    )
+
+
 def test_tally_counts_each_deal_once_per_entrant() -> None:
     deals = [(10, 0), (0, 4), (3, 3), (7, 1)]
     assert tally(deals, 2) == (Record(2, 1, 1), Record(1, 1, 2))

@@ -211,13 +211,15 @@ def test_c8_c9_views_ignore_the_others_hidden_cards(players: int) -> None:
     check_game(cribbage(players, 1), 20 + players, 2)
 
 
-def test_c9_a_partner_s_hand_is_hidden_from_its_partner() -> None:
+@pytest.mark.parametrize("muggins", [0, 1])
+def test_c9_a_partner_s_hand_is_hidden_from_its_partner(muggins: int) -> None:
     """Twin states that differ in the partner's hand (and the others'): seat 0's views are
-    the same; the partner's differ, so the comparison can fail."""
+    the same; the partner's differ, so the comparison can fail. With muggins (C18) too."""
     rng = random.Random(4)
     sample = resampler(random.Random(5))
     partner_changed = 0
-    for state in _decisions(cribbage(4, 1), rng, 2):
+    game = pyspiel.load_game("pegboard_cribbage", {"players": 4, "hands": 1, "muggins": muggins})
+    for state in _decisions(game, rng, 2):
         if state.current_player() != 0:
             continue
         twin = sample(state, 0)

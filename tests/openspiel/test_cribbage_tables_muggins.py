@@ -27,6 +27,7 @@ from pegboard.cribbage.table_encoding import (  # noqa: E402
 from pegboard.openspiel import resampler  # noqa: E402
 from tests.openspiel.test_cribbage_tables import engine_replay, play_randomly  # noqa: E402
 from tests.openspiel.test_hidden import check_game, same, views  # noqa: E402
+from tests.openspiel.test_ismcts import ismcts_game  # noqa: E402
 
 MUGGINS_SIZE = TABLE_OBS_SIZE + TABLE_MUGGINS_SIZE
 
@@ -222,3 +223,12 @@ def test_c18_the_strings_never_name_the_crib_before_it_is_turned_up(players: int
                     checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked == 3 * 2 * players * players  # each seat, at each claim and answer
+
+
+def test_c18_ismcts_plays_a_hand_with_muggins_among_four() -> None:
+    # Its resampler deals the hidden cards again at every decision, the show's included.
+    state = ismcts_game(cribbage(4, 1), 2, 10, seeded=True)
+    assert state.is_terminal() and state.table.hand_no == 1
+    claims = [number for number in state.history() if 105 <= number <= 134]
+    assert len(claims) == 5  # four hands and the crib claimed (C18)
+    assert sum(state.returns()) == pytest.approx(0.0)

@@ -7,13 +7,21 @@ the same plays, and so the same figures, with any runner and any number of worke
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pegboard import __version__
-from pegboard.arena.deals import ArenaConfig, DealResult, batches, plan, play_batch
+from pegboard import __version__, games
+from pegboard.arena.deals import (
+    ArenaConfig,
+    DealResult,
+    batches,
+    checked_options,
+    plan,
+    play_batch,
+)
 from pegboard.arena.runner import LocalRunner, Runner
 from pegboard.arena.stats import Estimate, Record, elo, mean_ci, pairwise_scores, tally
 
@@ -130,13 +138,34 @@ def unit_points(config: ArenaConfig, results: Sequence[DealResult]) -> list[tupl
     return units
 
 
+def entrant_sides(
+    config: ArenaConfig, seating: Sequence[int]
+) -> tuple[tuple[int, ...], ...] | None:
+    """The entrants that play together in a play seated ``seating`` (partners, from the
+    game's ``sides`` of a match with the run's options); None when every seat plays alone."""
+    seats = _seat_sides(config)
+    if seats is None:
+        return None
+    return tuple(tuple(seating[seat] for seat in side) for side in seats)
+
+
+@functools.cache
+def _seat_sides(config: ArenaConfig) -> tuple[tuple[int, ...], ...] | None:
+    game = games.get(config.game)
+    if game.sides is None:
+        return None
+    options = checked_options(game, config.players, config.options)
+    groups = tuple(tuple(side) for side in game.sides(game.new_match(options, config.seed)))
+    return None if all(len(side) == 1 for side in groups) else groups
+
+
 def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> Summary:
     """Per entrant: wins, draws and losses per play, mean points with a 95% interval, Elo
     (more than two entrants); and the margin of every pair."""
     n = config.players
     labels = config.labels
     plays = [r.points for r in results]
-    records = tally(plays, n)
+    records = tally(plays, n, [entrant_sides(config, r.seating) for r in results])
     units = unit_points(config, results)
     ratings: tuple[float, ...] | None = None
     if n > 2 and plays:

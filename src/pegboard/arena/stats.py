@@ -72,23 +72,40 @@ class Record:
         return self.wins + self.draws + self.losses
 
 
-def outcomes(points: Sequence[float]) -> tuple[str, ...]:
+def outcomes(
+    points: Sequence[float], sides: Sequence[Sequence[int]] | None = None
+) -> tuple[str, ...]:
     """Per entrant, ``"win"``, ``"draw"`` or ``"loss"`` for one deal scored ``points``.
 
-    The deal is won by the single entrant with the most points; when several share the
-    most, each of them draws; everyone else loses.
+    The deal is won by the single side with the most points; when several sides share the
+    most, each of them draws; everyone else loses. ``sides`` groups the entrants that play
+    together (partners, who are paid the same points); None: each entrant is a side of its
+    own. Partners count once, so a side that wins alone wins for both partners, not a draw
+    between them.
     """
-    top = max(points)
-    leaders = sum(1 for p in points if p == top)
-    return tuple(("win" if leaders == 1 else "draw") if p == top else "loss" for p in points)
+    groups = [[e] for e in range(len(points))] if sides is None else [list(g) for g in sides]
+    side_points = [max(points[e] for e in group) for group in groups]
+    top = max(side_points)
+    leaders = sum(1 for p in side_points if p == top)
+    result = ["loss"] * len(points)
+    for group, p in zip(groups, side_points, strict=True):
+        if p == top:
+            for e in group:
+                result[e] = "win" if leaders == 1 else "draw"
+    return tuple(result)
 
 
-def tally(deals: Sequence[Sequence[float]], entrants: int) -> tuple[Record, ...]:
-    """Wins, draws and losses per entrant over deals given as points per entrant."""
+def tally(
+    deals: Sequence[Sequence[float]],
+    entrants: int,
+    sides: Sequence[Sequence[Sequence[int]] | None] | None = None,
+) -> tuple[Record, ...]:
+    """Wins, draws and losses per entrant over deals given as points per entrant
+    (``sides``, when given, the entrants' sides in each deal, as ``outcomes`` takes them)."""
     counts = [[0, 0, 0] for _ in range(entrants)]
     slot = {"win": 0, "draw": 1, "loss": 2}
-    for points in deals:
-        for entrant, outcome in enumerate(outcomes(points)):
+    for i, points in enumerate(deals):
+        for entrant, outcome in enumerate(outcomes(points, None if sides is None else sides[i])):
             counts[entrant][slot[outcome]] += 1
     return tuple(Record(w, d, lo) for w, d, lo in counts)
 

@@ -162,6 +162,35 @@ def encoding() -> Encoding:
     return cast(Encoding, ENCODING)
 
 
+def encoding_for(options: Mapping[str, Any]) -> Encoding:
+    """The research encoding of a match with these options. Between two, the numbers of its
+    deal and count (``CribbageEncoding``): five-card's vector has one entry more (C13),
+    muggins numbers the claims after the other actions and appends the show (C18). Among
+    three or four, the table's numbers (``table_encoding``, C8, C9), which have no claims:
+    muggins among three or four is refused in words (C18) rather than encoded wrongly."""
+    players = int(options.get("players") or 2)
+    muggins = bool(options.get("muggins"))
+    if players > 2:
+        if muggins:
+            raise OptionError(
+                "muggins",
+                N_(
+                    "The research interfaces play muggins between two players only, "
+                    "not among three or four (C18)."
+                ),
+                "C18",
+            )
+        from pegboard.cribbage.table_encoding import TABLE_ENCODING
+
+        return cast(Encoding, TABLE_ENCODING)
+    from pegboard.cribbage.encoding import ENCODING, CribbageEncoding
+
+    cards = int(options.get("cards") or 6)
+    if cards == 6 and not muggins:
+        return cast(Encoding, ENCODING)  # the numbers recorded since the first trace
+    return cast(Encoding, CribbageEncoding(cards, muggins))
+
+
 def win_probabilities() -> WinProbabilities:
     """The chances of winning (``pegboard.cribbage.odds``), imported when asked for."""
     from pegboard.cribbage.odds import TABLES
@@ -280,6 +309,7 @@ GAME = Game(
     scores=standing,
     apply=apply,
     encoding=encoding,
+    encoding_for=encoding_for,
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=CribbageMatch,

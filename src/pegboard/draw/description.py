@@ -94,6 +94,16 @@ def encoding() -> Encoding:
     return cast(Encoding, ENCODING)
 
 
+def encoding_for(options: Mapping[str, Any]) -> Encoding:
+    """The research encoding of a match with these options: the numbers of its set
+    (``encoding_of``: 86 actions and 117 entries for the double-six set, 167 and 189 for
+    the double-nine set, D25), the same for Draw and Block, alone or in partnerships (the
+    vector of a seat is built from its own view whatever the rules)."""
+    from pegboard.draw.encoding import encoding_of
+
+    return cast(Encoding, encoding_of(options.get("set") or 6))
+
+
 def win_probabilities() -> WinProbabilities:
     """The chances of winning (``pegboard.draw.odds``), imported when asked for: its data
     file is read, and NumPy builds its tables."""
@@ -230,6 +240,7 @@ GAME = Game(
     record_start=record_start,
     apply=apply,
     encoding=encoding,
+    encoding_for=encoding_for,
     win_probabilities=win_probabilities,
     looks=LOOKS,
     match_type=Match,

@@ -192,6 +192,21 @@ class Match(PartsMatch[Round]):
             winner=self.winner,
         )
 
+    def sample_hidden(self, seat: int, rng: random.Random) -> Match:
+        """A match ``seat`` cannot tell from this one (the ``Position`` protocol, as the
+        Fives and cribbage matches have it): the round in play resampled
+        (``Round.sample_hidden``: the other hands and the stock), and the rounds after it
+        dealt from ``rng``, so that a search over it plays on to the match's end as the
+        real one would. The generic research interfaces deal a match's hidden part again
+        with it (OpenSpiel's ``resample_from_infostate``)."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other._rng = random.Random(rng.getrandbits(63))
+        other._scores = list(self._scores)
+        other._rounds = list(self._rounds)
+        other._part = self._part.sample_hidden(seat, rng)
+        return other
+
     # -- records -------------------------------------------------------------------------
 
     def to_record(self) -> dict[str, Any]:

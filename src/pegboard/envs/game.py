@@ -21,11 +21,14 @@ An episode is one match of the game, started by ``game.new_match(options, seed)`
 the game's options (checked by the game: ``OptionError`` names the rule broken) and a seed
 drawn from the episode generator (``reset(seed=...)`` fixes it, and every later episode).
 Agents are ``player_0`` ... ``player_{n-1}``, the seats; ``agent_selection`` is always the
-match's ``current_player``. Everything else comes from the game's ``Encoding``
-(``game.research_encoding()``): the action numbers (``num_actions``; a number names a
-move through ``encoding.action(observation, number)``), the observation vector of a seat
-(``encoding.encode(match.observation(seat))``: built from the seat's own view, so it cannot
-hold what the seat may not know) and the mask of its legal actions.
+match's ``current_player``. Everything else comes from the game's ``Encoding`` of the
+options played (``game.research_encoding(options)``: Draw's double-nine set has its own
+numbers, cribbage's five-card deal, muggins and tables theirs; an option none of the game's
+encodings plays is refused with an ``OptionError`` naming it and its rule): the action
+numbers (``num_actions``; a number names a move through ``encoding.action(observation,
+number)``), the observation vector of a seat (``encoding.encode(match.observation(seat))``:
+built from the seat's own view, so it cannot hold what the seat may not know) and the mask
+of its legal actions.
 
 Rewards come once, when the episode ends; for a match, from ``game.scores(match)`` (a
 seat's standing):
@@ -47,7 +50,7 @@ episode with ``illegal_reward``); the unwrapped ``raw_env`` raises the engine's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal
 
 import numpy as np
@@ -92,9 +95,11 @@ def environment_games() -> tuple[str, ...]:
     )
 
 
-def research_encoding(game: Game) -> Encoding:
-    """``game``'s ``Encoding``; ``NoEncodingError`` naming the games with an environment."""
-    encoding = game.research_encoding()
+def research_encoding(game: Game, options: Mapping[str, Any] | None = None) -> Encoding:
+    """``game``'s ``Encoding`` of a match with ``options`` (``Game.research_encoding``:
+    ``OptionError`` for an option none of its encodings plays), the default options' without
+    them; ``NoEncodingError`` naming the games with an environment."""
+    encoding = game.research_encoding(options)
     if encoding is None:
         choices = ", ".join(environment_games()) or "none"
         raise NoEncodingError(
@@ -223,6 +228,9 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self.options = game.check_options(options)  # OptionError names the rule
+        # The numbers of the options played (Draw's double-nine set has its own), or an
+        # OptionError naming an option none of the game's encodings plays.
+        encoding = research_encoding(game, self.options)
         self.metadata = {
             "name": f"{game.name}_{VERSION}",
             "render_modes": ["ansi", "human"],
@@ -234,6 +242,7 @@ class raw_env(GameEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envi
             MatchEpisode(game, self.options, reward),
             game.players(self.options),
             render_mode,
+            encoding,
             name=name,
             reward=reward,
             **options,

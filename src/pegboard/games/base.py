@@ -327,7 +327,13 @@ class Game:
     game's pegs); None: ``scores``."""
     encoding: Callable[[], Encoding] | None = None
     """The game's ``Encoding`` for the research interfaces, imported when asked for (it
-    needs NumPy, the ``research`` extra's)."""
+    needs NumPy, the ``research`` extra's): the numbers of a match of the default options."""
+    encoding_for: Callable[[Mapping[str, Any]], Encoding] | None = None
+    """For a game whose numbers change with an option (Draw's set, cribbage's deal, count
+    and seats): the ``Encoding`` of a match with these (checked) options, imported when
+    asked for; an option that none of the game's encodings plays is refused with an
+    ``OptionError`` naming it and its rule, never encoded wrongly. None: ``encoding``'s,
+    whatever the options. Surfaces ask ``research_encoding(options)``."""
     win_probabilities: Callable[[], WinProbabilities] | None = None
     """The game's ``WinProbabilities`` (its tables), imported when asked for; None when the
     game has none."""
@@ -416,9 +422,17 @@ class Game:
             return False
         return self.owner is None or self.owner(position)
 
-    def research_encoding(self) -> Encoding | None:
-        """The game's ``Encoding`` (imported), or None when it has none."""
-        return None if self.encoding is None else self.encoding()
+    def research_encoding(self, options: Mapping[str, Any] | None = None) -> Encoding | None:
+        """The game's ``Encoding`` (imported) of a match with ``options``, checked here
+        (``OptionError`` names the rule of one out of range, or of one no encoding of the
+        game plays: ``encoding_for``); without options, the default options' (``encoding``).
+        None when the game has no encoding."""
+        if self.encoding is None:
+            return None
+        if options is None:
+            return self.encoding()
+        checked = self.check_options(options)
+        return self.encoding() if self.encoding_for is None else self.encoding_for(checked)
 
     def bot_levels(self) -> tuple[str, ...]:
         if self.bots:

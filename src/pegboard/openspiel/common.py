@@ -1,14 +1,15 @@
 """What the OpenSpiel games of pegboard (``draw_game``, ``cribbage_game``, ``generic``)
-build the same way: their ``pyspiel.GameType``, an observer's tensor cut into named views,
-the seats whose own part an observer shows (OpenSpiel's ``private_info``), one-hot
-vectors, a state's copy, the resampler hook's fresh generator, and the game's observation
-inside a match's.
+build the same way: their ``pyspiel.GameType``, what an observer is asked to tell (``Told``,
+OpenSpiel's ``IIGObservationType`` unpacked, and the seats whose own part it shows), an
+observer's tensor cut into named views, one-hot vectors, a state's copy, the resampler
+hook's fresh generator, and the game's observation inside a match's.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import numpy as np
@@ -69,6 +70,53 @@ def seats_shown(private: Any, player: int, players: int) -> tuple[int, ...]:
     if private == pyspiel.PrivateInfoType.NONE:
         return ()
     return (player,)
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What an observer is asked to tell (OpenSpiel's ``IIGObservationType``, read once by
+    ``told``): the information state (``perfect_recall``, every move so far) or the
+    observation; the public part when ``public``; and the own part of the seats
+    ``private`` names (``pyspiel.PrivateInfoType``: the observing seat's, every seat's,
+    or nobody's)."""
+
+    perfect_recall: bool = False
+    public: bool = True
+    private: Any = pyspiel.PrivateInfoType.SINGLE_PLAYER
+
+    @property
+    def has_private(self) -> bool:
+        """Whether any seat's own part is told (and the observing seat with it)."""
+        return bool(self.private != pyspiel.PrivateInfoType.NONE)
+
+    @property
+    def all_private(self) -> bool:
+        """Whether every seat's own part is told (a perfect-information view, on purpose)."""
+        return bool(self.private == pyspiel.PrivateInfoType.ALL_PLAYERS)
+
+    def seats(self, player: int, players: int) -> tuple[int, ...]:
+        """The seats whose own part is told to ``player`` (``seats_shown``)."""
+        return seats_shown(self.private, player, players)
+
+    def history_head(self, player: int, players: int, opening: str) -> list[str]:
+        """How an information-state string begins: ``p<player>`` when a seat's own part is
+        told, then ``opening``, the public fact the history starts from (Draw's lot,
+        cribbage's first dealer), when the public part is."""
+        head = [f"p{player}"] if self.seats(player, players) else []
+        if self.public:
+            head.append(opening)
+        return head
+
+
+def told(iig_obs_type: Any = None) -> Told:
+    """``iig_obs_type`` (OpenSpiel's ``IIGObservationType``) as a ``Told``; None is
+    OpenSpiel's default observer: the observation, public, the observing seat's own part."""
+    kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+    return Told(bool(kind.perfect_recall), bool(kind.public_info), kind.private_info)
+
+
+INFORMATION_STATE: Told = Told(perfect_recall=True)
+"""OpenSpiel's default information state: every move, public, the observing seat's own."""
 
 
 def one_hot(items: Iterable[Any], width: int) -> Vector:

@@ -11,7 +11,9 @@ its options as parameters with their defaults) and registers it; ``pyspiel.load_
 finds it by its short name. The deal is one chance node: a seed among ``deals`` equally
 likely outcomes (the parameter ``deals``, default ``DEALS``), from which
 ``game.new_match(options, seed)`` starts the match; every player action is a number of
-the game's ``Encoding`` (``num_actions``), played through ``Game.act``. A state's history
+the game's ``Encoding`` of those options (``Game.research_encoding(options)``: Draw's
+double-nine set has its own numbers; an option none of its encodings plays is refused with
+an ``OptionError`` naming its rule), played through ``Game.play``. A state's history
 is the seed's outcome then those numbers, so OpenSpiel's serialization (the history
 replayed) rebuilds it.
 
@@ -126,13 +128,29 @@ def register(game: Game, encoding: Encoding, look: Look | None = None) -> str:
     return str(kind.short_name)
 
 
-def seed_setup(game: Game, encoding: Encoding, params: Mapping[str, Any]) -> Setup:
-    """The generic game's setup: the game's options (checked by it) and ``deals``."""
+def seed_options(game: Game, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's options read from the generic game's parameters (``RULES_OWN`` a null),
+    checked by the game (``OptionError`` names the rule)."""
     request = {k: v for k, v in params.items() if k != PARAMETER_DEALS}
     for option in game.options:
         if option.optional and request.get(option.name) == RULES_OWN:
             request[option.name] = None
-    options = game.check_options(request)  # OptionError names the rule
+    return game.check_options(request)
+
+
+def seed_encoding(game: Game, options: Mapping[str, Any]) -> Encoding:
+    """The ``Encoding`` of a match with these (checked) options: the game's numbers for
+    them (``Game.research_encoding``: Draw's double-nine set has its own), or an
+    ``OptionError`` naming an option none of the game's encodings plays."""
+    encoding = game.research_encoding(options)
+    assert encoding is not None  # registered because the game has one
+    return encoding
+
+
+def seed_setup(game: Game, encoding: Encoding, params: Mapping[str, Any]) -> Setup:
+    """The generic game's setup: the game's options (checked by it) and ``deals``, the
+    bounds those of ``encoding``, the options' (``seed_encoding``)."""
+    options = seed_options(game, params)
     players = game.players(options)
     deals = int(params.get(PARAMETER_DEALS, DEALS))
     if deals < 1:
@@ -155,6 +173,8 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
 
     description: Game
     encoding_of: Encoding
+    """The default options' numbers (``Game.research_encoding()``), the game's own look's;
+    an instance's ``encoding`` is that of the options it was loaded with."""
     kind: Any
     look: Look | None
 
@@ -164,6 +184,7 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
         if look is not None and look.setup is not None:
             self.setup = look.setup(params)
         else:
+            encoding = seed_encoding(game, seed_options(game, params))
             self.setup = seed_setup(game, encoding, params)
             self.options = self.setup.settings["options"]  # the generic parameters, as read
             self.deals = self.setup.settings["deals"]
@@ -185,7 +206,7 @@ class GenericGame(pyspiel.Game):  # type: ignore[misc]
         """A table before the first chance node: the look's, else a ``SeedTable``."""
         look = type(self).look
         make = SeedTable if look is None or look.table is None else look.table
-        return make(type(self).description, type(self).encoding_of, self.setup)
+        return make(type(self).description, self.encoding, self.setup)
 
     def new_initial_state(self) -> GenericState:
         return GenericState(self)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pyspiel
-
 from pegboard.games import observation_lines
 from pegboard.openspiel import common
 
@@ -21,15 +19,13 @@ class GenericObserver:
     """What one player is told, as a tensor and a string, from the game's ``Encoding``."""
 
     def __init__(self, game: GenericGame, iig_obs_type: Any = None) -> None:
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.private = kind.private_info
+        self.told = common.told(iig_obs_type)
         self.players = game.players
         self.encoding = game.encoding
         size = game.encoding.observation_size
-        if self.private == pyspiel.PrivateInfoType.NONE:
+        if not self.told.has_private:
             pieces = [("current", self.players), ("moves", 1), ("over", 1)]
-        elif self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        elif self.told.all_private:
             pieces = [(f"seat_{seat}", size) for seat in range(self.players)]
         else:
             pieces = [("observation", size)]
@@ -39,7 +35,7 @@ class GenericObserver:
     def set_from(self, state: GenericState, player: int) -> None:
         self.tensor.fill(0.0)
         table = state.table
-        if self.private == pyspiel.PrivateInfoType.NONE:
+        if not self.told.has_private:
             current = state.current_player()
             if current >= 0:
                 self.dict["current"][current] = 1.0
@@ -48,23 +44,23 @@ class GenericObserver:
             return
         if table.observation(player) is None:
             return
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        if self.told.all_private:
             for seat in range(self.players):
                 self.dict[f"seat_{seat}"][:] = self.encoding.encode(table.observation(seat))
             return
         self.dict["observation"][:] = self.encoding.encode(table.observation(player))
 
     def string_from(self, state: GenericState, player: int) -> str:
-        if self.private == pyspiel.PrivateInfoType.NONE:
+        if not self.told.has_private:
             return f"to act:{state.current_player()} moves:{state.moves}"
         table = state.table
         if table.observation(player) is None:
             return f"p{player} dealing"
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        if self.told.all_private:
             return " | ".join(
                 "; ".join(observation_lines(table.observation(seat)))
                 for seat in range(self.players)
             )
-        if self.perfect_recall:
+        if self.told.perfect_recall:
             return f"p{player} " + " / ".join(state.recall[player])
         return f"p{player} " + "; ".join(observation_lines(table.observation(player)))

@@ -112,7 +112,9 @@ class Table(ABC):
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         game = games.get(state.pop("game_name"))
-        encoding = game.research_encoding()
+        # The generic table's numbers are those of its match's options (Draw's double-nine
+        # set has its own); a game's own table keeps its numbers in its settings.
+        encoding = game.research_encoding(state["setup"].settings.get("options"))
         assert encoding is not None  # it was served
         self.__dict__.update(state, description=game, encoding=encoding)
 

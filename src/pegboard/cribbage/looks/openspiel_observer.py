@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, cast
 
-import pyspiel
-
 from pegboard.cribbage.actions import MOST, Discard, Go, Play
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.encoding import MAX_PEG_MOVES
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.observation import ShowCount
-from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
+from pegboard.openspiel.common import INFORMATION_STATE, Told, Vector, one_hot, tensor_views, told
 
 if TYPE_CHECKING:
     from pegboard.cribbage.looks.openspiel import CribbageTable
@@ -78,11 +76,6 @@ _PRIVATE_PIECES: Final = frozenset({"seat", "hand", "discards", "dealt"})
 """The pieces of ``_OBS_SHAPE`` and ``_INFO_EXTRA`` that are one seat's own (the rest is public)."""
 
 
-def _seats_shown(private: Any, player: int) -> tuple[int, ...]:
-    """The seats whose own cards an observer of ``private`` (``PrivateInfoType``) shows."""
-    return seats_shown(private, player, 2)
-
-
 def _own_cards(table: CribbageTable, seat: int) -> tuple[list[Card], Discard | None]:
     """``seat``'s hand as it sees it and its discard this hand, if made (the dealer's may
     still wait for the cut: then it is out of the hand already)."""
@@ -123,20 +116,16 @@ class CribbageObserver:
         self.target = 61.0 if cards == 5 else 121.0
         self.five = cards == 5
         self.muggins = muggins  # the show's pieces (C18, C19), all public
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.public = bool(kind.public_info)
-        self.private = kind.private_info
-        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
-        copies = 2 if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS else 1
+        self.told = told(iig_obs_type)
+        copies = 2 if self.told.all_private else 1
         shape: list[tuple[str, int]] = []
         pieces = _OBS_SHAPE + (_FIVE_CARD if self.five else []) + (_SHOW if muggins else [])
-        for name, width in pieces + (_INFO_EXTRA if self.perfect_recall else []):
+        for name, width in pieces + (_INFO_EXTRA if self.told.perfect_recall else []):
             if name in _PRIVATE_PIECES:
-                if self.has_private:
+                if self.told.has_private:
                     shape.append((name, width if name == "seat" else copies * width))
-            elif self.public:
-                if name.startswith("played_") and not self.has_private:
+            elif self.told.public:
+                if name.startswith("played_") and not self.told.has_private:
                     name = {"played_mine": "played_by_0", "played_other": "played_by_1"}[name]
                 shape.append((name, width))
         self.tensor, self.dict = tensor_views(shape)
@@ -145,8 +134,8 @@ class CribbageObserver:
         table = cast("CribbageTable", state.table)
         self.tensor.fill(0.0)
         d = self.dict
-        shown = _seats_shown(self.private, player)
-        if self.has_private:
+        shown = self.told.seats(player, 2)
+        if self.told.has_private:
             d["seat"][player] = 1.0
             hands = d["hand"].reshape(-1, 52)
             discards = d["discards"].reshape(-1, 52)
@@ -159,7 +148,7 @@ class CribbageObserver:
                 if dealt is not None:
                     six = table.dealt[seat] if table.game is None else own_six(table.game, seat)
                     dealt[row][:] = _cards_vector(six)
-        if self.public:
+        if self.told.public:
             self._public_from(table, player)
 
     def _public_from(self, table: CribbageTable, player: int) -> None:
@@ -182,7 +171,7 @@ class CribbageObserver:
             d["starter"][game.starter.index] = 1.0
         d["pile"][:] = _cards_vector(game.pile)
         for seat, card in game.played:
-            if self.has_private:
+            if self.told.has_private:
                 d["played_mine" if seat == player else "played_other"][card.index] = 1.0
             else:
                 d[f"played_by_{seat}"][card.index] = 1.0
@@ -197,7 +186,7 @@ class CribbageObserver:
             d["said_go"][seat] = float(view.said_go[seat])
             d["held_above"][seat] = view.held_above[seat] / 10.0
             d["hand_sizes"][seat] = view.hand_sizes[seat] / 6.0
-        if self.perfect_recall:
+        if self.told.perfect_recall:
             pegging = d["pegging"].reshape(MAX_PEG_MOVES, 55)
             i = 0
             for move in game.history:
@@ -211,7 +200,7 @@ class CribbageObserver:
     def string_from(self, state: GenericState, player: int) -> str:
         text = self._string_from(state, player)
         game = cast("CribbageTable", state.table).game
-        if self.muggins and self.public and game is not None:
+        if self.muggins and self.told.public and game is not None:
             showing = game.observation(player).showing
             if showing is not None:  # the show claimed (C18), public
                 claimed = "-" if showing.claimed is None else showing.claimed
@@ -221,9 +210,9 @@ class CribbageObserver:
 
     def _string_from(self, state: GenericState, player: int) -> str:
         table = cast("CribbageTable", state.table)
-        if self.perfect_recall:
-            return information_state_string(table, player, self.public, self.private)
-        shown = _seats_shown(self.private, player)
+        if self.told.perfect_recall:
+            return information_state_string(table, player, self.told)
+        shown = self.told.seats(player, 2)
         game = table.game
         parts = [f"p{player}"] if shown else []
         if game is None:
@@ -233,7 +222,7 @@ class CribbageObserver:
                 parts.append(f"hand:{hands}")
             return " ".join(parts)
         view = game.observation(player)
-        if self.public:
+        if self.told.public:
             parts.append(
                 f"to:{table.current()} dealer:{game.dealer} "
                 f"scores:{view.scores[0]}-{view.scores[1]}"
@@ -245,7 +234,7 @@ class CribbageObserver:
                 for discard in (_own_cards(table, s)[1] for s in shown)
             )
             parts.append(f"hand:{hands} crib:{cribs}")
-        if self.public:
+        if self.told.public:
             parts.append(
                 f"starter:{view.starter} "
                 f"count:{view.count} pile:{' '.join(map(str, view.pile))} "
@@ -270,22 +259,17 @@ def _show_from(d: dict[str, Vector], showing: ShowCount | None) -> None:
 
 
 def information_state_string(
-    table: CribbageTable, player: int, public: bool = True, private: Any = None
+    table: CribbageTable, player: int, told: Told = INFORMATION_STATE
 ) -> str:
     """Every earlier hand, then this hand as ``player`` knows it.
 
-    ``public`` False leaves out the earlier hands and the moves; ``private``
-    (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE`` leaves out the seat,
-    its cards and its discard, ``ALL_PLAYERS`` shows both seats'.
+    Without the public part (``told.public``) the earlier hands and the moves are left
+    out; ``told.private`` ``NONE`` leaves out the seat, its cards and its discard,
+    ``ALL_PLAYERS`` shows both seats'.
     """
-    if private is None:
-        private = pyspiel.PrivateInfoType.SINGLE_PLAYER
-    shown = _seats_shown(private, player)
-    head = [f"p{player}"] if shown else []
-    if public:
-        head.append(f"first:{table.dealer}")
-    parts = [" ".join(head)] if head else []
-    if public:
+    shown = told.seats(player, 2)
+    parts = told.history_head(player, 2, f"first:{table.dealer}")
+    if told.public:
         parts += [*table.past, f"hand{table.hand_no}"]
         parts.append(f"scores:{table.start_scores[0]}-{table.start_scores[1]}")
     game = table.game
@@ -294,7 +278,7 @@ def information_state_string(
         parts.append("dealt:" + "|".join(" ".join(map(str, sorted(cards))) for cards in six))
     if game is None:
         return " ".join(parts)
-    if not public:
+    if not told.public:
         for seat in shown:
             discard = _own_cards(table, seat)[1]
             parts.append(f"{seat}:{'' if discard is None else discard}")

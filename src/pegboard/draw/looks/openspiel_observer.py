@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, cast
 
-import pyspiel
-
 from pegboard.draw.encoding import DrawNumbers, numbers_of
-from pegboard.openspiel.common import Vector, one_hot, seats_shown, tensor_views
+from pegboard.openspiel.common import INFORMATION_STATE, Told, Vector, one_hot, tensor_views, told
 
 if TYPE_CHECKING:
     from pegboard.draw.looks.openspiel import DrawTable
@@ -50,34 +48,29 @@ class DrawObserver:
     ) -> None:
         self.numbers = numbers = numbers or numbers_of(6)
         size = numbers.size
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         self.players = players
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.public = bool(kind.public_info)
-        self.private = kind.private_info
-        self.all_private = self.private == pyspiel.PrivateInfoType.ALL_PLAYERS
-        self.has_private = self.private != pyspiel.PrivateInfoType.NONE
-        tiles_width = 4 * size if self.all_private else size
+        self.told = told(iig_obs_type)
+        tiles_width = 4 * size if self.told.all_private else size
         shape: list[tuple[str, int]] = []
-        if self.has_private:
+        if self.told.has_private:
             shape.append(("seat", 4))
-        if self.perfect_recall:
-            if self.public:
+        if self.told.perfect_recall:
+            if self.told.public:
                 shape.append(("leader", 4))
-            if self.has_private:
+            if self.told.has_private:
                 shape.append(("initial", tiles_width))
-            if self.public:
-                width = 4 + numbers.num_actions + (size if self.has_private else 0)
+            if self.told.public:
+                width = 4 + numbers.num_actions + (size if self.told.has_private else 0)
                 shape.append(("moves", numbers.max_moves * width))
-            elif self.has_private:
-                draws = (4 if self.all_private else 1) * self._max_draws * size
+            elif self.told.has_private:
+                draws = (4 if self.told.all_private else 1) * self._max_draws * size
                 shape.append(("draws", draws))
         else:
-            if self.public:
+            if self.told.public:
                 shape += [("current", 4), ("leader", 4)]
-            if self.has_private:
-                shape.append(("hands" if self.all_private else "hand", tiles_width))
-            if self.public:
+            if self.told.has_private:
+                shape.append(("hands" if self.told.all_private else "hand", tiles_width))
+            if self.told.public:
                 shape += [
                     ("line", size),
                     ("open_ends", 2 * numbers.values),
@@ -98,17 +91,17 @@ class DrawObserver:
 
     def private_seats(self, player: int) -> tuple[int, ...]:
         """The seats whose own tiles this observer shows."""
-        return seats_shown(self.private, player, self.players)
+        return self.told.seats(player, self.players)
 
     def set_from(self, state: GenericState, player: int) -> None:
         table = cast("DrawTable", state.table)
         self.tensor.fill(0.0)
         d = self.dict
-        if self.has_private:
+        if self.told.has_private:
             d["seat"][player] = 1.0
-        if self.public and table.leader is not None:
+        if self.told.public and table.leader is not None:
             d["leader"][table.leader] = 1.0
-        if self.perfect_recall:
+        if self.told.perfect_recall:
             self._recall_from(table, player)
             return
         round_ = table.round
@@ -118,7 +111,7 @@ class DrawObserver:
             for row, seat in enumerate(self.private_seats(player)):
                 dealt = table.initial[seat] if round_ is None else round_.hand(seat)
                 rows[row][:] = self._tiles_vector(dealt)
-        if round_ is None or not self.public:
+        if round_ is None or not self.told.public:
             return
         current = table.current()
         if current >= 0:
@@ -144,7 +137,7 @@ class DrawObserver:
                 rows[row][:] = self._tiles_vector(table.initial[seat])
         num_actions = self.numbers.num_actions
         if "moves" in d:
-            width = 4 + num_actions + (self.numbers.size if self.has_private else 0)
+            width = 4 + num_actions + (self.numbers.size if self.told.has_private else 0)
             moves = d["moves"].reshape(self.numbers.max_moves, width)
             for i, (seat, action, drawn) in enumerate(table.moves):
                 moves[i, seat] = 1.0
@@ -160,22 +153,22 @@ class DrawObserver:
 
     def string_from(self, state: GenericState, player: int) -> str:
         table = cast("DrawTable", state.table)
-        if self.perfect_recall:
-            return information_state_string(table, player, self.public, self.private)
+        if self.told.perfect_recall:
+            return information_state_string(table, player, self.told)
         round_ = table.round
-        parts = [f"p{player}"] if self.has_private else []
+        parts = [f"p{player}"] if self.told.has_private else []
         if round_ is None:
             parts.append("dealing")
-            if self.has_private:
+            if self.told.has_private:
                 parts.append(f"hand:{self._hands_text(table, player)}")
             return " ".join(parts)
-        if self.public:
+        if self.told.public:
             parts.append(f"to:{table.current()} lead:{table.leader}")
-        if self.has_private:
+        if self.told.has_private:
             parts.append(
-                f"{'hands' if self.all_private else 'hand'}:{self._hands_text(table, player)}"
+                f"{'hands' if self.told.all_private else 'hand'}:{self._hands_text(table, player)}"
             )
-        if self.public:
+        if self.told.public:
             sizes = ",".join(str(size) for size in round_.hand_sizes)
             absent = ",".join(
                 "".join(str(v) for v in sorted(round_.known_absent(s))) for s in range(table.n)
@@ -193,24 +186,19 @@ class DrawObserver:
         )
 
 
-def information_state_string(
-    table: DrawTable, player: int, public: bool = True, private: Any = None
-) -> str:
+def information_state_string(table: DrawTable, player: int, told: Told = INFORMATION_STATE) -> str:
     """The lot, the player's own tiles as dealt, then every move (own draws with the tile).
 
-    ``public`` False leaves out the lot and the moves (the tiles drawn come alone, in
-    order); ``private`` (``pyspiel.PrivateInfoType``, default ``SINGLE_PLAYER``) ``NONE``
-    leaves out the seat and its tiles, ``ALL_PLAYERS`` shows every seat's.
+    Without the public part (``told.public``) the lot and the moves are left out (the tiles
+    drawn come alone, in order); ``told.private`` ``NONE`` leaves out the seat and its
+    tiles, ``ALL_PLAYERS`` shows every seat's.
     """
-    shown = seats_shown(private, player, table.n)
-    head = [f"p{player}"] if len(shown) else []
-    if public:
-        head.append(f"lead:{table.leader}")
+    shown = told.seats(player, table.n)
+    parts = told.history_head(player, table.n, f"lead:{table.leader}")
     if len(shown):
         dealt = "|".join(" ".join(map(str, sorted(table.initial[s]))) for s in shown)
-        head.append(f"dealt:{dealt}")
-    parts = [" ".join(head)]
-    if not public:
+        parts.append(f"dealt:{dealt}")
+    if not told.public:
         for seat in shown:
             own = [str(drawn) for s, _, drawn in table.moves if s == seat and drawn is not None]
             parts.append(f"drew{seat}:{','.join(own)}")
