@@ -94,7 +94,7 @@ def test_c13_the_engine_agrees_on_a_five_card_hand() -> None:
 # -- muggins (C18-C20) --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hands", "cards"), [(1, 6), (0, 6), (1, 5)])
+@pytest.mark.parametrize(("hands", "cards"), [(1, 6), (0, 6), (1, 5), (0, 5)])
 def test_c18_muggins_passes_openspiel_random_sim_test(hands: int, cards: int) -> None:
     game = pyspiel.load_game("pegboard_cribbage", {"muggins": 1, "hands": hands, "cards": cards})
     assert game.num_distinct_actions() == 1439
@@ -135,9 +135,11 @@ def test_c18_c19_muggins_claims_the_29_hand_through_the_table() -> None:
     assert state.table.game.scores[1] == before + 29
 
 
-def test_c18_muggins_resample_keeps_the_show_and_deals_the_crib_again() -> None:
+@pytest.mark.parametrize("cards", [6, 5])
+def test_c18_muggins_resample_keeps_the_show_and_deals_the_crib_again(cards: int) -> None:
+    # At five-card too (C15): the hands turned up keep their cards never played.
     rng = random.Random(12)
-    game = pyspiel.load_game("pegboard_cribbage", {"muggins": 1, "hands": 1})
+    game = pyspiel.load_game("pegboard_cribbage", {"muggins": 1, "hands": 1, "cards": cards})
     dealt_again = 0
     for _ in range(4):
         state = game.new_initial_state()
@@ -151,5 +153,24 @@ def test_c18_muggins_resample_keeps_the_show_and_deals_the_crib_again() -> None:
                 other = state.resample(seat, rng)
                 assert other.information_state_string(seat) == state.information_state_string(seat)
                 dealt_again += other.table.game.crib != state.table.game.crib
+                showing = state.table.game.observation(seat).showing
+                if showing is not None and showing.what == "hand":
+                    assert (
+                        other.table.game.hands[showing.seat] == state.table.game.hands[showing.seat]
+                    )
+                if showing is not None and showing.what == "crib":
+                    assert other.table.game.crib == state.table.game.crib
             state.apply_action(rng.choice(state.legal_actions()))
     assert dealt_again > 0
+
+
+def test_c18_c15_ismcts_searches_a_five_card_muggins_hand_through_the_resampler() -> None:
+    """OpenSpiel's ISMCTS resamples at every decision, the show's claims and calls
+    included: a five-card show (C15) is dealt again keeping what is turned up."""
+    from tests.openspiel.test_ismcts import ismcts_game
+
+    game = pyspiel.load_game("pegboard_cribbage", {"cards": 5, "muggins": 1, "hands": 1})
+    for seed in range(2):
+        state = ismcts_game(game, seed, 8, seeded=True)
+        assert state.is_terminal()
+        assert any(str(m.action).startswith("claim") for m in state.table.game.history)

@@ -297,6 +297,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
             stock=deal.stock,
             seed=seed,
             hand_number=view.hand_number,
+            cards=view.cards,
             muggins=int(view.muggins),
         )
         if view.discarded[pone]:
@@ -316,6 +317,7 @@ def determinize(observation: CribbageObservation | MatchObservation, rng: random
             stock=deal.stock,
             seed=seed,
             hand_number=view.hand_number,
+            cards=view.cards,
             muggins=int(view.muggins),
         )
         replay_pegging(game, this_hand)

@@ -430,9 +430,12 @@ class Position:
         The cards ``seat`` has not seen (the other hand, the other seat's discards, the
         undealt stock with the starter still in it) are dealt again at random, keeping
         every size and every public fact: the cards the other seat played are its own, and
-        after a go it holds only cards worth more than the room that was left (C5). Later
-        hands are shuffled from ``rng``. Between two only: the levels that play three or four
-        deal the hidden cards from their observation (``determinize.table_hidden_deal``).
+        after a go it holds only cards worth more than the room that was left (C5). In a
+        show with muggins (C18) a hand or crib turned up is public and kept: the other
+        seat's hand once it is shown (at five-card it keeps cards never played, C15), the
+        crib's cards once the crib is. Later hands are shuffled from ``rng``. Between two
+        only: the searches that play three or four deal the hidden cards from their
+        observation (``determinize.table_hidden_deal``).
         """
         if not self._table.two:
             raise WordedError(
@@ -450,30 +453,46 @@ class Position:
         other = 1 - seat
         held = self._hands[other]
         discards = self._discards[other]
-        pool = [*held, *discards, *self._stock]
-        floor = self._floor[other]
-        eligible = [c for c in pool if c.value > floor]
-        hand_moves = self._history[self._hand_start :]
-        last = None
-        if hand_moves:
-            _, last_seat, last_action = hand_moves[-1]
-            last = (last_seat, _kind(last_action))
-        fits = must_hold_a_fit(self._phase, self._current, other, last)
-        # The true hand is always eligible, so there are enough cards to choose from.
-        new_held = deal_held(eligible, len(held), LIMIT - self._count if fits else None, rng)
+        hand_up, crib_up = self._turned_up(other)
+        pool = [*([] if hand_up else held), *([] if crib_up else discards), *self._stock]
+        if hand_up:  # turned up at the show: public (C18)
+            new_held = list(held)
+        else:
+            floor = self._floor[other]
+            eligible = [c for c in pool if c.value > floor]
+            hand_moves = self._history[self._hand_start :]
+            last = None
+            if hand_moves:
+                _, last_seat, last_action = hand_moves[-1]
+                last = (last_seat, _kind(last_action))
+            fits = must_hold_a_fit(self._phase, self._current, other, last)
+            # The true hand is always eligible, so there are enough cards to choose from.
+            new_held = deal_held(eligible, len(held), LIMIT - self._count if fits else None, rng)
         rest = [c for c in pool if c not in new_held]
         rng.shuffle(rest)
-        new_discards = tuple(sorted(rest[: len(discards)], key=lambda c: c.index))
+        new_discards = discards
+        if not crib_up:
+            new_discards = tuple(sorted(rest[: len(discards)], key=lambda c: c.index))
+            rest = rest[len(discards) :]
         game._hands[other] = new_held
         game._discards[other] = new_discards
         game._told_discard(other, new_discards, self._hand_start)
-        game._stock = rest[len(discards) :]
-        if self._phase == "pegging" or self._kept[other]:
+        game._stock = rest
+        if not hand_up and (self._phase == "pegging" or self._kept[other]):
             played = [c for s, c in self._played() if s == other]
             game._kept[other] = tuple(played + new_held)
             game._plays[other] = _plays_of(new_held)
         game._legal = None
         return game
+
+    def _turned_up(self, seat: int) -> tuple[bool, bool]:
+        """With muggins, in the show: whether ``seat``'s hand, and whether the crib, has been
+        turned up, claimed for or being claimed for (C18). Hands come first, the crib last."""
+        if self._phase != "show":
+            return False, False
+        showing = self._items[0] if self._pending is None and self._items else None
+        crib = self._shown[-1] is not None or (showing is not None and showing[1] == "crib")
+        return self._shown[seat] is not None or showing == (seat, "hand"), crib
 
     def _told_discard(self, seat: int, cards: Sequence[Card], since: int) -> None:
         """``seat``'s discard of this hand (from ``since`` in the history) says ``cards``:

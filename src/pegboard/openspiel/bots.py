@@ -8,7 +8,8 @@ the observation: a position consistent with it, its unseen tiles or cards dealt 
 with the public history. OpenSpiel's ``ISMCTSBot`` then runs ``budget`` simulations, each
 one a fresh determinization of the root (our seeded resampler), a descent of the
 information-set tree and one uniformly random rollout to the end of what the search game
-plays (Draw's one round, zero-sum; cribbage's one hand: the margins the arena measures);
+plays (Draw's one round, zero-sum; cribbage's one hand of the table's game, at every
+table: the margins the arena measures);
 the game's ``search_action`` maps the number it picks back to an action.
 """
 

@@ -25,7 +25,7 @@ first hand starts from (so a hand's points, ``hands=1``, are those of its play a
 ``muggins=1`` (with either deal, and among three or four) has the players claim their shows
 (C18-C20): the claims and calls are numbered after the other actions (1439 in all between
 two, 165 among three or four), each a player action played through ``Game.apply``, and the
-observer adds the show's pieces.
+observer adds the show's pieces; the resampler keeps every card the show has turned up.
 
 Actions are numbered as in
 ``pegboard.cribbage.encoding``; what a seat is told is
@@ -57,6 +57,7 @@ from pegboard.cribbage.encoding import (
 from pegboard.cribbage.game import Game
 from pegboard.cribbage.looks.openspiel_observer import CribbageObserver, own_six
 from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.table_determinize import hand_start_scores, table_world
 from pegboard.cribbage.table_encoding import TABLE_MUGGINS_NUM_ACTIONS, TABLE_NUM_ACTIONS
 from pegboard.games import Encoding
 from pegboard.games import Game as Description
@@ -318,28 +319,13 @@ class CribbageTable(Table):
 
 
 def resample(table: CribbageTable, seat: int, rng: random.Random) -> CribbageTable:
-    """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden`` (every public
-    fact kept: the other seat's played cards, and what its go's proved, C5).
-
-    In a show with muggins (C18) the six-card hands are public (every card was played):
-    only the other seat's discards are dealt again, until the crib is turned up; then
-    nothing is hidden. A five-card show is refused (its unplayed cards, once turned up,
-    are public but the engine's sample would deal them again)."""
+    """The cards ``seat`` has not seen dealt again by ``Game.sample_hidden``, every public
+    fact kept: the other seat's played cards, what its go's proved (C5) and, in a show with
+    muggins (C18), every hand and crib turned up (a five-card hand's cards never played, C15,
+    included): until the crib is turned up only what is still face down is dealt again."""
     assert table.game is not None and table.pending is None
     other = table.copy()
-    game = table.game
-    if game.phase == "show":  # with muggins (C18): cards are turned up one show at a time
-        showing = game.observation(seat).showing
-        if showing is not None and showing.what == "crib":
-            return other  # both hands and the crib turned up: nothing is hidden any more
-        if table.cards == 5:
-            # Five-card's hands keep cards never played (C15): a hand turned up is public,
-            # and the engine's sample would deal it again.
-            raise pyspiel.SpielError(
-                "pegboard_cribbage cannot deal the unseen cards again in a five-card show "
-                "with muggins (C13, C18)"
-            )
-    other.game = game.sample_hidden(seat, rng)
+    other.game = table.game.sample_hidden(seat, rng)
     return other
 
 
@@ -364,10 +350,20 @@ def hand_record(game: Game, hand_no: int) -> str:
 
 
 @cache
-def search_game() -> Any:
-    """The game ISMCTS searches: one hand (the hand's points minus the other seat's), the
-    margin the arena measures."""
-    return pyspiel.load_game(SHORT_NAME, {"hands": 1})
+def search_game(players: int = 2, cards: int = 6, muggins: int = 0) -> Any:
+    """The game ISMCTS searches at a table of ``players`` with these options: one hand,
+    whose returns are the margin the arena measures (between two the hand's points minus
+    the other seat's; among three a seat's points minus the mean; among four a side's
+    minus the other side's). ``cards`` 5 is five-card (C13), ``muggins`` 1 the claims
+    (C18); the parameters are passed as the table's options give them."""
+    parameters: dict[str, Any] = {"hands": 1}
+    if players != 2:
+        parameters["players"] = players
+    if cards == 5:
+        parameters["cards"] = 5
+    if muggins:
+        parameters["muggins"] = 1
+    return pyspiel.load_game(SHORT_NAME, parameters)
 
 
 def game_observation(observation: Any) -> CribbageObservation:
@@ -375,27 +371,46 @@ def game_observation(observation: Any) -> CribbageObservation:
     return inner_observation(observation, "game", CribbageObservation, "cribbage")
 
 
+def _search_game_of(view: CribbageObservation) -> Any:
+    """The search game of ``view``'s table: its seats, its deal and muggins."""
+    return search_game(view.num_players, view.cards or 6, int(view.muggins))
+
+
 def search_state(observation: Any, rng: random.Random) -> Any:
-    """An OpenSpiel state (one hand) consistent with ``observation``."""
+    """An OpenSpiel state (one hand of the table's game) consistent with ``observation``,
+    built from it alone: the unseen cards dealt by ``determinize`` between two and by
+    ``table_determinize.table_world`` among three or four, this hand's public moves played
+    again."""
     view = game_observation(observation)
-    state = search_game().new_initial_state()
+    state = _search_game_of(view).new_initial_state()
     table: CribbageTable = state.table
     table.dealer = view.dealer
     table.hand_no = view.hand_number
-    start = list(view.scores)
-    for event in view.log:
-        if event.hand == view.hand_number:
-            start[event.seat] -= event.points
-    table.start_scores = (start[0], start[1])
-    table.game = determinize(view, rng)
+    if view.num_players == 2:
+        table.start_scores = hand_start_scores(view)
+        table.game = determinize(view, rng)
+        return state
+    from pegboard.cribbage.looks.openspiel_tables import TableOfMore
+
+    assert isinstance(table, TableOfMore)
+    world = table_world(view, rng)
+    table.start_scores = world.start_scores
+    table.dealt = [list(cards) for cards in world.dealt]
+    table.pack = list(world.pack)
+    table.game = world.game
     return state
 
 
 def search_action(observation: Any, number: int) -> Action:
-    """The cribbage action of the number OpenSpiel chose."""
-    action = cribbage_action(number)
-    assert cribbage_action_index(action) == number
-    return action
+    """The legal action of the number OpenSpiel chose, read as the search game's table
+    names it (its numbering is the table's: 1379 or 1439 actions between two, the table
+    encoding's among three or four)."""
+    view = game_observation(observation)
+    text = _search_game_of(view).new_initial_state().table.action_string(view.seat, number)
+    for action in view.legal:
+        if str(action) == text:
+            return action
+    raise ValueError(f"the search chose {text!r} ({number}), not a legal action here")
 
 
 def _parameters(options: Mapping[str, Any]) -> dict[str, Any]:
