@@ -7,6 +7,7 @@ Their strength (each beating the one below) is measured in the arena
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -159,6 +160,33 @@ def test_d7_beginner_never_draws_while_it_can_play() -> None:
     for seed in range(20):
         assert isinstance(BeginnerBot().choose(observation, random.Random(seed)), Play)
         assert isinstance(CasualBot().choose(observation, random.Random(seed)), Play)
+
+
+def test_d6_strong_never_draws_while_it_can_play_and_still_values_the_draw() -> None:
+    """Strong plays when it can (``voluntary_draws`` False): a draw it may make (D6) is not
+    its choice, on either set, at 2 to 4 players, in partnerships too; but its ``analyse``
+    (a hint at its level) still values the draw, as every legal action. Drawing while it
+    could play in about one turn in five, it lost to casual at four on the double-nine
+    set (docs/bots.md)."""
+    could, values = 0, []
+    for players, tile_set, partnerships in ((2, 6, False), (3, 9, False), (4, 9, True)):
+        rng = random.Random(players)
+        for deal in range(12):
+            round_ = Round.deal(players, seed=deal, tile_set=tile_set, partnerships=partnerships)
+            while not round_.is_over:
+                seat = round_.current_player
+                assert seat is not None
+                observation = round_.observation(seat)
+                legal = observation.legal_actions()
+                if DRAW in legal and len(legal) > 1:
+                    could += 1
+                    chosen = StrongBot(budget=BUDGET).choose(observation, random.Random(could))
+                    assert isinstance(chosen, Play), (players, tile_set, deal)
+                    if could % 10 == 0:
+                        ranked = StrongBot(budget=BUDGET).analyse(observation, rng)
+                        values += [e.value for e in ranked if e.action == DRAW]
+                round_.apply(legal[rng.randrange(len(legal))])
+    assert could > 100 and values and all(math.isfinite(v) for v in values)
 
 
 def test_beginner_lays_the_first_tile_that_fits_the_end_it_looks_at() -> None:

@@ -38,7 +38,7 @@ from types import MappingProxyType
 from typing import Final
 
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
-from pegboard.core import Observation
+from pegboard.core import Action, Observation
 from pegboard.dominoes.ranks import ORDER, ranks_of
 from pegboard.draw.bots.details import play_details
 from pegboard.draw.bots.expert import Dealer
@@ -157,9 +157,27 @@ class DrawISMCTS(PlayoutExpert):
     budget_factor: Mapping[int, int] = MappingProxyType({})
     """Per number of players, how many times ``budget`` a decision searches (1 when not
     given): the ``budget`` counts the iterations of a decision at the other tables."""
+    voluntary_draws: bool = True
+    """False: ``choose`` does not search the root's draw (D6) while a play is legal, as the
+    tree never does below the root: the seat plays. ``analyse`` still values every legal
+    action (a hint and a report need the draw's value)."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        if len(legal) == 1:  # forced: no search, and no random numbers drawn
+            return legal[0]
+        best: Action = self._ranked(observation, rng, self.voluntary_draws)[0].action
+        return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its mean margin for the seat, most visited first."""
+        return self._ranked(observation, rng, True)
+
+    def _ranked(
+        self, observation: Observation, rng: random.Random, voluntary_draws: bool
+    ) -> list[Evaluation]:
+        """``analyse``'s ranking; without ``voluntary_draws`` a draw while a play is legal is
+        not searched and comes last (valued -inf)."""
         if isinstance(observation, MatchObservation):
             observation = observation.round
         if not isinstance(observation, DrawObservation):
@@ -168,6 +186,8 @@ class DrawISMCTS(PlayoutExpert):
         ranks = ranks_of(observation.tile_set)
         codes = [code_of(action, ranks) for action in legal]
         unique = list(dict.fromkeys(codes))  # both ends showing one number: one move
+        if not voluntary_draws and len(unique) > 1 and DRAW in unique:
+            unique.remove(DRAW)
         root = search(
             Dealer(observation),
             unique,
