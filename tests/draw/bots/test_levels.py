@@ -17,7 +17,14 @@ from pegboard.bots import SeededBot
 from pegboard.bots.base import Bot
 from pegboard.core import Action, Observation
 from pegboard.draw import DRAW, Play, Round, Tile
-from pegboard.draw.bots.levels import SLIP, BeginnerBot, CasualBot, StrongBot, casual_choice
+from pegboard.draw.bots.levels import (
+    SLIP,
+    BeginnerBot,
+    CasualBot,
+    ExpertBot,
+    StrongBot,
+    casual_choice,
+)
 from pegboard.draw.observation import DrawObservation
 from pegboard.games import bot_levels, make_bot
 from pegboard.games.levels import PEOPLE_LEVELS
@@ -187,6 +194,39 @@ def test_d6_strong_never_draws_while_it_can_play_and_still_values_the_draw() -> 
                         values += [e.value for e in ranked if e.action == DRAW]
                 round_.apply(legal[rng.randrange(len(legal))])
     assert could > 100 and values and all(math.isfinite(v) for v in values)
+
+
+def test_d6_d26_the_expert_plays_rather_than_draws_at_three_or_four_on_the_double_nine_set() -> (
+    None
+):
+    """The expert keeps its voluntary draws (D6) between two and on the double-six set, and
+    plays whenever it can at three or four on the double-nine set (D26's stock of 34 or 27
+    tiles), where drawing so put it below strong (docs/bots.md)."""
+    expert = ExpertBot(budget=BUDGET)
+    for players, tile_set, partnerships, draws in (
+        (2, 6, False, True),
+        (4, 6, True, True),
+        (2, 9, False, True),
+        (3, 9, False, False),
+        (4, 9, False, False),
+        (4, 9, True, False),
+    ):
+        round_ = Round.deal(players, seed=1, tile_set=tile_set, partnerships=partnerships)
+        assert expert.draws_voluntarily(round_.observation(0)) is draws
+    could = 0
+    for deal in range(6):
+        round_ = Round.deal(3, seed=deal, tile_set=9)
+        rng = random.Random(deal)
+        while not round_.is_over:
+            seat = round_.current_player
+            assert seat is not None
+            observation = round_.observation(seat)
+            legal = observation.legal_actions()
+            if DRAW in legal and len(legal) > 1 and rng.random() < 0.3:
+                could += 1
+                assert isinstance(expert.choose(observation, random.Random(could)), Play)
+            round_.apply(legal[rng.randrange(len(legal))])
+    assert could > 10
 
 
 def test_beginner_lays_the_first_tile_that_fits_the_end_it_looks_at() -> None:

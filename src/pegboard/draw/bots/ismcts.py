@@ -159,29 +159,30 @@ class DrawISMCTS(PlayoutExpert):
     given): the ``budget`` counts the iterations of a decision at the other tables."""
     voluntary_draws: bool = True
     """False: ``choose`` does not search the root's draw (D6) while a play is legal, as the
-    tree never does below the root: the seat plays. ``analyse`` still values every legal
-    action (a hint and a report need the draw's value)."""
+    tree never does below the root: the seat plays (``draws_voluntarily``). ``analyse``
+    still values every legal action (a hint and a report need the draw's value)."""
+
+    def draws_voluntarily(self, observation: DrawObservation) -> bool:
+        """Whether ``choose`` weighs a draw while a play is legal in this round."""
+        return self.voluntary_draws
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
         if len(legal) == 1:  # forced: no search, and no random numbers drawn
             return legal[0]
-        best: Action = self._ranked(observation, rng, self.voluntary_draws)[0].action
+        view = _round_view(observation)
+        best: Action = self._ranked(view, rng, self.draws_voluntarily(view))[0].action
         return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its mean margin for the seat, most visited first."""
-        return self._ranked(observation, rng, True)
+        return self._ranked(_round_view(observation), rng, True)
 
     def _ranked(
-        self, observation: Observation, rng: random.Random, voluntary_draws: bool
+        self, observation: DrawObservation, rng: random.Random, voluntary_draws: bool
     ) -> list[Evaluation]:
         """``analyse``'s ranking; without ``voluntary_draws`` a draw while a play is legal is
         not searched and comes last (valued -inf)."""
-        if isinstance(observation, MatchObservation):
-            observation = observation.round
-        if not isinstance(observation, DrawObservation):
-            raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
         legal = list(legal_or_raise(observation))
         ranks = ranks_of(observation.tile_set)
         codes = [code_of(action, ranks) for action in legal]
@@ -220,6 +221,15 @@ class DrawISMCTS(PlayoutExpert):
         order = {a: k for k, a in enumerate(legal)}
         result.sort(key=lambda e: (-e.details["visits"], -e.value, order[e.action]))
         return result
+
+
+def _round_view(observation: Observation) -> DrawObservation:
+    """The round's observation (a match observation wraps it)."""
+    if isinstance(observation, MatchObservation):
+        observation = observation.round
+    if not isinstance(observation, DrawObservation):
+        raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
+    return observation
 
 
 def search(

@@ -189,6 +189,13 @@ class ExpertBot(DrawISMCTS):
     name = "expert"
     budget_factor = MappingProxyType({4: FOUR_PLAYER_FACTOR})
 
+    def draws_voluntarily(self, observation: DrawObservation) -> bool:
+        """Not at a table of three or four on the double-nine set (D25, D26: a stock of 34 or
+        27 tiles): drawing there while it could play, the expert fell below strong, which
+        never does (docs/bots.md); between two, and on the double-six set, its draws cost
+        nothing measurable and it keeps them."""
+        return observation.tile_set == 6 or observation.num_players == 2
+
 
 def register_draw_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
     """Register Draw's bots, in the order they are offered: random and greedy (tests and
