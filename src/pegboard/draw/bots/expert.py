@@ -77,13 +77,21 @@ class DrawExpert(PlayoutExpert):
         In a match the round in play is what is searched: the match score does not change
         the best play of a round whose points are kept exactly (D15).
         """
-        if isinstance(observation, MatchObservation):
-            observation = observation.round
-        if not isinstance(observation, DrawObservation):
-            raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
+        observation = round_view(observation)
         legal = list(legal_or_raise(observation))
         search = _Search(observation, legal)
         return search_until(search, rng, self.budget, self.time_limit)
+
+
+def round_view(observation: Observation) -> DrawObservation:
+    """The round's observation, which every Draw bot reads (a match observation wraps it; the
+    match score does not change the best play of a round, D15); ``ValueError`` for another
+    game's."""
+    if isinstance(observation, MatchObservation):
+        observation = observation.round
+    if not isinstance(observation, DrawObservation):
+        raise ValueError(f"a Draw bot reads Draw observations, not {observation!r}")
+    return observation
 
 
 class Dealer:

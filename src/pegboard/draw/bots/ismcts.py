@@ -41,10 +41,9 @@ from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_
 from pegboard.core import Action, Observation
 from pegboard.dominoes.ranks import ORDER, ranks_of
 from pegboard.draw.bots.details import play_details
-from pegboard.draw.bots.expert import Dealer
+from pegboard.draw.bots.expert import Dealer, round_view
 from pegboard.draw.bots.playout import CODE, DRAW, OPEN, PASS, Playout, code_of
 from pegboard.draw.bots.playout import margins as side_margins
-from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
 
@@ -170,13 +169,13 @@ class DrawISMCTS(PlayoutExpert):
         legal = legal_or_raise(observation)
         if len(legal) == 1:  # forced: no search, and no random numbers drawn
             return legal[0]
-        view = _round_view(observation)
+        view = round_view(observation)
         best: Action = self._ranked(view, rng, self.draws_voluntarily(view))[0].action
         return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action with its mean margin for the seat, most visited first."""
-        return self._ranked(_round_view(observation), rng, True)
+        return self._ranked(round_view(observation), rng, True)
 
     def _ranked(
         self, observation: DrawObservation, rng: random.Random, voluntary_draws: bool
@@ -221,15 +220,6 @@ class DrawISMCTS(PlayoutExpert):
         order = {a: k for k, a in enumerate(legal)}
         result.sort(key=lambda e: (-e.details["visits"], -e.value, order[e.action]))
         return result
-
-
-def _round_view(observation: Observation) -> DrawObservation:
-    """The round's observation (a match observation wraps it)."""
-    if isinstance(observation, MatchObservation):
-        observation = observation.round
-    if not isinstance(observation, DrawObservation):
-        raise ValueError(f"the Draw expert reads Draw observations, not {observation!r}")
-    return observation
 
 
 def search(

@@ -47,9 +47,8 @@ from pegboard.bots.ismcts import register_ismcts
 from pegboard.core import Action, Observation
 from pegboard.draw.actions import DrawTile, Play
 from pegboard.draw.bots.basic import GreedyBot
-from pegboard.draw.bots.expert import DrawExpert
+from pegboard.draw.bots.expert import DrawExpert, round_view
 from pegboard.draw.bots.ismcts import DrawISMCTS
-from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
 
 BEGINNER_WRONG_END: Final = 1 / 3
@@ -71,15 +70,6 @@ def _plays(legal: tuple[Action, ...] | list[Action]) -> list[Play]:
     return [a for a in legal if isinstance(a, Play)]
 
 
-def _round_of(observation: Observation) -> DrawObservation:
-    """The round's observation (a match's is read as its round's, D15)."""
-    if isinstance(observation, MatchObservation):
-        observation = observation.round
-    if not isinstance(observation, DrawObservation):
-        raise ValueError(f"a Draw bot reads Draw observations, not {observation!r}")
-    return observation
-
-
 def _no_play(legal: tuple[Action, ...] | list[Action]) -> Action:
     """Draw while the stock allows (D7), else the pass (D8): the move when nothing fits."""
     draws = [a for a in legal if isinstance(a, DrawTile)]
@@ -97,7 +87,7 @@ class BeginnerBot:
         plays = _plays(legal)
         if not plays:
             return _no_play(legal)
-        round_ = _round_of(observation)
+        round_ = round_view(observation)
         hand = list(round_.hand)
         if round_.block and rng.random() >= BLOCK_FORGETS:  # see the module docstring
             hand.sort(key=lambda tile: (-tile.pips, -tile.is_double))
@@ -141,7 +131,7 @@ def casual_choice(observation: Observation, legal: tuple[Action, ...]) -> Action
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
-    hand = _round_of(observation).hand
+    hand = round_view(observation).hand
 
     def held(value: int) -> int:
         return sum(1 for t in hand if t.has(value))
