@@ -9,10 +9,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamp files: reinstall only when the build changes (setup.py compiles the C cores of Draw
-# and of the Fives family).
+# Stamp files: reinstall only when the build changes (setup.py compiles the C cores of Draw,
+# of its expert's search and of the Fives family).
 BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c src/pegboard/fives/_fastfives.c \
-	src/pegboard/dominoes/_shuffle.h
+	src/pegboard/draw/bots/_fastsearch.c src/pegboard/dominoes/_shuffle.h
 
 $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -135,5 +135,6 @@ translations: $(VENV)/.installed-dev
 
 clean:
 	rm -rf $(VENV) node_modules build src/*.egg-info .mypy_cache .pytest_cache .ruff_cache
-	rm -f src/pegboard/draw/_fastround*.so src/pegboard/fives/_fastfives*.so
+	rm -f src/pegboard/draw/_fastround*.so src/pegboard/fives/_fastfives*.so \
+		src/pegboard/draw/bots/_fastsearch*.so
 	rm -f $(CATALOGS)

@@ -1,5 +1,5 @@
-"""What pyproject.toml cannot say: the optional C cores of the Draw round and of the Fives
-family's hand, and the gettext catalogs compiled at build time.
+"""What pyproject.toml cannot say: the optional C cores of the Draw round, of its expert's
+tree search and of the Fives family's hand, and the gettext catalogs compiled at build time.
 
 ``optional=True``: without a C compiler the install still succeeds and ``Round`` and
 ``FivesHand`` run on their pure-Python cores (``pegboard.draw.round.CORE`` and
@@ -12,6 +12,7 @@ editable install (``make``) all carry them; Babel, which compiles them, is a bui
 requirement ([build-system] in pyproject.toml), never a run-time one.
 """
 
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -58,6 +59,15 @@ setup(
             "pegboard.draw._fastround",
             sources=["src/pegboard/draw/_fastround.c"],
             depends=[SHUFFLE_HEADER],
+            optional=True,
+        ),
+        Extension(
+            "pegboard.draw.bots._fastsearch",
+            sources=["src/pegboard/draw/bots/_fastsearch.c"],
+            depends=[SHUFFLE_HEADER],
+            # The search's bounds must be the reference's IEEE expressions, never fused
+            # multiply-adds (which some targets contract them into by default).
+            extra_compile_args=[] if sys.platform == "win32" else ["-ffp-contract=off"],
             optional=True,
         ),
         Extension(

@@ -8,9 +8,13 @@ test) for
   real choice (more than one legal action) from seeded greedy self-play, 2 to 4 players;
   a person should not notice them (median under 0.5 s, 95th percentile under 2 s);
 * the expert's iterations per second, and the previous expert's playouts per second;
-* the sampler of hidden tiles where a pass constrains a hand (the searches' slow path;
-  with no pass they deal by one shuffle): median microseconds per determinization
-  (``sample_hidden_masks``).
+* the sampler of hidden tiles where a pass constrains a hand (with no pass the searches
+  deal by one shuffle): median microseconds per determinization, one at a time
+  (``sample_hidden_masks``) and as a search makes them (``sampler.CountedDeals``);
+* ``--cores``: the expert's decisions on the same positions with its search in C and in
+  Python (``ismcts.SEARCH_CORE``; the same tree either way), CPU time per decision, at
+  2-4 players on the double-six set and at four on the double-nine set in partnerships,
+  with and without a pass behind the decision.
 
 Strength, in the duplicate arena (``pegboard.arena``: every deal played once per seating,
 margins per deal with 95% intervals), each with ``--workers N`` processes (default 2):
@@ -51,7 +55,7 @@ from pegboard.bots import RandomBot, SeededBot
 from pegboard.bots.base import Bot
 from pegboard.draw import DrawObservation, Round
 from pegboard.draw.bots.basic import GreedyBot
-from pegboard.draw.bots.expert import DEFAULT_BUDGET, DrawExpert
+from pegboard.draw.bots.expert import DEFAULT_BUDGET, Dealer, DrawExpert
 from pegboard.draw.bots.ismcts import DEFAULT_BUDGET as EXPERT_BUDGET
 from pegboard.draw.bots.ismcts import DrawISMCTS
 from pegboard.draw.determinize import forbidden_masks, sample_hidden_masks, unseen_mask
@@ -219,22 +223,105 @@ def sampling() -> dict[str, float]:
     rng = random.Random(3)
     repeats = 20 if quick() else 200
     per_sample = []
+    per_search_sample = []
     for observation in observations:
         start = time.perf_counter()
         for _ in range(repeats):
             sample_hidden_masks(observation, rng)
         per_sample.append((time.perf_counter() - start) / repeats)
+        start = time.perf_counter()
+        dealer = Dealer(observation)  # counted once, as a search does
+        for _ in range(repeats):
+            dealer.sample(rng)
+        per_search_sample.append((time.perf_counter() - start) / repeats)
     per_sample.sort()
+    per_search_sample.sort()
     figures = {
         "constrained_positions": float(len(observations)),
         "median_sample_us": 1e6 * statistics.median(per_sample),
         "p90_sample_us": 1e6 * per_sample[int(0.9 * len(per_sample))],
+        "median_search_sample_us": 1e6 * statistics.median(per_search_sample),
+        "p90_search_sample_us": 1e6 * per_search_sample[int(0.9 * len(per_search_sample))],
     }
     print(
         f"sampler where a pass constrains a hand: {len(observations)} positions, "
         f"median {figures['median_sample_us']:.1f} us, "
-        f"90th percentile {figures['p90_sample_us']:.1f} us per determinization"
+        f"90th percentile {figures['p90_sample_us']:.1f} us per determinization; "
+        f"a search's (counted once): median {figures['median_search_sample_us']:.1f} us, "
+        f"90th percentile {figures['p90_search_sample_us']:.1f} us"
     )
+    return figures
+
+
+def table_positions(
+    count: int, players: int, partnerships: bool, tile_set: int, passed: bool, seed: int = SEED
+) -> list[DrawObservation]:
+    """Observations with a real choice from seeded greedy self-play at one kind of table,
+    with a pass behind them that proves something about the unseen tiles (``passed``) or
+    none."""
+    rng = random.Random(seed)
+    greedy = GreedyBot()
+    found: list[DrawObservation] = []
+    deal = 0
+    while len(found) < count and deal < 50 * count:
+        round_ = Round.deal(players, seed=seed + deal, partnerships=partnerships, tile_set=tile_set)
+        deal += 1
+        while not round_.is_over:
+            seat = round_.current_player
+            assert seat is not None
+            observation = round_.observation(seat)
+            unseen = unseen_mask(observation)
+            proven = any(mask & unseen for mask in forbidden_masks(observation))
+            if len(observation.legal) > 1 and proven == passed:
+                found.append(observation)
+            round_.apply(greedy.choose(observation, rng))
+    return found[:count]
+
+
+def cores() -> dict[str, dict[str, float]]:
+    """The expert's decision (``choose``, CPU time) on the same positions with the search in
+    C and in Python: medians, 95th percentiles, and the median of the per-position ratio."""
+    from pegboard.draw.bots import ismcts
+    from pegboard.draw.bots.levels import ExpertBot
+
+    if ismcts.SEARCH_CORE != "c":
+        print("the C search is not compiled (or PEGBOARD_PURE_PYTHON is set): nothing to compare")
+        return {}
+    count = 10 if quick() else 60
+    tables = {f"{players} players, double-six": (players, False, 6) for players in (2, 3, 4)} | {
+        "4 in partnerships, double-nine": (4, True, 9)
+    }
+    figures: dict[str, dict[str, float]] = {}
+    reference = ismcts._search_in_c
+    for name, (players, partnerships, tile_set) in tables.items():
+        for passed in (False, True):
+            observations = table_positions(count, players, partnerships, tile_set, passed)
+            times: dict[str, list[float]] = {"c": [], "python": []}
+            for observation in observations:
+                for core in ("c", "python"):
+                    ismcts._search_in_c = reference if core == "c" else None
+                    bot = ExpertBot()
+                    start = time.process_time()
+                    bot.choose(observation, random.Random(5))
+                    times[core].append(time.process_time() - start)
+            ismcts._search_in_c = reference
+            ratios = sorted(p / c for p, c in zip(times["python"], times["c"], strict=True) if c)
+            label = f"{name}, {'after a pass' if passed else 'no pass'}"
+            figures[label] = {
+                "positions": float(len(observations)),
+                "c_median_ms": 1000 * statistics.median(times["c"]),
+                "c_p95_ms": 1000 * sorted(times["c"])[int(0.95 * len(observations))],
+                "python_median_ms": 1000 * statistics.median(times["python"]),
+                "python_p95_ms": 1000 * sorted(times["python"])[int(0.95 * len(observations))],
+                "median_ratio": statistics.median(ratios),
+            }
+            row = figures[label]
+            print(
+                f"{label}: {len(observations)} positions; C median {row['c_median_ms']:.1f} ms, "
+                f"p95 {row['c_p95_ms']:.1f} ms; Python median {row['python_median_ms']:.1f} ms, "
+                f"p95 {row['python_p95_ms']:.1f} ms; Python/C per position, median "
+                f"{row['median_ratio']:.1f}x"
+            )
     return figures
 
 
@@ -417,6 +504,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ladder", type=int, default=0, metavar="DEALS")
     parser.add_argument("--workers", "--jobs", type=int, default=2)
     parser.add_argument("--no-speed", action="store_true", help="only the arena runs")
+    parser.add_argument("--cores", action="store_true", help="the search in C against Python")
     parser.add_argument(
         "--against-the-field",
         nargs="+",
@@ -439,6 +527,8 @@ def main(argv: list[str] | None = None) -> None:
     data: dict[str, object] = {}
     if not args.no_speed:
         data.update(decisions=decisions(), speed=speed(args.budget), sampling=sampling())
+    if args.cores:
+        data["cores"] = cores()
     if args.strength:
         data["strength"] = strength(args.strength, args.budget, args.workers)
     if args.versus:

@@ -206,3 +206,29 @@ def test_sample_deal_is_seeded() -> None:
     round_ = small_position()
     first_round = [deal_of(round_.sample_hidden(0, random.Random(5))) for _ in range(3)]
     assert first_round == [deal_of(round_.sample_hidden(0, random.Random(5))) for _ in range(3)]
+
+
+def test_d8_the_searchs_counted_deals_are_uniform_among_consistent_deals() -> None:
+    """The searches' dealer counts the deals once for a whole search
+    (``sampler.CountedDeals``) when a pass constrains them: its worlds (hands and stock
+    order, in playout bits) are uniform among the consistent deals too."""
+    from pegboard.dominoes.ranks import ranks_of
+    from pegboard.draw.bots.expert import Dealer
+
+    round_ = small_position()
+    valid = consistent_deals(round_)
+    dealer = Dealer(round_.observation(0))
+    assert dealer.counted is not None and dealer.pool is None
+    ranks = ranks_of(6)
+    by_bit = {ranks.rank_bit[t.index]: t for t in DOUBLE_SIX}
+
+    def tiles_of(bits: int) -> frozenset[Tile]:
+        return frozenset(t for bit, t in by_bit.items() if bits & bit)
+
+    def deals() -> Iterable[Deal]:
+        rng = random.Random(19)
+        for _ in range(SAMPLES):
+            hands, stock = dealer.sample(rng)
+            yield tiles_of(hands[1]), tiles_of(hands[2]), tuple(by_bit[b] for b in stock)
+
+    assert check_uniform(deals(), valid) > SIGNIFICANCE

@@ -2,7 +2,8 @@
  * random.Random(seed).shuffle does it, for int seeds with abs(seed) < 2**64: the C cores of
  * Draw (draw/_fastround.c) and of the Fives family (fives/_fastfives.c) include it, so that
  * a seed deals the same tiles in C as in Python (their pure cores call
- * pegboard.dominoes.cores.shuffled_tiles, random.Random itself).
+ * pegboard.dominoes.cores.shuffled_tiles, random.Random itself). The Draw expert's search
+ * (draw/bots/_fastsearch.c) runs its generator on the state of a search's random.Random.
  *
  * The same MT19937 as Modules/_randommodule.c, seeded by init_by_array with the 32-bit words
  * of abs(seed), and the same shuffle: for i from 27 down to 1, j = _randbelow(i + 1) by

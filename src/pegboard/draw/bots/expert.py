@@ -55,6 +55,7 @@ from pegboard.draw.determinize import (
 )
 from pegboard.draw.match import MatchObservation
 from pegboard.draw.observation import DrawObservation
+from pegboard.draw.sampler import CountedDeals
 
 DEFAULT_BUDGET = 1000
 """Playouts per decision by default: a median decision of about 30 ms (see the benchmark)."""
@@ -121,15 +122,34 @@ class Dealer:
         self.ranks = ranks = ranks_of(observation.tile_set)
         self.own = ranks.to_playout(sum(t.bit for t in observation.hand))
         self.sizes = sizes
+        self.counted: CountedDeals | None = None
         if exact and not constrained:
             self.pool = [ranks.rank_bit[t.index] for t in tiles_of(unseen)]
+        elif constrained:
+            # What the passes proved (D8) shapes the deal: counted once for the whole search
+            # (``sampler.CountedDeals``), rather than by rejection at every deal, which at a
+            # table of four after a few passes was drawn some eighty times a deal.
+            tiles = [t.index for t in tiles_of(unseen)]
+            self.counted = CountedDeals(
+                tiles,
+                others,
+                {s: sizes[s] for s in others},
+                forbidden_masks(observation),
+                observation.stock_size,
+            )
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Hands and stock in playout bits, uniformly among those the seat cannot tell."""
         pool = self.pool
+        ranks = self.ranks
+        if self.counted is not None:
+            dealt, order = self.counted.deal(rng)
+            return [
+                self.own if seat == self.seat else ranks.to_playout(dealt[seat])
+                for seat in range(len(self.sizes))
+            ], [ranks.rank_bit[i] for i in order]
         if pool is None:
             hands, stock = sample_hidden_masks(self.observation, rng)
-            ranks = self.ranks
             return [ranks.to_playout(mask) for mask in hands], [
                 ranks.rank_bit[t.index] for t in stock
             ]

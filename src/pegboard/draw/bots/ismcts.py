@@ -26,6 +26,14 @@ can do, not to one dealt hand. The seat plays the root child visited most.
 
 The budget is a number of iterations per decision (deterministic for a seed), or a time
 limit in seconds (``time_limit``; then the result depends on the machine's speed).
+
+This module is the search's reference. Its hot loop runs in C (``_fastsearch.c``, compiled
+with the round's core; ``SEARCH_CORE`` says which is in use, ``PEGBOARD_PURE_PYTHON=1``
+refuses it) whenever the search is the expert's (every player in the tree, greedy
+playouts): it grows the very same tree from the same random numbers and hands the generator
+back where this module would leave it (tests/draw/bots/test_fastsearch.py). Until somebody
+passes a deal is a shuffle of the unseen tiles, made in C; after a pass (D8) the deals are
+counted ones (``sampler.CountedDeals``), made in Python before the search (``MADE_DEALS``).
 """
 
 from __future__ import annotations
@@ -35,11 +43,12 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
 from pegboard.core import Action, Observation
-from pegboard.dominoes.ranks import ORDER, ranks_of
+from pegboard.dominoes.cores import pure_python_asked
+from pegboard.dominoes.ranks import ORDER, Ranks, ranks_of
 from pegboard.draw.bots.details import play_details
 from pegboard.draw.bots.expert import Dealer, round_view
 from pegboard.draw.bots.playout import CODE, DRAW, OPEN, PASS, Playout, code_of
@@ -48,12 +57,33 @@ from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
 
 DEFAULT_BUDGET: Final = 600
-"""Iterations per decision by default: a median decision of 26 ms on this machine when quiet,
-about 0.2 s when heavily loaded (``python -m benchmarks draw_expert``)."""
+"""Iterations per decision by default: a median decision of 0.5 ms of CPU at two or three
+players with the search in C, 10 ms in Python (``python -m benchmarks draw_expert --cores``;
+a few milliseconds more after a pass, whose deals are made in Python)."""
 EXPLORATION: Final = 0.7
 """UCB1's constant, on margins scaled by ``SCALE``."""
 SCALE: Final = 40.0
 """Points of margin that count as one in the bound (a typical round's spread)."""
+
+
+def _load_search_core() -> tuple[Callable[..., Any] | None, str]:
+    """The C search when it is compiled and not refused (``PEGBOARD_PURE_PYTHON``)."""
+    if pure_python_asked():
+        return None, "python"
+    try:
+        from pegboard.draw.bots import _fastsearch
+    except ImportError:
+        return None, "python"
+    return _fastsearch.search, "c"
+
+
+_search_in_c, SEARCH_CORE = _load_search_core()
+"""``SEARCH_CORE`` says where ``search`` runs its iterations when it can: ``"c"`` or
+``"python"`` (see the module docstring)."""
+_RANK_PIPS: dict[int, tuple[int, ...]] = {}
+MADE_DEALS: Final = 50_000
+"""The most iterations whose deals are made in Python for the C search (a position after a
+pass); a larger budget searches in Python, its deals made one at a time."""
 
 
 class Node:
@@ -239,10 +269,22 @@ def search(
     With ``common_deals`` every root move is tried on each deal (one iteration each), as
     the flat search compares its actions, and the tree grows below each of them. With
     ``shaped_playouts`` the playouts are ``Playout.run_shaped``'s."""
+    c = exploration * SCALE
+    if (
+        _search_in_c is not None
+        and opponents_in_tree
+        and not common_deals
+        and not shaped_playouts
+        and type(rng) is random.Random
+    ):
+        if dealer.pool is not None:
+            return _search_c(_search_in_c, dealer, root_moves, rng, budget, time_limit, c)
+        iterations = max(budget, len(root_moves))
+        if dealer.counted is not None and time_limit is None and iterations <= MADE_DEALS:
+            return _search_c(_search_in_c, dealer, root_moves, rng, iterations, None, c)
     root = Node()
     root.available = 0
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    c = exploration * SCALE
     playout = Playout.run_shaped if shaped_playouts else Playout.run
     while True:
         deal = dealer.root(rng)
@@ -259,6 +301,73 @@ def search(
         elif time.perf_counter() >= deadline:
             break
     return root
+
+
+def _search_c(
+    search_in_c: Callable[..., Any],
+    dealer: Dealer,
+    root_moves: list[int],
+    rng: random.Random,
+    budget: int,
+    time_limit: float | None,
+    c: float,
+) -> Node:
+    """``search`` in C (``_fastsearch.search``): the same iterations on the same deals, from
+    and back to ``rng``'s state and the order of the dealer's pool. Its root, with the
+    statistics of its children (the C search keeps the tree below them to itself).
+
+    A dealer without a pool (what passes proved shapes the deal) deals here, in Python,
+    the ``budget`` deals the search will use, in the order the reference would: the tree
+    search itself draws no random number, so its deals may be made before it."""
+    ranks = dealer.ranks
+    pool = dealer.pool
+    deals = None
+    if pool is None:
+        pool = []
+        deals = []
+        for _ in range(budget):
+            hands, stock = dealer.sample(rng)
+            deals.append(hands + stock)
+    version, words, gauss = rng.getstate()
+    visits, children, words, order = search_in_c(
+        pool,
+        dealer.own,
+        dealer.sizes,
+        dealer.seat,
+        dealer.block,
+        dealer.ends,
+        dealer.current,
+        dealer.passes,
+        dealer.partners,
+        ranks.low,
+        ranks.high,
+        _rank_pips(ranks),
+        ranks.mask_with,
+        RESERVE,
+        root_moves,
+        words,
+        budget,
+        time_limit,
+        c,
+        deals,
+    )
+    rng.setstate((version, words, gauss))
+    pool[:] = order
+    root = Node()
+    root.available = 0
+    root.visits = visits
+    for move, child_visits, total, available in reversed(children):  # in the order tried
+        child = root.children[move] = Node()
+        child.visits, child.total, child.available = child_visits, total, available
+    return root
+
+
+def _rank_pips(ranks: Ranks) -> tuple[int, ...]:
+    """Per playout rank of ``ranks``, its tile's pips (D12)."""
+    pips = _RANK_PIPS.get(ranks.tile_set)
+    if pips is None:
+        pips = _RANK_PIPS[ranks.tile_set] = tuple(t.pips for t in ranks.order)
+    return pips
 
 
 def _iterate(
@@ -331,4 +440,14 @@ def _iterate(
         child.total += result[actor]
 
 
-__all__ = ["DEFAULT_BUDGET", "ORDER", "DrawISMCTS", "Node", "apply", "code_of", "moves", "search"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "ORDER",
+    "SEARCH_CORE",
+    "DrawISMCTS",
+    "Node",
+    "apply",
+    "code_of",
+    "moves",
+    "search",
+]

@@ -173,8 +173,8 @@ class ExpertBot(DrawISMCTS):
     than the flat search (``pimc``: +0.26 points a deal [-0.81, +1.33] over 300 deals, and
     no better with shaped playouts, a tree of its own decisions only, every action tried
     on each deal, or half the exploration); at 2,400 it is, +0.54 [+0.14, +0.95] over 2,000
-    deals, for a median decision of about 45 ms of CPU (``benchmarks/bench_draw_expert.py``
-    and docs/bots.md)."""
+    deals, for a median decision of about 3 ms of CPU with the search in C, 48 ms in Python
+    (``python -m benchmarks draw_expert --cores``, docs/bots.md)."""
 
     name = "expert"
     budget_factor = MappingProxyType({4: FOUR_PLAYER_FACTOR})

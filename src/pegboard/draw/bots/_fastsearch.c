@@ -1,0 +1,800 @@
+/* The Draw expert's tree search in C: ismcts.py's `search` and `_iterate`, playout.py's
+ * `Playout` (`apply_code`, `run`, `points`, `margins`) and expert.py's `Dealer.sample` for a
+ * pool of unseen tiles, step for step, with the same random numbers.
+ *
+ * ismcts.py is the reference and stays the readable one; this module is its hot loop. It
+ * gives the very same tree as the reference for the same random state: the deal is
+ * random.Random.shuffle of the dealer's pool (CPython's Mersenne Twister, _shuffle.h, run on
+ * the state of the caller's generator, which is handed back advanced as Python's would be),
+ * the moves are tried in the same order, the bounds are the same IEEE double expressions
+ * (compiled without contracting them into fused multiply-adds, see setup.py), and the
+ * margins are summed in the same order. tests/draw/bots/test_fastsearch.py compares the two
+ * searches' roots and generators over thousands of positions.
+ *
+ * Tiles are playout ranks (a heavier tile has a higher bit, playout.py), at most 55 of them
+ * (the double-nine set, D25), so a hand is one uint64_t. A move is a code as in playout.py:
+ * CODE * rank + the end's number (OPEN for the first tile), DRAW or PASS.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../dominoes/_shuffle.h"
+
+#define MAX_TILES 55
+#define MAX_VALUES 10
+#define MAX_SEATS 4
+#define CODE 16
+#define OPEN 15
+#define DRAW (-1)
+#define PASS (-2)
+#define NONE (-3)
+/* Every play of a hand (a tile on each of two ends) and a draw. */
+#define MAX_MOVES (2 * MAX_TILES + 1)
+/* Moves in one round, at most: every tile played or drawn once, and the passes between. */
+#define MAX_PATH (4 * MAX_TILES + 8)
+
+typedef struct {
+    uint64_t hands[MAX_SEATS];
+    uint64_t stock[MAX_TILES];
+    int stock_len, taken, a, b, current, passes, n;
+} State;
+
+typedef struct {
+    int low[MAX_TILES], high[MAX_TILES], pips[MAX_TILES];
+    uint64_t mask_with[MAX_VALUES];
+    int values;    /* how many numbers the set has: 7 or 10 */
+    int reserve;   /* tiles of the stock that are never drawn (RESERVE) */
+    int partners;  /* seats 0 and 2 against 1 and 3 (D21) */
+} Tables;
+
+typedef struct {
+    int move;
+    int32_t first_child, next_sibling;
+    long long visits, available;
+    double total;
+} Node;
+
+typedef struct {
+    Node *nodes;
+    Py_ssize_t count, capacity;
+} Tree;
+
+static inline int
+top_rank(uint64_t bits)
+{
+    return 63 - __builtin_clzll(bits);
+}
+
+static inline int
+popcount(uint64_t bits)
+{
+    return __builtin_popcountll(bits);
+}
+
+/* Playout.apply_code: the seat that dominoed, -1 if none, -2 when the round blocked. */
+static int
+apply_move(State *s, const Tables *t, int move)
+{
+    int seat = s->current;
+    if (move == DRAW) {
+        s->hands[seat] |= s->stock[s->taken++];
+        return -1;
+    }
+    if (move == PASS) {
+        s->passes++;
+        if (s->passes >= s->n) {
+            return -2;
+        }
+        s->current = (seat + 1) % s->n;
+        return -1;
+    }
+    int rank = move / CODE, value = move % CODE;
+    int low = t->low[rank], high = t->high[rank];
+    if (value == OPEN) {
+        s->a = low;
+        s->b = high;
+    }
+    else {
+        int other = low == value ? high : low;
+        if (s->a == value) {
+            s->a = other;
+        }
+        else {
+            s->b = other;
+        }
+    }
+    uint64_t hand = s->hands[seat] ^ ((uint64_t)1 << rank);
+    s->hands[seat] = hand;
+    s->passes = 0;
+    if (!hand) {
+        return seat;
+    }
+    s->current = (seat + 1) % s->n;
+    return -1;
+}
+
+/* Playout.run: the greedy policy to the end of the round (the hands are left as played). */
+static int
+run(State *s, const Tables *t)
+{
+    uint64_t *hands = s->hands;
+    int taken = s->taken, a = s->a, b = s->b, seat = s->current, passes = s->passes;
+    const int n = s->n, stock_len = s->stock_len;
+    for (;;) {
+        uint64_t hand = hands[seat];
+        uint64_t playable = a < 0 ? hand : hand & (t->mask_with[a] | t->mask_with[b]);
+        if (playable) {
+            int rank = top_rank(playable);
+            hand ^= (uint64_t)1 << rank;
+            hands[seat] = hand;
+            int low = t->low[rank], high = t->high[rank];
+            if (a < 0) {
+                a = low;
+                b = high;
+            }
+            else if (low == a || high == a) {
+                if ((low == b || high == b) && a != b) {
+                    /* fits both ends: keep open the number held more of (the higher on a tie) */
+                    int held_a = popcount(hand & t->mask_with[a]);
+                    int held_b = popcount(hand & t->mask_with[b]);
+                    if (held_a > held_b || (held_a == held_b && a > b)) {
+                        b = a;
+                    }
+                    else {
+                        a = b;
+                    }
+                }
+                else {
+                    a = low == a ? high : low;
+                }
+            }
+            else {
+                b = low == b ? high : low;
+            }
+            passes = 0;
+            if (!hand) {
+                return seat;
+            }
+            seat = seat + 1 < n ? seat + 1 : 0;
+        }
+        else if (stock_len - taken > t->reserve) {
+            hands[seat] = hand | s->stock[taken++];
+        }
+        else {
+            passes++;
+            if (passes >= n) {
+                return -2;
+            }
+            seat = seat + 1 < n ? seat + 1 : 0;
+        }
+    }
+}
+
+/* ismcts.moves: the plays heaviest first (each end that takes the tile), a draw besides
+ * with `voluntary_draw`; else a draw while the stock allows; else the pass. */
+static int
+moves(const State *s, const Tables *t, int voluntary_draw, int *out)
+{
+    uint64_t hand = s->hands[s->current];
+    int a = s->a, b = s->b, count = 0;
+    int can_draw = s->stock_len - s->taken > t->reserve;
+    if (a < 0) {
+        uint64_t playable = hand;
+        while (playable) {
+            int rank = top_rank(playable);
+            playable ^= (uint64_t)1 << rank;
+            out[count++] = CODE * rank + OPEN;
+        }
+    }
+    else {
+        uint64_t playable = hand & (t->mask_with[a] | t->mask_with[b]);
+        while (playable) {
+            int rank = top_rank(playable);
+            playable ^= (uint64_t)1 << rank;
+            int low = t->low[rank], high = t->high[rank];
+            if (low == a || high == a) {
+                out[count++] = CODE * rank + a;
+            }
+            if (b != a && (low == b || high == b)) {
+                out[count++] = CODE * rank + b;
+            }
+        }
+    }
+    if (count) {
+        if (voluntary_draw && can_draw) {
+            out[count++] = DRAW;
+        }
+        return count;
+    }
+    out[0] = can_draw ? DRAW : PASS;
+    return 1;
+}
+
+static int
+pip_count(uint64_t hand, const Tables *t)
+{
+    int total = 0;
+    while (hand) {
+        int rank = __builtin_ctzll(hand);
+        hand &= hand - 1;
+        total += t->pips[rank];
+    }
+    return total;
+}
+
+/* ismcts.margins: Playout.points (D13, D14; by sides in partnerships, D22, D23), then
+ * playout.margins, in the same floating-point operations. */
+static void
+margins(const State *s, const Tables *t, int end, double *out)
+{
+    int counts[MAX_SEATS], points[MAX_SEATS] = {0, 0, 0, 0};
+    const int n = s->n;
+    for (int seat = 0; seat < n; seat++) {
+        counts[seat] = pip_count(s->hands[seat], t);
+    }
+    if (t->partners) {
+        int sides[2] = {counts[0] + counts[2], counts[1] + counts[3]};
+        int side = -1;
+        if (end >= 0) {
+            side = end % 2;
+        }
+        else if (sides[0] != sides[1]) {
+            side = sides[0] < sides[1] ? 0 : 1;
+        }
+        if (side >= 0) {
+            points[side] = points[side + 2] = sides[1 - side];
+        }
+        for (int seat = 0; seat < n; seat++) {
+            out[seat] = (double)(points[seat] - points[(seat + 1) % n]);
+        }
+        return;
+    }
+    int total = 0;
+    for (int seat = 0; seat < n; seat++) {
+        total += counts[seat];
+    }
+    if (end >= 0) {
+        points[end] = total;
+    }
+    else {
+        int lowest = counts[0], at = 0, ties = 0;
+        for (int seat = 0; seat < n; seat++) {
+            if (counts[seat] < lowest) {
+                lowest = counts[seat];
+                at = seat;
+            }
+        }
+        for (int seat = 0; seat < n; seat++) {
+            ties += counts[seat] == lowest;
+        }
+        if (ties == 1) {
+            points[at] = total - 2 * lowest;
+        }
+    }
+    int sum = 0;
+    for (int seat = 0; seat < n; seat++) {
+        sum += points[seat];
+    }
+    for (int seat = 0; seat < n; seat++) {
+        out[seat] = (double)points[seat] - (double)(sum - points[seat]) / (double)(n - 1);
+    }
+}
+
+/* A new child of `parent` for `move`; its index, or -1 when memory is short. */
+static int32_t
+add_child(Tree *tree, int32_t parent, int move)
+{
+    if (tree->count == tree->capacity) {
+        Py_ssize_t capacity = tree->capacity * 2;
+        Node *nodes = PyMem_RawRealloc(tree->nodes, (size_t)capacity * sizeof(Node));
+        if (nodes == NULL) {
+            return -1;
+        }
+        tree->nodes = nodes;
+        tree->capacity = capacity;
+    }
+    int32_t index = (int32_t)tree->count++;
+    Node *node = &tree->nodes[index];
+    node->move = move;
+    node->first_child = -1;
+    node->next_sibling = tree->nodes[parent].first_child;
+    node->visits = 0;
+    node->available = 1;
+    node->total = 0.0;
+    tree->nodes[parent].first_child = index;
+    return index;
+}
+
+static inline int32_t
+find_child(const Tree *tree, int32_t parent, int move)
+{
+    for (int32_t child = tree->nodes[parent].first_child; child >= 0;
+         child = tree->nodes[child].next_sibling) {
+        if (tree->nodes[child].move == move) {
+            return child;
+        }
+    }
+    return -1;
+}
+
+/* ismcts._iterate (with every player in the tree, no given first move, greedy playouts):
+ * 0, or -1 when memory is short. */
+static int
+iterate(Tree *tree, State *s, const Tables *t, const int *root_moves, int root_count, double c)
+{
+    int buffer[MAX_MOVES];
+    const int *legal = root_moves;
+    int count = root_count;
+    int32_t node = 0;
+    int32_t path[MAX_PATH];
+    int actors[MAX_PATH];
+    int depth = 0, end = -1;
+    for (;;) {
+        int untried = NONE;
+        for (int i = 0; i < count; i++) {
+            int32_t child = find_child(tree, node, legal[i]);
+            if (child < 0) {
+                if (untried == NONE) {
+                    untried = legal[i];
+                }
+            }
+            else {
+                tree->nodes[child].available++;
+            }
+        }
+        int actor = s->current;
+        if (untried != NONE) {
+            int32_t child = add_child(tree, node, untried);
+            if (child < 0) {
+                return -1;
+            }
+            path[depth] = child;
+            actors[depth++] = actor;
+            end = apply_move(s, t, untried);
+            if (end == -1) {
+                end = run(s, t);
+            }
+            break;
+        }
+        int32_t chosen = -1;
+        int best_move = legal[0];
+        double best = -INFINITY;
+        for (int i = 0; i < count; i++) {
+            int32_t child = find_child(tree, node, legal[i]);
+            const Node *stats = &tree->nodes[child];
+            double score = stats->total / (double)stats->visits +
+                           c * sqrt(log((double)stats->available) / (double)stats->visits);
+            if (score > best) {
+                best = score;
+                best_move = legal[i];
+                chosen = child;
+            }
+        }
+        if (chosen < 0) { /* every bound was NaN (never: visits >= 1): as Python, legal[0] */
+            chosen = find_child(tree, node, best_move);
+        }
+        node = chosen;
+        path[depth] = node;
+        actors[depth++] = actor;
+        end = apply_move(s, t, best_move);
+        /* Forced moves make no node: make them, then look at the next decision. */
+        while (end == -1) {
+            count = moves(s, t, 0, buffer);
+            legal = buffer;
+            if (count > 1) {
+                break;
+            }
+            end = apply_move(s, t, legal[0]);
+        }
+        if (end != -1 || depth >= MAX_PATH) {
+            break;
+        }
+    }
+    double result[MAX_SEATS];
+    margins(s, t, end, result);
+    tree->nodes[0].visits++;
+    for (int i = 0; i < depth; i++) {
+        tree->nodes[path[i]].visits++;
+        tree->nodes[path[i]].total += result[actors[i]];
+    }
+    return 0;
+}
+
+/* Dealer.sample for a pool: the pool shuffled as random.Random.shuffle does, the other
+ * seats' hands from it in seat order, the rest the stock (none in the Block game). */
+static void
+deal(State *s, uint64_t *pool, int pool_len, const int *sizes, int seat, uint64_t own,
+     int block, MT *mt)
+{
+    for (int i = pool_len - 1; i > 0; i--) {
+        uint32_t n = (uint32_t)i + 1, r;
+        int k = bit_length(n);
+        do {
+            r = mt_next(mt) >> (32 - k);
+        } while (r >= n);
+        uint64_t swap = pool[i];
+        pool[i] = pool[r];
+        pool[r] = swap;
+    }
+    int start = 0;
+    for (int other = 0; other < s->n; other++) {
+        if (other == seat) {
+            s->hands[other] = own;
+            continue;
+        }
+        uint64_t hand = 0;
+        for (int i = start; i < start + sizes[other]; i++) {
+            hand |= pool[i];
+        }
+        s->hands[other] = hand;
+        start += sizes[other];
+    }
+    s->stock_len = block ? 0 : pool_len - start;
+    if (!block) {
+        memcpy(s->stock, pool + start, (size_t)(pool_len - start) * sizeof(uint64_t));
+    }
+    s->taken = 0;
+}
+
+static int
+int_items(PyObject *sequence, const char *what, int *out, Py_ssize_t least, Py_ssize_t most,
+          Py_ssize_t *count)
+{
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
+    if (size < least || size > most) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, not %zd to %zd", what, size, least, most);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)value;
+    }
+    if (count != NULL) {
+        *count = size;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int
+bits_items(PyObject *sequence, const char *what, uint64_t *out, Py_ssize_t most, Py_ssize_t *count)
+{
+    PyObject *fast = PySequence_Fast(sequence, what);
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
+    if (size > most) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, more than %zd", what, size, most);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        unsigned long long value = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (uint64_t)value;
+    }
+    *count = size;
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* A deal made by the caller: the hands and the stock in drawing order. */
+typedef struct {
+    uint64_t hands[MAX_SEATS];
+    uint64_t stock[MAX_TILES];
+    int stock_len;
+} Dealt;
+
+/* The caller's deals (each a sequence of the n hands then the stock), or NULL with an
+ * exception. */
+static Dealt *
+read_deals(PyObject *sequence, int n, Py_ssize_t *count)
+{
+    PyObject *fast = PySequence_Fast(sequence, "the deals");
+    if (fast == NULL) {
+        return NULL;
+    }
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
+    Dealt *deals = PyMem_RawMalloc((size_t)(size > 0 ? size : 1) * sizeof(Dealt));
+    if (deals == NULL) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        uint64_t items[MAX_SEATS + MAX_TILES];
+        Py_ssize_t length;
+        if (bits_items(PySequence_Fast_GET_ITEM(fast, i), "a deal", items, n + MAX_TILES,
+                       &length) < 0) {
+            goto failed;
+        }
+        if (length < n) {
+            PyErr_SetString(PyExc_ValueError, "a deal has a hand per seat, then the stock");
+            goto failed;
+        }
+        memcpy(deals[i].hands, items, (size_t)n * sizeof(uint64_t));
+        deals[i].stock_len = (int)(length - n);
+        memcpy(deals[i].stock, items + n, (size_t)(length - n) * sizeof(uint64_t));
+    }
+    Py_DECREF(fast);
+    *count = size;
+    return deals;
+failed:
+    Py_DECREF(fast);
+    PyMem_RawFree(deals);
+    return NULL;
+}
+
+static int
+read_generator(PyObject *words, MT *mt)
+{
+    PyObject *fast = PySequence_Fast(words, "the generator's state");
+    if (fast == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
+        PyErr_SetString(PyExc_ValueError, "the generator's state is 625 numbers");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long value = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (value == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (i < MT_N) {
+            mt->state[i] = (uint32_t)value;
+        }
+        else if (value > MT_N) {
+            PyErr_SetString(PyExc_ValueError, "the generator's position is 0 to 624");
+            Py_DECREF(fast);
+            return -1;
+        }
+        else {
+            mt->index = (int)value;
+        }
+    }
+    mt->lazy = -1;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static double
+now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+PyDoc_STRVAR(search_doc,
+"search(pool, own, sizes, seat, block, ends, current, passes, partners, low, high, pips,\n"
+"       mask_with, reserve, root_moves, generator, budget, time_limit, c, deals=None)\n"
+"--\n\n"
+"ismcts.search with every player in the tree and greedy playouts, for a Dealer with a\n"
+"pool (each deal a shuffle of it) or with its `deals` made (a sequence, one per iteration,\n"
+"of the hands then the stock: then `pool` is not used). `generator` is the 625 numbers of\n"
+"random.Random.getstate()[1]. Returns (root visits, [(move, visits, total, available) per\n"
+"root child], the generator's numbers after, the pool's order after).");
+
+static PyObject *
+fast_search(PyObject *module, PyObject *args)
+{
+    PyObject *pool_arg, *sizes_arg, *ends_arg, *low_arg, *high_arg, *pips_arg, *mask_arg;
+    PyObject *root_arg, *generator_arg, *own_arg, *time_arg, *deals_arg = Py_None;
+    int seat, block, current, passes, partners, reserve;
+    long long budget;
+    double c;
+    if (!PyArg_ParseTuple(args, "OOOipOiipOOOOiOOLOd|O:search", &pool_arg, &own_arg, &sizes_arg,
+                          &seat, &block, &ends_arg, &current, &passes, &partners, &low_arg,
+                          &high_arg, &pips_arg, &mask_arg, &reserve, &root_arg, &generator_arg,
+                          &budget, &time_arg, &c, &deals_arg)) {
+        return NULL;
+    }
+    Tables tables;
+    State root_state;
+    MT mt;
+    uint64_t pool[MAX_TILES], mask_with[MAX_VALUES];
+    int sizes[MAX_SEATS], ends[2] = {-1, -1}, root_moves[MAX_MOVES];
+    Py_ssize_t pool_len, seats, ranks, values, root_count, ends_count;
+    memset(&root_state, 0, sizeof root_state);
+    if (bits_items(pool_arg, "the pool", pool, MAX_TILES, &pool_len) < 0 ||
+        int_items(sizes_arg, "the hand sizes", sizes, 2, MAX_SEATS, &seats) < 0 ||
+        int_items(ends_arg, "the ends", ends, 0, 2, &ends_count) < 0 ||
+        int_items(low_arg, "the low numbers", tables.low, 1, MAX_TILES, &ranks) < 0 ||
+        int_items(high_arg, "the high numbers", tables.high, ranks, ranks, NULL) < 0 ||
+        int_items(pips_arg, "the pips", tables.pips, ranks, ranks, NULL) < 0 ||
+        bits_items(mask_arg, "the masks", mask_with, MAX_VALUES, &values) < 0 ||
+        int_items(root_arg, "the root's moves", root_moves, 1, MAX_MOVES, &root_count) < 0 ||
+        read_generator(generator_arg, &mt) < 0) {
+        return NULL;
+    }
+    unsigned long long own = PyLong_AsUnsignedLongLong(own_arg);
+    if (own == (unsigned long long)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    double time_limit = -1.0;
+    if (time_arg != Py_None) {
+        time_limit = PyFloat_AsDouble(time_arg);
+        if (time_limit == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    if (ends_count == 1 || seat < 0 || seat >= seats || current < 0 || current >= seats ||
+        (partners && seats != 4) || budget < 1) {
+        PyErr_SetString(PyExc_ValueError, "not a position of the search");
+        return NULL;
+    }
+    int needed = 0;
+    for (int other = 0; other < seats; other++) {
+        if (sizes[other] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a hand size is at least 0");
+            return NULL;
+        }
+        needed += other == seat ? 0 : sizes[other];
+    }
+    Dealt *deals = NULL;
+    Py_ssize_t deals_count = 0;
+    if (deals_arg != Py_None) {
+        deals = read_deals(deals_arg, (int)seats, &deals_count);
+        if (deals == NULL) {
+            return NULL;
+        }
+    }
+    else if (needed > pool_len) {
+        PyErr_SetString(PyExc_ValueError, "the pool is smaller than the hidden hands");
+        return NULL;
+    }
+    memcpy(tables.mask_with, mask_with, sizeof mask_with);
+    tables.values = (int)values;
+    tables.reserve = reserve;
+    tables.partners = partners;
+    root_state.n = (int)seats;
+    root_state.a = ends[0];
+    root_state.b = ends[1];
+    root_state.current = current;
+    root_state.passes = passes;
+
+    Tree tree;
+    tree.capacity = 1024;
+    tree.count = 1;
+    tree.nodes = PyMem_RawMalloc((size_t)tree.capacity * sizeof(Node));
+    if (tree.nodes == NULL) {
+        PyMem_RawFree(deals);
+        return PyErr_NoMemory();
+    }
+    tree.nodes[0] = (Node){.move = NONE, .first_child = -1, .next_sibling = -1,
+                           .visits = 0, .available = 0, .total = 0.0};
+    int failed = 0; /* 1: memory is short; 2: the deals ran out */
+    Py_ssize_t made = 0;
+    Py_BEGIN_ALLOW_THREADS
+    double deadline = time_limit < 0 ? 0.0 : now() + time_limit;
+    State state;
+    for (;;) {
+        state = root_state;
+        if (deals == NULL) {
+            deal(&state, pool, (int)pool_len, sizes, seat, (uint64_t)own, block, &mt);
+        }
+        else if (made == deals_count) {
+            failed = 2;
+            break;
+        }
+        else {
+            const Dealt *dealt = &deals[made++];
+            memcpy(state.hands, dealt->hands, sizeof dealt->hands);
+            state.stock_len = block ? 0 : dealt->stock_len;
+            memcpy(state.stock, dealt->stock, sizeof dealt->stock);
+            state.taken = 0;
+        }
+        if (iterate(&tree, &state, &tables, root_moves, (int)root_count, c) < 0) {
+            failed = 1;
+            break;
+        }
+        long long visits = tree.nodes[0].visits;
+        if (visits < root_count) { /* every legal action tried once, whatever the budget */
+            continue;
+        }
+        if (time_limit < 0) {
+            if (visits >= budget) {
+                break;
+            }
+        }
+        else if (now() >= deadline) {
+            break;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(deals);
+    if (failed) {
+        PyMem_RawFree(tree.nodes);
+        if (failed == 2) {
+            PyErr_SetString(PyExc_ValueError, "the search needs more deals than it was given");
+            return NULL;
+        }
+        return PyErr_NoMemory();
+    }
+    PyObject *children = PyList_New(0);
+    PyObject *words = PyTuple_New(MT_N + 1);
+    PyObject *order = PyList_New(pool_len);
+    PyObject *result = NULL;
+    if (children == NULL || words == NULL || order == NULL) {
+        goto done;
+    }
+    for (int32_t child = tree.nodes[0].first_child; child >= 0;
+         child = tree.nodes[child].next_sibling) {
+        const Node *stats = &tree.nodes[child];
+        PyObject *item = Py_BuildValue("(iLdL)", stats->move, stats->visits, stats->total,
+                                       stats->available);
+        if (item == NULL || PyList_Append(children, item) < 0) {
+            Py_XDECREF(item);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+    for (int i = 0; i < MT_N; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(mt.state[i]);
+        if (word == NULL) {
+            goto done;
+        }
+        PyTuple_SET_ITEM(words, i, word);
+    }
+    PyObject *index = PyLong_FromLong(mt.index);
+    if (index == NULL) {
+        goto done;
+    }
+    PyTuple_SET_ITEM(words, MT_N, index);
+    for (Py_ssize_t i = 0; i < pool_len; i++) {
+        PyObject *bit = PyLong_FromUnsignedLongLong(pool[i]);
+        if (bit == NULL) {
+            goto done;
+        }
+        PyList_SET_ITEM(order, i, bit);
+    }
+    result = Py_BuildValue("(LOOO)", tree.nodes[0].visits, children, words, order);
+done:
+    Py_XDECREF(children);
+    Py_XDECREF(words);
+    Py_XDECREF(order);
+    PyMem_RawFree(tree.nodes);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"search", (PyCFunction)fast_search, METH_VARARGS, search_doc},
+    {"_mt_words", (PyCFunction)module_mt_words, METH_VARARGS,
+     "The first outputs of the generator for an int seed (for tests)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef fastsearch_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "pegboard.draw.bots._fastsearch",
+    .m_doc = "The C core of the Draw expert's tree search (see ismcts.py, the reference).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC
+PyInit__fastsearch(void)
+{
+    return PyModule_Create(&fastsearch_module);
+}
