@@ -12,7 +12,8 @@ $(BIN)/python:
 # Stamp files: reinstall only when the build changes (setup.py compiles the C cores of Draw,
 # of its expert's search and of the Fives family).
 BUILD := pyproject.toml setup.py src/pegboard/draw/_fastround.c src/pegboard/fives/_fastfives.c \
-	src/pegboard/draw/bots/_fastsearch.c src/pegboard/dominoes/_shuffle.h
+	src/pegboard/draw/bots/_fastsearch.c src/pegboard/draw/bots/_deals.h \
+	src/pegboard/dominoes/_shuffle.h
 
 $(VENV)/.installed: $(BUILD) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

@@ -64,7 +64,7 @@ setup(
         Extension(
             "pegboard.draw.bots._fastsearch",
             sources=["src/pegboard/draw/bots/_fastsearch.c"],
-            depends=[SHUFFLE_HEADER],
+            depends=[SHUFFLE_HEADER, "src/pegboard/draw/bots/_deals.h"],
             # The search's bounds must be the reference's IEEE expressions, never fused
             # multiply-adds (which some targets contract them into by default).
             extra_compile_args=[] if sys.platform == "win32" else ["-ffp-contract=off"],

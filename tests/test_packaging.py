@@ -45,15 +45,18 @@ import json, pegboard
 from pegboard.draw import Round
 from pegboard.draw.round import CORE
 from pegboard.fives.hand import CORE as FIVES_CORE
+from pegboard.draw.bots.ismcts import SEARCH_CORE
 r = Round.deal(3, seed=2026)
 while not r.is_over:
     r.apply(r.legal_actions()[0])
 print(json.dumps({
-    "file": pegboard.__file__, "core": CORE, "fives_core": FIVES_CORE, "result": repr(r.result)
+    "file": pegboard.__file__, "core": CORE, "fives_core": FIVES_CORE,
+    "search_core": SEARCH_CORE, "result": repr(r.result)
 }))
 """
 """A whole Draw round, always the first legal action: where pegboard was imported from, the
-core it ran on (and the Fives family's) and how the round ended."""
+core it ran on (and the Fives family's, and the Draw expert's search's) and how the round
+ended."""
 
 PAGES = """
 import json
@@ -217,7 +220,7 @@ def smoke_check(installed: Installed, core: str) -> None:
     assert draw.returncode == 0, draw.stderr
     ran = json.loads(draw.stdout)
     assert Path(ran["file"]).is_relative_to(installed.root), ran["file"]
-    assert ran["core"] == ran["fives_core"] == core
+    assert ran["core"] == ran["fives_core"] == ran["search_core"] == core
     assert ran["result"] == expected_round()
 
     score = installed.run(
@@ -315,7 +318,7 @@ def test_issue19_the_wheel_installs_and_runs_on_the_c_core(
     if not has_compiler():
         pytest.skip("no C compiler here: the wheel holds no C core")
     with zipfile.ZipFile(built.wheel) as wheel:
-        for core in ("draw/_fastround", "fives/_fastfives"):
+        for core in ("draw/_fastround", "fives/_fastfives", "draw/bots/_fastsearch"):
             assert any(core in n and n.endswith(".so") for n in wheel.namelist()), core
     installed = install(tmp_path / "venv", built.wheel, dependencies)
     smoke_check(installed, core="c")
@@ -338,6 +341,7 @@ def test_issue19_without_a_compiler_the_sdist_installs_on_the_pure_core(
     # The C core was tried, failed for want of a compiler, and the install went on.
     assert 'building extension "pegboard.draw._fastround" failed' in installed.log
     assert 'building extension "pegboard.fives._fastfives" failed' in installed.log
+    assert 'building extension "pegboard.draw.bots._fastsearch" failed' in installed.log
     smoke_check(installed, core="python")
 
 

@@ -9,6 +9,9 @@
  * of abs(seed), and the same shuffle: for i from 27 down to 1, j = _randbelow(i + 1) by
  * rejection with getrandbits(bit_length(i + 1)).
  *
+ * The search's dealer (draw/bots/_deals.h) draws more of random.Random's numbers the same
+ * way: getrandbits of up to 128 bits, _randbelow of any such bound, and sample.
+ *
  * Included once by each module (static functions): it needs <Python.h> and <stdint.h>.
  */
 
@@ -196,6 +199,72 @@ static inline void
 shuffle_tiles(MT *mt, uint8_t order[SHUFFLED_TILES])
 {
     shuffle_count(mt, order, SHUFFLED_TILES);
+}
+
+/* random.Random.getrandbits(k) for 1 <= k <= 128: 32-bit words, least significant first,
+ * the last one's lowest bits dropped. */
+static inline unsigned __int128
+mt_getrandbits(MT *mt, int k)
+{
+    if (k <= 32) {
+        return mt_next(mt) >> (32 - k);
+    }
+    unsigned __int128 r = 0;
+    for (int shift = 0; k > 0; k -= 32, shift += 32) {
+        uint32_t word = mt_next(mt);
+        if (k < 32) {
+            word >>= (32 - k);
+        }
+        r |= (unsigned __int128)word << shift;
+    }
+    return r;
+}
+
+/* random.Random._randbelow(n) for n >= 1 (by rejection, as getrandbits makes it). */
+static inline unsigned __int128
+mt_randbelow(MT *mt, unsigned __int128 n)
+{
+    int k = 0;
+    for (unsigned __int128 v = n; v; v >>= 1) {
+        k++;
+    }
+    for (;;) {
+        unsigned __int128 r = mt_getrandbits(mt, k);
+        if (r < n) {
+            return r;
+        }
+    }
+}
+
+/* random.Random.sample(population, k) as Python 3.11 makes it, for populations of at most 64:
+ * from a copy of the list when the population is small for k, else by rejecting the places
+ * already taken. */
+static inline void
+mt_sample(MT *mt, const uint8_t *population, int n, int k, uint8_t *result)
+{
+    long setsize = 21;
+    if (k > 5) {
+        setsize += (long)pow(4.0, ceil(log((double)(k * 3)) / log(4.0)));
+    }
+    if (n <= setsize) {
+        uint8_t pool[64];
+        memcpy(pool, population, (size_t)n);
+        for (int i = 0; i < k; i++) {
+            int j = (int)mt_randbelow(mt, (unsigned __int128)(n - i));
+            result[i] = pool[j];
+            pool[j] = pool[n - i - 1];
+        }
+        return;
+    }
+    uint64_t selected = 0;
+    for (int i = 0; i < k; i++) {
+        int j = (int)mt_randbelow(mt, (unsigned __int128)n);
+        while (selected >> j & 1) {
+            j = (int)mt_randbelow(mt, (unsigned __int128)n);
+        }
+        selected |= (uint64_t)1 << j;
+        result[i] = population[j];
+    }
 }
 
 #endif /* PEGBOARD_DOMINOES_SHUFFLE_H */

@@ -233,7 +233,9 @@ class CountedDeals:
         self.seats = list(seats)
         self.counter = _Counter(kinds, [sizes[s] for s in seats])
         self.left = tuple(len(g) for g in self.groups)
-        if self.counter.count(0, self.left) == 0:
+        self.total = self.counter.count(0, self.left)
+        """How many deals of the hands keep the constraints."""
+        if self.total == 0:
             raise ValueError("no deal of the unseen tiles keeps what the passes proved (D8)")
         self._makeups: dict[
             tuple[int, tuple[int, ...]],
@@ -276,6 +278,42 @@ class CountedDeals:
                     pools[g] = [i for i in pools[g] if not hand >> i & 1]
             hands[seat] = hand
         return hands
+
+    def plan(
+        self,
+    ) -> tuple[
+        list[list[int]], list[int], list[int], int, list[list[tuple[tuple[int, ...], int, int]]]
+    ]:
+        """Everything ``deal`` reads, flat, for a compiled dealer that draws the same random
+        numbers (``draw/bots/_fastsearch.c``): the groups' tiles in order, the seats, the tiles
+        in order, the stock's size, and per state of the deal (state 0: the first seat to
+        deal, nothing taken) each make-up as (what it takes of each group, the state it
+        leaves, -1 after the last seat or when it is never drawn, its cumulative weight)."""
+        index: dict[tuple[int, tuple[int, ...]], int] = {(0, self.left): 0}
+        order = [(0, self.left)]
+        states: list[list[tuple[tuple[int, ...], int, int]]] = []
+        for k, left in order:  # grows as states are found
+            options, cumulative = self._choices(k, left)
+            rows = []
+            previous = 0
+            for (take, rest), weight in zip(options, cumulative, strict=True):
+                following = -1
+                if weight > previous and k + 1 < len(self.seats):
+                    key = (k + 1, rest)
+                    if key not in index:
+                        index[key] = len(order)
+                        order.append(key)
+                    following = index[key]
+                rows.append((take, following, weight))
+                previous = weight
+            states.append(rows)
+        return (
+            [list(g) for g in self.groups],
+            list(self.seats),
+            list(self.tiles),
+            self.stock_size,
+            states,
+        )
 
     def deal(self, rng: random.Random) -> tuple[dict[int, int], list[int]]:
         """One deal as ``sample_deal`` gives it: the hands, and the stock (``stock_size``

@@ -2,8 +2,9 @@
 (``ismcts.search`` in Python): the same root statistics, to the last bit of every float, the
 generator left in the same state and the dealer's pool in the same order, for positions of
 every table the expert plays (2-4 players, partnerships, the Block game, the double-nine set,
-a root with and without the voluntary draw, budgets below and above the root's moves); and
-whole rounds of the expert play the same moves on either.
+a root with and without the voluntary draw, budgets below and above the root's moves), before
+a pass (the deal a shuffle of the unseen tiles) and after one (counted deals,
+``sampler.CountedDeals``); and whole rounds of the expert play the same moves on either.
 
 Without the compiled core (``SEARCH_CORE == "python"``) there is only one search: skipped.
 """
@@ -130,22 +131,22 @@ def test_the_c_search_grows_the_reference_tree_at_every_table() -> None:
         if compared == 400:
             break
     assert len(kinds) >= 14  # every table, with and without a draw at the root
-    assert constrained >= 30  # after a pass (D8): deals made in Python, searched in C
+    assert constrained >= 30  # after a pass (D8): counted deals, made in C
 
 
-def test_after_a_pass_a_time_limit_or_a_huge_budget_searches_in_python() -> None:
-    """Once a pass constrains the deal (D8) the C search takes deals made before it: not
-    with a time limit (how many is not known), nor past ``MADE_DEALS`` iterations; then
-    ``search`` is the reference, and the C core is not called."""
+def test_after_a_pass_the_c_search_deals_what_it_can_count() -> None:
+    """Once a pass constrains the deal (D8) the C search deals from the counted plan
+    (``sampler.CountedDeals.plan``), in 128 bits: a plan with more deals than
+    ``WEIGHT_LIMIT`` searches in Python, and the C core is not called."""
     observation = next(o for o in choices(11) if Dealer(o).counted is not None)
     moves = root_moves(observation, True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ismcts, "_search_in_c", _refuse)
-        root = search(Dealer(observation), moves, random.Random(1), 10**6, 0.01, 0.7)
-        assert root.visits >= len(moves)
-        patch.setattr(ismcts, "MADE_DEALS", 40)
+        patch.setattr(ismcts, "WEIGHT_LIMIT", 1)
         root = search(Dealer(observation), moves, random.Random(1), 41, None, 0.7)
-        assert root.visits == 41
+    assert root.visits == 41
+    root = search(Dealer(observation), moves, random.Random(1), 10**9, 0.01, 0.7)
+    assert len(moves) <= root.visits < 10**9  # and the C search keeps to a time limit
 
 
 def _refuse(*args: object) -> object:

@@ -1,15 +1,15 @@
 /* The Draw expert's tree search in C: ismcts.py's `search` and `_iterate`, playout.py's
- * `Playout` (`apply_code`, `run`, `points`, `margins`) and expert.py's `Dealer.sample` for a
- * pool of unseen tiles, step for step, with the same random numbers.
+ * `Playout` (`apply_code`, `run`, `points`, `margins`), step for step, on worlds dealt by
+ * expert.py's `Dealer.sample` (in C: _deals.h) with the same random numbers.
  *
  * ismcts.py is the reference and stays the readable one; this module is its hot loop. It
- * gives the very same tree as the reference for the same random state: the deal is
- * random.Random.shuffle of the dealer's pool (CPython's Mersenne Twister, _shuffle.h, run on
- * the state of the caller's generator, which is handed back advanced as Python's would be),
- * the moves are tried in the same order, the bounds are the same IEEE double expressions
- * (compiled without contracting them into fused multiply-adds, see setup.py), and the
- * margins are summed in the same order. tests/draw/bots/test_fastsearch.py compares the two
- * searches' roots and generators over thousands of positions.
+ * gives the very same tree as the reference for the same random state: the worlds are dealt
+ * with CPython's Mersenne Twister (_shuffle.h) run on the state of the caller's generator,
+ * which is handed back advanced as Python's would be; the moves are tried in the same order,
+ * the bounds are the same IEEE double expressions (compiled without contracting them into
+ * fused multiply-adds, see setup.py), and the margins are summed in the same order.
+ * tests/draw/bots/test_fastsearch.py compares the two searches' roots and generators over
+ * hundreds of positions and whole rounds.
  *
  * Tiles are playout ranks (a heavier tile has a higher bit, playout.py), at most 55 of them
  * (the double-nine set, D25), so a hand is one uint64_t. A move is a code as in playout.py:
@@ -23,11 +23,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../dominoes/_shuffle.h"
+#include "_deals.h"
 
-#define MAX_TILES 55
 #define MAX_VALUES 10
-#define MAX_SEATS 4
 #define CODE 16
 #define OPEN 15
 #define DRAW (-1)
@@ -405,179 +403,6 @@ iterate(Tree *tree, State *s, const Tables *t, const int *root_moves, int root_c
     return 0;
 }
 
-/* Dealer.sample for a pool: the pool shuffled as random.Random.shuffle does, the other
- * seats' hands from it in seat order, the rest the stock (none in the Block game). */
-static void
-deal(State *s, uint64_t *pool, int pool_len, const int *sizes, int seat, uint64_t own,
-     int block, MT *mt)
-{
-    for (int i = pool_len - 1; i > 0; i--) {
-        uint32_t n = (uint32_t)i + 1, r;
-        int k = bit_length(n);
-        do {
-            r = mt_next(mt) >> (32 - k);
-        } while (r >= n);
-        uint64_t swap = pool[i];
-        pool[i] = pool[r];
-        pool[r] = swap;
-    }
-    int start = 0;
-    for (int other = 0; other < s->n; other++) {
-        if (other == seat) {
-            s->hands[other] = own;
-            continue;
-        }
-        uint64_t hand = 0;
-        for (int i = start; i < start + sizes[other]; i++) {
-            hand |= pool[i];
-        }
-        s->hands[other] = hand;
-        start += sizes[other];
-    }
-    s->stock_len = block ? 0 : pool_len - start;
-    if (!block) {
-        memcpy(s->stock, pool + start, (size_t)(pool_len - start) * sizeof(uint64_t));
-    }
-    s->taken = 0;
-}
-
-static int
-int_items(PyObject *sequence, const char *what, int *out, Py_ssize_t least, Py_ssize_t most,
-          Py_ssize_t *count)
-{
-    PyObject *fast = PySequence_Fast(sequence, what);
-    if (fast == NULL) {
-        return -1;
-    }
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size < least || size > most) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items, not %zd to %zd", what, size, least, most);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (int)value;
-    }
-    if (count != NULL) {
-        *count = size;
-    }
-    Py_DECREF(fast);
-    return 0;
-}
-
-static int
-bits_items(PyObject *sequence, const char *what, uint64_t *out, Py_ssize_t most, Py_ssize_t *count)
-{
-    PyObject *fast = PySequence_Fast(sequence, what);
-    if (fast == NULL) {
-        return -1;
-    }
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size > most) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd items, more than %zd", what, size, most);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        unsigned long long value = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = (uint64_t)value;
-    }
-    *count = size;
-    Py_DECREF(fast);
-    return 0;
-}
-
-/* A deal made by the caller: the hands and the stock in drawing order. */
-typedef struct {
-    uint64_t hands[MAX_SEATS];
-    uint64_t stock[MAX_TILES];
-    int stock_len;
-} Dealt;
-
-/* The caller's deals (each a sequence of the n hands then the stock), or NULL with an
- * exception. */
-static Dealt *
-read_deals(PyObject *sequence, int n, Py_ssize_t *count)
-{
-    PyObject *fast = PySequence_Fast(sequence, "the deals");
-    if (fast == NULL) {
-        return NULL;
-    }
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    Dealt *deals = PyMem_RawMalloc((size_t)(size > 0 ? size : 1) * sizeof(Dealt));
-    if (deals == NULL) {
-        Py_DECREF(fast);
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        uint64_t items[MAX_SEATS + MAX_TILES];
-        Py_ssize_t length;
-        if (bits_items(PySequence_Fast_GET_ITEM(fast, i), "a deal", items, n + MAX_TILES,
-                       &length) < 0) {
-            goto failed;
-        }
-        if (length < n) {
-            PyErr_SetString(PyExc_ValueError, "a deal has a hand per seat, then the stock");
-            goto failed;
-        }
-        memcpy(deals[i].hands, items, (size_t)n * sizeof(uint64_t));
-        deals[i].stock_len = (int)(length - n);
-        memcpy(deals[i].stock, items + n, (size_t)(length - n) * sizeof(uint64_t));
-    }
-    Py_DECREF(fast);
-    *count = size;
-    return deals;
-failed:
-    Py_DECREF(fast);
-    PyMem_RawFree(deals);
-    return NULL;
-}
-
-static int
-read_generator(PyObject *words, MT *mt)
-{
-    PyObject *fast = PySequence_Fast(words, "the generator's state");
-    if (fast == NULL) {
-        return -1;
-    }
-    if (PySequence_Fast_GET_SIZE(fast) != MT_N + 1) {
-        PyErr_SetString(PyExc_ValueError, "the generator's state is 625 numbers");
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (int i = 0; i <= MT_N; i++) {
-        unsigned long value = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        if (i < MT_N) {
-            mt->state[i] = (uint32_t)value;
-        }
-        else if (value > MT_N) {
-            PyErr_SetString(PyExc_ValueError, "the generator's position is 0 to 624");
-            Py_DECREF(fast);
-            return -1;
-        }
-        else {
-            mt->index = (int)value;
-        }
-    }
-    mt->lazy = -1;
-    Py_DECREF(fast);
-    return 0;
-}
-
 static double
 now(void)
 {
@@ -588,26 +413,28 @@ now(void)
 
 PyDoc_STRVAR(search_doc,
 "search(pool, own, sizes, seat, block, ends, current, passes, partners, low, high, pips,\n"
-"       mask_with, reserve, root_moves, generator, budget, time_limit, c, deals=None)\n"
+"       mask_with, reserve, root_moves, generator, budget, time_limit, c, plan=None,\n"
+"       rank_bit=None)\n"
 "--\n\n"
 "ismcts.search with every player in the tree and greedy playouts, for a Dealer with a\n"
-"pool (each deal a shuffle of it) or with its `deals` made (a sequence, one per iteration,\n"
-"of the hands then the stock: then `pool` is not used). `generator` is the 625 numbers of\n"
-"random.Random.getstate()[1]. Returns (root visits, [(move, visits, total, available) per\n"
-"root child], the generator's numbers after, the pool's order after).");
+"pool (each deal a shuffle of it) or with counted deals (`plan`, sampler.CountedDeals.plan,\n"
+"and `rank_bit`, each tile's playout bit: then `pool` is not used). `generator` is the 625\n"
+"numbers of random.Random.getstate()[1]. Returns (root visits, [(move, visits, total,\n"
+"available) per root child], the generator's numbers after, the pool's order after).");
 
 static PyObject *
 fast_search(PyObject *module, PyObject *args)
 {
     PyObject *pool_arg, *sizes_arg, *ends_arg, *low_arg, *high_arg, *pips_arg, *mask_arg;
-    PyObject *root_arg, *generator_arg, *own_arg, *time_arg, *deals_arg = Py_None;
+    PyObject *root_arg, *generator_arg, *own_arg, *time_arg, *plan_arg = Py_None;
+    PyObject *rank_bit_arg = Py_None;
     int seat, block, current, passes, partners, reserve;
     long long budget;
     double c;
-    if (!PyArg_ParseTuple(args, "OOOipOiipOOOOiOOLOd|O:search", &pool_arg, &own_arg, &sizes_arg,
+    if (!PyArg_ParseTuple(args, "OOOipOiipOOOOiOOLOd|OO:search", &pool_arg, &own_arg, &sizes_arg,
                           &seat, &block, &ends_arg, &current, &passes, &partners, &low_arg,
                           &high_arg, &pips_arg, &mask_arg, &reserve, &root_arg, &generator_arg,
-                          &budget, &time_arg, &c, &deals_arg)) {
+                          &budget, &time_arg, &c, &plan_arg, &rank_bit_arg)) {
         return NULL;
     }
     Tables tables;
@@ -652,11 +479,32 @@ fast_search(PyObject *module, PyObject *args)
         }
         needed += other == seat ? 0 : sizes[other];
     }
-    Dealt *deals = NULL;
-    Py_ssize_t deals_count = 0;
-    if (deals_arg != Py_None) {
-        deals = read_deals(deals_arg, (int)seats, &deals_count);
-        if (deals == NULL) {
+    Counted counted;
+    int counting = plan_arg != Py_None;
+    uint64_t rank_bit[MAX_TILES];
+    memset(&counted, 0, sizeof counted);
+    if (counting) {
+        Py_ssize_t bits;
+        if (bits_items(rank_bit_arg, "the playout bits", rank_bit, MAX_TILES, &bits) < 0 ||
+            read_counted(plan_arg, &counted) < 0) {
+            free_counted(&counted);
+            return NULL;
+        }
+        int dealt = 0, highest = -1;
+        for (int k = 0; k < counted.seats; k++) {
+            if (counted.seat[k] < 0 || counted.seat[k] >= seats || counted.seat[k] == seat) {
+                PyErr_SetString(PyExc_ValueError, "the plan deals a seat that is not another of the table");
+                free_counted(&counted);
+                return NULL;
+            }
+        }
+        for (int i = 0; i < counted.tiles; i++) {
+            highest = counted.tile[i] > highest ? counted.tile[i] : highest;
+        }
+        dealt = counted.seats + 1 == seats;
+        if (!dealt || highest >= bits) {
+            PyErr_SetString(PyExc_ValueError, "the plan does not deal this table");
+            free_counted(&counted);
             return NULL;
         }
     }
@@ -679,32 +527,28 @@ fast_search(PyObject *module, PyObject *args)
     tree.count = 1;
     tree.nodes = PyMem_RawMalloc((size_t)tree.capacity * sizeof(Node));
     if (tree.nodes == NULL) {
-        PyMem_RawFree(deals);
+        free_counted(&counted);
         return PyErr_NoMemory();
     }
     tree.nodes[0] = (Node){.move = NONE, .first_child = -1, .next_sibling = -1,
                            .visits = 0, .available = 0, .total = 0.0};
-    int failed = 0; /* 1: memory is short; 2: the deals ran out */
-    Py_ssize_t made = 0;
+    int failed = 0;
     Py_BEGIN_ALLOW_THREADS
     double deadline = time_limit < 0 ? 0.0 : now() + time_limit;
     State state;
+    World world;
+    world.n = (int)seats;
     for (;;) {
-        state = root_state;
-        if (deals == NULL) {
-            deal(&state, pool, (int)pool_len, sizes, seat, (uint64_t)own, block, &mt);
-        }
-        else if (made == deals_count) {
-            failed = 2;
-            break;
+        if (counting) {
+            deal_counted(&world, &counted, rank_bit, seat, (uint64_t)own, block, &mt);
         }
         else {
-            const Dealt *dealt = &deals[made++];
-            memcpy(state.hands, dealt->hands, sizeof dealt->hands);
-            state.stock_len = block ? 0 : dealt->stock_len;
-            memcpy(state.stock, dealt->stock, sizeof dealt->stock);
-            state.taken = 0;
+            deal(&world, pool, (int)pool_len, sizes, seat, (uint64_t)own, block, &mt);
         }
+        state = root_state;
+        memcpy(state.hands, world.hands, sizeof world.hands);
+        memcpy(state.stock, world.stock, (size_t)world.stock_len * sizeof(uint64_t));
+        state.stock_len = world.stock_len;
         if (iterate(&tree, &state, &tables, root_moves, (int)root_count, c) < 0) {
             failed = 1;
             break;
@@ -723,13 +567,9 @@ fast_search(PyObject *module, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS
-    PyMem_RawFree(deals);
+    free_counted(&counted);
     if (failed) {
         PyMem_RawFree(tree.nodes);
-        if (failed == 2) {
-            PyErr_SetString(PyExc_ValueError, "the search needs more deals than it was given");
-            return NULL;
-        }
         return PyErr_NoMemory();
     }
     PyObject *children = PyList_New(0);

@@ -23,5 +23,10 @@ def search(
     budget: int,
     time_limit: float | None,
     c: float,
+    plan: tuple[
+        list[list[int]], list[int], list[int], int, list[list[tuple[tuple[int, ...], int, int]]]
+    ]
+    | None = None,
+    rank_bit: Sequence[int] | None = None,
 ) -> tuple[int, list[tuple[int, int, float, int]], tuple[int, ...], list[int]]: ...
 def _mt_words(seed: int, count: int) -> list[int]: ...

@@ -32,8 +32,9 @@ with the round's core; ``SEARCH_CORE`` says which is in use, ``PEGBOARD_PURE_PYT
 refuses it) whenever the search is the expert's (every player in the tree, greedy
 playouts): it grows the very same tree from the same random numbers and hands the generator
 back where this module would leave it (tests/draw/bots/test_fastsearch.py). Until somebody
-passes a deal is a shuffle of the unseen tiles, made in C; after a pass (D8) the deals are
-counted ones (``sampler.CountedDeals``), made in Python before the search (``MADE_DEALS``).
+passes a deal is a shuffle of the unseen tiles; after a pass (D8) the deals are counted ones
+(``sampler.CountedDeals``), which the C search makes from their plan with the same random
+numbers.
 """
 
 from __future__ import annotations
@@ -57,9 +58,8 @@ from pegboard.draw.observation import DrawObservation
 from pegboard.draw.round import RESERVE
 
 DEFAULT_BUDGET: Final = 600
-"""Iterations per decision by default: a median decision of 0.5 ms of CPU at two or three
-players with the search in C, 10 ms in Python (``python -m benchmarks draw_expert --cores``;
-a few milliseconds more after a pass, whose deals are made in Python)."""
+"""Iterations per decision by default: a median decision of 0.6 ms of CPU at two or three
+players with the search in C, 10 ms in Python (``python -m benchmarks draw_expert --cores``)."""
 EXPLORATION: Final = 0.7
 """UCB1's constant, on margins scaled by ``SCALE``."""
 SCALE: Final = 40.0
@@ -81,9 +81,9 @@ _search_in_c, SEARCH_CORE = _load_search_core()
 """``SEARCH_CORE`` says where ``search`` runs its iterations when it can: ``"c"`` or
 ``"python"`` (see the module docstring)."""
 _RANK_PIPS: dict[int, tuple[int, ...]] = {}
-MADE_DEALS: Final = 50_000
-"""The most iterations whose deals are made in Python for the C search (a position after a
-pass); a larger budget searches in Python, its deals made one at a time."""
+WEIGHT_LIMIT: Final = 1 << 127
+"""The C search counts the deals after a pass in 128 bits: more deals than this (never seen:
+the hands of three seats from 55 tiles are fewer than 2**70) search in Python."""
 
 
 class Node:
@@ -277,11 +277,9 @@ def search(
         and not shaped_playouts
         and type(rng) is random.Random
     ):
-        if dealer.pool is not None:
+        counted = dealer.counted
+        if dealer.pool is not None or (counted is not None and counted.total < WEIGHT_LIMIT):
             return _search_c(_search_in_c, dealer, root_moves, rng, budget, time_limit, c)
-        iterations = max(budget, len(root_moves))
-        if dealer.counted is not None and time_limit is None and iterations <= MADE_DEALS:
-            return _search_c(_search_in_c, dealer, root_moves, rng, iterations, None, c)
     root = Node()
     root.available = 0
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -316,18 +314,16 @@ def _search_c(
     and back to ``rng``'s state and the order of the dealer's pool. Its root, with the
     statistics of its children (the C search keeps the tree below them to itself).
 
-    A dealer without a pool (what passes proved shapes the deal) deals here, in Python,
-    the ``budget`` deals the search will use, in the order the reference would: the tree
-    search itself draws no random number, so its deals may be made before it."""
+    A dealer without a pool (what passes proved shapes the deal) has counted its deals
+    (``sampler.CountedDeals``): the C search deals them from its plan, drawing the very
+    random numbers the Python dealer draws."""
     ranks = dealer.ranks
     pool = dealer.pool
-    deals = None
+    plan = None
     if pool is None:
+        assert dealer.counted is not None
         pool = []
-        deals = []
-        for _ in range(budget):
-            hands, stock = dealer.sample(rng)
-            deals.append(hands + stock)
+        plan = dealer.counted.plan()
     version, words, gauss = rng.getstate()
     visits, children, words, order = search_in_c(
         pool,
@@ -349,7 +345,8 @@ def _search_c(
         budget,
         time_limit,
         c,
-        deals,
+        plan,
+        ranks.rank_bit,
     )
     rng.setstate((version, words, gauss))
     pool[:] = order
