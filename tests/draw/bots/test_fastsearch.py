@@ -189,3 +189,51 @@ def test_the_c_search_keeps_to_a_time_limit() -> None:
     assert root.visits >= len(moves)
     assert set(root.children) == set(moves)
     assert root.visits < 10**9
+
+
+def test_the_c_search_refuses_a_wrong_plan_of_deals() -> None:
+    """A plan of counted deals the C search cannot follow (no state, weights that are not
+    cumulative, a make-up leading to no state of the next seat) is refused with a
+    ``ValueError``, never read out of bounds."""
+    from pegboard.draw.bots import _fastsearch
+
+    observation = next(
+        o for o in choices(13) if Dealer(o).counted is not None and o.num_players >= 3
+    )
+    dealer = Dealer(observation)
+    assert dealer.counted is not None
+    groups, seats, tiles, stock_size, states = dealer.counted.plan()
+    ranks = dealer.ranks
+    words = random.Random(0).getstate()[1]
+
+    def run(plan_states: list[list[tuple[tuple[int, ...], int, int]]]) -> object:
+        return _fastsearch.search(
+            [],
+            dealer.own,
+            dealer.sizes,
+            dealer.seat,
+            dealer.block,
+            dealer.ends,
+            dealer.current,
+            dealer.passes,
+            dealer.partners,
+            ranks.low,
+            ranks.high,
+            tuple(t.pips for t in ranks.order),
+            ranks.mask_with,
+            2,
+            root_moves(observation, True),
+            words,
+            20,
+            None,
+            28.0,
+            (groups, seats, tiles, stock_size, plan_states),
+            ranks.rank_bit,
+        )
+
+    run(states)  # the plan as made: searched
+    nowhere = [[(take, -1, weight) for take, _, weight in states[0]], *states[1:]]
+    shuffled = [list(reversed(states[0])), *states[1:]]
+    for wrong in ([], nowhere, shuffled):
+        with pytest.raises(ValueError):
+            run(wrong)

@@ -208,6 +208,53 @@ tile_items(PyObject *sequence, const char *what, uint8_t *out, int *count)
     return 0;
 }
 
+/* Whether every deal the plan can draw reaches its last seat through states of the right
+ * seat (a state drawn for the k-th seat leads only to states of the next): 0, or -1 with an
+ * exception, so that a wrong plan is refused rather than read out of bounds. */
+static int
+check_counted(const Counted *counted)
+{
+    int *depth = PyMem_RawMalloc((size_t)counted->states * sizeof(int));
+    Py_ssize_t *queue = PyMem_RawMalloc((size_t)counted->states * sizeof(Py_ssize_t));
+    int result = 0;
+    if (depth == NULL || queue == NULL) {
+        PyMem_RawFree(depth);
+        PyMem_RawFree(queue);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t state = 0; state < counted->states; state++) {
+        depth[state] = -1;
+    }
+    Py_ssize_t head = 0, tail = 0;
+    depth[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail && result == 0) {
+        Py_ssize_t state = queue[head++];
+        unsigned __int128 previous = 0;
+        for (Py_ssize_t at = counted->first[state]; at < counted->first[state + 1]; at++) {
+            int drawn = counted->cumulative[at] > previous; /* a make-up that can be drawn */
+            previous = counted->cumulative[at];
+            if (!drawn || depth[state] == counted->seats - 1) {
+                continue;
+            }
+            int32_t next = counted->next[at];
+            if (next < 0 || (depth[next] >= 0 && depth[next] != depth[state] + 1)) {
+                PyErr_SetString(PyExc_ValueError, "a plan's make-up leads to no state of its next seat");
+                result = -1;
+                break;
+            }
+            if (depth[next] < 0) {
+                depth[next] = depth[state] + 1;
+                queue[tail++] = next;
+            }
+        }
+    }
+    PyMem_RawFree(depth);
+    PyMem_RawFree(queue);
+    return result;
+}
+
 /* Read a plan (see Counted) into `counted`; -1 with an exception. */
 static int
 read_counted(PyObject *plan, Counted *counted)
@@ -253,6 +300,11 @@ read_counted(PyObject *plan, Counted *counted)
         return -1;
     }
     counted->states = PySequence_Fast_GET_SIZE(fast);
+    if (counted->states < 1) {
+        PyErr_SetString(PyExc_ValueError, "a plan has its first state at least");
+        Py_DECREF(fast);
+        return -1;
+    }
     Py_ssize_t options = 0;
     for (Py_ssize_t state = 0; state < counted->states; state++) {
         Py_ssize_t size = PySequence_Size(PySequence_Fast_GET_ITEM(fast, state));
@@ -297,6 +349,12 @@ read_counted(PyObject *plan, Counted *counted)
                 Py_DECREF(fast);
                 return -1;
             }
+            if (r > 0 && counted->cumulative[at] < counted->cumulative[at - 1]) {
+                PyErr_SetString(PyExc_ValueError, "a state's weights are cumulative");
+                Py_DECREF(rows);
+                Py_DECREF(fast);
+                return -1;
+            }
             if (next < -1 || next >= counted->states) {
                 PyErr_SetString(PyExc_ValueError, "a make-up leaves a state of the plan");
                 Py_DECREF(rows);
@@ -323,7 +381,7 @@ read_counted(PyObject *plan, Counted *counted)
     }
     counted->first[counted->states] = at;
     Py_DECREF(fast);
-    return 0;
+    return check_counted(counted);
 }
 
 /* sampler.CountedDeals.deal, then Dealer.sample's playout bits: the hands of the seats to
