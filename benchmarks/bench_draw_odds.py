@@ -20,8 +20,9 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from pegboard.draw.chances import GRIDS, interpolate
 from pegboard.draw.match import target_for
-from pegboard.draw.odds import GRIDS, TABLES, interpolate, solve
+from pegboard.draw.odds import TABLES, solve
 from pegboard.games.tables import read_tables
 
 

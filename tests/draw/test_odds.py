@@ -18,16 +18,8 @@ from pegboard import games
 from pegboard.analysis import odds, win_probability
 from pegboard.core import WordedError
 from pegboard.draw import Match, Round
-from pegboard.draw.odds import (
-    GRIDS,
-    SCALE,
-    TABLES,
-    DrawTables,
-    _stored,
-    chances_from,
-    solve,
-    start_state,
-)
+from pegboard.draw.chances import GRIDS, SCALE, _stored, chances_from
+from pegboard.draw.odds import TABLES, DrawTables, solve, start_state
 from pegboard.games.tables import TablesError, read_tables, write_tables
 from tests.draw.helpers import tiles
 

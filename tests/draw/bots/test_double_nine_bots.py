@@ -23,7 +23,7 @@ from tests.draw.bots.test_block_bots import SMALL_BUDGET, bots_for
 from tests.draw.bots.test_expert import _policy, play_round
 
 QUICK = ("random", "greedy", "beginner", "casual")
-SEARCHING = ("strong", "pimc", "expert")
+SEARCHING = ("strong", "pimc", "match-expert", "expert")
 RESEARCH = ("ismcts",)
 """OpenSpiel's ISMCTS searches ``pegboard_draw`` of the table's set: its double-nine rounds
 are played in tests/draw/test_double_nine_research.py."""

@@ -48,6 +48,8 @@ typedef struct {
     int values;    /* how many numbers the set has: 7 or 10 */
     int reserve;   /* tiles of the stock that are never drawn (RESERVE) */
     int partners;  /* seats 0 and 2 against 1 and 3 (D21) */
+    double *leaf;  /* ismcts.Outcomes.values when playing for the match, else NULL */
+    int leaf_most; /* ismcts.Outcomes.most */
 } Tables;
 
 typedef struct {
@@ -274,6 +276,19 @@ margins(const State *s, const Tables *t, int end, double *out)
             points[at] = total - 2 * lowest;
         }
     }
+    if (t->leaf != NULL) { /* ismcts.Outcomes.of: one seat scores at most (D13, D14) */
+        int winner = -1;
+        for (int seat = 0; seat < n && winner < 0; seat++) {
+            winner = points[seat] > 0 ? seat : -1;
+        }
+        int scored = winner >= 0 ? points[winner] : 0;
+        scored = scored < t->leaf_most ? scored : t->leaf_most;
+        const double *values = t->leaf + ((winner + 1) * (t->leaf_most + 1) + scored) * n;
+        for (int seat = 0; seat < n; seat++) {
+            out[seat] = values[seat];
+        }
+        return;
+    }
     int sum = 0;
     for (int seat = 0; seat < n; seat++) {
         sum += points[seat];
@@ -403,6 +418,44 @@ iterate(Tree *tree, State *s, const Tables *t, const int *root_moves, int root_c
     return 0;
 }
 
+/* ismcts.Outcomes.values for `n` seats alone and rounds of at most `most` points, as C
+ * doubles; NULL with an exception. */
+static double *
+read_outcomes(PyObject *values, int n, int most, int partners)
+{
+    if (partners || most < 0 || most > 10000) {
+        PyErr_SetString(PyExc_ValueError, "outcomes are of players alone, most 0 to 10000");
+        return NULL;
+    }
+    PyObject *fast = PySequence_Fast(values, "the outcomes");
+    if (fast == NULL) {
+        return NULL;
+    }
+    Py_ssize_t size = (Py_ssize_t)(n + 1) * (most + 1) * n;
+    if (PySequence_Fast_GET_SIZE(fast) != size) {
+        PyErr_Format(PyExc_ValueError, "the outcomes are %zd values, not %zd", size,
+                     PySequence_Fast_GET_SIZE(fast));
+        Py_DECREF(fast);
+        return NULL;
+    }
+    double *leaf = PyMem_RawMalloc((size_t)size * sizeof(double));
+    if (leaf == NULL) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        leaf[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        if (leaf[i] == -1.0 && PyErr_Occurred()) {
+            PyMem_RawFree(leaf);
+            Py_DECREF(fast);
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    return leaf;
+}
+
 static double
 now(void)
 {
@@ -414,27 +467,31 @@ now(void)
 PyDoc_STRVAR(search_doc,
 "search(pool, own, sizes, seat, block, ends, current, passes, partners, low, high, pips,\n"
 "       mask_with, reserve, root_moves, generator, budget, time_limit, c, plan=None,\n"
-"       rank_bit=None)\n"
+"       rank_bit=None, outcomes=None, most=-1)\n"
 "--\n\n"
 "ismcts.search with every player in the tree and greedy playouts, for a Dealer with a\n"
 "pool (each deal a shuffle of it) or with counted deals (`plan`, sampler.CountedDeals.plan,\n"
 "and `rank_bit`, each tile's playout bit: then `pool` is not used). `generator` is the 625\n"
 "numbers of random.Random.getstate()[1]. Returns (root visits, [(move, visits, total,\n"
-"available) per root child], the generator's numbers after, the pool's order after).");
+"available) per root child], the generator's numbers after, the pool's order after).\n"
+"With `outcomes` (ismcts.Outcomes.values; `most`, its most points) a round's end is\n"
+"valued by them, not by the seats' margins (players alone only).");
 
 static PyObject *
 fast_search(PyObject *module, PyObject *args)
 {
     PyObject *pool_arg, *sizes_arg, *ends_arg, *low_arg, *high_arg, *pips_arg, *mask_arg;
     PyObject *root_arg, *generator_arg, *own_arg, *time_arg, *plan_arg = Py_None;
-    PyObject *rank_bit_arg = Py_None;
+    PyObject *rank_bit_arg = Py_None, *outcomes_arg = Py_None;
+    int most = -1;
     int seat, block, current, passes, partners, reserve;
     long long budget;
     double c;
-    if (!PyArg_ParseTuple(args, "OOOipOiipOOOOiOOLOd|OO:search", &pool_arg, &own_arg, &sizes_arg,
+    if (!PyArg_ParseTuple(args, "OOOipOiipOOOOiOOLOd|OOOi:search", &pool_arg, &own_arg, &sizes_arg,
                           &seat, &block, &ends_arg, &current, &passes, &partners, &low_arg,
                           &high_arg, &pips_arg, &mask_arg, &reserve, &root_arg, &generator_arg,
-                          &budget, &time_arg, &c, &plan_arg, &rank_bit_arg)) {
+                          &budget, &time_arg, &c, &plan_arg, &rank_bit_arg, &outcomes_arg,
+                          &most)) {
         return NULL;
     }
     Tables tables;
@@ -512,6 +569,15 @@ fast_search(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the pool is smaller than the hidden hands");
         return NULL;
     }
+    tables.leaf = NULL;
+    tables.leaf_most = most;
+    if (outcomes_arg != Py_None) {
+        tables.leaf = read_outcomes(outcomes_arg, (int)seats, most, partners);
+        if (tables.leaf == NULL) {
+            free_counted(&counted);
+            return NULL;
+        }
+    }
     memcpy(tables.mask_with, mask_with, sizeof mask_with);
     tables.values = (int)values;
     tables.reserve = reserve;
@@ -528,6 +594,7 @@ fast_search(PyObject *module, PyObject *args)
     tree.nodes = PyMem_RawMalloc((size_t)tree.capacity * sizeof(Node));
     if (tree.nodes == NULL) {
         free_counted(&counted);
+        PyMem_RawFree(tables.leaf);
         return PyErr_NoMemory();
     }
     tree.nodes[0] = (Node){.move = NONE, .first_child = -1, .next_sibling = -1,
@@ -568,6 +635,7 @@ fast_search(PyObject *module, PyObject *args)
     }
     Py_END_ALLOW_THREADS
     free_counted(&counted);
+    PyMem_RawFree(tables.leaf);
     if (failed) {
         PyMem_RawFree(tree.nodes);
         return PyErr_NoMemory();

@@ -28,5 +28,7 @@ def search(
     ]
     | None = None,
     rank_bit: Sequence[int] | None = None,
+    outcomes: Sequence[float] | None = None,
+    most: int = -1,
 ) -> tuple[int, list[tuple[int, int, float, int]], tuple[int, ...], list[int]]: ...
 def _mt_words(seed: int, count: int) -> list[int]: ...

@@ -42,11 +42,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-from pegboard.bots.base import MARGIN_UNIT, Evaluation, PlayoutExpert, legal_or_raise
+from pegboard.bots.base import (
+    CHANCE_UNIT,
+    MARGIN_UNIT,
+    Evaluation,
+    PlayoutExpert,
+    legal_or_raise,
+)
 from pegboard.core import Action, Observation
 from pegboard.dominoes.cores import pure_python_asked
 from pegboard.dominoes.ranks import ORDER, Ranks, ranks_of
@@ -64,6 +71,9 @@ EXPLORATION: Final = 0.7
 """UCB1's constant, on margins scaled by ``SCALE``."""
 SCALE: Final = 40.0
 """Points of margin that count as one in the bound (a typical round's spread)."""
+CHANCE_SCALE: Final = 0.4
+"""The chance of winning the match that counts as one in the bound when the search plays
+for the match (a round's spread near the end of a match; not tuned)."""
 
 
 def _load_search_core() -> tuple[Callable[..., Any] | None, str]:
@@ -166,6 +176,28 @@ def margins(state: Playout, end: int) -> list[float]:
     return side_margins(state.points(end), state.partners)
 
 
+@dataclass(frozen=True, slots=True)
+class Outcomes:
+    """What a round's end is worth to each seat when the search plays for the match
+    (``DrawISMCTS.outcomes``) rather than for the round's margin: per winner of the round
+    (nobody first: a blocked round whose lowest count is shared, D14) and its points, each
+    seat's value, its chance of winning the match then in percent (``draw.bots.match``).
+    A round of players alone scores for one seat at most (D13, D14)."""
+
+    players: int
+    most: int
+    """The most points a round can score (every tile of the set in the others' hands)."""
+    values: tuple[float, ...]
+    """Flat: ``values[((winner + 1) * (most + 1) + points) * players + seat]``."""
+
+    def of(self, points: Sequence[int]) -> list[float]:
+        """Each seat's value of a round that ended with ``points`` per seat."""
+        winner = next((seat for seat, scored in enumerate(points) if scored > 0), -1)
+        scored = min(points[winner], self.most) if winner >= 0 else 0
+        start = ((winner + 1) * (self.most + 1) + scored) * self.players
+        return list(self.values[start : start + self.players])
+
+
 class DrawISMCTS(PlayoutExpert):
     """Information-set tree search over the seat's observation; see the module docstring.
 
@@ -195,23 +227,35 @@ class DrawISMCTS(PlayoutExpert):
         """Whether ``choose`` weighs a draw while a play is legal in this round."""
         return self.voluntary_draws
 
+    def outcomes(self, observation: Observation) -> Outcomes | None:
+        """What the round's ends are worth when the search plays for the match (a level
+        that does says so here); None: the search plays for the round's margin."""
+        return None
+
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = legal_or_raise(observation)
         if len(legal) == 1:  # forced: no search, and no random numbers drawn
             return legal[0]
         view = round_view(observation)
-        best: Action = self._ranked(view, rng, self.draws_voluntarily(view))[0].action
+        outcomes = self.outcomes(observation)
+        best: Action = self._ranked(view, rng, self.draws_voluntarily(view), outcomes)[0].action
         return best
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
-        """Every legal action with its mean margin for the seat, most visited first."""
-        return self._ranked(round_view(observation), rng, True)
+        """Every legal action with its mean margin for the seat (or its chance of winning
+        the match, when it plays for it), most visited first."""
+        return self._ranked(round_view(observation), rng, True, self.outcomes(observation))
 
     def _ranked(
-        self, observation: DrawObservation, rng: random.Random, voluntary_draws: bool
+        self,
+        observation: DrawObservation,
+        rng: random.Random,
+        voluntary_draws: bool,
+        outcomes: Outcomes | None = None,
     ) -> list[Evaluation]:
         """``analyse``'s ranking; without ``voluntary_draws`` a draw while a play is legal is
-        not searched and comes last (valued -inf)."""
+        not searched and comes last (valued -inf). With ``outcomes`` the values are chances
+        of winning the match, and the exploration is scaled to them (``CHANCE_SCALE``)."""
         legal = list(legal_or_raise(observation))
         ranks = ranks_of(observation.tile_set)
         codes = [code_of(action, ranks) for action in legal]
@@ -224,10 +268,11 @@ class DrawISMCTS(PlayoutExpert):
             rng,
             self.budget * self.budget_factor.get(observation.num_players, 1),
             self.time_limit,
-            self.exploration,
+            self.exploration if outcomes is None else self.exploration * CHANCE_SCALE / SCALE,
             self.opponents_in_tree,
             self.common_deals,
             self.shaped_playouts,
+            outcomes,
         )
         result = []
         for action, code in zip(legal, codes, strict=True):
@@ -238,7 +283,7 @@ class DrawISMCTS(PlayoutExpert):
                 Evaluation(
                     action,
                     value,
-                    MARGIN_UNIT,
+                    MARGIN_UNIT if outcomes is None else CHANCE_UNIT,
                     # Tiles left and blocking: shown beside the search's figures, never weighed.
                     {
                         "visits": float(visits),
@@ -262,6 +307,7 @@ def search(
     opponents_in_tree: bool = True,
     common_deals: bool = False,
     shaped_playouts: bool = False,
+    outcomes: Outcomes | None = None,
 ) -> Node:
     """Grow the tree from the seat's decision for ``budget`` iterations (or ``time_limit``
     seconds), and at least until every root move is tried once; its root. Without
@@ -279,7 +325,7 @@ def search(
     ):
         counted = dealer.counted
         if dealer.pool is not None or (counted is not None and counted.total < WEIGHT_LIMIT):
-            return _search_c(_search_in_c, dealer, root_moves, rng, budget, time_limit, c)
+            return _search_c(_search_in_c, dealer, root_moves, rng, budget, time_limit, c, outcomes)
     root = Node()
     root.available = 0
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -288,9 +334,11 @@ def search(
         deal = dealer.root(rng)
         if common_deals:
             for move in root_moves:
-                _iterate(deal.copy(), root, root_moves, move, c, opponents_in_tree, playout)
+                _iterate(
+                    deal.copy(), root, root_moves, move, c, opponents_in_tree, playout, outcomes
+                )
         else:
-            _iterate(deal, root, root_moves, -3, c, opponents_in_tree, playout)
+            _iterate(deal, root, root_moves, -3, c, opponents_in_tree, playout, outcomes)
         if root.visits < len(root_moves):  # every legal action tried once, whatever the budget
             continue
         if deadline is None:
@@ -309,6 +357,7 @@ def _search_c(
     budget: int,
     time_limit: float | None,
     c: float,
+    outcomes: Outcomes | None,
 ) -> Node:
     """``search`` in C (``_fastsearch.search``): the same iterations on the same deals, from
     and back to ``rng``'s state and the order of the dealer's pool. Its root, with the
@@ -347,6 +396,8 @@ def _search_c(
         c,
         plan,
         ranks.rank_bit,
+        None if outcomes is None else outcomes.values,
+        -1 if outcomes is None else outcomes.most,
     )
     rng.setstate((version, words, gauss))
     pool[:] = order
@@ -375,6 +426,7 @@ def _iterate(
     c: float,
     opponents_in_tree: bool,
     playout: Callable[[Playout], int],
+    outcomes: Outcomes | None = None,
 ) -> None:
     """One iteration from the root in the deal ``state``: down the tree by the upper bounds
     (the root's move ``first``, unless it is -3), one new node, the playout, and the margins
@@ -430,7 +482,7 @@ def _iterate(
             end = apply(state, legal[0])
         if end != -1:
             break
-    result = margins(state, end)
+    result = margins(state, end) if outcomes is None else outcomes.of(state.points(end))
     root.visits += 1
     for child, actor in path:
         child.visits += 1
@@ -443,6 +495,7 @@ __all__ = [
     "SEARCH_CORE",
     "DrawISMCTS",
     "Node",
+    "Outcomes",
     "apply",
     "code_of",
     "moves",

@@ -189,13 +189,23 @@ class ExpertBot(DrawISMCTS):
 
 def register_draw_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
     """Register Draw's bots, in the order they are offered: random and greedy (tests and
-    research), the four levels for people weakest first, the previous expert (``pimc``:
-    flat determinized search) and OpenSpiel's ISMCTS with the research extra."""
+    research), the four levels for people weakest first with the previous expert
+    (``pimc``: flat determinized search) and the expert playing for the match
+    (``match-expert``, issue 37) before the expert (the strongest level that ranks actions
+    analyses a match), and OpenSpiel's ISMCTS with the research extra."""
     register("draw", "random", RandomBot)
     register("draw", "greedy", GreedyBot)
     register("draw", "beginner", BeginnerBot)
     register("draw", "casual", CasualBot)
     register("draw", "strong", StrongBot)
     register("draw", "pimc", DrawExpert)
+    register("draw", "match-expert", _match_expert)  # research: plays for the match
     register("draw", "expert", ExpertBot)  # information-set tree search (bots.ismcts)
     register_ismcts(register, "draw")
+
+
+def _match_expert() -> Bot:
+    """The research level ``match-expert`` (``draw.bots.match``, which builds on this module)."""
+    from pegboard.draw.bots.match import MatchExpertBot
+
+    return MatchExpertBot()
