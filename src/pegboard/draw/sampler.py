@@ -19,6 +19,10 @@ Three ways, each exact, the cheapest that applies first:
    with the exact probability 1/count, seat by seat.
 
 A mixture of exact samplers is exact: whichever way answers, the deal is uniform.
+
+The searches, which deal thousands of worlds from one observation, take way 3 at once for
+every deal once a pass constrains them (``CountedDeals``, its counts made once per
+decision): exact too, and its cost does not grow as the constraints tighten.
 """
 
 from __future__ import annotations

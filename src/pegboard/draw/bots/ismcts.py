@@ -73,7 +73,8 @@ SCALE: Final = 40.0
 """Points of margin that count as one in the bound (a typical round's spread)."""
 CHANCE_SCALE: Final = 0.4
 """The chance of winning the match that counts as one in the bound when the search plays
-for the match (a round's spread near the end of a match; not tuned)."""
+for the match (a round's spread near the end of a match). Set before measuring; tried
+after on other seeds among three: 0.1 played much worse, 1.0 and 2.5 as 0.4 (docs/odds.md)."""
 
 
 def _load_search_core() -> tuple[Callable[..., Any] | None, str]:
@@ -181,7 +182,7 @@ class Outcomes:
     """What a round's end is worth to each seat when the search plays for the match
     (``DrawISMCTS.outcomes``) rather than for the round's margin: per winner of the round
     (nobody first: a blocked round whose lowest count is shared, D14) and its points, each
-    seat's value, its chance of winning the match then in percent (``draw.bots.match``).
+    seat's value, its chance of winning the match then, 0 to 1 (``draw.bots.match``).
     A round of players alone scores for one seat at most (D13, D14)."""
 
     players: int
