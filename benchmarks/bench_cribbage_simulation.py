@@ -10,6 +10,11 @@ shared machine the wall clock counts the other processes too). Per bot and phase
 prints the median, 95th percentile and slowest decision, and per deal the bot's seconds
 over all its decisions of the hand. ``--budget`` is the simulation player's (its discard
 simulations; the pegging's in proportion, ``simulation@N`` in the arena).
+
+``arena_levels`` registers two halves of it for the arena, to tell where it loses
+(``PEGBOARD_GAMES=benchmarks.bench_cribbage_simulation:arena_levels``):
+``simulation-discard`` discards as the simulation player and pegs as the expert,
+``simulation-pegging`` discards as the expert and pegs as the simulation player.
 """
 
 from __future__ import annotations
@@ -20,12 +25,45 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from benchmarks import quick
 from pegboard.bots.base import Bot
+from pegboard.core import Action, Observation
 from pegboard.cribbage import Game
+from pegboard.cribbage.actions import Discard
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.simulation import DISCARD_SIMULATIONS, SimulationPlayer
+
+
+class Halves:
+    """The simulation player's discards or its pegging, the expert's for the rest."""
+
+    name = "simulation-halves"
+
+    def __init__(self, simulated: str) -> None:
+        self.simulated = simulated
+        self.simulation = SimulationPlayer()
+        self.expert = CribbageExpert()
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = observation.legal_actions()
+        discard = bool(legal) and isinstance(legal[0], Discard)
+        if discard == (self.simulated == "discard"):
+            return self.simulation.choose(observation, rng)
+        return self.expert.choose(observation, rng)
+
+
+def arena_levels() -> Any:
+    """A plug-in for the arena (see the module's text): registers the two halves as
+    cribbage levels in every process of the run, for measurement only, and returns
+    cribbage."""
+    from pegboard.cribbage import description as cribbage
+    from pegboard.games import register_bot
+
+    register_bot("cribbage", "simulation-discard", lambda: Halves("discard"))
+    register_bot("cribbage", "simulation-pegging", lambda: Halves("pegging"))
+    return cribbage.GAME
 
 
 def _p95(spent: Sequence[float]) -> float:
