@@ -15,6 +15,10 @@ Each level is a policy of its own, not the expert with noise alone:
   plan).
 - **expert** is :class:`~pegboard.cribbage.bots.expert.CribbageExpert`.
 
+Research levels, never offered to people: ``match-expert`` (the expert playing for the
+match, issue 37) and ``simulation``, a simulation player to measure the expert against
+(``pegboard.cribbage.bots.simulation.SimulationPlayer``, issue 43).
+
 Among three (C8) and four in partnerships (C9) each keeps its character with one card
 to lay away from five: the beginner keeps the four that show the most fifteens and pairs,
 the casual the best four over the 47 starters, the strong and the expert value the crib
