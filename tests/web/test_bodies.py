@@ -30,7 +30,7 @@ from pegboard.web.bodies import (
 from tests.web.conftest import PLAY_LIMITS, database_rows, invite_of, new_table, seeds, token_of
 
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}]
-LEVELS = "random, greedy, beginner, casual, strong, match-expert, expert, ismcts"
+LEVELS = "random, greedy, beginner, casual, strong, simulation, match-expert, expert, ismcts"
 """Cribbage's bot levels, as a refusal lists them."""
 SENT = "Zq9-sent-by-the-client"
 """A value no refusal may echo."""

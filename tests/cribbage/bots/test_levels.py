@@ -27,13 +27,16 @@ def test_the_four_levels_are_registered_weakest_first_after_random_and_greedy() 
     assert LEVELS == ("beginner", "casual", "strong", "expert")
     # (then "ismcts", OpenSpiel's, when the research extra is installed; the expert that
     # plays for the match, a research level while it is measured, just before the expert,
-    # which stays the strongest analyser: tests/cribbage/bots/test_match_expert.py)
-    assert bot_levels("cribbage")[:7] == (
+    # which stays the strongest analyser: tests/cribbage/bots/test_match_expert.py; the
+    # simulation player of issue 43 before them, a research level for measuring only:
+    # tests/cribbage/bots/test_simulation.py)
+    assert bot_levels("cribbage")[:8] == (
         "random",
         "greedy",
         "beginner",
         "casual",
         "strong",
+        "simulation",
         "match-expert",
         "expert",
     )

@@ -15,6 +15,10 @@ Each level is a policy of its own, not the expert with noise alone:
   plan).
 - **expert** is :class:`~pegboard.cribbage.bots.expert.CribbageExpert`.
 
+Research levels, never offered to people: ``match-expert`` (the expert playing for the
+match, issue 37) and ``simulation``, a simulation player to measure the expert against
+(``pegboard.cribbage.bots.simulation.SimulationPlayer``, issue 43).
+
 Among three (C8) and four in partnerships (C9) each keeps its character with one card
 to lay away from five: the beginner keeps the four that show the most fifteens and pairs,
 the casual the best four over the 47 starters, the strong and the expert value the crib
@@ -40,6 +44,7 @@ from pegboard.cribbage.bots.basic import GreedyBot
 from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.bots.discard import expected_hand_total
 from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.cribbage.bots.simulation import SimulationPlayer
 from pegboard.cribbage.cards import DECK, Card
 from pegboard.cribbage.determinize import table_view
 from pegboard.cribbage.observation import CribbageObservation
@@ -214,12 +219,19 @@ class StrongBot:
 
 def register_cribbage_bots(register: Callable[[str, str, Callable[[], Bot]], None]) -> None:
     """Register cribbage's bots, in the order they are offered: random and greedy (tests and
-    research), then the four levels for people, weakest first."""
+    research), then the four levels for people, weakest first, with the research levels
+    measured against the expert among them (``simulation``, issue 43; ``match-expert``,
+    issue 37) and ISMCTS with the research extra last."""
     register("cribbage", "random", RandomBot)
     register("cribbage", "greedy", GreedyBot)
     register("cribbage", "beginner", BeginnerBot)
     register("cribbage", "casual", CasualBot)
     register("cribbage", "strong", StrongBot)
+    # A simulation player of the kind issue 43 measures the expert against: a research
+    # level for measuring only, never offered to people (``PEOPLE_LEVELS``). Listed
+    # before the expert, so that the expert stays the strongest analyser (hints, reports)
+    # and the last two levels, a stand-in's (``web.leavers.stand_in_level``), stay.
+    register("cribbage", "simulation", SimulationPlayer)
     # The expert playing for the match (issue 37), a research level while it is measured
     # against the expert; listed before it, so that the hints and the reports (the
     # strongest analyser: the last) stay in the expert's points.

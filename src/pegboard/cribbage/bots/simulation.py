@@ -1,0 +1,363 @@
+"""A simulation player for two-player six-card cribbage: a research level to measure the
+expert against (issue 43), never offered to people.
+
+It is built from the description of the outside program the issue measured (its code is
+not ours): every discard valued by simulating the hand, the crib and the pegging over the
+opponent's possible cards and discards; every pegging play by simulation to the end of
+the pegging.
+
+**Discard** (C2, C6). ``discard_simulations`` worlds (320 by default, the outside
+program's figure) are dealt from the 46 cards the seat has not seen: the opponent's six
+and the starter. The opponent lays away what ``quick_discard`` says (the expert's quick
+estimate of hand and crib, the model of an expert-like player that the expert itself uses
+to guess a hidden discard: cheap, a few hundred microseconds, and a player's discard
+rather than a random throw). Each of the 15 discards is played in the *same* worlds
+(common random numbers: the differences between discards are much less noisy than the
+values): the seat's four counted with the starter, the crib (its two, the opponent's two
+and the starter) for the seat when it deals and against it otherwise, the opponent's four,
+and the pegging played out by both seats with the greedy policy of
+``pegboard.cribbage.bots.pegging_estimate`` (the card that scores most on the pile now,
+ties to the lowest rank: deterministic, so the worlds alone make the noise). A discard's
+value is its mean net points (his heels, the same for every discard, is left out).
+
+**Pegging** (C4, C5). ``pegging_simulations`` deals (1,800 by default) of the opponent's
+unplayed cards, uniform among those consistent with the observation
+(``pegboard.cribbage.determinize.hidden_deal``: the cards it played are known, its go's
+prove what it cannot hold; its discard is unknown), the same deals for every card. Each
+card the seat may play is played, and the rest of the pegging is played out greedily by
+both seats as above; a card's value is the seat's mean pegging points less the
+opponent's from here to the end of the pegging (the show does not change with the
+pegging play). A forced action (one legal: a go, or a last card) takes no time and draws
+no random number.
+
+**Budget.** ``budget`` (``Searching``: ``simulation@N`` in the arena) is the discard's
+simulations; setting it scales the pegging's with it (1,800 for 320). ``time_limit``
+(seconds), when given, stops each decision's simulations when that time is spent (one at
+least), so that it can be given the expert's time; such a bot is not deterministic.
+Otherwise the same seed and observation give the same choice.
+
+It plays for points, never for the game (121 is not looked at), and only two-player
+six-card cribbage: at five-card (C13) it plays as the expert's five-card search; a table of
+three or four (C8, C9) it refuses, naming the levels that play one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from pegboard.bots.base import Evaluation, checked_budget, legal_or_raise
+from pegboard.core import Action, Observation
+from pegboard.cribbage.actions import Discard, Play
+from pegboard.cribbage.bots.claims import show_action
+from pegboard.cribbage.bots.discard import quick_discard
+from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
+from pegboard.cribbage.determinize import game_view, hidden_deal, unseen_cards
+from pegboard.cribbage.observation import CribbageObservation
+from pegboard.cribbage.scoring import peg_rank_points, show_points
+
+DISCARD_SIMULATIONS: Final = 320
+"""Worlds each discard is played out in, by default (the outside program's figure)."""
+PEGGING_SIMULATIONS: Final = 1800
+"""Deals each pegging card is played out in, by default (the outside program's figure)."""
+
+DISCARD_UNIT: Final = "expected net points"
+PEGGING_UNIT: Final = "expected pegging margin"
+
+
+def _value(rank: int) -> int:
+    return rank if rank < 10 else 10
+
+
+def greedy_playout(
+    hands: Sequence[Sequence[int]],
+    current: int,
+    count: int,
+    pile: Sequence[int],
+    said_go: Sequence[bool],
+    last: int,
+    first: int | None = None,
+) -> int:
+    """The rest of a pegging of ranks (1-13), from ``current`` to act, played out greedily
+    by both seats: seat 0's points less seat 1's from here on (C4, C5).
+
+    ``hands`` are the ranks each seat still holds, ``count``, ``pile`` and ``said_go`` the
+    sequence so far, ``last`` the seat that played the pile's last card (-1 if none).
+    ``first``, when given, is the rank ``current`` plays now (it must fit under 31); every
+    other play is the greedy one of ``pegging_estimate.greedy_pegging_margin`` (the most
+    points on the pile now, ties to the lowest rank), whose rules this follows: a go and
+    the last card score 1, 31 scores its 2 and no go.
+    """
+    held = [sorted(hands[0]), sorted(hands[1])]
+    run = list(pile)
+    gone = [bool(said_go[0]), bool(said_go[1])]
+    margin = 0
+    forced = first
+    while held[0] or held[1]:
+        room = 31 - count
+        best_rank = -1
+        best_points = -1
+        if forced is not None:
+            best_rank = forced
+            best_points = peg_rank_points([*run, forced], count + _value(forced))
+            forced = None
+        elif not gone[current]:
+            for rank in held[current]:  # sorted: ties go to the lowest rank
+                if _value(rank) > room:
+                    break
+                points = peg_rank_points([*run, rank], count + _value(rank))
+                if points > best_points:
+                    best_rank, best_points = rank, points
+        if best_rank >= 0:
+            held[current].remove(best_rank)
+            run.append(best_rank)
+            count += _value(best_rank)
+            margin += best_points if current == 0 else -best_points
+            last = current
+            if count != 31 and (held[0] or held[1]):
+                other = 1 - current
+                if not gone[other] and held[other]:
+                    current = other
+                continue
+        else:
+            gone[current] = True
+            other = 1 - current
+            if not gone[other] and any(_value(r) <= room for r in held[other]):
+                current = other
+                continue
+        # The sequence is over: 31, or nobody can play. A go or the last card scores 1.
+        if count != 31 and last >= 0:
+            margin += 1 if last == 0 else -1
+        count, run, gone = 0, [], [False, False]
+        current = 1 - last if held[1 - last] else last
+    return margin
+
+
+class SimulationPlayer:
+    """Discards and pegs by simulation (see the module's text): a level to measure against.
+
+    ``discard_simulations`` worlds per discard decision (all 15 discards in each),
+    ``pegging_simulations`` deals per pegging decision (every legal card in each);
+    ``time_limit`` (seconds) stops either earlier. Not an analyser on purpose: hints and
+    reports keep the expert, the strongest analyser (``pegboard.hints``); its values are
+    read with ``evaluations``.
+    """
+
+    name = "simulation"
+
+    def __init__(
+        self,
+        discard_simulations: int = DISCARD_SIMULATIONS,
+        pegging_simulations: int = PEGGING_SIMULATIONS,
+        time_limit: float | None = None,
+    ) -> None:
+        checked_budget(discard_simulations, time_limit)
+        checked_budget(pegging_simulations, None)
+        self.discard_simulations = discard_simulations
+        self.pegging_simulations = pegging_simulations
+        self.time_limit = time_limit
+
+    @property
+    def budget(self) -> int:
+        """The discard's simulations (``Searching``); the pegging's follow in proportion."""
+        return self.discard_simulations
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        checked_budget(value, None)
+        self.discard_simulations = value
+        self.pegging_simulations = max(1, round(value * PEGGING_SIMULATIONS / DISCARD_SIMULATIONS))
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        legal = legal_or_raise(observation)
+        counted = show_action(observation)  # with muggins: claim, or call muggins (C18)
+        if counted is not None:
+            return counted
+        if five_card_view(observation) is not None:  # six-card only: the expert's (C13)
+            return FiveCardPlay().choose(observation, rng)
+        if len(legal) == 1:  # forced: no simulation, and no random numbers drawn
+            return legal[0]
+        best: Action = self.evaluations(observation, rng)[0].action
+        return best
+
+    def evaluations(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
+        """Every discard or pegging play of the seat, best first (equal values in the order
+        of the legal actions), with its simulated mean and that mean's standard error."""
+        legal = legal_or_raise(observation)
+        view = game_view(observation)  # type: ignore[arg-type]
+        if isinstance(legal[0], Discard):
+            rows = discard_evaluations(view, legal, rng, self.discard_simulations, self.time_limit)
+        else:
+            rows = pegging_evaluations(view, legal, rng, self.pegging_simulations, self.time_limit)
+        order = {id(e.action): k for k, e in enumerate(rows)}
+        return sorted(rows, key=lambda e: (-e.value, order[id(e.action)]))
+
+    def __repr__(self) -> str:
+        limit = "" if self.time_limit is None else f", time_limit={self.time_limit}"
+        return (
+            f"SimulationPlayer(discard_simulations={self.discard_simulations}, "
+            f"pegging_simulations={self.pegging_simulations}{limit})"
+        )
+
+
+class _Tally:
+    """Sums of one action's values over the simulations, and of their squares."""
+
+    __slots__ = ("n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0.0
+        self.squares = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n
+
+    @property
+    def error(self) -> float:
+        """The mean's standard error (0 with one simulation)."""
+        if self.n < 2:
+            return 0.0
+        variance = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+        return math.sqrt(variance / self.n)
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    return None if time_limit is None else time.perf_counter() + time_limit
+
+
+def _more(done: int, budget: int, deadline: float | None) -> bool:
+    """Whether to simulate again: up to ``budget``, or with a deadline until it passes
+    (one simulation at least either way)."""
+    if done == 0:
+        return True
+    if deadline is None:
+        return done < budget
+    return time.perf_counter() < deadline
+
+
+def discard_evaluations(
+    view: CribbageObservation,
+    legal: Sequence[Action],
+    rng: random.Random,
+    simulations: int,
+    time_limit: float | None = None,
+) -> list[Evaluation]:
+    """Every legal discard (in ``legal``'s order) valued over the same simulated worlds
+    (see the module's text). The details are the means of the seat's ``hand``, the
+    ``crib`` (its points, whoever's it is), the ``pegging`` margin and the opponent's
+    ``their hand``, the ``net``, its standard ``error`` and the ``simulations``."""
+    me = view.seat
+    own_crib = view.dealer == me
+    other_deals = not own_crib
+    six = list(view.hand)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    kept = [[c for c in six if c not in a.cards] for a in discards]
+    kept_ranks = [tuple(sorted(c.rank for c in four)) for four in kept]
+    unseen = unseen_cards(view)
+    tallies = {name: [_Tally() for _ in discards] for name in ("hand", "crib", "pegging", "net")}
+    theirs_total = 0.0
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    deadline = _deadline(time_limit)
+    done = 0
+    while _more(done, simulations, deadline):
+        done += 1
+        drawn = rng.sample(unseen, 7)
+        their_six, starter = drawn[:6], drawn[6]
+        thrown = quick_discard(their_six, other_deals)
+        their_crib = [c for c in their_six if c in thrown]
+        their_four = [c for c in their_six if c not in thrown]
+        a, b, c, d = their_four
+        their_hand = show_points(a, b, c, d, starter, False)
+        theirs_total += their_hand
+        their_ranks = tuple(sorted(c.rank for c in their_four))
+        for i, action in enumerate(discards):
+            a, b, c, d = kept[i]
+            hand = show_points(a, b, c, d, starter, False)
+            first, second = action.cards
+            crib = show_points(first, second, their_crib[0], their_crib[1], starter, True)
+            key = (kept_ranks[i], their_ranks)
+            peg = memo.get(key)
+            if peg is None:
+                # Seat 0 of the playout is this seat; the pone leads (C4).
+                hands = (kept_ranks[i], their_ranks)
+                peg = memo[key] = greedy_playout(
+                    hands, 1 if own_crib else 0, 0, (), (False, False), -1
+                )
+            net = hand + (crib if own_crib else -crib) + peg - their_hand
+            tallies["hand"][i].add(hand)
+            tallies["crib"][i].add(crib)
+            tallies["pegging"][i].add(peg)
+            tallies["net"][i].add(net)
+    rows = []
+    for i, action in enumerate(discards):
+        total = tallies["net"][i]
+        details = {
+            "hand": tallies["hand"][i].mean,
+            "crib": tallies["crib"][i].mean,
+            "pegging": tallies["pegging"][i].mean,
+            "their hand": theirs_total / done,
+            "net": total.mean,
+            "error": total.error,
+            "simulations": float(done),
+        }
+        rows.append(Evaluation(action, total.mean, DISCARD_UNIT, details))
+    return rows
+
+
+def pegging_evaluations(
+    view: CribbageObservation,
+    legal: Sequence[Action],
+    rng: random.Random,
+    simulations: int,
+    time_limit: float | None = None,
+) -> list[Evaluation]:
+    """Every legal pegging action (in ``legal``'s order) valued over the same deals of the
+    opponent's unplayed cards (see the module's text): the seat's mean pegging margin to
+    the end of the pegging, with its standard ``error`` and the ``simulations``."""
+    me = view.seat
+    plays = [a for a in legal if isinstance(a, Play)]
+    ranks = sorted({a.card.rank for a in plays})
+    mine = sorted(c.rank for c in view.hand)
+    pile = tuple(c.rank for c in view.pile)
+    last = -1
+    if view.pile:  # who played the pile's last card, seen from the seat (0: itself)
+        last = 0 if view.played[-1][0] == me else 1
+    said_go = (view.said_go[me], view.said_go[1 - me])
+    tallies = {rank: _Tally() for rank in ranks}
+    go = _Tally()
+    memo: dict[tuple[int, ...], dict[int, int]] = {}
+    deadline = _deadline(time_limit)
+    done = 0
+    while _more(done, simulations, deadline):
+        done += 1
+        deal = hidden_deal(view, rng)
+        theirs = tuple(sorted(c.rank for c in deal.hand))
+        values = memo.get(theirs)
+        if values is None:
+            hands = (mine, theirs)
+            if ranks:
+                values = {
+                    r: greedy_playout(hands, 0, view.count, pile, said_go, last, first=r)
+                    for r in ranks
+                }
+            else:  # a go among other actions cannot happen at two (C5); kept for safety
+                values = {-1: greedy_playout(hands, 0, view.count, pile, said_go, last)}
+            memo[theirs] = values
+        for rank, value in values.items():
+            (tallies[rank] if rank >= 0 else go).add(value)
+    rows = []
+    for action in legal:
+        tally = tallies[action.card.rank] if isinstance(action, Play) else go
+        details = {"error": tally.error, "simulations": float(done)}
+        rows.append(Evaluation(action, tally.mean, PEGGING_UNIT, details))
+    return rows
