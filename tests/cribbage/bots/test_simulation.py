@@ -11,13 +11,12 @@ import pytest
 
 from pegboard.cribbage import DECK, Discard, Game, Play, parse_cards
 from pegboard.cribbage.bots.discard import expected_hand
-from pegboard.cribbage.bots.pegging_estimate import greedy_pegging_margin
+from pegboard.cribbage.bots.pegging_estimate import greedy_playout
 from pegboard.cribbage.bots.simulation import (
     DISCARD_SIMULATIONS,
     PEGGING_SIMULATIONS,
     SimulationPlayer,
     discard_evaluations,
-    greedy_playout,
 )
 from pegboard.cribbage.determinize import PEG_REASONS
 from pegboard.games import bot_levels, make_bot
@@ -219,16 +218,6 @@ def _pegged(game: Game) -> list[int]:
         if event.hand == 1 and event.reason in PEG_REASONS:
             points[event.seat] += event.points
     return points
-
-
-def test_its_playout_from_the_start_is_the_pegging_estimates_greedy_pegging() -> None:
-    rng = random.Random(8)
-    for _ in range(500):
-        mine = [rng.randrange(1, 14) for _ in range(4)]
-        theirs = [rng.randrange(1, 14) for _ in range(4)]
-        dealer = rng.random() < 0.5
-        start = greedy_playout((mine, theirs), 1 if dealer else 0, 0, (), (False, False), -1)
-        assert start == greedy_pegging_margin(mine, theirs, dealer)
 
 
 def test_budgets_and_the_forced_play() -> None:

@@ -39,46 +39,70 @@ def greedy_pegging_margin(mine: Sequence[int], theirs: Sequence[int], dealer: bo
     """The pegging of ranks ``mine`` against ``theirs`` (1-13) played out greedily by both
     seats (see the module's text): the seat's points less the opponent's. ``dealer``: the
     seat dealt, so the opponent leads (C4)."""
-    hands = [sorted(mine), sorted(theirs)]
-    current = 1 if dealer else 0
-    count = 0
-    pile: list[int] = []
-    said_go = [False, False]
-    last = -1  # who played the pile's last card
+    return greedy_playout([mine, theirs], 1 if dealer else 0, 0, [], [False, False], -1)
+
+
+def greedy_playout(
+    hands: Sequence[Sequence[int]],
+    current: int,
+    count: int,
+    pile: Sequence[int],
+    said_go: Sequence[bool],
+    last: int,
+    first: int | None = None,
+) -> int:
+    """The rest of a pegging of ranks (1-13), from ``current`` to act, played out greedily
+    by both seats: seat 0's points less seat 1's from here on (C4, C5).
+
+    ``hands`` are the ranks each seat still holds, ``count``, ``pile`` and ``said_go`` the
+    sequence so far, ``last`` the seat that played the pile's last card (-1 if none).
+    ``first``, when given, is the rank ``current`` plays now (it must fit under 31); every
+    other play is the greedy one (the most points on the pile now, ties to the lowest rank):
+    a go and the last card score 1, 31 scores its 2 and no go. The simulation player's
+    playouts start mid-pegging; ``greedy_pegging_margin`` is this from the first card.
+    """
+    held = [sorted(hands[0]), sorted(hands[1])]
+    run = list(pile)
+    gone = [bool(said_go[0]), bool(said_go[1])]
     margin = 0
-    while hands[0] or hands[1]:
+    forced = first
+    while held[0] or held[1]:
         room = 31 - count
         best_rank = -1
         best_points = -1
-        if not said_go[current]:
-            for rank in hands[current]:  # sorted: ties go to the lowest rank
+        if forced is not None:
+            best_rank = forced
+            best_points = peg_rank_points([*run, forced], count + _value(forced))
+            forced = None
+        elif not gone[current]:
+            for rank in held[current]:  # sorted: ties go to the lowest rank
                 if _value(rank) > room:
                     break
-                points = peg_rank_points([*pile, rank], count + _value(rank))
+                points = peg_rank_points([*run, rank], count + _value(rank))
                 if points > best_points:
                     best_rank, best_points = rank, points
         if best_rank >= 0:
-            hands[current].remove(best_rank)
-            pile.append(best_rank)
+            held[current].remove(best_rank)
+            run.append(best_rank)
             count += _value(best_rank)
             margin += best_points if current == 0 else -best_points
             last = current
-            if count != 31 and (hands[0] or hands[1]):
+            if count != 31 and (held[0] or held[1]):
                 other = 1 - current
-                if not said_go[other] and hands[other]:
+                if not gone[other] and held[other]:
                     current = other
                 continue
         else:
-            said_go[current] = True
+            gone[current] = True
             other = 1 - current
-            if not said_go[other] and any(_value(r) <= room for r in hands[other]):
+            if not gone[other] and any(_value(r) <= room for r in held[other]):
                 current = other
                 continue
         # The sequence is over: 31, or nobody can play. A go or the last card scores 1.
-        if count != 31:
+        if count != 31 and last >= 0:
             margin += 1 if last == 0 else -1
-        count, pile, said_go = 0, [], [False, False]
-        current = 1 - last if hands[1 - last] else last
+        count, run, gone = 0, [], [False, False]
+        current = 1 - last if held[1 - last] else last
     return margin
 
 

@@ -55,9 +55,10 @@ from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.bots.discard import quick_discard
 from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
+from pegboard.cribbage.bots.pegging_estimate import greedy_playout
 from pegboard.cribbage.determinize import game_view, hidden_deal, unseen_cards
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.scoring import peg_rank_points, show_points
+from pegboard.cribbage.scoring import show_points
 
 DISCARD_SIMULATIONS: Final = 320
 """Worlds each discard is played out in, by default (the outside program's figure)."""
@@ -66,74 +67,6 @@ PEGGING_SIMULATIONS: Final = 1800
 
 DISCARD_UNIT: Final = "expected net points"
 PEGGING_UNIT: Final = "expected pegging margin"
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
-def greedy_playout(
-    hands: Sequence[Sequence[int]],
-    current: int,
-    count: int,
-    pile: Sequence[int],
-    said_go: Sequence[bool],
-    last: int,
-    first: int | None = None,
-) -> int:
-    """The rest of a pegging of ranks (1-13), from ``current`` to act, played out greedily
-    by both seats: seat 0's points less seat 1's from here on (C4, C5).
-
-    ``hands`` are the ranks each seat still holds, ``count``, ``pile`` and ``said_go`` the
-    sequence so far, ``last`` the seat that played the pile's last card (-1 if none).
-    ``first``, when given, is the rank ``current`` plays now (it must fit under 31); every
-    other play is the greedy one of ``pegging_estimate.greedy_pegging_margin`` (the most
-    points on the pile now, ties to the lowest rank), whose rules this follows: a go and
-    the last card score 1, 31 scores its 2 and no go.
-    """
-    held = [sorted(hands[0]), sorted(hands[1])]
-    run = list(pile)
-    gone = [bool(said_go[0]), bool(said_go[1])]
-    margin = 0
-    forced = first
-    while held[0] or held[1]:
-        room = 31 - count
-        best_rank = -1
-        best_points = -1
-        if forced is not None:
-            best_rank = forced
-            best_points = peg_rank_points([*run, forced], count + _value(forced))
-            forced = None
-        elif not gone[current]:
-            for rank in held[current]:  # sorted: ties go to the lowest rank
-                if _value(rank) > room:
-                    break
-                points = peg_rank_points([*run, rank], count + _value(rank))
-                if points > best_points:
-                    best_rank, best_points = rank, points
-        if best_rank >= 0:
-            held[current].remove(best_rank)
-            run.append(best_rank)
-            count += _value(best_rank)
-            margin += best_points if current == 0 else -best_points
-            last = current
-            if count != 31 and (held[0] or held[1]):
-                other = 1 - current
-                if not gone[other] and held[other]:
-                    current = other
-                continue
-        else:
-            gone[current] = True
-            other = 1 - current
-            if not gone[other] and any(_value(r) <= room for r in held[other]):
-                current = other
-                continue
-        # The sequence is over: 31, or nobody can play. A go or the last card scores 1.
-        if count != 31 and last >= 0:
-            margin += 1 if last == 0 else -1
-        count, run, gone = 0, [], [False, False]
-        current = 1 - last if held[1 - last] else last
-    return margin
 
 
 class SimulationPlayer:
