@@ -198,24 +198,43 @@ def speed(budget: int) -> dict[str, float]:
     return figures
 
 
-def constrained_positions(count: int, seed: int = SEED) -> list[DrawObservation]:
-    """Observations where a pass proved something about a tile the seat cannot see."""
+def proven(observation: DrawObservation) -> bool:
+    """Whether a pass proved something about a tile the seat cannot see (D8)."""
+    unseen = unseen_mask(observation)
+    return any(mask & unseen for mask in forbidden_masks(observation))
+
+
+def self_play_positions(
+    count: int,
+    deal: Callable[[int], Round],
+    keep: Callable[[DrawObservation], bool],
+    tries: int,
+    seed: int = SEED,
+) -> list[DrawObservation]:
+    """The first ``count`` observations that ``keep`` keeps, from seeded greedy self-play
+    of the rounds ``deal(seed)`` deals (at most ``tries`` times ``count`` rounds)."""
     rng = random.Random(seed)
     greedy = GreedyBot()
     found: list[DrawObservation] = []
-    deal = 0
-    while len(found) < count and deal < 20 * count:
-        round_ = Round.deal(2 + deal % 3, seed=seed + deal)
-        deal += 1
+    number = 0
+    while len(found) < count and number < tries * count:
+        round_ = deal(number)
+        number += 1
         while not round_.is_over:
             seat = round_.current_player
             assert seat is not None
             observation = round_.observation(seat)
-            unseen = unseen_mask(observation)
-            if any(mask & unseen for mask in forbidden_masks(observation)):
+            if keep(observation):
                 found.append(observation)
             round_.apply(greedy.choose(observation, rng))
     return found[:count]
+
+
+def constrained_positions(count: int, seed: int = SEED) -> list[DrawObservation]:
+    """Observations where a pass proved something about a tile the seat cannot see."""
+    return self_play_positions(
+        count, lambda n: Round.deal(2 + n % 3, seed=seed + n), proven, 20, seed
+    )
 
 
 def sampling() -> dict[str, float]:
@@ -259,23 +278,13 @@ def table_positions(
     """Observations with a real choice from seeded greedy self-play at one kind of table,
     with a pass behind them that proves something about the unseen tiles (``passed``) or
     none."""
-    rng = random.Random(seed)
-    greedy = GreedyBot()
-    found: list[DrawObservation] = []
-    deal = 0
-    while len(found) < count and deal < 50 * count:
-        round_ = Round.deal(players, seed=seed + deal, partnerships=partnerships, tile_set=tile_set)
-        deal += 1
-        while not round_.is_over:
-            seat = round_.current_player
-            assert seat is not None
-            observation = round_.observation(seat)
-            unseen = unseen_mask(observation)
-            proven = any(mask & unseen for mask in forbidden_masks(observation))
-            if len(observation.legal) > 1 and proven == passed:
-                found.append(observation)
-            round_.apply(greedy.choose(observation, rng))
-    return found[:count]
+    return self_play_positions(
+        count,
+        lambda n: Round.deal(players, seed=seed + n, partnerships=partnerships, tile_set=tile_set),
+        lambda o: len(o.legal) > 1 and proven(o) == passed,
+        50,
+        seed,
+    )
 
 
 def cores() -> dict[str, dict[str, float]]:

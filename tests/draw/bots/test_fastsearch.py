@@ -105,7 +105,7 @@ def both_searches(
     return found[0], found[1]
 
 
-def test_the_c_search_grows_the_reference_tree_at_every_table() -> None:
+def test_d13_d14_d22_d23_the_c_search_grows_the_reference_tree_at_every_table() -> None:
     """Over 400 positions of every table, each searched from one seed by both: equal roots
     (visits, every child's visits, total and availability), equal generator states after,
     the pool shuffled to the same order."""
@@ -195,41 +195,22 @@ def test_the_c_search_refuses_a_wrong_plan_of_deals() -> None:
     """A plan of counted deals the C search cannot follow (no state, weights that are not
     cumulative, a make-up leading to no state of the next seat) is refused with a
     ``ValueError``, never read out of bounds."""
-    from pegboard.draw.bots import _fastsearch
-
     observation = next(
         o for o in choices(13) if Dealer(o).counted is not None and o.num_players >= 3
     )
-    dealer = Dealer(observation)
-    assert dealer.counted is not None
-    groups, seats, tiles, stock_size, states = dealer.counted.plan()
-    ranks = dealer.ranks
-    words = random.Random(0).getstate()[1]
+    counted = Dealer(observation).counted
+    assert counted is not None
+    groups, seats, tiles, stock_size, states = counted.plan()
+    moves = root_moves(observation, True)
 
     def run(plan_states: list[list[tuple[tuple[int, ...], int, int]]]) -> object:
-        return _fastsearch.search(
-            [],
-            dealer.own,
-            dealer.sizes,
-            dealer.seat,
-            dealer.block,
-            dealer.ends,
-            dealer.current,
-            dealer.passes,
-            dealer.partners,
-            ranks.low,
-            ranks.high,
-            tuple(t.pips for t in ranks.order),
-            ranks.mask_with,
-            2,
-            root_moves(observation, True),
-            words,
-            20,
-            None,
-            28.0,
-            (groups, seats, tiles, stock_size, plan_states),
-            ranks.rank_bit,
-        )
+        dealer = Dealer(observation)
+        assert dealer.counted is not None
+        with pytest.MonkeyPatch.context() as patch:  # the C search reads the plan given
+            patch.setattr(
+                dealer.counted, "plan", lambda: (groups, seats, tiles, stock_size, plan_states)
+            )
+            return search(dealer, moves, random.Random(0), 20, None, ismcts.EXPLORATION)
 
     run(states)  # the plan as made: searched
     nowhere = [[(take, -1, weight) for take, _, weight in states[0]], *states[1:]]
