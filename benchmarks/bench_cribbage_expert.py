@@ -48,6 +48,10 @@ VARIANTS: dict[str, Callable[[], Bot]] = {
     "expert-peg1": lambda: GreedyPeggingDiscards(1.0),
     "expert-peg05": lambda: GreedyPeggingDiscards(0.5),
     "expert-solve": lambda: SolvedPeggingDiscards(),
+    # Issue 43's model of the opponent's plays: without it (the deals weighted by the
+    # discard alone), and with it over twice the candidate deals.
+    "expert-discard-evidence": lambda: CribbageExpert(read_plays=False),
+    "expert-c8": lambda: CribbageExpert(candidates=8),
 }
 
 

@@ -22,13 +22,9 @@ import pytest
 from pegboard.cribbage import Discard, Game, parse_cards
 from pegboard.cribbage.bots import crib_table as table
 from pegboard.cribbage.bots.basic import crib_points
-from pegboard.cribbage.bots.discard import (
-    discard_likelihood,
-    discard_values,
-    table_crib,
-    weighted_deals,
-)
+from pegboard.cribbage.bots.discard import discard_likelihood, discard_values, table_crib
 from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.cribbage.bots.opponent import weighted_deals
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
 
 from .published_crib_tables import (
@@ -299,13 +295,3 @@ def test_c5_the_pegging_deals_follow_what_the_opponents_discard_implies(dealer: 
     else:
         assert _rate(weighted, _scoring) > 1.5 * _rate(uniform, _scoring)
     assert all(not (set(d.hand) | set(d.discards)) & set(view.hand) for d in weighted)
-
-
-def test_weighted_deals_are_the_same_for_the_same_seed() -> None:
-    game = Game.new(seed=21, dealer=1)
-    game.apply(game.legal_actions()[0])
-    game.apply(game.legal_actions()[0])
-    view = game.observation(game.current_player)  # type: ignore[arg-type]
-    first = weighted_deals(view, random.Random(8), 24, 96)
-    assert weighted_deals(view, random.Random(8), 24, 96) == first
-    assert len(first) == 24

@@ -1,6 +1,6 @@
 """The cribbage expert's discard: the value of each way to lay two cards in the crib, with
 a model of the opponent's, and how likely an opponent's discard is (which weighs the deals
-the pegging search draws, ``pegboard.cribbage.bots.expert``).
+the pegging search draws: ``pegboard.cribbage.bots.opponent``).
 
 **Discard** (C2, C6). For each of the 15 ways to lay two cards away:
 
@@ -21,10 +21,10 @@ the pegging search draws, ``pegboard.cribbage.bots.expert``).
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Final, Literal
@@ -32,8 +32,6 @@ from typing import Final, Literal
 from pegboard.cribbage.actions import Discard
 from pegboard.cribbage.bots import crib_table
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
-from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.scoring import RANK_TABLE, score_hand
 
 
@@ -182,9 +180,25 @@ DISCARD_TEMPERATURE: Final = 1.0
 (a softmax over its 15 discards' quick values). A discard a point worse than the best is
 e (2.7) times less likely; one three points worse, twenty times."""
 
-CANDIDATES: Final = 4
-"""Hidden deals drawn per determinization searched: they are weighted by how likely the
-opponent's discard is from the six cards each gives it, and resampled."""
+
+@lru_cache(maxsize=1 << 15)
+def _kept_totals(ranks: tuple[int, ...]) -> dict[tuple[int, int], int]:
+    """For six cards' ranks (sorted), each pair of ranks laid away (low, high) and the kept
+    four's score summed over the starters by rank (fifteens, pairs, runs; each rank as
+    often as it is unseen). Suits are counted apart: this is the costly part, and the same
+    for every six of these ranks."""
+    by_rank = [4] * 14
+    for rank in ranks:
+        by_rank[rank] -= 1
+    totals = {}
+    for i, j in combinations(range(6), 2):
+        key = sum(5 ** (r - 1) for k, r in enumerate(ranks) if k != i and k != j)
+        total = 0
+        for rank in range(1, 14):
+            if by_rank[rank]:
+                total += by_rank[rank] * RANK_TABLE[key + 5 ** (rank - 1)]
+        totals[(ranks[i], ranks[j])] = total
+    return totals
 
 
 def quick_discard_values(
@@ -193,19 +207,13 @@ def quick_discard_values(
     """A fast estimate of the 15 discards' net values from six cards, for weighting guesses
     at a hidden hand: the kept four's mean over the starter by rank (fifteens, pairs, runs),
     nobs and a kept four-card flush at their rates, and the crib from the stored table."""
-    by_rank = [4] * 14
-    for card in six:
-        by_rank[card.rank] -= 1
+    totals = _kept_totals(tuple(sorted(c.rank for c in six)))
     out = []
     for i, j in combinations(range(6), 2):
         first, second = six[i], six[j]
         kept = [c for k, c in enumerate(six) if k != i and k != j]
-        key = sum(c.rank_key for c in kept)
-        total = 0
-        for rank in range(1, 14):
-            if by_rank[rank]:
-                total += by_rank[rank] * RANK_TABLE[key + 5 ** (rank - 1)]
-        hand = total / 46
+        pair = (first.rank, second.rank) if first.rank <= second.rank else (second.rank, first.rank)
+        hand = totals[pair] / 46
         suits = {c.suit for c in kept}
         if len(suits) == 1:
             suit = next(iter(suits))
@@ -238,34 +246,3 @@ def discard_likelihood(six: Sequence[Card], thrown: Sequence[Card], own_crib: bo
         if pair == target:
             mine += weight
     return mine / total
-
-
-def weighted_deals(
-    view: CribbageObservation, rng: random.Random, count: int, candidates: int
-) -> list[HiddenDeal]:
-    """``count`` hidden deals for the pegging search, drawn in proportion to how likely
-    the opponent's discard is from the six cards each gives it: ``candidates`` uniform
-    deals are weighted by ``discard_likelihood`` and ``count`` drawn from them
-    (systematic resampling, one random number)."""
-    other = 1 - view.seat
-    played_other = [c for s, c in view.played if s == other]
-    deals = [hidden_deal(view, rng) for _ in range(candidates)]
-    if not view.discarded[other]:
-        return deals[:count]
-    weights = []
-    for deal in deals:
-        six = [*played_other, *deal.hand, *deal.discards]
-        weights.append(discard_likelihood(six, deal.discards, other == view.dealer))
-    total = math.fsum(weights)
-    step = total / count
-    point = rng.random() * step
-    chosen: list[HiddenDeal] = []
-    running = 0.0
-    for deal, weight in zip(deals, weights, strict=True):
-        running += weight
-        while point < running and len(chosen) < count:
-            chosen.append(deal)
-            point += step
-    while len(chosen) < count:  # rounding at the very end
-        chosen.append(deals[-1])
-    return chosen

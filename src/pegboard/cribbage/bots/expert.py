@@ -5,8 +5,9 @@ still hold.
 **Pegging** (C4, C5). Determinized search: the opponent's unplayed cards and its two crib
 cards are dealt among the unseen cards, respecting every public fact (its go's, C5);
 ``candidates`` such deals are drawn per deal searched, each weighted by how likely the
-opponent's discard is from the six cards it gives it (``discard_likelihood``), and the
-deals searched are resampled from them. In each deal the rest of the pegging is solved
+opponent's discard and plays are if the deal is right (``pegboard.cribbage.bots.opponent``,
+a model checked against the expert's own hands), and the deals searched are resampled from
+them. In each deal the rest of the pegging is solved
 exactly by minimax (suits play no part in the pegging, so cards are searched by rank and
 equal ranks are tried once), and a card's value is its mean over the deals. The value of a
 line is the seat's pegging points minus the opponent's; when a seat can reach 121 in this
@@ -36,15 +37,10 @@ from pegboard.bots.base import CHANCE_UNIT, AnalysingBot, Evaluation, legal_or_r
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, LayAway, Play
 from pegboard.cribbage.bots.claims import show_action, show_analysis
-from pegboard.cribbage.bots.discard import (
-    CANDIDATES,
-    Opponent,
-    discard_values,
-    quick_discard,
-    weighted_deals,
-)
+from pegboard.cribbage.bots.discard import Opponent, discard_values, quick_discard
 from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
 from pegboard.cribbage.bots.lay_away import view_lay_away_values
+from pegboard.cribbage.bots.opponent import CANDIDATES, weighted_deals
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.chances import MatchState, seat_chances
@@ -327,7 +323,8 @@ class CribbageExpert(AnalysingBot):
     one deal at least): such a bot is not deterministic, as the number of deals searched
     then depends on the machine's speed. ``opponent`` is how the crib is valued (see
     ``Opponent``); ``candidates`` how many uniform deals are drawn per deal searched and
-    weighted by the opponent's discard (1: the deals are uniform, as before issue 20).
+    weighted by the opponent's discard and, with ``read_plays`` (issue 43), its plays (1:
+    the deals are uniform, as before issue 20).
     ``CribbageExpert(opponent="uniform", candidates=1)`` is the expert of before issue 20.
 
     ``objective="match"`` plays for the chance of winning the match (issue 37), read from
@@ -350,6 +347,7 @@ class CribbageExpert(AnalysingBot):
         opponent: Opponent = "model",
         candidates: int = CANDIDATES,
         objective: Literal["points", "match"] = "points",
+        read_plays: bool = True,
     ) -> None:
         if determinizations < 1:
             raise ValueError(f"the search needs at least one deal, not {determinizations}")
@@ -366,6 +364,7 @@ class CribbageExpert(AnalysingBot):
         self.time_limit = time_limit
         self.opponent: Opponent = opponent
         self.candidates = candidates
+        self.read_plays = read_plays
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
         """Every legal action of the seat, best first, with its value and unit."""
@@ -578,7 +577,11 @@ class CribbageExpert(AnalysingBot):
         searched = 0
         if self.candidates > 1:
             deals = weighted_deals(
-                view, rng, self.determinizations, self.candidates * self.determinizations
+                view,
+                rng,
+                self.determinizations,
+                self.candidates * self.determinizations,
+                self.read_plays,
             )
         else:
             deals = []
@@ -628,6 +631,8 @@ class CribbageExpert(AnalysingBot):
         model = ""
         if self.opponent != "model" or self.candidates != CANDIDATES:
             model = f", opponent={self.opponent!r}, candidates={self.candidates}"
+        if not self.read_plays:
+            model += ", read_plays=False"
         return f"CribbageExpert(determinizations={self.determinizations}{limit}{model})"
 
     @property
