@@ -44,7 +44,7 @@ from pegboard.cribbage.bots.opponent import CANDIDATES, weighted_deals
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.cards import Card
 from pegboard.cribbage.chances import MatchState, seat_chances
-from pegboard.cribbage.determinize import game_view, hidden_deal, table_view
+from pegboard.cribbage.determinize import HiddenDeal, game_view, hidden_deal, table_view
 from pegboard.cribbage.events import TARGET
 from pegboard.cribbage.match import MatchObservation
 from pegboard.cribbage.observation import CribbageObservation
@@ -71,6 +71,18 @@ differ, at the default budget (in proportion at another): the two compared over 
 in all."""
 DEFAULT_DETERMINIZATIONS: Final = 24
 """The pegging search's deals per decision at the default budget."""
+
+ANYTIME_FIRST: Final = 8
+"""Deals the anytime pegging search plays before it first asks whether its choice is made."""
+ANYTIME_CLEAR: Final = 2.0
+"""Standard errors by which the leading card's mean lead over the next (paired over the same
+deals) must clear 0, or the difference fall short of ``ANYTIME_EVEN``, for the anytime
+search to stop."""
+ANYTIME_EVEN: Final = 0.25
+"""Points: two cards whose difference is known (by ``ANYTIME_CLEAR`` standard errors) to be
+less than this are as good as each other, and the search stops."""
+ANYTIME_STRETCH: Final = 3
+"""A close choice is searched up to this many times the budget's deals."""
 
 CAUTION: Final = 3.0
 """Standard errors by which a discard's gain in chance over the expert's own must clear 0
@@ -286,6 +298,22 @@ def _hidden_deals(
     return deals
 
 
+def _settled(outcomes: Sequence[dict[int, float]]) -> bool:
+    """Whether the anytime pegging search's choice is made after these deals (each deal's
+    value of each rank): the leading rank's lead over the next, paired over the same deals,
+    is ``ANYTIME_CLEAR`` standard errors above 0, or as far below ``ANYTIME_EVEN``."""
+    ranks = list(outcomes[0])
+    if len(ranks) < 2:
+        return True
+    count = len(outcomes)
+    means = {rank: math.fsum(o[rank] for o in outcomes) / count for rank in ranks}
+    leader, runner = sorted(ranks, key=lambda rank: -means[rank])[:2]
+    lead = [o[leader] - o[runner] for o in outcomes]
+    mean = statistics.fmean(lead)
+    error = statistics.stdev(lead) / math.sqrt(count)
+    return mean - ANYTIME_CLEAR * error > 0 or mean + ANYTIME_CLEAR * error < ANYTIME_EVEN
+
+
 def _best_first(rows: list[Evaluation]) -> list[Evaluation]:
     """``rows`` sorted best first; equal values (a game won in every deal played out) told
     apart by their net points, then by the action's notation."""
@@ -327,6 +355,13 @@ class CribbageExpert(AnalysingBot):
     the deals are uniform, as before issue 20).
     ``CribbageExpert(opponent="uniform", candidates=1)`` is the expert of before issue 20.
 
+    ``anytime`` (issue 43): when it plays (``choose``), the pegging search looks after
+    ``ANYTIME_FIRST`` deals, and after each one more, whether its choice is made
+    (``_settled``: the leading card clear of the next, or the two as good as each other) and
+    stops if so; a close choice is searched on, up to ``ANYTIME_STRETCH`` times the budget.
+    ``analyse`` (hints, reports) always searches the budget's deals. ``anytime=False`` is
+    the fixed budget of before.
+
     ``objective="match"`` plays for the chance of winning the match (issue 37), read from
     the tables (``pegboard.cribbage.chances``) once either score is ``MATCH_FROM`` or more:
     the pegging search's lines end in that chance, and each discard is played out over
@@ -348,6 +383,7 @@ class CribbageExpert(AnalysingBot):
         candidates: int = CANDIDATES,
         objective: Literal["points", "match"] = "points",
         read_plays: bool = True,
+        anytime: bool = True,
     ) -> None:
         if determinizations < 1:
             raise ValueError(f"the search needs at least one deal, not {determinizations}")
@@ -365,9 +401,16 @@ class CribbageExpert(AnalysingBot):
         self.opponent: Opponent = opponent
         self.candidates = candidates
         self.read_plays = read_plays
+        self.anytime = anytime
 
     def analyse(self, observation: Observation, rng: random.Random) -> list[Evaluation]:
-        """Every legal action of the seat, best first, with its value and unit."""
+        """Every legal action of the seat, best first, with its value and unit (the pegging
+        searched over the budget's deals, never fewer: hints and reports compare values)."""
+        return self._analysed(observation, rng, anytime=False)
+
+    def _analysed(
+        self, observation: Observation, rng: random.Random, anytime: bool
+    ) -> list[Evaluation]:
         counted = show_analysis(observation)  # with muggins: the claims (C18-C20)
         if counted is not None:
             return counted
@@ -382,7 +425,7 @@ class CribbageExpert(AnalysingBot):
             return self._ranked_discards(view, chance, rng, pegging=True)
         if chance is None and self.objective == "match":
             state = rng.getstate()
-            rows = self._pegging(view, legal, rng)
+            rows = self._pegging(view, legal, rng, anytime=anytime)
             if rows[0].unit != ENDGAME_UNIT:
                 return _best_first(rows)
             # A line of this search may reach 121 (its bound says so): a game won or lost
@@ -390,7 +433,7 @@ class CribbageExpert(AnalysingBot):
             # same deals again (the same random numbers), their lines ending in that chance.
             rng.setstate(state)
             chance = self._match_chance(observation, view)
-        return _best_first(self._pegging(view, legal, rng, chance))
+        return _best_first(self._pegging(view, legal, rng, chance, anytime))
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """``analyse``'s best action; a discard without the pegging estimate, which is
@@ -401,8 +444,11 @@ class CribbageExpert(AnalysingBot):
         if five_card_view(observation) is not None:  # its tables are six-card's (C13)
             return FiveCardPlay(deals=self.determinizations).choose(observation, rng)
         legal = legal_or_raise(observation)
-        if len(legal) == 1 or not isinstance(legal[0], Discard):
-            return super().choose(observation, rng)
+        if len(legal) == 1:
+            return legal[0]
+        if not isinstance(legal[0], Discard):
+            played: Action = self._analysed(observation, rng, self.anytime)[0].action
+            return played
         view = game_view(observation)  # type: ignore[arg-type]
         rows = self._ranked_discards(view, self._chance(observation, view), rng, pegging=False)
         best: Action = rows[0].action
@@ -563,33 +609,41 @@ class CribbageExpert(AnalysingBot):
         legal: Sequence[Action],
         rng: random.Random,
         chance: Chance | None = None,
+        anytime: bool = False,
     ) -> list[Evaluation]:
+        """Each legal play (or the go) by its mean over the budget's deals; ``anytime``,
+        from ``ANYTIME_FIRST`` deals on, stops as soon as the choice is made
+        (``_settled``) and searches a close one on, up to ``ANYTIME_STRETCH`` times the
+        budget."""
         me, other = view.seat, 1 - view.seat
         assert view.starter is not None and view.current_player == me
         starter = view.starter
         pile = [c.rank for c in view.pile]
         played_other = [c for s, c in view.played if s == other]
-        totals: dict[int, float] = {}
-        go_total = 0.0
+        outcomes: list[dict[int, float]] = []  # each deal's value of each rank
+        go_outcomes: list[float] = []
         endgame = False
         memo: dict[tuple[int, ...], tuple[dict[int, float], float]] = {}
         deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
-        searched = 0
-        if self.candidates > 1:
-            deals = weighted_deals(
-                view,
-                rng,
-                self.determinizations,
-                self.candidates * self.determinizations,
-                self.read_plays,
-            )
-        else:
-            deals = []
-        while searched < self.determinizations:
-            if searched and deadline is not None and time.monotonic() > deadline:
+        # In chance mode the values are chances, not points: there the budget is fixed.
+        anytime = anytime and chance is None
+        most = self.determinizations * (ANYTIME_STRETCH if anytime else 1)
+        # Anytime, the deals are drawn and weighed (the costly part) as they are needed.
+        batch = min(ANYTIME_FIRST, most) if anytime else self.determinizations
+        deals: list[HiddenDeal] = []
+        while len(outcomes) < most:
+            if outcomes and deadline is not None and time.monotonic() > deadline:
                 break
-            deal = deals[searched] if deals else hidden_deal(view, rng)
-            searched += 1
+            if anytime and len(outcomes) >= ANYTIME_FIRST and _settled(outcomes):
+                break
+            if len(outcomes) == len(deals):  # the next batch of deals
+                if self.candidates > 1:
+                    deals += weighted_deals(
+                        view, rng, batch, self.candidates * batch, self.read_plays
+                    )
+                else:
+                    deals += [hidden_deal(view, rng) for _ in range(batch)]
+            deal = deals[len(outcomes)]
             kept = [*played_other, *deal.hand]
             crib = [*view.discards, *deal.discards]
             hands = [[], []]  # type: list[list[int]]
@@ -611,8 +665,15 @@ class CribbageExpert(AnalysingBot):
                 else:
                     memo[key] = ({}, search.go_value(me, view.count, pile, view.said_go))
             values, go_value = memo[key]
+            outcomes.append(values)
+            go_outcomes.append(go_value)
+        searched = len(outcomes)
+        totals: dict[int, float] = {}
+        for values in outcomes:
             for rank, value in values.items():
                 totals[rank] = totals.get(rank, 0.0) + value
+        go_total = 0.0
+        for go_value in go_outcomes:
             go_total += go_value
         unit = CHANCE_UNIT if chance is not None else ENDGAME_UNIT if endgame else PEGGING_UNIT
         rows = []
@@ -633,6 +694,8 @@ class CribbageExpert(AnalysingBot):
             model = f", opponent={self.opponent!r}, candidates={self.candidates}"
         if not self.read_plays:
             model += ", read_plays=False"
+        if not self.anytime:
+            model += ", anytime=False"
         return f"CribbageExpert(determinizations={self.determinizations}{limit}{model})"
 
     @property

@@ -184,7 +184,8 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, budget: int = STRONG_BUDGET) -> None:
-        self._search = CribbageExpert(budget, candidates=1)
+        # The expert's search before issue 43: uniform deals, its budget fixed.
+        self._search = CribbageExpert(budget, candidates=1, anytime=False)
         self._greedy = GreedyBot()
 
     @property
