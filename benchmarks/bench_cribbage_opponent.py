@@ -59,11 +59,12 @@ class Calibration:
     bins: tuple[tuple[float, float, int], ...]
 
 
-def self_play_positions(hands: int, seed: int) -> list[Position]:
-    """Every pegging decision of the first hand of ``hands`` games of the expert against
-    itself (seeds ``seed``...) where the other seat still holds a card."""
+def self_play_positions(hands: int, seed: int, expert: Bot | None = None) -> list[Position]:
+    """Every pegging decision of the first hand of ``hands`` games of the expert (or
+    ``expert``) against itself (seeds ``seed``...) where the other seat still holds a card."""
     positions = []
-    expert: Bot = CribbageExpert()
+    if expert is None:
+        expert = CribbageExpert()
     for s in range(seed, seed + hands):
         game = Game.new(seed=s, dealer=s % 2)
         rng = random.Random(s)
