@@ -24,7 +24,8 @@ from pegboard.cribbage import (
     score_hand,
 )
 from pegboard.cribbage.bots.discard import crib_total, discard_values, expected_crib, expected_hand
-from pegboard.cribbage.bots.expert import WIN, CribbageExpert, PeggingSearch
+from pegboard.cribbage.bots.expert import CribbageExpert
+from pegboard.cribbage.bots.pegging_search import WIN, PeggingSearch
 from pegboard.cribbage.scoring import peg_rank_points
 from pegboard.games import bot_levels, make_bot
 

@@ -1,5 +1,5 @@
 """The pegging search among three (C8, C10) and four in partnerships (C9, C10): the
-two-player expert's search (``pegboard.cribbage.bots.expert.PeggingSearch``) round a table.
+two-player expert's search (``pegboard.cribbage.bots.pegging_search.PeggingSearch``) round a table.
 
 In each determinized deal (``pegboard.cribbage.determinize.table_hidden_deal``: the other
 seats' cards, a partner's as hidden as an opponent's) the rest of the pegging is searched
@@ -28,7 +28,8 @@ from typing import Any, Final
 from pegboard.bots.base import Evaluation
 from pegboard.core import Action
 from pegboard.cribbage.actions import Play
-from pegboard.cribbage.bots.expert import ENDGAME_UNIT, PEG_BOUND, PEGGING_UNIT, WIN
+from pegboard.cribbage.bots.expert import ENDGAME_UNIT, PEGGING_UNIT
+from pegboard.cribbage.bots.pegging_search import PEG_BOUND, WIN
 from pegboard.cribbage.determinize import table_hidden_deal
 from pegboard.cribbage.events import TARGET, side_of
 from pegboard.cribbage.observation import CribbageObservation
