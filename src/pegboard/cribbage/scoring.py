@@ -363,6 +363,12 @@ def tail_run(ranks: Sequence[int]) -> int:
     return best
 
 
+def rank_value(rank: int) -> int:
+    """What a card of ``rank`` (1-13) adds to the pegging count: its pips, a face card 10
+    (C4; ``Card.value`` for a card), for searches that keep ranks rather than cards."""
+    return rank if rank < 10 else 10
+
+
 def peg_rank_points(pile: Sequence[int], count: int) -> int:
     """Points for the last card of a pegging pile given by ranks, with the running
     ``count`` (C4): the same as ``peg_points`` (suits play no part), for searches that

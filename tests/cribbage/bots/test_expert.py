@@ -26,7 +26,7 @@ from pegboard.cribbage import (
 from pegboard.cribbage.bots.discard import crib_total, discard_values, expected_crib, expected_hand
 from pegboard.cribbage.bots.expert import CribbageExpert
 from pegboard.cribbage.bots.pegging_search import WIN, PeggingSearch
-from pegboard.cribbage.scoring import peg_rank_points
+from pegboard.cribbage.scoring import peg_rank_points, rank_value
 from pegboard.games import bot_levels, make_bot
 
 HANDS = (
@@ -126,6 +126,12 @@ def test_c4_rank_pegging_points_equal_peg_points() -> None:
             continue
         assert peg_rank_points([c.rank for c in pile], count) == peg_points(pile)
         checked += 1
+
+
+def test_c4_a_ranks_count_is_its_cards_value() -> None:
+    # An ace counts 1, a ten and every face card 10 (C4), as the searches by rank count it.
+    assert all(rank_value(card.rank) == card.value for card in DECK)
+    assert [rank_value(r) for r in (1, 9, 10, 11, 12, 13)] == [1, 9, 10, 10, 10, 10]
 
 
 def test_c4_search_takes_a_31_and_a_pair() -> None:

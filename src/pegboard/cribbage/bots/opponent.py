@@ -34,7 +34,7 @@ from pegboard.cribbage.bots.discard import discard_likelihood
 from pegboard.cribbage.determinize import HiddenDeal, hidden_deal
 from pegboard.cribbage.observation import CribbageObservation
 from pegboard.cribbage.position import LIMIT
-from pegboard.cribbage.scoring import peg_rank_points
+from pegboard.cribbage.scoring import peg_rank_points, rank_value
 
 PLAY_TEMPERATURE: Final = 1.0
 """Points: how sharply the model believes the other seat chose its play by the play value.
@@ -49,10 +49,6 @@ REPLY_HOLDING: Final = 4 / 13
 """How many cards of a rank a seat holding four cards from a full deck has, on average."""
 
 
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
 def reply_points(pile: Sequence[int], count: int) -> float:
     """The points the next seat may expect to make on ``pile`` (ranks) at ``count``, had
     it four cards from a full deck: each rank that fits weighted by how many of it such a
@@ -61,7 +57,7 @@ def reply_points(pile: Sequence[int], count: int) -> float:
         return 0.0
     total = 0.0
     for rank in range(1, 14):
-        after = count + _value(rank)
+        after = count + rank_value(rank)
         if after <= LIMIT:
             total += peg_rank_points([*pile, rank], after)
     return REPLY_HOLDING * total
@@ -115,10 +111,10 @@ def play_choices(view: CribbageObservation) -> tuple[PlayChoice, ...]:
         if seat == other:
             values = tuple(
                 (
-                    peg_rank_points([*pile, rank], count + _value(rank))
-                    - reply_points([*pile, rank], count + _value(rank))
+                    peg_rank_points([*pile, rank], count + rank_value(rank))
+                    - reply_points([*pile, rank], count + rank_value(rank))
                 )
-                if count + _value(rank) <= LIMIT
+                if count + rank_value(rank) <= LIMIT
                 else None
                 for rank in range(1, 14)
             )

@@ -25,14 +25,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from pegboard.cribbage.cards import DECK, Card
-from pegboard.cribbage.scoring import peg_rank_points
+from pegboard.cribbage.scoring import peg_rank_points, rank_value
 
 DEALS: Final = 64
 """Opponent hands each discard's kept four are pegged against."""
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
 
 
 def greedy_pegging_margin(mine: Sequence[int], theirs: Sequence[int], dealer: bool) -> int:
@@ -72,19 +68,19 @@ def greedy_playout(
         best_points = -1
         if forced is not None:
             best_rank = forced
-            best_points = peg_rank_points([*run, forced], count + _value(forced))
+            best_points = peg_rank_points([*run, forced], count + rank_value(forced))
             forced = None
         elif not gone[current]:
             for rank in held[current]:  # sorted: ties go to the lowest rank
-                if _value(rank) > room:
+                if rank_value(rank) > room:
                     break
-                points = peg_rank_points([*run, rank], count + _value(rank))
+                points = peg_rank_points([*run, rank], count + rank_value(rank))
                 if points > best_points:
                     best_rank, best_points = rank, points
         if best_rank >= 0:
             held[current].remove(best_rank)
             run.append(best_rank)
-            count += _value(best_rank)
+            count += rank_value(best_rank)
             margin += best_points if current == 0 else -best_points
             last = current
             if count != 31 and (held[0] or held[1]):
@@ -95,7 +91,7 @@ def greedy_playout(
         else:
             gone[current] = True
             other = 1 - current
-            if not gone[other] and any(_value(r) <= room for r in held[other]):
+            if not gone[other] and any(rank_value(r) <= room for r in held[other]):
                 current = other
                 continue
         # The sequence is over: 31, or nobody can play. A go or the last card scores 1.

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from pegboard.cribbage.events import TARGET
-from pegboard.cribbage.scoring import peg_rank_points
+from pegboard.cribbage.scoring import peg_rank_points, rank_value
 
 PEG_BOUND: Final = 60
 """At least what one seat can peg in a hand: four cards, each at most 2 + 12 + 1 (C4, C5)."""
@@ -22,10 +22,6 @@ Chance = Callable[[int | None, int, int], float]
 """``chance(winner, s0, s1)``: a seat's chance of winning the match when ``winner`` has just
 reached 121 with the scores at ``s0``-``s1``, or (``winner`` None) when a hand's show has
 left them there and the next hand is dealt."""
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
 
 
 class PeggingSearch:
@@ -74,7 +70,7 @@ class PeggingSearch:
         hand = self.hands[current]
         out: dict[int, float] = {}
         for rank in sorted(set(hand)):
-            if count + _value(rank) <= 31:
+            if count + rank_value(rank) <= 31:
                 out[rank] = self._play(current, rank, count, pile_list, gone[0], gone[1], s0, s1)
         return out
 
@@ -106,7 +102,7 @@ class PeggingSearch:
         best: float | None = None
         previous = -1
         for rank in self.hands[cur]:
-            if rank == previous or _value(rank) > room:
+            if rank == previous or rank_value(rank) > room:
                 continue
             previous = rank
             value = self._play(cur, rank, count, pile, g0, g1, s0, s1)
@@ -124,7 +120,7 @@ class PeggingSearch:
         at = hand.index(rank)
         del hand[at]
         pile.append(rank)
-        count += _value(rank)
+        count += rank_value(rank)
         points = peg_rank_points(pile, count)
         gain = 0 if self.chance is not None else points if cur == self.me else -points
         if cur == 0:
@@ -160,7 +156,7 @@ class PeggingSearch:
 
     def _can_play(self, seat: int, count: int) -> bool:
         room = 31 - count
-        return any(_value(r) <= room for r in self.hands[seat])
+        return any(rank_value(r) <= room for r in self.hands[seat])
 
     def _won(self, seat: int, s0: int, s1: int) -> float:
         if self.chance is not None:

@@ -33,7 +33,7 @@ from pegboard.cribbage.bots.pegging_search import PEG_BOUND, WIN
 from pegboard.cribbage.determinize import table_hidden_deal
 from pegboard.cribbage.events import TARGET, side_of
 from pegboard.cribbage.observation import CribbageObservation
-from pegboard.cribbage.scoring import peg_rank_points, score_hand
+from pegboard.cribbage.scoring import peg_rank_points, rank_value, score_hand
 
 FULL_CARDS: Final = 8
 """Past this many cards still held round the table, the search stops at the end of the
@@ -54,10 +54,6 @@ def table_budget(determinizations: int, held: int) -> int:
     if held > LEAD_CARDS:
         return max(2, determinizations // LEAD_SHARE)
     return max(2, determinizations)
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
 
 
 class TablePeggingSearch:
@@ -114,7 +110,7 @@ class TablePeggingSearch:
         ``last`` is who played the pile's last card (any seat while the pile is empty)."""
         out: dict[int, float] = {}
         for rank in sorted(set(self.hands[current])):
-            if count + _value(rank) <= LIMIT:
+            if count + rank_value(rank) <= LIMIT:
                 out[rank] = self._play(
                     current, rank, count, list(pile), list(gone), self.start, self.sequences
                 )
@@ -155,7 +151,7 @@ class TablePeggingSearch:
         previous = -1
         maximise = self.ours[cur]
         for rank in self.hands[cur]:
-            if rank == previous or _value(rank) > room:
+            if rank == previous or rank_value(rank) > room:
                 continue
             previous = rank
             value = self._play(cur, rank, count, pile, gone, scores, seqs)
@@ -187,7 +183,7 @@ class TablePeggingSearch:
         at = hand.index(rank)
         del hand[at]
         pile.append(rank)
-        count += _value(rank)
+        count += rank_value(rank)
         points = peg_rank_points(pile, count)
         gain = points * self.weight[cur]
         scores = self._scored(scores, cur, points)
@@ -233,7 +229,7 @@ class TablePeggingSearch:
 
     def _can_play(self, seat: int, count: int) -> bool:
         room = LIMIT - count
-        return any(_value(r) <= room for r in self.hands[seat])
+        return any(rank_value(r) <= room for r in self.hands[seat])
 
     def _won(self, seat: int) -> float:
         return WIN if self.ours[seat] else -WIN
