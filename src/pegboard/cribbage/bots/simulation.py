@@ -45,15 +45,15 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Final
 
-from pegboard.bots.base import Evaluation, checked_budget, legal_or_raise
+from pegboard.bots.base import Evaluation, checked_budget, legal_or_raise, search_until
 from pegboard.core import Action, Observation
 from pegboard.cribbage.actions import Discard, Play
 from pegboard.cribbage.bots.claims import show_action
 from pegboard.cribbage.bots.discard import quick_discard
+from pegboard.cribbage.bots.expert import DISCARD_UNIT, PEGGING_UNIT
 from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
 from pegboard.cribbage.bots.pegging_estimate import greedy_playout
 from pegboard.cribbage.determinize import game_view, hidden_deal, unseen_cards
@@ -64,9 +64,6 @@ DISCARD_SIMULATIONS: Final = 320
 """Worlds each discard is played out in, by default (the outside program's figure)."""
 PEGGING_SIMULATIONS: Final = 1800
 """Deals each pegging card is played out in, by default (the outside program's figure)."""
-
-DISCARD_UNIT: Final = "expected net points"
-PEGGING_UNIT: Final = "expected pegging margin"
 
 
 class SimulationPlayer:
@@ -164,20 +161,6 @@ class _Tally:
         return math.sqrt(variance / self.n)
 
 
-def _deadline(time_limit: float | None) -> float | None:
-    return None if time_limit is None else time.perf_counter() + time_limit
-
-
-def _more(done: int, budget: int, deadline: float | None) -> bool:
-    """Whether to simulate again: up to ``budget``, or with a deadline until it passes
-    (one simulation at least either way)."""
-    if done == 0:
-        return True
-    if deadline is None:
-        return done < budget
-    return time.perf_counter() < deadline
-
-
 def discard_evaluations(
     view: CribbageObservation,
     legal: Sequence[Action],
@@ -189,41 +172,51 @@ def discard_evaluations(
     (see the module's text). The details are the means of the seat's ``hand``, the
     ``crib`` (its points, whoever's it is), the ``pegging`` margin and the opponent's
     ``their hand``, the ``net``, its standard ``error`` and the ``simulations``."""
-    me = view.seat
-    own_crib = view.dealer == me
-    other_deals = not own_crib
-    six = list(view.hand)
-    discards = [a for a in legal if isinstance(a, Discard)]
-    kept = [[c for c in six if c not in a.cards] for a in discards]
-    kept_ranks = [tuple(sorted(c.rank for c in four)) for four in kept]
-    unseen = unseen_cards(view)
-    tallies = {name: [_Tally() for _ in discards] for name in ("hand", "crib", "pegging", "net")}
-    theirs_total = 0.0
-    memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    deadline = _deadline(time_limit)
-    done = 0
-    while _more(done, simulations, deadline):
-        done += 1
-        drawn = rng.sample(unseen, 7)
+    return search_until(_DiscardWorlds(view, legal), rng, simulations, time_limit)
+
+
+class _DiscardWorlds:
+    """The discard's simulations (``PlayoutSearch``): each ``deal`` one world, every
+    discard played in it."""
+
+    def __init__(self, view: CribbageObservation, legal: Sequence[Action]) -> None:
+        self.own_crib = view.dealer == view.seat
+        six = list(view.hand)
+        self.discards = [a for a in legal if isinstance(a, Discard)]
+        self.kept = [[c for c in six if c not in a.cards] for a in self.discards]
+        self.kept_ranks = [tuple(sorted(c.rank for c in four)) for four in self.kept]
+        self.unseen = unseen_cards(view)
+        self.tallies = {
+            name: [_Tally() for _ in self.discards] for name in ("hand", "crib", "pegging", "net")
+        }
+        self.theirs_total = 0.0
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self.playouts = 0
+
+    def deal(self, rng: random.Random) -> None:
+        self.playouts += 1
+        own_crib = self.own_crib
+        drawn = rng.sample(self.unseen, 7)
         their_six, starter = drawn[:6], drawn[6]
-        thrown = quick_discard(their_six, other_deals)
+        thrown = quick_discard(their_six, not own_crib)
         their_crib = [c for c in their_six if c in thrown]
         their_four = [c for c in their_six if c not in thrown]
         a, b, c, d = their_four
         their_hand = show_points(a, b, c, d, starter, False)
-        theirs_total += their_hand
+        self.theirs_total += their_hand
         their_ranks = tuple(sorted(c.rank for c in their_four))
-        for i, action in enumerate(discards):
-            a, b, c, d = kept[i]
+        tallies = self.tallies
+        for i, action in enumerate(self.discards):
+            a, b, c, d = self.kept[i]
             hand = show_points(a, b, c, d, starter, False)
             first, second = action.cards
             crib = show_points(first, second, their_crib[0], their_crib[1], starter, True)
-            key = (kept_ranks[i], their_ranks)
-            peg = memo.get(key)
+            key = (self.kept_ranks[i], their_ranks)
+            peg = self.memo.get(key)
             if peg is None:
                 # Seat 0 of the playout is this seat; the pone leads (C4).
-                hands = (kept_ranks[i], their_ranks)
-                peg = memo[key] = greedy_playout(
+                hands = (self.kept_ranks[i], their_ranks)
+                peg = self.memo[key] = greedy_playout(
                     hands, 1 if own_crib else 0, 0, (), (False, False), -1
                 )
             net = hand + (crib if own_crib else -crib) + peg - their_hand
@@ -231,20 +224,23 @@ def discard_evaluations(
             tallies["crib"][i].add(crib)
             tallies["pegging"][i].add(peg)
             tallies["net"][i].add(net)
-    rows = []
-    for i, action in enumerate(discards):
-        total = tallies["net"][i]
-        details = {
-            "hand": tallies["hand"][i].mean,
-            "crib": tallies["crib"][i].mean,
-            "pegging": tallies["pegging"][i].mean,
-            "their hand": theirs_total / done,
-            "net": total.mean,
-            "error": total.error,
-            "simulations": float(done),
-        }
-        rows.append(Evaluation(action, total.mean, DISCARD_UNIT, details))
-    return rows
+
+    def evaluations(self) -> list[Evaluation]:
+        done = self.playouts
+        rows = []
+        for i, action in enumerate(self.discards):
+            total = self.tallies["net"][i]
+            details = {
+                "hand": self.tallies["hand"][i].mean,
+                "crib": self.tallies["crib"][i].mean,
+                "pegging": self.tallies["pegging"][i].mean,
+                "their hand": self.theirs_total / done,
+                "net": total.mean,
+                "error": total.error,
+                "simulations": float(done),
+            }
+            rows.append(Evaluation(action, total.mean, DISCARD_UNIT, details))
+        return rows
 
 
 def pegging_evaluations(
@@ -257,40 +253,52 @@ def pegging_evaluations(
     """Every legal pegging action (in ``legal``'s order) valued over the same deals of the
     opponent's unplayed cards (see the module's text): the seat's mean pegging margin to
     the end of the pegging, with its standard ``error`` and the ``simulations``."""
-    me = view.seat
-    plays = [a for a in legal if isinstance(a, Play)]
-    ranks = sorted({a.card.rank for a in plays})
-    mine = sorted(c.rank for c in view.hand)
-    pile = tuple(c.rank for c in view.pile)
-    last = -1
-    if view.pile:  # who played the pile's last card, seen from the seat (0: itself)
-        last = 0 if view.played[-1][0] == me else 1
-    said_go = (view.said_go[me], view.said_go[1 - me])
-    tallies = {rank: _Tally() for rank in ranks}
-    go = _Tally()
-    memo: dict[tuple[int, ...], dict[int, int]] = {}
-    deadline = _deadline(time_limit)
-    done = 0
-    while _more(done, simulations, deadline):
-        done += 1
-        deal = hidden_deal(view, rng)
+    return search_until(_PeggingDeals(view, legal), rng, simulations, time_limit)
+
+
+class _PeggingDeals:
+    """The pegging's simulations (``PlayoutSearch``): each ``deal`` one deal of the
+    opponent's unplayed cards, every legal card played out in it."""
+
+    def __init__(self, view: CribbageObservation, legal: Sequence[Action]) -> None:
+        me = view.seat
+        self.view = view
+        self.legal = legal
+        self.ranks = sorted({a.card.rank for a in legal if isinstance(a, Play)})
+        self.mine = sorted(c.rank for c in view.hand)
+        self.pile = tuple(c.rank for c in view.pile)
+        self.last = -1
+        if view.pile:  # who played the pile's last card, seen from the seat (0: itself)
+            self.last = 0 if view.played[-1][0] == me else 1
+        self.said_go = (view.said_go[me], view.said_go[1 - me])
+        self.tallies = {rank: _Tally() for rank in self.ranks}
+        self.go = _Tally()
+        self.memo: dict[tuple[int, ...], dict[int, int]] = {}
+        self.playouts = 0
+
+    def deal(self, rng: random.Random) -> None:
+        self.playouts += 1
+        deal = hidden_deal(self.view, rng)
         theirs = tuple(sorted(c.rank for c in deal.hand))
-        values = memo.get(theirs)
+        values = self.memo.get(theirs)
         if values is None:
-            hands = (mine, theirs)
-            if ranks:
+            hands = (self.mine, theirs)
+            count, pile, said_go, last = self.view.count, self.pile, self.said_go, self.last
+            if self.ranks:
                 values = {
-                    r: greedy_playout(hands, 0, view.count, pile, said_go, last, first=r)
-                    for r in ranks
+                    r: greedy_playout(hands, 0, count, pile, said_go, last, first=r)
+                    for r in self.ranks
                 }
             else:  # a go among other actions cannot happen at two (C5); kept for safety
-                values = {-1: greedy_playout(hands, 0, view.count, pile, said_go, last)}
-            memo[theirs] = values
+                values = {-1: greedy_playout(hands, 0, count, pile, said_go, last)}
+            self.memo[theirs] = values
         for rank, value in values.items():
-            (tallies[rank] if rank >= 0 else go).add(value)
-    rows = []
-    for action in legal:
-        tally = tallies[action.card.rank] if isinstance(action, Play) else go
-        details = {"error": tally.error, "simulations": float(done)}
-        rows.append(Evaluation(action, tally.mean, PEGGING_UNIT, details))
-    return rows
+            (self.tallies[rank] if rank >= 0 else self.go).add(value)
+
+    def evaluations(self) -> list[Evaluation]:
+        rows = []
+        for action in self.legal:
+            tally = self.tallies[action.card.rank] if isinstance(action, Play) else self.go
+            details = {"error": tally.error, "simulations": float(self.playouts)}
+            rows.append(Evaluation(action, tally.mean, PEGGING_UNIT, details))
+        return rows
