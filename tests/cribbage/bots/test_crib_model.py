@@ -287,7 +287,7 @@ def test_c5_the_pegging_deals_follow_what_the_opponents_discard_implies(dealer: 
     for _ in range(2):
         game.apply(game.legal_actions()[0])
     view = game.observation(0)
-    weighted = weighted_deals(view, random.Random(5), 400, 1600)
+    weighted = weighted_deals(view, random.Random(5), 400, 1600, None)
     uniform = [hidden_deal(view, random.Random(k)) for k in range(400)]
     if dealer == 0:
         assert _rate(weighted, _five) < 0.5 * _rate(uniform, _five)

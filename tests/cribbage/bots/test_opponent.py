@@ -100,8 +100,8 @@ def test_the_weighted_deals_keep_every_public_fact_and_replay_for_a_seed() -> No
         assert seat is not None
         game.apply(expert.choose(game.observation(seat), rng), seat=seat)
     view = game.observation(game.current_player)  # type: ignore[arg-type]
-    first = weighted_deals(view, random.Random(8), 24, 96)
-    assert weighted_deals(view, random.Random(8), 24, 96) == first
+    first = weighted_deals(view, random.Random(8), 24, 96, play_choices(view))
+    assert weighted_deals(view, random.Random(8), 24, 96, play_choices(view)) == first
     assert len(first) == 24
     seen = {*view.hand, *view.discards, *(c for _, c in view.played), view.starter}
     assert all(not (set(d.hand) | set(d.discards)) & seen for d in first)

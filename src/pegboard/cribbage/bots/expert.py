@@ -40,7 +40,7 @@ from pegboard.cribbage.bots.claims import show_action, show_analysis
 from pegboard.cribbage.bots.discard import Opponent, discard_values, quick_discard
 from pegboard.cribbage.bots.five_card import FiveCardPlay, five_card_view
 from pegboard.cribbage.bots.lay_away import view_lay_away_values
-from pegboard.cribbage.bots.opponent import CANDIDATES, weighted_deals
+from pegboard.cribbage.bots.opponent import CANDIDATES, play_choices, weighted_deals
 from pegboard.cribbage.bots.pegging_estimate import pegging_estimates
 from pegboard.cribbage.bots.pegging_search import Chance, PeggingSearch
 from pegboard.cribbage.cards import Card
@@ -442,6 +442,7 @@ class CribbageExpert(AnalysingBot):
         # Anytime, the deals are drawn and weighed (the costly part) as they are needed.
         batch = min(ANYTIME_FIRST, most) if anytime else self.determinizations
         deals: list[HiddenDeal] = []
+        choices = play_choices(view) if self.read_plays and self.candidates > 1 else None
         while len(outcomes) < most:
             if outcomes and deadline is not None and time.monotonic() > deadline:
                 break
@@ -449,9 +450,7 @@ class CribbageExpert(AnalysingBot):
                 break
             if len(outcomes) == len(deals):  # the next batch of deals
                 if self.candidates > 1:
-                    deals += weighted_deals(
-                        view, rng, batch, self.candidates * batch, self.read_plays
-                    )
+                    deals += weighted_deals(view, rng, batch, self.candidates * batch, choices)
                 else:
                     deals += [hidden_deal(view, rng) for _ in range(batch)]
             deal = deals[len(outcomes)]

@@ -154,17 +154,17 @@ def weighted_deals(
     rng: random.Random,
     count: int,
     candidates: int,
-    read_plays: bool = True,
+    choices: Sequence[PlayChoice] | None,
 ) -> list[HiddenDeal]:
     """``count`` hidden deals for the pegging search, drawn in proportion to how likely
-    the other seat's discard (and, with ``read_plays``, its plays) are from each:
-    ``candidates`` uniform deals are weighted by ``deal_weight`` and ``count`` drawn from
-    them (systematic resampling, one random number)."""
+    the other seat's discard (and its plays, ``choices``: ``play_choices``, made once per
+    decision; None to leave them out) are from each: ``candidates`` uniform deals are
+    weighted by ``deal_weight`` and ``count`` drawn from them (systematic resampling, one
+    random number)."""
     other = 1 - view.seat
     deals = [hidden_deal(view, rng) for _ in range(candidates)]
     if not view.discarded[other]:
         return deals[:count]
-    choices = play_choices(view) if read_plays else None
     weights = [deal_weight(view, deal, choices) for deal in deals]
     total = math.fsum(weights)
     step = total / count
